@@ -1,0 +1,41 @@
+/// A source that can answer reads. Implementations must be safe to call from any task.
+///
+/// `cached`, when given, is what the caller already holds for this query (perhaps stale). A
+/// source able to revalidate (HTTP with ETag / Last-Modified) may answer with that value and
+/// origin `.revalidated`; every other source ignores it.
+public protocol GetDataSource<Value>: Sendable {
+    /// The type of value served.
+    associatedtype Value: Sendable
+    /// Reads the entry for `query`. Throws `.notFound` when there is none.
+    func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value>
+}
+
+/// A source that can store values. Implementations must be safe to call from any task.
+public protocol PutDataSource<Value>: Sendable {
+    /// The type of value stored.
+    associatedtype Value: Sendable
+    /// Stores `entry` for `query` and returns what the source now holds (a server may change it).
+    @discardableResult
+    func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value>
+}
+
+/// A source that can remove values. Implementations must be safe to call from any task.
+public protocol DeleteDataSource: Sendable {
+    /// Removes what `query` names. `.all` removes everything. Deleting a missing key is not an error.
+    func delete(_ query: Query) async throws(RepositoryError)
+}
+
+/// A source with all three capabilities.
+public typealias DataSource<Value: Sendable> = GetDataSource<Value> & PutDataSource<Value> & DeleteDataSource
+
+extension GetDataSource {
+    /// Reads the entry for `query` with nothing cached to revalidate.
+    public func get(_ query: Query) async throws(RepositoryError) -> Entry<Value> {
+        try await get(query, cached: nil)
+    }
+
+    /// Reads only the value for `query`.
+    public func value(_ query: Query) async throws(RepositoryError) -> Value {
+        try await get(query, cached: nil).value
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Which data source produced an answer, in the words the status pane shows.
+public enum Origin: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// The in-memory tier.
+    case memory
+    /// A persistent tier (SQLite, files).
+    case disk
+    /// The main source, with a full response.
+    case network
+    /// The main source answered "not modified" (HTTP 304); the cached value was confirmed.
+    case revalidated
+    /// Another caller's in-flight main call was joined (single flight).
+    case shared
+
+    public var description: String { rawValue }
+}
+
+/// What a store knows about a value besides the value: when it was stored and its HTTP validators.
+public struct EntryMetadata: Sendable, Hashable, Codable {
+    /// When the value was fetched from the main source (or last revalidated).
+    public var storedAt: Date
+    /// An explicit expiry, if the producer gave one.
+    public var expiresAt: Date?
+    /// The HTTP entity tag the main source sent, verbatim (`W/"…"` included).
+    public var etag: String?
+    /// The HTTP `Last-Modified` value the main source sent, verbatim.
+    public var lastModified: String?
+
+    /// Creates metadata.
+    public init(storedAt: Date, expiresAt: Date? = nil, etag: String? = nil, lastModified: String? = nil) {
+        self.storedAt = storedAt
+        self.expiresAt = expiresAt
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+/// A value with its metadata and the source that produced it. Immutable, `Sendable` when `Value` is.
+public struct Entry<Value: Sendable>: Sendable {
+    /// The value.
+    public var value: Value
+    /// When and how it was stored.
+    public var metadata: EntryMetadata
+    /// Which tier or source produced this entry.
+    public var origin: Origin
+
+    /// Creates an entry.
+    public init(value: Value, metadata: EntryMetadata, origin: Origin) {
+        self.value = value
+        self.metadata = metadata
+        self.origin = origin
+    }
+
+    /// The same entry with another value (used by mappers).
+    public func map<Other: Sendable>(_ transform: (Value) throws(RepositoryError) -> Other)
+        throws(RepositoryError) -> Entry<Other>
+    {
+        Entry<Other>(value: try transform(value), metadata: metadata, origin: origin)
+    }
+
+    /// The same entry with another origin.
+    public func with(origin: Origin) -> Entry { Entry(value: value, metadata: metadata, origin: origin) }
+}
+
+extension Entry: Equatable where Value: Equatable {}

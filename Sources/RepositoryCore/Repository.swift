@@ -1,0 +1,39 @@
+/// A repository that reads with a per-call operation, answering with provenance.
+public protocol GetRepository<Value>: Sendable {
+    /// The type of value served.
+    associatedtype Value: Sendable
+    /// Reads `query` as `operation` says, returning the value with where it came from.
+    func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError) -> Answer<Value>
+}
+
+/// A repository that writes with a per-call operation.
+public protocol PutRepository<Value>: Sendable {
+    /// The type of value written.
+    associatedtype Value: Sendable
+    /// Writes `value` for `query` as `operation` says and returns the value now held.
+    @discardableResult
+    func put(_ value: Value, for query: Query, operation: RepositoryOperation) async throws(RepositoryError) -> Value
+}
+
+/// A repository that deletes with a per-call operation.
+public protocol DeleteRepository: Sendable {
+    /// Deletes what `query` names as `operation` says.
+    func delete(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError)
+}
+
+extension GetRepository {
+    /// Reads only the value.
+    public func get(_ query: Query, operation: RepositoryOperation = .default) async throws(RepositoryError) -> Value {
+        try await answer(query, operation: operation).value
+    }
+
+    /// Reads with a cache policy (seed 004).
+    public func answer(_ query: Query, policy: CachePolicy) async throws(RepositoryError) -> Answer<Value> {
+        try await answer(query, operation: policy.operation)
+    }
+
+    /// Reads only the value with a cache policy.
+    public func get(_ query: Query, policy: CachePolicy) async throws(RepositoryError) -> Value {
+        try await answer(query, operation: policy.operation).value
+    }
+}
