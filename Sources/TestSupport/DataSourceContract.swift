@@ -1,0 +1,109 @@
+import Foundation
+import RepositoryCore
+import Testing
+
+/// One test body that every data-source implementation must pass (run it from each test target).
+///
+/// `make` returns a fresh, empty source; `sample(n)` returns distinct values for distinct `n`.
+/// Not thread-safe by itself; each call builds its own source.
+public enum DataSourceContract {
+    /// Runs every contract check against fresh sources from `make`.
+    public static func verify<Source: GetDataSource & PutDataSource & DeleteDataSource>(
+        _ make: () async throws -> Source,
+        sample: @escaping @Sendable (Int) -> Source.Value,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws where Source.Value: Equatable {
+        try await missingKeyIsNotFound(try await make(), sourceLocation: sourceLocation)
+        try await putThenGet(try await make(), sample: sample, sourceLocation: sourceLocation)
+        try await deleteRemoves(try await make(), sample: sample, sourceLocation: sourceLocation)
+        try await distinctQueriesAreDistinct(try await make(), sample: sample, sourceLocation: sourceLocation)
+        try await concurrentWritesAreAllKept(try await make(), sample: sample, sourceLocation: sourceLocation)
+    }
+
+    static func metadata(_ seconds: TimeInterval, etag: String? = nil) -> EntryMetadata {
+        EntryMetadata(storedAt: Date(timeIntervalSince1970: seconds), etag: etag, lastModified: etag.map { "lm-\($0)" })
+    }
+
+    static func missingKeyIsNotFound<S: GetDataSource>(_ source: S, sourceLocation: SourceLocation) async throws {
+        // GIVEN an empty source WHEN a key is read THEN it is .notFound
+        await #expect(throws: RepositoryError.self, sourceLocation: sourceLocation) {
+            _ = try await source.get(.id("missing"))
+        }
+        do {
+            _ = try await source.get(.id("missing"))
+        } catch {
+            #expect(error == .notFound(query: Query.id("missing").cacheKey) || error.isCacheMiss, sourceLocation: sourceLocation)
+        }
+    }
+
+    static func putThenGet<S: GetDataSource & PutDataSource>(
+        _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
+    ) async throws where S.Value: Equatable {
+        // GIVEN a stored entry with validators WHEN read back THEN value and metadata survive
+        let stored = Entry(value: sample(1), metadata: metadata(1_000, etag: "W/\"abc\""), origin: .network)
+        try await source.put(stored, for: .id("1"))
+        let read = try await source.get(.id("1"))
+        #expect(read.value == sample(1), sourceLocation: sourceLocation)
+        #expect(read.metadata.etag == "W/\"abc\"", sourceLocation: sourceLocation)
+        #expect(read.metadata.lastModified == "lm-W/\"abc\"", sourceLocation: sourceLocation)
+        #expect(
+            abs(read.metadata.storedAt.timeIntervalSince1970 - 1_000) < 0.001, sourceLocation: sourceLocation)
+        // WHEN overwritten THEN the newest value wins
+        try await source.put(Entry(value: sample(2), metadata: metadata(2_000), origin: .network), for: .id("1"))
+        #expect(try await source.get(.id("1")).value == sample(2), sourceLocation: sourceLocation)
+        #expect(try await source.get(.id("1")).metadata.etag == nil, sourceLocation: sourceLocation)
+    }
+
+    static func deleteRemoves<S: GetDataSource & PutDataSource & DeleteDataSource>(
+        _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
+    ) async throws where S.Value: Equatable {
+        for n in 1...3 {
+            try await source.put(Entry(value: sample(n), metadata: metadata(1), origin: .network), for: .id(n))
+        }
+        // WHEN one key is deleted THEN only it is gone; deleting a missing key is fine
+        try await source.delete(.id(2))
+        try await source.delete(.id(99))
+        #expect(try await source.get(.id(1)).value == sample(1), sourceLocation: sourceLocation)
+        await #expect(throws: RepositoryError.self, sourceLocation: sourceLocation) {
+            _ = try await source.get(.id(2))
+        }
+        // WHEN .all is deleted THEN nothing is left
+        try await source.delete(.all)
+        for n in [1, 3] {
+            await #expect(throws: RepositoryError.self, sourceLocation: sourceLocation) {
+                _ = try await source.get(.id(n))
+            }
+        }
+    }
+
+    static func distinctQueriesAreDistinct<S: GetDataSource & PutDataSource>(
+        _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
+    ) async throws where S.Value: Equatable {
+        let queries: [Query] = [
+            .page(PageQuery(number: 1)), .page(PageQuery(number: 1, filters: ["name": "rick"])),
+            .page(PageQuery(number: 2)), .id("1"), .ids(["1"]), .key("1"), .key("../1"), .key("Double.pi"),
+        ]
+        for (n, query) in queries.enumerated() {
+            try await source.put(Entry(value: sample(n + 10), metadata: metadata(1), origin: .network), for: query)
+        }
+        for (n, query) in queries.enumerated() {
+            #expect(try await source.get(query).value == sample(n + 10), "\(query)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func concurrentWritesAreAllKept<S: GetDataSource & PutDataSource>(
+        _ source: S, sample: @escaping @Sendable (Int) -> S.Value, sourceLocation: SourceLocation
+    ) async throws where S.Value: Equatable {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for n in 0..<50 {
+                group.addTask {
+                    try await source.put(Entry(value: sample(n), metadata: metadata(1), origin: .network), for: .id(n))
+                }
+            }
+            try await group.waitForAll()
+        }
+        for n in 0..<50 {
+            #expect(try await source.get(.id(n)).value == sample(n), sourceLocation: sourceLocation)
+        }
+    }
+}
