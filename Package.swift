@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RepositoryCore", targets: ["RepositoryCore"]),
+        .library(name: "RickAndMortyModel", targets: ["RickAndMortyModel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -16,5 +17,8 @@ let package = Package(
         // Fakes and helpers shared by the test targets (never linked into the product).
         .target(name: "TestSupport", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["RepositoryCore", "TestSupport"]),
+        // The Rick and Morty domain: characters, episodes, locations, pages, filters, text sanitizing.
+        .target(name: "RickAndMortyModel", dependencies: ["RepositoryCore"]),
+        .testTarget(name: "RickAndMortyModelTests", dependencies: ["RickAndMortyModel", "TestSupport"]),
     ]
 )
