@@ -6,9 +6,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RepositoryCore", targets: ["RepositoryCore"]),
+        .library(name: "DownloadCache", targets: ["DownloadCache"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The dependency-free core: data sources, repositories, policies, caches, answers.
@@ -16,5 +19,15 @@ let package = Package(
         // Fakes and helpers shared by the test targets (never linked into the product).
         .target(name: "TestSupport", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["RepositoryCore", "TestSupport"]),
+        // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
+        .target(name: "DownloadCache", dependencies: ["RepositoryCore"]),
+        .testTarget(
+            name: "DownloadCacheTests",
+            dependencies: [
+                "DownloadCache",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )
