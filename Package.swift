@@ -7,9 +7,12 @@ let package = Package(
     products: [
         .library(name: "RepositoryCore", targets: ["RepositoryCore"]),
         .library(name: "RickAndMortyModel", targets: ["RickAndMortyModel"]),
+        .library(name: "RickAndMortyHTTP", targets: ["RickAndMortyHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The dependency-free core: data sources, repositories, policies, caches, answers.
@@ -20,5 +23,14 @@ let package = Package(
         // The Rick and Morty domain: characters, episodes, locations, pages, filters, text sanitizing.
         .target(name: "RickAndMortyModel", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RickAndMortyModelTests", dependencies: ["RickAndMortyModel", "TestSupport"]),
+        // The API over real HTTP (URLSession): per-resource data sources, revalidation, offline switch.
+        .target(name: "RickAndMortyHTTP", dependencies: ["RepositoryCore", "RickAndMortyModel"]),
+        .testTarget(
+            name: "RickAndMortyHTTPTests",
+            dependencies: [
+                "RickAndMortyHTTP", "RickAndMortyModel", "RepositoryCore", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
     ]
 )
