@@ -47,7 +47,8 @@ extension Endpoint {
     /// Several values at `/resource/1,2,3` in one request; ids not found are left out.
     ///
     /// Accepts a bare object as well as an array (the API answers `/resource/5` with an object),
-    /// drops duplicates and returns the items in the order their ids were asked for.
+    /// drops duplicates and returns the items in the order their ids were asked for. One id is
+    /// requested as `/resource/5,5` so the API answers a list; no ids answer `[]` without a request.
     public static func several<Item: Decodable & Identifiable & Sendable>(
         of item: Item.Type, resource: String
     )
