@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "RepositoryCore", targets: ["RepositoryCore"]),
         .library(name: "RickAndMortyModel", targets: ["RickAndMortyModel"]),
         .library(name: "DownloadCache", targets: ["DownloadCache"]),
+        .library(name: "RickAndMortyHTTP", targets: ["RickAndMortyHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -33,5 +34,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The API over real HTTP (URLSession): per-resource data sources, revalidation, offline switch.
+        .target(name: "RickAndMortyHTTP", dependencies: ["RepositoryCore", "RickAndMortyModel"]),
+        .testTarget(
+            name: "RickAndMortyHTTPTests",
+            dependencies: [
+                "RickAndMortyHTTP", "RickAndMortyModel", "RepositoryCore", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
     ]
 )

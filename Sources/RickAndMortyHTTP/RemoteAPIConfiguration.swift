@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where the API lives and how requests to it are made. A value type, thread-safe.
+public struct RemoteAPIConfiguration: Sendable, Hashable {
+    /// The public API, `https://rickandmortyapi.com/api`.
+    public static let publicBaseURL: URL = {
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = "rickandmortyapi.com"
+        components.path = "/api"
+        // The components above always form a URL; the file URL is never used.
+        return components.url ?? URL(fileURLWithPath: "/api")
+    }()
+
+    /// The API root that resource names are appended to (`…/api`, a trailing slash is fine).
+    public var baseURL: URL
+    /// How long a request may wait for the server before it fails with "timed out".
+    public var timeout: Duration
+    /// The `User-Agent` header sent with every request.
+    public var userAgent: String
+
+    /// Creates a configuration: the public API, a 10 s timeout and `charbrowser/0.1` by default.
+    public init(
+        baseURL: URL = RemoteAPIConfiguration.publicBaseURL, timeout: Duration = .seconds(10),
+        userAgent: String = "charbrowser/0.1"
+    ) {
+        self.baseURL = baseURL
+        self.timeout = timeout
+        self.userAgent = userAgent
+    }
+
+    /// The timeout in seconds, as `URLRequest` wants it.
+    var timeoutInterval: TimeInterval {
+        let parts = timeout.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyModel
+import Testing
+
+@Suite("Failures to reach the server")
+struct NetworkFailureTests {
+    @Test("A response that never comes times out after the configured interval")
+    func stalledResponse() async throws {
+        // GIVEN a server that holds every request until it stops, and a 0.5 s client timeout
+        let stall: Script = { _, gate in
+            await gate.hold()
+            return .json("[]")
+        }
+        try await withScriptedServer(stall) { server in
+            let test = TestAPI(server, timeout: .milliseconds(500))
+            // WHEN a page is read THEN it fails as timed out, with the interval in the reason
+            await #expect(throws: RepositoryError.mainUnavailable(reason: "timed out after 0.5 s")) {
+                _ = try await test.api.characterPages.get(CharacterFilter().pageQuery(1))
+            }
+            #expect(server.requests.count == 1)
+        }
+    }
+
+    @Test("A server that went away is 'connection refused'")
+    func serverWentAway() async throws {
+        // GIVEN a server that was started and stopped again
+        let port = try await withScriptedServer({ _, _ in .json("[]") }) { server in server.port }
+        let test = TestAPI(baseURL: try ScriptedServer.loopback(port: port, path: "/api"))
+        // WHEN a character is read from its address THEN nobody is listening
+        await #expect(throws: RepositoryError.mainUnavailable(reason: "connection refused")) {
+            _ = try await test.api.character.get(.id(1))
+        }
+    }
+
+    @Test("A host name that does not resolve is 'host not found'")
+    func unknownHost() async throws {
+        // `.invalid` is reserved: it never resolves anywhere.
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "charbrowser.invalid"
+        components.path = "/api"
+        let test = TestAPI(baseURL: try #require(components.url), timeout: .seconds(5))
+        await #expect(throws: RepositoryError.mainUnavailable(reason: "host not found: charbrowser.invalid"))
+        {
+            _ = try await test.api.characterPages.get(CharacterFilter().pageQuery(1))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import RepositoryCore
+import RickAndMortyHTTP
+import TestSupport
+
+/// Builds a `RemoteAPI` aimed at a scripted server, with a manual clock and its own switch.
+struct TestAPI {
+    let api: RemoteAPI
+    let clock: ManualTimeSource
+    let networkSwitch: NetworkSwitch
+
+    init(baseURL: URL, timeout: Duration = .seconds(10), transport: (any HTTPTransport)? = nil) {
+        clock = ManualTimeSource()
+        networkSwitch = NetworkSwitch()
+        api = RemoteAPI(
+            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: timeout),
+            transport: transport ?? URLSessionTransport(), networkSwitch: networkSwitch, timeSource: clock)
+    }
+
+    init(_ server: ScriptedServer, timeout: Duration = .seconds(10)) {
+        self.init(baseURL: server.baseURL, timeout: timeout)
+    }
+}
+
+/// The real data, loaded once for every test.
+let fixtures: FixtureAPI? = try? FixtureAPI.load()
+
+extension FixtureAPI {
+    /// The loaded fixtures, or a test failure explaining where the data should be.
+    static func shared() throws -> FixtureAPI {
+        guard let fixtures else { throw FixtureError.missingData(SharedData.folder.path) }
+        return fixtures
+    }
+}
+
+/// The shared data dump could not be read.
+enum FixtureError: Error { case missingData(String) }
