@@ -6,9 +6,11 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RepositoryCore", targets: ["RepositoryCore"]),
+        .library(name: "PersistentCache", targets: ["PersistentCache"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The dependency-free core: data sources, repositories, policies, caches, answers.
@@ -16,5 +18,28 @@ let package = Package(
         // Fakes and helpers shared by the test targets (never linked into the product).
         .target(name: "TestSupport", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["RepositoryCore", "TestSupport"]),
+        // The persistent tier: one SQLite file for the cache (LRU by size) and device key-value storage.
+        .target(
+            name: "PersistentCache",
+            dependencies: ["RepositoryCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // A child process for the crash-safety and multi-process tests of PersistentCache.
+        .executableTarget(
+            name: "CacheStressWriter",
+            dependencies: ["PersistentCache", "RepositoryCore"],
+            path: "Tests/Fixtures/CacheStressWriter"),
+        .testTarget(
+            name: "PersistentCacheTests",
+            dependencies: [
+                "PersistentCache", "RepositoryCore", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .executableTarget(
+            name: "PersistentCacheBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"), "PersistentCache", "RepositoryCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/Benchmarks/PersistentCacheBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )
