@@ -53,10 +53,16 @@ public final class CacheDatabase: Sendable {
         try CacheDatabase(location: .inMemory, options: options)
     }
 
-    /// Writes pending last-access times and closes every connection; later calls fail with `.storageFailure`.
+    /// Writes pending last-access times, copies the WAL into the main file when no other process
+    /// is using it (so the file alone is complete), and closes every connection; later calls fail
+    /// with `.storageFailure`.
     public func close() async throws(RepositoryError) {
         try await flushAccessTimes()
         do {
+            if case .file = location {
+                // Best effort: another process reading the file may keep the WAL busy, which is fine.
+                _ = try? await writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            }
             try writer.close()
         } catch {
             throw RepositoryError(database: error)
