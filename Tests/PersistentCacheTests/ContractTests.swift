@@ -24,7 +24,8 @@ struct ContractTests {
             {
                 counter += 1
                 let database = try CacheDatabase(location: .file(folder.file("db\(counter)/cache.sqlite")))
-                return SQLiteDataSource(database: database, namespace: "character", codec: TestCharacterCodec())
+                return SQLiteDataSource(
+                    database: database, namespace: "character", codec: TestCharacterCodec())
             },
             sample: { characters[$0 % characters.count] })
     }
@@ -39,7 +40,8 @@ struct ContractTests {
             {
                 counter += 1
                 let database = try CacheDatabase(location: .file(folder.file("device\(counter).sqlite")))
-                return CacheKeyNamedSource(base: DeviceStorageDataSource<String>(database: database, prefix: "p"))
+                return CacheKeyNamedSource(
+                    base: DeviceStorageDataSource<String>(database: database, prefix: "p"))
             },
             sample: { "stored \($0)" })
     }
@@ -48,7 +50,8 @@ struct ContractTests {
     func serializationMapper() async throws {
         try await DataSourceContract.verify(
             {
-                let strings = DeviceStorageDataSource<String>(database: try CacheDatabase.inMemory(), prefix: "json")
+                let strings = DeviceStorageDataSource<String>(
+                    database: try CacheDatabase.inMemory(), prefix: "json")
                 return CacheKeyNamedSource(base: strings.serializing(TestCharacter.Place.self))
             },
             sample: { TestCharacter.Place(name: "Place \($0)", url: "https://example.org/\($0)") })
@@ -57,7 +60,8 @@ struct ContractTests {
 
 /// Names every query by `.key(query.cacheKey)` (keeping `.all`), so a key-only source can run the
 /// contract, whose queries include pages and id lists.
-struct CacheKeyNamedSource<Base: GetDataSource & PutDataSource & DeleteDataSource>: GetDataSource, PutDataSource,
+struct CacheKeyNamedSource<Base: GetDataSource & PutDataSource & DeleteDataSource>: GetDataSource,
+    PutDataSource,
     DeleteDataSource
 where Base.Value: Sendable {
     typealias Value = Base.Value

@@ -10,7 +10,9 @@ struct DeviceStorageTests {
         try CacheDatabase(location: .file(folder.file("device-storage.sqlite")))
     }
 
-    static func roundTrip<T: DeviceStorable & Equatable>(_ value: T, in database: CacheDatabase) async throws -> T {
+    static func roundTrip<T: DeviceStorable & Equatable>(_ value: T, in database: CacheDatabase) async throws
+        -> T
+    {
         let source = DeviceStorageDataSource<T>(database: database, prefix: "\(T.self)")
         try await source.put(value, forKey: "value")
         return try await source.value(forKey: "value")
@@ -34,7 +36,10 @@ struct DeviceStorageTests {
         #expect(try await Self.roundTrip(Data([0, 1, 254, 255]), in: database) == Data([0, 1, 254, 255]))
         #expect(try await Self.roundTrip(Data(), in: database) == Data())
         #expect(try await Self.roundTrip([1, 2, 3], in: database) == [1, 2, 3])
-        #expect(try await Self.roundTrip(["a": 1.5, "b": -.infinity], in: database) == ["a": 1.5, "b": -.infinity])
+        #expect(
+            try await Self.roundTrip(["a": 1.5, "b": -.infinity], in: database) == [
+                "a": 1.5, "b": -.infinity,
+            ])
         #expect(try await Self.roundTrip([[date], []], in: database) == [[date], []])
         let mixed = StorableValue.dictionary([
             "list": .array([.int(1), .string("two"), .bool(false), .data(Data([9])), .url(url), .date(date)]),
@@ -43,7 +48,8 @@ struct DeviceStorageTests {
         #expect(try await Self.roundTrip(mixed, in: database) == mixed)
     }
 
-    @Test("The seed's example: prefixes keep Double.pi and Int.pi apart; pi reads as the string 3.14159265359")
+    @Test(
+        "The seed's example: prefixes keep Double.pi and Int.pi apart; pi reads as the string 3.14159265359")
     func seedExample() async throws {
         let folder = try TemporaryFolder()
         let database = try Self.makeDatabase(in: folder)
@@ -54,23 +60,29 @@ struct DeviceStorageTests {
         // THEN the file holds two entries, Double.pi and Int.pi
         #expect(try KeyValueStore.allStoredKeys(in: database) == ["Double.pi", "Int.pi"])
         let stored = try DatabaseQueue(path: folder.file("device-storage.sqlite").path).read { db in
-            try Row.fetchAll(db, sql: "SELECT stored_key, type, typeof(value) AS kind FROM device_value ORDER BY 1")
+            try Row.fetchAll(
+                db, sql: "SELECT stored_key, type, typeof(value) AS kind FROM device_value ORDER BY 1")
         }
-        #expect(stored.map { [$0["stored_key"], $0["type"], $0["kind"]] as [String] } == [
-            ["Double.pi", "double", "real"], ["Int.pi", "int", "integer"],
-        ])
+        #expect(
+            stored.map { [$0["stored_key"], $0["type"], $0["kind"]] as [String] } == [
+                ["Double.pi", "double", "real"], ["Int.pi", "int", "integer"],
+            ])
         // WHEN a String source reads the Double prefix THEN pi is "3.14159265359"
         let asString = DeviceStorageDataSource<String>(database: database, prefix: "Double")
         #expect(try await asString.value(forKey: "pi") == "3.14159265359")
         #expect(try await intSource.value(forKey: "pi") == 3)
-        #expect(try await DeviceStorageDataSource<Double>(database: database, prefix: "Int").value(forKey: "pi") == 3.0)
+        #expect(
+            try await DeviceStorageDataSource<Double>(database: database, prefix: "Int").value(forKey: "pi")
+                == 3.0)
     }
 
     @Test("A value that does not convert reads as NotFound")
     func nonConvertibleIsNotFound() async throws {
         let database = try CacheDatabase.inMemory()
-        try await DeviceStorageDataSource<Double>(database: database, prefix: "Double").put(3.14159265359, forKey: "pi")
-        try await DeviceStorageDataSource<String>(database: database, prefix: "Name").put("Rick", forKey: "first")
+        try await DeviceStorageDataSource<Double>(database: database, prefix: "Double").put(
+            3.14159265359, forKey: "pi")
+        try await DeviceStorageDataSource<String>(database: database, prefix: "Name").put(
+            "Rick", forKey: "first")
         await #expect(throws: RepositoryError.notFound(query: "key:pi")) {
             try await DeviceStorageDataSource<Int>(database: database, prefix: "Double").value(forKey: "pi")
         }
@@ -78,10 +90,12 @@ struct DeviceStorageTests {
             try await DeviceStorageDataSource<Int>(database: database, prefix: "Name").value(forKey: "first")
         }
         await #expect(throws: RepositoryError.notFound(query: "key:first")) {
-            try await DeviceStorageDataSource<[String]>(database: database, prefix: "Name").value(forKey: "first")
+            try await DeviceStorageDataSource<[String]>(database: database, prefix: "Name").value(
+                forKey: "first")
         }
         await #expect(throws: RepositoryError.notFound(query: "key:absent")) {
-            try await DeviceStorageDataSource<String>(database: database, prefix: "Name").value(forKey: "absent")
+            try await DeviceStorageDataSource<String>(database: database, prefix: "Name").value(
+                forKey: "absent")
         }
     }
 
@@ -114,21 +128,27 @@ struct DeviceStorageTests {
         #expect(try settings.store.keys().isEmpty)
         #expect(try other.store.keys() == ["k1", "k2", "k3"])
         #expect(try await unprefixed.value(forKey: "k2") == 200)
-        #expect(try KeyValueStore.allStoredKeys(in: database) == ["k1", "k2", "k3", "other.k1", "other.k2", "other.k3"])
+        #expect(
+            try KeyValueStore.allStoredKeys(in: database) == [
+                "k1", "k2", "k3", "other.k1", "other.k2", "other.k3",
+            ])
     }
 
     @Test("Only key and id queries are accepted; delete(.all) is the one exception")
     func queryKinds() async throws {
         let source = DeviceStorageDataSource<Int>(database: try CacheDatabase.inMemory(), prefix: "q")
-        try await source.put(Entry(value: 7, metadata: .init(storedAt: Date()), origin: .network), for: .id("7"))
+        try await source.put(
+            Entry(value: 7, metadata: .init(storedAt: Date()), origin: .network), for: .id("7"))
         #expect(try await source.get(.key("7")).value == 7)
         for query in [Query.all, .ids(["7"]), .page(PageQuery(number: 1))] {
             await #expect(
-                throws: RepositoryError.queryNotSupported(query: query.cacheKey, source: "DeviceStorageDataSource")
+                throws: RepositoryError.queryNotSupported(
+                    query: query.cacheKey, source: "DeviceStorageDataSource")
             ) { try await source.get(query) }
         }
         await #expect(throws: RepositoryError.self) {
-            try await source.put(Entry(value: 1, metadata: .init(storedAt: Date()), origin: .network), for: .all)
+            try await source.put(
+                Entry(value: 1, metadata: .init(storedAt: Date()), origin: .network), for: .all)
         }
         try await source.delete(.all)
         await #expect(throws: RepositoryError.notFound(query: "key:7")) { try await source.get(.key("7")) }
@@ -140,7 +160,8 @@ struct DeviceStorageTests {
         let strings = DeviceStorageDataSource<String>(database: database, prefix: "character")
         let characters = strings.serializing(TestCharacter.self)
         let rick = try #require(try TestCharacter.loadAll().first)
-        try await characters.put(Entry(value: rick, metadata: .init(storedAt: Date()), origin: .network), for: .key("1"))
+        try await characters.put(
+            Entry(value: rick, metadata: .init(storedAt: Date()), origin: .network), for: .key("1"))
         #expect(try await characters.get(.key("1")).value == rick)
         // THEN it is stored as a string holding JSON
         let text = try await strings.value(forKey: "1")
@@ -155,13 +176,27 @@ struct DeviceStorageTests {
         }
     }
 
+    @Test("A value that cannot be stored is a clear error and the stored value is kept")
+    func badInputKeepsOldValue() async throws {
+        let source = DeviceStorageDataSource<Double>(database: try CacheDatabase.inMemory(), prefix: "Double")
+        try await source.put(3.14159265359, forKey: "pi")
+        await #expect(throws: RepositoryError.serialization(detail: "NaN cannot be stored")) {
+            try await source.put(.nan, forKey: "pi")
+        }
+        #expect(try await source.value(forKey: "pi") == 3.14159265359)
+    }
+
     @Test("Device storage survives reopening the file")
     func persistsAcrossOpens() async throws {
         let folder = try TemporaryFolder()
-        try await DeviceStorageDataSource<[String: Int]>(database: try Self.makeDatabase(in: folder), prefix: "p")
-            .put(["rick": 1, "morty": 2], forKey: "ids")
+        try await DeviceStorageDataSource<[String: Int]>(
+            database: try Self.makeDatabase(in: folder), prefix: "p"
+        )
+        .put(["rick": 1, "morty": 2], forKey: "ids")
         let reopened = try Self.makeDatabase(in: folder)
-        #expect(try await DeviceStorageDataSource<[String: Int]>(database: reopened, prefix: "p").value(forKey: "ids")
-            == ["rick": 1, "morty": 2])
+        #expect(
+            try await DeviceStorageDataSource<[String: Int]>(database: reopened, prefix: "p").value(
+                forKey: "ids")
+                == ["rick": 1, "morty": 2])
     }
 }

@@ -17,7 +17,9 @@ struct LeastRecentlyUsedSweepTests {
     static func put(_ name: String, in source: SQLiteDataSource<Data>, clock: ManualTimeSource) async throws {
         clock.advance(by: 10)
         try await source.put(
-            Entry(value: Data(repeating: 7, count: 100), metadata: .init(storedAt: clock.now()), origin: .network),
+            Entry(
+                value: Data(repeating: 7, count: 100), metadata: .init(storedAt: clock.now()),
+                origin: .network),
             for: .key(name))
     }
 

@@ -10,11 +10,14 @@ struct PayloadCodecTests {
         let characters = try TestCharacter.loadAll()
         #expect(characters.count == 826)
         let codecs: [any PayloadCodec<TestCharacter>] = [
-            JSONPayloadCodec<TestCharacter>(), PropertyListPayloadCodec<TestCharacter>(), TestCharacterCodec(),
+            JSONPayloadCodec<TestCharacter>(), PropertyListPayloadCodec<TestCharacter>(),
+            TestCharacterCodec(),
         ]
         for codec in codecs {
             for character in characters {
-                #expect(try codec.decode(codec.encode(character)) == character, "\(type(of: codec)) #\(character.id)")
+                #expect(
+                    try codec.decode(codec.encode(character)) == character,
+                    "\(type(of: codec)) #\(character.id)")
             }
         }
     }
@@ -22,7 +25,9 @@ struct PayloadCodecTests {
     @Test("The binary form is smaller than JSON")
     func binaryIsCompact() throws {
         let rick = try #require(try TestCharacter.loadAll().first)
-        #expect(try TestCharacterCodec().encode(rick).count < JSONPayloadCodec<TestCharacter>().encode(rick).count)
+        #expect(
+            try TestCharacterCodec().encode(rick).count < JSONPayloadCodec<TestCharacter>().encode(rick).count
+        )
     }
 
     @Test("Binary writer and reader agree on integers, doubles, strings, optionals and bytes")
@@ -60,7 +65,9 @@ struct PayloadCodecTests {
     func undecodablePayload() async throws {
         let database = try CacheDatabase.inMemory()
         let raw = SQLiteDataSource(database: database, namespace: "character", codec: DataPayloadCodec())
-        try await raw.put(Entry(value: Data("not json".utf8), metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
+        try await raw.put(
+            Entry(value: Data("not json".utf8), metadata: .init(storedAt: Date()), origin: .network),
+            for: .id(1))
         let typed = SQLiteDataSource<TestCharacter>(database: database, namespace: "character")
         do {
             _ = try await typed.get(.id(1))
@@ -81,8 +88,10 @@ struct PayloadCodecTests {
         let database = try CacheDatabase.inMemory()
         let characters = SQLiteDataSource<String>(database: database, namespace: "character")
         let pages = SQLiteDataSource<String>(database: database, namespace: "page")
-        try await characters.put(Entry(value: "Rick", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
-        try await pages.put(Entry(value: "page one", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
+        try await characters.put(
+            Entry(value: "Rick", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
+        try await pages.put(
+            Entry(value: "page one", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
         #expect(try await characters.get(.id(1)).value == "Rick")
         #expect(try await pages.get(.id(1)).value == "page one")
         // WHEN one namespace deletes everything THEN the other keeps its entry

@@ -13,7 +13,8 @@ import Testing
 struct ProcessTests {
     static func stressWriter() throws -> URL {
         try #require(
-            PackagePaths.stressWriter, "CacheStressWriter is not built; run `swift build --build-tests` first")
+            PackagePaths.stressWriter, "CacheStressWriter is not built; run `swift build --build-tests` first"
+        )
     }
 
     /// The payload the fixture writes for `key` (the same rule as in its main.swift).
@@ -26,7 +27,9 @@ struct ProcessTests {
         result.lines.filter { $0.hasPrefix("committed ") }.map { String($0.dropFirst("committed ".count)) }
     }
 
-    @Test("A writer killed by SIGKILL in the middle of 10,000 writes leaves a sound file with every reported write")
+    @Test(
+        "A writer killed by SIGKILL in the middle of 10,000 writes leaves a sound file with every reported write"
+    )
     func killedWriter() async throws {
         let folder = try TemporaryFolder()
         let url = folder.file("cache.sqlite")
@@ -67,7 +70,9 @@ struct ProcessTests {
         for index in 0..<300 {
             let key = "here-\(index)"
             try await source.put(
-                Entry(value: Self.payload(for: key, size: 256), metadata: .init(storedAt: Date()), origin: .network),
+                Entry(
+                    value: Self.payload(for: key, size: 256), metadata: .init(storedAt: Date()),
+                    origin: .network),
                 for: .key(key))
             #expect(try await source.get(.key(key)).value == Self.payload(for: key, size: 256))
         }
@@ -80,7 +85,8 @@ struct ProcessTests {
             #expect(child.lines.last == "done")
         }
         // AND every entry of all three writers is there
-        let keys = ["left", "right"].flatMap { prefix in (0..<1500).map { "\(prefix)-\($0)" } }
+        let keys =
+            ["left", "right"].flatMap { prefix in (0..<1500).map { "\(prefix)-\($0)" } }
             + (0..<300).map { "here-\($0)" }
         let found = try await source.entries(for: keys.map { .key($0) })
         #expect(found.count == 3_300)

@@ -13,7 +13,9 @@ struct ReadPathTests {
     }
 
     /// A database of the given kind with every statement logged.
-    static func makeDatabase(_ storage: Storage, log: StatementLog, in folder: TemporaryFolder) throws -> CacheDatabase {
+    static func makeDatabase(_ storage: Storage, log: StatementLog, in folder: TemporaryFolder) throws
+        -> CacheDatabase
+    {
         let options = CacheDatabase.Options(statementObserver: log.observer)
         return switch storage {
         case .memory: try CacheDatabase.inMemory(options: options)
@@ -25,7 +27,10 @@ struct ReadPathTests {
         let page = Array(try TestCharacter.loadAll().prefix(20))
         try await source.put(
             contentsOf: page.map {
-                (query: .id($0.id), entry: Entry(value: $0, metadata: .init(storedAt: Date()), origin: .network))
+                (
+                    query: .id($0.id),
+                    entry: Entry(value: $0, metadata: .init(storedAt: Date()), origin: .network)
+                )
             })
         return page
     }
@@ -68,9 +73,11 @@ struct ReadPathTests {
     func readsIgnoreTheWriteLock() async throws {
         let folder = try TemporaryFolder()
         let url = folder.file("cache.sqlite")
-        let database = try CacheDatabase(location: .file(url), options: .init(busyTimeout: .milliseconds(200)))
+        let database = try CacheDatabase(
+            location: .file(url), options: .init(busyTimeout: .milliseconds(200)))
         let source = SQLiteDataSource<String>(database: database, namespace: "lock")
-        try await source.put(Entry(value: "before", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
+        try await source.put(
+            Entry(value: "before", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
         // GIVEN another connection holding the write lock (an open IMMEDIATE transaction)
         var configuration = Configuration()
         configuration.allowsUnsafeTransactions = true
@@ -81,14 +88,16 @@ struct ReadPathTests {
         #expect(try await source.entries(for: [.id(1)]).count == 1)
         // WHEN it writes THEN the lock wait ends in a storage failure, not a raw database error
         await #expect {
-            try await source.put(Entry(value: "after", metadata: .init(storedAt: Date()), origin: .network), for: .id(2))
+            try await source.put(
+                Entry(value: "after", metadata: .init(storedAt: Date()), origin: .network), for: .id(2))
         } throws: { error in
             guard case RepositoryError.storageFailure(let detail) = error else { return false }
             return detail.contains("locked") || detail.contains("busy")
         }
         try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
         // AND once the lock is released, writing works again
-        try await source.put(Entry(value: "after", metadata: .init(storedAt: Date()), origin: .network), for: .id(2))
+        try await source.put(
+            Entry(value: "after", metadata: .init(storedAt: Date()), origin: .network), for: .id(2))
         #expect(try await source.get(.id(2)).value == "after")
     }
 }

@@ -18,7 +18,8 @@ struct RecoveryTests {
     /// Writes one entry and reads it back, proving a database works.
     static func expectUsable(_ database: CacheDatabase) async throws {
         let source = SQLiteDataSource<String>(database: database, namespace: "check")
-        try await source.put(Entry(value: "fresh", metadata: .init(storedAt: clock.now()), origin: .network), for: .id(1))
+        try await source.put(
+            Entry(value: "fresh", metadata: .init(storedAt: clock.now()), origin: .network), for: .id(1))
         #expect(try await source.get(.id(1)).value == "fresh")
         #expect(try database.integrityCheck() == ["ok"])
     }
@@ -30,7 +31,10 @@ struct RecoveryTests {
         let payload = Data((0..<1024).map { UInt8($0 % 251) })
         try await source.put(
             contentsOf: (0..<count).map {
-                (query: Query.id($0), entry: Entry(value: payload, metadata: .init(storedAt: clock.now()), origin: .network))
+                (
+                    query: Query.id($0),
+                    entry: Entry(value: payload, metadata: .init(storedAt: clock.now()), origin: .network)
+                )
             })
         try await database.close()
     }
@@ -61,7 +65,9 @@ struct RecoveryTests {
         // (closing copied the WAL into the main file, so the main file alone holds everything)
         let wal = try? FileManager.default.attributesOfItem(atPath: url.path + "-wal")[.size] as? NSNumber
         #expect((wal?.intValue ?? 0) == 0)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber).intValue
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber
+        ).intValue
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(size / 2))
         try handle.close()
@@ -83,7 +89,8 @@ struct RecoveryTests {
         let folder = try TemporaryFolder()
         let url = folder.file("cache.sqlite")
         try await Self.makeDatabase(at: url, entries: 3)
-        try await DatabaseQueue(path: url.path).write { db in try db.execute(sql: "PRAGMA user_version = 99") }
+        try await DatabaseQueue(path: url.path).write { db in try db.execute(sql: "PRAGMA user_version = 99")
+        }
         // WHEN it is opened by this version
         let database = try Self.open(url)
         // THEN it is reported as newer and the moved file still holds the three entries
@@ -144,7 +151,8 @@ struct RecoveryTests {
         let url = nested.appendingPathComponent("cache.sqlite")
         let database = try CacheDatabase(location: .file(url))
         let source = SQLiteDataSource<String>(database: database, namespace: "p")
-        try await source.put(Entry(value: "x", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
+        try await source.put(
+            Entry(value: "x", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
         #expect(try permissions(of: nested) == 0o700)
         #expect(try folder.names(in: nested) == ["cache.sqlite", "cache.sqlite-shm", "cache.sqlite-wal"])
         for name in try folder.names(in: nested) {
@@ -155,13 +163,17 @@ struct RecoveryTests {
     @Test("The default file follows XDG_CACHE_HOME, falling back to ~/.cache")
     func defaultLocation() {
         #expect(
-            CacheDatabase.Location.defaultCacheFile(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).path
+            CacheDatabase.Location.defaultCacheFile(environment: [
+                "XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u",
+            ]).path
                 == "/x/cache/charbrowser/cache.sqlite")
         #expect(
             CacheDatabase.Location.defaultCacheFile(environment: ["HOME": "/home/u"]).path
                 == "/home/u/.cache/charbrowser/cache.sqlite")
         #expect(
-            CacheDatabase.Location.defaultCacheFile(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]).path
+            CacheDatabase.Location.defaultCacheFile(environment: [
+                "XDG_CACHE_HOME": "relative", "HOME": "/home/u",
+            ]).path
                 == "/home/u/.cache/charbrowser/cache.sqlite")
         #expect(
             CacheDatabase.Location.defaultDeviceStorageFile(environment: ["HOME": "/home/u"]).path

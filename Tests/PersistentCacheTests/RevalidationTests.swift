@@ -12,7 +12,8 @@ struct RevalidationTests {
     }
 
     static let original = EntryMetadata(
-        storedAt: Date(timeIntervalSinceReferenceDate: 1_000), expiresAt: Date(timeIntervalSinceReferenceDate: 1_060),
+        storedAt: Date(timeIntervalSinceReferenceDate: 1_000),
+        expiresAt: Date(timeIntervalSinceReferenceDate: 1_060),
         etag: "W/\"v1\"", lastModified: "Tue, 14 Nov 2023 22:13:20 GMT")
 
     @Test("The validators of a key are read without its payload")

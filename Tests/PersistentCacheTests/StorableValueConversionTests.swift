@@ -32,7 +32,9 @@ struct StorableValueConversionTests {
         let date = Date(timeIntervalSince1970: 1_700_000_000.25)
         #expect(String(storableValue: .date(date)) == "2023-11-14T22:13:20.250Z")
         #expect(Date(storableValue: .string("2023-11-14T22:13:20.250Z")) == date)
-        #expect(Date(storableValue: .string("2023-11-14T22:13:20Z")) == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(
+            Date(storableValue: .string("2023-11-14T22:13:20Z")) == Date(timeIntervalSince1970: 1_700_000_000)
+        )
         #expect(Date(storableValue: .string("yesterday")) == nil)
         #expect(String(storableValue: .data(Data("abc".utf8))) == "abc")
         #expect(String(storableValue: .data(Data([0xFF, 0xFE]))) == nil)

@@ -19,7 +19,9 @@ enum CacheEntryStore {
     }
 
     /// The stored rows for many keys, keyed by key, in one statement (`key IN (…)`).
-    static func fetchMany(namespace: String, keys: [String], in db: Database) throws -> [String: StoredPayload] {
+    static func fetchMany(
+        namespace: String, keys: [String], in db: Database
+    ) throws -> [String: StoredPayload] {
         guard !keys.isEmpty else { return [:] }
         let placeholders = repeatElement("?", count: keys.count).joined(separator: ",")
         let statement = try db.cachedStatement(
@@ -40,7 +42,9 @@ enum CacheEntryStore {
     /// The metadata (stored-at, expiry, validators) for one key, without the payload.
     static func fetchMetadata(namespace: String, key: String, in db: Database) throws -> EntryMetadata? {
         let statement = try db.cachedStatement(
-            sql: "SELECT stored_at, expires_at, etag, last_modified FROM cache_entry WHERE namespace = ? AND key = ?")
+            sql:
+                "SELECT stored_at, expires_at, etag, last_modified FROM cache_entry WHERE namespace = ? AND key = ?"
+        )
         statement.setUncheckedArguments([namespace, key])
         return try statement.firstRow { EntryMetadata(row: $0, first: 0) }
     }
@@ -69,7 +73,8 @@ enum CacheEntryStore {
     /// Updates stored-at (and the validators given) after a 304, leaving the payload untouched.
     /// A nil validator or expiry keeps the stored one. Returns the new metadata, or nil when absent.
     static func refresh(
-        namespace: String, key: String, storedAt: Date, expiresAt: Date?, etag: String?, lastModified: String?,
+        namespace: String, key: String, storedAt: Date, expiresAt: Date?, etag: String?,
+        lastModified: String?,
         now: Date, in db: Database
     ) throws -> EntryMetadata? {
         let statement = try db.cachedStatement(
@@ -81,7 +86,8 @@ enum CacheEntryStore {
                 RETURNING stored_at, expires_at, etag, last_modified
                 """)
         statement.setUncheckedArguments([
-            storedAt.storedSeconds, expiresAt?.storedSeconds, etag, lastModified, now.storedSeconds, namespace, key,
+            storedAt.storedSeconds, expiresAt?.storedSeconds, etag, lastModified, now.storedSeconds,
+            namespace, key,
         ])
         return try statement.firstRow { EntryMetadata(row: $0, first: 0) }
     }
@@ -94,7 +100,9 @@ enum CacheEntryStore {
 
     /// Removes every key of a namespace (other namespaces are untouched).
     static func deleteAll(namespace: String, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM cache_entry WHERE namespace = ?").execute(arguments: [namespace])
+        try db.cachedStatement(sql: "DELETE FROM cache_entry WHERE namespace = ?").execute(arguments: [
+            namespace
+        ])
     }
 
     /// Writes last-access times recorded by reads (never moving a time backwards).

@@ -11,7 +11,9 @@ extension SQLiteDataSource {
         var stored: [String: StoredPayload] = [:]
         for chunk in stride(from: 0, to: keys.count, by: Self.keysPerStatement) {
             let slice = Array(keys[chunk..<min(chunk + Self.keysPerStatement, keys.count)])
-            let rows = try database.read { db in try CacheEntryStore.fetchMany(namespace: namespace, keys: slice, in: db) }
+            let rows = try database.read { db in
+                try CacheEntryStore.fetchMany(namespace: namespace, keys: slice, in: db)
+            }
             stored.merge(rows) { first, _ in first }
         }
         database.accessLog.record(
@@ -38,7 +40,8 @@ extension SQLiteDataSource {
         try await database.write { db in
             for row in rows {
                 try CacheEntryStore.upsert(
-                    namespace: namespace, key: row.key, payload: row.payload, metadata: row.metadata, now: now, in: db)
+                    namespace: namespace, key: row.key, payload: row.payload, metadata: row.metadata,
+                    now: now, in: db)
             }
         }
     }

@@ -7,7 +7,9 @@ extension SQLiteDataSource {
     /// decoding the payload; nil when nothing is stored. The HTTP layer sends these validators.
     public func metadata(for query: Query) throws(RepositoryError) -> EntryMetadata? {
         let (namespace, key) = (namespace, query.cacheKey)
-        return try database.read { db in try CacheEntryStore.fetchMetadata(namespace: namespace, key: key, in: db) }
+        return try database.read { db in
+            try CacheEntryStore.fetchMetadata(namespace: namespace, key: key, in: db)
+        }
     }
 
     /// The conditional request headers for `query`: `If-None-Match` from the ETag and
@@ -24,7 +26,8 @@ extension SQLiteDataSource {
     /// stored one), WITHOUT rewriting the payload. Returns the new metadata; `.notFound` when absent.
     @discardableResult
     public func refresh(
-        _ query: Query, storedAt: Date, etag: String? = nil, lastModified: String? = nil, expiresAt: Date? = nil
+        _ query: Query, storedAt: Date, etag: String? = nil, lastModified: String? = nil,
+        expiresAt: Date? = nil
     ) async throws(RepositoryError) -> EntryMetadata {
         let (namespace, key, now) = (namespace, query.cacheKey, database.now)
         let updated = try await database.write { db in

@@ -54,16 +54,21 @@ public struct SQLiteDataSource<Value: Sendable>: GetDataSource, PutDataSource, D
             try await database.write { db in try CacheEntryStore.deleteAll(namespace: namespace, in: db) }
         } else {
             let key = query.cacheKey
-            try await database.write { db in try CacheEntryStore.delete(namespace: namespace, key: key, in: db) }
+            try await database.write { db in
+                try CacheEntryStore.delete(namespace: namespace, key: key, in: db)
+            }
         }
     }
 
     /// The synchronous read behind `get`: one cached statement, decode after the read transaction ends.
     public func entry(for query: Query) throws(RepositoryError) -> Entry<Value> {
         let (namespace, key) = (namespace, query.cacheKey)
-        let stored = try database.read { db in try CacheEntryStore.fetch(namespace: namespace, key: key, in: db) }
+        let stored = try database.read { db in
+            try CacheEntryStore.fetch(namespace: namespace, key: key, in: db)
+        }
         guard let stored else { throw .notFound(query: key) }
-        database.accessLog.record(EntryAddress(namespace: namespace, key: key), at: database.now.storedSeconds)
+        database.accessLog.record(
+            EntryAddress(namespace: namespace, key: key), at: database.now.storedSeconds)
         return Entry(value: try codec.decode(stored.payload), metadata: stored.metadata, origin: .disk)
     }
 }

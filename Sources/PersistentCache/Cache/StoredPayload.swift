@@ -13,7 +13,8 @@ struct StoredPayload: Sendable {
         payload = row[first]
         metadata = EntryMetadata(
             storedAt: Date(timeIntervalSinceReferenceDate: row[first + 1]),
-            expiresAt: row.hasNull(atIndex: first + 2) ? nil : Date(timeIntervalSinceReferenceDate: row[first + 2]),
+            expiresAt: row.hasNull(atIndex: first + 2)
+                ? nil : Date(timeIntervalSinceReferenceDate: row[first + 2]),
             etag: row.hasNull(atIndex: first + 3) ? nil : row[first + 3] as String,
             lastModified: row.hasNull(atIndex: first + 4) ? nil : row[first + 4] as String)
     }
@@ -24,7 +25,8 @@ extension EntryMetadata {
     init(row: Row, first: Int) {
         self.init(
             storedAt: Date(timeIntervalSinceReferenceDate: row[first]),
-            expiresAt: row.hasNull(atIndex: first + 1) ? nil : Date(timeIntervalSinceReferenceDate: row[first + 1]),
+            expiresAt: row.hasNull(atIndex: first + 1)
+                ? nil : Date(timeIntervalSinceReferenceDate: row[first + 1]),
             etag: row.hasNull(atIndex: first + 2) ? nil : row[first + 2] as String,
             lastModified: row.hasNull(atIndex: first + 3) ? nil : row[first + 3] as String)
     }

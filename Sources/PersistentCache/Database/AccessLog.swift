@@ -47,7 +47,4 @@ final class AccessLog: Sendable {
             table.merge(times) { max($0, $1) }
         }
     }
-
-    /// How many keys wait to be written.
-    var count: Int { pending.withLock { $0.count } }
 }

@@ -18,7 +18,9 @@ extension CacheDatabase {
     ///
     /// The same transaction first writes the last-access times reads recorded, and afterwards
     /// sweeps least-recently-used entries when the cache is over `maximumBytes`.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(RepositoryError) -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(RepositoryError)
+        -> T
+    {
         let accesses = accessLog.drain()
         let options = options
         do {

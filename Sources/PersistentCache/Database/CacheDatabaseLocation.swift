@@ -35,7 +35,8 @@ extension CacheDatabase {
             let home =
                 environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
                 ?? FileManager.default.homeDirectoryForCurrentUser.path
-            return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback, isDirectory: true)
+            return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
+                fallback, isDirectory: true)
         }
     }
 }

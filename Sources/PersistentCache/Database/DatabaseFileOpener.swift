@@ -26,13 +26,15 @@ struct DatabaseFileOpener {
                 return (pool, recovery)
             case .unusable(let reason):
                 if recovery != nil {
-                    throw .storageFailure(detail: "the database \(url.path) is unusable even when fresh: \(reason)")
+                    throw .storageFailure(
+                        detail: "the database \(url.path) is unusable even when fresh: \(reason)")
                 }
                 // Move only the file that was examined: another process may have replaced it meanwhile.
                 guard PrivateFiles.identity(of: url) == examined else { continue }
                 let date = options.timeSource.now()
                 let movedTo = try PrivateFiles.moveAside(url, stamp: PrivateFiles.stamp(for: date))
-                recovery = CacheRecoveryDiagnostic(reason: reason, originalFile: url, movedTo: movedTo, date: date)
+                recovery = CacheRecoveryDiagnostic(
+                    reason: reason, originalFile: url, movedTo: movedTo, date: date)
             }
         }
         throw .storageFailure(detail: "the database \(url.path) kept being replaced while it was opened")
@@ -44,12 +46,15 @@ struct DatabaseFileOpener {
         do {
             pool = try DatabasePool(path: url.path, configuration: CacheDatabase.configuration(options))
         } catch let error as DatabaseError where error.isFileDamage {
-            return .unusable(error.resultCode == .SQLITE_NOTADB ? .notADatabase : .corrupt(detail: error.briefDescription))
+            return .unusable(
+                error.resultCode == .SQLITE_NOTADB ? .notADatabase : .corrupt(detail: error.briefDescription))
         } catch {
             throw RepositoryError(database: error)
         }
         do {
-            if let reason = try DatabaseInspection.problem(in: pool, verifiesIntegrity: options.verifiesIntegrityOnOpen) {
+            if let reason = try DatabaseInspection.problem(
+                in: pool, verifiesIntegrity: options.verifiesIntegrityOnOpen)
+            {
                 try? pool.close()
                 return .unusable(reason)
             }
@@ -80,7 +85,8 @@ enum DatabaseInspection {
             }
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             if applicationID != 0 && applicationID != CacheSchema.applicationID {
-                return .foreignDatabase(detail: "application id \(String(UInt32(bitPattern: applicationID), radix: 16))")
+                return .foreignDatabase(
+                    detail: "application id \(String(UInt32(bitPattern: applicationID), radix: 16))")
             }
             if applicationID == 0 {
                 let tables = try String.fetchAll(
@@ -90,12 +96,14 @@ enum DatabaseInspection {
                         AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name
                         """)
                 if !tables.isEmpty {
-                    return .foreignDatabase(detail: "unknown tables \(tables.prefix(5).joined(separator: ", "))")
+                    return .foreignDatabase(
+                        detail: "unknown tables \(tables.prefix(5).joined(separator: ", "))")
                 }
             }
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             if version > CacheSchema.knownVersion {
-                return .newerSchema(detail: "schema version \(version), this version knows \(CacheSchema.knownVersion)")
+                return .newerSchema(
+                    detail: "schema version \(version), this version knows \(CacheSchema.knownVersion)")
             }
             let unknown = try CacheSchema.migrator.appliedIdentifiers(db)
                 .subtracting(CacheSchema.migrator.migrations).sorted()

@@ -31,7 +31,8 @@ enum PrivateFiles {
             // The process umask can only remove bits; set the mode explicitly all the same.
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
         } catch {
-            throw .storageFailure(detail: "cannot create the folder \(folder.path): \(error.localizedDescription)")
+            throw .storageFailure(
+                detail: "cannot create the folder \(folder.path): \(error.localizedDescription)")
         }
     }
 
@@ -56,8 +57,8 @@ enum PrivateFiles {
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
-    /// Why the first bytes of `file` show it is not an SQLite database, or nil when they are fine
-    /// (an empty file is fine: SQLite writes the header on the first write).
+    /// True when the first bytes of `file` show it is not an SQLite database (an empty file is
+    /// fine: SQLite writes the header on the first write; an unreadable one is left to SQLite).
     static func headerIsForeign(_ file: URL) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: file.path) else { return false }
         defer { try? handle.close() }
@@ -70,7 +71,8 @@ enum PrivateFiles {
     /// (plus a counter when that name is taken). Returns the new URL of the main file.
     static func moveAside(_ file: URL, stamp: String) throws(RepositoryError) -> URL {
         let manager = FileManager.default
-        var target = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).corrupt-\(stamp)")
+        var target = file.deletingLastPathComponent().appendingPathComponent(
+            "\(file.lastPathComponent).corrupt-\(stamp)")
         var counter = 2
         while manager.fileExists(atPath: target.path) {
             target = file.deletingLastPathComponent()
@@ -99,7 +101,8 @@ enum PrivateFiles {
             let value = value ?? 0
             return value < 10 ? "0\(value)" : "\(value)"
         }
-        return "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))T\(two(parts.hour))\(two(parts.minute))\(two(parts.second))"
+        return
+            "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))T\(two(parts.hour))\(two(parts.minute))\(two(parts.second))"
     }
 }
 

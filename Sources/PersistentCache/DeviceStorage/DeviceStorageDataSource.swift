@@ -32,7 +32,8 @@ public struct DeviceStorageDataSource<T: DeviceStorable>: GetDataSource, PutData
     /// Stores the entry's value natively for a `.key`/`.id` query.
     @discardableResult
     public func put(_ entry: Entry<T>, for query: Query) async throws(RepositoryError) -> Entry<T> {
-        try await store.set(entry.value.storableValue, forKey: try Self.key(of: query), metadata: entry.metadata)
+        try await store.set(
+            entry.value.storableValue, forKey: try Self.key(of: query), metadata: entry.metadata)
         return entry.with(origin: .disk)
     }
 

@@ -7,7 +7,8 @@ import RepositoryCore
 /// as REAL, string/url as TEXT, data as BLOB, array/dictionary as tagged JSON TEXT.
 enum DeviceValueStore {
     /// The stored value and metadata for `key` under `prefix`, or nil.
-    static func fetch(prefix: String, key: String, in db: Database) throws -> (StorableValue, EntryMetadata)? {
+    static func fetch(prefix: String, key: String, in db: Database) throws -> (StorableValue, EntryMetadata)?
+    {
         let statement = try db.cachedStatement(
             sql: """
                 SELECT type, value, stored_at, expires_at, etag, last_modified FROM device_value
@@ -53,7 +54,8 @@ enum DeviceValueStore {
 
     /// The keys under `prefix`, sorted.
     static func keys(prefix: String, in db: Database) throws -> [String] {
-        try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM device_value WHERE prefix = ? ORDER BY key"),
+        try String.fetchAll(
+            db.cachedStatement(sql: "SELECT key FROM device_value WHERE prefix = ? ORDER BY key"),
             arguments: [prefix])
     }
 
@@ -82,20 +84,28 @@ enum DeviceValueStore {
             .serialization(detail: "device value tagged \(type) holds \(value.storage)")
         }
         switch type {
-        case "int": guard let int = Int.fromDatabaseValue(value) else { throw failure() }
+        case "int":
+            guard let int = Int.fromDatabaseValue(value) else { throw failure() }
             return .int(int)
-        case "bool": guard let int = Int.fromDatabaseValue(value) else { throw failure() }
+        case "bool":
+            guard let int = Int.fromDatabaseValue(value) else { throw failure() }
             return .bool(int != 0)
-        case "double": guard let double = Double.fromDatabaseValue(value) else { throw failure() }
+        case "double":
+            guard let double = Double.fromDatabaseValue(value) else { throw failure() }
             return .double(double)
-        case "string": guard let string = String.fromDatabaseValue(value) else { throw failure() }
+        case "string":
+            guard let string = String.fromDatabaseValue(value) else { throw failure() }
             return .string(string)
         case "url":
-            guard let string = String.fromDatabaseValue(value), let url = URL(string: string) else { throw failure() }
+            guard let string = String.fromDatabaseValue(value), let url = URL(string: string) else {
+                throw failure()
+            }
             return .url(url)
-        case "date": guard let seconds = Double.fromDatabaseValue(value) else { throw failure() }
+        case "date":
+            guard let seconds = Double.fromDatabaseValue(value) else { throw failure() }
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
-        case "data": guard let data = Data.fromDatabaseValue(value) else { throw failure() }
+        case "data":
+            guard let data = Data.fromDatabaseValue(value) else { throw failure() }
             return .data(data)
         case "array", "dictionary":
             guard let text = String.fromDatabaseValue(value) else { throw failure() }

@@ -37,13 +37,16 @@ extension StorableValue: Codable {
         case .url:
             let text = try container.decode(String.self, forKey: tag)
             guard let url = URL(string: text) else {
-                throw DecodingError.dataCorruptedError(forKey: tag, in: container, debugDescription: "invalid URL")
+                throw DecodingError.dataCorruptedError(
+                    forKey: tag, in: container, debugDescription: "invalid URL")
             }
             self = .url(url)
-        case .date: self = .date(Date(timeIntervalSinceReferenceDate: try container.decode(Double.self, forKey: tag)))
+        case .date:
+            self = .date(Date(timeIntervalSinceReferenceDate: try container.decode(Double.self, forKey: tag)))
         case .data:
             guard let data = Data(base64Encoded: try container.decode(String.self, forKey: tag)) else {
-                throw DecodingError.dataCorruptedError(forKey: tag, in: container, debugDescription: "invalid base64")
+                throw DecodingError.dataCorruptedError(
+                    forKey: tag, in: container, debugDescription: "invalid base64")
             }
             self = .data(data)
         case .array: self = .array(try container.decode([StorableValue].self, forKey: tag))

@@ -28,7 +28,9 @@ func say(_ line: String) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 3, let count = Int(arguments[2]) else {
-    fail("usage: CacheStressWriter <database-path> <key-prefix> <count> [--payload-bytes N] [--read-back]", code: 64)
+    fail(
+        "usage: CacheStressWriter <database-path> <key-prefix> <count> [--payload-bytes N] [--read-back]",
+        code: 64)
 }
 let path = arguments[0]
 let prefix = arguments[1]
@@ -40,7 +42,8 @@ let payloadBytes =
 
 do {
     let database = try CacheDatabase(
-        location: .file(URL(fileURLWithPath: path)), options: CacheDatabase.Options(busyTimeout: .seconds(20)))
+        location: .file(URL(fileURLWithPath: path)), options: CacheDatabase.Options(busyTimeout: .seconds(20))
+    )
     if let recovery = database.recovery {
         fail("the database was recovered at open: \(recovery)", code: 3)
     }
@@ -49,7 +52,9 @@ do {
         let key = "\(prefix)-\(index)"
         let bytes = payload(for: key, size: payloadBytes)
         try await source.put(
-            Entry(value: bytes, metadata: EntryMetadata(storedAt: Date(), etag: "\"\(index)\""), origin: .network),
+            Entry(
+                value: bytes, metadata: EntryMetadata(storedAt: Date(), etag: "\"\(index)\""),
+                origin: .network),
             for: .key(key))
         say("committed \(key)")
         if readBack {

@@ -28,7 +28,9 @@ enum ChildProcess {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(
-                    with: Result { try runBlocking(executable, arguments: arguments, killAfterLines: killAfterLines) })
+                    with: Result {
+                        try runBlocking(executable, arguments: arguments, killAfterLines: killAfterLines)
+                    })
             }
         }
     }
