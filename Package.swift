@@ -14,6 +14,10 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .library(name: "PersistentCache", targets: ["PersistentCache"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The dependency-free core: data sources, repositories, policies, caches, answers.
@@ -43,5 +47,28 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The persistent tier: one SQLite file for the cache (LRU by size) and device key-value storage.
+        .target(
+            name: "PersistentCache",
+            dependencies: ["RepositoryCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // A child process for the crash-safety and multi-process tests of PersistentCache.
+        .executableTarget(
+            name: "CacheStressWriter",
+            dependencies: ["PersistentCache", "RepositoryCore"],
+            path: "Tests/Fixtures/CacheStressWriter"),
+        .testTarget(
+            name: "PersistentCacheTests",
+            dependencies: [
+                "PersistentCache", "RepositoryCore", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .executableTarget(
+            name: "PersistentCacheBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"), "PersistentCache", "RepositoryCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/Benchmarks/PersistentCacheBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

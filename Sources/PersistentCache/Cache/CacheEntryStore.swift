@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import RepositoryCore
+
+/// The SQL of the `cache_entry` table, as functions of an open `Database` (the caller owns the
+/// transaction). Every statement is prepared once per connection (`cachedStatement`).
+///
+/// `size` is the payload bytes plus the namespace and key bytes; `cache_usage` sums it.
+enum CacheEntryStore {
+    static let selectOneSQL = """
+        SELECT payload, stored_at, expires_at, etag, last_modified FROM cache_entry WHERE namespace = ? AND key = ?
+        """
+
+    /// The stored row for one key, or nil. One statement.
+    static func fetch(namespace: String, key: String, in db: Database) throws -> StoredPayload? {
+        let statement = try db.cachedStatement(sql: selectOneSQL)
+        statement.setUncheckedArguments([namespace, key])
+        return try statement.firstRow { StoredPayload(row: $0, first: 0) }
+    }
+
+    /// The stored rows for many keys, keyed by key, in one statement (`key IN (…)`).
+    static func fetchMany(
+        namespace: String, keys: [String], in db: Database
+    ) throws -> [String: StoredPayload] {
+        guard !keys.isEmpty else { return [:] }
+        let placeholders = repeatElement("?", count: keys.count).joined(separator: ",")
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT key, payload, stored_at, expires_at, etag, last_modified FROM cache_entry
+                WHERE namespace = ? AND key IN (\(placeholders))
+                """)
+        statement.setUncheckedArguments(StatementArguments([namespace] + keys))
+        var found: [String: StoredPayload] = [:]
+        found.reserveCapacity(keys.count)
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+            found[row[0] as String] = StoredPayload(row: row, first: 1)
+        }
+        return found
+    }
+
+    /// The metadata (stored-at, expiry, validators) for one key, without the payload.
+    static func fetchMetadata(namespace: String, key: String, in db: Database) throws -> EntryMetadata? {
+        let statement = try db.cachedStatement(
+            sql:
+                "SELECT stored_at, expires_at, etag, last_modified FROM cache_entry WHERE namespace = ? AND key = ?"
+        )
+        statement.setUncheckedArguments([namespace, key])
+        return try statement.firstRow { EntryMetadata(row: $0, first: 0) }
+    }
+
+    /// Inserts or replaces the entry for `key` (payload, metadata, last access = `now`).
+    static func upsert(
+        namespace: String, key: String, payload: Data, metadata: EntryMetadata, now: Date, in db: Database
+    ) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO cache_entry
+                    (namespace, key, payload, stored_at, expires_at, etag, last_modified, last_access, size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (namespace, key) DO UPDATE SET
+                    payload = excluded.payload, stored_at = excluded.stored_at, expires_at = excluded.expires_at,
+                    etag = excluded.etag, last_modified = excluded.last_modified,
+                    last_access = excluded.last_access, size = excluded.size
+                """)
+        let size = payload.count + namespace.utf8.count + key.utf8.count
+        try statement.execute(arguments: [
+            namespace, key, payload, metadata.storedAt.storedSeconds, metadata.expiresAt?.storedSeconds,
+            metadata.etag, metadata.lastModified, now.storedSeconds, size,
+        ])
+    }
+
+    /// Updates stored-at (and the validators given) after a 304, leaving the payload untouched.
+    /// A nil validator or expiry keeps the stored one. Returns the new metadata, or nil when absent.
+    static func refresh(
+        namespace: String, key: String, storedAt: Date, expiresAt: Date?, etag: String?,
+        lastModified: String?,
+        now: Date, in db: Database
+    ) throws -> EntryMetadata? {
+        let statement = try db.cachedStatement(
+            sql: """
+                UPDATE cache_entry SET stored_at = ?, expires_at = coalesce(?, expires_at),
+                    etag = coalesce(?, etag), last_modified = coalesce(?, last_modified),
+                    last_access = max(last_access, ?)
+                WHERE namespace = ? AND key = ?
+                RETURNING stored_at, expires_at, etag, last_modified
+                """)
+        statement.setUncheckedArguments([
+            storedAt.storedSeconds, expiresAt?.storedSeconds, etag, lastModified, now.storedSeconds,
+            namespace, key,
+        ])
+        return try statement.firstRow { EntryMetadata(row: $0, first: 0) }
+    }
+
+    /// Removes one key.
+    static func delete(namespace: String, key: String, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM cache_entry WHERE namespace = ? AND key = ?")
+            .execute(arguments: [namespace, key])
+    }
+
+    /// Removes every key of a namespace (other namespaces are untouched).
+    static func deleteAll(namespace: String, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM cache_entry WHERE namespace = ?").execute(arguments: [
+            namespace
+        ])
+    }
+
+    /// Writes last-access times recorded by reads (never moving a time backwards).
+    static func applyAccessTimes(_ times: [EntryAddress: Double], in db: Database) throws {
+        guard !times.isEmpty else { return }
+        let statement = try db.cachedStatement(
+            sql: "UPDATE cache_entry SET last_access = ? WHERE namespace = ? AND key = ? AND last_access < ?")
+        for (address, time) in times {
+            try statement.execute(arguments: [time, address.namespace, address.key, time])
+        }
+    }
+
+    /// The summed `size` of every entry (one row read, kept by triggers).
+    static func totalSize(in db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT total_size FROM cache_usage WHERE id = 1")) ?? 0
+    }
+
+    /// How many entries there are (kept by triggers).
+    static func entryCount(in db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT entry_count FROM cache_usage WHERE id = 1")) ?? 0
+    }
+
+    /// Deletes the least recently accessed entries (ties: oldest row first) until the total is at most
+    /// `target`, in one statement. Returns how many entries were removed.
+    static func evictLeastRecentlyUsed(downTo target: Int, in db: Database) throws -> Int {
+        let excess = try totalSize(in: db) - target
+        guard excess > 0 else { return 0 }
+        try db.cachedStatement(
+            sql: """
+                DELETE FROM cache_entry WHERE id IN (
+                    SELECT id FROM (
+                        SELECT id, size, sum(size) OVER (ORDER BY last_access, id ROWS UNBOUNDED PRECEDING) AS freed
+                        FROM cache_entry)
+                    WHERE freed - size < ?)
+                """
+        ).execute(arguments: [excess])
+        return db.changesCount
+    }
+}
+
+extension Statement {
+    /// Steps to the first row and reads it with `body` while the row is live (a cursor's row reads
+    /// the statement directly and is only valid while the cursor exists); nil when there is none.
+    func firstRow<T>(_ body: (Row) throws -> T) throws -> T? {
+        let cursor = try Row.fetchCursor(self)
+        return try withExtendedLifetime(cursor) {
+            guard let row = try cursor.next() else { return nil }
+            return try body(row)
+        }
+    }
+}

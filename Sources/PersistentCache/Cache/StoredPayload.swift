@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+import RepositoryCore
+
+/// One cached row as read from disk: the encoded payload and its metadata, not yet decoded.
+struct StoredPayload: Sendable {
+    var payload: Data
+    var metadata: EntryMetadata
+
+    /// Reads `payload, stored_at, expires_at, etag, last_modified` starting at column `first`.
+    /// Columns are read straight from the statement, without a record type or Codable.
+    init(row: Row, first: Int) {
+        payload = row[first]
+        metadata = EntryMetadata(
+            storedAt: Date(timeIntervalSinceReferenceDate: row[first + 1]),
+            expiresAt: row.hasNull(atIndex: first + 2)
+                ? nil : Date(timeIntervalSinceReferenceDate: row[first + 2]),
+            etag: row.hasNull(atIndex: first + 3) ? nil : row[first + 3] as String,
+            lastModified: row.hasNull(atIndex: first + 4) ? nil : row[first + 4] as String)
+    }
+}
+
+extension EntryMetadata {
+    /// Reads `stored_at, expires_at, etag, last_modified` starting at column `first`.
+    init(row: Row, first: Int) {
+        self.init(
+            storedAt: Date(timeIntervalSinceReferenceDate: row[first]),
+            expiresAt: row.hasNull(atIndex: first + 1)
+                ? nil : Date(timeIntervalSinceReferenceDate: row[first + 1]),
+            etag: row.hasNull(atIndex: first + 2) ? nil : row[first + 2] as String,
+            lastModified: row.hasNull(atIndex: first + 3) ? nil : row[first + 3] as String)
+    }
+}
+
+extension Date {
+    /// The stored form: seconds since the reference date (exact round trip).
+    var storedSeconds: Double { timeIntervalSinceReferenceDate }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Synchronization
+
+/// The address of a cached entry: its namespace and key.
+struct EntryAddress: Hashable, Sendable {
+    var namespace: String
+    var key: String
+}
+
+/// Last-access times recorded by reads, so a read never writes; the next write transaction stores
+/// them in batch (`CacheDatabase.write`). Thread-safe (a `Mutex` guards the table).
+///
+/// Memory is bounded by the number of distinct keys read between two writes. Times not yet
+/// written when the process ends are lost; that only makes the LRU order slightly less exact.
+final class AccessLog: Sendable {
+    private let pending = Mutex<[EntryAddress: Double]>([:])
+
+    /// Records that `address` was read at `time` (seconds since the reference date).
+    func record(_ address: EntryAddress, at time: Double) {
+        pending.withLock { table in
+            if let known = table[address], known >= time { return }
+            table[address] = time
+        }
+    }
+
+    /// Records several reads at once.
+    func record(_ addresses: some Sequence<EntryAddress>, at time: Double) {
+        pending.withLock { table in
+            for address in addresses where (table[address] ?? -.infinity) < time {
+                table[address] = time
+            }
+        }
+    }
+
+    /// Takes every pending time, leaving the log empty.
+    func drain() -> [EntryAddress: Double] {
+        pending.withLock { table in
+            defer { table = [:] }
+            return table
+        }
+    }
+
+    /// Puts back times whose write failed, keeping the newest of each.
+    func restore(_ times: [EntryAddress: Double]) {
+        guard !times.isEmpty else { return }
+        pending.withLock { table in
+            table.merge(times) { max($0, $1) }
+        }
+    }
+}

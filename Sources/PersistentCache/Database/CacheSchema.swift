@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+
+/// The schema of the database file: named migrations, the application id and the schema version.
+///
+/// Dates are stored as REAL seconds since the Foundation reference date (2001-01-01 UTC), so a
+/// `Date` round-trips exactly. `cache_usage` keeps the running total of `cache_entry.size`
+/// (maintained by triggers) so a write checks the size budget without scanning the table.
+enum CacheSchema {
+    /// `PRAGMA application_id` of our files ("CHBR"): a file with another id belongs to another program.
+    static let applicationID: Int32 = 0x4348_4252
+
+    /// The migrations this version knows, oldest first; `user_version` is set to their count.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-cache-entries") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.execute(sql: cacheEntrySQL)
+            try db.execute(sql: "PRAGMA user_version = 1")
+        }
+        migrator.registerMigration("v2-device-values") { db in
+            try db.execute(sql: deviceValueSQL)
+            try db.execute(sql: "PRAGMA user_version = 2")
+        }
+        return migrator
+    }()
+
+    /// The `user_version` this version writes; a file with a larger one comes from a newer version.
+    static var knownVersion: Int { migrator.migrations.count }
+
+    /// Applies missing migrations. Two processes opening a new file at once may race on the same
+    /// migration (each runs in its own transaction); the loser fails, sees the winner's work and retries.
+    static func migrate(_ writer: any DatabaseWriter) throws {
+        var attempt = 0
+        while true {
+            do {
+                try migrator.migrate(writer)
+                return
+            } catch {
+                attempt += 1
+                let completed = (try? writer.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+                if completed { return }
+                if attempt >= 3 { throw error }
+            }
+        }
+    }
+
+    private static let cacheEntrySQL = """
+        CREATE TABLE cache_entry (
+            id INTEGER PRIMARY KEY,
+            namespace TEXT NOT NULL,
+            key TEXT NOT NULL,
+            payload BLOB NOT NULL,
+            stored_at REAL NOT NULL,
+            expires_at REAL,
+            etag TEXT,
+            last_modified TEXT,
+            last_access REAL NOT NULL,
+            size INTEGER NOT NULL CHECK (size >= 0),
+            UNIQUE (namespace, key)
+        );
+        CREATE INDEX cache_entry_by_last_access ON cache_entry (last_access);
+        CREATE TABLE cache_usage (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            total_size INTEGER NOT NULL,
+            entry_count INTEGER NOT NULL
+        );
+        INSERT INTO cache_usage (id, total_size, entry_count) VALUES (1, 0, 0);
+        CREATE TRIGGER cache_entry_inserted AFTER INSERT ON cache_entry BEGIN
+            UPDATE cache_usage SET total_size = total_size + NEW.size, entry_count = entry_count + 1 WHERE id = 1;
+        END;
+        CREATE TRIGGER cache_entry_deleted AFTER DELETE ON cache_entry BEGIN
+            UPDATE cache_usage SET total_size = total_size - OLD.size, entry_count = entry_count - 1 WHERE id = 1;
+        END;
+        CREATE TRIGGER cache_entry_resized AFTER UPDATE OF size ON cache_entry BEGIN
+            UPDATE cache_usage SET total_size = total_size - OLD.size + NEW.size WHERE id = 1;
+        END;
+        """
+
+    private static let deviceValueSQL = """
+        CREATE TABLE device_value (
+            prefix TEXT NOT NULL,
+            key TEXT NOT NULL,
+            stored_key TEXT NOT NULL,
+            type TEXT NOT NULL CHECK (type IN
+                ('int', 'double', 'bool', 'string', 'url', 'date', 'data', 'array', 'dictionary')),
+            value NOT NULL,
+            stored_at REAL NOT NULL,
+            expires_at REAL,
+            etag TEXT,
+            last_modified TEXT,
+            PRIMARY KEY (prefix, key)
+        );
+        """
+}

@@ -1,0 +1,66 @@
+import Benchmark
+import Foundation
+import PersistentCache
+import RepositoryCore
+
+// The disk tier measured on a real WAL file. The repository layer is not on this branch yet, so
+// the "disk hit" reads through SQLiteDataSource.get directly (the repository's cacheOnly path
+// calls exactly this); each iteration reads a different character, cycling through all 826.
+let benchmarks: @Sendable () -> Void = {
+    let reads = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .throughput], scalingFactor: .kilo,
+        maxDuration: .seconds(3), maxIterations: 1_000)
+    let pages = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(3), maxIterations: 20_000
+    )
+    let writes = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 200)
+
+    Benchmark(
+        "Disk hit: SQLiteDataSource.get, one decoded Character (binary codec)", configuration: reads,
+        closure: { benchmark, fixture in
+            let ids = fixture.characters.map(\.id)
+            for iteration in benchmark.scaledIterations {
+                blackHole(try await fixture.binary.get(.id(ids[iteration % ids.count])))
+            }
+        }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
+
+    Benchmark(
+        "Disk hit: SQLiteDataSource.get, one decoded Character (JSON codec)", configuration: reads,
+        closure: { benchmark, fixture in
+            let ids = fixture.characters.map(\.id)
+            for iteration in benchmark.scaledIterations {
+                blackHole(try await fixture.json.get(.id(ids[iteration % ids.count])))
+            }
+        }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
+
+    Benchmark(
+        "Raw row read: cached statement in one read transaction, blob only", configuration: reads,
+        closure: { benchmark, fixture in
+            let keys = fixture.characters.map { Query.id($0.id).cacheKey }
+            for iteration in benchmark.scaledIterations {
+                blackHole(
+                    try fixture.rawPayload(namespace: "character.binary", key: keys[iteration % keys.count]))
+            }
+        }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
+
+    Benchmark(
+        "Page of 20 from disk: entries(for:), one statement (binary codec)", configuration: pages,
+        closure: { benchmark, fixture in
+            let pageCount = fixture.characters.count / 20
+            for iteration in benchmark.scaledIterations {
+                let first = (iteration % pageCount) * 20
+                let queries = fixture.characters[first..<(first + 20)].map { Query.id($0.id) }
+                blackHole(try await fixture.binary.entries(for: queries))
+            }
+        }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
+
+    Benchmark(
+        "Bulk write: all 826 characters in one transaction (binary codec)", configuration: writes,
+        closure: { benchmark, fixture in
+            let entries = fixture.entries
+            for _ in benchmark.scaledIterations {
+                try await fixture.binary.put(contentsOf: entries)
+            }
+        }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
+}

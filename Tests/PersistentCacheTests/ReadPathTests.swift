@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import PersistentCache
+import RepositoryCore
+import Testing
+import TestSupport
+
+@Suite("The read path: one statement, no write transaction")
+struct ReadPathTests {
+    enum Storage: String, CaseIterable, CustomStringConvertible {
+        case memory, file
+        var description: String { rawValue }
+    }
+
+    /// A database of the given kind with every statement logged.
+    static func makeDatabase(_ storage: Storage, log: StatementLog, in folder: TemporaryFolder) throws
+        -> CacheDatabase
+    {
+        let options = CacheDatabase.Options(statementObserver: log.observer)
+        return switch storage {
+        case .memory: try CacheDatabase.inMemory(options: options)
+        case .file: try CacheDatabase(location: .file(folder.file("cache.sqlite")), options: options)
+        }
+    }
+
+    static func storeFirstPage(in source: SQLiteDataSource<TestCharacter>) async throws -> [TestCharacter] {
+        let page = Array(try TestCharacter.loadAll().prefix(20))
+        try await source.put(
+            contentsOf: page.map {
+                (
+                    query: .id($0.id),
+                    entry: Entry(value: $0, metadata: .init(storedAt: Date()), origin: .network)
+                )
+            })
+        return page
+    }
+
+    @Test("A page of 20 characters is read with one statement and no write", arguments: Storage.allCases)
+    func pageIsOneStatement(storage: Storage) async throws {
+        let folder = try TemporaryFolder()
+        let log = StatementLog()
+        let database = try Self.makeDatabase(storage, log: log, in: folder)
+        let source = SQLiteDataSource(database: database, namespace: "character", codec: TestCharacterCodec())
+        let page = try await Self.storeFirstPage(in: source)
+        log.take()
+        // WHEN the page is read, with one id that is not stored
+        let found = try await source.entries(for: page.map { Query.id($0.id) } + [.id(9_999)])
+        // THEN every stored character comes back, the missing one is absent…
+        #expect(found.count == 20)
+        #expect(page.allSatisfy { found[.id($0.id)]?.value == $0 })
+        #expect(found[.id(9_999)] == nil)
+        // …from exactly one statement on the table, and nothing was written
+        let statements = log.take()
+        #expect(statements.filter { $0.contains("cache_entry") }.count == 1, "\(statements)")
+        #expect(!statements.contains(where: StatementLog.isWrite), "\(statements)")
+    }
+
+    @Test("A single get is one statement and begins no write transaction", arguments: Storage.allCases)
+    func getIsOneStatement(storage: Storage) async throws {
+        let folder = try TemporaryFolder()
+        let log = StatementLog()
+        let database = try Self.makeDatabase(storage, log: log, in: folder)
+        let source = SQLiteDataSource(database: database, namespace: "character", codec: TestCharacterCodec())
+        let page = try await Self.storeFirstPage(in: source)
+        log.take()
+        for character in page { #expect(try await source.get(.id(character.id)).value == character) }
+        let statements = log.take()
+        #expect(statements.filter { $0.contains("cache_entry") }.count == 20, "\(statements)")
+        #expect(!statements.contains(where: StatementLog.isWrite), "\(statements)")
+    }
+
+    @Test("Reads succeed while another connection holds the write lock; writes wait, then fail cleanly")
+    func readsIgnoreTheWriteLock() async throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("cache.sqlite")
+        let database = try CacheDatabase(
+            location: .file(url), options: .init(busyTimeout: .milliseconds(200)))
+        let source = SQLiteDataSource<String>(database: database, namespace: "lock")
+        try await source.put(
+            Entry(value: "before", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
+        // GIVEN another connection holding the write lock (an open IMMEDIATE transaction)
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: url.path, configuration: configuration)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION") }
+        // WHEN this process reads THEN it is served at once (a read needs no write lock)
+        #expect(try await source.get(.id(1)).value == "before")
+        #expect(try await source.entries(for: [.id(1)]).count == 1)
+        // WHEN it writes THEN the lock wait ends in a storage failure, not a raw database error
+        await #expect {
+            try await source.put(
+                Entry(value: "after", metadata: .init(storedAt: Date()), origin: .network), for: .id(2))
+        } throws: { error in
+            guard case RepositoryError.storageFailure(let detail) = error else { return false }
+            return detail.contains("locked") || detail.contains("busy")
+        }
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        // AND once the lock is released, writing works again
+        try await source.put(
+            Entry(value: "after", metadata: .init(storedAt: Date()), origin: .network), for: .id(2))
+        #expect(try await source.get(.id(2)).value == "after")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a finished child process printed and how it ended.
+struct ChildProcessResult: Sendable {
+    /// Every stdout line, in order.
+    var lines: [String]
+    /// Everything it wrote to stderr.
+    var standardError: String
+    /// The exit code, or the signal number when `killedBySignal`.
+    var status: Int32
+    /// True when a signal ended it.
+    var killedBySignal: Bool
+}
+
+/// Runs an executable and reads its stdout line by line on a dedicated thread (blocking reads stay
+/// off the concurrency pool). With `killAfterLines`, sends SIGKILL as soon as that many lines were
+/// read — driven by the child's own output, not by time.
+enum ChildProcess {
+    static func run(
+        _ executable: URL, arguments: [String], killAfterLines: Int? = nil
+    ) async throws -> ChildProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(executable, arguments: arguments, killAfterLines: killAfterLines)
+                    })
+            }
+        }
+    }
+
+    private static func runBlocking(
+        _ executable: URL, arguments: [String], killAfterLines: Int?
+    ) throws -> ChildProcessResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let reader = output.fileHandleForReading
+        var lines: [String] = []
+        var pending = Data()
+        var killed = false
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                pending.removeSubrange(pending.startIndex...newline)
+            }
+            if let limit = killAfterLines, !killed, lines.count >= limit {
+                kill(process.processIdentifier, SIGKILL)
+                killed = true
+            }
+        }
+        let standardError = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return ChildProcessResult(
+            lines: lines, standardError: standardError, status: process.terminationStatus,
+            killedBySignal: process.terminationReason == .uncaughtSignal)
+    }
+}
