@@ -1,74 +1,64 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+let benchmark = Target.Dependency.product(name: "Benchmark", package: "benchmark")
+let benchmarkPlugin = Target.PluginUsage.plugin(name: "BenchmarkPlugin", package: "benchmark")
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+
 let package = Package(
     name: "charbrowser",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RepositoryCore", targets: ["RepositoryCore"]),
-        .library(name: "RickAndMortyModel", targets: ["RickAndMortyModel"]),
+        .library(name: "PersistentCache", targets: ["PersistentCache"]),
         .library(name: "DownloadCache", targets: ["DownloadCache"]),
+        .library(name: "RickAndMortyModel", targets: ["RickAndMortyModel"]),
         .library(name: "RickAndMortyHTTP", targets: ["RickAndMortyHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .library(name: "PersistentCache", targets: ["PersistentCache"]),
-    ],
-    dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        // MARK: Core
+
         // The dependency-free core: data sources, repositories, policies, caches, answers.
         .target(name: "RepositoryCore"),
         // Fakes and helpers shared by the test targets (never linked into the product).
         .target(name: "TestSupport", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["RepositoryCore", "TestSupport"]),
-        // The Rick and Morty domain: characters, episodes, locations, pages, filters, text sanitizing.
-        .target(name: "RickAndMortyModel", dependencies: ["RepositoryCore"]),
-        .testTarget(name: "RickAndMortyModelTests", dependencies: ["RickAndMortyModel", "TestSupport"]),
+
+        // MARK: Persistence
+
+        // The persistent tier: one SQLite file for the cache (LRU by size) and device key-value storage.
+        .target(name: "PersistentCache", dependencies: ["RepositoryCore", grdb]),
+        // A child process for the crash-safety and multi-process tests of PersistentCache.
+        .executableTarget(
+            name: "CacheStressWriter", dependencies: ["PersistentCache", "RepositoryCore"],
+            path: "Tests/Fixtures/CacheStressWriter"),
+        .testTarget(
+            name: "PersistentCacheTests", dependencies: ["PersistentCache", "RepositoryCore", "TestSupport", grdb]),
+        .executableTarget(
+            name: "PersistentCacheBenchmarks", dependencies: [benchmark, "PersistentCache", "RepositoryCore", grdb],
+            path: "Tests/Benchmarks/PersistentCacheBenchmarks", plugins: [benchmarkPlugin]),
+
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
         .target(name: "DownloadCache", dependencies: ["RepositoryCore"]),
-        .testTarget(
-            name: "DownloadCacheTests",
-            dependencies: [
-                "DownloadCache",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        .testTarget(name: "DownloadCacheTests", dependencies: ["DownloadCache", hummingbird, logging]),
+
+        // MARK: The Rick and Morty API
+
+        // The domain: characters, episodes, locations, pages, filters, text sanitizing.
+        .target(name: "RickAndMortyModel", dependencies: ["RepositoryCore"]),
+        .testTarget(name: "RickAndMortyModelTests", dependencies: ["RickAndMortyModel", "TestSupport"]),
         // The API over real HTTP (URLSession): per-resource data sources, revalidation, offline switch.
         .target(name: "RickAndMortyHTTP", dependencies: ["RepositoryCore", "RickAndMortyModel"]),
         .testTarget(
             name: "RickAndMortyHTTPTests",
-            dependencies: [
-                "RickAndMortyHTTP", "RickAndMortyModel", "RepositoryCore", "TestSupport",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
-        // The persistent tier: one SQLite file for the cache (LRU by size) and device key-value storage.
-        .target(
-            name: "PersistentCache",
-            dependencies: ["RepositoryCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        // A child process for the crash-safety and multi-process tests of PersistentCache.
-        .executableTarget(
-            name: "CacheStressWriter",
-            dependencies: ["PersistentCache", "RepositoryCore"],
-            path: "Tests/Fixtures/CacheStressWriter"),
-        .testTarget(
-            name: "PersistentCacheTests",
-            dependencies: [
-                "PersistentCache", "RepositoryCore", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
-        .executableTarget(
-            name: "PersistentCacheBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"), "PersistentCache", "RepositoryCore",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            path: "Tests/Benchmarks/PersistentCacheBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+            dependencies: ["RickAndMortyHTTP", "RickAndMortyModel", "RepositoryCore", "TestSupport", hummingbird, logging]),
     ]
 )
