@@ -1,0 +1,83 @@
+/// Count, total and maximum of a set of durations. A value; `Sendable`.
+public struct LatencySummary: Sendable, Hashable {
+    /// How many durations were recorded.
+    public var count = 0
+    /// Their sum.
+    public var total: Duration = .zero
+    /// The longest one.
+    public var max: Duration = .zero
+
+    /// Creates an empty summary.
+    public init() {}
+
+    /// The mean, or zero when nothing was recorded.
+    public var mean: Duration { count == 0 ? .zero : total / count }
+
+    /// Adds one duration.
+    public mutating func record(_ duration: Duration) {
+        count += 1
+        total += duration
+        if duration > max { max = duration }
+    }
+}
+
+/// The counters of one tier (memory, disk, network, revalidated, shared). A value; `Sendable`.
+///
+/// Cache tiers count `hits`, `misses` and `evictions` (recorded by the sources that know them);
+/// the network tier counts successful main calls as `hits`, "not found" answers as `misses`,
+/// other failures as `failures` and `retries`. Every tier counts the `staleServes` it answered,
+/// and `latency` of the answers it gave. `revalidated` counts `revalidations`; `shared` counts
+/// `coalesced` reads (joined another caller's main call).
+public struct TierMetrics: Sendable, Hashable {
+    public var hits = 0
+    public var misses = 0
+    public var staleServes = 0
+    public var revalidations = 0
+    public var coalesced = 0
+    public var evictions = 0
+    public var failures = 0
+    public var retries = 0
+    public var latency = LatencySummary()
+
+    /// Creates zeroed counters.
+    public init() {}
+}
+
+/// A point-in-time copy of every tier's counters, for the status pane. A value; `Sendable`.
+public struct MetricsSnapshot: Sendable, Hashable {
+    public var memory = TierMetrics()
+    public var disk = TierMetrics()
+    public var network = TierMetrics()
+    public var revalidated = TierMetrics()
+    public var shared = TierMetrics()
+
+    /// Creates an all-zero snapshot.
+    public init() {}
+
+    /// The counters of `tier`.
+    public subscript(tier: Origin) -> TierMetrics {
+        get {
+            switch tier {
+            case .memory: memory
+            case .disk: disk
+            case .network: network
+            case .revalidated: revalidated
+            case .shared: shared
+            }
+        }
+        set {
+            switch tier {
+            case .memory: memory = newValue
+            case .disk: disk = newValue
+            case .network: network = newValue
+            case .revalidated: revalidated = newValue
+            case .shared: shared = newValue
+            }
+        }
+    }
+
+    /// Every tier with its counters, in `Origin.allCases` order.
+    public var tiers: [(tier: Origin, metrics: TierMetrics)] {
+        Origin.allCases.map { (tier: $0, metrics: self[$0]) }
+    }
+}

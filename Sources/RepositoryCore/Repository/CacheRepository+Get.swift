@@ -1,0 +1,118 @@
+extension CacheRepository {
+    /// Reads `query` as `operation` says and answers with provenance.
+    ///
+    /// - `default` / `cacheSync(fallback)`: a valid cache hit is returned. A cache miss (`.notFound`),
+    ///   an invalid entry or an undecodable one (`.serialization`) goes to main, passing the
+    ///   invalid entry as `cached:` so main can revalidate; main's value is written to the cache
+    ///   and returned. If main fails, `.serveStale` serves the invalid entry (stale, main's error
+    ///   attached) when there was one; otherwise main's error is thrown, never the cache miss.
+    ///   Any other cache error (`.storageFailure`, `.cancelled`, …) is thrown as the cache's
+    ///   answer, without calling main (seed 000: "otherwise, return the result of the cache").
+    /// - `main`: main only, the cache is neither read nor written.
+    /// - `mainSync(fallback)`: main, then the cache is written. If main fails, `.serveStale` reads
+    ///   the cache and serves what is there (valid or stale, main's error attached); an empty or
+    ///   failing cache throws main's error. `.fail` throws main's error.
+    /// - `cache(ignoreValidation)`: the cache only; an invalid entry is `.notValid` unless
+    ///   `ignoreValidation`, which serves it marked stale.
+    ///
+    /// A failed cache write after a successful main read never fails the call: main's value is
+    /// returned and the failure is in `diagnostics`.
+    public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError) -> Answer<Value> {
+        let start = stopwatch.start()
+        switch operation {
+        case .default:
+            return try await readCacheFirst(query, fallback: .serveStale, start: start)
+        case .cacheSync(let fallback):
+            return try await readCacheFirst(query, fallback: fallback, start: start)
+        case .main:
+            let (fetch, joined) = try await fetchFromMain(query, cached: nil, writesCache: false)
+            return answer(fetch, joined: joined, operation: operation, start: start)
+        case .mainSync(let fallback):
+            return try await readMainFirst(query, fallback: fallback, start: start)
+        case .cache(let ignoreValidation):
+            return try await readCacheOnly(query, ignoreValidation: ignoreValidation, start: start)
+        }
+    }
+
+    func readCacheFirst(_ query: Query, fallback: FallbackRule, start: Stopwatch.Mark) async throws(RepositoryError)
+        -> Answer<Value>
+    {
+        let operation = RepositoryOperation.cacheSync(fallback: fallback)
+        var stale: Entry<Value>?
+        do {
+            let entry = try await cache.get(query, cached: nil)
+            guard let validator, case .invalid = validator.validate(entry, for: query) else {
+                return answer(entry, operation: operation, start: start)
+            }
+            stale = entry
+        } catch {
+            guard error.isCacheMiss else { throw error }
+        }
+        do {
+            let (fetch, joined) = try await fetchFromMain(query, cached: stale, writesCache: true)
+            return answer(fetch, joined: joined, operation: operation, start: start)
+        } catch {
+            guard fallback == .serveStale, error != .cancelled, let stale else { throw error }
+            metrics.record(.staleServe, tier: stale.origin)
+            return answer(stale, isStale: true, fallbackError: error, operation: operation, start: start)
+        }
+    }
+
+    func readMainFirst(_ query: Query, fallback: FallbackRule, start: Stopwatch.Mark) async throws(RepositoryError)
+        -> Answer<Value>
+    {
+        let operation = RepositoryOperation.mainSync(fallback: fallback)
+        let mainError: RepositoryError
+        do {
+            let (fetch, joined) = try await fetchFromMain(query, cached: nil, writesCache: true)
+            return answer(fetch, joined: joined, operation: operation, start: start)
+        } catch {
+            mainError = error
+        }
+        guard fallback == .serveStale, mainError != .cancelled else { throw mainError }
+        let entry: Entry<Value>
+        do { entry = try await cache.get(query, cached: nil) } catch { throw mainError }
+        let isStale = !isValid(entry, for: query)
+        if isStale { metrics.record(.staleServe, tier: entry.origin) }
+        return answer(entry, isStale: isStale, fallbackError: mainError, operation: operation, start: start)
+    }
+
+    func readCacheOnly(_ query: Query, ignoreValidation: Bool, start: Stopwatch.Mark) async throws(RepositoryError)
+        -> Answer<Value>
+    {
+        let operation = RepositoryOperation.cache(ignoreValidation: ignoreValidation)
+        let entry = try await cache.get(query, cached: nil)
+        guard let validator, case .invalid(let reason) = validator.validate(entry, for: query) else {
+            return answer(entry, operation: operation, start: start)
+        }
+        guard ignoreValidation else { throw .notValid(query: query.cacheKey, reason: reason) }
+        metrics.record(.staleServe, tier: entry.origin)
+        return answer(entry, isStale: true, operation: operation, start: start)
+    }
+
+    func isValid(_ entry: Entry<Value>, for query: Query) -> Bool {
+        validator?.validate(entry, for: query).isValid ?? true
+    }
+
+    func answer(_ fetch: MainFetch<Value>, joined: Bool, operation: RepositoryOperation, start: Stopwatch.Mark)
+        -> Answer<Value>
+    {
+        var entry = fetch.entry
+        if joined { entry.origin = .shared }
+        return answer(entry, diagnostics: fetch.diagnostics, operation: operation, start: start)
+    }
+
+    /// Builds the answer for `entry`: age from the time source, duration from the stopwatch,
+    /// latency recorded against the answering tier.
+    func answer(
+        _ entry: Entry<Value>, isStale: Bool = false, fallbackError: RepositoryError? = nil,
+        diagnostics: [String] = [], operation: RepositoryOperation, start: Stopwatch.Mark
+    ) -> Answer<Value> {
+        let age = configuration.timeSource.now().timeIntervalSince(entry.metadata.storedAt)
+        let duration = stopwatch.elapsed(since: start)
+        metrics.recordLatency(duration, tier: entry.origin)
+        return Answer(
+            value: entry.value, origin: entry.origin, isStale: isStale, age: age, fallbackError: fallbackError,
+            diagnostics: diagnostics, duration: duration, operation: operation, metadata: entry.metadata)
+    }
+}

@@ -1,0 +1,55 @@
+extension CacheRepository {
+    /// Calls main for `query` through the single-flight group (one call shared by concurrent
+    /// readers of the same query and cache-write mode), with retry. `joined` is true when this
+    /// caller joined another caller's call.
+    func fetchFromMain(_ query: Query, cached: Entry<Value>?, writesCache: Bool) async throws(RepositoryError)
+        -> (fetch: MainFetch<Value>, joined: Bool)
+    {
+        let key = FlightKey(query: query, writesCache: writesCache)
+        let repository = self
+        let (fetch, joined) = try await flights.run(key) { () async throws(RepositoryError) -> MainFetch<Value> in
+            try await repository.performMainRead(query, cached: cached, writesCache: writesCache)
+        }
+        return (fetch, joined)
+    }
+
+    /// One main read (retried), then, when asked, the cache write. A failed cache write is a
+    /// diagnostic, not a failure.
+    func performMainRead(_ query: Query, cached: Entry<Value>?, writesCache: Bool) async throws(RepositoryError)
+        -> MainFetch<Value>
+    {
+        let entry: Entry<Value>
+        do {
+            entry = try await configuration.retry.run(
+                sleeper: configuration.sleeper,
+                onRetry: { _, _ in metrics.record(.retry, tier: .network) }
+            ) { () async throws(RepositoryError) -> Entry<Value> in
+                try await main.get(query, cached: cached)
+            }
+        } catch {
+            switch error {
+            case .notFound: metrics.record(.miss, tier: .network)
+            case .cancelled: break
+            default: metrics.record(.failure, tier: .network)
+            }
+            throw error
+        }
+        if entry.origin == .revalidated {
+            metrics.record(.revalidation, tier: .revalidated)
+        } else {
+            metrics.record(.hit, tier: .network)
+        }
+        var diagnostics: [String] = []
+        if writesCache {
+            do {
+                try await cache.put(entry, for: query)
+                broadcaster.publish(.written(query))
+            } catch {
+                let problem = "The value for \(query.summary) was not cached: \(error.description)"
+                diagnostics.append(problem)
+                configuration.diagnosticsHandler(problem)
+            }
+        }
+        return MainFetch(entry: entry, diagnostics: diagnostics)
+    }
+}

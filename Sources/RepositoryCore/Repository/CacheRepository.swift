@@ -1,0 +1,86 @@
+import Foundation
+
+/// A repository over a main source (the network) and a cache source (memory, disk, or tiers),
+/// each call steered by a `RepositoryOperation` or a `CachePolicy` exactly as seed 000 says.
+///
+/// - GET: see `answer(_:operation:)`. Reads that reach main share one main call per query
+///   (single flight); main calls are retried by `configuration.retry`.
+/// - PUT / DELETE (when `main` supports them): `default` and `mainSync` write main, then the cache;
+///   `cacheSync` writes the cache, then main; `main` and `cache` write one source only.
+/// - The optional `validator` judges cache entries; invalid entries stay readable, so a failed
+///   main call can still serve them stale.
+/// - Every write, invalidation or clear is published to `changes()` observers.
+///
+/// A value holding references: copies share metrics, observers and in-flight calls. Thread-safe.
+public struct CacheRepository<
+    Main: GetDataSource,
+    Cache: GetDataSource & PutDataSource & DeleteDataSource
+>: GetRepository where Main.Value == Cache.Value {
+    public typealias Value = Main.Value
+
+    /// The source of truth (the network).
+    public let main: Main
+    /// The cache.
+    public let cache: Cache
+    /// Judges cache entries; nil means every present entry is valid.
+    public let validator: (any EntryValidator<Value>)?
+    /// Clocks, retry, diagnostics.
+    public let configuration: CacheRepositoryConfiguration
+    /// The counters this repository records.
+    public let metrics: RepositoryMetrics
+
+    let flights: SingleFlight<FlightKey, MainFetch<Value>>
+    let broadcaster: ChangeBroadcaster<RepositoryChange>
+    let stopwatch: Stopwatch
+
+    /// Creates a repository over `main` and `cache`, judging cache entries with `validator`.
+    public init(
+        main: Main, cache: Cache, validator: (any EntryValidator<Value>)? = nil,
+        configuration: CacheRepositoryConfiguration = CacheRepositoryConfiguration()
+    ) {
+        self.main = main
+        self.cache = cache
+        self.validator = validator
+        self.configuration = configuration
+        let metrics = configuration.metrics ?? RepositoryMetrics()
+        self.metrics = metrics
+        let observer = configuration.flightObserver
+        flights = SingleFlight { key, waiters in
+            if waiters > 1 { metrics.record(.coalesced, tier: .shared) }
+            observer?(key.query, waiters)
+        }
+        broadcaster = ChangeBroadcaster()
+        stopwatch = Stopwatch(configuration.clock)
+    }
+
+    /// A stream of every change this repository (or a copy of it) makes from now on.
+    public func changes() -> AsyncStream<RepositoryChange> { broadcaster.stream() }
+
+    /// Removes `query` from the cache only (main untouched) and tells observers.
+    public func invalidate(_ query: Query) async throws(RepositoryError) {
+        try await cache.delete(query)
+        publishDeletion(of: query)
+    }
+
+    /// Empties the cache (main untouched) and tells observers.
+    public func clearCache() async throws(RepositoryError) {
+        try await cache.delete(.all)
+        broadcaster.publish(.cleared)
+    }
+
+    func publishDeletion(of query: Query) {
+        broadcaster.publish(query == .all ? .cleared : .invalidated(query))
+    }
+}
+
+/// Identifies a shareable main call: the query, and whether the call also writes the cache.
+struct FlightKey: Hashable, Sendable {
+    var query: Query
+    var writesCache: Bool
+}
+
+/// What one main call produced: the entry and any non-fatal problem met while caching it.
+struct MainFetch<Value: Sendable>: Sendable {
+    var entry: Entry<Value>
+    var diagnostics: [String]
+}

@@ -1,0 +1,41 @@
+/// The verdict of a validator on one entry.
+public enum Validity: Sendable, Hashable {
+    /// The entry may be served as fresh.
+    case valid
+    /// The entry must not be served as fresh; `reason` is a short sentence fragment ("expired 12 s ago").
+    case invalid(reason: String)
+
+    /// True for `.valid`.
+    public var isValid: Bool {
+        if case .valid = self { return true }
+        return false
+    }
+}
+
+/// Decides whether a stored entry may still be served as fresh. Pure and thread-safe.
+///
+/// A validator never removes anything: an invalid entry stays readable so a repository can
+/// serve it stale when the main source fails.
+public protocol EntryValidator<Value>: Sendable {
+    /// The type of value judged.
+    associatedtype Value: Sendable
+    /// Judges `entry`, read for `query`.
+    func validate(_ entry: Entry<Value>, for query: Query) -> Validity
+}
+
+/// The shorter name of `EntryValidator`, as seed 000 calls it.
+public typealias Validator = EntryValidator
+
+/// A validator built from a closure; thread-safe when the closure is.
+public struct ClosureValidator<Value: Sendable>: EntryValidator {
+    private let judge: @Sendable (Entry<Value>, Query) -> Validity
+
+    /// Creates a validator that asks `judge`.
+    public init(_ judge: @escaping @Sendable (Entry<Value>, Query) -> Validity) {
+        self.judge = judge
+    }
+
+    public func validate(_ entry: Entry<Value>, for query: Query) -> Validity {
+        judge(entry, query)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Expires entries by age: valid while `now − storedAt < timeToLive`, read from an injected `TimeSource`.
+///
+/// The boundary is exclusive: at exactly `storedAt + timeToLive` the entry is expired. An
+/// explicit `expiresAt` in the metadata expires the entry at that instant as well (same rule:
+/// expired when `now >= expiresAt`). Thread-safe when the time source is.
+public struct TTLValidator<Value: Sendable>: EntryValidator {
+    /// How long an entry stays fresh after it was stored.
+    public let timeToLive: TimeInterval
+    private let timeSource: any TimeSource
+
+    /// Creates a validator; `timeToLive` is in seconds.
+    public init(timeToLive: TimeInterval, timeSource: any TimeSource = SystemTimeSource()) {
+        self.timeToLive = timeToLive
+        self.timeSource = timeSource
+    }
+
+    /// Creates a validator with a `Duration` time to live.
+    public init(timeToLive: Duration, timeSource: any TimeSource = SystemTimeSource()) {
+        self.init(timeToLive: timeToLive.timeInterval, timeSource: timeSource)
+    }
+
+    public func validate(_ entry: Entry<Value>, for query: Query) -> Validity {
+        let now = timeSource.now()
+        if let expiresAt = entry.metadata.expiresAt, now >= expiresAt {
+            return .invalid(reason: "expired \(Self.format(now.timeIntervalSince(expiresAt))) ago")
+        }
+        let age = now.timeIntervalSince(entry.metadata.storedAt)
+        if age >= timeToLive {
+            return .invalid(reason: "expired \(Self.format(age - timeToLive)) ago (time to live \(Self.format(timeToLive)))")
+        }
+        return .valid
+    }
+
+    static func format(_ seconds: TimeInterval) -> String {
+        seconds < 10 ? String(format: "%.3f s", seconds) : String(format: "%.0f s", seconds)
+    }
+}
+
+extension Duration {
+    /// This duration in seconds, as a `TimeInterval`.
+    var timeInterval: TimeInterval {
+        let parts = components
+        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import RepositoryCore
+import Synchronization
+
+/// A scriptable data source with call counters, for unit tests at the data-source boundary.
+/// Thread-safe (a `Mutex` guards everything).
+///
+/// Reads serve, in this order: the next queued result (`enqueueGets`), the persistent failure
+/// (`failGets`), a revalidation (when `revalidates` and the caller passed `cached:`), the stored
+/// entry, else `.notFound`. Every read first waits on `gate` when one is given. Writes store the
+/// value after `putTransform` (what a server would answer) unless `failPuts` is set. Reads report
+/// `origin`; metadata is stamped with `timeSource`.
+public final class FakeDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
+    struct State {
+        var storage: [Query: Entry<Value>] = [:]
+        var queuedGets: [Result<Value, RepositoryError>] = []
+        var getFailure: RepositoryError?
+        var putFailure: RepositoryError?
+        var deleteFailure: RepositoryError?
+        var revalidates = false
+        var putTransform: (@Sendable (Value) -> Value)?
+        var getCount = 0
+        var putCount = 0
+        var deleteCount = 0
+        var cachedArguments: [Entry<Value>?] = []
+    }
+
+    let state = Mutex(State())
+    /// The origin reads report.
+    public let origin: Origin
+    /// Stamps stored-at times.
+    public let timeSource: any TimeSource
+    /// Waited on at the start of every read, when given.
+    public let gate: Gate?
+    /// Called at the start of every read (after the counter moved), for tests that advance clocks.
+    public let onGet: (@Sendable () -> Void)?
+
+    /// Creates an empty fake.
+    public init(
+        origin: Origin = .network, timeSource: any TimeSource = ManualTimeSource(), gate: Gate? = nil,
+        onGet: (@Sendable () -> Void)? = nil
+    ) {
+        self.origin = origin
+        self.timeSource = timeSource
+        self.gate = gate
+        self.onGet = onGet
+    }
+
+    public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
+        state.withLock { state in
+            state.getCount += 1
+            state.cachedArguments.append(cached)
+        }
+        onGet?()
+        if let gate { try await gate.wait() }
+        let now = timeSource.now()
+        let origin = origin
+        let result: Result<Entry<Value>, RepositoryError> = state.withLock { state in
+            if !state.queuedGets.isEmpty {
+                return state.queuedGets.removeFirst().map {
+                    Entry(value: $0, metadata: EntryMetadata(storedAt: now), origin: origin)
+                }
+            }
+            if let failure = state.getFailure { return .failure(failure) }
+            if state.revalidates, let cached {
+                var metadata = cached.metadata
+                metadata.storedAt = now
+                return .success(Entry(value: cached.value, metadata: metadata, origin: .revalidated))
+            }
+            guard let entry = state.storage[query] else { return .failure(.notFound(query: query.cacheKey)) }
+            return .success(entry.with(origin: origin))
+        }
+        return try result.get()
+    }
+
+    @discardableResult
+    public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
+        let origin = origin
+        let result: Result<Entry<Value>, RepositoryError> = state.withLock { state in
+            state.putCount += 1
+            if let failure = state.putFailure { return .failure(failure) }
+            var stored = entry.with(origin: origin)
+            if let transform = state.putTransform { stored.value = transform(entry.value) }
+            state.storage[query] = stored
+            return .success(stored)
+        }
+        return try result.get()
+    }
+
+    public func delete(_ query: Query) async throws(RepositoryError) {
+        let failure: RepositoryError? = state.withLock { state in
+            state.deleteCount += 1
+            if let failure = state.deleteFailure { return failure }
+            if query == .all { state.storage = [:] } else { state.storage[query] = nil }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+}
