@@ -60,5 +60,9 @@ let package = Package(
         .testTarget(
             name: "RickAndMortyHTTPTests",
             dependencies: ["RickAndMortyHTTP", "RickAndMortyModel", "RepositoryCore", "TestSupport", hummingbird, logging]),
+        // The character repository: memory (LRU) over disk (SQLite) over the network, with cache policies.
+        .target(
+            name: "CharacterData",
+            dependencies: ["RepositoryCore", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyModel"]),
     ]
 )

@@ -1,0 +1,48 @@
+import PersistentCache
+import RepositoryCore
+
+/// The disk tier of one kind of value: an SQLite namespace, or nothing when the disk cache is off.
+///
+/// Counts disk hits and misses in `metrics` (the SQLite source itself keeps no counters). With no
+/// database every read is a miss and writes are accepted and dropped. Thread-safe: the SQLite
+/// source and the metrics are.
+public struct DiskTier<Value: Sendable & Codable>: GetDataSource, PutDataSource, DeleteDataSource {
+    /// The SQLite source, or nil when the disk cache is disabled.
+    public let source: SQLiteDataSource<Value>?
+    let metrics: RepositoryMetrics
+
+    /// A tier over `namespace` of `database`, or a disabled tier when `database` is nil.
+    public init(database: CacheDatabase?, namespace: String, metrics: RepositoryMetrics) {
+        source = database.map { SQLiteDataSource(database: $0, namespace: namespace) }
+        self.metrics = metrics
+    }
+
+    public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
+        guard let source else {
+            throw .notFound(query: query.cacheKey)
+        }
+        do {
+            let entry = try await source.get(query, cached: cached)
+            metrics.record(.hit, tier: .disk)
+            return entry
+        } catch {
+            if error.isCacheMiss { metrics.record(.miss, tier: .disk) }
+            throw error
+        }
+    }
+
+    @discardableResult
+    public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
+        guard let source else { return entry }
+        return try await source.put(entry, for: query)
+    }
+
+    /// Writes many entries in one transaction.
+    public func put(contentsOf entries: [(query: Query, entry: Entry<Value>)]) async throws(RepositoryError) {
+        try await source?.put(contentsOf: entries)
+    }
+
+    public func delete(_ query: Query) async throws(RepositoryError) {
+        try await source?.delete(query)
+    }
+}
