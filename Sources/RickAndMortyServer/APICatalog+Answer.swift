@@ -16,7 +16,8 @@ extension APICatalog {
         }
     }
 
-    private static func listing<Resource>(_ catalog: ResourceCatalog<Resource>, query: QueryItems) -> APIReply {
+    private static func listing<Resource>(_ catalog: ResourceCatalog<Resource>, query: QueryItems) -> APIReply
+    {
         let request = ListingRequest(query: query, filterKeys: Resource.filterKeys)
         return catalog.page(for: request).map(APIReply.ok) ?? .nothingHere
     }

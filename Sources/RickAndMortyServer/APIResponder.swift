@@ -17,7 +17,8 @@ struct APIResponder: HTTPResponder {
         let response = await answer(request)
         let elapsed = ContinuousClock.now - started
         logger.info(
-            "\(request.method.rawValue) \(request.uri.string) \(response.status.code) \(Self.format(elapsed))")
+            "\(request.method.rawValue) \(request.uri.string) \(response.status.code) \(Self.format(elapsed))"
+        )
         return response
     }
 
@@ -31,13 +32,15 @@ struct APIResponder: HTTPResponder {
         }
         let plan = FaultPlan(settings: state.currentFaults, random: environment.random)
         if plan.offline {
-            return HTTPReply.response(for: APIReply(status: 503, body: .error("Service offline")), head: false)
+            return HTTPReply.response(
+                for: APIReply(status: 503, body: .error("Service offline")), head: false)
         }
         if plan.delay > .zero {
             try? await environment.sleeper(plan.delay)
         }
         if plan.fails {
-            return HTTPReply.response(for: APIReply(status: 500, body: .error("Injected failure")), head: false)
+            return HTTPReply.response(
+                for: APIReply(status: 500, body: .error("Injected failure")), head: false)
         }
         guard let catalog = state.currentCatalog else {
             return HTTPReply.response(for: APIReply(status: 503, body: .error("Starting")), head: false)
@@ -66,7 +69,8 @@ struct APIResponder: HTTPResponder {
                 logger.notice("faults changed: \(String(decoding: settings.json.bytes, as: UTF8.self))")
                 return HTTPReply.response(for: .ok(settings.json), head: false)
             case .failure(let error):
-                return HTTPReply.response(for: APIReply(status: 400, body: .error(error.description)), head: false)
+                return HTTPReply.response(
+                    for: APIReply(status: 400, body: .error(error.description)), head: false)
             }
         default:
             return HTTPReply.response(for: .unknownPath, head: false)

@@ -3,13 +3,16 @@ import RickAndMortyModel
 
 extension Dataset {
     /// The three files a dump folder holds.
-    public static let fileNames = (characters: "characters.json", locations: "locations.json", episodes: "episodes.json")
+    public static let fileNames = (
+        characters: "characters.json", locations: "locations.json", episodes: "episodes.json"
+    )
 
     /// Loads a folder laid out like the dump: `characters.json`, `locations.json`, `episodes.json`,
     /// each a JSON array in the API's format. Reads files only; safe from any thread.
     public static func load(from folder: URL) throws(DatasetError) -> Dataset {
         let dataset = Dataset(
-            characters: try decodeArray(ShowCharacter.self, folder.appendingPathComponent(fileNames.characters)),
+            characters: try decodeArray(
+                ShowCharacter.self, folder.appendingPathComponent(fileNames.characters)),
             locations: try decodeArray(Location.self, folder.appendingPathComponent(fileNames.locations)),
             episodes: try decodeArray(Episode.self, folder.appendingPathComponent(fileNames.episodes)))
         let duplicates = dataset.duplicateIDs()
@@ -24,7 +27,9 @@ extension Dataset {
         }
     }
 
-    static func decodeArray<Record: Decodable>(_ type: Record.Type, _ file: URL) throws(DatasetError) -> [Record] {
+    static func decodeArray<Record: Decodable>(_ type: Record.Type, _ file: URL) throws(DatasetError)
+        -> [Record]
+    {
         guard FileManager.default.fileExists(atPath: file.path) else { throw .missingFile(path: file.path) }
         let data: Data
         do {

@@ -19,7 +19,9 @@ extension Dataset {
         for id in stride(from: 1, through: characterCount, by: 1) {
             let character = SyntheticNames.character(
                 id: id, locations: locations, episodeCount: episodeCount, using: &generator)
-            if let lastSeen = character.location.locationID { locations[lastSeen - 1].residents.append(character.url) }
+            if let lastSeen = character.location.locationID {
+                locations[lastSeen - 1].residents.append(character.url)
+            }
             for episodeID in character.episodeIDs { episodes[episodeID - 1].characters.append(character.url) }
             characters.append(character)
         }
@@ -33,14 +35,16 @@ enum SyntheticNames {
 
     static func location(id: Int) -> Location {
         Location(
-            id: id, name: "\(pick(places, id)) \(id)", type: pick(placeTypes, id), dimension: pick(dimensions, id),
+            id: id, name: "\(pick(places, id)) \(id)", type: pick(placeTypes, id),
+            dimension: pick(dimensions, id),
             residents: [], url: "\(base)/location/\(id)", created: timestamp(offset: id * 61))
     }
 
     static func episode(id: Int) -> Episode {
         let code = "S" + twoDigits((id - 1) / 10 + 1) + "E" + twoDigits((id - 1) % 10 + 1)
         return Episode(
-            id: id, name: "\(pick(titles, id)) \(id)", airDate: airDate(index: id), code: code, characters: [],
+            id: id, name: "\(pick(titles, id)) \(id)", airDate: airDate(index: id), code: code,
+            characters: [],
             url: "\(base)/episode/\(id)", created: timestamp(offset: id * 89))
     }
 
@@ -60,12 +64,16 @@ enum SyntheticNames {
         let kind = species.randomElement(using: &generator) ?? "Alien"
         let subtype = Bool.random(using: &generator) ? "" : (types.randomElement(using: &generator) ?? "")
         let gender = CharacterGender.allCases.randomElement(using: &generator) ?? .unknown
-        let origin = originIndex == 0 ? PlaceReference(name: "unknown", url: "") : reference(locations[originIndex - 1])
+        let origin =
+            originIndex == 0
+            ? PlaceReference(name: "unknown", url: "") : reference(locations[originIndex - 1])
         let episodeURLs: [String] = episodeIDs.sorted().map { "\(base)/episode/\($0)" }
         return ShowCharacter(
-            id: id, name: "\(firstName) \(lastName)", status: status, species: kind, type: subtype, gender: gender,
+            id: id, name: "\(firstName) \(lastName)", status: status, species: kind, type: subtype,
+            gender: gender,
             origin: origin, location: reference(locations[lastSeenIndex - 1]),
-            image: "\(base)/character/avatar/\(id).jpeg", episode: episodeURLs, url: "\(base)/character/\(id)",
+            image: "\(base)/character/avatar/\(id).jpeg", episode: episodeURLs,
+            url: "\(base)/character/\(id)",
             created: timestamp(offset: 3_600 + id * 7))
     }
 
@@ -77,9 +85,16 @@ enum SyntheticNames {
 
     static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
 
-    static let first = ["Zorp", "Glip", "Blorb", "Quindle", "Farnak", "Meep", "Trundle", "Vexa", "Squib", "Olo", "Pim", "Drax"]
-    static let last = ["Flurbo", "Gazoo", "Schmeckle", "Plumbus", "Krootz", "Blamph", "Wubba", "Gleeb", "Nork", "Tazz"]
-    static let species = ["Human", "Alien", "Humanoid", "Robot", "Cronenberg", "Animal", "Mythological Creature"]
+    static let first = [
+        "Zorp", "Glip", "Blorb", "Quindle", "Farnak", "Meep", "Trundle", "Vexa", "Squib", "Olo", "Pim",
+        "Drax",
+    ]
+    static let last = [
+        "Flurbo", "Gazoo", "Schmeckle", "Plumbus", "Krootz", "Blamph", "Wubba", "Gleeb", "Nork", "Tazz",
+    ]
+    static let species = [
+        "Human", "Alien", "Humanoid", "Robot", "Cronenberg", "Animal", "Mythological Creature",
+    ]
     static let types = ["Parasite", "Clone", "Cyborg", "Hivemind", "Gear-Person", "Bird-Person"]
     static let places = ["Planet", "Outpost", "Station", "Microverse", "Dream"]
     static let placeTypes = ["Planet", "Space station", "Microverse", "Dream", "Resort"]
@@ -94,7 +109,8 @@ enum SyntheticNames {
     static func timestamp(offset: Int) -> String {
         let date = Date(timeIntervalSince1970: 1_509_821_280 + TimeInterval(offset))
         return date.formatted(
-            Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC") ?? .gmt))
+            Date.ISO8601FormatStyle(
+                includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC") ?? .gmt))
     }
 
     /// `January 8, 2018` and on, one week apart.

@@ -13,10 +13,14 @@ extension FaultSettings {
         for (key, value) in query.pairs where key != "reset" {
             switch key {
             case "latency":
-                guard let ms = Self.milliseconds(value) else { return .failure(.init(key: key, value: value)) }
+                guard let ms = Self.milliseconds(value) else {
+                    return .failure(.init(key: key, value: value))
+                }
                 settings.latency = ms
             case "jitter":
-                guard let ms = Self.milliseconds(value) else { return .failure(.init(key: key, value: value)) }
+                guard let ms = Self.milliseconds(value) else {
+                    return .failure(.init(key: key, value: value))
+                }
                 settings.jitter = ms
             case "error-rate", "errorRate":
                 guard let rate = Self.rate(value) else { return .failure(.init(key: key, value: value)) }
@@ -40,7 +44,9 @@ extension FaultSettings {
     }
 
     static func rate(_ text: String) -> Double? {
-        guard let rate = Double(text.trimmingCharacters(in: .whitespaces)), (0...1).contains(rate) else { return nil }
+        guard let rate = Double(text.trimmingCharacters(in: .whitespaces)), (0...1).contains(rate) else {
+            return nil
+        }
         return rate
     }
 

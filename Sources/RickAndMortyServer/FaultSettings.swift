@@ -38,7 +38,8 @@ public struct FaultSettings: Sendable, Hashable {
 extension FaultSettings {
     /// The settings as JSON (`{"latencyMs":…,"jitterMs":…,"errorRate":…,"malformedRate":…,"offline":…}`).
     public var json: JSONBody {
-        let text = "{\"latencyMs\":\(latency.milliseconds),\"jitterMs\":\(jitter.milliseconds),"
+        let text =
+            "{\"latencyMs\":\(latency.milliseconds),\"jitterMs\":\(jitter.milliseconds),"
             + "\"errorRate\":\(errorRate),\"malformedRate\":\(malformedRate),\"offline\":\(offline)}"
         return JSONBody(bytes: Array(text.utf8))
     }

@@ -23,7 +23,8 @@ public enum IDSelector: Sendable, Hashable {
             // Like the API: the whole segment must then be a JSON array of numbers.
             self = segment[..<open].allSatisfy(\.isWhitespace) ? Self.bracketed(segment[open...]) : .badArray
         } else if segment.contains(","), !segment.contains("["), !segment.contains("]"), segment.count > 1 {
-            self = .list(segment.split(separator: ",", omittingEmptySubsequences: false).compactMap(Self.integer))
+            self = .list(
+                segment.split(separator: ",", omittingEmptySubsequences: false).compactMap(Self.integer))
         } else if segment.contains("[") || segment.contains("]") {
             self = .badArray
         } else if let id = Self.integer(Substring(segment)) {

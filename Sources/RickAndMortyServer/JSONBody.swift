@@ -25,7 +25,8 @@ public struct JSONBody: Sendable, Hashable {
 
     /// The page envelope: `{"info":{"count":…,"pages":…,"next":…,"prev":…},"results":[…]}`.
     static func page(count: Int, pages: Int, next: String?, prev: String?, results: [[UInt8]]) -> JSONBody {
-        let info = "{\"info\":{\"count\":\(count),\"pages\":\(pages),\"next\":\(optional(next)),\"prev\":\(optional(prev))},\"results\":"
+        let info =
+            "{\"info\":{\"count\":\(count),\"pages\":\(pages),\"next\":\(optional(next)),\"prev\":\(optional(prev))},\"results\":"
         var bytes = Array(info.utf8)
         bytes.reserveCapacity(bytes.count + results.reduce(2) { $0 + $1.count + 1 } + 1)
         append(results, to: &bytes)

@@ -20,7 +20,8 @@ public struct ResourceCatalog<Resource: ServedResource>: Sendable {
         let sorted = records.sorted { $0.id < $1.id }
         self.records = sorted
         self.encoded = sorted.map(\.apiJSON)
-        self.positions = Dictionary(sorted.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.positions = Dictionary(
+            sorted.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.collectionURL = "\(baseURL)/\(Resource.collectionName)"
     }
 
@@ -40,8 +41,10 @@ public struct ResourceCatalog<Resource: ServedResource>: Sendable {
         guard request.page <= pages else { return nil }
         let start = (request.page - 1) * Self.pageSize
         let slice = matching[start..<min(start + Self.pageSize, matching.count)]
-        let next = request.page < pages ? "\(collectionURL)?\(request.queryString(forPage: request.page + 1))" : nil
-        let prev = request.page > 1 ? "\(collectionURL)?\(request.queryString(forPage: request.page - 1))" : nil
+        let next =
+            request.page < pages ? "\(collectionURL)?\(request.queryString(forPage: request.page + 1))" : nil
+        let prev =
+            request.page > 1 ? "\(collectionURL)?\(request.queryString(forPage: request.page - 1))" : nil
         return JSONBody.page(
             count: matching.count, pages: pages, next: next, prev: prev, results: slice.map { encoded[$0] })
     }

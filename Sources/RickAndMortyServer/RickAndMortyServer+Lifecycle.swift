@@ -41,7 +41,9 @@ extension RickAndMortyServer {
                     ready.resolve(.failure(.stoppedBeforeReady))
                 } catch {
                     ready.resolve(
-                        .failure(.bindFailed(host: configuration.host, port: configuration.port, reason: "\(error)")))
+                        .failure(
+                            .bindFailed(
+                                host: configuration.host, port: configuration.port, reason: "\(error)")))
                 }
             }
             lifecycle = .starting(Runner(group: group, task: task))

@@ -14,7 +14,7 @@ public enum SampleAssets {
     /// The folders searched, in order.
     public static func candidates(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executablePath: String? = ProcessInfo.processInfo.arguments.first
+        executablePath: String? = Bundle.main.executablePath
     ) -> [URL] {
         var folders: [URL] = []
         if let override = environment[environmentKey], !override.isEmpty {
@@ -24,7 +24,8 @@ public enum SampleAssets {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         folders.append(packageRoot.appendingPathComponent("Assets", isDirectory: true))
         if let executablePath, !executablePath.isEmpty {
-            var folder = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            var folder = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
+                .deletingLastPathComponent()
             for _ in 0..<6 {
                 folders.append(folder.appendingPathComponent("Assets", isDirectory: true))
                 folder = folder.deletingLastPathComponent()
@@ -36,7 +37,7 @@ public enum SampleAssets {
     /// The first candidate that holds a dump, or `sampleNotFound` listing what was searched.
     public static func folder(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executablePath: String? = ProcessInfo.processInfo.arguments.first
+        executablePath: String? = Bundle.main.executablePath
     ) throws(DatasetError) -> URL {
         let searched = candidates(environment: environment, executablePath: executablePath)
         guard let found = searched.first(where: Dataset.looksLikeDump) else {
@@ -50,7 +51,7 @@ extension Dataset {
     /// The hand-written sample from `Assets/` (see `SampleAssets` for where it is looked up).
     public static func sample(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executablePath: String? = ProcessInfo.processInfo.arguments.first
+        executablePath: String? = Bundle.main.executablePath
     ) throws(DatasetError) -> Dataset {
         try load(from: SampleAssets.folder(environment: environment, executablePath: executablePath))
     }

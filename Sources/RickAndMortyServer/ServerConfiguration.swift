@@ -14,7 +14,8 @@ public struct ServerConfiguration: Sendable, Hashable {
 
     /// Creates a configuration; by default `127.0.0.1:8080`, no faults, admin route on.
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil, faults: FaultSettings = .none,
+        host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil,
+        faults: FaultSettings = .none,
         adminRouteEnabled: Bool = true
     ) {
         self.host = host

@@ -48,23 +48,34 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("fault-seed"), help: "Seed the fault decisions (default: system randomness).")
     var faultSeed: UInt64?
 
-    @Option(name: .customLong("base-url"), help: "The base URL written into bodies (default http://HOST:PORT/api).")
+    @Option(
+        name: .customLong("base-url"),
+        help: "The base URL written into bodies (default http://HOST:PORT/api).")
     var baseURL: String?
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be 0…65535, not \(port)")
+        }
         guard latency >= 0 else { throw ValidationError("--latency must be 0 or more milliseconds") }
         guard jitter >= 0 else { throw ValidationError("--jitter must be 0 or more milliseconds") }
-        guard (0...1).contains(errorRate) else { throw ValidationError("--error-rate must be between 0 and 1") }
-        guard (0...1).contains(malformedRate) else { throw ValidationError("--malformed-rate must be between 0 and 1") }
+        guard (0...1).contains(errorRate) else {
+            throw ValidationError("--error-rate must be between 0 and 1")
+        }
+        guard (0...1).contains(malformedRate) else {
+            throw ValidationError("--malformed-rate must be between 0 and 1")
+        }
         if let synthetic, synthetic < 0 { throw ValidationError("--synthetic must be 0 or more") }
-        if data != nil, synthetic != nil { throw ValidationError("use either --data or --synthetic, not both") }
+        if data != nil, synthetic != nil {
+            throw ValidationError("use either --data or --synthetic, not both")
+        }
     }
 
     func run() async throws {
         let logger = Logger(label: "charbrowser.serve")
         let server = RickAndMortyServer(
-            dataset: try loadDataset(), configuration: serverConfiguration, environment: environment, logger: logger)
+            dataset: try loadDataset(), configuration: serverConfiguration, environment: environment,
+            logger: logger)
         try await server.start(handlingSignals: true)
         await server.waitUntilStopped()
         logger.info("stopped")
@@ -80,7 +91,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     var environment: ServerEnvironment {
         guard let faultSeed else { return .live }
-        return ServerEnvironment(random: SeededRandomSource(seed: faultSeed), sleeper: ServerEnvironment.live.sleeper)
+        return ServerEnvironment(
+            random: SeededRandomSource(seed: faultSeed), sleeper: ServerEnvironment.live.sleeper)
     }
 
     func loadDataset() throws(DatasetError) -> Dataset {

@@ -51,10 +51,15 @@ struct FieldOrderTests {
     func characterOrder() async throws {
         try await LiveServer.withFullDump { _, client in
             let text = try await client.send("/api/character/2").text
-            let keys = ["id", "name", "status", "species", "type", "gender", "origin", "location", "image", "episode",
-                "url", "created"]
+            let keys = [
+                "id", "name", "status", "species", "type", "gender", "origin", "location", "image", "episode",
+                "url", "created",
+            ]
             #expect(Self.topLevelKeys(text) == keys)
-            #expect(text.hasPrefix(#"{"id":2,"name":"Morty Smith","status":"Alive","species":"Human","type":"","gender":"Male","origin":{"name":"unknown","url":""},"location":{"name":"Citadel of Ricks","url":""#))
+            #expect(
+                text.hasPrefix(
+                    #"{"id":2,"name":"Morty Smith","status":"Alive","species":"Human","type":"","gender":"Male","origin":{"name":"unknown","url":""},"location":{"name":"Citadel of Ricks","url":""#
+                ))
         }
     }
 
@@ -65,9 +70,15 @@ struct FieldOrderTests {
             let locationKeys = ["id", "name", "type", "dimension", "residents", "url", "created"]
             #expect(Self.topLevelKeys(location) == locationKeys)
             let episode = try await client.send("/api/episode/1").text
-            #expect(episode.hasPrefix(#"{"id":1,"name":"Pilot","air_date":"December 2, 2013","episode":"S01E01","characters":["#))
+            #expect(
+                episode.hasPrefix(
+                    #"{"id":1,"name":"Pilot","air_date":"December 2, 2013","episode":"S01E01","characters":["#
+                ))
             let page = try await client.send("/api/episode").text
-            #expect(page.hasPrefix(#"{"info":{"count":51,"pages":3,"next":"\#(client.root)/api/episode?page=2","prev":null},"results":[{"id":1,"#))
+            #expect(
+                page.hasPrefix(
+                    #"{"info":{"count":51,"pages":3,"next":"\#(client.root)/api/episode?page=2","prev":null},"results":[{"id":1,"#
+                ))
         }
     }
 

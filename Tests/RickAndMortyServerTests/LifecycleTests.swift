@@ -7,7 +7,8 @@ struct LifecycleTests {
     @Test("GIVEN port 0 WHEN started THEN a free loopback port and a base URL ending in /api; stop closes it")
     func startAndStop() async throws {
         let server = RickAndMortyServer(
-            dataset: try LiveServer.sample.get(), configuration: .ephemeralLoopback, logger: LiveServer.quietLogger)
+            dataset: try LiveServer.sample.get(), configuration: .ephemeralLoopback,
+            logger: LiveServer.quietLogger)
         let url = try await server.start()
         let port = try #require(server.port)
         #expect(port > 0)
@@ -23,7 +24,8 @@ struct LifecycleTests {
     @Test("GIVEN a started server WHEN started again THEN alreadyStarted")
     func startTwice() async throws {
         let server = RickAndMortyServer(
-            dataset: try LiveServer.sample.get(), configuration: .ephemeralLoopback, logger: LiveServer.quietLogger)
+            dataset: try LiveServer.sample.get(), configuration: .ephemeralLoopback,
+            logger: LiveServer.quietLogger)
         try await server.start()
         await #expect(throws: ServerError.alreadyStarted) { try await server.start() }
         await server.stop()
@@ -32,7 +34,8 @@ struct LifecycleTests {
     @Test("GIVEN a port in use WHEN another server starts on it THEN bindFailed names the address")
     func portInUse() async throws {
         let dataset = try LiveServer.sample.get()
-        let first = RickAndMortyServer(dataset: dataset, configuration: .ephemeralLoopback, logger: LiveServer.quietLogger)
+        let first = RickAndMortyServer(
+            dataset: dataset, configuration: .ephemeralLoopback, logger: LiveServer.quietLogger)
         try await first.start()
         let port = try #require(first.port)
         let second = RickAndMortyServer(

@@ -63,9 +63,11 @@ struct ListingTests {
             #expect(next == "\(client.root)/api/character?page=2&name=rick&status=alive")
             let second = try await client.send(url: #require(URL(string: next))).object()
             let secondInfo = try #require(second["info"] as? [String: Any])
-            #expect(secondInfo["prev"] as? String == "\(client.root)/api/character?page=1&name=rick&status=alive")
+            #expect(
+                secondInfo["prev"] as? String == "\(client.root)/api/character?page=1&name=rick&status=alive")
             #expect((second["results"] as? [[String: Any]])?.count == 9)
-            let everyone = (first["results"] as? [[String: Any]] ?? []) + (second["results"] as? [[String: Any]] ?? [])
+            let everyone =
+                (first["results"] as? [[String: Any]] ?? []) + (second["results"] as? [[String: Any]] ?? [])
             #expect(everyone.allSatisfy { ($0["name"] as? String)?.lowercased().contains("rick") == true })
             #expect(everyone.allSatisfy { $0["status"] as? String == "Alive" })
         }
@@ -77,7 +79,8 @@ struct ListingTests {
     func genderCounts(value: String, count: Int) async throws {
         try await LiveServer.withFullDump { _, client in
             let encoded = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
-            let info = try await client.send("/api/character?gender=\(encoded)").object()["info"] as? [String: Any]
+            let info =
+                try await client.send("/api/character?gender=\(encoded)").object()["info"] as? [String: Any]
             #expect(info?["count"] as? Int == count)
         }
     }
@@ -102,7 +105,8 @@ struct ListingTests {
     @Test("GIVEN empty values and unknown keys WHEN listed THEN they are ignored, also in the links")
     func emptyAndUnknownFiltersIgnored() async throws {
         try await LiveServer.withFullDump { _, client in
-            let info = try await client.send("/api/character?name=&species=%20&color=blue").object()["info"]
+            let info =
+                try await client.send("/api/character?name=&species=%20&color=blue").object()["info"]
                 as? [String: Any]
             #expect(info?["count"] as? Int == 826)
             #expect(info?["next"] as? String == "\(client.root)/api/character?page=2")
@@ -126,7 +130,8 @@ struct ListingTests {
             #expect(locations?["pages"] as? Int == 7)
             let episodes = try await client.send("/api/episode").object()["info"] as? [String: Any]
             #expect(episodes?["count"] as? Int == 51)
-            let seasonOne = try await client.send("/api/episode?episode=S01").object()["info"] as? [String: Any]
+            let seasonOne =
+                try await client.send("/api/episode?episode=S01").object()["info"] as? [String: Any]
             #expect(seasonOne?["count"] as? Int == 11)
             let planets = try await client.send("/api/location?type=planet&dimension=c-137").object()
             let results = planets["results"] as? [[String: Any]] ?? []

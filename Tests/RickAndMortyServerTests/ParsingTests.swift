@@ -65,7 +65,8 @@ struct ParsingTests {
     @Test("GIVEN a listing query WHEN read THEN page falls back to 1 and only known, non-empty filters stay")
     func listingRequest() {
         let keys = ["name", "status"]
-        let request = ListingRequest(query: QueryItems("status=%20alive%20&page=3&colour=red&name="), filterKeys: keys)
+        let request = ListingRequest(
+            query: QueryItems("status=%20alive%20&page=3&colour=red&name="), filterKeys: keys)
         #expect(request.page == 3)
         #expect(request.filters == [ListingFilter(key: "status", value: "alive")])
         #expect(request.queryString(forPage: 4) == "page=4&status=alive")

@@ -41,7 +41,9 @@ struct SampleDataTests {
         }
     }
 
-    @Test("GIVEN the sample WHEN its format is checked THEN own URLs, avatars and millisecond timestamps match the API")
+    @Test(
+        "GIVEN the sample WHEN its format is checked THEN own URLs, avatars and millisecond timestamps match the API"
+    )
     func format() throws {
         let sample = try LiveServer.sample.get()
         let timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -63,13 +65,16 @@ struct SampleDataTests {
         #expect(sample.locations.contains { $0.name == "Earth (Replacement Dimension)" })
     }
 
-    @Test("GIVEN the sample served WHEN listed THEN at least 3 pages, and following every link stays on this server")
+    @Test(
+        "GIVEN the sample served WHEN listed THEN at least 3 pages, and following every link stays on this server"
+    )
     func servedSample() async throws {
         try await LiveServer.with(LiveServer.sample.get()) { _, client in
             let info = try await client.send("/api/character").object()["info"] as? [String: Any]
             #expect(try #require(info?["pages"] as? Int) >= 3)
             let rick = try await client.send("/api/character/1").object()
-            let links = [(rick["origin"] as? [String: Any])?["url"], (rick["location"] as? [String: Any])?["url"]]
+            let links =
+                [(rick["origin"] as? [String: Any])?["url"], (rick["location"] as? [String: Any])?["url"]]
                 .compactMap { $0 as? String } + (rick["episode"] as? [String] ?? [])
             #expect(links.count > 2)
             for link in links {
@@ -83,9 +88,11 @@ struct SampleDataTests {
     func locating() throws {
         let folder = try SampleAssets.folder(environment: [:], executablePath: nil)
         #expect(folder.lastPathComponent == "Assets")
-        let overridden = SampleAssets.candidates(environment: ["CHARBROWSER_ASSETS": "/elsewhere"], executablePath: nil)
+        let overridden = SampleAssets.candidates(
+            environment: ["CHARBROWSER_ASSETS": "/elsewhere"], executablePath: nil)
         #expect(overridden.first?.path == "/elsewhere")
-        let fallback = try SampleAssets.folder(environment: ["CHARBROWSER_ASSETS": "/nonexistent"], executablePath: nil)
+        let fallback = try SampleAssets.folder(
+            environment: ["CHARBROWSER_ASSETS": "/nonexistent"], executablePath: nil)
         #expect(fallback == folder)
     }
 }

@@ -26,7 +26,8 @@ enum LiveServer {
         _ body: (RickAndMortyServer, HTTPTestClient) async throws -> Value
     ) async throws -> Value {
         let server = RickAndMortyServer(
-            dataset: dataset, configuration: ServerConfiguration(port: 0, faults: faults), environment: environment,
+            dataset: dataset, configuration: ServerConfiguration(port: 0, faults: faults),
+            environment: environment,
             logger: quietLogger)
         let baseURL = try await server.start()
         do {
