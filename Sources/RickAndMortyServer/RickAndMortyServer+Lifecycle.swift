@@ -34,7 +34,10 @@ extension RickAndMortyServer {
                 logger: logger))
         let configuration = configuration
         let started: Bool = lifecycle.withLock { lifecycle in
-            guard case .idle = lifecycle else { return false }
+            switch lifecycle {
+            case .idle, .stopped: break  // a stopped server may start again
+            case .starting, .running: return false
+            }
             let task = Task {
                 do {
                     try await group.run()
@@ -66,7 +69,8 @@ extension RickAndMortyServer {
     }
 
     /// Stops accepting connections, lets requests in flight finish, and returns when the server is
-    /// down. Does nothing if it is not running.
+    /// down (`baseURL` and `port` are then nil; `start()` may be called again). Does nothing if it
+    /// is not running.
     public func stop() async {
         let runner: Runner? = lifecycle.withLock { lifecycle in
             switch lifecycle {
@@ -81,6 +85,7 @@ extension RickAndMortyServer {
         guard let runner else { return }
         await runner.group.triggerGracefulShutdown()
         await runner.task.value
+        state.catalog.withLock { $0 = nil }
     }
 
     /// Returns when the server has stopped (after `stop()` or, with `handlingSignals`, a signal).

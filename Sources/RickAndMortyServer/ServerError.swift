@@ -1,7 +1,5 @@
-/// Why the server could not start or prepare its data. Thread-safe value.
+/// Why the server could not start. Thread-safe value.
 public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The data could not be loaded.
-    case dataset(DatasetError)
     /// The listening socket could not be opened (address in use, bad host, …).
     case bindFailed(host: String, port: Int, reason: String)
     /// `start()` was called on a server that is already running or starting.
@@ -11,7 +9,6 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .dataset(let error): error.description
         case .bindFailed(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
         case .alreadyStarted: "the server is already running"
         case .stoppedBeforeReady: "the server stopped before it was ready"

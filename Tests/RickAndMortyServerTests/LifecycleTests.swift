@@ -18,7 +18,22 @@ struct LifecycleTests {
         #expect(try await client.send("/api").status == 200)
         await server.stop()
         await #expect(throws: (any Error).self) { try await client.send("/api") }
+        #expect(server.baseURL == nil)
+        #expect(server.port == nil)
         await server.stop()  // a second stop is harmless
+    }
+
+    @Test("GIVEN a stopped server WHEN started again THEN it serves on a fresh port with links to it")
+    func restart() async throws {
+        let server = RickAndMortyServer(
+            dataset: try LiveServer.sample.get(), configuration: .ephemeralLoopback,
+            logger: LiveServer.quietLogger)
+        try await server.start()
+        await server.stop()
+        let url = try await server.start()
+        let rick = try await HTTPTestClient(baseURL: url).send("/api/character/1").object()
+        #expect(rick["url"] as? String == "\(url.absoluteString)/character/1")
+        await server.stop()
     }
 
     @Test("GIVEN a started server WHEN started again THEN alreadyStarted")
