@@ -6,6 +6,8 @@ let benchmarkPlugin = Target.PluginUsage.plugin(name: "BenchmarkPlugin", package
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 let package = Package(
     name: "charbrowser",
@@ -22,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: Core
@@ -60,9 +64,22 @@ let package = Package(
         .testTarget(
             name: "RickAndMortyHTTPTests",
             dependencies: ["RickAndMortyHTTP", "RickAndMortyModel", "RepositoryCore", "TestSupport", hummingbird, logging]),
+        // The embedded, API-compatible server: data loading, routes, faults, lifecycle.
+        .target(
+            name: "RickAndMortyServer",
+            dependencies: ["RickAndMortyModel", "RepositoryCore", hummingbird, logging, serviceLifecycle]),
+        .testTarget(name: "RickAndMortyServerTests", dependencies: ["RickAndMortyServer", "RickAndMortyModel", "TestSupport"]),
+        .executableTarget(
+            name: "ServerBenchmarks", dependencies: ["RickAndMortyServer", "TestSupport", benchmark],
+            path: "Tests/Benchmarks/ServerBenchmarks", plugins: [benchmarkPlugin]),
         // The character repository: memory (LRU) over disk (SQLite) over the network, with cache policies.
         .target(
             name: "CharacterData",
             dependencies: ["RepositoryCore", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyModel"]),
+
+        // MARK: The executable
+
+        // The composition root: argument parsing and wiring, one subcommand per job.
+        .executableTarget(name: "charbrowser", dependencies: ["RickAndMortyServer", argumentParser, logging]),
     ]
 )

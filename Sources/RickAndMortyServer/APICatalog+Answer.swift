@@ -1,0 +1,33 @@
+import RickAndMortyModel
+
+extension APICatalog {
+    /// The API's answer to a GET of `route` with `query`. Pure: thread-safe.
+    public func answer(_ route: APIRoute, query: QueryItems) -> APIReply {
+        switch route {
+        case .index: .ok(index)
+        case .listing(.character): Self.listing(characters, query: query)
+        case .listing(.location): Self.listing(locations, query: query)
+        case .listing(.episode): Self.listing(episodes, query: query)
+        case .lookup(.character, let segment): Self.lookup(characters, segment: segment)
+        case .lookup(.location, let segment): Self.lookup(locations, segment: segment)
+        case .lookup(.episode, let segment): Self.lookup(episodes, segment: segment)
+        case .avatar(nil): .nothingHere  // like the API's own `/character/avatar` route
+        case .avatar, .unknown: .unknownPath  // no images are shipped: every avatar is a missing file
+        }
+    }
+
+    private static func listing<Resource>(_ catalog: ResourceCatalog<Resource>, query: QueryItems) -> APIReply
+    {
+        let request = ListingRequest(query: query, filterKeys: Resource.filterKeys)
+        return catalog.page(for: request).map(APIReply.ok) ?? .nothingHere
+    }
+
+    private static func lookup<Resource>(_ catalog: ResourceCatalog<Resource>, segment: String) -> APIReply {
+        switch IDSelector(segment) {
+        case .single(let id): catalog.record(id: id).map(APIReply.ok) ?? .notFound(Resource.self)
+        case .list(let ids): .ok(catalog.records(ids: ids))
+        case .badID: .badID
+        case .badArray: .badArray
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Answers HTTP requests: the API (with faults injected), the admin route, entity tags and `304`,
+/// and one log line per request. Holds only `Sendable` state: safe on every event loop.
+struct APIResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let state: ServerState
+    let environment: ServerEnvironment
+    let adminRouteEnabled: Bool
+    let logger: Logger
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let started = ContinuousClock.now
+        let response = await answer(request)
+        let elapsed = ContinuousClock.now - started
+        logger.info(
+            "\(request.method.rawValue) \(request.uri.string) \(response.status.code) \(Self.format(elapsed))"
+        )
+        return response
+    }
+
+    private func answer(_ request: Request) async -> Response {
+        let path = request.uri.path
+        if adminRouteEnabled, path == FaultSettings.adminPath || path == FaultSettings.adminPath + "/" {
+            return adminAnswer(request)
+        }
+        guard request.method == .get || request.method == .head else {
+            return HTTPReply.response(for: .unknownPath, head: false)
+        }
+        let plan = FaultPlan(settings: state.currentFaults, random: environment.random)
+        if plan.offline {
+            return HTTPReply.response(
+                for: APIReply(status: 503, body: .error("Service offline")), head: false)
+        }
+        if plan.delay > .zero {
+            try? await environment.sleeper(plan.delay)
+        }
+        if plan.fails {
+            return HTTPReply.response(
+                for: APIReply(status: 500, body: .error("Injected failure")), head: false)
+        }
+        guard let catalog = state.currentCatalog else {
+            return HTTPReply.response(for: APIReply(status: 503, body: .error("Starting")), head: false)
+        }
+        let reply = catalog.answer(APIRoute(path: path), query: QueryItems(request.uri.query))
+        let head = request.method == .head
+        if plan.truncatesBody {
+            return HTTPReply.truncated(reply, head: head)
+        }
+        return HTTPReply.response(for: reply, ifNoneMatch: request.headers[.ifNoneMatch], head: head)
+    }
+
+    private func adminAnswer(_ request: Request) -> Response {
+        switch request.method {
+        case .get:
+            return HTTPReply.response(for: .ok(state.currentFaults.json), head: false)
+        case .post, .put:
+            let query = QueryItems(request.uri.query)
+            let outcome = state.faults.withLock { settings -> Result<FaultSettings, FaultQueryError> in
+                let applied = settings.applying(query)
+                if case .success(let new) = applied { settings = new }
+                return applied
+            }
+            switch outcome {
+            case .success(let settings):
+                logger.notice("faults changed: \(String(decoding: settings.json.bytes, as: UTF8.self))")
+                return HTTPReply.response(for: .ok(settings.json), head: false)
+            case .failure(let error):
+                return HTTPReply.response(
+                    for: APIReply(status: 400, body: .error(error.description)), head: false)
+            }
+        default:
+            return HTTPReply.response(for: .unknownPath, head: false)
+        }
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        return String(format: "%.2fms", Double(microseconds) / 1_000)
+    }
+}

@@ -1,0 +1,54 @@
+/// The faults a server injects into API responses, for demos and tests. A Sendable value; the
+/// server keeps the current one behind a lock and it can be replaced at any time.
+///
+/// Per request: when `offline`, every API request gets `503`; otherwise the answer waits `latency`
+/// plus up to `jitter` (uniformly drawn), then fails with `500` with probability `errorRate`, or has
+/// its body cut in half (invalid JSON, status 200) with probability `malformedRate`.
+public struct FaultSettings: Sendable, Hashable {
+    /// The delay added to every answer.
+    public var latency: Duration
+    /// The most extra delay drawn at random on top of `latency`.
+    public var jitter: Duration
+    /// The probability (0…1) of answering `500` instead.
+    public var errorRate: Double
+    /// The probability (0…1) of sending a truncated body.
+    public var malformedRate: Double
+    /// When true, every API request fails with `503`.
+    public var offline: Bool
+
+    /// Creates settings; the defaults inject nothing.
+    public init(
+        latency: Duration = .zero, jitter: Duration = .zero, errorRate: Double = 0, malformedRate: Double = 0,
+        offline: Bool = false
+    ) {
+        self.latency = latency
+        self.jitter = jitter
+        self.errorRate = errorRate
+        self.malformedRate = malformedRate
+        self.offline = offline
+    }
+
+    /// No faults at all.
+    public static let none = FaultSettings()
+
+    /// True when nothing is injected.
+    public var isNone: Bool { self == .none }
+}
+
+extension FaultSettings {
+    /// The settings as JSON (`{"latencyMs":…,"jitterMs":…,"errorRate":…,"malformedRate":…,"offline":…}`).
+    public var json: JSONBody {
+        let text =
+            "{\"latencyMs\":\(latency.milliseconds),\"jitterMs\":\(jitter.milliseconds),"
+            + "\"errorRate\":\(errorRate),\"malformedRate\":\(malformedRate),\"offline\":\(offline)}"
+        return JSONBody(bytes: Array(text.utf8))
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, rounded down.
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}

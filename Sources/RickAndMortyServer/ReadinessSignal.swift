@@ -1,0 +1,39 @@
+import Synchronization
+
+/// A one-shot result that many tasks can await: the first `resolve` wins, later ones are ignored.
+/// Thread-safe (a `Mutex` guards the value and the waiting continuations).
+final class ReadinessSignal<Value: Sendable, Failure: Error>: Sendable {
+    private enum State {
+        case waiting([CheckedContinuation<Result<Value, Failure>, Never>])
+        case resolved(Result<Value, Failure>)
+    }
+
+    private let state = Mutex(State.waiting([]))
+
+    /// Sets the result once and wakes every waiter.
+    func resolve(_ result: Result<Value, Failure>) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Result<Value, Failure>, Never>] in
+            guard case .waiting(let waiters) = state else { return [] }
+            state = .resolved(result)
+            return waiters
+        }
+        for waiter in waiters { waiter.resume(returning: result) }
+    }
+
+    /// Waits for the result.
+    func wait() async -> Result<Value, Failure> {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Result<Value, Failure>? in
+                switch state {
+                case .resolved(let result):
+                    return result
+                case .waiting(var waiters):
+                    waiters.append(continuation)
+                    state = .waiting(waiters)
+                    return nil
+                }
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}

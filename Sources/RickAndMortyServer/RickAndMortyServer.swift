@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// The embedded, API-compatible Rick and Morty server: serves a `Dataset` under `/api` exactly like
+/// the public API, on loopback by default, with injectable faults.
+///
+/// Thread-safe: start it once, stop it from anywhere; `faults` can be read and replaced at any
+/// time, from any task, and the next request sees the change.
+public final class RickAndMortyServer: Sendable {
+    /// How the server listens.
+    public let configuration: ServerConfiguration
+    /// The data it serves (URLs as written; rewritten to `baseURL` when the server starts).
+    public let dataset: Dataset
+
+    let environment: ServerEnvironment
+    let logger: Logger
+    let state: ServerState
+    let lifecycle = Mutex(Lifecycle.idle)
+
+    /// Creates a server; nothing listens until `start()`.
+    /// - Parameters:
+    ///   - dataset: what to serve (`Dataset.sample()`, `Dataset.load(from:)`, `Dataset.synthetic(…)`).
+    ///   - configuration: address and initial faults.
+    ///   - environment: randomness and sleeping for faults; `.live` outside tests.
+    ///   - logger: receives one line per request and the lifecycle messages.
+    public init(
+        dataset: Dataset, configuration: ServerConfiguration = ServerConfiguration(),
+        environment: ServerEnvironment = .live, logger: Logger = Logger(label: "charbrowser.server")
+    ) {
+        self.dataset = dataset
+        self.configuration = configuration
+        self.environment = environment
+        self.logger = logger
+        self.state = ServerState(faults: configuration.faults)
+    }
+
+    /// The faults injected now. Setting it affects the next request.
+    public var faults: FaultSettings {
+        get { state.currentFaults }
+        set { state.faults.withLock { $0 = newValue } }
+    }
+
+    /// Changes the faults in place, atomically, and returns the new settings.
+    @discardableResult
+    public func updateFaults(_ change: (inout FaultSettings) -> Void) -> FaultSettings {
+        state.faults.withLock { settings in
+            change(&settings)
+            return settings
+        }
+    }
+
+    /// The base URL being served (`http://127.0.0.1:54321/api`), once started.
+    public var baseURL: URL? {
+        state.currentCatalog.flatMap { URL(string: $0.baseURL) }
+    }
+
+    /// The port listened on, once started.
+    public var port: Int? {
+        lifecycle.withLock { lifecycle in
+            if case .running(_, let port) = lifecycle { return port }
+            return nil
+        }
+    }
+}

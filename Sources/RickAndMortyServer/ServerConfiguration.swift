@@ -1,0 +1,38 @@
+/// How a `RickAndMortyServer` listens and what it starts with. A value with defaults; thread-safe.
+public struct ServerConfiguration: Sendable, Hashable {
+    /// The address to bind; loopback unless told otherwise.
+    public var host: String
+    /// The port; 0 picks a free one (read it back from `RickAndMortyServer.start()`).
+    public var port: Int
+    /// The base URL written into bodies (`http://host:port/api` when nil, with `127.0.0.1` for a
+    /// wildcard host). Set it when clients reach the server under another name.
+    public var publicBaseURL: String?
+    /// The faults injected from the start (they can be changed at run time).
+    public var faults: FaultSettings
+    /// Whether `GET`/`POST /_faults` is served.
+    public var adminRouteEnabled: Bool
+
+    /// Creates a configuration; by default `127.0.0.1:8080`, no faults, admin route on.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil,
+        faults: FaultSettings = .none,
+        adminRouteEnabled: Bool = true
+    ) {
+        self.host = host
+        self.port = port
+        self.publicBaseURL = publicBaseURL
+        self.faults = faults
+        self.adminRouteEnabled = adminRouteEnabled
+    }
+
+    /// Loopback on a free port: what an embedding process wants.
+    public static var ephemeralLoopback: ServerConfiguration { ServerConfiguration(port: 0) }
+
+    /// The base URL served when the server listens on `port`.
+    public func baseURL(boundPort port: Int) -> String {
+        if let publicBaseURL { return URLRebase.trimmingTrailingSlash(publicBaseURL) }
+        let reachable = ["0.0.0.0", "", "::"].contains(host) ? "127.0.0.1" : host
+        let hostPart = reachable.contains(":") ? "[\(reachable)]" : reachable
+        return "http://\(hostPart):\(port)/api"
+    }
+}

@@ -1,0 +1,17 @@
+/// Why the server could not start. Thread-safe value.
+public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The listening socket could not be opened (address in use, bad host, …).
+    case bindFailed(host: String, port: Int, reason: String)
+    /// `start()` was called on a server that is already running or starting.
+    case alreadyStarted
+    /// The server stopped before it was ready to accept connections.
+    case stoppedBeforeReady
+
+    public var description: String {
+        switch self {
+        case .bindFailed(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .alreadyStarted: "the server is already running"
+        case .stoppedBeforeReady: "the server stopped before it was ready"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RickAndMortyServer
+
+/// `charbrowser serve`: runs the API-compatible server until SIGINT or SIGTERM. A parsed value.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Rick and Morty API (sample data, a dump, or synthetic data) on this machine.",
+        discussion: """
+            By default the hand-written sample in Assets/ is served (found through CHARBROWSER_ASSETS, \
+            the package folder, or the folders above the executable). Faults can also be changed while \
+            running: POST /_faults?latency=200&jitter=50&error-rate=0.1&malformed-rate=0&offline=false \
+            (GET /_faults shows them; add reset to start from none).
+            """)
+
+    @Option(help: "The address to listen on (loopback unless told otherwise).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port = 8080
+
+    @Option(help: "Serve the dump in this folder (characters.json, locations.json, episodes.json).")
+    var data: String?
+
+    @Option(help: "Serve N generated characters instead of files.")
+    var synthetic: Int?
+
+    @Option(help: "The seed of the synthetic data.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Milliseconds added to every answer.")
+    var latency = 0
+
+    @Option(help: "Up to this many extra milliseconds per answer, drawn at random.")
+    var jitter = 0
+
+    @Option(name: .customLong("error-rate"), help: "Probability (0…1) of answering 500.")
+    var errorRate = 0.0
+
+    @Option(name: .customLong("malformed-rate"), help: "Probability (0…1) of sending a truncated body.")
+    var malformedRate = 0.0
+
+    @Flag(help: "Answer 503 to every API request (until changed through /_faults).")
+    var offline = false
+
+    @Option(name: .customLong("fault-seed"), help: "Seed the fault decisions (default: system randomness).")
+    var faultSeed: UInt64?
+
+    @Option(
+        name: .customLong("base-url"),
+        help: "The base URL written into bodies (default http://HOST:PORT/api).")
+    var baseURL: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be 0…65535, not \(port)")
+        }
+        guard latency >= 0 else { throw ValidationError("--latency must be 0 or more milliseconds") }
+        guard jitter >= 0 else { throw ValidationError("--jitter must be 0 or more milliseconds") }
+        guard (0...1).contains(errorRate) else {
+            throw ValidationError("--error-rate must be between 0 and 1")
+        }
+        guard (0...1).contains(malformedRate) else {
+            throw ValidationError("--malformed-rate must be between 0 and 1")
+        }
+        if let synthetic, synthetic < 0 { throw ValidationError("--synthetic must be 0 or more") }
+        if data != nil, synthetic != nil {
+            throw ValidationError("use either --data or --synthetic, not both")
+        }
+    }
+
+    func run() async throws {
+        let logger = Logger(label: "charbrowser.serve")
+        let server = RickAndMortyServer(
+            dataset: try loadDataset(), configuration: serverConfiguration, environment: environment,
+            logger: logger)
+        try await server.start(handlingSignals: true)
+        await server.waitUntilStopped()
+        logger.info("stopped")
+    }
+
+    var serverConfiguration: ServerConfiguration {
+        ServerConfiguration(
+            host: host, port: port, publicBaseURL: baseURL,
+            faults: FaultSettings(
+                latency: .milliseconds(latency), jitter: .milliseconds(jitter), errorRate: errorRate,
+                malformedRate: malformedRate, offline: offline))
+    }
+
+    var environment: ServerEnvironment {
+        guard let faultSeed else { return .live }
+        return ServerEnvironment(
+            random: SeededRandomSource(seed: faultSeed), sleeper: ServerEnvironment.live.sleeper)
+    }
+
+    func loadDataset() throws(DatasetError) -> Dataset {
+        if let synthetic {
+            var generator = SeededRandomGenerator(seed: seed)
+            return try Dataset.synthetic(characterCount: synthetic, using: &generator)
+        }
+        if let data {
+            return try Dataset.load(from: URL(fileURLWithPath: data, isDirectory: true))
+        }
+        return try Dataset.sample()
+    }
+}

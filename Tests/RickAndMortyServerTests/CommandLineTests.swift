@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite("charbrowser serve on the command line")
+struct CommandLineTests {
+    /// The built `charbrowser` next to the test bundle.
+    static func executable() throws -> URL {
+        var folders = [
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        let found = folders.map { $0.appendingPathComponent("charbrowser") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return try #require(found, "build the charbrowser product first (swift build)")
+    }
+
+    /// Runs the binary to completion and returns its exit code and standard error.
+    static func run(_ arguments: [String]) throws -> (code: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let output = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    @Test(
+        "GIVEN a bad flag or value WHEN serve is run THEN exit code 2 with a message naming it",
+        arguments: [
+            (["serve", "--bogus"], "--bogus"),
+            (["serve", "--port", "99999"], "--port"),
+            (["serve", "--port", "eighty"], "eighty"),
+            (["serve", "--error-rate", "1.5"], "--error-rate"),
+            (["serve", "--data", "/tmp", "--synthetic", "5"], "--synthetic"),
+            (["serve", "--latency", "-1"], "--latency"),
+        ])
+    func badUsage(arguments: [String], mentioned: String) throws {
+        let result = try Self.run(arguments)
+        #expect(result.code == 2)
+        #expect(result.stderr.contains("Error"))
+        #expect(result.stderr.contains(mentioned))
+    }
+
+    @Test("GIVEN a data folder without a dump WHEN serve is run THEN exit code 1 naming the missing file")
+    func missingData() throws {
+        let result = try Self.run(["serve", "--port", "0", "--data", "/nonexistent-charbrowser-data"])
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("characters.json"))
+    }
+
+    @Test("GIVEN a running serve WHEN it gets SIGTERM THEN it stops cleanly with exit code 0")
+    func stopsOnSignal() throws {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = ["serve", "--port", "0", "--synthetic", "50"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var output = ""
+        while !output.contains("serving 50 characters at http://127.0.0.1:") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }  // the process ended before it was ready
+            output += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(output.contains("serving 50 characters"))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+}

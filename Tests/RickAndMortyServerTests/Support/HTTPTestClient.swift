@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A plain HTTP client for tests: URLSession with no cache, so every request reaches the server.
+struct HTTPTestClient: Sendable {
+    /// One answer as the client saw it.
+    struct Reply: Sendable {
+        let status: Int
+        let headers: [String: String]
+        let body: Data
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        /// The header, looked up without regard to case.
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+
+        /// The `error` message of an error body.
+        var errorMessage: String? {
+            (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["error"] as? String
+        }
+
+        /// The body as a JSON object.
+        func object() throws -> [String: Any] {
+            guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+                throw ClientError.notAnObject(text)
+            }
+            return object
+        }
+
+        /// The body as a JSON array of objects.
+        func array() throws -> [[String: Any]] {
+            guard let array = try JSONSerialization.jsonObject(with: body) as? [[String: Any]] else {
+                throw ClientError.notAnObject(text)
+            }
+            return array
+        }
+    }
+
+    enum ClientError: Error {
+        case badURL(String)
+        case notHTTP
+        case notAnObject(String)
+    }
+
+    /// The server's root (`http://127.0.0.1:PORT`), without `/api`.
+    let root: String
+    let session: URLSession
+
+    init(baseURL: URL) {
+        var root = baseURL.absoluteString
+        if root.hasSuffix("/api") { root.removeLast(4) }
+        self.root = root
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        self.session = URLSession(configuration: configuration)
+    }
+
+    /// Sends `method` to `path` (with query, already percent-encoded where needed).
+    func send(_ path: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Reply {
+        guard let url = URL(string: root + path) else { throw ClientError.badURL(root + path) }
+        return try await send(url: url, method: method, headers: headers)
+    }
+
+    /// Sends `method` to an absolute URL (for following links found in bodies).
+    func send(url: URL, method: String = "GET", headers: [String: String] = [:]) async throws -> Reply {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (body, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw ClientError.notHTTP }
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name] = value }
+        }
+        return Reply(status: http.statusCode, headers: fields, body: body)
+    }
+}
