@@ -19,7 +19,9 @@ struct NetworkFailureTests {
             await #expect(throws: RepositoryError.mainUnavailable(reason: "timed out after 0.5 s")) {
                 _ = try await test.api.characterPages.get(CharacterFilter().pageQuery(1))
             }
-            #expect(server.requests.count == 1)
+            // The request may or may not have reached the server before the client gave up (on a busy
+            // machine the timeout can fire first); either way at most one was sent.
+            #expect(server.requests.count <= 1)
         }
     }
 
