@@ -76,6 +76,12 @@ let package = Package(
         .target(
             name: "CharacterData",
             dependencies: ["RepositoryCore", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyModel"]),
+        .testTarget(
+            name: "CharacterDataTests",
+            dependencies: [
+                "CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer",
+                "RepositoryCore", "TestSupport",
+            ]),
 
         // MARK: The executable
 

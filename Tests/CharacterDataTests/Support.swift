@@ -1,0 +1,46 @@
+import CharacterData
+import Foundation
+import PersistentCache
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyServer
+import TestSupport
+
+/// A running embedded server with the hand-written sample, and a temporary cache folder.
+struct Fixture {
+    let server: RickAndMortyServer
+    let baseURL: URL
+    let cacheFile: URL
+    let time = ManualTimeSource()
+    let networkSwitch = NetworkSwitch()
+
+    /// A repository over the server, caching in `cacheFile` (or in memory only).
+    func repository(disk: Bool = true, timeToLive: TimeInterval? = 3_600) throws -> CharacterRepository {
+        let api = RemoteAPI(
+            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)),
+            networkSwitch: networkSwitch, timeSource: time)
+        let database = disk ? try CacheDatabase(location: .file(cacheFile)) : nil
+        return CharacterRepository(
+            api: api, database: database,
+            configuration: CharacterRepositoryConfiguration(timeToLive: timeToLive, timeSource: time))
+    }
+
+    /// Runs `body` with a started server and a fresh cache folder, then stops and cleans up.
+    static func with(_ body: (Fixture) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("characterdata-\(UUID().uuidString)", isDirectory: true)
+        let server = RickAndMortyServer(dataset: try Dataset.sample(), configuration: .ephemeralLoopback)
+        let baseURL = try await server.start()
+        let fixture = Fixture(
+            server: server, baseURL: baseURL, cacheFile: folder.appendingPathComponent("cache.sqlite"))
+        do {
+            try await body(fixture)
+        } catch {
+            await server.stop()
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        await server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
