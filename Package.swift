@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "PersistentCacheTests", dependencies: ["PersistentCache", "RepositoryCore", "TestSupport", grdb]),
         .executableTarget(
-            name: "PersistentCacheBenchmarks", dependencies: [benchmark, "PersistentCache", "RepositoryCore", grdb],
+            name: "PersistentCacheBenchmarks", dependencies: [benchmark, "PersistentCache", "RepositoryCore", "TestSupport", grdb],
             path: "Tests/Benchmarks/PersistentCacheBenchmarks", plugins: [benchmarkPlugin]),
 
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
@@ -82,6 +82,10 @@ let package = Package(
                 "CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer",
                 "RepositoryCore", "TestSupport",
             ]),
+        .executableTarget(
+            name: "CharacterDataBenchmarks",
+            dependencies: ["CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyServer", "TestSupport", benchmark],
+            path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: The executable
 

@@ -3,6 +3,7 @@ import GRDB
 import PersistentCache
 import RepositoryCore
 import Synchronization
+import TestSupport
 
 /// A cache file in a temporary folder holding all 826 characters twice: once with the binary
 /// codec (namespace `character.binary`), once as JSON (`character.json`).
@@ -12,6 +13,9 @@ final class DiskFixture: Sendable {
     let characters: [BenchCharacter]
     let binary: SQLiteDataSource<BenchCharacter>
     let json: SQLiteDataSource<BenchCharacter>
+    /// The repository a caller reads through: the binary-codec disk tier as its cache, and a main
+    /// source that a cacheOnly read never calls.
+    let repository: CacheRepository<FakeDataSource<BenchCharacter>, SQLiteDataSource<BenchCharacter>>
 
     init() async throws {
         let folder = FileManager.default.temporaryDirectory
@@ -23,6 +27,7 @@ final class DiskFixture: Sendable {
         binary = SQLiteDataSource(
             database: database, namespace: "character.binary", codec: BenchCharacterCodec())
         json = SQLiteDataSource(database: database, namespace: "character.json", codec: JSONPayloadCodec())
+        repository = CacheRepository(main: FakeDataSource(), cache: binary)
         try await binary.put(contentsOf: entries)
         try await json.put(contentsOf: entries)
     }

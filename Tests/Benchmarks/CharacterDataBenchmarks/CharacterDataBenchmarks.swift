@@ -1,0 +1,76 @@
+import Benchmark
+import CharacterData
+import Foundation
+import Synchronization
+import PersistentCache
+import RickAndMortyHTTP
+import RickAndMortyServer
+import TestSupport
+
+// Page 1 of the characters, read three ways in one run over loopback against the embedded server
+// (full dump): from the network (noCache), from disk (memory cleared before each read) and from
+// memory (localFirst on a warm cache). The goal: memory hit / network ≥ 1,000×.
+let benchmarks: @Sendable () -> Void = {
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(3), maxIterations: 100_000)
+
+    Benchmark(
+        "Page 1 from the network (noCache, loopback)", configuration: configuration,
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await fixture.repository.page(1, policy: .noCache))
+            }
+        }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
+
+    Benchmark(
+        "Page 1 from disk (localFirst, memory cleared)", configuration: configuration,
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                benchmark.stopMeasurement()
+                await fixture.repository.clearMemory()
+                benchmark.startMeasurement()
+                blackHole(try await fixture.repository.page(1, policy: .localFirst))
+            }
+        }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
+
+    Benchmark(
+        "Page 1 from memory (localFirst, warm)", configuration: configuration,
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await fixture.repository.page(1, policy: .localFirst))
+            }
+        }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
+}
+
+/// The embedded server with the full dump, and a repository over it with a fresh cache file.
+final class PageFixture: Sendable {
+    let server: RickAndMortyServer
+    let repository: CharacterRepository
+    let folder: URL
+
+    init() async throws {
+        let dataset = try Dataset.load(from: SharedData.folder)
+        server = RickAndMortyServer(dataset: dataset, configuration: .ephemeralLoopback)
+        let baseURL = try await server.start()
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("charbrowser-bench-\(UUID().uuidString)", isDirectory: true)
+        let database = try CacheDatabase(location: .file(folder.appendingPathComponent("cache.sqlite")))
+        repository = CharacterRepository(
+            api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL)), database: database)
+        _ = try await repository.page(1, policy: .localFirst)  // warm: disk and memory hold page 1
+        Self.running.withLock { $0.append(self) }
+    }
+
+    /// The fixtures set up in this process and not yet stopped.
+    private static let running = Mutex<[PageFixture]>([])
+
+    /// Stops every fixture's server and removes its cache folder (a benchmark's teardown).
+    static func stopAll() async {
+        for fixture in running.withLock({ list in
+            defer { list = [] }; return list
+        }) {
+            await fixture.server.stop()
+            try? FileManager.default.removeItem(at: fixture.folder)
+        }
+    }
+}
