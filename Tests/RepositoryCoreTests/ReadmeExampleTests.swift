@@ -1,0 +1,40 @@
+import Foundation
+import RepositoryCore
+import Testing
+
+// The library tour in README.md, kept compiling and true by this test. Edit both together.
+
+/// A main source that greets whoever is asked for (a real one would call a server).
+struct GreetingService: GetDataSource {
+    func get(_ query: Query, cached: Entry<String>?) async throws(RepositoryError) -> Entry<String> {
+        guard case .id(let name) = query else {
+            throw .queryNotSupported(query: query.cacheKey, source: "GreetingService")
+        }
+        return Entry(value: "Hello, \(name)!", metadata: EntryMetadata(storedAt: Date()), origin: .network)
+    }
+}
+
+@Suite("The README's library tour")
+struct ReadmeExampleTests {
+    @Test("Answers say which data source answered")
+    func tour() async throws {
+        let repository = CacheRepository(
+            main: GreetingService(),
+            cache: InMemoryDataSource<String>(countLimit: 100),
+            validator: TTLValidator(timeToLive: 3_600))
+
+        let first = try await repository.answer(.id("Morty"), policy: .localFirst)  // network
+        let second = try await repository.answer(.id("Morty"), policy: .localFirst)  // memory
+        let refreshed = try await repository.answer(.id("Morty"), operation: .mainSync)  // network
+        let cachedOnly = try await repository.get(.id("Morty"), operation: .cache)
+
+        #expect(first.origin == .network)
+        #expect(second.origin == .memory)
+        #expect(second.value == "Hello, Morty!")
+        #expect(refreshed.origin == .network)
+        #expect(cachedOnly == "Hello, Morty!")
+        await #expect(throws: RepositoryError.notFound(query: "id:Rick")) {
+            try await repository.get(.id("Rick"), policy: .cacheOnly)
+        }
+    }
+}
