@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RepositoryCore", targets: ["RepositoryCore"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -16,5 +17,10 @@ let package = Package(
         // Fakes and helpers shared by the test targets (never linked into the product).
         .target(name: "TestSupport", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["RepositoryCore", "TestSupport"]),
+        // The terminal toolkit: cell grid, display width, widgets, input, backends, the app runtime.
+        .target(name: "TerminalUI"),
+        // C helpers for the terminal: a restoring signal guard, a signal-aware poll, glibc's wcwidth.
+        .target(name: "CTerminalSupport"),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminalSupport"]),
     ]
 )
