@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "RepositoryCore", targets: ["RepositoryCore"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "NcursesBackend", targets: ["NcursesBackend"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -21,6 +22,11 @@ let package = Package(
         .target(name: "TerminalUI"),
         // C helpers for the terminal: a restoring signal guard, a signal-aware poll, glibc's wcwidth.
         .target(name: "CTerminalSupport"),
+        // The system ncursesw library (wide-character build) behind a shim header.
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // The real-terminal backend; the only target that imports CNcurses.
+        .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcurses", "CTerminalSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminalSupport"]),
+        .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport"]),
     ]
 )
