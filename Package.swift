@@ -28,5 +28,11 @@ let package = Package(
         .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcurses", "CTerminalSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminalSupport"]),
         .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport"]),
+        .executableTarget(
+            name: "TerminalUIBenchmarks",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), "TerminalUI"],
+            path: "Tests/Benchmarks/TerminalUIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
