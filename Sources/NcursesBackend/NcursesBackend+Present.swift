@@ -25,7 +25,7 @@ extension NcursesBackend {
 
     private func draw(_ change: CellChange, scratch characters: inout [wchar_t]) {
         characters.removeAll(keepingCapacity: true)
-        for scalar in change.cell.text.unicodeScalars { characters.append(wchar_t(bitPattern: scalar.value)) }
+        for scalar in change.cell.scalars { characters.append(wchar_t(bitPattern: scalar.value)) }
         characters.append(0)
         let (attributes, pair) = rendition(of: change.cell.style)
         var character = cchar_t()

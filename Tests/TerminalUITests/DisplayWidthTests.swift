@@ -55,6 +55,16 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of("\u{0301}abc") == 3)
     }
 
+    @Test("A glyph keeps at most four marks, as an ncurses cell does")
+    func markLimit() throws {
+        let glyph = try #require(Glyph("a" + String(repeating: "\u{0301}", count: 6)))
+        #expect(glyph.scalars.count == GlyphScalars.capacity)
+        #expect(glyph.text == "a" + String(repeating: "\u{0301}", count: 4))
+        #expect(glyph.width == 1)
+        #expect(glyph.scalars == Glyph("a\u{0301}\u{0301}\u{0301}\u{0301}")?.scalars)
+        #expect(glyph.scalars != Glyph("a\u{0301}")?.scalars)
+    }
+
     @Test("Controls and ESC become one replacement column each, never raw")
     func controls() {
         let text = "a\u{1B}[2Jb\u{7}\u{7F}\u{85}\u{0}"

@@ -10,18 +10,24 @@ extension CellBuffer {
     /// or of another size. Continuation cells are left out: drawing a wide glyph's lead cell
     /// draws both halves.
     public func changes(since previous: CellBuffer?) -> [CellChange] {
-        var result: [CellChange] = []
-        let old = previous.flatMap { $0.size == size ? $0.cells : nil }
-        for index in cells.indices {
-            let cell = cells[index]
-            if cell.isContinuation { continue }
-            if let old, old[index] == cell {
-                if cell.width == 2, old[index + 1] != cells[index + 1] {
-                    result.append(CellChange(x: index % width, y: index / width, cell: cell))
-                }
-                continue
+        guard let previous, previous.size == size else {
+            return cells.indices.compactMap { index in
+                cells[index].isContinuation
+                    ? nil : CellChange(x: index % width, y: index / width, cell: cells[index])
             }
-            result.append(CellChange(x: index % width, y: index / width, cell: cell))
+        }
+        var result: [CellChange] = []
+        cells.withUnsafeBufferPointer { new in
+            previous.cells.withUnsafeBufferPointer { old in
+                for index in 0..<new.count where !new[index].isContinuation {
+                    let unchanged =
+                        new[index] == old[index]
+                        && (new[index].width == 1 || new[index + 1] == old[index + 1])
+                    if !unchanged {
+                        result.append(CellChange(x: index % width, y: index / width, cell: new[index]))
+                    }
+                }
+            }
         }
         return result
     }
@@ -31,7 +37,7 @@ extension CellBuffer {
         (0..<height).map { row in
             var line = ""
             for column in 0..<width {
-                line += cells[row * width + column].text
+                for scalar in cells[row * width + column].scalars { line.unicodeScalars.append(scalar) }
             }
             while line.last == " " { line.removeLast() }
             return line

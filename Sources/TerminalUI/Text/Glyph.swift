@@ -2,12 +2,12 @@
 /// four zero-width marks, and its width (1 or 2). Never contains a control character.
 public struct Glyph: Sendable, Hashable {
     /// The glyph's scalars, ready to hand to the terminal.
-    public let text: String
+    public let scalars: GlyphScalars
     /// Columns it takes: 1 or 2.
     public let width: Int
 
-    init(text: String, width: Int) {
-        self.text = text
+    init(scalars: GlyphScalars, width: Int) {
+        self.scalars = scalars
         self.width = width
     }
 
@@ -18,17 +18,18 @@ public struct Glyph: Sendable, Hashable {
         self = first
     }
 
+    /// The glyph's text.
+    public var text: String { scalars.string }
+
     /// "…", which marks truncated text.
-    public static let ellipsis = Glyph(text: "\u{2026}", width: 1)
+    public static let ellipsis = Glyph(scalars: GlyphScalars("\u{2026}"), width: 1)
     /// "�", which stands in for control characters and scalars the C library cannot print.
-    public static let replacement = Glyph(text: "\u{FFFD}", width: 1)
+    public static let replacement = Glyph(scalars: GlyphScalars("\u{FFFD}"), width: 1)
     /// A space.
-    public static let space = Glyph(text: " ", width: 1)
+    public static let space = Glyph(scalars: GlyphScalars(" "), width: 1)
 
-    /// The glyph of a printable ASCII byte (0x20–0x7E), without building a new string.
-    static func ascii(_ byte: UInt8) -> Glyph { asciiGlyphs[Int(byte) - 0x20] }
-
-    private static let asciiGlyphs: [Glyph] = (0x20..<0x7F).map { byte in
-        Glyph(text: String(Character(Unicode.Scalar(UInt8(byte)))), width: 1)
+    /// The glyph of a printable ASCII byte (0x20–0x7E).
+    static func ascii(_ byte: UInt8) -> Glyph {
+        Glyph(scalars: GlyphScalars(Unicode.Scalar(byte)), width: 1)
     }
 }

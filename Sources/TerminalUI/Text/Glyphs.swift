@@ -56,31 +56,21 @@ public struct Glyphs<Text: StringProtocol>: Sequence {
         }
 
         private mutating func glyph(startingWith base: Unicode.Scalar, width: Int) -> Glyph {
-            var marks: [Unicode.Scalar] = []
+            var glyphScalars = GlyphScalars(base)
             while let scalar = scalars.next() {
                 switch ScalarRole(scalar) {
                 case .mark:
-                    if marks.count < 4 { marks.append(scalar) }
+                    glyphScalars.append(scalar)
                 case .dropped:
                     continue
                 case .joiner:
                     joinPending = lastWasPictographic
                 case .spacing, .unprintable:
                     lookahead = scalar
-                    return makeGlyph(base, marks, width)
+                    return Glyph(scalars: glyphScalars, width: width)
                 }
             }
-            return makeGlyph(base, marks, width)
-        }
-
-        private func makeGlyph(_ base: Unicode.Scalar, _ marks: [Unicode.Scalar], _ width: Int) -> Glyph {
-            if marks.isEmpty, base.value >= 0x20, base.value < 0x7F {
-                return .ascii(UInt8(base.value))
-            }
-            var view = String.UnicodeScalarView()
-            view.append(base)
-            view.append(contentsOf: marks)
-            return Glyph(text: String(view), width: width)
+            return Glyph(scalars: glyphScalars, width: width)
         }
     }
 }

@@ -32,6 +32,10 @@ public enum TextFitting {
 
     private static func truncated(_ text: String, width: Int) -> (text: String, width: Int) {
         guard width > 0 else { return ("", 0) }
+        if let asciiWidth = DisplayWidth.asciiWidth(text) {
+            guard asciiWidth > width else { return (text, asciiWidth) }
+            return (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "\u{2026}", width)
+        }
         var glyphs: [Glyph] = []
         var used = 0
         for glyph in Glyphs(text) {
@@ -44,6 +48,17 @@ public enum TextFitting {
             glyphs.append(glyph)
             used += glyph.width
         }
-        return (glyphs.map(\.text).joined(), used)
+        return (glyphs.joinedText, used)
+    }
+}
+
+extension [Glyph] {
+    /// The glyphs' scalars as one string.
+    var joinedText: String {
+        var text = String.UnicodeScalarView()
+        for glyph in self {
+            for scalar in glyph.scalars { text.append(scalar) }
+        }
+        return String(text)
     }
 }

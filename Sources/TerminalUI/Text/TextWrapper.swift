@@ -58,7 +58,7 @@ public enum TextWrapper {
                 text = ""
                 used = 0
             }
-            text += glyph.text
+            for scalar in glyph.scalars { text.unicodeScalars.append(scalar) }
             used += glyph.width
         }
         pieces.append((text, used))
