@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "DownloadCache", targets: ["DownloadCache"]),
         .library(name: "RickAndMortyModel", targets: ["RickAndMortyModel"]),
         .library(name: "RickAndMortyHTTP", targets: ["RickAndMortyHTTP"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -86,6 +87,22 @@ let package = Package(
             name: "CharacterDataBenchmarks",
             dependencies: ["CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyServer", "TestSupport", benchmark],
             path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
+
+        // MARK: The terminal
+
+        // The terminal toolkit: cell grid, display width, widgets, input, backends, the app runtime.
+        .target(name: "TerminalUI"),
+        // C helpers for the terminal: a restoring signal guard, a signal-aware poll, glibc's wcwidth.
+        .target(name: "CTerminalSupport"),
+        // The system ncursesw library (wide-character build) behind a shim header.
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // The real-terminal backend; the only target that imports CNcurses.
+        .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcurses", "CTerminalSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminalSupport"]),
+        .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport"]),
+        .executableTarget(
+            name: "TerminalUIBenchmarks", dependencies: [benchmark, "TerminalUI"],
+            path: "Tests/Benchmarks/TerminalUIBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: The executable
 

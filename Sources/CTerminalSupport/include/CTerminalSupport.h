@@ -1,0 +1,41 @@
+// Process-level helpers for a full-screen terminal program, in C because they run inside
+// signal handlers or need declarations Swift cannot import.
+#ifndef CTERMINALSUPPORT_H
+#define CTERMINALSUPPORT_H
+
+#include <poll.h>
+#include <stdint.h>
+
+/// Restores the terminal; called at most once per installed guard.
+typedef void (*cts_restore_function)(void);
+
+/// Installs handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT and the crash signals (SIGSEGV,
+/// SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP). On such a signal the handler calls `restore`
+/// (unless it already ran), reinstates the previous disposition and re-raises the signal.
+/// `restore` also runs at normal process exit if the guard is still installed. Signals the
+/// process ignores (SIG_IGN) are left ignored.
+/// Call once per screen, before the terminal is switched to full-screen mode.
+void cts_signal_guard_install(cts_restore_function restore);
+
+/// Chains a SIGWINCH handler onto the current one: it calls the previous handler, then
+/// writes one byte to `wake_fd` so a thread blocked in poll() wakes.
+void cts_signal_guard_watch_resize(int wake_fd);
+
+/// Runs the restore function if it has not run yet. Returns 1 when it ran now, 0 otherwise.
+/// Async-signal-safe and safe to call from any thread.
+int cts_signal_guard_restore_once(void);
+
+/// Reinstates every disposition the guard replaced. Does not run the restore function.
+void cts_signal_guard_uninstall(void);
+
+/// poll() that lets the terminal's signals in while it waits: SIGWINCH, SIGINT, SIGTERM,
+/// SIGHUP, SIGQUIT and SIGTSTP are unblocked for the duration of the wait (ppoll), so they
+/// are handled even when every thread blocks them at other times (as Dispatch's threads do).
+/// `timeout_ms` < 0 waits forever. Returns like poll(); -1 with EINTR after a signal.
+int cts_poll_with_terminal_signals(struct pollfd *descriptors, unsigned long count, int timeout_ms);
+
+/// glibc's wcwidth() of `scalar` evaluated in the C.UTF-8 locale, independent of the
+/// process locale. Returns -2 when the C.UTF-8 locale is not installed.
+int cts_glibc_wcwidth(uint32_t scalar);
+
+#endif

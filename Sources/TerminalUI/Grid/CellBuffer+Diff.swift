@@ -1,0 +1,46 @@
+/// A cell a backend must draw: its position and content. A plain value.
+public struct CellChange: Sendable, Hashable {
+    public let x: Int
+    public let y: Int
+    public let cell: Cell
+}
+
+extension CellBuffer {
+    /// The cells that differ from `previous`, row by row — every cell when `previous` is nil
+    /// or of another size. Continuation cells are left out: drawing a wide glyph's lead cell
+    /// draws both halves.
+    public func changes(since previous: CellBuffer?) -> [CellChange] {
+        guard let previous, previous.size == size else {
+            return cells.indices.compactMap { index in
+                cells[index].isContinuation
+                    ? nil : CellChange(x: index % width, y: index / width, cell: cells[index])
+            }
+        }
+        var result: [CellChange] = []
+        cells.withUnsafeBufferPointer { new in
+            previous.cells.withUnsafeBufferPointer { old in
+                for index in 0..<new.count where !new[index].isContinuation {
+                    let unchanged =
+                        new[index] == old[index]
+                        && (new[index].width == 1 || new[index + 1] == old[index + 1])
+                    if !unchanged {
+                        result.append(CellChange(x: index % width, y: index / width, cell: new[index]))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Each row as plain text, trailing spaces trimmed (continuation cells add nothing).
+    public var textLines: [String] {
+        (0..<height).map { row in
+            var line = ""
+            for column in 0..<width {
+                for scalar in cells[row * width + column].scalars { line.unicodeScalars.append(scalar) }
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+}

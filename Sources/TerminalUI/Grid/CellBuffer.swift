@@ -1,0 +1,84 @@
+/// A width × height grid of cells that widgets draw into and backends present. A plain value.
+///
+/// Invariants kept by every mutating method: a wide glyph's lead cell is always followed by
+/// its continuation cell in the same row, a continuation never stands alone, and no cell
+/// holds a control character. Writes outside the grid are clipped.
+public struct CellBuffer: Sendable, Equatable {
+    /// Columns and rows.
+    public let size: TerminalSize
+    /// All cells, row by row.
+    public private(set) var cells: [Cell]
+
+    /// A grid of `size` filled with `fill` (a blank by default; a wide fill becomes a blank in its style).
+    public init(size: TerminalSize, fill: Cell = .blank) {
+        self.size = size
+        let filler = fill.width == 1 ? fill : Cell.blank(fill.style)
+        self.cells = Array(repeating: filler, count: size.width * size.height)
+    }
+
+    /// Columns.
+    public var width: Int { size.width }
+    /// Rows.
+    public var height: Int { size.height }
+    /// The whole grid as a rectangle.
+    public var area: Rect { Rect(size: size) }
+
+    /// The cell at column `x`, row `y`, or nil outside the grid.
+    public subscript(x: Int, y: Int) -> Cell? {
+        guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        return cells[y * width + x]
+    }
+
+    /// Draws `glyph` at (`x`, `y`). Returns false, changing nothing, when it does not fit
+    /// (outside the grid, or a wide glyph in the last column). A wide glyph that the write
+    /// cuts in half is replaced by blanks in its style.
+    @discardableResult
+    public mutating func put(_ glyph: Glyph, x: Int, y: Int, style: Style = .plain) -> Bool {
+        guard y >= 0, y < height, x >= 0, x + glyph.width <= width else { return false }
+        let index = y * width + x
+        detachWideNeighbours(of: index, rowStart: y * width)
+        if glyph.width == 2 {
+            detachWideNeighbours(of: index + 1, rowStart: y * width)
+            cells[index] = Cell(glyph, style: style)
+            cells[index + 1] = .continuation(style)
+        } else {
+            cells[index] = Cell(glyph, style: style)
+        }
+        return true
+    }
+
+    /// Fills `rect` (clipped to the grid) with blanks in `style`.
+    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+        let clipped = rect.intersection(area)
+        guard !clipped.isEmpty else { return }
+        for row in clipped.y..<clipped.maxY {
+            let rowStart = row * width
+            detachWideNeighbours(of: rowStart + clipped.x, rowStart: rowStart)
+            detachWideNeighbours(of: rowStart + clipped.maxX - 1, rowStart: rowStart)
+            for index in (rowStart + clipped.x)..<(rowStart + clipped.maxX) {
+                cells[index] = .blank(style)
+            }
+        }
+    }
+
+    /// Changes the style of every cell in `rect` (clipped to the grid), keeping the text.
+    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+        let clipped = rect.intersection(area)
+        guard !clipped.isEmpty else { return }
+        for row in clipped.y..<clipped.maxY {
+            for index in (row * width + clipped.x)..<(row * width + clipped.maxX) {
+                change(&cells[index].style)
+            }
+        }
+    }
+
+    /// Before `index` is overwritten: blanks the other half of any wide glyph it belongs to.
+    private mutating func detachWideNeighbours(of index: Int, rowStart: Int) {
+        let cell = cells[index]
+        if cell.isContinuation, index > rowStart {
+            cells[index - 1] = .blank(cells[index - 1].style)
+        } else if cell.width == 2, index + 1 < rowStart + width {
+            cells[index + 1] = .blank(cells[index + 1].style)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// Why a key script was rejected: the offending token, its 1-based position, and the reason.
+public struct KeyScriptError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The token as written.
+    public let token: String
+    /// Its position among the script's tokens, from 1.
+    public let position: Int
+    /// What is wrong with it.
+    public let reason: String
+
+    public var description: String { "key script token \(position) '\(token)': \(reason)" }
+}
+
+/// Reads the key scripts that drive headless runs. Pure functions, thread-safe.
+///
+/// Tokens are separated by whitespace. A single character is that key ("q", "/", "G").
+/// Named keys: up down left right pgup pgdn home end enter esc tab btab space backspace del,
+/// f1…f12 and ctrl-a…ctrl-z. `text:STRING` types each character of STRING (use `space`
+/// between words). `resize:WxH` resizes the terminal. Names are case-insensitive.
+public enum KeyScript {
+    /// The events a script stands for, in order.
+    public static func parse(_ script: String) throws(KeyScriptError) -> [InputEvent] {
+        var events: [InputEvent] = []
+        for (index, token) in script.split(whereSeparator: \.isWhitespace).enumerated() {
+            events.append(contentsOf: try parse(token: String(token), position: index + 1))
+        }
+        return events
+    }
+
+    /// Every named key and what it stands for.
+    public static let namedKeys: [String: Key] = [
+        "up": .up, "down": .down, "left": .left, "right": .right, "pgup": .pageUp, "pgdn": .pageDown,
+        "home": .home, "end": .end, "enter": .enter, "esc": .escape, "tab": .tab, "btab": .backTab,
+        "space": .character(" "), "backspace": .backspace, "del": .delete,
+    ]
+
+    private static func parse(token: String, position: Int) throws(KeyScriptError) -> [InputEvent] {
+        func failure(_ reason: String) -> KeyScriptError {
+            KeyScriptError(token: token, position: position, reason: reason)
+        }
+        if token.count == 1, let character = token.first {
+            return [.key(.character(character))]
+        }
+        let lowered = token.lowercased()
+        if let key = namedKeys[lowered] ?? functionKey(lowered) ?? controlKey(lowered) {
+            return [.key(key)]
+        }
+        if lowered.hasPrefix("text:") {
+            let text = token.dropFirst(5)
+            guard !text.isEmpty else { throw failure("text: needs at least one character, as in text:rick") }
+            return text.map { .key(.character($0)) }
+        }
+        if lowered.hasPrefix("resize:") {
+            do throws(TerminalSizeError) {
+                return [.resize(try TerminalSize.parse(String(token.dropFirst(7))))]
+            } catch {
+                throw failure(error.description)
+            }
+        }
+        throw failure(
+            "unknown key; use one character, a named key (\(namedKeys.keys.sorted().joined(separator: " ")) "
+                + "f1…f12 ctrl-a…ctrl-z), text:STRING or resize:WxH")
+    }
+
+    private static func functionKey(_ token: String) -> Key? {
+        guard token.hasPrefix("f"), let number = Int(token.dropFirst()), (1...12).contains(number) else {
+            return nil
+        }
+        return .function(number)
+    }
+
+    private static func controlKey(_ token: String) -> Key? {
+        guard token.hasPrefix("ctrl-"), token.count == 6, let letter = token.last,
+            letter.isASCII, letter.isLetter
+        else { return nil }
+        return .control(letter)
+    }
+}

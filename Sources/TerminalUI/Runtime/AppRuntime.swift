@@ -1,0 +1,100 @@
+/// Runs a `TerminalApp` on a backend: one event loop for real and headless terminals.
+///
+/// The synchronous `run` blocks the calling thread — call it from a thread that may block,
+/// such as the main thread of a synchronous `main`, never from Swift's concurrency pool (use
+/// the `async` overload there) — and does all drawing and every `update` on it. Each
+/// iteration applies the messages background tasks sent, draws a frame if anything was
+/// applied, waits for input, applies it, then sends a `.tick` when the tick source says one
+/// is due. The caller owns the backend: shut it down after `run` returns or throws.
+///
+/// With `.settled` pacing (headless) frames are deterministic: one after `.start` and after
+/// each input, showing exactly what that update did; then the loop waits until no task is in
+/// flight and every message was applied, and draws one more frame if any message arrived.
+public struct AppRuntime<App: TerminalApp> {
+    public let app: App
+    public let backend: any TerminalBackend
+    /// When `.tick` is sent; `NoTicks` by default.
+    public var ticks: any TickSource
+
+    /// A runtime for `app` on `backend`.
+    public init(app: App, backend: any TerminalBackend, ticks: any TickSource = NoTicks()) {
+        self.app = app
+        self.backend = backend
+        self.ticks = ticks
+    }
+
+    /// Runs until the app returns `.quit` or input is closed (the end of a script, once all
+    /// work has settled). Returns the final state; running tasks are cancelled on return.
+    public func run(initialState: App.State) throws(TerminalBackendError) -> App.State {
+        var loop = EventLoop(app: app, backend: backend, ticks: ticks, state: initialState)
+        defer { loop.inbox.cancelAll() }
+        try loop.run()
+        return loop.state
+    }
+}
+
+/// The mutable parts of one run.
+private struct EventLoop<App: TerminalApp> {
+    let app: App
+    let backend: any TerminalBackend
+    var ticks: any TickSource
+    var state: App.State
+    let inbox: TaskInbox<App.Message>
+    var needsFrame = false
+    var quitting = false
+
+    init(app: App, backend: any TerminalBackend, ticks: any TickSource, state: App.State) {
+        self.app = app
+        self.backend = backend
+        self.ticks = ticks
+        self.state = state
+        self.inbox = TaskInbox(wakeSignal: backend.wakeSignal)
+    }
+
+    mutating func run() throws(TerminalBackendError) {
+        let settles = backend.pacing == .settled
+        apply(.start(backend.size))
+        if settles { draw() }
+        while !quitting {
+            for message in inbox.drain() where !quitting { apply(.message(message)) }
+            if quitting { break }
+            if settles, !inbox.isSettled {
+                inbox.waitForActivity()
+                continue
+            }
+            if needsFrame { draw() }
+            let wantsTicks = app.wantsTicks(state)
+            switch try backend.nextInput(timeout: wantsTicks ? ticks.timeUntilNextTick() : nil) {
+            case .event(let event): apply(.input(event))
+            case .interrupted: break
+            case .closed: return
+            }
+            if !quitting, wantsTicks, ticks.takeTick() { apply(.tick) }
+            // Settled pacing: the input's own frame, before any message its work sends.
+            if settles, needsFrame, !quitting { draw() }
+        }
+    }
+
+    private mutating func apply(_ event: AppEvent<App.Message>) {
+        needsFrame = true
+        for effect in app.update(state: &state, event: event) {
+            switch effect {
+            case .run(let key, let operation): inbox.start(key: key, operation: operation)
+            case .cancel(let key): inbox.cancel(key: key)
+            case .quit: quitting = true
+            }
+        }
+    }
+
+    private mutating func draw() {
+        needsFrame = false
+        let size = backend.size
+        var buffer = CellBuffer(size: size)
+        if let minimum = app.minimumSize, !size.covers(minimum) {
+            TooSmallScreen(required: minimum, actual: size).render(in: buffer.area, buffer: &buffer)
+        } else {
+            app.render(state: state, into: &buffer)
+        }
+        backend.present(buffer)
+    }
+}

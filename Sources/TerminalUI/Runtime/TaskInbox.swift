@@ -1,0 +1,122 @@
+import Dispatch
+import Synchronization
+
+/// The runtime's link to background work: starts tasks, collects the messages they send,
+/// and tells the loop when work is settled. Thread-safe: all state sits behind one `Mutex`;
+/// the semaphore is signalled only while the loop thread waits in `waitForActivity`.
+final class TaskInbox<Message: Sendable>: Sendable {
+    private struct Storage {
+        var messages: [Message] = []
+        var running: [UInt64: RunningTask] = [:]
+        var taskIDsByKey: [String: UInt64] = [:]
+        var nextID: UInt64 = 0
+        var loopIsWaiting = false
+    }
+
+    private struct RunningTask {
+        var key: String?
+        var handle: Task<Void, Never>?
+    }
+
+    private let storage = Mutex(Storage())
+    private let activity = DispatchSemaphore(value: 0)
+    private let wakeSignal: any WakeSignal
+
+    /// An inbox that wakes the backend through `wakeSignal` whenever there is news.
+    init(wakeSignal: any WakeSignal) { self.wakeSignal = wakeSignal }
+
+    /// Starts `operation` on a detached task, cancelling a running task with the same key.
+    func start(key: String?, operation: @escaping @Sendable (MessageSink<Message>) async -> Void) {
+        let (id, superseded) = storage.withLock { storage -> (UInt64, Task<Void, Never>?) in
+            let id = storage.nextID
+            storage.nextID += 1
+            var superseded: Task<Void, Never>?
+            if let key, let previous = storage.taskIDsByKey[key] {
+                superseded = storage.running.removeValue(forKey: previous)?.handle
+            }
+            if let key { storage.taskIDsByKey[key] = id }
+            storage.running[id] = RunningTask(key: key, handle: nil)
+            return (id, superseded)
+        }
+        superseded?.cancel()
+        let sink = MessageSink<Message> { [self] message in post(message, from: id) }
+        let handle = Task.detached { [self] in
+            await operation(sink)
+            finish(id)
+        }
+        storage.withLock { $0.running[id]?.handle = handle }
+    }
+
+    /// Cancels the running task with `key`; its later messages are dropped.
+    func cancel(key: String) {
+        let handle = storage.withLock { storage -> Task<Void, Never>? in
+            guard let id = storage.taskIDsByKey.removeValue(forKey: key) else { return nil }
+            return storage.running.removeValue(forKey: id)?.handle
+        }
+        handle?.cancel()
+        notify()
+    }
+
+    /// Cancels every running task (at the end of a run).
+    func cancelAll() {
+        let handles = storage.withLock { storage -> [Task<Void, Never>] in
+            defer {
+                storage.running.removeAll()
+                storage.taskIDsByKey.removeAll()
+            }
+            return storage.running.values.compactMap(\.handle)
+        }
+        for handle in handles { handle.cancel() }
+    }
+
+    /// Takes every message received so far, oldest first.
+    func drain() -> [Message] {
+        storage.withLock { storage in
+            defer { storage.messages.removeAll() }
+            return storage.messages
+        }
+    }
+
+    /// Whether no task is running and no message is waiting.
+    var isSettled: Bool { storage.withLock { $0.running.isEmpty && $0.messages.isEmpty } }
+
+    /// Blocks the loop thread until a message arrives or a task ends (at once if either
+    /// already happened or nothing is running).
+    func waitForActivity() {
+        let mustWait = storage.withLock { storage -> Bool in
+            guard storage.messages.isEmpty, !storage.running.isEmpty else { return false }
+            storage.loopIsWaiting = true
+            return true
+        }
+        if mustWait { activity.wait() }
+    }
+
+    private func post(_ message: Message, from id: UInt64) {
+        let accepted = storage.withLock { storage -> Bool in
+            guard storage.running[id] != nil else { return false }
+            storage.messages.append(message)
+            return true
+        }
+        if accepted { notify() }
+    }
+
+    private func finish(_ id: UInt64) {
+        storage.withLock { storage in
+            guard let finished = storage.running.removeValue(forKey: id) else { return }
+            if let key = finished.key, storage.taskIDsByKey[key] == id {
+                storage.taskIDsByKey.removeValue(forKey: key)
+            }
+        }
+        notify()
+    }
+
+    /// Releases a waiting loop thread and wakes the backend's input wait.
+    private func notify() {
+        let loopWasWaiting = storage.withLock { storage -> Bool in
+            defer { storage.loopIsWaiting = false }
+            return storage.loopIsWaiting
+        }
+        if loopWasWaiting { activity.signal() }
+        wakeSignal.wake()
+    }
+}

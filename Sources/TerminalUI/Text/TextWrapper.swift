@@ -1,0 +1,67 @@
+/// Breaks text into lines of at most a given display width. Pure functions, thread-safe.
+///
+/// Lines break at spaces; a word wider than the line is cut at glyph boundaries (a wide
+/// glyph is never split). Newlines in the text always start a new line; runs of spaces at
+/// a break are dropped.
+public enum TextWrapper {
+    /// The lines of `text` wrapped to `width` columns (at least one line, possibly empty).
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(contentsOf: wrapParagraph(paragraph, width: width))
+        }
+        return lines
+    }
+
+    private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        for word in paragraph.split(separator: " ") {
+            let wordWidth = DisplayWidth.of(word)
+            let separator = currentWidth == 0 ? 0 : 1
+            if currentWidth + separator + wordWidth <= width {
+                if separator == 1 { current += " " }
+                current += word
+                currentWidth += separator + wordWidth
+                continue
+            }
+            if currentWidth > 0 {
+                lines.append(current)
+                current = ""
+                currentWidth = 0
+            }
+            if wordWidth <= width {
+                current = String(word)
+                currentWidth = wordWidth
+            } else {
+                var pieces = cut(word, width: width)
+                let last = pieces.removeLast()
+                lines.append(contentsOf: pieces.map(\.text))
+                current = last.text
+                currentWidth = last.width
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// A long word cut into pieces of at most `width` columns.
+    private static func cut(_ word: Substring, width: Int) -> [(text: String, width: Int)] {
+        var pieces: [(text: String, width: Int)] = []
+        var text = ""
+        var used = 0
+        for glyph in Glyphs(word) {
+            if used + glyph.width > width, used > 0 {
+                pieces.append((text, used))
+                text = ""
+                used = 0
+            }
+            for scalar in glyph.scalars { text.unicodeScalars.append(scalar) }
+            used += glyph.width
+        }
+        pieces.append((text, used))
+        return pieces
+    }
+}

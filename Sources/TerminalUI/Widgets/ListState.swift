@@ -1,0 +1,49 @@
+/// The selection and scroll position of a list: which row is selected and which is at the
+/// top. A plain value the app keeps in its state; every move keeps the selection visible.
+public struct ListState: Sendable, Hashable {
+    /// The selected row (0 when the list is empty).
+    public private(set) var selected: Int
+    /// The first visible row.
+    public private(set) var offset: Int
+
+    /// Selects `selected` with `offset` at the top.
+    public init(selected: Int = 0, offset: Int = 0) {
+        self.selected = max(0, selected)
+        self.offset = max(0, offset)
+    }
+
+    /// Moves the selection by `delta` rows (negative is up), clamped to the list.
+    public mutating func move(by delta: Int, rowCount: Int, visibleRows: Int) {
+        select(selected + delta, rowCount: rowCount, visibleRows: visibleRows)
+    }
+
+    /// Moves one screenful down (`pages` > 0) or up (`pages` < 0).
+    public mutating func page(by pages: Int, rowCount: Int, visibleRows: Int) {
+        move(by: pages * max(1, visibleRows - 1), rowCount: rowCount, visibleRows: visibleRows)
+    }
+
+    /// Selects the first row.
+    public mutating func moveToFirst(rowCount: Int, visibleRows: Int) {
+        select(0, rowCount: rowCount, visibleRows: visibleRows)
+    }
+
+    /// Selects the last row.
+    public mutating func moveToLast(rowCount: Int, visibleRows: Int) {
+        select(rowCount - 1, rowCount: rowCount, visibleRows: visibleRows)
+    }
+
+    /// Selects `row` (clamped) and scrolls as little as possible to show it.
+    public mutating func select(_ row: Int, rowCount: Int, visibleRows: Int) {
+        selected = min(max(0, row), max(0, rowCount - 1))
+        clamp(rowCount: rowCount, visibleRows: visibleRows)
+    }
+
+    /// Re-establishes the invariants after the list or the viewport changed size.
+    public mutating func clamp(rowCount: Int, visibleRows: Int) {
+        selected = min(selected, max(0, rowCount - 1))
+        let visible = max(1, visibleRows)
+        if selected < offset { offset = selected }
+        if selected >= offset + visible { offset = selected - visible + 1 }
+        offset = max(0, min(offset, rowCount - visible))
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite("Frame diffing")
+struct FrameDiffTests {
+    private func frame(_ rows: [String], width: Int = 10) -> CellBuffer {
+        var buffer = CellBuffer(size: TerminalSize(width: width, height: rows.count))
+        for (index, row) in rows.enumerated() { buffer.write(row, x: 0, y: index) }
+        return buffer
+    }
+
+    @Test("The first present writes every cell")
+    func firstPresentWritesAll() {
+        let backend = HeadlessBackend(size: TerminalSize(width: 10, height: 3))
+        #expect(backend.present(frame(["a", "b", "c"])) == 30)
+    }
+
+    @Test("Presenting twice with one changed row writes only the changed cells")
+    func onlyChangedCells() {
+        // GIVEN a presented frame
+        let backend = HeadlessBackend(size: TerminalSize(width: 10, height: 3))
+        backend.present(frame(["Rick", "Morty", "Summer"]))
+        // WHEN a frame differing in two cells of one row is presented
+        let written = backend.present(frame(["Rick", "Marty", "Summer"]))
+        let again = backend.present(frame(["Rick", "Marty", "Summer"]))
+        // THEN only those cells are written, and nothing on an identical frame
+        #expect(written == 1)
+        #expect(again == 0)
+        #expect(backend.lastFrame == ["Rick", "Marty", "Summer"])
+    }
+
+    @Test("Changes are reported with their positions")
+    func changePositions() {
+        let old = frame(["abc", "def"])
+        let new = frame(["abc", "dXf"])
+        #expect(new.changes(since: old).map { [$0.x, $0.y] } == [[1, 1]])
+        #expect(new.changes(since: old).first?.cell.text == "X")
+    }
+
+    @Test("A style change alone is a change")
+    func styleChange() {
+        let old = frame(["abc"])
+        var new = old
+        new.restyle(Rect(x: 0, y: 0, width: 10, height: 1)) { $0.reverse = true }
+        #expect(new.changes(since: old).count == 10)
+    }
+
+    @Test("A wide glyph is written once, through its lead cell")
+    func wideGlyphWrittenOnce() {
+        let old = frame(["abcd"])
+        let new = frame(["a日d"])
+        let changes = new.changes(since: old)
+        #expect(changes.map(\.x) == [1])
+        #expect(changes.first?.cell.text == "日")
+        let back = old.changes(since: new)
+        #expect(back.map(\.x) == [1, 2])
+    }
+
+    @Test("After a size change every cell is written")
+    func resizeRedrawsAll() {
+        let backend = HeadlessBackend(size: TerminalSize(width: 10, height: 2))
+        backend.present(frame(["a", "b"]))
+        #expect(backend.present(frame(["a", "b", "c"])) == 30)
+    }
+}

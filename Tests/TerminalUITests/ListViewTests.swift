@@ -1,0 +1,79 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite("List view and list state")
+struct ListViewTests {
+    private let names = ["Rick", "Morty", "Summer", "Beth", "Jerry", "Birdperson", "Squanchy"]
+
+    private func render(_ state: ListState, size: TerminalSize, scrollbar: Bool = false) -> CellBuffer {
+        var buffer = CellBuffer(size: size)
+        ListView(rowCount: names.count, state: state, showsScrollbar: scrollbar) { Line(names[$0]) }
+            .render(in: buffer.area, buffer: &buffer)
+        return buffer
+    }
+
+    @Test("Visible rows are drawn from the offset; the selected row is reversed and bold across the width")
+    func drawsAndHighlights() throws {
+        // GIVEN the third row selected
+        var state = ListState()
+        state.select(2, rowCount: names.count, visibleRows: 3)
+        // WHEN drawn into three rows
+        let buffer = render(state, size: TerminalSize(width: 8, height: 3))
+        // THEN rows 0–2 show, and only row 2 is highlighted, to its last column
+        #expect(buffer.textLines == ["Rick", "Morty", "Summer"])
+        let selected = try #require(buffer[7, 2]).style
+        #expect(selected.reverse && selected.bold)
+        #expect(buffer[0, 1]?.style == .plain)
+    }
+
+    @Test("Moving below the last visible row scrolls by one")
+    func scrollsToKeepSelectionVisible() {
+        var state = ListState()
+        for _ in 0..<3 { state.move(by: 1, rowCount: names.count, visibleRows: 3) }
+        #expect(state.selected == 3 && state.offset == 1)
+        #expect(
+            render(state, size: TerminalSize(width: 8, height: 3)).textLines == ["Morty", "Summer", "Beth"])
+    }
+
+    @Test("Paging, first and last are clamped to the list")
+    func pagingAndEnds() {
+        var state = ListState()
+        state.page(by: 1, rowCount: names.count, visibleRows: 3)
+        #expect(state.selected == 2)
+        state.moveToLast(rowCount: names.count, visibleRows: 3)
+        #expect(state.selected == 6 && state.offset == 4)
+        state.move(by: 10, rowCount: names.count, visibleRows: 3)
+        #expect(state.selected == 6)
+        state.moveToFirst(rowCount: names.count, visibleRows: 3)
+        #expect(state.selected == 0 && state.offset == 0)
+        state.move(by: -1, rowCount: names.count, visibleRows: 3)
+        #expect(state.selected == 0)
+    }
+
+    @Test("A shrinking list clamps the selection and the offset")
+    func clampsToShrunkList() {
+        var state = ListState()
+        state.moveToLast(rowCount: 100, visibleRows: 10)
+        state.clamp(rowCount: 5, visibleRows: 10)
+        #expect(state.selected == 4 && state.offset == 0)
+    }
+
+    @Test("A scrollbar shows when rows overflow, its thumb at the position")
+    func scrollbar() {
+        var state = ListState()
+        state.moveToLast(rowCount: names.count, visibleRows: 3)
+        let buffer = render(state, size: TerminalSize(width: 8, height: 3), scrollbar: true)
+        #expect(buffer.textLines.map { String($0.suffix(1)) } == ["│", "│", "█"])
+        #expect(Scrollbar(total: 100, offset: 0, visible: 10).thumb(height: 10) == (0, 1))
+        #expect(Scrollbar(total: 100, offset: 90, visible: 10).thumb(height: 10) == (9, 1))
+    }
+
+    @Test("An empty list shows its placeholder")
+    func placeholder() {
+        var buffer = CellBuffer(size: TerminalSize(width: 12, height: 2))
+        ListView(rowCount: 0, state: ListState(), placeholder: "No results") { _ in "" }
+            .render(in: buffer.area, buffer: &buffer)
+        #expect(buffer.textLines == ["No results", ""])
+    }
+}

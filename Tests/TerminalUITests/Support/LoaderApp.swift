@@ -1,0 +1,92 @@
+import TerminalUI
+
+/// A small app for runtime tests. Keys: `l` loads through the gate, `s` streams three
+/// messages, `a` starts a search that ends only when cancelled and at once replaces it by a
+/// quick one with the same key, `c` starts that slow search and cancels it, `q` quits; other
+/// keys are logged with the number of loads in flight at that moment.
+struct LoaderApp: TerminalApp {
+    struct State {
+        var size = TerminalSize(width: 0, height: 0)
+        var inFlight = 0
+        var loaded: [String] = []
+        var log: [String] = []
+        var ticks = 0
+    }
+
+    enum Message: Sendable {
+        case loaded(String)
+    }
+
+    let gate: Gate
+    var ticksWanted = true
+    var minimumSize: TerminalSize?
+
+    func update(state: inout State, event: AppEvent<Message>) -> [Effect<Message>] {
+        switch event {
+        case .start(let size):
+            state.size = size
+            state.log.append("start \(size)")
+        case .input(.resize(let size)):
+            state.size = size
+            state.log.append("resize \(size)")
+        case .input(.key(let key)):
+            return keyEffects(key, state: &state)
+        case .message(.loaded(let name)):
+            state.inFlight -= 1
+            state.loaded.append(name)
+        case .tick:
+            state.ticks += 1
+        }
+        return []
+    }
+
+    private func keyEffects(_ key: Key, state: inout State) -> [Effect<Message>] {
+        switch key {
+        case .character("l"):
+            state.inFlight += 1
+            return [
+                .task { [gate] in
+                    await gate.wait()
+                    return .loaded("page 1")
+                }
+            ]
+        case .character("s"):
+            state.inFlight += 3
+            return [.stream { sink in for part in 1...3 { sink.send(.loaded("part \(part)")) } }]
+        case .character("a"):
+            state.inFlight += 1
+            return [
+                .task(key: "search", Self.searchUntilCancelled),
+                .task(key: "search") { .loaded("fresh search") },
+            ]
+        case .character("c"):
+            state.inFlight += 1
+            return [.task(key: "search", Self.searchUntilCancelled), .cancel(key: "search")]
+        case .character("q"):
+            return [.quit]
+        default:
+            state.log.append("key \(key) in flight \(state.inFlight)")
+            return []
+        }
+    }
+
+    /// A search that ends only when cancelled, then reports a stale result.
+    @Sendable static func searchUntilCancelled() async -> Message {
+        await Gate().wait()
+        return .loaded("stale search")
+    }
+
+    func render(state: State, into buffer: inout CellBuffer) {
+        buffer.write(
+            "in flight \(state.inFlight); loaded \(state.loaded.joined(separator: ", "))", x: 0, y: 0)
+        buffer.write(state.log.last ?? "", x: 0, y: 1)
+    }
+
+    func wantsTicks(_ state: State) -> Bool { ticksWanted }
+}
+
+/// One tick due after every input poll: deterministic ticks without a clock.
+struct TickAfterEveryInput: TickSource {
+    func timeUntilNextTick() -> Duration? { .zero }
+    func takeTick() -> Bool { true }
+}

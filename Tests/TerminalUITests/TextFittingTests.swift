@@ -1,0 +1,36 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite("Fitting and wrapping text")
+struct TextFittingTests {
+    @Test("Fit pads or cuts to exactly the width, aligned as asked")
+    func fit() {
+        #expect(TextFitting.fit("Rick", width: 6) == "Rick  ")
+        #expect(TextFitting.fit("Rick", width: 6, alignment: .trailing) == "  Rick")
+        #expect(TextFitting.fit("Rick", width: 7, alignment: .center) == " Rick  ")
+        #expect(TextFitting.fit("Rick Sanchez", width: 6) == "Rick …")
+        #expect(TextFitting.fit("日本語", width: 4) == "日… ")
+        #expect(DisplayWidth.of(TextFitting.fit("日本語", width: 4)) == 4)
+        #expect(TextFitting.truncate("abc", width: 0) == "")
+    }
+
+    @Test("Wrapping breaks at spaces within the width")
+    func wrapsAtSpaces() {
+        let lines = TextWrapper.wrap("Wubba lubba dub dub, Morty", width: 11)
+        #expect(lines == ["Wubba lubba", "dub dub,", "Morty"])
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 11 })
+    }
+
+    @Test("Words wider than the line are cut between glyphs")
+    func cutsLongWords() {
+        #expect(TextWrapper.wrap("abcdefgh", width: 3) == ["abc", "def", "gh"])
+        #expect(TextWrapper.wrap("日本語です", width: 3) == ["日", "本", "語", "で", "す"])
+    }
+
+    @Test("Newlines always start a new line")
+    func newlines() {
+        #expect(TextWrapper.wrap("a\n\nb", width: 5) == ["a", "", "b"])
+        #expect(TextWrapper.wrap("anything", width: 0) == [])
+    }
+}
