@@ -25,8 +25,12 @@ public struct CharacterFilter: Sendable, Hashable {
 
     /// The filters as query parameters (empty ones dropped).
     public var parameters: [String: String] {
-        ["name": name, "status": status, "species": species, "type": type, "gender": gender]
-            .filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+        var parameters: [String: String] = [:]  // an empty dictionary does not allocate: the common case
+        for (name, value) in [("name", name), ("status", status), ("species", species), ("type", type), ("gender", gender)]
+        where !value.isEmpty && !value.allSatisfy(\.isWhitespace) {
+            parameters[name] = value
+        }
+        return parameters
     }
 
     /// True when nothing is filtered.
