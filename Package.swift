@@ -16,5 +16,11 @@ let package = Package(
         // Fakes and helpers shared by the test targets (never linked into the product).
         .target(name: "TestSupport", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["RepositoryCore", "TestSupport"]),
+        // Hot-path and single-flight benchmarks of the core (`swift package benchmark --target RepositoryCoreBenchmarks`).
+        .executableTarget(
+            name: "RepositoryCoreBenchmarks",
+            dependencies: ["RepositoryCore", .product(name: "Benchmark", package: "benchmark")],
+            path: "Tests/Benchmarks/RepositoryCoreBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )
