@@ -36,6 +36,10 @@ let package = Package(
         // Fakes and helpers shared by the test targets (never linked into the product).
         .target(name: "TestSupport", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["RepositoryCore", "TestSupport"]),
+        // Hot-path and single-flight benchmarks of the core.
+        .executableTarget(
+            name: "RepositoryCoreBenchmarks", dependencies: ["RepositoryCore", benchmark],
+            path: "Tests/Benchmarks/RepositoryCoreBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: Persistence
 

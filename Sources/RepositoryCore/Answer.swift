@@ -25,6 +25,7 @@ public struct Answer<Value: Sendable>: Sendable {
     public var metadata: EntryMetadata
 
     /// Creates an answer.
+    @inlinable
     public init(
         value: Value, origin: Origin, isStale: Bool = false, age: TimeInterval = 0,
         fallbackError: RepositoryError? = nil, diagnostics: [String] = [], duration: Duration = .zero,
@@ -42,6 +43,7 @@ public struct Answer<Value: Sendable>: Sendable {
     }
 
     /// The same answer with another value (used by repository mappers).
+    @inlinable
     public func map<Other: Sendable>(_ transform: (Value) throws(RepositoryError) -> Other)
         throws(RepositoryError) -> Answer<Other>
     {

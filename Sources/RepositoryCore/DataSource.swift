@@ -8,6 +8,20 @@ public protocol GetDataSource<Value>: Sendable {
     associatedtype Value: Sendable
     /// Reads the entry for `query`. Throws `.notFound` when there is none.
     func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value>
+    /// Answers without suspending when the source can (an in-memory store): the entry, a
+    /// definite miss, or `.needsSuspension` (then `get` must be called). It counts as a read.
+    /// The default answers `.needsSuspension`; only sources that hold values in memory override it.
+    func immediateGet(_ query: Query) -> ImmediateRead<Value>
+}
+
+/// What a source could answer without suspending (see `GetDataSource.immediateGet`).
+public enum ImmediateRead<Value: Sendable>: Sendable {
+    /// The entry held for the query.
+    case entry(Entry<Value>)
+    /// Nothing is held for the query (as `get` would throw `.notFound`).
+    case notFound
+    /// The source must be asked with `get`.
+    case needsSuspension
 }
 
 /// A source that can store values. Implementations must be safe to call from any task.
@@ -29,6 +43,10 @@ public protocol DeleteDataSource: Sendable {
 public typealias DataSource<Value: Sendable> = GetDataSource<Value> & PutDataSource<Value> & DeleteDataSource
 
 extension GetDataSource {
+    /// The default: this source cannot answer without suspending.
+    @inlinable
+    public func immediateGet(_ query: Query) -> ImmediateRead<Value> { .needsSuspension }
+
     /// Reads the entry for `query` with nothing cached to revalidate.
     public func get(_ query: Query) async throws(RepositoryError) -> Entry<Value> {
         try await get(query, cached: nil)

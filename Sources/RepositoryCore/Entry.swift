@@ -28,6 +28,7 @@ public struct EntryMetadata: Sendable, Hashable, Codable {
     public var lastModified: String?
 
     /// Creates metadata.
+    @inlinable
     public init(storedAt: Date, expiresAt: Date? = nil, etag: String? = nil, lastModified: String? = nil) {
         self.storedAt = storedAt
         self.expiresAt = expiresAt
@@ -46,6 +47,7 @@ public struct Entry<Value: Sendable>: Sendable {
     public var origin: Origin
 
     /// Creates an entry.
+    @inlinable
     public init(value: Value, metadata: EntryMetadata, origin: Origin) {
         self.value = value
         self.metadata = metadata
@@ -53,6 +55,7 @@ public struct Entry<Value: Sendable>: Sendable {
     }
 
     /// The same entry with another value (used by mappers).
+    @inlinable
     public func map<Other: Sendable>(_ transform: (Value) throws(RepositoryError) -> Other)
         throws(RepositoryError) -> Entry<Other>
     {
@@ -60,6 +63,7 @@ public struct Entry<Value: Sendable>: Sendable {
     }
 
     /// The same entry with another origin.
+    @inlinable
     public func with(origin: Origin) -> Entry { Entry(value: value, metadata: metadata, origin: origin) }
 }
 

@@ -23,16 +23,19 @@ public protocol DeleteRepository: Sendable {
 
 extension GetRepository {
     /// Reads only the value.
+    @inlinable
     public func get(_ query: Query, operation: RepositoryOperation = .default) async throws(RepositoryError) -> Value {
         try await answer(query, operation: operation).value
     }
 
     /// Reads with a cache policy (seed 004).
+    @inlinable
     public func answer(_ query: Query, policy: CachePolicy) async throws(RepositoryError) -> Answer<Value> {
         try await answer(query, operation: policy.operation)
     }
 
     /// Reads only the value with a cache policy.
+    @inlinable
     public func get(_ query: Query, policy: CachePolicy) async throws(RepositoryError) -> Value {
         try await answer(query, operation: policy.operation).value
     }

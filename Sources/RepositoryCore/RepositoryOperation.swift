@@ -65,6 +65,7 @@ public enum CachePolicy: String, Sendable, Hashable, CaseIterable, Codable, Cust
     case cacheOnly
 
     /// The operation this policy stands for.
+    @inlinable
     public var operation: RepositoryOperation {
         switch self {
         case .localFirst: .cacheSync(fallback: .serveStale)

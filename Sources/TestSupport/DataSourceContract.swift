@@ -18,6 +18,7 @@ public enum DataSourceContract {
         try await deleteRemoves(try await make(), sample: sample, sourceLocation: sourceLocation)
         try await distinctQueriesAreDistinct(try await make(), sample: sample, sourceLocation: sourceLocation)
         try await concurrentWritesAreAllKept(try await make(), sample: sample, sourceLocation: sourceLocation)
+        try await immediateReadAgreesWithGet(try await make(), sample: sample, sourceLocation: sourceLocation)
     }
 
     static func metadata(_ seconds: TimeInterval, etag: String? = nil) -> EntryMetadata {
@@ -88,6 +89,27 @@ public enum DataSourceContract {
         }
         for (n, query) in queries.enumerated() {
             #expect(try await source.get(query).value == sample(n + 10), "\(query)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func immediateReadAgreesWithGet<S: GetDataSource & PutDataSource>(
+        _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
+    ) async throws where S.Value: Equatable {
+        // GIVEN an empty source WHEN probed without suspending THEN it never invents an entry
+        if case .entry = source.immediateGet(.id("absent")) {
+            Issue.record("an empty source answered an entry without suspending", sourceLocation: sourceLocation)
+        }
+        // GIVEN a stored entry WHEN probed THEN it is that entry, or the source asks for `get`
+        let stored = Entry(value: sample(7), metadata: metadata(7, etag: "e7"), origin: .network)
+        try await source.put(stored, for: .id(7))
+        switch source.immediateGet(.id(7)) {
+        case .entry(let entry):
+            let read = try await source.get(.id(7))
+            #expect(entry.value == read.value && entry.metadata == read.metadata, sourceLocation: sourceLocation)
+        case .notFound:
+            Issue.record("a stored entry was reported missing without suspending", sourceLocation: sourceLocation)
+        case .needsSuspension:
+            break
         }
     }
 

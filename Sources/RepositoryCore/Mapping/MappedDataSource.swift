@@ -26,6 +26,17 @@ where Mapper.Stored == Base.Value {
 }
 
 extension MappedDataSource {
+    /// The base's immediate answer, mapped; an entry that fails to map needs `get` (which throws `.serialization`).
+    public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
+        switch base.immediateGet(query) {
+        case .entry(let stored):
+            guard let entry = try? stored.map(mapper.value(from:)) else { return .needsSuspension }
+            return .entry(entry)
+        case .notFound: return .notFound
+        case .needsSuspension: return .needsSuspension
+        }
+    }
+
     /// Serves `base` through two closures (`decode` reads the stored form, `encode` writes it).
     public init<Value: Sendable>(
         _ base: Base,

@@ -2,17 +2,16 @@ import Synchronization
 
 /// An in-memory store that is an exact LRU bounded by count and by cost; thread-safe (one `Mutex`).
 ///
-/// Reads answer with origin `origin` (`.memory` unless told otherwise) and count as a hit or a
-/// miss of that tier in `metrics`. Writes evict least recently used entries beyond the limits;
-/// every eviction is counted, counted in `metrics`, and reported to `onEviction` (outside the lock).
-/// A value whose cost alone exceeds `costLimit` is not kept. Queries are keys as they are:
-/// `.ids([1, 2])` is one key; `delete(.all)` empties the store.
+/// Reads answer with origin `origin` (`.memory` unless told otherwise), also without suspending
+/// (`immediateGet`). Hits, misses and evictions are counted under the same lock and added to
+/// `metrics` snapshots as the `origin` tier. Writes evict least recently used entries beyond
+/// the limits; each eviction is also reported to `onEviction` (outside the lock). A value whose
+/// cost alone exceeds `costLimit` is not kept. Queries are keys as they are: `.ids([1, 2])` is
+/// one key; `delete(.all)` empties the store.
 public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
-    private let storage: Mutex<LRUCache<Query, Entry<Value>>>
-    private let evictionTotal = Atomic<Int>(0)
+    @usableFromInline let store: LRUStore<Value>
     private let cost: @Sendable (Entry<Value>) -> Int
     private let onEviction: (@Sendable (Query) -> Void)?
-    private let metrics: RepositoryMetrics?
     /// The origin reported by reads (`.memory` by default).
     public let origin: Origin
 
@@ -22,7 +21,7 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
     ///   - costLimit: the most total cost kept (for example payload bytes).
     ///   - cost: the cost of one entry; 1 by default, so only the count bounds the store.
     ///   - origin: the origin reads report.
-    ///   - metrics: where hits, misses and evictions of `origin` are counted.
+    ///   - metrics: where this store's hits, misses and evictions appear, as the `origin` tier.
     ///   - onEviction: told the query of each evicted entry.
     public init(
         countLimit: Int = 1_000, costLimit: Int = .max,
@@ -30,59 +29,57 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
         origin: Origin = .memory, metrics: RepositoryMetrics? = nil,
         onEviction: (@Sendable (Query) -> Void)? = nil
     ) {
-        storage = Mutex(LRUCache(countLimit: countLimit, costLimit: costLimit))
+        let store = LRUStore<Value>(countLimit: countLimit, costLimit: costLimit)
+        self.store = store
         self.cost = cost
         self.origin = origin
-        self.metrics = metrics
         self.onEviction = onEviction
+        // The metrics keep the (small) store, never this source: no cycle, no weak reference
+        // on the hot path; `deinit` empties the store so no value outlives the source.
+        metrics?.addContributor(
+            read: { (tier: origin, metrics: store.counters) }, reset: { store.resetCounters() })
     }
 
+    deinit { store.removeAll() }
+
+    @inlinable
+    public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
+        guard let found = store.lookUp(query) else { return .notFound }
+        return .entry(Entry(value: found.value, metadata: found.metadata, origin: origin))
+    }
+
+    @inlinable
     public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
-        guard let entry = storage.withLock({ $0.value(forKey: query) }) else {
-            metrics?.record(.miss, tier: origin)
-            throw .notFound(query: query.cacheKey)
-        }
-        metrics?.record(.hit, tier: origin)
-        return Entry(value: entry.value, metadata: entry.metadata, origin: origin)
+        guard case .entry(let entry) = immediateGet(query) else { throw .notFound(query: query.cacheKey) }
+        return entry
     }
 
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
-        let entryCost = cost(entry)
-        let evicted = storage.withLock { cache in
-            var evicted: [Query] = []
-            cache.setValue(entry, forKey: query, cost: entryCost) { key, _ in evicted.append(key) }
-            return evicted
-        }
-        report(evicted)
+        let evicted = store.insert(entry, for: query, cost: cost(entry))
+        if let onEviction { evicted.forEach(onEviction) }
         return entry.with(origin: origin)
     }
 
     public func delete(_ query: Query) async throws(RepositoryError) {
-        storage.withLock { cache in
-            if query == .all { cache.removeAll() } else { cache.removeValue(forKey: query) }
-        }
+        if query == .all { store.removeAll() } else { store.remove(query) }
     }
 
     /// The number of entries held.
-    public var count: Int { storage.withLock { $0.count } }
+    public var count: Int { store.withLock { $0.cache.count } }
 
     /// The sum of the costs of the entries held.
-    public var totalCost: Int { storage.withLock { $0.totalCost } }
+    public var totalCost: Int { store.withLock { $0.cache.totalCost } }
 
-    /// How many entries were evicted since creation.
-    public var evictionCount: Int { evictionTotal.load(ordering: .relaxed) }
+    /// How many entries were evicted since creation (or the last metrics reset).
+    public var evictionCount: Int { store.counters.evictions }
+
+    /// This store's hits, misses and evictions so far.
+    public var statistics: TierMetrics { store.counters }
 
     /// The queries held, most recently used first (O(n); for tests and diagnostics).
-    public var queriesByRecency: [Query] { storage.withLock { $0.keysByRecency } }
+    public var queriesByRecency: [Query] { store.withLock { $0.cache.keysByRecency } }
 
-    /// Whether `query` is held, without touching its recency.
-    public func contains(_ query: Query) -> Bool { storage.withLock { $0.peek(query) != nil } }
-
-    private func report(_ evicted: [Query]) {
-        guard !evicted.isEmpty else { return }
-        evictionTotal.wrappingAdd(evicted.count, ordering: .relaxed)
-        metrics?.record(.eviction, tier: origin, count: evicted.count)
-        if let onEviction { evicted.forEach(onEviction) }
-    }
+    /// Whether `query` is held, without touching its recency or the counters.
+    public func contains(_ query: Query) -> Bool { store.withLock { $0.cache.peek(query) != nil } }
 }

@@ -70,12 +70,14 @@ extension LRUCache {
         return value
     }
 
+    @inlinable
     mutating func moveToHead(_ slot: Int) {
         guard slot != head else { return }
         unlink(slot)
         linkAtHead(slot)
     }
 
+    @inlinable
     mutating func linkAtHead(_ slot: Int) {
         slots[slot].newer = -1
         slots[slot].older = head
@@ -84,6 +86,7 @@ extension LRUCache {
         if tail < 0 { tail = slot }
     }
 
+    @inlinable
     mutating func unlink(_ slot: Int) {
         let newer = slots[slot].newer
         let older = slots[slot].older

@@ -5,22 +5,23 @@
 /// an array of slots by index, so lookup, promotion, insertion and eviction are O(1) and a hit
 /// allocates nothing. Freed slots are reused through a free list.
 public struct LRUCache<Key: Hashable, Value> {
+    @usableFromInline
     struct Slot {
-        var key: Key?
-        var value: Value?
-        var cost: Int
+        @usableFromInline var key: Key?
+        @usableFromInline var value: Value?
+        @usableFromInline var cost: Int
         /// Towards the most recently used end; `-1` at the head.
-        var newer: Int
+        @usableFromInline var newer: Int
         /// Towards the least recently used end; `-1` at the tail (the next free slot when free).
-        var older: Int
+        @usableFromInline var older: Int
     }
 
-    var index: [Key: Int] = [:]
-    var slots: [Slot] = []
+    @usableFromInline var index: [Key: Int] = [:]
+    @usableFromInline var slots: [Slot] = []
     /// The most recently used slot, or `-1`.
-    var head = -1
+    @usableFromInline var head = -1
     /// The least recently used slot, or `-1`.
-    var tail = -1
+    @usableFromInline var tail = -1
     /// The first free slot, or `-1`.
     var free = -1
 
@@ -44,6 +45,7 @@ public struct LRUCache<Key: Hashable, Value> {
     public var isEmpty: Bool { index.isEmpty }
 
     /// Returns the value for `key` and marks it most recently used.
+    @inlinable
     public mutating func value(forKey key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         moveToHead(slot)
@@ -51,6 +53,7 @@ public struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Returns the value for `key` without changing its recency.
+    @inlinable
     public func peek(_ key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         return slots[slot].value

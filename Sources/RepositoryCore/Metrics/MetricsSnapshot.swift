@@ -41,6 +41,21 @@ public struct TierMetrics: Sendable, Hashable {
 
     /// Creates zeroed counters.
     public init() {}
+
+    /// Adds every counter of `other` to these (latency maxima take the larger).
+    public mutating func add(_ other: TierMetrics) {
+        hits += other.hits
+        misses += other.misses
+        staleServes += other.staleServes
+        revalidations += other.revalidations
+        coalesced += other.coalesced
+        evictions += other.evictions
+        failures += other.failures
+        retries += other.retries
+        latency.count += other.latency.count
+        latency.total += other.latency.total
+        latency.max = Swift.max(latency.max, other.latency.max)
+    }
 }
 
 /// A point-in-time copy of every tier's counters, for the status pane. A value; `Sendable`.

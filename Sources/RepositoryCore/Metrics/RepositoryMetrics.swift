@@ -10,10 +10,25 @@ public enum MetricEvent: Sendable, Hashable, CaseIterable {
 ///
 /// Recording is one uncontended lock and a few integer additions: cheap enough for a cache hit.
 public final class RepositoryMetrics: Sendable {
+    /// A source that keeps its own counters (under a lock it already holds) and adds them to snapshots.
+    struct Contributor: Sendable {
+        let read: @Sendable () -> (tier: Origin, metrics: TierMetrics)?
+        let reset: @Sendable () -> Void
+    }
+
     private let state = Mutex(MetricsSnapshot())
+    private let contributors = Mutex<[Contributor]>([])
 
     /// Creates zeroed counters.
     public init() {}
+
+    /// Adds the counters `read` returns to every snapshot (nil once the contributor is gone);
+    /// `reset` zeroes them. For sources that count under their own lock.
+    func addContributor(
+        read: @escaping @Sendable () -> (tier: Origin, metrics: TierMetrics)?, reset: @escaping @Sendable () -> Void
+    ) {
+        contributors.withLock { $0.append(Contributor(read: read, reset: reset)) }
+    }
 
     /// Adds `count` to the `event` counter of `tier`.
     public func record(_ event: MetricEvent, tier: Origin, count: Int = 1) {
@@ -42,10 +57,20 @@ public final class RepositoryMetrics: Sendable {
     }
 
     /// A copy of every counter now.
-    public func snapshot() -> MetricsSnapshot { state.withLock { $0 } }
+    public func snapshot() -> MetricsSnapshot {
+        var snapshot = state.withLock { $0 }
+        for contributor in contributors.withLock({ $0 }) {
+            guard let (tier, counted) = contributor.read() else { continue }
+            snapshot[tier].add(counted)
+        }
+        return snapshot
+    }
 
     /// Sets every counter back to zero.
-    public func reset() { state.withLock { $0 = MetricsSnapshot() } }
+    public func reset() {
+        state.withLock { $0 = MetricsSnapshot() }
+        for contributor in contributors.withLock({ $0 }) { contributor.reset() }
+    }
 
     private static func add(_ event: MetricEvent, _ count: Int, to tier: inout TierMetrics) {
         switch event {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension CacheRepository {
     /// Reads `query` as `operation` says and answers with provenance.
     ///
@@ -16,14 +18,27 @@ extension CacheRepository {
     ///   `ignoreValidation`, which serves it marked stale.
     ///
     /// A failed cache write after a successful main read never fails the call: main's value is
-    /// returned and the failure is in `diagnostics`.
+    /// returned and the failure is in `diagnostics`. A cache that can answer without suspending
+    /// (`immediateGet`) is probed first, so a memory hit costs no suspension.
+    @inlinable
+    nonisolated(nonsending)
     public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError) -> Answer<Value> {
         let start = stopwatch.start()
         switch operation {
-        case .default:
-            return try await readCacheFirst(query, fallback: .serveStale, start: start)
-        case .cacheSync(let fallback):
-            return try await readCacheFirst(query, fallback: fallback, start: start)
+        case .default, .cacheSync:
+            let fallback: FallbackRule = if case .cacheSync(let rule) = operation { rule } else { .serveStale }
+            let resolved = RepositoryOperation.cacheSync(fallback: fallback)
+            switch cache.immediateGet(query) {
+            case .entry(let entry):
+                if let validator, case .invalid = validator.validate(entry, for: query) {
+                    return try await fetchOrServeStale(query, stale: entry, fallback: fallback, start: start)
+                }
+                return answer(entry, operation: resolved, start: start)
+            case .notFound:
+                return try await fetchOrServeStale(query, stale: nil, fallback: fallback, start: start)
+            case .needsSuspension:
+                return try await readCacheFirst(query, fallback: fallback, start: start)
+            }
         case .main:
             let (fetch, joined) = try await fetchFromMain(query, cached: nil, writesCache: false)
             return answer(fetch, joined: joined, operation: operation, start: start)
@@ -34,20 +49,31 @@ extension CacheRepository {
         }
     }
 
+    /// Cache first through `get` (for caches that must suspend).
+    @usableFromInline
     func readCacheFirst(_ query: Query, fallback: FallbackRule, start: Stopwatch.Mark) async throws(RepositoryError)
         -> Answer<Value>
     {
-        let operation = RepositoryOperation.cacheSync(fallback: fallback)
         var stale: Entry<Value>?
         do {
             let entry = try await cache.get(query, cached: nil)
             guard let validator, case .invalid = validator.validate(entry, for: query) else {
-                return answer(entry, operation: operation, start: start)
+                return answer(entry, operation: .cacheSync(fallback: fallback), start: start)
             }
             stale = entry
         } catch {
             guard error.isCacheMiss else { throw error }
         }
+        return try await fetchOrServeStale(query, stale: stale, fallback: fallback, start: start)
+    }
+
+    /// After a cache miss (`stale == nil`) or an invalid entry: main, written to the cache; on
+    /// main's failure the stale entry (with `.serveStale`) or main's error.
+    @usableFromInline
+    func fetchOrServeStale(_ query: Query, stale: Entry<Value>?, fallback: FallbackRule, start: Stopwatch.Mark)
+        async throws(RepositoryError) -> Answer<Value>
+    {
+        let operation = RepositoryOperation.cacheSync(fallback: fallback)
         do {
             let (fetch, joined) = try await fetchFromMain(query, cached: stale, writesCache: true)
             return answer(fetch, joined: joined, operation: operation, start: start)
@@ -58,6 +84,7 @@ extension CacheRepository {
         }
     }
 
+    @usableFromInline
     func readMainFirst(_ query: Query, fallback: FallbackRule, start: Stopwatch.Mark) async throws(RepositoryError)
         -> Answer<Value>
     {
@@ -77,11 +104,17 @@ extension CacheRepository {
         return answer(entry, isStale: isStale, fallbackError: mainError, operation: operation, start: start)
     }
 
+    @usableFromInline
     func readCacheOnly(_ query: Query, ignoreValidation: Bool, start: Stopwatch.Mark) async throws(RepositoryError)
         -> Answer<Value>
     {
         let operation = RepositoryOperation.cache(ignoreValidation: ignoreValidation)
-        let entry = try await cache.get(query, cached: nil)
+        let entry: Entry<Value>
+        switch cache.immediateGet(query) {
+        case .entry(let found): entry = found
+        case .notFound: throw .notFound(query: query.cacheKey)
+        case .needsSuspension: entry = try await cache.get(query, cached: nil)
+        }
         guard let validator, case .invalid(let reason) = validator.validate(entry, for: query) else {
             return answer(entry, operation: operation, start: start)
         }
@@ -90,10 +123,12 @@ extension CacheRepository {
         return answer(entry, isStale: true, operation: operation, start: start)
     }
 
+    @usableFromInline
     func isValid(_ entry: Entry<Value>, for query: Query) -> Bool {
         validator?.validate(entry, for: query).isValid ?? true
     }
 
+    @usableFromInline
     func answer(_ fetch: MainFetch<Value>, joined: Bool, operation: RepositoryOperation, start: Stopwatch.Mark)
         -> Answer<Value>
     {
@@ -104,12 +139,13 @@ extension CacheRepository {
 
     /// Builds the answer for `entry`: age from the time source, duration from the stopwatch,
     /// latency recorded against the answering tier.
+    @inlinable
     func answer(
         _ entry: Entry<Value>, isStale: Bool = false, fallbackError: RepositoryError? = nil,
         diagnostics: [String] = [], operation: RepositoryOperation, start: Stopwatch.Mark
     ) -> Answer<Value> {
-        let age = configuration.timeSource.now().timeIntervalSince(entry.metadata.storedAt)
-        let duration = stopwatch.elapsed(since: start)
+        let (duration, now) = stopwatch.stop(start)
+        let age = now.timeIntervalSince(entry.metadata.storedAt)
         metrics.recordLatency(duration, tier: entry.origin)
         return Answer(
             value: entry.value, origin: entry.origin, isStale: isStale, age: age, fallbackError: fallbackError,

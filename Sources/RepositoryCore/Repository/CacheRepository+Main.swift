@@ -2,13 +2,13 @@ extension CacheRepository {
     /// Calls main for `query` through the single-flight group (one call shared by concurrent
     /// readers of the same query and cache-write mode), with retry. `joined` is true when this
     /// caller joined another caller's call.
+    @usableFromInline
     func fetchFromMain(_ query: Query, cached: Entry<Value>?, writesCache: Bool) async throws(RepositoryError)
         -> (fetch: MainFetch<Value>, joined: Bool)
     {
         let key = FlightKey(query: query, writesCache: writesCache)
-        let repository = self
         let (fetch, joined) = try await flights.run(key) { () async throws(RepositoryError) -> MainFetch<Value> in
-            try await repository.performMainRead(query, cached: cached, writesCache: writesCache)
+            try await self.performMainRead(query, cached: cached, writesCache: writesCache)
         }
         return (fetch, joined)
     }

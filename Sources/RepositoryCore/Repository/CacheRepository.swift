@@ -11,8 +11,9 @@ import Foundation
 ///   main call can still serve them stale.
 /// - Every write, invalidation or clear is published to `changes()` observers.
 ///
-/// A value holding references: copies share metrics, observers and in-flight calls. Thread-safe.
-public struct CacheRepository<
+/// Thread-safe: every stored property is immutable and `Sendable`; shared state (metrics,
+/// observers, in-flight calls) sits behind locks.
+public final class CacheRepository<
     Main: GetDataSource,
     Cache: GetDataSource & PutDataSource & DeleteDataSource
 >: GetRepository where Main.Value == Cache.Value {
@@ -29,9 +30,9 @@ public struct CacheRepository<
     /// The counters this repository records.
     public let metrics: RepositoryMetrics
 
-    let flights: SingleFlight<FlightKey, MainFetch<Value>>
-    let broadcaster: ChangeBroadcaster<RepositoryChange>
-    let stopwatch: Stopwatch
+    @usableFromInline let flights: SingleFlight<FlightKey, MainFetch<Value>>
+    @usableFromInline let broadcaster: ChangeBroadcaster<RepositoryChange>
+    @usableFromInline let stopwatch: Stopwatch
 
     /// Creates a repository over `main` and `cache`, judging cache entries with `validator`.
     public init(
@@ -50,10 +51,10 @@ public struct CacheRepository<
             observer?(key.query, waiters)
         }
         broadcaster = ChangeBroadcaster()
-        stopwatch = Stopwatch(configuration.clock)
+        stopwatch = Stopwatch(clock: configuration.clock, timeSource: configuration.timeSource)
     }
 
-    /// A stream of every change this repository (or a copy of it) makes from now on.
+    /// A stream of every change this repository makes from now on.
     public func changes() -> AsyncStream<RepositoryChange> { broadcaster.stream() }
 
     /// Removes `query` from the cache only (main untouched) and tells observers.
@@ -68,18 +69,21 @@ public struct CacheRepository<
         broadcaster.publish(.cleared)
     }
 
+    @usableFromInline
     func publishDeletion(of query: Query) {
         broadcaster.publish(query == .all ? .cleared : .invalidated(query))
     }
 }
 
 /// Identifies a shareable main call: the query, and whether the call also writes the cache.
+@usableFromInline
 struct FlightKey: Hashable, Sendable {
     var query: Query
     var writesCache: Bool
 }
 
 /// What one main call produced: the entry and any non-fatal problem met while caching it.
+@usableFromInline
 struct MainFetch<Value: Sendable>: Sendable {
     var entry: Entry<Value>
     var diagnostics: [String]

@@ -31,6 +31,12 @@ where Upper.Value == Lower.Value {
         return entry
     }
 
+    /// An upper-tier hit without suspending; anything else needs the lower tier, so `get`.
+    public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
+        guard case .entry(let entry) = upper.immediateGet(query) else { return .needsSuspension }
+        return .entry(entry)
+    }
+
     /// Writes the lower tier, then the upper one. When the lower write fails, the upper tier's
     /// entry for `query` is dropped (so no tier serves a value the other lacks) and the error is thrown.
     @discardableResult

@@ -28,6 +28,17 @@ where Checker.Value == Source.Value {
     }
 }
 
+extension ValidatingDataSource {
+    /// The wrapped source's immediate answer, when it is valid; an invalid entry needs `get` (which throws `.notValid`).
+    public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
+        switch source.immediateGet(query) {
+        case .entry(let entry): validator.validate(entry, for: query).isValid ? .entry(entry) : .needsSuspension
+        case .notFound: .notFound
+        case .needsSuspension: .needsSuspension
+        }
+    }
+}
+
 extension ValidatingDataSource: PutDataSource where Source: PutDataSource {
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {

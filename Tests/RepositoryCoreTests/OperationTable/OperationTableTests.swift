@@ -13,10 +13,11 @@ struct OperationTableTests {
         #expect(Set(deleteTable.map(\.description)).count == cells)
     }
 
-    @Test("GET", arguments: getTable)
-    func get(_ row: GetRow) async throws {
+    /// Each GET cell runs twice: with a cache that must suspend, and with one that answers at once.
+    @Test("GET", arguments: getTable, [false, true])
+    func get(_ row: GetRow, immediateCache: Bool) async throws {
         // GIVEN main and cache set up as the row says
-        let harness = OperationHarness(main: row.main, cache: row.cache)
+        let harness = OperationHarness(main: row.main, cache: row.cache, immediateCache: immediateCache)
         // WHEN the query is read with the row's operation
         let result: Result<Answer<String>, RepositoryError>
         do {

@@ -82,3 +82,63 @@ struct TieredCacheDataSourceTests {
         #expect(main.getCount == 0)
     }
 }
+
+@Suite("Reads without suspending")
+struct ImmediateReadTests {
+    static func entry(_ value: String) -> Entry<String> {
+        Entry(value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 5)), origin: .network)
+    }
+
+    @Test("A tiered cache answers an upper-tier hit at once and defers anything else")
+    func tiered() async throws {
+        let memory = InMemoryDataSource<String>()
+        let disk = FakeDataSource<String>(origin: .disk)
+        disk.store("d", for: .id(2))
+        let tiered = TieredCacheDataSource(upper: memory, lower: disk)
+        try await memory.put(Self.entry("m"), for: .id(1))
+        guard case .entry(let hit) = tiered.immediateGet(.id(1)) else {
+            Issue.record("expected an immediate hit")
+            return
+        }
+        #expect(hit.value == "m" && hit.origin == .memory)
+        guard case .needsSuspension = tiered.immediateGet(.id(2)) else {
+            Issue.record("a lower-tier entry needs get")
+            return
+        }
+    }
+
+    @Test("Validating and mapped sources defer entries they would reject")
+    func wrappers() async throws {
+        let memory = InMemoryDataSource<String>()
+        try await memory.put(Self.entry("not a number"), for: .id(1))
+        let rejecting = ValidatingDataSource(memory, validator: ClosureValidator { _, _ in .invalid(reason: "no") })
+        guard case .needsSuspension = rejecting.immediateGet(.id(1)) else {
+            Issue.record("an invalid entry must go through get")
+            return
+        }
+        let numbers = MappedDataSource(memory, decode: { (text: String) throws -> Int in
+            guard let number = Int(text) else { throw RepositoryError.serialization(detail: "NaN") }
+            return number
+        }, encode: { String($0) })
+        guard case .needsSuspension = numbers.immediateGet(.id(1)) else {
+            Issue.record("an undecodable entry must go through get")
+            return
+        }
+        guard case .notFound = numbers.immediateGet(.id(9)) else {
+            Issue.record("a miss stays a miss")
+            return
+        }
+    }
+
+    @Test("With the production clock and time source, the age is right without reading the wall clock per hit")
+    func anchoredAge() async throws {
+        let cache = InMemoryDataSource<String>()
+        try await cache.put(
+            Entry(value: "v", metadata: EntryMetadata(storedAt: Date().addingTimeInterval(-30)), origin: .network), for: .id(1))
+        let repository = CacheRepository(main: FakeDataSource<String>(), cache: cache)
+        for _ in 0..<3 {
+            let age = try await repository.answer(.id(1), operation: .cacheSync).age
+            #expect(age > 29 && age < 35, "age \(age)")
+        }
+    }
+}

@@ -56,9 +56,10 @@ struct OperationHarness {
     let cache: FakeDataSource<String>
     let repository: CacheRepository<FakeDataSource<String>, FakeDataSource<String>>
 
-    init(main mainScript: MainScript, cache cacheScript: CacheScript) {
+    /// `immediateCache`: the cache answers without suspending when it can (as an in-memory store).
+    init(main mainScript: MainScript, cache cacheScript: CacheScript, immediateCache: Bool = false) {
         main = FakeDataSource(origin: .network, timeSource: time)
-        cache = FakeDataSource(origin: .memory, timeSource: time)
+        cache = FakeDataSource(origin: .memory, timeSource: time, answersImmediately: immediateCache)
         switch mainScript {
         case .ok:
             main.store("fresh", for: Self.query)

@@ -1,0 +1,55 @@
+import Synchronization
+
+/// An `LRUCache` of entries and its hit/miss/eviction counters behind one `Mutex`; thread-safe.
+/// The storage of `InMemoryDataSource`, kept apart so metrics can read the counters without
+/// holding the source.
+@usableFromInline
+final class LRUStore<Value: Sendable>: Sendable {
+    @usableFromInline
+    struct State {
+        @usableFromInline var cache: LRUCache<Query, Entry<Value>>
+        @usableFromInline var counters = TierMetrics()
+
+        @usableFromInline
+        init(cache: LRUCache<Query, Entry<Value>>) { self.cache = cache }
+    }
+
+    @usableFromInline let state: Mutex<State>
+
+    init(countLimit: Int, costLimit: Int) {
+        state = Mutex(State(cache: LRUCache(countLimit: countLimit, costLimit: costLimit)))
+    }
+
+    /// The entry for `query`, marked most recently used; counts a hit or a miss.
+    @inlinable
+    func lookUp(_ query: Query) -> Entry<Value>? {
+        state.withLock { state -> Entry<Value>? in
+            guard let entry = state.cache.value(forKey: query) else {
+                state.counters.misses += 1
+                return nil
+            }
+            state.counters.hits += 1
+            return entry
+        }
+    }
+
+    /// Stores `entry`, evicting as the limits say; returns the evicted queries.
+    func insert(_ entry: Entry<Value>, for query: Query, cost: Int) -> [Query] {
+        state.withLock { state in
+            var evicted: [Query] = []
+            state.cache.setValue(entry, forKey: query, cost: cost) { key, _ in evicted.append(key) }
+            state.counters.evictions += evicted.count
+            return evicted
+        }
+    }
+
+    func remove(_ query: Query) { state.withLock { _ = $0.cache.removeValue(forKey: query) } }
+
+    func removeAll() { state.withLock { $0.cache.removeAll() } }
+
+    var counters: TierMetrics { state.withLock { $0.counters } }
+
+    func resetCounters() { state.withLock { $0.counters = TierMetrics() } }
+
+    func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result { state.withLock { body(&$0) } }
+}
