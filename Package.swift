@@ -108,6 +108,20 @@ let package = Package(
             name: "TerminalUIBenchmarks", dependencies: [benchmark, "TerminalUI"],
             path: "Tests/Benchmarks/TerminalUIBenchmarks", plugins: [benchmarkPlugin]),
 
+        // MARK: The browser
+
+        // The character browser: state, update and screens over the terminal toolkit and the character repository.
+        .target(
+            name: "BrowserApp",
+            dependencies: ["TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP"]),
+        .testTarget(
+            name: "BrowserAppTests",
+            dependencies: [
+                "BrowserApp", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP",
+                "RickAndMortyServer", "TestSupport", "PersistentCache",
+            ],
+            exclude: ["Golden"]),
+
         // MARK: The executable
 
         // The composition root: argument parsing and wiring, one subcommand per job.

@@ -1,0 +1,35 @@
+/// One line of the `--events` log: an answer (or a failure) the browser applied, in the order
+/// the browser applied them. A plain value; `Codable` with the field names below.
+public struct AnswerEvent: Sendable, Codable, Equatable {
+    /// What was asked: `page 3`, `page 1 (name=rick)`, `character 42`, `episodes 1,2,3`.
+    public var query: String
+    /// The cache policy of the read: `localFirst`, `remoteFirst`, `noCache` or `cacheOnly`.
+    public var policy: String
+    /// The operation the policy stands for: `cacheSync`, `mainSync`, `main` or `cache`.
+    public var operation: String
+    /// Which data source answered (`memory`, `disk`, `network`, `revalidated`, `shared`); nil on failure.
+    public var origin: String?
+    /// Whether a stale value was served.
+    public var stale: Bool
+    /// How long the answer took, in milliseconds.
+    public var ms: Double
+    /// The age of the value in seconds; nil on failure.
+    public var ageSeconds: Double?
+    /// The error behind a fallback, or the failure, as its readable sentence.
+    public var error: String?
+
+    /// Creates an event.
+    public init(
+        query: String, policy: String, operation: String, origin: String?, stale: Bool, ms: Double,
+        ageSeconds: Double?, error: String?
+    ) {
+        self.query = query
+        self.policy = policy
+        self.operation = operation
+        self.origin = origin
+        self.stale = stale
+        self.ms = ms
+        self.ageSeconds = ageSeconds
+        self.error = error
+    }
+}

@@ -1,0 +1,33 @@
+import CharacterData
+import RickAndMortyHTTP
+
+/// What the browser talks to: the character repository, the offline switch, a description of
+/// the API for the status pane, and a listener told of every answer the browser applies.
+///
+/// `Sendable`: every part is. `onAnswer` is called on the browser's loop thread, from `update`,
+/// once per applied answer or failure, in the order they were applied.
+public struct BrowserServices: Sendable {
+    /// Where characters, pages and episodes are read.
+    public var repository: CharacterRepository
+    /// The offline key's switch, shared with the repository's data sources.
+    public var networkSwitch: NetworkSwitch
+    /// The API the repository talks to, as the status pane shows it (a URL, "embedded server …").
+    public var apiDescription: String
+    /// Measures how long a failed read took (answers carry their own duration).
+    public var clock: any Clock<Duration>
+    /// Told of every answer or failure the browser applies (for the `--events` log).
+    public var onAnswer: @Sendable (AnswerEvent) -> Void
+
+    /// Services over `repository`, switched by `networkSwitch`, describing the API as `apiDescription`.
+    public init(
+        repository: CharacterRepository, networkSwitch: NetworkSwitch, apiDescription: String,
+        clock: any Clock<Duration> = ContinuousClock(),
+        onAnswer: @escaping @Sendable (AnswerEvent) -> Void = { _ in }
+    ) {
+        self.repository = repository
+        self.networkSwitch = networkSwitch
+        self.apiDescription = apiDescription
+        self.clock = clock
+        self.onAnswer = onAnswer
+    }
+}
