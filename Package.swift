@@ -125,6 +125,11 @@ let package = Package(
         // MARK: The executable
 
         // The composition root: argument parsing and wiring, one subcommand per job.
-        .executableTarget(name: "charbrowser", dependencies: ["RickAndMortyServer", argumentParser, logging]),
+        .executableTarget(
+            name: "charbrowser",
+            dependencies: [
+                "BrowserApp", "CharacterData", "NcursesBackend", "PersistentCache", "RickAndMortyHTTP",
+                "RickAndMortyServer", "TerminalUI", argumentParser, logging,
+            ]),
     ]
 )

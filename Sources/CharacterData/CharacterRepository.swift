@@ -10,8 +10,8 @@ import RickAndMortyModel
 /// memory hit (and, after a network read, a disk hit in the next run). All reads share one
 /// `RepositoryMetrics`. Thread-safe: every part is.
 public final class CharacterRepository: Sendable {
-    typealias Tiers<Value: Sendable & Codable> = TieredCacheDataSource<InMemoryDataSource<Value>, DiskTier<Value>>
-    typealias Store<Main: GetDataSource> = CacheRepository<Main, Tiers<Main.Value>> where Main.Value: Codable
+    typealias Tiers<Value: Sendable> = TieredCacheDataSource<InMemoryDataSource<Value>, DiskTier<Value>>
+    typealias Store<Main: GetDataSource> = CacheRepository<Main, Tiers<Main.Value>>
 
     /// The counters of every tier, shared by the three repositories.
     public let metrics: RepositoryMetrics
@@ -30,22 +30,22 @@ public final class CharacterRepository: Sendable {
         self.configuration = configuration
         let repositoryConfiguration = CacheRepositoryConfiguration(
             timeSource: configuration.timeSource, clock: configuration.clock, metrics: metrics)
-        func tiers<Value: Sendable & Codable>(_ namespace: String, limit: Int) -> Tiers<Value> {
+        func tiers<Value: Sendable>(_ namespace: String, limit: Int, codec: some PayloadCodec<Value>) -> Tiers<Value> {
             TieredCacheDataSource(
                 upper: InMemoryDataSource(countLimit: limit, metrics: metrics),
-                lower: DiskTier(database: database, namespace: namespace, metrics: metrics))
+                lower: DiskTier(database: database, namespace: namespace, codec: codec, metrics: metrics))
         }
         func validator<Value: Sendable>() -> (any EntryValidator<Value>)? {
             configuration.timeToLive.map { TTLValidator(timeToLive: $0, timeSource: configuration.timeSource) }
         }
         pages = CacheRepository(
-            main: api.characterPages, cache: tiers("character-page", limit: configuration.memoryPageLimit),
+            main: api.characterPages, cache: tiers("character-page", limit: configuration.memoryPageLimit, codec: CharacterPageCodec()),
             validator: validator(), configuration: repositoryConfiguration)
         characters = CacheRepository(
-            main: api.character, cache: tiers("character", limit: configuration.memoryCharacterLimit),
+            main: api.character, cache: tiers("character", limit: configuration.memoryCharacterLimit, codec: ShowCharacterCodec()),
             validator: validator(), configuration: repositoryConfiguration)
         episodeLists = CacheRepository(
-            main: api.episodes, cache: tiers("episode-list", limit: configuration.memoryEpisodeListLimit),
+            main: api.episodes, cache: tiers("episode-list", limit: configuration.memoryEpisodeListLimit, codec: EpisodeListCodec()),
             validator: validator(), configuration: repositoryConfiguration)
     }
 

@@ -6,14 +6,17 @@ import RepositoryCore
 /// Counts disk hits and misses in `metrics` (the SQLite source itself keeps no counters). With no
 /// database every read is a miss and writes are accepted and dropped. Thread-safe: the SQLite
 /// source and the metrics are.
-public struct DiskTier<Value: Sendable & Codable>: GetDataSource, PutDataSource, DeleteDataSource {
+public struct DiskTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     /// The SQLite source, or nil when the disk cache is disabled.
     public let source: SQLiteDataSource<Value>?
     let metrics: RepositoryMetrics
 
-    /// A tier over `namespace` of `database`, or a disabled tier when `database` is nil.
-    public init(database: CacheDatabase?, namespace: String, metrics: RepositoryMetrics) {
-        source = database.map { SQLiteDataSource(database: $0, namespace: namespace) }
+    /// A tier over `namespace` of `database` storing values with `codec`, or a disabled tier when
+    /// `database` is nil.
+    public init(
+        database: CacheDatabase?, namespace: String, codec: some PayloadCodec<Value>, metrics: RepositoryMetrics
+    ) {
+        source = database.map { SQLiteDataSource(database: $0, namespace: namespace, codec: codec) }
         self.metrics = metrics
     }
 

@@ -18,6 +18,9 @@ enum EntryPoint {
             } else {
                 try command.run()
             }
+        } catch let failure as ValidationFailure {
+            FileHandle.standardError.write(Data("charbrowser: \(failure)\n".utf8))
+            exit(usageExitCode)
         } catch {
             if CharBrowserCommand.exitCode(for: error) == .validationFailure {
                 FileHandle.standardError.write(Data((CharBrowserCommand.fullMessage(for: error) + "\n").utf8))

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import TerminalUI
+
+/// `charbrowser` (the default subcommand): browse characters in the terminal, or headless. A parsed value.
+struct BrowseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Browse the characters of Rick and Morty (the default command).",
+        discussion: """
+            With no --api, an embedded server is started on a free loopback port with the \
+            hand-written sample in Assets/ (or --data DIR, or --synthetic N), so the browser works \
+            offline. Navigation reads localFirst (cacheSync); r refreshes remoteFirst (mainSync). \
+            Press ? in the browser for every key.
+
+            Headless mode runs the same UI without a terminal: --keys takes space-separated tokens \
+            (one character is that key; named keys: up down left right pgup pgdn home end enter esc \
+            tab space backspace; text:STRING types a string; resize:WxH resizes). Without --keys the \
+            tokens are read from standard input. The final frame (every frame with --frames) is \
+            printed as plain text, one line per row.
+            """)
+
+    @Option(help: "Browse this API instead of the embedded server (e.g. https://rickandmortyapi.com/api).")
+    var api: String?
+
+    @Option(help: "Serve this dump from the embedded server (characters.json, locations.json, episodes.json).")
+    var data: String?
+
+    @Option(help: "Serve N generated characters from the embedded server.")
+    var synthetic: Int?
+
+    @Option(name: .customLong("cache-dir"), help: "Keep the disk cache in this folder (default: $XDG_CACHE_HOME/charbrowser).")
+    var cacheDirectory: String?
+
+    @Flag(name: .customLong("no-disk-cache"), help: "Cache in memory only.")
+    var noDiskCache = false
+
+    @Option(help: "Seconds a cached value stays fresh (0: always revalidate).")
+    var ttl: Double = 86_400
+
+    @Option(help: "Seconds before a network request gives up.")
+    var timeout: Double = 10
+
+    @Flag(help: "Run without a terminal: print frames as text (for tests and scripts).")
+    var headless = false
+
+    @Option(help: "The headless screen size, WxH.")
+    var size = "100x30"
+
+    @Option(help: "The headless key script (default: read it from standard input).")
+    var keys: String?
+
+    @Flag(help: "Headless: print every frame, not only the last.")
+    var frames = false
+
+    @Option(help: "Write one JSON object per answer to FILE (- for standard output).")
+    var events: String?
+
+    func validate() throws {
+        if api != nil, data != nil || synthetic != nil {
+            throw ValidationError("--api browses another server; --data and --synthetic configure the embedded one")
+        }
+        if data != nil, synthetic != nil { throw ValidationError("use either --data or --synthetic, not both") }
+        if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be 1 or more") }
+        if let api, URL(string: api)?.scheme.map({ ["http", "https"].contains($0) }) != true {
+            throw ValidationError("--api must be an http or https URL, not '\(api)'")
+        }
+        guard ttl >= 0, ttl.isFinite else { throw ValidationError("--ttl must be 0 or more seconds") }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be more than 0 seconds") }
+        if !headless, keys != nil || frames { throw ValidationError("--keys and --frames need --headless") }
+        do {
+            _ = try TerminalSize.parse(size)
+            if let keys { _ = try KeyScript.parse(keys) }
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
+    }
+
+    func run() async throws {
+        let session = try await BrowserWiring.start(self)
+        let outcome: Result<Void, any Error>
+        do {
+            if headless {
+                try await HeadlessRun(command: self, session: session).run()
+            } else {
+                try await TerminalRun(session: session).run()
+            }
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        await session.stop()
+        try outcome.get()
+    }
+}

@@ -1,0 +1,42 @@
+import BrowserApp
+import Foundation
+import Synchronization
+
+/// Writes one JSON object per answer, one per line, to a file or standard output. Thread-safe
+/// (a `Mutex` serialises the writes); each line is written whole.
+final class EventLog: Sendable {
+    private let handle: Mutex<FileHandle?>
+    private let encoder: JSONEncoder
+
+    /// A log writing to `destination` (`-` is standard output); nil writes nothing.
+    init(destination: String?) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        self.encoder = encoder
+        switch destination {
+        case nil:
+            handle = Mutex(nil)
+        case "-":
+            handle = Mutex(FileHandle.standardOutput)
+        case let path?:
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let file = FileHandle(forWritingAtPath: path)
+            else {
+                throw ValidationFailure("cannot write the events file '\(path)'")
+            }
+            handle = Mutex(file)
+        }
+    }
+
+    /// Appends `event` as one JSON line.
+    func write(_ event: AnswerEvent) {
+        guard let data = try? encoder.encode(event) else { return }
+        handle.withLock { $0?.write(data + Data("\n".utf8)) }
+    }
+}
+
+/// A failure the user can fix, reported as one sentence with exit status 2.
+struct ValidationFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

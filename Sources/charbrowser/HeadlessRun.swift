@@ -1,0 +1,31 @@
+import BrowserApp
+import Foundation
+import TerminalUI
+
+/// Runs the browser on the in-memory backend with a key script and prints its frames as text.
+struct HeadlessRun {
+    let command: BrowseCommand
+    let session: BrowserSession
+
+    func run() async throws {
+        let size = try TerminalSize.parse(command.size)
+        let script = try KeyScript.parse(command.keys ?? Self.readStandardInput())
+        let backend = HeadlessBackend(size: size, script: script)
+        let browser = CharacterBrowser(services: session.services)
+        _ = try await browser.run(on: backend)
+        var output = ""
+        if command.frames {
+            for (index, frame) in backend.frames.enumerated() {
+                output += "--- frame \(index + 1) ---\n" + frame.joined(separator: "\n") + "\n"
+            }
+        } else {
+            output = backend.lastFrame.joined(separator: "\n") + "\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+
+    /// The key script from standard input (empty when nothing is piped in).
+    static func readStandardInput() -> String {
+        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+}
