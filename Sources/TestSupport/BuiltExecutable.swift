@@ -1,0 +1,95 @@
+import Foundation
+
+/// Finds and runs the package's built executables (`charbrowser`, `CacheStressWriter`) from tests.
+///
+/// `swift build --build-tests` and `swift test` build every target, executables included, into the
+/// folder of the test bundle (`.build/<triple>/debug/`). That folder is found from the running test
+/// binary (`CommandLine.arguments[0]`, `Bundle.main`, the loaded `.xctest` bundles), with
+/// `<package>/.build/debug/` as a fallback. An environment variable named after the executable in
+/// upper snake case (`CHARBROWSER`, `CACHE_STRESS_WRITER`) overrides the search. Stateless.
+public enum BuiltExecutable {
+    /// The executable `name`, or nil when it has not been built.
+    public static func url(named name: String) -> URL? {
+        let manager = FileManager.default
+        if let path = ProcessInfo.processInfo.environment[environmentKey(for: name)], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        var folders: [URL] = []
+        if let first = CommandLine.arguments.first {
+            folders.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        if let executable = Bundle.main.executableURL {
+            folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        folders.append(SharedData.packageRoot.appendingPathComponent(".build/debug", isDirectory: true))
+        return folders.map { $0.appendingPathComponent(name) }.first { manager.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// `CacheStressWriter` → `CACHE_STRESS_WRITER`.
+    static func environmentKey(for name: String) -> String {
+        var key = ""
+        for character in name {
+            if character.isUppercase, !key.isEmpty { key.append("_") }
+            key.append(contentsOf: character.uppercased())
+        }
+        return key
+    }
+
+    /// What a finished run printed and how it ended.
+    public struct Outcome: Sendable {
+        /// The exit status (or the signal number, for a process ended by a signal).
+        public var status: Int32
+        /// Everything written to standard output.
+        public var standardOutput: String
+        /// Everything written to standard error.
+        public var standardError: String
+    }
+
+    /// Runs `url` with `arguments` and `input` on standard input, to completion.
+    public static func run(
+        _ url: URL, arguments: [String], input: String = "", environment: [String: String]? = nil
+    ) throws -> Outcome {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        let errors = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = stdin
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Drain standard error on another thread so neither pipe can fill up and block the child.
+        let errorData = ErrorDrain(errors.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a background thread. Thread-safe: the result is handed over once.
+private final class ErrorDrain: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private nonisolated(unsafe) var data = Data()  // written once by the reader thread before `done` is signalled
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
