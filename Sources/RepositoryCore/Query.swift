@@ -59,7 +59,9 @@ public struct PageQuery: Hashable, Sendable {
 
     /// The non-empty filters, sorted by name: the order used in keys and URLs.
     public var canonicalFilters: [(name: String, value: String)] {
-        filters.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        filters.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map {
+            (name: $0.key, value: $0.value)
+        }
     }
 
     /// `3?name=rick&status=alive` — stable across runs.

@@ -12,7 +12,8 @@ public protocol PutRepository<Value>: Sendable {
     associatedtype Value: Sendable
     /// Writes `value` for `query` as `operation` says and returns the value now held.
     @discardableResult
-    func put(_ value: Value, for query: Query, operation: RepositoryOperation) async throws(RepositoryError) -> Value
+    func put(_ value: Value, for query: Query, operation: RepositoryOperation) async throws(RepositoryError)
+        -> Value
 }
 
 /// A repository that deletes with a per-call operation.
@@ -24,7 +25,9 @@ public protocol DeleteRepository: Sendable {
 extension GetRepository {
     /// Reads only the value.
     @inlinable
-    public func get(_ query: Query, operation: RepositoryOperation = .default) async throws(RepositoryError) -> Value {
+    public func get(_ query: Query, operation: RepositoryOperation = .default) async throws(RepositoryError)
+        -> Value
+    {
         try await answer(query, operation: operation).value
     }
 

@@ -48,8 +48,10 @@ public enum RepositoryError: Error, Sendable, Equatable, Hashable, CustomStringC
         switch error {
         case let error as RepositoryError: self = error
         case is CancellationError: self = .cancelled
-        case let error as DecodingError: self = .serialization(detail: String(describing: error).prefix(200).description)
-        case let error as EncodingError: self = .serialization(detail: String(describing: error).prefix(200).description)
+        case let error as DecodingError:
+            self = .serialization(detail: String(describing: error).prefix(200).description)
+        case let error as EncodingError:
+            self = .serialization(detail: String(describing: error).prefix(200).description)
         default: self = fallback(String(describing: error))
         }
     }

@@ -22,10 +22,13 @@ public enum DataSourceContract {
     }
 
     static func metadata(_ seconds: TimeInterval, etag: String? = nil) -> EntryMetadata {
-        EntryMetadata(storedAt: Date(timeIntervalSince1970: seconds), etag: etag, lastModified: etag.map { "lm-\($0)" })
+        EntryMetadata(
+            storedAt: Date(timeIntervalSince1970: seconds), etag: etag, lastModified: etag.map { "lm-\($0)" })
     }
 
-    static func missingKeyIsNotFound<S: GetDataSource>(_ source: S, sourceLocation: SourceLocation) async throws {
+    static func missingKeyIsNotFound<S: GetDataSource>(_ source: S, sourceLocation: SourceLocation)
+        async throws
+    {
         // GIVEN an empty source WHEN a key is read THEN it is .notFound
         await #expect(throws: RepositoryError.self, sourceLocation: sourceLocation) {
             _ = try await source.get(.id("missing"))
@@ -33,7 +36,9 @@ public enum DataSourceContract {
         do {
             _ = try await source.get(.id("missing"))
         } catch {
-            #expect(error == .notFound(query: Query.id("missing").cacheKey) || error.isCacheMiss, sourceLocation: sourceLocation)
+            #expect(
+                error == .notFound(query: Query.id("missing").cacheKey) || error.isCacheMiss,
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -50,7 +55,8 @@ public enum DataSourceContract {
         #expect(
             abs(read.metadata.storedAt.timeIntervalSince1970 - 1_000) < 0.001, sourceLocation: sourceLocation)
         // WHEN overwritten THEN the newest value wins
-        try await source.put(Entry(value: sample(2), metadata: metadata(2_000), origin: .network), for: .id("1"))
+        try await source.put(
+            Entry(value: sample(2), metadata: metadata(2_000), origin: .network), for: .id("1"))
         #expect(try await source.get(.id("1")).value == sample(2), sourceLocation: sourceLocation)
         #expect(try await source.get(.id("1")).metadata.etag == nil, sourceLocation: sourceLocation)
     }
@@ -59,7 +65,8 @@ public enum DataSourceContract {
         _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
     ) async throws where S.Value: Equatable {
         for n in 1...3 {
-            try await source.put(Entry(value: sample(n), metadata: metadata(1), origin: .network), for: .id(n))
+            try await source.put(
+                Entry(value: sample(n), metadata: metadata(1), origin: .network), for: .id(n))
         }
         // WHEN one key is deleted THEN only it is gone; deleting a missing key is fine
         try await source.delete(.id(2))
@@ -85,10 +92,13 @@ public enum DataSourceContract {
             .page(PageQuery(number: 2)), .id("1"), .ids(["1"]), .key("1"), .key("../1"), .key("Double.pi"),
         ]
         for (n, query) in queries.enumerated() {
-            try await source.put(Entry(value: sample(n + 10), metadata: metadata(1), origin: .network), for: query)
+            try await source.put(
+                Entry(value: sample(n + 10), metadata: metadata(1), origin: .network), for: query)
         }
         for (n, query) in queries.enumerated() {
-            #expect(try await source.get(query).value == sample(n + 10), "\(query)", sourceLocation: sourceLocation)
+            #expect(
+                try await source.get(query).value == sample(n + 10), "\(query)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -97,7 +107,8 @@ public enum DataSourceContract {
     ) async throws where S.Value: Equatable {
         // GIVEN an empty source WHEN probed without suspending THEN it never invents an entry
         if case .entry = source.immediateGet(.id("absent")) {
-            Issue.record("an empty source answered an entry without suspending", sourceLocation: sourceLocation)
+            Issue.record(
+                "an empty source answered an entry without suspending", sourceLocation: sourceLocation)
         }
         // GIVEN a stored entry WHEN probed THEN it is that entry, or the source asks for `get`
         let stored = Entry(value: sample(7), metadata: metadata(7, etag: "e7"), origin: .network)
@@ -105,9 +116,11 @@ public enum DataSourceContract {
         switch source.immediateGet(.id(7)) {
         case .entry(let entry):
             let read = try await source.get(.id(7))
-            #expect(entry.value == read.value && entry.metadata == read.metadata, sourceLocation: sourceLocation)
+            #expect(
+                entry.value == read.value && entry.metadata == read.metadata, sourceLocation: sourceLocation)
         case .notFound:
-            Issue.record("a stored entry was reported missing without suspending", sourceLocation: sourceLocation)
+            Issue.record(
+                "a stored entry was reported missing without suspending", sourceLocation: sourceLocation)
         case .needsSuspension:
             break
         }
@@ -119,7 +132,8 @@ public enum DataSourceContract {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for n in 0..<50 {
                 group.addTask {
-                    try await source.put(Entry(value: sample(n), metadata: metadata(1), origin: .network), for: .id(n))
+                    try await source.put(
+                        Entry(value: sample(n), metadata: metadata(1), origin: .network), for: .id(n))
                 }
             }
             try await group.waitForAll()

@@ -55,7 +55,9 @@ public final class FakeDataSource<Value: Sendable>: GetDataSource, PutDataSource
         guard answersImmediately, gate == nil else { return .needsSuspension }
         let origin = origin
         let read: ImmediateRead<Value> = state.withLock { state in
-            guard state.queuedGets.isEmpty, state.getFailure == nil, !state.revalidates else { return .needsSuspension }
+            guard state.queuedGets.isEmpty, state.getFailure == nil, !state.revalidates else {
+                return .needsSuspension
+            }
             state.getCount += 1
             state.cachedArguments.append(nil)
             guard let entry = state.storage[query] else { return .notFound }

@@ -14,7 +14,9 @@ public struct ErrorMappingRepository<Base: GetRepository, Mapping: RepositoryErr
     }
 
     /// Reads with provenance; errors become `Mapping.DomainError`.
-    public func answer(_ query: Query, policy: CachePolicy) async throws(Mapping.DomainError) -> Answer<Base.Value> {
+    public func answer(_ query: Query, policy: CachePolicy) async throws(Mapping.DomainError) -> Answer<
+        Base.Value
+    > {
         try await answer(query, operation: policy.operation)
     }
 
@@ -31,7 +33,8 @@ public struct ErrorMappingRepository<Base: GetRepository, Mapping: RepositoryErr
     }
 
     /// Reads the value; errors become `Mapping.DomainError`.
-    public func get(_ query: Query, operation: RepositoryOperation = .default) async throws(Mapping.DomainError)
+    public func get(_ query: Query, operation: RepositoryOperation = .default) async throws(Mapping
+        .DomainError)
         -> Base.Value
     {
         try await answer(query, operation: operation).value
@@ -44,13 +47,17 @@ extension ErrorMappingRepository where Base: PutRepository {
     public func put(_ value: Base.Value, for query: Query, operation: RepositoryOperation = .default)
         async throws(Mapping.DomainError) -> Base.Value
     {
-        do { return try await base.put(value, for: query, operation: operation) } catch { throw mapping.map(error) }
+        do { return try await base.put(value, for: query, operation: operation) } catch {
+            throw mapping.map(error)
+        }
     }
 }
 
 extension ErrorMappingRepository where Base: DeleteRepository {
     /// Deletes; errors become `Mapping.DomainError`.
-    public func delete(_ query: Query, operation: RepositoryOperation = .default) async throws(Mapping.DomainError) {
+    public func delete(_ query: Query, operation: RepositoryOperation = .default) async throws(Mapping
+        .DomainError)
+    {
         do { try await base.delete(query, operation: operation) } catch { throw mapping.map(error) }
     }
 }
@@ -69,7 +76,9 @@ public struct ClosureErrorMapping<DomainError: Error>: RepositoryErrorMapping {
 
 extension GetRepository {
     /// This repository with its errors translated by `mapping`.
-    public func mapErrors<Mapping: RepositoryErrorMapping>(_ mapping: Mapping) -> ErrorMappingRepository<Self, Mapping> {
+    public func mapErrors<Mapping: RepositoryErrorMapping>(_ mapping: Mapping) -> ErrorMappingRepository<
+        Self, Mapping
+    > {
         ErrorMappingRepository(self, mapping: mapping)
     }
 

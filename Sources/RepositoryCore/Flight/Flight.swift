@@ -77,7 +77,8 @@ final class Flight<Output: Sendable>: Sendable {
     }
 
     private func cancel(_ waiter: Int) {
-        let (continuation, task) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Task<Void, Never>?) in
+        let (continuation, task) = state.withLock {
+            state -> (CheckedContinuation<Outcome, Never>?, Task<Void, Never>?) in
             guard state.outcome == nil else { return (nil, nil) }
             state.live -= 1
             let continuation = state.continuations.removeValue(forKey: waiter)

@@ -28,12 +28,15 @@ public final class SingleFlight<Key: Hashable & Sendable, Output: Sendable>: Sen
         }
         let joined = ticket.waiter != 0
         if !joined {
-            flight.attach(Task { [weak self] in
-                let outcome: Result<Output, RepositoryError>
-                do throws(RepositoryError) { outcome = .success(try await work()) } catch { outcome = .failure(error) }
-                self?.forget(flight, for: key)
-                flight.complete(outcome)
-            })
+            flight.attach(
+                Task { [weak self] in
+                    let outcome: Result<Output, RepositoryError>
+                    do throws(RepositoryError) { outcome = .success(try await work()) } catch {
+                        outcome = .failure(error)
+                    }
+                    self?.forget(flight, for: key)
+                    flight.complete(outcome)
+                })
         }
         observer?(key, ticket.waiters)
         return (try await flight.wait(ticket.waiter).get(), joined)

@@ -28,7 +28,8 @@ public struct JSONDataMapper<Value: Codable & Sendable>: ValueMapper {
         var detail = "JSON for \(Value.self): "
         switch error {
         case DecodingError.dataCorrupted(let context): detail += "corrupted data \(path(context))"
-        case DecodingError.keyNotFound(let key, let context): detail += "missing key \(key.stringValue) \(path(context))"
+        case DecodingError.keyNotFound(let key, let context):
+            detail += "missing key \(key.stringValue) \(path(context))"
         case DecodingError.typeMismatch(let type, let context): detail += "expected \(type) \(path(context))"
         case DecodingError.valueNotFound(let type, let context): detail += "null for \(type) \(path(context))"
         default: detail += String(describing: error)

@@ -5,6 +5,7 @@
 /// Thread-safe when `base` and the mapper are.
 public struct MappedDataSource<Base: GetDataSource, Mapper: ValueMapper>: GetDataSource
 where Mapper.Stored == Base.Value {
+    /// The type of value served.
     public typealias Value = Mapper.Value
 
     /// The source holding the stored form.

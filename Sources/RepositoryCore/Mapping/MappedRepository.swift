@@ -4,6 +4,7 @@
 /// is `.serialization`. Thread-safe when `base` and the mapper are.
 public struct MappedRepository<Base: GetRepository, Mapper: ValueMapper>: GetRepository
 where Mapper.Stored == Base.Value {
+    /// The type of value served.
     public typealias Value = Mapper.Value
 
     /// The repository working with the stored form.
@@ -17,7 +18,9 @@ where Mapper.Stored == Base.Value {
         self.mapper = mapper
     }
 
-    public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError) -> Answer<Value> {
+    public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError)
+        -> Answer<Value>
+    {
         try await base.answer(query, operation: operation).map(mapper.value(from:))
     }
 }
@@ -35,7 +38,9 @@ extension MappedRepository {
 
 extension MappedRepository: PutRepository where Base: PutRepository {
     @discardableResult
-    public func put(_ value: Value, for query: Query, operation: RepositoryOperation) async throws(RepositoryError) -> Value {
+    public func put(_ value: Value, for query: Query, operation: RepositoryOperation)
+        async throws(RepositoryError) -> Value
+    {
         let stored = try mapper.stored(from: value)
         return try mapper.value(from: try await base.put(stored, for: query, operation: operation))
     }

@@ -51,5 +51,7 @@ final class LRUStore<Value: Sendable>: Sendable {
 
     func resetCounters() { state.withLock { $0.counters = TierMetrics() } }
 
-    func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result { state.withLock { body(&$0) } }
+    func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+        state.withLock { body(&$0) }
+    }
 }

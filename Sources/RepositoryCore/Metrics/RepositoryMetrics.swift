@@ -25,7 +25,8 @@ public final class RepositoryMetrics: Sendable {
     /// Adds the counters `read` returns to every snapshot (nil once the contributor is gone);
     /// `reset` zeroes them. For sources that count under their own lock.
     func addContributor(
-        read: @escaping @Sendable () -> (tier: Origin, metrics: TierMetrics)?, reset: @escaping @Sendable () -> Void
+        read: @escaping @Sendable () -> (tier: Origin, metrics: TierMetrics)?,
+        reset: @escaping @Sendable () -> Void
     ) {
         contributors.withLock { $0.append(Contributor(read: read, reset: reset)) }
     }

@@ -20,7 +20,8 @@ public final class ChangeBroadcaster<Change: Sendable>: Sendable {
 
     /// A new stream of every change published from now on.
     public func stream() -> AsyncStream<Change> {
-        let (stream, continuation) = AsyncStream<Change>.makeStream(bufferingPolicy: .bufferingNewest(bufferLimit))
+        let (stream, continuation) = AsyncStream<Change>.makeStream(
+            bufferingPolicy: .bufferingNewest(bufferLimit))
         let id = observers.withLock { observers in
             let id = observers.next
             observers.next += 1

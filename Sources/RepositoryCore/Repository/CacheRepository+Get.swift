@@ -21,12 +21,14 @@ extension CacheRepository {
     /// returned and the failure is in `diagnostics`. A cache that can answer without suspending
     /// (`immediateGet`) is probed first, so a memory hit costs no suspension.
     @inlinable
-    nonisolated(nonsending)
-    public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError) -> Answer<Value> {
+    public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError)
+        -> Answer<Value>
+    {
         let start = stopwatch.start()
         switch operation {
         case .default, .cacheSync:
-            let fallback: FallbackRule = if case .cacheSync(let rule) = operation { rule } else { .serveStale }
+            let fallback: FallbackRule =
+                if case .cacheSync(let rule) = operation { rule } else { .serveStale }
             let resolved = RepositoryOperation.cacheSync(fallback: fallback)
             switch cache.immediateGet(query) {
             case .entry(let entry):
@@ -51,7 +53,8 @@ extension CacheRepository {
 
     /// Cache first through `get` (for caches that must suspend).
     @usableFromInline
-    func readCacheFirst(_ query: Query, fallback: FallbackRule, start: Stopwatch.Mark) async throws(RepositoryError)
+    func readCacheFirst(_ query: Query, fallback: FallbackRule, start: Stopwatch.Mark)
+        async throws(RepositoryError)
         -> Answer<Value>
     {
         var stale: Entry<Value>?
@@ -70,7 +73,9 @@ extension CacheRepository {
     /// After a cache miss (`stale == nil`) or an invalid entry: main, written to the cache; on
     /// main's failure the stale entry (with `.serveStale`) or main's error.
     @usableFromInline
-    func fetchOrServeStale(_ query: Query, stale: Entry<Value>?, fallback: FallbackRule, start: Stopwatch.Mark)
+    func fetchOrServeStale(
+        _ query: Query, stale: Entry<Value>?, fallback: FallbackRule, start: Stopwatch.Mark
+    )
         async throws(RepositoryError) -> Answer<Value>
     {
         let operation = RepositoryOperation.cacheSync(fallback: fallback)
@@ -85,7 +90,8 @@ extension CacheRepository {
     }
 
     @usableFromInline
-    func readMainFirst(_ query: Query, fallback: FallbackRule, start: Stopwatch.Mark) async throws(RepositoryError)
+    func readMainFirst(_ query: Query, fallback: FallbackRule, start: Stopwatch.Mark)
+        async throws(RepositoryError)
         -> Answer<Value>
     {
         let operation = RepositoryOperation.mainSync(fallback: fallback)
@@ -105,7 +111,8 @@ extension CacheRepository {
     }
 
     @usableFromInline
-    func readCacheOnly(_ query: Query, ignoreValidation: Bool, start: Stopwatch.Mark) async throws(RepositoryError)
+    func readCacheOnly(_ query: Query, ignoreValidation: Bool, start: Stopwatch.Mark)
+        async throws(RepositoryError)
         -> Answer<Value>
     {
         let operation = RepositoryOperation.cache(ignoreValidation: ignoreValidation)
@@ -129,7 +136,9 @@ extension CacheRepository {
     }
 
     @usableFromInline
-    func answer(_ fetch: MainFetch<Value>, joined: Bool, operation: RepositoryOperation, start: Stopwatch.Mark)
+    func answer(
+        _ fetch: MainFetch<Value>, joined: Bool, operation: RepositoryOperation, start: Stopwatch.Mark
+    )
         -> Answer<Value>
     {
         var entry = fetch.entry
@@ -148,7 +157,8 @@ extension CacheRepository {
         let age = now.timeIntervalSince(entry.metadata.storedAt)
         metrics.recordLatency(duration, tier: entry.origin)
         return Answer(
-            value: entry.value, origin: entry.origin, isStale: isStale, age: age, fallbackError: fallbackError,
+            value: entry.value, origin: entry.origin, isStale: isStale, age: age,
+            fallbackError: fallbackError,
             diagnostics: diagnostics, duration: duration, operation: operation, metadata: entry.metadata)
     }
 }

@@ -7,7 +7,8 @@ extension CacheRepository {
         -> (fetch: MainFetch<Value>, joined: Bool)
     {
         let key = FlightKey(query: query, writesCache: writesCache)
-        let (fetch, joined) = try await flights.run(key) { () async throws(RepositoryError) -> MainFetch<Value> in
+        let (fetch, joined) = try await flights.run(key) {
+            () async throws(RepositoryError) -> MainFetch<Value> in
             try await self.performMainRead(query, cached: cached, writesCache: writesCache)
         }
         return (fetch, joined)
@@ -15,7 +16,8 @@ extension CacheRepository {
 
     /// One main read (retried), then, when asked, the cache write. A failed cache write is a
     /// diagnostic, not a failure.
-    func performMainRead(_ query: Query, cached: Entry<Value>?, writesCache: Bool) async throws(RepositoryError)
+    func performMainRead(_ query: Query, cached: Entry<Value>?, writesCache: Bool)
+        async throws(RepositoryError)
         -> MainFetch<Value>
     {
         let entry: Entry<Value>

@@ -11,7 +11,8 @@ extension CacheRepository: PutRepository where Main: PutDataSource {
     /// the value. `cache` / `main`: that source only. Observers hear `.written(query)` once the
     /// first source has accepted the value.
     @discardableResult
-    public func put(_ value: Value, for query: Query, operation: RepositoryOperation) async throws(RepositoryError)
+    public func put(_ value: Value, for query: Query, operation: RepositoryOperation)
+        async throws(RepositoryError)
         -> Value
     {
         let entry = Entry(

@@ -17,6 +17,7 @@ public final class CacheRepository<
     Main: GetDataSource,
     Cache: GetDataSource & PutDataSource & DeleteDataSource
 >: GetRepository where Main.Value == Cache.Value {
+    /// The type of value served.
     public typealias Value = Main.Value
 
     /// The source of truth (the network).

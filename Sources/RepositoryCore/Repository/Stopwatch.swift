@@ -48,7 +48,9 @@ final class Stopwatch: Sendable {
     }
 
     @usableFromInline
-    static func offset<C: Clock<Duration>>(on clock: C, since reference: any InstantProtocol<Duration>) -> Duration {
+    static func offset<C: Clock<Duration>>(on clock: C, since reference: any InstantProtocol<Duration>)
+        -> Duration
+    {
         guard let reference = reference as? C.Instant else { return .zero }
         return reference.duration(to: clock.now)
     }

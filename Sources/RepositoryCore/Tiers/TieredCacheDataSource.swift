@@ -4,9 +4,13 @@
 /// answered with the lower tier's origin (for example `.disk`). Any upper-tier failure counts as
 /// a miss; a failed promotion is ignored (the value is still served). Writes go to the lower
 /// tier, then the upper one; deletes go to every tier. Thread-safe when both tiers are.
-public struct TieredCacheDataSource<Upper: GetDataSource & PutDataSource & DeleteDataSource, Lower: GetDataSource & PutDataSource & DeleteDataSource>:
+public struct TieredCacheDataSource<
+    Upper: GetDataSource & PutDataSource & DeleteDataSource,
+    Lower: GetDataSource & PutDataSource & DeleteDataSource
+>:
     GetDataSource, PutDataSource, DeleteDataSource
 where Upper.Value == Lower.Value {
+    /// The type of value served.
     public typealias Value = Upper.Value
 
     /// The fast tier, read first.

@@ -28,7 +28,9 @@ public struct TTLValidator<Value: Sendable>: EntryValidator {
         }
         let age = now.timeIntervalSince(entry.metadata.storedAt)
         if age >= timeToLive {
-            return .invalid(reason: "expired \(Self.format(age - timeToLive)) ago (time to live \(Self.format(timeToLive)))")
+            return .invalid(
+                reason:
+                    "expired \(Self.format(age - timeToLive)) ago (time to live \(Self.format(timeToLive)))")
         }
         return .valid
     }

@@ -6,6 +6,7 @@
 /// validating cache, because this wrapper hides invalid entries.
 public struct ValidatingDataSource<Source: GetDataSource, Checker: EntryValidator>: GetDataSource
 where Checker.Value == Source.Value {
+    /// The type of value served.
     public typealias Value = Source.Value
 
     /// The wrapped source.
@@ -32,7 +33,8 @@ extension ValidatingDataSource {
     /// The wrapped source's immediate answer, when it is valid; an invalid entry needs `get` (which throws `.notValid`).
     public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
         switch source.immediateGet(query) {
-        case .entry(let entry): validator.validate(entry, for: query).isValid ? .entry(entry) : .needsSuspension
+        case .entry(let entry):
+            validator.validate(entry, for: query).isValid ? .entry(entry) : .needsSuspension
         case .notFound: .notFound
         case .needsSuspension: .needsSuspension
         }

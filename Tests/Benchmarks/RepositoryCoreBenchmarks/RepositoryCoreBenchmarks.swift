@@ -25,7 +25,9 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("(b) Mutex-guarded dictionary lookup", configuration: hitConfiguration) { benchmark in
         let metadata = EntryMetadata(storedAt: Date())
-        let dictionary = Mutex<[Query: Entry<String>]>([query: Entry(value: value, metadata: metadata, origin: .memory)])
+        let dictionary = Mutex<[Query: Entry<String>]>([
+            query: Entry(value: value, metadata: metadata, origin: .memory)
+        ])
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(dictionary.withLock { $0[query]?.value })
@@ -34,7 +36,8 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "(c) single-flight fan-in, 1,000 cold reads",
-        configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 200)
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 200)
     ) { benchmark in
         let readers = 1_000
         let main = GatedSource(value: value, opensAt: readers)

@@ -88,6 +88,7 @@ struct SingleFlightTests {
         // THEN each gets .cancelled and the main call sees its cancellation
         for reader in readers { #expect(Self.isCancelled(await reader.result)) }
         await rig.gate.cancellations.reach(1)
+        #expect(rig.gate.cancellations.value == 1)
         #expect(rig.main.getCount == 1)
         // AND a later read starts a new call that succeeds
         rig.gate.open()

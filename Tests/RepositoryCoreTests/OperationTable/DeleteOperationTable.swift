@@ -36,6 +36,8 @@ private let cacheSyncStale = RepositoryOperation.cacheSync(fallback: .serveStale
 private let cacheSyncFail = RepositoryOperation.cacheSync(fallback: .fail)
 
 /// Every DELETE cell: 8 operations × main ok/fails × cache valid/invalid/missing/failing.
+/// (Kept one row per line, as the table it is.)
+// swift-format-ignore
 let deleteTable: [DeleteRow] = [
     // default = mainSync: main, then the cache
     DeleteRow(.default, .ok, .valid, nil, main: 1, deletes: 1, after: nil),

@@ -49,6 +49,8 @@ private let cacheChecked = RepositoryOperation.cache(ignoreValidation: false)
 private let cacheUnchecked = RepositoryOperation.cache(ignoreValidation: true)
 
 /// Every GET cell: 8 operations × main ok/fails × cache valid/invalid/missing/failing.
+/// (Kept one row per line, as the table it is.)
+// swift-format-ignore
 let getTable: [GetRow] = [
     // default = cacheSync(.serveStale)
     GetRow(.default, .ok, .valid, value("cached", .memory), main: 0, gets: 1, puts: 0),

@@ -7,7 +7,8 @@ import Testing
 struct OperationTableTests {
     @Test("The tables cover every cell once")
     func tablesAreComplete() {
-        let cells = RepositoryOperation.everyCase.count * MainScript.allCases.count * CacheScript.allCases.count
+        let cells =
+            RepositoryOperation.everyCase.count * MainScript.allCases.count * CacheScript.allCases.count
         #expect(Set(getTable.map(\.description)).count == cells)
         #expect(Set(putTable.map(\.description)).count == cells)
         #expect(Set(deleteTable.map(\.description)).count == cells)
@@ -21,7 +22,8 @@ struct OperationTableTests {
         // WHEN the query is read with the row's operation
         let result: Result<Answer<String>, RepositoryError>
         do {
-            result = .success(try await harness.repository.answer(OperationHarness.query, operation: row.operation))
+            result = .success(
+                try await harness.repository.answer(OperationHarness.query, operation: row.operation))
         } catch {
             result = .failure(error)
         }
@@ -45,7 +47,9 @@ struct OperationTableTests {
         let handed = harness.main.cachedArguments.compactMap { $0?.value }
         #expect(handed == (row.staleHandedToMain ? ["stale"] : []))
         let written = row.cachePuts == 1 && row.cache != .failing
-        #expect(harness.cache.stored(OperationHarness.query)?.value == (written ? "fresh" : row.cache.initialValue))
+        #expect(
+            harness.cache.stored(OperationHarness.query)?.value
+                == (written ? "fresh" : row.cache.initialValue))
     }
 
     @Test("PUT", arguments: putTable)
@@ -55,7 +59,9 @@ struct OperationTableTests {
         // WHEN "new" is written with the row's operation
         let result: Result<String, RepositoryError>
         do {
-            result = .success(try await harness.repository.put("new", for: OperationHarness.query, operation: row.operation))
+            result = .success(
+                try await harness.repository.put("new", for: OperationHarness.query, operation: row.operation)
+            )
         } catch {
             result = .failure(error)
         }

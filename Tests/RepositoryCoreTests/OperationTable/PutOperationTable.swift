@@ -41,6 +41,8 @@ private let cacheSyncStale = RepositoryOperation.cacheSync(fallback: .serveStale
 private let cacheSyncFail = RepositoryOperation.cacheSync(fallback: .fail)
 
 /// Every PUT cell: 8 operations × main ok/fails × cache valid/invalid/missing/failing.
+/// (Kept one row per line, as the table it is.)
+// swift-format-ignore
 let putTable: [PutRow] = [
     // default = mainSync: main, then the cache gets main's value
     PutRow(.default, .ok, .valid, .value("new@main"), main: 1, puts: 1, after: "new@main"),

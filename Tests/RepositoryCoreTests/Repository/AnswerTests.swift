@@ -11,7 +11,8 @@ struct AnswerTests {
         let cache = FakeDataSource<String>(origin: .disk, timeSource: time)
         cache.store("v", for: .id(1), storedAt: time.now().addingTimeInterval(-30))
         let repository = CacheRepository(
-            main: FakeDataSource<String>(), cache: cache, configuration: CacheRepositoryConfiguration(timeSource: time))
+            main: FakeDataSource<String>(), cache: cache,
+            configuration: CacheRepositoryConfiguration(timeSource: time))
         let answer = try await repository.answer(.id(1), operation: .default)
         #expect(answer.age == 30)
         #expect(answer.origin == .disk)
@@ -24,7 +25,8 @@ struct AnswerTests {
         let main = FakeDataSource<String>(origin: .network, onGet: { clock.advance(by: .milliseconds(5)) })
         main.store("v", for: .id(1))
         let repository = CacheRepository(
-            main: main, cache: InMemoryDataSource<String>(), configuration: CacheRepositoryConfiguration(clock: clock))
+            main: main, cache: InMemoryDataSource<String>(),
+            configuration: CacheRepositoryConfiguration(clock: clock))
         #expect(try await repository.answer(.id(1), operation: .cacheSync).duration == .milliseconds(5))
         #expect(try await repository.answer(.id(1), operation: .cacheSync).duration == .zero)
         #expect(repository.metrics.snapshot().network.latency.max == .milliseconds(5))

@@ -28,7 +28,8 @@ struct ErrorMappingTests {
         }
 
         func characterViaHelper(id: Int) async throws(CharacterError) -> String {
-            try await mappingRepositoryErrors(CharacterErrorMapper(id: id)) { () async throws(RepositoryError) -> String in
+            try await mappingRepositoryErrors(CharacterErrorMapper(id: id)) {
+                () async throws(RepositoryError) -> String in
                 try await base.get(.id(id), policy: .noCache)
             }
         }
@@ -36,7 +37,9 @@ struct ErrorMappingTests {
 
     static func makeRepository() -> (FakeDataSource<String>, CharacterRepository) {
         let main = FakeDataSource<String>(origin: .network)
-        return (main, CharacterRepository(base: CacheRepository(main: main, cache: InMemoryDataSource<String>())))
+        return (
+            main, CharacterRepository(base: CacheRepository(main: main, cache: InMemoryDataSource<String>()))
+        )
     }
 
     @Test("Any repository error becomes loadFailed with its sentence; notFound becomes notFound")
@@ -50,7 +53,9 @@ struct ErrorMappingTests {
             _ = try await repository.characterViaHelper(id: 1)
         }
         main.failGets(with: nil)
-        await #expect(throws: CharacterError.notFound(id: 2)) { _ = try await repository.character(id: 2, policy: .noCache) }
+        await #expect(throws: CharacterError.notFound(id: 2)) {
+            _ = try await repository.character(id: 2, policy: .noCache)
+        }
     }
 
     @Test("Success passes through; writes and deletes map too")
@@ -60,7 +65,9 @@ struct ErrorMappingTests {
         #expect(try await repository.character(id: 1, policy: .localFirst) == "Rick")
         let mapped = repository.base.mapErrors { _ in CharacterError.loadFailed(description: "x") }
         main.failPuts(with: .mainUnavailable(reason: "down"))
-        await #expect(throws: CharacterError.loadFailed(description: "x")) { try await mapped.put("M", for: .id(3)) }
+        await #expect(throws: CharacterError.loadFailed(description: "x")) {
+            try await mapped.put("M", for: .id(3))
+        }
         try await mapped.delete(.id(1), operation: .cache)
     }
 
@@ -82,7 +89,9 @@ struct ErrorMappingTests {
         struct Odd: Error {}
         #expect(RepositoryError(CancellationError()) == .cancelled)
         #expect(RepositoryError(Odd()) == .storageFailure(detail: "Odd()"))
-        #expect(RepositoryError(Odd(), fallback: { .mainUnavailable(reason: $0) }) == .mainUnavailable(reason: "Odd()"))
+        #expect(
+            RepositoryError(Odd(), fallback: { .mainUnavailable(reason: $0) })
+                == .mainUnavailable(reason: "Odd()"))
         let decoding = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad"))
         guard case .serialization = RepositoryError(decoding) else {
             Issue.record("expected .serialization")

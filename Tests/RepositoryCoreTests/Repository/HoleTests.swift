@@ -8,7 +8,9 @@ import Testing
 struct HoleTests {
     @Test("Hole 1: a failed main fetch with an empty cache throws the main error, not notFound")
     func hole1_failedMainWithEmptyCacheThrowsMainError() async {
-        for operation in [RepositoryOperation.cacheSync(fallback: .serveStale), .mainSync(fallback: .serveStale)] {
+        for operation in [
+            RepositoryOperation.cacheSync(fallback: .serveStale), .mainSync(fallback: .serveStale),
+        ] {
             let harness = OperationHarness(main: .fails, cache: .missing)
             await #expect(throws: OperationHarness.offline, "\(operation.label)") {
                 _ = try await harness.repository.get(OperationHarness.query, operation: operation)
@@ -54,7 +56,8 @@ struct HoleTests {
         let sleeper = RecordingSleeper()
         let repository = CacheRepository(
             main: harness.main, cache: harness.cache,
-            configuration: CacheRepositoryConfiguration(retry: RetryPolicy(maxAttempts: 3), sleeper: sleeper.sleeper))
+            configuration: CacheRepositoryConfiguration(
+                retry: RetryPolicy(maxAttempts: 3), sleeper: sleeper.sleeper))
         // WHEN read cache-first
         let answer = try await repository.answer(OperationHarness.query, operation: .cacheSync)
         // THEN main was called three times, the cache read and written once each
@@ -71,8 +74,11 @@ struct HoleTests {
             let harness = OperationHarness(main: .ok, cache: .valid)
             let answer = try? await harness.repository.answer(OperationHarness.query, operation: operation)
             #expect(answer != nil, "\(operation.label)")
-            #expect((try? await harness.repository.put("x", for: OperationHarness.query, operation: operation)) != nil)
-            #expect((try? await harness.repository.delete(OperationHarness.query, operation: operation)) != nil)
+            #expect(
+                (try? await harness.repository.put("x", for: OperationHarness.query, operation: operation))
+                    != nil)
+            #expect(
+                (try? await harness.repository.delete(OperationHarness.query, operation: operation)) != nil)
         }
     }
 

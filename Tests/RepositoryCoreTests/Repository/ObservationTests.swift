@@ -22,7 +22,8 @@ struct ObservationTests {
         try await repository.clearCache()
         // THEN both observers hear the same changes (the cache hit is not a change)
         let expected: [RepositoryChange] = [
-            .written(.id(1)), .written(.id(2)), .invalidated(.id(1)), .invalidated(.id(2)), .cleared, .cleared,
+            .written(.id(1)), .written(.id(2)), .invalidated(.id(1)), .invalidated(.id(2)), .cleared,
+            .cleared,
         ]
         for stream in [first, second] {
             var heard: [RepositoryChange] = []

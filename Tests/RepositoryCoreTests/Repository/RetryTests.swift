@@ -5,7 +5,8 @@ import Testing
 @Suite("Retry")
 struct RetryTests {
     static let offline = RepositoryError.mainUnavailable(reason: "offline")
-    static let policy = RetryPolicy(maxAttempts: 6, baseDelay: .milliseconds(100), multiplier: 2, maxDelay: .seconds(1))
+    static let policy = RetryPolicy(
+        maxAttempts: 6, baseDelay: .milliseconds(100), multiplier: 2, maxDelay: .seconds(1))
 
     /// Runs `policy` over an operation that throws `errors` in order, then answers 42.
     static func run(
@@ -32,7 +33,10 @@ struct RetryTests {
         let run = await Self.run(Self.policy, errors: Array(repeating: Self.offline, count: 10))
         #expect(run.result == .failure(Self.offline))
         #expect(run.attempts == 6)
-        #expect(run.delays == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1)])
+        #expect(
+            run.delays == [
+                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1),
+            ])
     }
 
     @Test("A success ends the retries")
@@ -43,9 +47,11 @@ struct RetryTests {
         #expect(run.delays == [.milliseconds(100), .milliseconds(200)])
     }
 
-    @Test("notFound and cancelled are never retried, whatever the rule says", arguments: [
-        RepositoryError.notFound(query: "id:1"), .cancelled,
-    ])
+    @Test(
+        "notFound and cancelled are never retried, whatever the rule says",
+        arguments: [
+            RepositoryError.notFound(query: "id:1"), .cancelled,
+        ])
     func neverRetried(_ error: RepositoryError) async {
         let permissive = RetryPolicy(maxAttempts: 5, isRetryable: { _ in true })
         let run = await Self.run(permissive, errors: [error])
@@ -58,13 +64,15 @@ struct RetryTests {
     func defaultRule() async {
         let run = await Self.run(Self.policy, errors: [.storageFailure(detail: "x")])
         #expect(run.attempts == 1)
-        let custom = RetryPolicy(maxAttempts: 2, isRetryable: { if case .storageFailure = $0 { true } else { false } })
+        let custom = RetryPolicy(
+            maxAttempts: 2, isRetryable: { if case .storageFailure = $0 { true } else { false } })
         #expect(await Self.run(custom, errors: [.storageFailure(detail: "x")]).result == .success(42))
     }
 
     @Test("A cancelled sleep ends the retries with .cancelled")
     func cancelledSleep() async {
-        let run = await Self.run(Self.policy, errors: [Self.offline, Self.offline], sleeper: RecordingSleeper(failing: true))
+        let run = await Self.run(
+            Self.policy, errors: [Self.offline, Self.offline], sleeper: RecordingSleeper(failing: true))
         #expect(run.result == .failure(.cancelled))
         #expect(run.attempts == 1)
     }

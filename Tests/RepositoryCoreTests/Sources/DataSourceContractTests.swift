@@ -10,13 +10,17 @@ struct DataSourceContractTests {
 
     @Test("In-memory LRU (with enough capacity)")
     func inMemory() async throws {
-        try await DataSourceContract.verify({ InMemoryDataSource<String>(countLimit: 1_000) }, sample: Self.sample)
+        try await DataSourceContract.verify(
+            { InMemoryDataSource<String>(countLimit: 1_000) }, sample: Self.sample)
     }
 
     @Test("Tiered: memory over another store")
     func tiered() async throws {
         try await DataSourceContract.verify(
-            { TieredCacheDataSource(upper: InMemoryDataSource<String>(), lower: InMemoryDataSource<String>(origin: .disk)) },
+            {
+                TieredCacheDataSource(
+                    upper: InMemoryDataSource<String>(), lower: InMemoryDataSource<String>(origin: .disk))
+            },
             sample: Self.sample)
     }
 
@@ -26,21 +30,27 @@ struct DataSourceContractTests {
             {
                 TieredCacheDataSource(
                     upper: InMemoryDataSource<String>(countLimit: 2),
-                    lower: TieredCacheDataSource(upper: InMemoryDataSource<String>(countLimit: 5), lower: FakeDataSource<String>(origin: .disk)))
+                    lower: TieredCacheDataSource(
+                        upper: InMemoryDataSource<String>(countLimit: 5),
+                        lower: FakeDataSource<String>(origin: .disk)))
             }, sample: Self.sample)
     }
 
     @Test("Validating (a validator that accepts everything it holds)")
     func validating() async throws {
         try await DataSourceContract.verify(
-            { ValidatingDataSource(InMemoryDataSource<String>(), validator: ClosureValidator { _, _ in .valid }) },
+            {
+                ValidatingDataSource(
+                    InMemoryDataSource<String>(), validator: ClosureValidator { _, _ in .valid })
+            },
             sample: Self.sample)
     }
 
     @Test("Mapped: JSON Data in memory")
     func mappedJSON() async throws {
         try await DataSourceContract.verify(
-            { MappedDataSource(InMemoryDataSource<Data>(), mapper: JSONDataMapper<String>()) }, sample: Self.sample)
+            { MappedDataSource(InMemoryDataSource<Data>(), mapper: JSONDataMapper<String>()) },
+            sample: Self.sample)
     }
 
     @Test("Mapped: closures over JSON strings")
@@ -48,7 +58,8 @@ struct DataSourceContractTests {
         try await DataSourceContract.verify(
             {
                 MappedDataSource(
-                    InMemoryDataSource<String>(), decode: { Int($0.dropFirst(6)) ?? -1 }, encode: { "value-\($0)" })
+                    InMemoryDataSource<String>(), decode: { Int($0.dropFirst(6)) ?? -1 },
+                    encode: { "value-\($0)" })
             }, sample: { $0 })
     }
 

@@ -7,7 +7,8 @@ import Testing
 @Suite("In-memory data source")
 struct InMemoryDataSourceTests {
     static func entry(_ value: String) -> Entry<String> {
-        Entry(value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)), origin: .network)
+        Entry(
+            value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)), origin: .network)
     }
 
     @Test("Reads answer with origin memory")
@@ -64,7 +65,9 @@ struct InMemoryDataSourceTests {
         await withTaskGroup(of: Void.self) { group in
             for n in 0..<200 {
                 group.addTask {
-                    let entry = Entry(value: n, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)), origin: .network)
+                    let entry = Entry(
+                        value: n, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)),
+                        origin: .network)
                     _ = try? await source.put(entry, for: .id(n % 40))
                     _ = try? await source.get(.id((n * 7) % 40))
                 }

@@ -8,7 +8,9 @@ struct LRUCacheTests {
         // GIVEN a cache of three holding a, b, c (c newest)
         var cache = LRUCache<String, Int>(countLimit: 3)
         var evicted: [String] = []
-        for (n, key) in ["a", "b", "c"].enumerated() { cache.setValue(n, forKey: key) { key, _ in evicted.append(key) } }
+        for (n, key) in ["a", "b", "c"].enumerated() {
+            cache.setValue(n, forKey: key) { key, _ in evicted.append(key) }
+        }
         // WHEN a is read, then d and e are added
         #expect(cache.value(forKey: "a") == 0)
         cache.setValue(3, forKey: "d") { key, _ in evicted.append(key) }

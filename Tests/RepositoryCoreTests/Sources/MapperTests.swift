@@ -46,7 +46,9 @@ struct MapperTests {
     func closureMapper() throws {
         struct Bad: Error {}
         let mapper = ClosureMapper<String, Int>(
-            decode: { guard let n = Int($0) else { throw Bad() }; return n }, encode: { String($0) })
+            decode: {
+                guard let n = Int($0) else { throw Bad() }; return n
+            }, encode: { String($0) })
         #expect(try mapper.value(from: "12") == 12)
         #expect(throws: RepositoryError.serialization(detail: "Bad()")) { try mapper.value(from: "twelve") }
         #expect(try mapper.inverted.value(from: 7) == "7")
@@ -60,7 +62,8 @@ struct MapperTests {
         try await source.put(Entry(value: Self.rick, metadata: metadata, origin: .network), for: .id(1))
         let read = try await source.get(.id(1))
         #expect(read.value == Self.rick && read.metadata == metadata && read.origin == .memory)
-        try await raw.put(Entry(value: Data("not json".utf8), metadata: metadata, origin: .network), for: .id(2))
+        try await raw.put(
+            Entry(value: Data("not json".utf8), metadata: metadata, origin: .network), for: .id(2))
         await #expect(throws: RepositoryError.self) { _ = try await source.get(.id(2)) }
         do { _ = try await source.get(.id(2)) } catch { #expect(error.isCacheMiss) }
     }
@@ -68,10 +71,13 @@ struct MapperTests {
     @Test("Cache-first, an undecodable cache entry goes to main and is replaced")
     func undecodableCacheGoesToMain() async throws {
         let raw = InMemoryDataSource<Data>()
-        try await raw.put(Entry(value: Data("{}".utf8), metadata: EntryMetadata(storedAt: Date()), origin: .network), for: .id(1))
+        try await raw.put(
+            Entry(value: Data("{}".utf8), metadata: EntryMetadata(storedAt: Date()), origin: .network),
+            for: .id(1))
         let main = FakeDataSource<Character>(origin: .network)
         main.store(Self.rick, for: .id(1))
-        let repository = CacheRepository(main: main, cache: MappedDataSource(raw, mapper: JSONDataMapper<Character>()))
+        let repository = CacheRepository(
+            main: main, cache: MappedDataSource(raw, mapper: JSONDataMapper<Character>()))
         let answer = try await repository.answer(.id(1), operation: .cacheSync)
         #expect(answer.value == Self.rick && answer.origin == .network)
         #expect(try JSONDataMapper<Character>().value(from: try await raw.get(.id(1)).value) == Self.rick)
@@ -87,7 +93,8 @@ struct MapperTests {
         let answer = try await numbers.answer(.id(1), operation: .cacheSync)
         #expect(answer.value == 41 && answer.origin == .network)
         #expect(try await numbers.put(9, for: .id(2), operation: .mainSync) == 10)
-        let strict = base.mapped(by: ClosureMapper<String, Int>(decode: { _ in throw CancellationError() }, encode: { "\($0)" }))
+        let strict = base.mapped(
+            by: ClosureMapper<String, Int>(decode: { _ in throw CancellationError() }, encode: { "\($0)" }))
         await #expect(throws: RepositoryError.serialization(detail: "CancellationError()")) {
             _ = try await strict.get(.id(1), operation: .cacheSync)
         }

@@ -8,10 +8,13 @@ import Testing
 struct TTLValidatorTests {
     static let tick: TimeInterval = 0.001
 
-    func verdict(afterSeconds elapsed: TimeInterval, ttl: TimeInterval = 60, expiresAt: TimeInterval? = nil) -> Validity {
+    func verdict(afterSeconds elapsed: TimeInterval, ttl: TimeInterval = 60, expiresAt: TimeInterval? = nil)
+        -> Validity
+    {
         let time = ManualTimeSource()
         let stored = time.now()
-        let metadata = EntryMetadata(storedAt: stored, expiresAt: expiresAt.map { stored.addingTimeInterval($0) })
+        let metadata = EntryMetadata(
+            storedAt: stored, expiresAt: expiresAt.map { stored.addingTimeInterval($0) })
         let entry = Entry(value: 1, metadata: metadata, origin: .disk)
         time.advance(by: elapsed)
         return TTLValidator<Int>(timeToLive: ttl, timeSource: time).validate(entry, for: .id(1))
@@ -46,8 +49,13 @@ struct TTLValidatorTests {
         let time = ManualTimeSource()
         let entry = Entry(value: 1, metadata: EntryMetadata(storedAt: time.now()), origin: .disk)
         time.advance(by: 1.5)
-        #expect(TTLValidator<Int>(timeToLive: .seconds(2), timeSource: time).validate(entry, for: .id(1)) == .valid)
-        #expect(!TTLValidator<Int>(timeToLive: .milliseconds(1_500), timeSource: time).validate(entry, for: .id(1)).isValid)
+        #expect(
+            TTLValidator<Int>(timeToLive: .seconds(2), timeSource: time).validate(entry, for: .id(1))
+                == .valid)
+        #expect(
+            !TTLValidator<Int>(timeToLive: .milliseconds(1_500), timeSource: time).validate(
+                entry, for: .id(1)
+            ).isValid)
     }
 
     @Test("A validating data source turns an expired entry into notValid and passes writes through")
@@ -55,10 +63,13 @@ struct TTLValidatorTests {
         let time = ManualTimeSource()
         let base = InMemoryDataSource<String>()
         let source = ValidatingDataSource(base, validator: TTLValidator(timeToLive: 60, timeSource: time))
-        try await source.put(Entry(value: "v", metadata: EntryMetadata(storedAt: time.now()), origin: .network), for: .id(1))
+        try await source.put(
+            Entry(value: "v", metadata: EntryMetadata(storedAt: time.now()), origin: .network), for: .id(1))
         #expect(try await source.get(.id(1)).value == "v")
         time.advance(by: 60)
-        await #expect(throws: RepositoryError.notValid(query: "id:1", reason: "expired 0.000 s ago (time to live 60 s)")) {
+        await #expect(
+            throws: RepositoryError.notValid(query: "id:1", reason: "expired 0.000 s ago (time to live 60 s)")
+        ) {
             _ = try await source.get(.id(1))
         }
         // THEN the entry is still held (validators never remove anything)

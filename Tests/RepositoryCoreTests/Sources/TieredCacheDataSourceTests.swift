@@ -6,7 +6,9 @@ import Testing
 @Suite("Tiered cache")
 struct TieredCacheDataSourceTests {
     static func entry(_ value: String) -> Entry<String> {
-        Entry(value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 5), etag: "e"), origin: .network)
+        Entry(
+            value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 5), etag: "e"),
+            origin: .network)
     }
 
     @Test("A lower-tier hit is promoted and reported with the lower tier's origin")
@@ -29,7 +31,8 @@ struct TieredCacheDataSourceTests {
 
     @Test("A miss in every tier is notFound")
     func missEverywhere() async {
-        let tiered = TieredCacheDataSource(upper: InMemoryDataSource<String>(), lower: FakeDataSource<String>(origin: .disk))
+        let tiered = TieredCacheDataSource(
+            upper: InMemoryDataSource<String>(), lower: FakeDataSource<String>(origin: .disk))
         await #expect(throws: RepositoryError.notFound(query: "id:9")) { _ = try await tiered.get(.id(9)) }
     }
 
@@ -66,7 +69,9 @@ struct TieredCacheDataSourceTests {
         let tiered = TieredCacheDataSource(upper: memory, lower: disk)
         try await tiered.put(Self.entry("v"), for: .id(1))
         disk.failDeletes(with: .storageFailure(detail: "locked"))
-        await #expect(throws: RepositoryError.storageFailure(detail: "locked")) { try await tiered.delete(.all) }
+        await #expect(throws: RepositoryError.storageFailure(detail: "locked")) {
+            try await tiered.delete(.all)
+        }
         #expect(memory.count == 0)
     }
 
@@ -86,7 +91,8 @@ struct TieredCacheDataSourceTests {
 @Suite("Reads without suspending")
 struct ImmediateReadTests {
     static func entry(_ value: String) -> Entry<String> {
-        Entry(value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 5)), origin: .network)
+        Entry(
+            value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 5)), origin: .network)
     }
 
     @Test("A tiered cache answers an upper-tier hit at once and defers anything else")
@@ -111,15 +117,18 @@ struct ImmediateReadTests {
     func wrappers() async throws {
         let memory = InMemoryDataSource<String>()
         try await memory.put(Self.entry("not a number"), for: .id(1))
-        let rejecting = ValidatingDataSource(memory, validator: ClosureValidator { _, _ in .invalid(reason: "no") })
+        let rejecting = ValidatingDataSource(
+            memory, validator: ClosureValidator { _, _ in .invalid(reason: "no") })
         guard case .needsSuspension = rejecting.immediateGet(.id(1)) else {
             Issue.record("an invalid entry must go through get")
             return
         }
-        let numbers = MappedDataSource(memory, decode: { (text: String) throws -> Int in
-            guard let number = Int(text) else { throw RepositoryError.serialization(detail: "NaN") }
-            return number
-        }, encode: { String($0) })
+        let numbers = MappedDataSource(
+            memory,
+            decode: { (text: String) throws -> Int in
+                guard let number = Int(text) else { throw RepositoryError.serialization(detail: "NaN") }
+                return number
+            }, encode: { String($0) })
         guard case .needsSuspension = numbers.immediateGet(.id(1)) else {
             Issue.record("an undecodable entry must go through get")
             return
@@ -130,11 +139,14 @@ struct ImmediateReadTests {
         }
     }
 
-    @Test("With the production clock and time source, the age is right without reading the wall clock per hit")
+    @Test(
+        "With the production clock and time source, the age is right without reading the wall clock per hit")
     func anchoredAge() async throws {
         let cache = InMemoryDataSource<String>()
         try await cache.put(
-            Entry(value: "v", metadata: EntryMetadata(storedAt: Date().addingTimeInterval(-30)), origin: .network), for: .id(1))
+            Entry(
+                value: "v", metadata: EntryMetadata(storedAt: Date().addingTimeInterval(-30)),
+                origin: .network), for: .id(1))
         let repository = CacheRepository(main: FakeDataSource<String>(), cache: cache)
         for _ in 0..<3 {
             let age = try await repository.answer(.id(1), operation: .cacheSync).age
