@@ -1,20 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("charbrowser serve on the command line")
 struct CommandLineTests {
     /// The built `charbrowser` next to the test bundle.
     static func executable() throws -> URL {
-        var folders = [
-            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ]
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        let found = folders.map { $0.appendingPathComponent("charbrowser") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(found, "build the charbrowser product first (swift build)")
+        try #require(BuiltExecutable.url(named: "charbrowser"), "build the charbrowser product first (swift build)")
     }
 
     /// Runs the binary to completion and returns its exit code and standard error.
