@@ -103,7 +103,7 @@ let package = Package(
         // The real-terminal backend; the only target that imports CNcurses.
         .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcurses", "CTerminalSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminalSupport"]),
-        .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport"]),
+        .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport", "TestSupport"]),
         .executableTarget(
             name: "TerminalUIBenchmarks", dependencies: [benchmark, "TerminalUI"],
             path: "Tests/Benchmarks/TerminalUIBenchmarks", plugins: [benchmarkPlugin]),

@@ -1,6 +1,7 @@
 import Foundation
 import NcursesBackend
 import TerminalUI
+import TestSupport
 import Testing
 
 /// A tiny app for the real-terminal run: a box with wide text, the size and the last key.

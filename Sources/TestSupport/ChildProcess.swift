@@ -3,14 +3,15 @@ import Foundation
 /// Runs a program to completion with posix_spawn and waitpid. Unlike `Process`, it gives the
 /// child a clean signal mask and default dispositions: threads of a test process block most
 /// signals, and a tmux server inheriting that mask never reaps its children.
-enum ChildProcess {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum ChildProcess {
+    /// The program could not be started or waited for.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Runs `arguments[0]` (a path) with the rest as arguments; returns its exit status and
     /// standard output (collected through a file, so daemons keeping descriptors do not block).
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID()).out")
             .path
         defer { unlink(outputPath) }
