@@ -131,5 +131,7 @@ let package = Package(
                 "BrowserApp", "CharacterData", "NcursesBackend", "PersistentCache", "RickAndMortyHTTP",
                 "RickAndMortyServer", "TerminalUI", argumentParser, logging,
             ]),
+        // Runs the built binary: headless end to end against the embedded server, and in tmux.
+        .testTarget(name: "CharBrowserEndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -1,0 +1,111 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("charbrowser --headless, end to end against the embedded server")
+struct HeadlessEndToEndTests {
+    @Test("First run from the network, second from disk, back to a page from memory, r from the network")
+    func answersAcrossRuns() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+
+        // GIVEN an empty cache folder WHEN the browser starts and quits
+        let first = try browser.headless(keys: "q")
+        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        let opening = try #require(first.events.first)
+        // THEN page 1 came from the network, read localFirst / cacheSync, and is on screen
+        #expect(opening[text: "query"] == "page 1")
+        #expect(opening[text: "origin"] == "network")
+        #expect(opening[text: "policy"] == "localFirst")
+        #expect(opening[text: "operation"] == "cacheSync")
+        #expect(opening["stale"] as? Bool == false)
+        #expect(opening["ms"] is Double || opening["ms"] is Int)
+        #expect(first.outcome.standardOutput.contains("Rick Sanchez"))
+        #expect(first.outcome.standardOutput.split(separator: "\n").count == 30)
+
+        // WHEN it runs again on the same cache, cycles the status filter round, then refreshes
+        let second = try browser.headless(keys: "s s s s r q")
+        #expect(second.outcome.status == 0, "\(second.outcome.standardError)")
+        let pageOne = second.events.filter { $0[text: "query"] == "page 1" }
+        // THEN page 1 comes from disk first, from memory when the filter comes back round,
+        // and from the network (remoteFirst / mainSync) on r
+        #expect(pageOne.first?[text: "origin"] == "disk")
+        #expect(pageOne.contains { $0[text: "origin"] == "memory" && $0[text: "policy"] == "localFirst" })
+        let refresh = try #require(second.events.last { $0[text: "policy"] == "remoteFirst" })
+        #expect(refresh[text: "origin"] == "network")
+        #expect(refresh[text: "operation"] == "mainSync")
+        #expect(second.events.contains { $0[text: "query"].contains("status=alive") && $0[text: "origin"] == "network" })
+    }
+
+    @Test("Opening a character seen in the list answers from memory; its episodes come in one read")
+    func detailFromMemory() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let run = try browser.headless(keys: "j enter q")
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let character = try #require(run.events.first { $0[text: "query"].hasPrefix("character") })
+        #expect(character[text: "origin"] == "memory")
+        #expect(run.events.filter { $0[text: "query"].hasPrefix("episodes") }.count == 1)
+        #expect(run.outcome.standardOutput.contains("S01E01"))
+    }
+
+    @Test("Keys can come on standard input")
+    func keysFromStandardInput() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let outcome = try BuiltExecutable.run(
+            browser.executable,
+            arguments: ["--headless", "--size", "80x24", "--no-disk-cache"], input: "j j q\n")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.split(separator: "\n").count == 24)
+        #expect(!FileManager.default.fileExists(atPath: browser.cacheDirectory.path))
+    }
+
+    @Test("--frames prints every frame")
+    func everyFrame() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let run = try browser.headless(keys: "j j q", extra: ["--frames"])
+        let markers = run.outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix("--- frame ") }
+        #expect(markers.count >= 3)
+    }
+
+    @Test(
+        "Bad tokens, sizes and flags exit with status 2 and say what is wrong",
+        arguments: [
+            (["--headless", "--keys", "j bogus!! q"], "bogus!!"),
+            (["--headless", "--keys", "resize:0x"], "resize:0x"),
+            (["--headless", "--size", "100by30", "--keys", "q"], "100by30"),
+            (["--headless", "--size", "0x0", "--keys", "q"], "0x0"),
+            (["--frobnicate"], "--frobnicate"),
+            (["--ttl", "-5"], "--ttl"),
+            (["--api", "ftp://example.invalid"], "--api"),
+            (["--keys", "q"], "--headless"),
+        ])
+    func badUsage(arguments: [String], mentioned: String) throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let outcome = try BuiltExecutable.run(browser.executable, arguments: arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains(mentioned), "\(outcome.standardError)")
+    }
+
+    @Test("Without a terminal the full-screen UI refuses to start and points at --headless")
+    func refusesWithoutTerminal() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let outcome = try BuiltExecutable.run(browser.executable, arguments: ["--cache-dir", browser.cacheDirectory.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("--headless"))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("A terminal too small says how much room it needs")
+    func tooSmall() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let run = try browser.headless(keys: "q", size: "30x8")
+        #expect(run.outcome.status == 0)
+        #expect(run.outcome.standardOutput.lowercased().contains("too small"))
+    }
+}
