@@ -1,5 +1,75 @@
+import RepositoryCore
+import RickAndMortyModel
+
 /// What the browser's background work reports back to `update`. A plain, sendable value.
 public enum BrowserMessage: Sendable {
+    /// A page read finished.
+    case pageRead(PageRequest, ReadReport<CharacterPage>)
+    /// The open character's read finished (the first half of a detail read).
+    case characterRead(id: Int, policy: CachePolicy, ReadReport<ShowCharacter>)
+    /// The open character's episodes were read in one multi-id request (the second half).
+    case episodesRead(characterID: Int, ids: [Int], policy: CachePolicy, ReadReport<[Episode]>)
     /// The network switch was flipped; `isOnline` is its new state.
     case networkToggled(isOnline: Bool)
+    /// A cache clearing finished, with the error that stopped it, if any.
+    case cacheCleared(CacheClearing, failure: RepositoryError?, metrics: MetricsSnapshot)
+}
+
+/// Which caches the `c` and `C` keys empty. A plain value.
+public enum CacheClearing: Sendable, Hashable {
+    /// The memory tier only (`c`).
+    case memory
+    /// Memory and disk (`C`).
+    case memoryAndDisk
+}
+
+/// One page read as the browser asked for it. A plain value.
+public struct PageRequest: Sendable, Hashable {
+    /// The page number, from 1.
+    public var number: Int
+    /// The filter the page is read with.
+    public var filter: CharacterFilter
+    /// The listing generation the read belongs to (see `Listing.generation`).
+    public var generation: Int
+    /// How the read uses the cache.
+    public var policy: CachePolicy
+
+    /// A read of page `number` of `filter` for listing `generation`, as `policy` says.
+    public init(number: Int, filter: CharacterFilter, generation: Int, policy: CachePolicy) {
+        self.number = number
+        self.filter = filter
+        self.generation = generation
+        self.policy = policy
+    }
+
+    /// The task key: one read per page at a time (a newer read of the page replaces an older one).
+    public var taskKey: String { Self.taskKey(page: number) }
+
+    /// The task key of page `number`.
+    public static func taskKey(page number: Int) -> String { "page-\(number)" }
+
+    /// `page 3`, or `page 1 (name=rick, status=alive)` under a filter.
+    public var query: String {
+        let filters = QueryText.filterSummary(filter)
+        return filters.isEmpty ? "page \(number)" : "page \(number) (\(filters))"
+    }
+}
+
+/// The outcome of one repository read, with how long it took and the repository's counters
+/// just after it. A plain, sendable value.
+public struct ReadReport<Value: Sendable>: Sendable {
+    /// The answer, or why there is none.
+    public var result: Result<Answer<Value>, RepositoryError>
+    /// How long the read took (answers also carry their own duration).
+    public var elapsed: Duration
+    /// The repository's counters right after the read.
+    public var metrics: MetricsSnapshot
+
+    /// A report of `result`, which took `elapsed`, with `metrics` read after it.
+    public init(result: Result<Answer<Value>, RepositoryError>, elapsed: Duration = .zero, metrics: MetricsSnapshot = .init())
+    {
+        self.result = result
+        self.elapsed = elapsed
+        self.metrics = metrics
+    }
 }

@@ -3,33 +3,54 @@ import TerminalUI
 /// The character browser: a `TerminalApp` whose state is `BrowserState` and whose background
 /// work reads the character repository of its `BrowserServices`.
 ///
-/// Like every `TerminalApp` it is used from the runtime's loop thread only; the effects it
-/// returns run off that thread and report back as `BrowserMessage`s.
+/// Navigation reads with `localFirst` (cache first), the `r` key with `remoteFirst` (network
+/// first). Like every `TerminalApp` it is used from the runtime's loop thread only; the effects
+/// it returns run off that thread and report back as `BrowserMessage`s.
 public struct CharacterBrowser: TerminalApp {
     /// What the browser reads from and reports to.
     public let services: BrowserServices
+    /// How many ticks a toast stays up (50 ticks of 100 ms: five seconds).
+    public var toastLifetime: Int
 
     /// A browser over `services`.
-    public init(services: BrowserServices) { self.services = services }
+    public init(services: BrowserServices, toastLifetime: Int = 50) {
+        self.services = services
+        self.toastLifetime = toastLifetime
+    }
 
     /// The smallest terminal the layout supports.
     public var minimumSize: TerminalSize? { TerminalSize(width: 60, height: 16) }
 
+    /// Ticks are wanted only while something animates or expires: a spinner or a toast.
+    public func wantsTicks(_ state: BrowserState) -> Bool { state.loads.isBusy || state.toast != nil }
+
     public func update(state: inout BrowserState, event: AppEvent<BrowserMessage>) -> [Effect<BrowserMessage>] {
         switch event {
-        case .start(let size), .input(.resize(let size)):
+        case .start(let size):
             state.size = size
-        case .input(.key(.character("q"))):
-            return [.quit]
-        case .message(.networkToggled(let isOnline)):
-            state.isOnline = isOnline
-        default:
-            break
+            return requestPage(1, policy: .localFirst, state: &state)
+        case .input(.resize(let size)):
+            state.size = size
+            state.list.clamp(rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
+            clampDetailScroll(&state)
+            return loadMoreIfNeeded(state: &state)
+        case .input(.key(let key)):
+            return handle(key, state: &state)
+        case .message(let message):
+            return apply(message, state: &state)
+        case .tick:
+            state.tick += 1
+            if let toast = state.toast, state.tick >= toast.expiresAtTick { state.toast = nil }
+            return []
         }
-        return []
     }
 
     public func render(state: BrowserState, into buffer: inout CellBuffer) {
-        buffer.write("charbrowser", x: 0, y: 0, style: Style(bold: true))
+        BrowserScreen(state: state).render(in: buffer.area, buffer: &buffer)
+    }
+
+    /// Shows `message` as a toast of `kind` from now until it expires.
+    func showToast(_ message: String, kind: ToastState.Kind, state: inout BrowserState) {
+        state.toast = ToastState(message, kind: kind, expiresAtTick: state.tick + toastLifetime)
     }
 }

@@ -1,0 +1,27 @@
+import RepositoryCore
+
+/// The browser's own count of the answers it applied, by the data source that answered. A plain value.
+public struct AnswerTally: Sendable, Hashable {
+    /// Answers per origin.
+    public private(set) var byOrigin: [Origin: Int] = [:]
+    /// Reads that failed.
+    public private(set) var failures = 0
+    /// Answers that served a stale value.
+    public private(set) var stale = 0
+
+    /// An empty tally.
+    public init() {}
+
+    /// How many answers came from `origin`.
+    public func count(_ origin: Origin) -> Int { byOrigin[origin, default: 0] }
+
+    /// Counts one answer from `origin`, or a failure when `origin` is nil.
+    public mutating func record(origin: Origin?, isStale: Bool) {
+        guard let origin else {
+            failures += 1
+            return
+        }
+        byOrigin[origin, default: 0] += 1
+        if isStale { stale += 1 }
+    }
+}

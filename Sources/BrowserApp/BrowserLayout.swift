@@ -1,0 +1,65 @@
+import TerminalUI
+
+/// Where each part of the browser goes for a terminal size. A plain value, computed afresh.
+///
+/// From 100 columns the status, counters and recent-answers boxes stand right of the list (or
+/// detail); below that a compact status box sits under it. A title row is at the top, the footer (or the filter prompt) at the bottom.
+public struct BrowserLayout: Sendable, Hashable {
+    /// The width from which the status panes go to the right.
+    public static let wideWidth = 100
+    /// Lines in the compact status box (narrow layout), without its border.
+    public static let compactStatusLines = 4
+
+    /// The title row.
+    public let title: Rect
+    /// The list or detail box, border included.
+    public let main: Rect
+    /// The status box (latest answer, network, API), border included.
+    public let status: Rect
+    /// The per-source counters box (wide layout only), border included.
+    public let counters: Rect?
+    /// The recent-answers box (wide layout, when room is left), border included.
+    public let recent: Rect?
+    /// The footer or prompt row.
+    public let footer: Rect
+    /// Whether the status panes stand to the right.
+    public let isWide: Bool
+
+    /// The layout for `size`.
+    public init(size: TerminalSize) {
+        let whole = Rect(size: size)
+        let rows = whole.splitRows([.fixed(1), .fill, .fixed(1)])
+        title = rows[0]
+        footer = rows[2]
+        isWide = size.width >= Self.wideWidth
+        if isWide {
+            let sideWidth = min(60, max(40, size.width * 2 / 5))
+            let columns = rows[1].splitColumns([.fill, .fixed(sideWidth)])
+            main = columns[0]
+            let side = columns[1].splitRows([
+                .fixed(StatusPaneContent.wideRowCount + 2), .fixed(CountersPane.lineCount + 2), .fill,
+            ])
+            status = side[0]
+            counters = side[1].height >= 4 ? side[1] : nil
+            recent = side[2].height >= 3 ? side[2] : nil
+        } else {
+            let parts = rows[1].splitRows([.fill, .fixed(Self.compactStatusLines + 2)])
+            main = parts[0]
+            status = parts[1]
+            counters = nil
+            recent = nil
+        }
+    }
+
+    /// Inside the main box.
+    public var mainInterior: Rect { BorderBox.interior(of: main) }
+
+    /// The list's column-header row.
+    public var listHeader: Rect { mainInterior.top(1) }
+
+    /// The list's rows, below its header.
+    public var listRows: Rect { mainInterior.inset(top: 1) }
+
+    /// How many characters the list shows at once.
+    public var visibleListRows: Int { max(1, listRows.height) }
+}

@@ -1,0 +1,44 @@
+import TerminalUI
+
+/// The whole browser screen for one state: title, list or detail, status panes, footer or
+/// prompt, then a toast and the help overlay on top. A plain value built for each frame.
+struct BrowserScreen: Widget {
+    let state: BrowserState
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        let layout = state.layout
+        TitleBar(state: state).render(in: layout.title, buffer: &buffer)
+        switch state.screen {
+        case .list: ListPane(state: state).render(in: layout.main, buffer: &buffer)
+        case .detail: DetailPane(state: state).render(in: layout.main, buffer: &buffer)
+        }
+        StatusPaneContent(state: state, isWide: layout.isWide).render(in: layout.status, buffer: &buffer)
+        if let counters = layout.counters {
+            CountersPane(state: state).render(in: counters, buffer: &buffer)
+        }
+        if let recent = layout.recent {
+            RecentAnswersPane(events: state.recent).render(in: recent, buffer: &buffer)
+        }
+        if let prompt = state.prompt {
+            FilterPromptBar(text: prompt).render(in: layout.footer, buffer: &buffer)
+        } else {
+            KeyHintsFooter(hints: FooterHints.hints(for: state)).render(in: layout.footer, buffer: &buffer)
+        }
+        if let toast = state.toast {
+            Toast(toast.message, style: Self.style(of: toast.kind))
+                .render(in: BorderBox.interior(of: layout.main), buffer: &buffer)
+        }
+        if state.showsHelp {
+            HelpOverlay.box.render(in: area, buffer: &buffer)
+        }
+    }
+
+    /// How a toast of `kind` looks.
+    static func style(of kind: ToastState.Kind) -> Style {
+        switch kind {
+        case .error: Style(foreground: .red, bold: true)
+        case .warning: Style(foreground: .yellow, bold: true)
+        case .info: Style(bold: true)
+        }
+    }
+}

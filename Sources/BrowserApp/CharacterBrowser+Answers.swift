@@ -1,0 +1,125 @@
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+extension CharacterBrowser {
+    /// Applies what background work reported. Every read answer or failure that still belongs
+    /// to what is on screen is recorded in the status pane and reported to `onAnswer`, in order.
+    func apply(_ message: BrowserMessage, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        switch message {
+        case .pageRead(let request, let report):
+            return applyPage(request, report, state: &state)
+        case .characterRead(let id, let policy, let report):
+            applyCharacter(id: id, policy: policy, report, state: &state)
+        case .episodesRead(let characterID, let ids, let policy, let report):
+            applyEpisodes(characterID: characterID, ids: ids, policy: policy, report, state: &state)
+        case .networkToggled(let isOnline):
+            state.isOnline = isOnline
+            showToast(
+                isOnline ? "Online: reads may use the network again." : "Offline: only cached data can answer.",
+                kind: .info, state: &state)
+        case .cacheCleared(let scope, let failure, let metrics):
+            state.loads.clearing = false
+            state.metrics = metrics
+            if let failure {
+                showToast("Clearing the cache failed: \(failure.description)", kind: .error, state: &state)
+            } else {
+                let what = scope == .memory ? "Memory cache cleared." : "Memory and disk caches cleared."
+                showToast(what, kind: .info, state: &state)
+            }
+        }
+        return []
+    }
+
+    private func applyPage(_ request: PageRequest, _ report: ReadReport<CharacterPage>, state: inout BrowserState)
+        -> [Effect<BrowserMessage>]
+    {
+        guard request.generation == state.listing.generation, state.loads.pages[request.number] == request.policy
+        else { return [] }
+        state.loads.pages[request.number] = nil
+        record(query: request.query, policy: request.policy, report, state: &state)
+        switch report.result {
+        case .success(let answer):
+            let wasNext = request.number == state.listing.nextPageNumber
+            guard state.listing.apply(answer.value, number: request.number) else { return [] }
+            let visible = state.layout.visibleListRows
+            let rowCount = state.listing.rows.count
+            if wasNext, state.loads.pendingAdvance > 0 {
+                let advance = state.loads.pendingAdvance
+                state.loads.pendingAdvance = 0
+                state.list.move(by: advance, rowCount: rowCount, visibleRows: visible)
+                return loadMoreIfNeeded(state: &state)
+            }
+            state.list.clamp(rowCount: rowCount, visibleRows: visible)
+            return loadMoreIfNeeded(state: &state)
+        case .failure(let error):
+            state.loads.pendingAdvance = 0
+            showToast("Could not load \(request.query): \(error.description)", kind: .error, state: &state)
+            return []
+        }
+    }
+
+    private func applyCharacter(
+        id: Int, policy: CachePolicy, _ report: ReadReport<ShowCharacter>, state: inout BrowserState
+    ) {
+        guard var detail = state.detail, detail.characterID == id, state.loads.detail == policy else { return }
+        record(query: QueryText.character(id), policy: policy, report, state: &state)
+        switch report.result {
+        case .success(let answer):
+            detail.character = answer.value
+            state.listing.update(answer.value)
+            if answer.value.episodeIDs.isEmpty {
+                detail.episodes = []
+                state.loads.detail = nil
+            }
+        case .failure(let error):
+            state.loads.detail = nil
+            showToast("Could not load \(QueryText.character(id)): \(error.description)", kind: .error, state: &state)
+        }
+        state.detail = detail
+        clampDetailScroll(&state)
+    }
+
+    private func applyEpisodes(
+        characterID: Int, ids: [Int], policy: CachePolicy, _ report: ReadReport<[Episode]>,
+        state: inout BrowserState
+    ) {
+        guard var detail = state.detail, detail.characterID == characterID, state.loads.detail == policy else {
+            return
+        }
+        state.loads.detail = nil
+        record(query: QueryText.episodes(ids), policy: policy, report, state: &state)
+        switch report.result {
+        case .success(let answer):
+            detail.episodes = answer.value
+            detail.episodesFailure = nil
+        case .failure(let error):
+            if detail.episodes == nil { detail.episodesFailure = error.description }
+            showToast("Could not load the episodes: \(error.description)", kind: .error, state: &state)
+        }
+        state.detail = detail
+        clampDetailScroll(&state)
+    }
+
+    /// Records an applied read: the status pane's latest answer and counters, the events log,
+    /// and a warning toast when the answer fell back to the cache.
+    private func record<Value>(query: String, policy: CachePolicy, _ report: ReadReport<Value>, state: inout BrowserState) {
+        let event = AnswerEvent(query: query, policy: policy, report: report)
+        state.latest = event
+        state.recent.insert(event, at: 0)
+        if state.recent.count > BrowserState.recentLimit { state.recent.removeLast() }
+        state.metrics = report.metrics
+        switch report.result {
+        case .success(let answer):
+            state.tally.record(origin: answer.origin, isStale: answer.isStale)
+            if let fallback = answer.fallbackError {
+                showToast(
+                    "Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)", kind: .warning,
+                    state: &state)
+            }
+        case .failure:
+            state.tally.record(origin: nil, isStale: false)
+        }
+        services.onAnswer(event)
+    }
+}

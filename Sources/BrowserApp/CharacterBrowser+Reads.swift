@@ -1,0 +1,150 @@
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+extension CharacterBrowser {
+    /// The task key of the detail read; a newer detail read replaces an older one.
+    static let detailTaskKey = "detail"
+
+    /// Starts reading page `number` of the current filter unless a read of it is in flight
+    /// (a refresh, `remoteFirst`, replaces a navigation read of the same page).
+    func requestPage(_ number: Int, policy: CachePolicy, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        if let running = state.loads.pages[number], running == policy || policy == .localFirst { return [] }
+        state.loads.pages[number] = policy
+        let request = PageRequest(
+            number: number, filter: state.listing.filter, generation: state.listing.generation, policy: policy)
+        let services = services
+        return [
+            .task(key: request.taskKey) {
+                let report = await services.read {
+                    () async throws(RepositoryError) -> Answer<CharacterPage> in
+                    try await services.repository.page(request.number, filter: request.filter, policy: request.policy)
+                }
+                return .pageRead(request, report)
+            }
+        ]
+    }
+
+    /// Starts over with `filter`: cancels the page reads in flight, forgets the pages, reads page 1.
+    func reload(filter: CharacterFilter, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        let cancels = state.loads.pages.keys.sorted().map { Effect<BrowserMessage>.cancel(key: PageRequest.taskKey(page: $0)) }
+        state.loads.pages = [:]
+        state.loads.pendingAdvance = 0
+        state.listing.reset(filter: filter)
+        state.list = ListState()
+        return cancels + requestPage(1, policy: .localFirst, state: &state)
+    }
+
+    /// Opens the selected character: shows what the list knows at once and reads the character
+    /// and then its episodes, `localFirst`.
+    func openDetail(state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard let character = state.selectedCharacter else { return [] }
+        state.screen = .detail
+        state.detail = DetailState(characterID: character.id, character: character)
+        return readDetail(id: character.id, policy: .localFirst, state: &state)
+    }
+
+    /// Back to the list; a detail read still in flight is cancelled.
+    func closeDetail(state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        state.screen = .list
+        state.detail = nil
+        guard state.loads.detail != nil else { return [] }
+        state.loads.detail = nil
+        return [.cancel(key: Self.detailTaskKey)]
+    }
+
+    /// Reads character `id`, then (if it has any) its episodes in one multi-id request.
+    func readDetail(id: Int, policy: CachePolicy, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        state.loads.detail = policy
+        let services = services
+        return [
+            .stream(key: Self.detailTaskKey) { sink in
+                let character = await services.read {
+                    () async throws(RepositoryError) -> Answer<ShowCharacter> in
+                    try await services.repository.character(id: id, policy: policy)
+                }
+                sink.send(.characterRead(id: id, policy: policy, character))
+                guard case .success(let answer) = character.result, !Task.isCancelled else { return }
+                let ids = answer.value.episodeIDs
+                guard !ids.isEmpty else { return }
+                let episodes = await services.read {
+                    () async throws(RepositoryError) -> Answer<[Episode]> in
+                    try await services.repository.episodes(ids: ids, policy: policy)
+                }
+                sink.send(.episodesRead(characterID: id, ids: ids, policy: policy, episodes))
+            }
+        ]
+    }
+
+    /// The `r` key: rereads what is on screen `remoteFirst` — every page with a visible row, or
+    /// the open character and its episodes. Ignored while a refresh is running.
+    func refresh(state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard !state.loads.isRefreshing else { return [] }
+        switch state.screen {
+        case .detail:
+            guard let detail = state.detail else { return [] }
+            return readDetail(id: detail.characterID, policy: .remoteFirst, state: &state)
+        case .list:
+            var numbers = state.listing.pageNumbers(ofRows: visibleRowRange(state))
+            if numbers.isEmpty { numbers = [1] }
+            return numbers.flatMap { requestPage($0, policy: .remoteFirst, state: &state) }
+        }
+    }
+
+    /// The rows the list shows at the current size.
+    func visibleRowRange(_ state: BrowserState) -> Range<Int> {
+        let rowCount = state.listing.rows.count
+        var viewport = state.list
+        let visible = state.layout.visibleListRows
+        viewport.clamp(rowCount: rowCount, visibleRows: visible)
+        return viewport.offset..<min(rowCount, viewport.offset + visible)
+    }
+
+    /// The `o` key: flips the network switch.
+    func toggleNetwork() -> Effect<BrowserMessage> {
+        let networkSwitch = services.networkSwitch
+        return .task(key: "network") { .networkToggled(isOnline: networkSwitch.toggle()) }
+    }
+
+    /// The `c` and `C` keys: empties memory, or memory and disk.
+    func clearCache(_ scope: CacheClearing, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        state.loads.clearing = true
+        let repository = services.repository
+        return [
+            .task(key: "clear") {
+                var failure: RepositoryError?
+                switch scope {
+                case .memory:
+                    await repository.clearMemory()
+                case .memoryAndDisk:
+                    do throws(RepositoryError) {
+                        try await repository.clearAll()
+                    } catch {
+                        failure = error
+                    }
+                }
+                return .cacheCleared(scope, failure: failure, metrics: repository.metricsSnapshot())
+            }
+        ]
+    }
+}
+
+extension BrowserServices {
+    /// Runs one repository read and reports its outcome, how long it took and the counters after it.
+    func read<Value>(_ body: () async throws(RepositoryError) -> Answer<Value>) async -> ReadReport<Value> {
+        await timedRead(on: clock, body)
+    }
+
+    private func timedRead<C: Clock<Duration>, Value>(
+        on clock: C, _ body: () async throws(RepositoryError) -> Answer<Value>
+    ) async -> ReadReport<Value> {
+        let start = clock.now
+        let result: Result<Answer<Value>, RepositoryError>
+        do throws(RepositoryError) {
+            result = .success(try await body())
+        } catch {
+            result = .failure(error)
+        }
+        return ReadReport(result: result, elapsed: start.duration(to: clock.now), metrics: repository.metricsSnapshot())
+    }
+}

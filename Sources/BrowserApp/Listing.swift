@@ -1,0 +1,94 @@
+import RickAndMortyModel
+
+/// The characters loaded for the current filter, page by page, in the API's order. A plain value.
+///
+/// Pages are appended in order (page `n + 1` only after page `n`) and replaced in place when
+/// refreshed; `generation` grows with every filter change so late answers of an older filter
+/// are recognised and dropped.
+public struct Listing: Sendable, Hashable {
+    /// The filter the pages were read with.
+    public private(set) var filter: CharacterFilter
+    /// Increases by one with every reset, so answers for an older filter can be told apart.
+    public private(set) var generation: Int
+    /// The loaded pages, page 1 first.
+    public private(set) var pages: [[ShowCharacter]]
+    /// Every loaded character, in page order (the list's rows).
+    public private(set) var rows: [ShowCharacter]
+    /// How many pages the filter selects, once page 1 (or any page) answered.
+    public private(set) var totalPages: Int?
+    /// How many characters the filter selects, once a page answered.
+    public private(set) var totalCount: Int?
+
+    /// An empty listing for `filter`.
+    public init(filter: CharacterFilter = CharacterFilter(), generation: Int = 0) {
+        self.filter = filter
+        self.generation = generation
+        self.pages = []
+        self.rows = []
+    }
+
+    /// The page the next scroll past the end loads.
+    public var nextPageNumber: Int { pages.count + 1 }
+
+    /// Whether pages remain to be loaded (true before the first answer).
+    public var hasMorePages: Bool {
+        guard let totalPages else { return true }
+        return pages.count < totalPages
+    }
+
+    /// Whether the filter selects nothing at all (the API said so).
+    public var isEmptyResult: Bool { totalPages == 0 || (totalCount == 0 && !pages.isEmpty) }
+
+    /// Forgets every page and starts over for `filter`.
+    public mutating func reset(filter: CharacterFilter) {
+        self = Listing(filter: filter, generation: generation + 1)
+    }
+
+    /// Applies page `number`: the next page is appended, a loaded one replaced. Returns false,
+    /// changing nothing, for any other number.
+    @discardableResult
+    public mutating func apply(_ page: CharacterPage, number: Int) -> Bool {
+        if number == pages.count + 1 {
+            pages.append(page.results)
+        } else if number >= 1, number <= pages.count {
+            pages[number - 1] = page.results
+        } else {
+            return false
+        }
+        totalPages = page.info.pages
+        totalCount = page.info.count
+        rows = pages.flatMap { $0 }
+        return true
+    }
+
+    /// Replaces every loaded copy of `character` (a fresher read of it).
+    public mutating func update(_ character: ShowCharacter) {
+        var changed = false
+        for pageIndex in pages.indices {
+            for rowIndex in pages[pageIndex].indices where pages[pageIndex][rowIndex].id == character.id {
+                pages[pageIndex][rowIndex] = character
+                changed = true
+            }
+        }
+        if changed { rows = pages.flatMap { $0 } }
+    }
+
+    /// The page number (1-based) that holds row `index`, or nil past the loaded rows.
+    public func pageNumber(ofRow index: Int) -> Int? {
+        var start = 0
+        for (pageIndex, page) in pages.enumerated() {
+            if index >= start, index < start + page.count { return pageIndex + 1 }
+            start += page.count
+        }
+        return nil
+    }
+
+    /// The page numbers holding any of the rows in `range`, ascending, each once.
+    public func pageNumbers(ofRows range: Range<Int>) -> [Int] {
+        var numbers: [Int] = []
+        for row in range {
+            if let number = pageNumber(ofRow: row), numbers.last != number { numbers.append(number) }
+        }
+        return numbers
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import RickAndMortyModel
+
+/// How queries are named in the status pane and the events log. Pure functions.
+public enum QueryText {
+    /// The non-empty filters in a fixed order: `name=rick, status=alive`.
+    public static func filterSummary(_ filter: CharacterFilter) -> String {
+        let parts: [(String, String)] = [
+            ("name", filter.name), ("status", filter.status), ("species", filter.species), ("type", filter.type),
+            ("gender", filter.gender),
+        ]
+        return parts.filter { !$0.1.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
+    }
+
+    /// `character 42`.
+    public static func character(_ id: Int) -> String { "character \(id)" }
+
+    /// `episodes 1,2,3`.
+    public static func episodes(_ ids: [Int]) -> String {
+        "episodes " + ids.map(String.init).joined(separator: ",")
+    }
+}

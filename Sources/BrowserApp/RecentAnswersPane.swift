@@ -1,0 +1,50 @@
+import TerminalUI
+
+/// The recent-answers box: one line per applied answer, newest first — what was asked, which
+/// source answered (or `failed`), the policy, and (when wide enough) the latency.
+struct RecentAnswersPane: Widget {
+    let events: [AnswerEvent]
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        BorderBox(title: "Recent answers").render(in: area, buffer: &buffer)
+        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
+        guard !inside.isEmpty else { return }
+        if events.isEmpty {
+            buffer.write("none yet", x: inside.x, y: inside.y, maxWidth: inside.width, style: .plain.dimmed())
+            return
+        }
+        let isRoomy = inside.width >= 56
+        let sourceWidth = 11
+        let policyWidth = isRoomy ? 11 : 7
+        let latencyWidth = isRoomy ? 8 : 0
+        let queryWidth = max(4, inside.width - sourceWidth - policyWidth - latencyWidth - (isRoomy ? 3 : 2))
+        for (index, event) in events.prefix(inside.height).enumerated() {
+            var spans = [
+                Span(TextFitting.fit(event.query, width: queryWidth)), Span(" "),
+                Span(
+                    TextFitting.fit(StatusPaneContent.source(event), width: sourceWidth),
+                    style: StatusPaneContent.sourceStyle(event)),
+                Span(" "),
+                Span(TextFitting.fit(isRoomy ? event.policy : Self.shortPolicy(event.policy), width: policyWidth),
+                     style: .plain.dimmed()),
+            ]
+            if isRoomy {
+                spans.append(Span(" "))
+                spans.append(
+                    Span(TextFitting.fit(StatusPaneContent.latency(event.ms), width: latencyWidth, alignment: .trailing)))
+            }
+            buffer.write(Line(spans), x: inside.x, y: inside.y + index, maxWidth: inside.width)
+        }
+    }
+
+    /// `local`, `remote`, `nocache`, `cache`.
+    static func shortPolicy(_ policy: String) -> String {
+        switch policy {
+        case "localFirst": "local"
+        case "remoteFirst": "remote"
+        case "noCache": "nocache"
+        case "cacheOnly": "cache"
+        default: policy
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import RepositoryCore
+import TerminalUI
+
+/// The status box: the latest answer (what was asked, which source answered, policy and
+/// operation, latency, age, fresh or stale, the error behind a fallback), what is loading,
+/// the network state and the API. Wide: one row per item; narrow: four compact lines.
+struct StatusPaneContent: Widget {
+    /// Rows of the wide form (the box is two taller).
+    static let wideRowCount = 9
+
+    let state: BrowserState
+    let isWide: Bool
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        BorderBox(title: "Status").render(in: area, buffer: &buffer)
+        let inside = BorderBox.interior(of: area).inset(left: 1)
+        if isWide {
+            StatusPane(rows: wideRows).render(in: inside, buffer: &buffer)
+        } else {
+            for (index, line) in compactLines.prefix(inside.height).enumerated() {
+                buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
+            }
+        }
+    }
+
+    private var wideRows: [StatusRow] {
+        let latest = state.latest
+        return [
+            StatusRow("asked", latest?.query ?? "—", valueStyle: Style(bold: true)),
+            StatusRow("source", latest.map(Self.source) ?? "—", valueStyle: latest.map(Self.sourceStyle) ?? .plain),
+            StatusRow("policy", latest.map { "\($0.policy) / \($0.operation)" } ?? "—"),
+            StatusRow("latency", latest.map { Self.latency($0.ms) } ?? "—"),
+            StatusRow("age", latest.map(Self.ageAndFreshness) ?? "—"),
+            StatusRow("error", latest?.error ?? "none", valueStyle: latest?.error == nil ? .plain.dimmed() : Self.errorStyle),
+            StatusRow("loading", loadingText, valueStyle: state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
+            StatusRow("network", state.isOnline ? "online" : "OFFLINE", valueStyle: networkStyle),
+            StatusRow("API", state.apiDescription),
+        ]
+    }
+
+    private var compactLines: [Line] {
+        let separator = Span(" · ", style: .plain.dimmed())
+        var first: [Span] = []
+        if let latest = state.latest {
+            first = [
+                Span(latest.query, style: Style(bold: true)), separator,
+                Span(Self.source(latest), style: Self.sourceStyle(latest)), separator,
+                Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latency(latest.ms)), separator,
+                Span(Self.ageAndFreshness(latest)),
+            ]
+        } else {
+            first = [Span("no answer yet", style: .plain.dimmed())]
+        }
+        let error: Line =
+            if let message = state.latest?.error {
+                Line([Span("error ", style: .plain.dimmed()), Span(message, style: Self.errorStyle)])
+            } else {
+                Line([Span("error ", style: .plain.dimmed()), Span("none", style: .plain.dimmed())])
+            }
+        var third = CountersPane.compactSpans(state: state)
+        third.insert(Span("answers ", style: .plain.dimmed()), at: 0)
+        let fourth = Line([
+            Span(state.isOnline ? "online" : "OFFLINE", style: networkStyle), separator,
+            Span(state.apiDescription), separator,
+            Span(loadingText, style: state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
+        ])
+        return [Line(first), error, Line(third), fourth]
+    }
+
+    private var loadingText: String {
+        guard let summary = state.loads.summary else { return "idle" }
+        return "\(Spinner.braille.glyph(tick: state.tick)) \(summary)"
+    }
+
+    private var networkStyle: Style {
+        state.isOnline ? Style(foreground: .green) : Style(foreground: .red, bold: true, reverse: true)
+    }
+
+    private static let errorStyle = Style(foreground: .red)
+
+    /// The source in words: `memory`, …, or `failed`.
+    static func source(_ event: AnswerEvent) -> String { event.origin ?? "failed" }
+
+    static func sourceStyle(_ event: AnswerEvent) -> Style {
+        switch event.origin {
+        case nil: Style(foreground: .red, bold: true)
+        case "memory": Style(foreground: .green, bold: true)
+        case "disk": Style(foreground: .cyan, bold: true)
+        default: Style(foreground: .magenta, bold: true)
+        }
+    }
+
+    /// `0.4 ms`, `12 ms`.
+    static func latency(_ milliseconds: Double) -> String {
+        milliseconds < 10 ? String(format: "%.1f ms", milliseconds) : String(format: "%.0f ms", milliseconds)
+    }
+
+    /// `3 s · fresh`, `2 h · stale`, or `—` for a failure.
+    static func ageAndFreshness(_ event: AnswerEvent) -> String {
+        guard let age = event.ageSeconds else { return "—" }
+        return "\(Self.age(age)) · \(event.stale ? "stale" : "fresh")"
+    }
+
+    /// `42 s`, `5 min`, `3 h`, `2 d`.
+    static func age(_ seconds: Double) -> String {
+        let whole = Int(max(0, seconds).rounded(.down))
+        if whole < 60 { return "\(whole) s" }
+        if whole < 3_600 { return "\(whole / 60) min" }
+        if whole < 86_400 { return "\(whole / 3_600) h" }
+        return "\(whole / 86_400) d"
+    }
+}
