@@ -10,7 +10,7 @@ struct TerminalSmokeTests {
     func quitRestoresTerminal() throws {
         let session = try SmokeSession(name: "quit")
         defer { session.end() }
-        let screen = try session.waitForScreen { $0.contains("Rick Sanchez") }
+        let screen = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
         #expect(screen.count == 30)
         try session.tmux.run(["send-keys", "-t", "browser", "j"])
         try session.tmux.run(["send-keys", "-t", "browser", "q"])
@@ -25,7 +25,7 @@ struct TerminalSmokeTests {
     func terminateRestoresTerminal() throws {
         let session = try SmokeSession(name: "term")
         defer { session.end() }
-        _ = try session.waitForScreen { $0.contains("Rick Sanchez") }
+        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
         try #require(kill(try session.browserProcessID(), SIGTERM) == 0)
         try session.tmux.waitFor(session.exitChannel)
         let modes = try session.terminalModesAfterExit()
