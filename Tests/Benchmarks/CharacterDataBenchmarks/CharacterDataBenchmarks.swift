@@ -26,8 +26,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "Page 1 or 2 from disk (localFirst; memory holds one page, the reads alternate)", configuration: configuration,
         closure: { benchmark, fixture in
-            for iteration in benchmark.scaledIterations {
-                blackHole(try await fixture.onePageInMemory.page(1 + iteration % 2, policy: .localFirst))
+            for _ in benchmark.scaledIterations {
+                let page = 1 + fixture.turns.add(1, ordering: .relaxed).newValue % 2
+                blackHole(try await fixture.onePageInMemory.page(page, policy: .localFirst))
             }
         }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
 
@@ -46,6 +47,8 @@ final class PageFixture: Sendable {
     let repository: CharacterRepository
     /// A second repository on the same file whose memory tier keeps a single page.
     let onePageInMemory: CharacterRepository
+    /// Counts disk reads, so consecutive runs of the closure read pages 1 and 2 in turn.
+    let turns = Atomic<Int>(0)
     let folder: URL
 
     init() async throws {
