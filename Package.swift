@@ -121,6 +121,10 @@ let package = Package(
                 "RickAndMortyServer", "TestSupport", "PersistentCache",
             ],
             exclude: ["Golden"]),
+        .executableTarget(
+            name: "BrowserBenchmarks",
+            dependencies: ["BrowserApp", "CharacterData", "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", benchmark],
+            path: "Tests/Benchmarks/BrowserBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: The executable
 
