@@ -8,17 +8,18 @@ struct CharBrowserCommand: AsyncParsableCommand {
         commandName: "charbrowser",
         abstract: "Browse the characters of Rick and Morty, or serve the API they come from.",
         discussion: """
-            With no subcommand, charbrowser browses (the flags of `browse` work directly):
+            With no subcommand, charbrowser browses; the flags of `browse` work directly:
 
-              charbrowser                          the embedded server with the sample in Assets/
+              charbrowser                    (embedded server, sample data)
               charbrowser --api https://rickandmortyapi.com/api
-              charbrowser --cache-dir DIR | --no-disk-cache | --ttl SECONDS
-              charbrowser --headless --size 100x30 --keys "j j enter r q" [--frames] [--events FILE|-]
-              charbrowser serve --port 8080 [--data DIR] [--synthetic N] [--latency MS] [--error-rate X]
+              charbrowser --cache-dir DIR --ttl SECONDS
+              charbrowser --no-disk-cache
+              charbrowser --headless --size 100x30 --keys "j enter r q"
+              charbrowser serve --port 8080 --data DIR
 
-            Navigation reads localFirst (cacheSync); r refreshes remoteFirst (mainSync); the status
-            pane says which data source answered. See `charbrowser browse --help` and
-            `charbrowser serve --help` for every flag, and docs/keys.md for every key.
+            Navigation reads localFirst (cacheSync); r refreshes remoteFirst (mainSync); the \
+            status pane says which data source answered. `charbrowser browse --help` and \
+            `charbrowser serve --help` list every flag; docs/keys.md lists every key.
             """,
         subcommands: [BrowseCommand.self, ServeCommand.self], defaultSubcommand: BrowseCommand.self)
 }
