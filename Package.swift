@@ -50,9 +50,11 @@ let package = Package(
             name: "CacheStressWriter", dependencies: ["PersistentCache", "RepositoryCore"],
             path: "Tests/Fixtures/CacheStressWriter"),
         .testTarget(
-            name: "PersistentCacheTests", dependencies: ["PersistentCache", "RepositoryCore", "TestSupport", grdb]),
+            name: "PersistentCacheTests",
+            dependencies: ["PersistentCache", "RepositoryCore", "TestSupport", grdb]),
         .executableTarget(
-            name: "PersistentCacheBenchmarks", dependencies: [benchmark, "PersistentCache", "RepositoryCore", "TestSupport", grdb],
+            name: "PersistentCacheBenchmarks",
+            dependencies: [benchmark, "PersistentCache", "RepositoryCore", "TestSupport", grdb],
             path: "Tests/Benchmarks/PersistentCacheBenchmarks", plugins: [benchmarkPlugin]),
 
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
@@ -68,12 +70,17 @@ let package = Package(
         .target(name: "RickAndMortyHTTP", dependencies: ["RepositoryCore", "RickAndMortyModel"]),
         .testTarget(
             name: "RickAndMortyHTTPTests",
-            dependencies: ["RickAndMortyHTTP", "RickAndMortyModel", "RepositoryCore", "TestSupport", hummingbird, logging]),
+            dependencies: [
+                "RickAndMortyHTTP", "RickAndMortyModel", "RepositoryCore", "TestSupport", hummingbird,
+                logging,
+            ]),
         // The embedded, API-compatible server: data loading, routes, faults, lifecycle.
         .target(
             name: "RickAndMortyServer",
             dependencies: ["RickAndMortyModel", "RepositoryCore", hummingbird, logging, serviceLifecycle]),
-        .testTarget(name: "RickAndMortyServerTests", dependencies: ["RickAndMortyServer", "RickAndMortyModel", "TestSupport"]),
+        .testTarget(
+            name: "RickAndMortyServerTests",
+            dependencies: ["RickAndMortyServer", "RickAndMortyModel", "TestSupport"]),
         .executableTarget(
             name: "ServerBenchmarks", dependencies: ["RickAndMortyServer", "TestSupport", benchmark],
             path: "Tests/Benchmarks/ServerBenchmarks", plugins: [benchmarkPlugin]),
@@ -84,12 +91,16 @@ let package = Package(
         .testTarget(
             name: "CharacterDataTests",
             dependencies: [
-                "CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer",
+                "CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyModel",
+                "RickAndMortyServer",
                 "RepositoryCore", "TestSupport",
             ]),
         .executableTarget(
             name: "CharacterDataBenchmarks",
-            dependencies: ["CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyServer", "TestSupport", benchmark],
+            dependencies: [
+                "CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyServer", "TestSupport",
+                benchmark,
+            ],
             path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: The terminal
@@ -103,7 +114,9 @@ let package = Package(
         // The real-terminal backend; the only target that imports CNcurses.
         .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcurses", "CTerminalSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminalSupport"]),
-        .testTarget(name: "NcursesBackendTests", dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport", "TestSupport"]),
+        .testTarget(
+            name: "NcursesBackendTests",
+            dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport", "TestSupport"]),
         .executableTarget(
             name: "TerminalUIBenchmarks", dependencies: [benchmark, "TerminalUI"],
             path: "Tests/Benchmarks/TerminalUIBenchmarks", plugins: [benchmarkPlugin]),
@@ -113,17 +126,23 @@ let package = Package(
         // The character browser: state, update and screens over the terminal toolkit and the character repository.
         .target(
             name: "BrowserApp",
-            dependencies: ["TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP"]),
+            dependencies: [
+                "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP",
+            ]),
         .testTarget(
             name: "BrowserAppTests",
             dependencies: [
-                "BrowserApp", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP",
+                "BrowserApp", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel",
+                "RickAndMortyHTTP",
                 "RickAndMortyServer", "TestSupport", "PersistentCache",
             ],
             exclude: ["Golden"]),
         .executableTarget(
             name: "BrowserBenchmarks",
-            dependencies: ["BrowserApp", "CharacterData", "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", benchmark],
+            dependencies: [
+                "BrowserApp", "CharacterData", "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI",
+                benchmark,
+            ],
             path: "Tests/Benchmarks/BrowserBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: The executable

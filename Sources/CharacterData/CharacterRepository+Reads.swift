@@ -17,7 +17,8 @@ extension CharacterRepository {
     }
 
     /// One character by id, read as `policy` says.
-    public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter> {
+    public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
+    {
         try await characters.answer(.id(id), policy: policy)
     }
 
@@ -31,7 +32,10 @@ extension CharacterRepository {
     func storeCharacters(of answer: Answer<CharacterPage>) async {
         let fromNetwork = [.network, .revalidated, .shared].contains(answer.origin)
         let entries = answer.value.results.map { character in
-            (query: Query.id(character.id), entry: Entry(value: character, metadata: answer.metadata, origin: .memory))
+            (
+                query: Query.id(character.id),
+                entry: Entry(value: character, metadata: answer.metadata, origin: .memory)
+            )
         }
         if fromNetwork {
             try? await characters.cache.lower.put(contentsOf: entries)

@@ -23,29 +23,39 @@ public final class CharacterRepository: Sendable {
     let configuration: CharacterRepositoryConfiguration
 
     /// Creates the repository over `api`, caching on `database` (nil: memory only).
-    public init(api: RemoteAPI, database: CacheDatabase?, configuration: CharacterRepositoryConfiguration = .init()) {
+    public init(
+        api: RemoteAPI, database: CacheDatabase?, configuration: CharacterRepositoryConfiguration = .init()
+    ) {
         let metrics = RepositoryMetrics()
         self.metrics = metrics
         self.database = database
         self.configuration = configuration
         let repositoryConfiguration = CacheRepositoryConfiguration(
             timeSource: configuration.timeSource, clock: configuration.clock, metrics: metrics)
-        func tiers<Value: Sendable>(_ namespace: String, limit: Int, codec: some PayloadCodec<Value>) -> Tiers<Value> {
+        func tiers<Value: Sendable>(_ namespace: String, limit: Int, codec: some PayloadCodec<Value>)
+            -> Tiers<Value>
+        {
             TieredCacheDataSource(
                 upper: InMemoryDataSource(countLimit: limit, metrics: metrics),
                 lower: DiskTier(database: database, namespace: namespace, codec: codec, metrics: metrics))
         }
         func validator<Value: Sendable>() -> (any EntryValidator<Value>)? {
-            configuration.timeToLive.map { TTLValidator(timeToLive: $0, timeSource: configuration.timeSource) }
+            configuration.timeToLive.map {
+                TTLValidator(timeToLive: $0, timeSource: configuration.timeSource)
+            }
         }
         pages = CacheRepository(
-            main: api.characterPages, cache: tiers("character-page", limit: configuration.memoryPageLimit, codec: CharacterPageCodec()),
+            main: api.characterPages,
+            cache: tiers("character-page", limit: configuration.memoryPageLimit, codec: CharacterPageCodec()),
             validator: validator(), configuration: repositoryConfiguration)
         characters = CacheRepository(
-            main: api.character, cache: tiers("character", limit: configuration.memoryCharacterLimit, codec: ShowCharacterCodec()),
+            main: api.character,
+            cache: tiers("character", limit: configuration.memoryCharacterLimit, codec: ShowCharacterCodec()),
             validator: validator(), configuration: repositoryConfiguration)
         episodeLists = CacheRepository(
-            main: api.episodes, cache: tiers("episode-list", limit: configuration.memoryEpisodeListLimit, codec: EpisodeListCodec()),
+            main: api.episodes,
+            cache: tiers(
+                "episode-list", limit: configuration.memoryEpisodeListLimit, codec: EpisodeListCodec()),
             validator: validator(), configuration: repositoryConfiguration)
     }
 

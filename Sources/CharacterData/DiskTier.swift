@@ -14,7 +14,8 @@ public struct DiskTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDat
     /// A tier over `namespace` of `database` storing values with `codec`, or a disabled tier when
     /// `database` is nil.
     public init(
-        database: CacheDatabase?, namespace: String, codec: some PayloadCodec<Value>, metrics: RepositoryMetrics
+        database: CacheDatabase?, namespace: String, codec: some PayloadCodec<Value>,
+        metrics: RepositoryMetrics
     ) {
         source = database.map { SQLiteDataSource(database: $0, namespace: namespace, codec: codec) }
         self.metrics = metrics

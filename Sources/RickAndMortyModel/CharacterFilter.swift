@@ -15,7 +15,9 @@ public struct CharacterFilter: Sendable, Hashable {
     public var gender: String
 
     /// Creates a filter; every field defaults to "any".
-    public init(name: String = "", status: String = "", species: String = "", type: String = "", gender: String = "") {
+    public init(
+        name: String = "", status: String = "", species: String = "", type: String = "", gender: String = ""
+    ) {
         self.name = name
         self.status = status
         self.species = species
@@ -26,7 +28,9 @@ public struct CharacterFilter: Sendable, Hashable {
     /// The filters as query parameters (empty ones dropped).
     public var parameters: [String: String] {
         var parameters: [String: String] = [:]  // an empty dictionary does not allocate: the common case
-        for (name, value) in [("name", name), ("status", status), ("species", species), ("type", type), ("gender", gender)]
+        for (name, value) in [
+            ("name", name), ("status", status), ("species", species), ("type", type), ("gender", gender),
+        ]
         where !value.isEmpty && !value.allSatisfy(\.isWhitespace) {
             parameters[name] = value
         }

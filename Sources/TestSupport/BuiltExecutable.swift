@@ -26,7 +26,9 @@ public enum BuiltExecutable {
             folders.append(bundle.bundleURL.deletingLastPathComponent())
         }
         folders.append(SharedData.packageRoot.appendingPathComponent(".build/debug", isDirectory: true))
-        return folders.map { $0.appendingPathComponent(name) }.first { manager.isExecutableFile(atPath: $0.path) }
+        return folders.map { $0.appendingPathComponent(name) }.first {
+            manager.isExecutableFile(atPath: $0.path)
+        }
     }
 
     /// `CacheStressWriter` → `CACHE_STRESS_WRITER`.
@@ -79,7 +81,8 @@ public enum BuiltExecutable {
 /// Reads a pipe to its end on a background thread. Thread-safe: the result is handed over once.
 private final class ErrorDrain: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private nonisolated(unsafe) var data = Data()  // written once by the reader thread before `done` is signalled
+    // Written once by the reader thread before `done` is signalled; read only after `done.wait()`.
+    private nonisolated(unsafe) var data = Data()
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in

@@ -23,13 +23,16 @@ struct BrowseCommand: AsyncParsableCommand {
     @Option(help: "Browse this API instead of the embedded server (e.g. https://rickandmortyapi.com/api).")
     var api: String?
 
-    @Option(help: "Serve this dump from the embedded server (characters.json, locations.json, episodes.json).")
+    @Option(
+        help: "Serve this dump from the embedded server (characters.json, locations.json, episodes.json).")
     var data: String?
 
     @Option(help: "Serve N generated characters from the embedded server.")
     var synthetic: Int?
 
-    @Option(name: .customLong("cache-dir"), help: "Keep the disk cache in this folder (default: $XDG_CACHE_HOME/charbrowser).")
+    @Option(
+        name: .customLong("cache-dir"),
+        help: "Keep the disk cache in this folder (default: $XDG_CACHE_HOME/charbrowser).")
     var cacheDirectory: String?
 
     @Flag(name: .customLong("no-disk-cache"), help: "Cache in memory only.")
@@ -58,15 +61,20 @@ struct BrowseCommand: AsyncParsableCommand {
 
     func validate() throws {
         if api != nil, data != nil || synthetic != nil {
-            throw ValidationError("--api browses another server; --data and --synthetic configure the embedded one")
+            throw ValidationError(
+                "--api browses another server; --data and --synthetic configure the embedded one")
         }
-        if data != nil, synthetic != nil { throw ValidationError("use either --data or --synthetic, not both") }
+        if data != nil, synthetic != nil {
+            throw ValidationError("use either --data or --synthetic, not both")
+        }
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be 1 or more") }
         if let api, URL(string: api)?.scheme.map({ ["http", "https"].contains($0) }) != true {
             throw ValidationError("--api must be an http or https URL, not '\(api)'")
         }
         guard ttl >= 0, ttl.isFinite else { throw ValidationError("--ttl must be 0 or more seconds") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be more than 0 seconds") }
+        guard timeout > 0, timeout.isFinite else {
+            throw ValidationError("--timeout must be more than 0 seconds")
+        }
         if !headless, keys != nil || frames { throw ValidationError("--keys and --frames need --headless") }
         do {
             _ = try TerminalSize.parse(size)

@@ -31,7 +31,8 @@ enum BrowserWiring {
         let database = try openDatabase(command)
         let networkSwitch = NetworkSwitch()
         let api = RemoteAPI(
-            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .milliseconds(Int(command.timeout * 1_000))),
+            configuration: RemoteAPIConfiguration(
+                baseURL: baseURL, timeout: .milliseconds(Int(command.timeout * 1_000))),
             networkSwitch: networkSwitch)
         let repository = CharacterRepository(
             api: api, database: database,

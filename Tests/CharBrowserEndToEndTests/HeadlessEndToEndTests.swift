@@ -34,7 +34,10 @@ struct HeadlessEndToEndTests {
         let refresh = try #require(second.events.last { $0[text: "policy"] == "remoteFirst" })
         #expect(refresh[text: "origin"] == "network")
         #expect(refresh[text: "operation"] == "mainSync")
-        #expect(second.events.contains { $0[text: "query"].contains("status=alive") && $0[text: "origin"] == "network" })
+        #expect(
+            second.events.contains {
+                $0[text: "query"].contains("status=alive") && $0[text: "origin"] == "network"
+            })
     }
 
     @Test("Opening a character seen in the list answers from memory; its episodes come in one read")
@@ -94,7 +97,8 @@ struct HeadlessEndToEndTests {
     func refusesWithoutTerminal() throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try BuiltExecutable.run(browser.executable, arguments: ["--cache-dir", browser.cacheDirectory.path])
+        let outcome = try BuiltExecutable.run(
+            browser.executable, arguments: ["--cache-dir", browser.cacheDirectory.path])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--headless"))
         #expect(outcome.standardOutput.isEmpty)

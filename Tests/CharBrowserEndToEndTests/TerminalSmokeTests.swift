@@ -102,8 +102,9 @@ struct SmokeSession {
 
     /// charbrowser's exit status, as the shell reported it.
     func exitStatus() throws -> Int32? {
-        Int32(try String(contentsOf: folder.appendingPathComponent("status"), encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines))
+        Int32(
+            try String(contentsOf: folder.appendingPathComponent("status"), encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Stops tmux and removes the folder.

@@ -126,7 +126,8 @@ struct CharacterRepositoryTests {
             let episodes = try await repository.episodes(ids: rick.episodeIDs, policy: .localFirst)
             #expect(episodes.origin == .network)
             #expect(Set(episodes.value.map(\.id)) == Set(rick.episodeIDs))
-            #expect(try await repository.episodes(ids: rick.episodeIDs, policy: .localFirst).origin == .memory)
+            #expect(
+                try await repository.episodes(ids: rick.episodeIDs, policy: .localFirst).origin == .memory)
         }
     }
 

@@ -7,7 +7,8 @@ import Testing
 struct DecodingTests {
     @Test("The full dump decodes: 826 characters, 51 episodes, 126 locations")
     func decodesFullDump() throws {
-        let characters = try APIDecoding.decode([ShowCharacter].self, from: SharedData.data("characters.json"))
+        let characters = try APIDecoding.decode(
+            [ShowCharacter].self, from: SharedData.data("characters.json"))
         let episodes = try APIDecoding.decode([Episode].self, from: SharedData.data("episodes.json"))
         let locations = try APIDecoding.decode([Location].self, from: SharedData.data("locations.json"))
         #expect(characters.count == 826)
@@ -40,7 +41,8 @@ struct DecodingTests {
 
     @Test("A character encodes and decodes to the same value")
     func roundTrip() throws {
-        let characters = try APIDecoding.decode([ShowCharacter].self, from: SharedData.data("characters.json"))
+        let characters = try APIDecoding.decode(
+            [ShowCharacter].self, from: SharedData.data("characters.json"))
         let again = try APIDecoding.decode([ShowCharacter].self, from: JSONEncoder().encode(characters))
         #expect(again == characters)
     }

@@ -47,12 +47,14 @@ extension BinaryPayloadWriter {
 extension BinaryPayloadReader {
     mutating func readCharacter() throws(RepositoryError) -> ShowCharacter {
         ShowCharacter(
-            id: try readInt(), name: try readString(), status: CharacterStatus(rawValue: try readString()) ?? .unknown,
+            id: try readInt(), name: try readString(),
+            status: CharacterStatus(rawValue: try readString()) ?? .unknown,
             species: try readString(), type: try readString(),
             gender: CharacterGender(rawValue: try readString()) ?? .unknown,
             origin: PlaceReference(name: try readString(), url: try readString()),
             location: PlaceReference(name: try readString(), url: try readString()),
-            image: try readString(), episode: try readStrings(), url: try readString(), created: try readString())
+            image: try readString(), episode: try readStrings(), url: try readString(),
+            created: try readString())
     }
 
     mutating func readEpisode() throws(RepositoryError) -> Episode {

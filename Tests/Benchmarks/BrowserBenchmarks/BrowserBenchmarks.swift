@@ -18,7 +18,8 @@ let benchmarks: @Sendable () -> Void = {
         "Headless run of a 10,000-key script (100x30, embedded server)", configuration: configuration,
         closure: { benchmark, fixture in
             for _ in benchmark.scaledIterations {
-                let backend = HeadlessBackend(size: TerminalSize(width: 100, height: 30), script: fixture.script)
+                let backend = HeadlessBackend(
+                    size: TerminalSize(width: 100, height: 30), script: fixture.script)
                 blackHole(try await CharacterBrowser(services: fixture.services()).run(on: backend))
             }
         }, setup: { try await ScriptFixture() }, teardown: { await ScriptFixture.stopAll() })
@@ -43,7 +44,8 @@ final class ScriptFixture: Sendable {
 
     func services() -> BrowserServices {
         let networkSwitch = NetworkSwitch()
-        let api = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL), networkSwitch: networkSwitch)
+        let api = RemoteAPI(
+            configuration: RemoteAPIConfiguration(baseURL: baseURL), networkSwitch: networkSwitch)
         return BrowserServices(
             repository: CharacterRepository(api: api, database: nil), networkSwitch: networkSwitch,
             apiDescription: baseURL.absoluteString)

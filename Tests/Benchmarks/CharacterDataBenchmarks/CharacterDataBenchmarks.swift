@@ -13,7 +13,8 @@ import TestSupport
 // (localFirst on a warm cache). The goal: memory hit / network ≥ 1,000×.
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(3), maxIterations: 100_000)
+        metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(3),
+        maxIterations: 100_000)
 
     Benchmark(
         "Page 1 from the network (noCache, loopback)", configuration: configuration,
@@ -24,7 +25,8 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
 
     Benchmark(
-        "Page 1 or 2 from disk (localFirst; memory holds one page, the reads alternate)", configuration: configuration,
+        "Page 1 or 2 from disk (localFirst; memory holds one page, the reads alternate)",
+        configuration: configuration,
         closure: { benchmark, fixture in
             for _ in benchmark.scaledIterations {
                 let page = 1 + fixture.turns.add(1, ordering: .relaxed).newValue % 2
