@@ -33,7 +33,7 @@ public struct BrowserLayout: Sendable, Hashable {
         footer = rows[2]
         isWide = size.width >= Self.wideWidth
         if isWide {
-            let sideWidth = min(60, max(40, size.width * 2 / 5))
+            let sideWidth = min(60, max(44, size.width * 2 / 5))
             let columns = rows[1].splitColumns([.fill, .fixed(sideWidth)])
             main = columns[0]
             let side = columns[1].splitRows([

@@ -6,14 +6,14 @@ enum FooterHints {
         switch state.screen {
         case .list:
             [
-                KeyHint("j/k", "move"), KeyHint("enter", "open"), KeyHint("/", "name"), KeyHint("s", "status"),
-                KeyHint("r", "refresh"), KeyHint("o", "offline"), KeyHint("?", "help"), KeyHint("q", "quit"),
+                KeyHint("enter", "open"), KeyHint("/", "name"), KeyHint("s", "status"), KeyHint("r", "refresh"),
+                KeyHint("o", "offline"), KeyHint("?", "help"), KeyHint("q", "quit"), KeyHint("j/k", "move"),
                 KeyHint("c/C", "clear"),
             ]
         case .detail:
             [
-                KeyHint("esc", "back"), KeyHint("j/k", "scroll"), KeyHint("r", "refresh"), KeyHint("o", "offline"),
-                KeyHint("c/C", "clear"), KeyHint("?", "help"), KeyHint("q", "quit"),
+                KeyHint("esc", "back"), KeyHint("r", "refresh"), KeyHint("o", "offline"), KeyHint("?", "help"),
+                KeyHint("q", "quit"), KeyHint("j/k", "scroll"), KeyHint("c/C", "clear"),
             ]
         }
     }
