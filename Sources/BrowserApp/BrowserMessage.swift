@@ -66,8 +66,10 @@ public struct ReadReport<Value: Sendable>: Sendable {
     public var metrics: MetricsSnapshot
 
     /// A report of `result`, which took `elapsed`, with `metrics` read after it.
-    public init(result: Result<Answer<Value>, RepositoryError>, elapsed: Duration = .zero, metrics: MetricsSnapshot = .init())
-    {
+    public init(
+        result: Result<Answer<Value>, RepositoryError>, elapsed: Duration = .zero,
+        metrics: MetricsSnapshot = .init()
+    ) {
         self.result = result
         self.elapsed = elapsed
         self.metrics = metrics

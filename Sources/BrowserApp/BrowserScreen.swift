@@ -27,7 +27,8 @@ struct BrowserScreen: Widget {
         if let toast = state.toast {
             // Over the body, clear of the boxes' bottom border, centred across the whole width.
             let body = Rect(
-                x: area.x, y: layout.title.maxY, width: area.width, height: layout.footer.y - layout.title.maxY - 1)
+                x: area.x, y: layout.title.maxY, width: area.width,
+                height: layout.footer.y - layout.title.maxY - 1)
             Toast(toast.message, style: Self.style(of: toast.kind)).render(in: body, buffer: &buffer)
         }
         if state.showsHelp {

@@ -40,7 +40,8 @@ extension CharacterBrowser {
         case .pageUp: return moveSelection(by: -max(1, visible - 1), state: &state)
         case .character("g"), .home: return moveSelection(by: -state.list.selected, state: &state)
         case .character("G"), .end:
-            return moveSelection(by: max(0, state.listing.rows.count - 1 - state.list.selected), state: &state)
+            return moveSelection(
+                by: max(0, state.listing.rows.count - 1 - state.list.selected), state: &state)
         case .enter: return openDetail(state: &state)
         case .character("/"):
             state.prompt = state.listing.filter.name
@@ -127,7 +128,7 @@ extension CharacterBrowser {
         let atEnd = state.list.selected >= rowCount - 1
         let underfilled = rowCount < state.list.offset + state.layout.visibleListRows
         guard atEnd || underfilled else { return [] }
-        return requestPage(state.listing.nextPageNumber, policy: .localFirst, state: &state)
+        return requestPage(state.listing.nextPageNumber, state: &state)
     }
 
     /// Scrolls the detail pane by `delta` lines, within its content.

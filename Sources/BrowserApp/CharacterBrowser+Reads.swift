@@ -6,33 +6,57 @@ extension CharacterBrowser {
     /// The task key of the detail read; a newer detail read replaces an older one.
     static let detailTaskKey = "detail"
 
-    /// Starts reading page `number` of the current filter unless a read of it is in flight
-    /// (a refresh, `remoteFirst`, replaces a navigation read of the same page).
-    func requestPage(_ number: Int, policy: CachePolicy, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        if let running = state.loads.pages[number], running == policy || policy == .localFirst { return [] }
-        state.loads.pages[number] = policy
+    /// The task key of a refresh of the list's pages.
+    static let refreshTaskKey = "refresh"
+
+    /// Starts reading page `number` of the current filter, `localFirst`, unless a read of that
+    /// page is already in flight (so a key pressed during a load never starts a second one).
+    func requestPage(_ number: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard state.loads.pages[number] == nil else { return [] }
+        state.loads.pages[number] = .localFirst
         let request = PageRequest(
-            number: number, filter: state.listing.filter, generation: state.listing.generation, policy: policy)
+            number: number, filter: state.listing.filter, generation: state.listing.generation,
+            policy: .localFirst)
         let services = services
         return [
             .task(key: request.taskKey) {
-                let report = await services.read {
-                    () async throws(RepositoryError) -> Answer<CharacterPage> in
-                    try await services.repository.page(request.number, filter: request.filter, policy: request.policy)
-                }
-                return .pageRead(request, report)
+                .pageRead(request, await services.readPage(request))
             }
         ]
     }
 
+    /// Rereads pages `numbers`, `remoteFirst`, one after the other in one task (so their answers
+    /// arrive in page order), replacing any navigation read of the same pages.
+    func refreshPages(_ numbers: [Int], state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        let replaced = numbers.filter { state.loads.pages[$0] == .localFirst }
+        let requests = numbers.map { number in
+            state.loads.pages[number] = .remoteFirst
+            return PageRequest(
+                number: number, filter: state.listing.filter, generation: state.listing.generation,
+                policy: .remoteFirst)
+        }
+        let services = services
+        let refresh = Effect<BrowserMessage>.stream(key: Self.refreshTaskKey) { sink in
+            for request in requests {
+                if Task.isCancelled { return }
+                sink.send(.pageRead(request, await services.readPage(request)))
+            }
+        }
+        return replaced.map { .cancel(key: PageRequest.taskKey(page: $0)) } + [refresh]
+    }
+
     /// Starts over with `filter`: cancels the page reads in flight, forgets the pages, reads page 1.
     func reload(filter: CharacterFilter, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        let cancels = state.loads.pages.keys.sorted().map { Effect<BrowserMessage>.cancel(key: PageRequest.taskKey(page: $0)) }
+        let pending = state.loads.pages
+        var cancels = pending.filter { $0.value == .localFirst }.keys.sorted().map {
+            Effect<BrowserMessage>.cancel(key: PageRequest.taskKey(page: $0))
+        }
+        if pending.values.contains(.remoteFirst) { cancels.append(.cancel(key: Self.refreshTaskKey)) }
         state.loads.pages = [:]
         state.loads.pendingAdvance = 0
         state.listing.reset(filter: filter)
         state.list = ListState()
-        return cancels + requestPage(1, policy: .localFirst, state: &state)
+        return cancels + requestPage(1, state: &state)
     }
 
     /// Opens the selected character: shows what the list knows at once and reads the character
@@ -87,7 +111,7 @@ extension CharacterBrowser {
         case .list:
             var numbers = state.listing.pageNumbers(ofRows: visibleRowRange(state))
             if numbers.isEmpty { numbers = [1] }
-            return numbers.flatMap { requestPage($0, policy: .remoteFirst, state: &state) }
+            return refreshPages(numbers, state: &state)
         }
     }
 
@@ -130,6 +154,13 @@ extension CharacterBrowser {
 }
 
 extension BrowserServices {
+    /// Reads the page `request` describes.
+    func readPage(_ request: PageRequest) async -> ReadReport<CharacterPage> {
+        await read { () async throws(RepositoryError) -> Answer<CharacterPage> in
+            try await repository.page(request.number, filter: request.filter, policy: request.policy)
+        }
+    }
+
     /// Runs one repository read and reports its outcome, how long it took and the counters after it.
     func read<Value>(_ body: () async throws(RepositoryError) -> Answer<Value>) async -> ReadReport<Value> {
         await timedRead(on: clock, body)
@@ -145,6 +176,7 @@ extension BrowserServices {
         } catch {
             result = .failure(error)
         }
-        return ReadReport(result: result, elapsed: start.duration(to: clock.now), metrics: repository.metricsSnapshot())
+        return ReadReport(
+            result: result, elapsed: start.duration(to: clock.now), metrics: repository.metricsSnapshot())
     }
 }

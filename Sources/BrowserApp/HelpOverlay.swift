@@ -20,7 +20,10 @@ enum HelpOverlay {
     static var box: OverlayBox {
         let keyWidth = entries.map { DisplayWidth.of($0.0) }.max() ?? 0
         var lines = entries.map { key, action in
-            Line([Span(TextFitting.fit(key, width: keyWidth), style: Style(bold: true)), Span("  "), Span(action)])
+            Line([
+                Span(TextFitting.fit(key, width: keyWidth), style: Style(bold: true)), Span("  "),
+                Span(action),
+            ])
         }
         lines.append(Line("any key closes this help", style: .plain.dimmed()))
         return OverlayBox(title: "Keys", lines: lines)

@@ -10,7 +10,8 @@ struct ListPane: Widget {
         let layout = state.layout
         BorderBox(title: title).render(in: area, buffer: &buffer)
         let columns = ListColumns(width: layout.listRows.width - 1)
-        buffer.write(columns.header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
+        buffer.write(
+            columns.header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
         let rows = state.listing.rows
         ListView(rowCount: rows.count, state: state.list, placeholder: placeholder) { index in
             columns.line(for: rows[index])
@@ -34,7 +35,8 @@ struct ListPane: Widget {
         if state.loads.pages[1] != nil { return "Loading…" }
         if listing.isEmptyResult {
             let filters = QueryText.filterSummary(listing.filter)
-            return filters.isEmpty ? "No characters." : "No character matches \(filters). Esc clears the filter."
+            return filters.isEmpty
+                ? "No characters." : "No character matches \(filters). Esc clears the filter."
         }
         return "Nothing loaded. Press r to retry."
     }
@@ -88,7 +90,9 @@ struct ListColumns {
         var spans = [
             Span(TextFitting.fit(String(character.id), width: idWidth, alignment: .trailing)), Span(" "),
             Span(TextFitting.fit(character.name, width: nameWidth)), Span(" "),
-            Span(TextFitting.fit(character.status.rawValue, width: statusWidth), style: StatusStyle.of(character.status)),
+            Span(
+                TextFitting.fit(character.status.rawValue, width: statusWidth),
+                style: StatusStyle.of(character.status)),
             Span(" "),
             Span(TextFitting.fit(character.species, width: speciesWidth)),
         ]

@@ -15,7 +15,7 @@ struct StatusPaneContent: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: "Status").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1)
-        let lines = isWide ? wideLines(width: inside.width) : compactLines
+        let lines = isWide ? wideLines(width: inside.width) : compactLines(count: inside.height)
         for (index, line) in lines.prefix(inside.height).enumerated() {
             buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
@@ -41,20 +41,25 @@ struct StatusPaneContent: Widget {
         ]
         return rows.map { label, value, style in
             Line([
-                Span(TextFitting.fit(label.isEmpty ? "" : label + ":", width: labelWidth), style: .plain.dimmed()),
+                Span(
+                    TextFitting.fit(label.isEmpty ? "" : label + ":", width: labelWidth),
+                    style: .plain.dimmed()),
                 Span(value, style: style),
             ])
         }
     }
 
-    private var compactLines: [Line] {
+    /// The latest answer, its error, the counters, the network; with room for two lines, the
+    /// latest answer and the error if there is one, else the network.
+    private func compactLines(count: Int) -> [Line] {
         let separator = Span(" · ", style: .plain.dimmed())
         var first: [Span] = []
         if let latest = state.latest {
             first = [
                 Span(latest.query, style: Style(bold: true)), separator,
                 Span(Self.source(latest), style: Self.sourceStyle(latest)), separator,
-                Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latency(latest.ms)), separator,
+                Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latency(latest.ms)),
+                separator,
                 Span(Self.ageAndFreshness(latest)),
             ]
         } else {
@@ -73,7 +78,8 @@ struct StatusPaneContent: Widget {
             Span(state.apiDescription), separator,
             Span(loadingText, style: state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
         ])
-        return [Line(first), error, Line(third), fourth]
+        guard count < 4 else { return [Line(first), error, Line(third), fourth] }
+        return [Line(first), state.latest?.error == nil ? fourth : error]
     }
 
     private var loadingText: String {

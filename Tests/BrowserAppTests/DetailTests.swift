@@ -33,7 +33,9 @@ struct DetailTests {
             let browser = CharacterBrowser(services: fixture.services())
             var state = BrowserState.initial(apiDescription: "embedded")
             let start = browser.update(state: &state, event: .start(NavigationTests.small))
-            for message in await start.runAll() { _ = browser.update(state: &state, event: .message(message)) }
+            for message in await start.runAll() {
+                _ = browser.update(state: &state, event: .message(message))
+            }
             #expect(state.listing.rows.count == 20)
             // WHEN Rick is opened and the detail task runs with a collecting sink
             let messages = await browser.update(state: &state, event: .input(.key(.enter))).runAll()
@@ -91,7 +93,9 @@ struct DetailTests {
         // WHEN the character's answer arrives after all
         let rick = SampleData.character(1)
         driver.deliver(
-            .characterRead(id: 1, policy: .localFirst, ReadReport(result: .success(SampleData.answer(rick, origin: .memory, policy: .localFirst)))))
+            .characterRead(
+                id: 1, policy: .localFirst,
+                ReadReport(result: .success(SampleData.answer(rick, origin: .memory, policy: .localFirst)))))
         // THEN nothing changes
         #expect(driver.state.detail == nil)
         #expect(driver.events.all.count == reported)
@@ -124,9 +128,13 @@ struct DetailTests {
         var driver = Driver(size: NavigationTests.small)
         driver.answerPage(1)
         driver.press(.enter)
-        driver.deliver(.characterRead(id: 1, policy: .localFirst, ReadReport(result: .failure(.mainUnavailable(reason: "offline")))))
+        driver.deliver(
+            .characterRead(
+                id: 1, policy: .localFirst, ReadReport(result: .failure(.mainUnavailable(reason: "offline"))))
+        )
         #expect(driver.state.toast?.kind == .error)
-        #expect(driver.state.toast?.message == "Could not load character 1: The server is unavailable: offline.")
+        #expect(
+            driver.state.toast?.message == "Could not load character 1: The server is unavailable: offline.")
         #expect(driver.state.detail?.character?.name == "Rick Sanchez")
         #expect(!driver.state.loads.isBusy)
         #expect(driver.events.all.last?.origin == nil)

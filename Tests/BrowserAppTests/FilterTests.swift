@@ -63,7 +63,11 @@ struct FilterTests {
         // WHEN the old page 2 answers anyway THEN it is ignored
         let reported = driver.events.all.count
         driver.deliver(
-            .pageRead(oldRequest, ReadReport(result: .success(SampleData.answer(SampleData.page(2), origin: .network, policy: .localFirst)))))
+            .pageRead(
+                oldRequest,
+                ReadReport(
+                    result: .success(
+                        SampleData.answer(SampleData.page(2), origin: .network, policy: .localFirst)))))
         #expect(driver.state.listing.rows.isEmpty)
         #expect(driver.events.all.count == reported)
     }

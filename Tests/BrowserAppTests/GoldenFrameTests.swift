@@ -26,7 +26,9 @@ struct GoldenFrameTests {
 
     @Test("The list at 100×30, 80×24 and 200×60")
     func list() throws {
-        for (size, name) in [((100, 30), "list-100x30"), ((80, 24), "list-80x24"), ((200, 60), "list-200x60")] {
+        for (size, name) in [
+            ((100, 30), "list-100x30"), ((80, 24), "list-80x24"), ((200, 60), "list-200x60"),
+        ] {
             let driver = Self.browsedList(size: TerminalSize(width: size.0, height: size.1))
             try GoldenFrame.check(driver.frame, named: name)
         }
@@ -38,6 +40,13 @@ struct GoldenFrameTests {
             let driver = Self.openedDetail(size: TerminalSize(width: size.0, height: size.1))
             try GoldenFrame.check(driver.frame, named: name)
         }
+    }
+
+    @Test("The smallest supported size, 60×16: list and detail")
+    func minimum() throws {
+        let size = TerminalSize(width: 60, height: 16)
+        try GoldenFrame.check(Self.browsedList(size: size).frame, named: "list-60x16")
+        try GoldenFrame.check(Self.openedDetail(size: size).frame, named: "detail-60x16")
     }
 
     @Test("The help overlay")

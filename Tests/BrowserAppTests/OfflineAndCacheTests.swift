@@ -41,7 +41,8 @@ struct OfflineAndCacheTests {
             let services = fixture.services()
             let browser = CharacterBrowser(services: services)
             var state = BrowserState.initial(apiDescription: "embedded")
-            for message in await browser.update(state: &state, event: .start(NavigationTests.small)).runAll() {
+            for message in await browser.update(state: &state, event: .start(NavigationTests.small)).runAll()
+            {
                 _ = browser.update(state: &state, event: .message(message))
             }
             let before = try await services.repository.page(1, policy: .localFirst)
@@ -50,7 +51,9 @@ struct OfflineAndCacheTests {
             let effects = browser.update(state: &state, event: .input(.key(.character("c"))))
             #expect(effects.shapes == [.run(key: "clear")])
             #expect(state.loads.clearing)
-            for message in await effects.runAll() { _ = browser.update(state: &state, event: .message(message)) }
+            for message in await effects.runAll() {
+                _ = browser.update(state: &state, event: .message(message))
+            }
             // THEN the toast confirms and memory no longer has page 1
             #expect(!state.loads.clearing)
             #expect(state.toast?.message == "Memory cache cleared.")
@@ -65,7 +68,9 @@ struct OfflineAndCacheTests {
             let browser = CharacterBrowser(services: fixture.services())
             var state = BrowserState.initial(apiDescription: "embedded")
             let effects = browser.update(state: &state, event: .input(.key(.character("C"))))
-            for message in await effects.runAll() { _ = browser.update(state: &state, event: .message(message)) }
+            for message in await effects.runAll() {
+                _ = browser.update(state: &state, event: .message(message))
+            }
             #expect(state.toast?.message == "Memory and disk caches cleared.")
             #expect(state.toast?.kind == .info)
         }

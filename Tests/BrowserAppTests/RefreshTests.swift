@@ -13,8 +13,8 @@ struct RefreshTests {
         #expect(driver.state.listing.pages.count == 2)
         // WHEN r is pressed
         let effects = driver.press("r")
-        // THEN pages 1 and 2 are read remoteFirst
-        #expect(effects.shapes == [.run(key: "page-1"), .run(key: "page-2")])
+        // THEN pages 1 and 2 are read remoteFirst, in one task (their answers arrive in order)
+        #expect(effects.shapes == [.run(key: "refresh")])
         #expect(driver.state.loads.pages == [1: .remoteFirst, 2: .remoteFirst])
         #expect(driver.state.loads.isRefreshing)
     }
@@ -30,11 +30,13 @@ struct RefreshTests {
         for _ in 0..<13 { driver.press("k") }
         #expect(driver.state.list.offset == 7)
         // WHEN r is pressed THEN page 1 alone is refreshed (those rows are all on it)
-        #expect(driver.press("r").shapes == [.run(key: "page-1")])
+        #expect(driver.press("r").shapes == [.run(key: "refresh")])
+        #expect(driver.state.loads.pages == [1: .remoteFirst])
         // AND with rows 15…27 visible both pages are
         driver.answerPage(1)
         for _ in 0..<20 { driver.press("j") }
-        #expect(driver.press("r").shapes == [.run(key: "page-1"), .run(key: "page-2")])
+        #expect(driver.press("r").shapes == [.run(key: "refresh")])
+        #expect(driver.state.loads.pages == [1: .remoteFirst, 2: .remoteFirst])
     }
 
     @Test("r during a running refresh is ignored; after it ends r works again")
@@ -49,20 +51,55 @@ struct RefreshTests {
         driver.answerPage(1)
         #expect(driver.state.latest?.policy == "remoteFirst")
         #expect(driver.state.latest?.operation == "mainSync")
-        #expect(driver.press("r").shapes == [.run(key: "page-1")])
+        #expect(driver.press("r").shapes == [.run(key: "refresh")])
     }
 
     @Test("r before the first page arrives rereads it remoteFirst, replacing the navigation read")
     func refreshReplacesNavigation() {
         var driver = Driver(size: NavigationTests.small)
         let navigation = driver.pageRequest(1)
-        #expect(driver.press("r").shapes == [.run(key: "page-1")])
+        #expect(driver.press("r").shapes == [.cancel(key: "page-1"), .run(key: "refresh")])
         #expect(driver.state.loads.pages == [1: .remoteFirst])
         // WHEN the replaced navigation read answers anyway THEN it is ignored
         driver.deliver(
-            .pageRead(navigation, ReadReport(result: .success(SampleData.answer(SampleData.page(1), origin: .network, policy: .localFirst)))))
+            .pageRead(
+                navigation,
+                ReadReport(
+                    result: .success(
+                        SampleData.answer(SampleData.page(1), origin: .network, policy: .localFirst)))))
         #expect(driver.state.listing.rows.isEmpty)
         #expect(driver.state.loads.pages == [1: .remoteFirst])
+    }
+
+    @Test("The refresh task reads the pages from the network in page order, remoteFirst")
+    func refreshTaskAgainstTheServer() async throws {
+        try await ServerFixture.with { fixture in
+            // GIVEN pages 1 and 2 read from the embedded server on a 100×30 screen
+            let browser = CharacterBrowser(services: fixture.services())
+            var state = BrowserState.initial(apiDescription: "embedded")
+            var effects = browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30)))
+            while !effects.isEmpty {
+                var next: [Effect<BrowserMessage>] = []
+                for message in await effects.runAll() {
+                    next += browser.update(state: &state, event: .message(message))
+                }
+                effects = next
+            }
+            #expect(state.listing.pages.count == 2)
+            // WHEN r is pressed and its task runs
+            let messages = await browser.update(state: &state, event: .input(.key(.character("r")))).runAll()
+            // THEN it sent page 1, then page 2, both remoteFirst answers from the network
+            var numbers: [Int] = []
+            for message in messages {
+                guard case .pageRead(let request, let report) = message else { continue }
+                numbers.append(request.number)
+                #expect(request.policy == .remoteFirst)
+                let answer = try #require(try? report.result.get())
+                #expect(answer.origin == .network)
+                #expect(answer.operation == .mainSync(fallback: .serveStale))
+            }
+            #expect(numbers == [1, 2])
+        }
     }
 
     @Test("r in the detail rereads the character and its episodes remoteFirst")

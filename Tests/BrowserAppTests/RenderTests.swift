@@ -101,7 +101,8 @@ struct RenderTests {
     func formats() {
         var driver = Driver(size: TerminalSize(width: 100, height: 30))
         let request = driver.pageRequest(1)
-        let answer = SampleData.answer(SampleData.page(1), origin: .disk, policy: .localFirst, age: 7_300, stale: true, milliseconds: 4)
+        let answer = SampleData.answer(
+            SampleData.page(1), origin: .disk, policy: .localFirst, age: 7_300, stale: true, milliseconds: 4)
         driver.deliver(.pageRead(request, ReadReport(result: .success(answer))))
         #expect(driver.frame.contains { $0.contains("age:     2 h · stale") })
         #expect(driver.frame.contains { $0.contains("latency: 4.0 ms") })

@@ -19,7 +19,10 @@ struct Driver {
 
     /// A browser over a repository whose server is a closed loopback port (tests deliver the
     /// answers themselves), started at `size`.
-    init(size: TerminalSize = TerminalSize(width: 100, height: 30), apiDescription: String = "https://rickandmortyapi.com/api") {
+    init(
+        size: TerminalSize = TerminalSize(width: 100, height: 30),
+        apiDescription: String = "https://rickandmortyapi.com/api"
+    ) {
         let networkSwitch = NetworkSwitch()
         let closedPort = URL(string: "http://127.0.0.1:1/api") ?? URL(fileURLWithPath: "/")
         let api = RemoteAPI(
@@ -77,7 +80,8 @@ struct Driver {
     /// Fails the read of page `number` (which must be in flight) with `error`.
     @discardableResult
     mutating func failPage(_ number: Int, with error: RepositoryError) -> [Effect<BrowserMessage>] {
-        deliver(.pageRead(pageRequest(number), ReadReport(result: .failure(error), elapsed: .milliseconds(3))))
+        deliver(
+            .pageRead(pageRequest(number), ReadReport(result: .failure(error), elapsed: .milliseconds(3))))
     }
 
     /// The request the browser would have sent for page `number` now.
@@ -91,12 +95,16 @@ struct Driver {
     mutating func answerDetail(origin: Origin = .memory, episodesOrigin: Origin = .network) {
         guard let id = state.detail?.characterID, let policy = state.loads.detail else { return }
         let character = SampleData.character(id)
-        deliver(.characterRead(id: id, policy: policy, ReadReport(result: .success(SampleData.answer(character, origin: origin, policy: policy)))))
+        deliver(
+            .characterRead(
+                id: id, policy: policy,
+                ReadReport(result: .success(SampleData.answer(character, origin: origin, policy: policy)))))
         let episodes = SampleData.episodes(of: id)
         deliver(
             .episodesRead(
                 characterID: id, ids: character.episodeIDs, policy: policy,
-                ReadReport(result: .success(SampleData.answer(episodes, origin: episodesOrigin, policy: policy)))))
+                ReadReport(
+                    result: .success(SampleData.answer(episodes, origin: episodesOrigin, policy: policy)))))
     }
 
     /// The frame the runtime would draw for the current state, one string per row.

@@ -16,7 +16,9 @@ enum GoldenFrame {
     }
 
     /// Checks `frame` against the golden file `name` (or records it).
-    static func check(_ frame: [String], named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ frame: [String], named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let file = url(name)
         let text = frame.joined(separator: "\n") + "\n"
         if isRecording {
@@ -25,7 +27,8 @@ enum GoldenFrame {
         }
         guard let stored = try? String(contentsOf: file, encoding: .utf8) else {
             Issue.record(
-                "no golden frame \(name).txt; record it with CHARBROWSER_RECORD_GOLDEN=1", sourceLocation: sourceLocation)
+                "no golden frame \(name).txt; record it with CHARBROWSER_RECORD_GOLDEN=1",
+                sourceLocation: sourceLocation)
             return
         }
         var expected = stored.components(separatedBy: "\n")
@@ -33,7 +36,8 @@ enum GoldenFrame {
         #expect(frame.count == expected.count, "\(name): row count", sourceLocation: sourceLocation)
         for (row, (actual, wanted)) in zip(frame, expected).enumerated() where actual != wanted {
             Issue.record(
-                "\(name) row \(row):\n  actual: \(actual)\n  golden: \(wanted)", sourceLocation: sourceLocation)
+                "\(name) row \(row):\n  actual: \(actual)\n  golden: \(wanted)",
+                sourceLocation: sourceLocation)
         }
     }
 }

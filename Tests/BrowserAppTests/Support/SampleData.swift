@@ -20,7 +20,8 @@ enum SampleData {
     static func page(_ number: Int, of characters: [ShowCharacter] = characters) -> CharacterPage {
         let pages = (characters.count + 19) / 20
         let start = (number - 1) * 20
-        let slice = start < characters.count ? Array(characters[start..<min(characters.count, start + 20)]) : []
+        let slice =
+            start < characters.count ? Array(characters[start..<min(characters.count, start + 20)]) : []
         return CharacterPage(
             info: PageInfo(count: characters.count, pages: pages, next: nil, prev: nil), results: slice)
     }
@@ -48,6 +49,7 @@ enum SampleData {
     ) -> Answer<Value> {
         Answer(
             value: value, origin: origin, isStale: stale, age: age, fallbackError: fallback,
-            duration: .milliseconds(milliseconds), operation: policy.operation, metadata: EntryMetadata(storedAt: storedAt))
+            duration: .milliseconds(milliseconds), operation: policy.operation,
+            metadata: EntryMetadata(storedAt: storedAt))
     }
 }
