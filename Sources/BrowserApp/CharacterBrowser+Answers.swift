@@ -13,12 +13,6 @@ extension CharacterBrowser {
             applyCharacter(id: id, policy: policy, report, state: &state)
         case .episodesRead(let characterID, let ids, let policy, let report):
             applyEpisodes(characterID: characterID, ids: ids, policy: policy, report, state: &state)
-        case .networkToggled(let isOnline):
-            state.isOnline = isOnline
-            showToast(
-                isOnline
-                    ? "Online: reads may use the network again." : "Offline: only cached data can answer.",
-                kind: .info, state: &state)
         case .cacheCleared(let scope, let failure, let metrics):
             state.loads.clearing = false
             state.metrics = metrics

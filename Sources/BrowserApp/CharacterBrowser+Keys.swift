@@ -18,7 +18,9 @@ extension CharacterBrowser {
         case .character("?"):
             state.showsHelp = true
             return []
-        case .character("o"): return [toggleNetwork()]
+        case .character("o"):
+            toggleNetwork(state: &state)
+            return []
         case .character("c"): return clearCache(.memory, state: &state)
         case .character("C"): return clearCache(.memoryAndDisk, state: &state)
         case .character("r"): return refresh(state: &state)
@@ -50,7 +52,7 @@ extension CharacterBrowser {
             var filter = state.listing.filter
             filter.status = state.statusFilter.next.parameter
             return reload(filter: filter, state: &state)
-        case .escape, .backspace:
+        case .escape:
             guard !state.listing.filter.isEmpty else { return [] }
             var filter = state.listing.filter
             filter.name = ""

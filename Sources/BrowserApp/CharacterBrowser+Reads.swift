@@ -124,10 +124,17 @@ extension CharacterBrowser {
         return viewport.offset..<min(rowCount, viewport.offset + visible)
     }
 
-    /// The `o` key: flips the network switch.
-    func toggleNetwork() -> Effect<BrowserMessage> {
-        let networkSwitch = services.networkSwitch
-        return .task(key: "network") { .networkToggled(isOnline: networkSwitch.toggle()) }
+    /// The `o` key: flips the network switch and shows its new state.
+    ///
+    /// The one side effect `update` performs itself: flipping a `Mutex`-guarded flag is instant,
+    /// and doing it here keeps the screen in step with the switch however fast `o` is pressed
+    /// (two tasks racing to flip it could leave the screen showing the opposite of the truth).
+    func toggleNetwork(state: inout BrowserState) {
+        state.isOnline = services.networkSwitch.toggle()
+        showToast(
+            state.isOnline
+                ? "Online: reads may use the network again." : "Offline: only cached data can answer.",
+            kind: .info, state: &state)
     }
 
     /// The `c` and `C` keys: empties memory, or memory and disk.

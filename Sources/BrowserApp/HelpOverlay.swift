@@ -7,14 +7,14 @@ enum HelpOverlay {
         ("PgDn PgUp", "a screen down or up"),
         ("g G Home End", "first or last row"),
         ("Enter", "open the character"),
-        ("Esc Backspace", "back; clear the filter"),
+        ("Esc Backspace", "back to the list"),
+        ("Esc", "close a toast; clear the filter"),
         ("/", "filter by name (server-side)"),
         ("s", "cycle status: any alive dead unknown"),
         ("r", "refresh what is shown (remoteFirst)"),
         ("o", "toggle offline"),
         ("c  C", "clear memory  /  memory and disk"),
         ("?  q", "this help  /  quit"),
-        ("", "moving around reads localFirst"),
     ]
 
     static var box: OverlayBox {

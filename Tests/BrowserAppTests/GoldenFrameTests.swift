@@ -92,7 +92,6 @@ struct GoldenFrameTests {
     func offline() throws {
         var driver = Self.browsedList(size: TerminalSize(width: 100, height: 30))
         driver.press("o")
-        driver.deliver(.networkToggled(isOnline: false))
         driver.press(.escape)
         driver.press("r")
         for number in driver.state.loads.pages.keys.sorted() {
