@@ -11,7 +11,8 @@ extension AnswerEvent {
                 ageSeconds: answer.age, error: answer.fallbackError?.description)
         case .failure(let error):
             self.init(
-                query: query, policy: policy.rawValue, operation: policy.operation.name, origin: nil, stale: false,
+                query: query, policy: policy.rawValue, operation: policy.operation.name, origin: nil,
+                stale: false,
                 ms: Self.milliseconds(report.elapsed), ageSeconds: nil, error: error.description)
         }
     }

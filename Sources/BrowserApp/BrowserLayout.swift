@@ -7,8 +7,9 @@ import TerminalUI
 public struct BrowserLayout: Sendable, Hashable {
     /// The width from which the status panes go to the right.
     public static let wideWidth = 100
-    /// Lines in the compact status box (narrow layout), without its border.
-    public static let compactStatusLines = 4
+    /// Lines in the compact status box (narrow layout), without its border: four, or two on
+    /// short terminals so the list keeps its room.
+    public static func compactStatusLines(height: Int) -> Int { height >= 22 ? 4 : 2 }
 
     /// The title row.
     public let title: Rect
@@ -33,7 +34,7 @@ public struct BrowserLayout: Sendable, Hashable {
         footer = rows[2]
         isWide = size.width >= Self.wideWidth
         if isWide {
-            let sideWidth = min(60, max(40, size.width * 2 / 5))
+            let sideWidth = min(60, max(44, size.width * 2 / 5))
             let columns = rows[1].splitColumns([.fill, .fixed(sideWidth)])
             main = columns[0]
             let side = columns[1].splitRows([
@@ -43,7 +44,7 @@ public struct BrowserLayout: Sendable, Hashable {
             counters = side[1].height >= 4 ? side[1] : nil
             recent = side[2].height >= 3 ? side[2] : nil
         } else {
-            let parts = rows[1].splitRows([.fill, .fixed(Self.compactStatusLines + 2)])
+            let parts = rows[1].splitRows([.fill, .fixed(Self.compactStatusLines(height: size.height) + 2)])
             main = parts[0]
             status = parts[1]
             counters = nil

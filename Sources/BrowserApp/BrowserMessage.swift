@@ -9,8 +9,6 @@ public enum BrowserMessage: Sendable {
     case characterRead(id: Int, policy: CachePolicy, ReadReport<ShowCharacter>)
     /// The open character's episodes were read in one multi-id request (the second half).
     case episodesRead(characterID: Int, ids: [Int], policy: CachePolicy, ReadReport<[Episode]>)
-    /// The network switch was flipped; `isOnline` is its new state.
-    case networkToggled(isOnline: Bool)
     /// A cache clearing finished, with the error that stopped it, if any.
     case cacheCleared(CacheClearing, failure: RepositoryError?, metrics: MetricsSnapshot)
 }
@@ -66,8 +64,10 @@ public struct ReadReport<Value: Sendable>: Sendable {
     public var metrics: MetricsSnapshot
 
     /// A report of `result`, which took `elapsed`, with `metrics` read after it.
-    public init(result: Result<Answer<Value>, RepositoryError>, elapsed: Duration = .zero, metrics: MetricsSnapshot = .init())
-    {
+    public init(
+        result: Result<Answer<Value>, RepositoryError>, elapsed: Duration = .zero,
+        metrics: MetricsSnapshot = .init()
+    ) {
         self.result = result
         self.elapsed = elapsed
         self.metrics = metrics

@@ -25,8 +25,11 @@ struct BrowserScreen: Widget {
             KeyHintsFooter(hints: FooterHints.hints(for: state)).render(in: layout.footer, buffer: &buffer)
         }
         if let toast = state.toast {
-            Toast(toast.message, style: Self.style(of: toast.kind))
-                .render(in: BorderBox.interior(of: layout.main), buffer: &buffer)
+            // Over the body, clear of the boxes' bottom border, centred across the whole width.
+            let body = Rect(
+                x: area.x, y: layout.title.maxY, width: area.width,
+                height: layout.footer.y - layout.title.maxY - 1)
+            Toast(toast.message, style: Self.style(of: toast.kind)).render(in: body, buffer: &buffer)
         }
         if state.showsHelp {
             HelpOverlay.box.render(in: area, buffer: &buffer)

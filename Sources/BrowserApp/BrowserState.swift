@@ -48,7 +48,8 @@ public struct BrowserState: Sendable {
 
     /// The state before the first event: empty list, nothing loaded, online as `isOnline` says.
     public static func initial(
-        size: TerminalSize = TerminalSize(width: 0, height: 0), isOnline: Bool = true, apiDescription: String = ""
+        size: TerminalSize = TerminalSize(width: 0, height: 0), isOnline: Bool = true,
+        apiDescription: String = ""
     ) -> BrowserState {
         BrowserState(size: size, isOnline: isOnline, apiDescription: apiDescription)
     }

@@ -13,11 +13,6 @@ extension CharacterBrowser {
             applyCharacter(id: id, policy: policy, report, state: &state)
         case .episodesRead(let characterID, let ids, let policy, let report):
             applyEpisodes(characterID: characterID, ids: ids, policy: policy, report, state: &state)
-        case .networkToggled(let isOnline):
-            state.isOnline = isOnline
-            showToast(
-                isOnline ? "Online: reads may use the network again." : "Offline: only cached data can answer.",
-                kind: .info, state: &state)
         case .cacheCleared(let scope, let failure, let metrics):
             state.loads.clearing = false
             state.metrics = metrics
@@ -31,10 +26,13 @@ extension CharacterBrowser {
         return []
     }
 
-    private func applyPage(_ request: PageRequest, _ report: ReadReport<CharacterPage>, state: inout BrowserState)
+    private func applyPage(
+        _ request: PageRequest, _ report: ReadReport<CharacterPage>, state: inout BrowserState
+    )
         -> [Effect<BrowserMessage>]
     {
-        guard request.generation == state.listing.generation, state.loads.pages[request.number] == request.policy
+        guard request.generation == state.listing.generation,
+            state.loads.pages[request.number] == request.policy
         else { return [] }
         state.loads.pages[request.number] = nil
         record(query: request.query, policy: request.policy, report, state: &state)
@@ -62,7 +60,9 @@ extension CharacterBrowser {
     private func applyCharacter(
         id: Int, policy: CachePolicy, _ report: ReadReport<ShowCharacter>, state: inout BrowserState
     ) {
-        guard var detail = state.detail, detail.characterID == id, state.loads.detail == policy else { return }
+        guard var detail = state.detail, detail.characterID == id, state.loads.detail == policy else {
+            return
+        }
         record(query: QueryText.character(id), policy: policy, report, state: &state)
         switch report.result {
         case .success(let answer):
@@ -74,7 +74,9 @@ extension CharacterBrowser {
             }
         case .failure(let error):
             state.loads.detail = nil
-            showToast("Could not load \(QueryText.character(id)): \(error.description)", kind: .error, state: &state)
+            showToast(
+                "Could not load \(QueryText.character(id)): \(error.description)", kind: .error, state: &state
+            )
         }
         state.detail = detail
         clampDetailScroll(&state)
@@ -84,7 +86,8 @@ extension CharacterBrowser {
         characterID: Int, ids: [Int], policy: CachePolicy, _ report: ReadReport<[Episode]>,
         state: inout BrowserState
     ) {
-        guard var detail = state.detail, detail.characterID == characterID, state.loads.detail == policy else {
+        guard var detail = state.detail, detail.characterID == characterID, state.loads.detail == policy
+        else {
             return
         }
         state.loads.detail = nil
@@ -103,7 +106,9 @@ extension CharacterBrowser {
 
     /// Records an applied read: the status pane's latest answer and counters, the events log,
     /// and a warning toast when the answer fell back to the cache.
-    private func record<Value>(query: String, policy: CachePolicy, _ report: ReadReport<Value>, state: inout BrowserState) {
+    private func record<Value>(
+        query: String, policy: CachePolicy, _ report: ReadReport<Value>, state: inout BrowserState
+    ) {
         let event = AnswerEvent(query: query, policy: policy, report: report)
         state.latest = event
         state.recent.insert(event, at: 0)
@@ -114,7 +119,8 @@ extension CharacterBrowser {
             state.tally.record(origin: answer.origin, isStale: answer.isStale)
             if let fallback = answer.fallbackError {
                 showToast(
-                    "Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)", kind: .warning,
+                    "Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)",
+                    kind: .warning,
                     state: &state)
             }
         case .failure:

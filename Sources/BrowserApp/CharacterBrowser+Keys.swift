@@ -18,7 +18,9 @@ extension CharacterBrowser {
         case .character("?"):
             state.showsHelp = true
             return []
-        case .character("o"): return [toggleNetwork()]
+        case .character("o"):
+            toggleNetwork(state: &state)
+            return []
         case .character("c"): return clearCache(.memory, state: &state)
         case .character("C"): return clearCache(.memoryAndDisk, state: &state)
         case .character("r"): return refresh(state: &state)
@@ -40,7 +42,8 @@ extension CharacterBrowser {
         case .pageUp: return moveSelection(by: -max(1, visible - 1), state: &state)
         case .character("g"), .home: return moveSelection(by: -state.list.selected, state: &state)
         case .character("G"), .end:
-            return moveSelection(by: max(0, state.listing.rows.count - 1 - state.list.selected), state: &state)
+            return moveSelection(
+                by: max(0, state.listing.rows.count - 1 - state.list.selected), state: &state)
         case .enter: return openDetail(state: &state)
         case .character("/"):
             state.prompt = state.listing.filter.name
@@ -49,7 +52,7 @@ extension CharacterBrowser {
             var filter = state.listing.filter
             filter.status = state.statusFilter.next.parameter
             return reload(filter: filter, state: &state)
-        case .escape, .backspace:
+        case .escape:
             guard !state.listing.filter.isEmpty else { return [] }
             var filter = state.listing.filter
             filter.name = ""
@@ -75,35 +78,6 @@ extension CharacterBrowser {
         return []
     }
 
-    /// Keys while the filter prompt is open: typing edits it, Enter applies, Esc cancels.
-    private func handlePrompt(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        guard var text = state.prompt else { return [] }
-        switch key {
-        case .character(let character):
-            if text.count < Self.promptLimit { text.append(character) }
-            state.prompt = text
-        case .backspace, .delete:
-            if !text.isEmpty { text.removeLast() }
-            state.prompt = text
-        case .control("u"):
-            state.prompt = ""
-        case .escape:
-            state.prompt = nil
-        case .enter:
-            state.prompt = nil
-            var filter = state.listing.filter
-            filter.name = text.trimmingCharacters(in: .whitespaces)
-            guard filter != state.listing.filter else { return [] }
-            return reload(filter: filter, state: &state)
-        default:
-            break
-        }
-        return []
-    }
-
-    /// The longest name filter the prompt takes.
-    static var promptLimit: Int { 60 }
-
     /// Moves the list's selection; past the loaded rows it loads the next page (once) and
     /// remembers the overshoot, so the selection moves on when the page arrives.
     func moveSelection(by delta: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
@@ -127,7 +101,7 @@ extension CharacterBrowser {
         let atEnd = state.list.selected >= rowCount - 1
         let underfilled = rowCount < state.list.offset + state.layout.visibleListRows
         guard atEnd || underfilled else { return [] }
-        return requestPage(state.listing.nextPageNumber, policy: .localFirst, state: &state)
+        return requestPage(state.listing.nextPageNumber, state: &state)
     }
 
     /// Scrolls the detail pane by `delta` lines, within its content.

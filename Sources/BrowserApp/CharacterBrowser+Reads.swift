@@ -6,33 +6,57 @@ extension CharacterBrowser {
     /// The task key of the detail read; a newer detail read replaces an older one.
     static let detailTaskKey = "detail"
 
-    /// Starts reading page `number` of the current filter unless a read of it is in flight
-    /// (a refresh, `remoteFirst`, replaces a navigation read of the same page).
-    func requestPage(_ number: Int, policy: CachePolicy, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        if let running = state.loads.pages[number], running == policy || policy == .localFirst { return [] }
-        state.loads.pages[number] = policy
+    /// The task key of a refresh of the list's pages.
+    static let refreshTaskKey = "refresh"
+
+    /// Starts reading page `number` of the current filter, `localFirst`, unless a read of that
+    /// page is already in flight (so a key pressed during a load never starts a second one).
+    func requestPage(_ number: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard state.loads.pages[number] == nil else { return [] }
+        state.loads.pages[number] = .localFirst
         let request = PageRequest(
-            number: number, filter: state.listing.filter, generation: state.listing.generation, policy: policy)
+            number: number, filter: state.listing.filter, generation: state.listing.generation,
+            policy: .localFirst)
         let services = services
         return [
             .task(key: request.taskKey) {
-                let report = await services.read {
-                    () async throws(RepositoryError) -> Answer<CharacterPage> in
-                    try await services.repository.page(request.number, filter: request.filter, policy: request.policy)
-                }
-                return .pageRead(request, report)
+                .pageRead(request, await services.readPage(request))
             }
         ]
     }
 
+    /// Rereads pages `numbers`, `remoteFirst`, one after the other in one task (so their answers
+    /// arrive in page order), replacing any navigation read of the same pages.
+    func refreshPages(_ numbers: [Int], state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        let replaced = numbers.filter { state.loads.pages[$0] == .localFirst }
+        let requests = numbers.map { number in
+            state.loads.pages[number] = .remoteFirst
+            return PageRequest(
+                number: number, filter: state.listing.filter, generation: state.listing.generation,
+                policy: .remoteFirst)
+        }
+        let services = services
+        let refresh = Effect<BrowserMessage>.stream(key: Self.refreshTaskKey) { sink in
+            for request in requests {
+                if Task.isCancelled { return }
+                sink.send(.pageRead(request, await services.readPage(request)))
+            }
+        }
+        return replaced.map { .cancel(key: PageRequest.taskKey(page: $0)) } + [refresh]
+    }
+
     /// Starts over with `filter`: cancels the page reads in flight, forgets the pages, reads page 1.
     func reload(filter: CharacterFilter, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        let cancels = state.loads.pages.keys.sorted().map { Effect<BrowserMessage>.cancel(key: PageRequest.taskKey(page: $0)) }
+        let pending = state.loads.pages
+        var cancels = pending.filter { $0.value == .localFirst }.keys.sorted().map {
+            Effect<BrowserMessage>.cancel(key: PageRequest.taskKey(page: $0))
+        }
+        if pending.values.contains(.remoteFirst) { cancels.append(.cancel(key: Self.refreshTaskKey)) }
         state.loads.pages = [:]
         state.loads.pendingAdvance = 0
         state.listing.reset(filter: filter)
         state.list = ListState()
-        return cancels + requestPage(1, policy: .localFirst, state: &state)
+        return cancels + requestPage(1, state: &state)
     }
 
     /// Opens the selected character: shows what the list knows at once and reads the character
@@ -87,7 +111,7 @@ extension CharacterBrowser {
         case .list:
             var numbers = state.listing.pageNumbers(ofRows: visibleRowRange(state))
             if numbers.isEmpty { numbers = [1] }
-            return numbers.flatMap { requestPage($0, policy: .remoteFirst, state: &state) }
+            return refreshPages(numbers, state: &state)
         }
     }
 
@@ -100,10 +124,17 @@ extension CharacterBrowser {
         return viewport.offset..<min(rowCount, viewport.offset + visible)
     }
 
-    /// The `o` key: flips the network switch.
-    func toggleNetwork() -> Effect<BrowserMessage> {
-        let networkSwitch = services.networkSwitch
-        return .task(key: "network") { .networkToggled(isOnline: networkSwitch.toggle()) }
+    /// The `o` key: flips the network switch and shows its new state.
+    ///
+    /// The one side effect `update` performs itself: flipping a `Mutex`-guarded flag is instant,
+    /// and doing it here keeps the screen in step with the switch however fast `o` is pressed
+    /// (two tasks racing to flip it could leave the screen showing the opposite of the truth).
+    func toggleNetwork(state: inout BrowserState) {
+        state.isOnline = services.networkSwitch.toggle()
+        showToast(
+            state.isOnline
+                ? "Online: reads may use the network again." : "Offline: only cached data can answer.",
+            kind: .info, state: &state)
     }
 
     /// The `c` and `C` keys: empties memory, or memory and disk.
@@ -126,25 +157,5 @@ extension CharacterBrowser {
                 return .cacheCleared(scope, failure: failure, metrics: repository.metricsSnapshot())
             }
         ]
-    }
-}
-
-extension BrowserServices {
-    /// Runs one repository read and reports its outcome, how long it took and the counters after it.
-    func read<Value>(_ body: () async throws(RepositoryError) -> Answer<Value>) async -> ReadReport<Value> {
-        await timedRead(on: clock, body)
-    }
-
-    private func timedRead<C: Clock<Duration>, Value>(
-        on clock: C, _ body: () async throws(RepositoryError) -> Answer<Value>
-    ) async -> ReadReport<Value> {
-        let start = clock.now
-        let result: Result<Answer<Value>, RepositoryError>
-        do throws(RepositoryError) {
-            result = .success(try await body())
-        } catch {
-            result = .failure(error)
-        }
-        return ReadReport(result: result, elapsed: start.duration(to: clock.now), metrics: repository.metricsSnapshot())
     }
 }

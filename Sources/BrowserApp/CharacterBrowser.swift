@@ -24,11 +24,12 @@ public struct CharacterBrowser: TerminalApp {
     /// Ticks are wanted only while something animates or expires: a spinner or a toast.
     public func wantsTicks(_ state: BrowserState) -> Bool { state.loads.isBusy || state.toast != nil }
 
-    public func update(state: inout BrowserState, event: AppEvent<BrowserMessage>) -> [Effect<BrowserMessage>] {
+    public func update(state: inout BrowserState, event: AppEvent<BrowserMessage>) -> [Effect<BrowserMessage>]
+    {
         switch event {
         case .start(let size):
             state.size = size
-            return requestPage(1, policy: .localFirst, state: &state)
+            return requestPage(1, state: &state)
         case .input(.resize(let size)):
             state.size = size
             state.list.clamp(rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)

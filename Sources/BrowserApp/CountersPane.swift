@@ -33,21 +33,30 @@ struct CountersPane: Widget {
             lines.append(
                 Line([
                     Span(TextFitting.fit(origin.rawValue, width: 12)),
-                    Span(TextFitting.fit(String(state.tally.count(origin)), width: 8, alignment: .trailing), style: Style(bold: true)),
-                    Span(TextFitting.fit(showsTierCounts ? String(metrics.hits) : "", width: 7, alignment: .trailing)),
-                    Span(TextFitting.fit(showsTierCounts ? String(metrics.misses) : "", width: 8, alignment: .trailing)),
+                    Span(
+                        TextFitting.fit(String(state.tally.count(origin)), width: 8, alignment: .trailing),
+                        style: Style(bold: true)),
+                    Span(
+                        TextFitting.fit(
+                            showsTierCounts ? String(metrics.hits) : "", width: 7, alignment: .trailing)),
+                    Span(
+                        TextFitting.fit(
+                            showsTierCounts ? String(metrics.misses) : "", width: 8, alignment: .trailing)),
                 ]))
         }
         lines.append(
             Line([
                 Span(TextFitting.fit("failed", width: 12)),
-                Span(TextFitting.fit(String(state.tally.failures), width: 8, alignment: .trailing),
-                     style: state.tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)),
+                Span(
+                    TextFitting.fit(String(state.tally.failures), width: 8, alignment: .trailing),
+                    style: state.tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)),
             ]))
         lines.append(
             Line([
                 Span(TextFitting.fit("stale", width: 12)),
-                Span(TextFitting.fit(String(state.tally.stale), width: 8, alignment: .trailing), style: Style(bold: true)),
+                Span(
+                    TextFitting.fit(String(state.tally.stale), width: 8, alignment: .trailing),
+                    style: Style(bold: true)),
             ]))
         return lines
     }
@@ -63,8 +72,9 @@ struct CountersPane: Widget {
         spans.append(Span(" · ", style: .plain.dimmed()))
         spans.append(Span("failed "))
         spans.append(
-            Span(String(state.tally.failures),
-                 style: state.tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)))
+            Span(
+                String(state.tally.failures),
+                style: state.tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)))
         return spans
     }
 }

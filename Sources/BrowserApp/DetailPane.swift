@@ -10,8 +10,11 @@ struct DetailPane: Widget {
         let name = detail.character?.name ?? "…"
         BorderBox(title: "Character \(detail.characterID) · \(name)").render(in: area, buffer: &buffer)
         let inside = Self.content(of: state.layout)
-        DetailView(fields: Self.fields(of: detail, isLoading: state.loads.detail != nil), scrollOffset: detail.scrollOffset)
-            .render(in: inside, buffer: &buffer)
+        DetailView(
+            fields: Self.fields(of: detail, isLoading: state.loads.detail != nil),
+            scrollOffset: detail.scrollOffset
+        )
+        .render(in: inside, buffer: &buffer)
     }
 
     /// Where the fields go: inside the box, one column of margin on the left.
@@ -30,7 +33,10 @@ struct DetailPane: Widget {
     /// The fields shown for `detail`: the character's, a gap, then one per episode.
     static func fields(of detail: DetailState, isLoading: Bool) -> [DetailField] {
         guard let character = detail.character else {
-            return [DetailField("ID", String(detail.characterID)), DetailField("", isLoading ? "Loading…" : "Not loaded.")]
+            return [
+                DetailField("ID", String(detail.characterID)),
+                DetailField("", isLoading ? "Loading…" : "Not loaded."),
+            ]
         }
         var fields = [
             DetailField("Name", character.name, valueStyle: Style(bold: true)),
@@ -52,7 +58,9 @@ struct DetailPane: Widget {
             fields.append(DetailField("Episodes", "\(episodes.count)", valueStyle: heading))
             fields += episodes.map { DetailField($0.code, $0.name) }
         } else if let failure = detail.episodesFailure {
-            fields.append(DetailField("Episodes", "\(count), not loaded: \(failure)", valueStyle: Style(foreground: .red)))
+            fields.append(
+                DetailField(
+                    "Episodes", "\(count), not loaded: \(failure)", valueStyle: Style(foreground: .red)))
         } else {
             fields.append(DetailField("Episodes", "\(count), loading…", valueStyle: .plain.dimmed()))
         }

@@ -6,14 +6,16 @@ enum FooterHints {
         switch state.screen {
         case .list:
             [
-                KeyHint("j/k", "move"), KeyHint("enter", "open"), KeyHint("/", "name"), KeyHint("s", "status"),
-                KeyHint("r", "refresh"), KeyHint("o", "offline"), KeyHint("?", "help"), KeyHint("q", "quit"),
+                KeyHint("enter", "open"), KeyHint("/", "name"), KeyHint("s", "status"),
+                KeyHint("r", "refresh"),
+                KeyHint("o", "offline"), KeyHint("?", "help"), KeyHint("q", "quit"), KeyHint("j/k", "move"),
                 KeyHint("c/C", "clear"),
             ]
         case .detail:
             [
-                KeyHint("esc", "back"), KeyHint("j/k", "scroll"), KeyHint("r", "refresh"), KeyHint("o", "offline"),
-                KeyHint("c/C", "clear"), KeyHint("?", "help"), KeyHint("q", "quit"),
+                KeyHint("esc", "back"), KeyHint("r", "refresh"), KeyHint("o", "offline"),
+                KeyHint("?", "help"),
+                KeyHint("q", "quit"), KeyHint("j/k", "scroll"), KeyHint("c/C", "clear"),
             ]
         }
     }
@@ -34,7 +36,8 @@ struct FilterPromptBar: Widget {
         let hintWidth = area.width >= 50 ? hint.width : 0
         let room = max(0, area.width - hintWidth - DisplayWidth.of(label.text) - 3)
         let shown = Self.tail(of: text, width: room)
-        let x = buffer.write(Line([label, Span(shown)]), x: area.x, y: area.y, maxWidth: area.width - hintWidth)
+        let x = buffer.write(
+            Line([label, Span(shown)]), x: area.x, y: area.y, maxWidth: area.width - hintWidth)
         buffer.put(.space, x: area.x + x, y: area.y, style: Style(reverse: true))
         if hintWidth > 0 { buffer.write(hint, x: area.maxX - hintWidth, y: area.y) }
     }

@@ -7,20 +7,23 @@ enum HelpOverlay {
         ("PgDn PgUp", "a screen down or up"),
         ("g G Home End", "first or last row"),
         ("Enter", "open the character"),
-        ("Esc Backspace", "back; clear the filter"),
+        ("Esc Backspace", "back to the list"),
+        ("Esc", "close a toast; clear the filter"),
         ("/", "filter by name (server-side)"),
         ("s", "cycle status: any alive dead unknown"),
         ("r", "refresh what is shown (remoteFirst)"),
         ("o", "toggle offline"),
         ("c  C", "clear memory  /  memory and disk"),
         ("?  q", "this help  /  quit"),
-        ("", "moving around reads localFirst"),
     ]
 
     static var box: OverlayBox {
         let keyWidth = entries.map { DisplayWidth.of($0.0) }.max() ?? 0
         var lines = entries.map { key, action in
-            Line([Span(TextFitting.fit(key, width: keyWidth), style: Style(bold: true)), Span("  "), Span(action)])
+            Line([
+                Span(TextFitting.fit(key, width: keyWidth), style: Style(bold: true)), Span("  "),
+                Span(action),
+            ])
         }
         lines.append(Line("any key closes this help", style: .plain.dimmed()))
         return OverlayBox(title: "Keys", lines: lines)

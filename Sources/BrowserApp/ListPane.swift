@@ -10,7 +10,8 @@ struct ListPane: Widget {
         let layout = state.layout
         BorderBox(title: title).render(in: area, buffer: &buffer)
         let columns = ListColumns(width: layout.listRows.width - 1)
-        buffer.write(columns.header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
+        buffer.write(
+            columns.header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
         let rows = state.listing.rows
         ListView(rowCount: rows.count, state: state.list, placeholder: placeholder) { index in
             columns.line(for: rows[index])
@@ -23,6 +24,7 @@ struct ListPane: Widget {
         let listing = state.listing
         let rows = listing.rows.count
         guard let total = listing.totalCount else { return "Characters" }
+        if total == 0 { return "Characters · none" }
         let position = rows == 0 ? "0" : "\(min(state.list.selected + 1, rows))/\(rows)"
         return "Characters \(position) of \(total)"
     }
@@ -33,44 +35,10 @@ struct ListPane: Widget {
         if state.loads.pages[1] != nil { return "Loading…" }
         if listing.isEmptyResult {
             let filters = QueryText.filterSummary(listing.filter)
-            return filters.isEmpty ? "No characters." : "No character matches \(filters). Esc clears the filter."
+            return filters.isEmpty
+                ? "No characters." : "No character matches \(filters). Esc clears the filter."
         }
         return "Nothing loaded. Press r to retry."
-    }
-}
-
-/// The widths of the list's columns for a row width, and the rows they make.
-struct ListColumns {
-    let idWidth = 4
-    let statusWidth = 7
-    let nameWidth: Int
-    let speciesWidth: Int
-
-    /// Columns filling `width` cells: id, name, status, species, one space between.
-    init(width: Int) {
-        let rest = max(0, width - idWidth - statusWidth - 3)
-        speciesWidth = min(22, rest / 3)
-        nameWidth = max(0, rest - speciesWidth - 1)
-    }
-
-    var header: Line {
-        let style = Style(bold: true, dim: true)
-        return Line([
-            Span(TextFitting.fit("ID", width: idWidth, alignment: .trailing), style: style), Span(" "),
-            Span(TextFitting.fit("Name", width: nameWidth), style: style), Span(" "),
-            Span(TextFitting.fit("Status", width: statusWidth), style: style), Span(" "),
-            Span(TextFitting.fit("Species", width: speciesWidth), style: style),
-        ])
-    }
-
-    func line(for character: ShowCharacter) -> Line {
-        Line([
-            Span(TextFitting.fit(String(character.id), width: idWidth, alignment: .trailing)), Span(" "),
-            Span(TextFitting.fit(character.name, width: nameWidth)), Span(" "),
-            Span(TextFitting.fit(character.status.rawValue, width: statusWidth), style: StatusStyle.of(character.status)),
-            Span(" "),
-            Span(TextFitting.fit(character.species, width: speciesWidth)),
-        ])
     }
 }
 

@@ -6,7 +6,8 @@ public enum QueryText {
     /// The non-empty filters in a fixed order: `name=rick, status=alive`.
     public static func filterSummary(_ filter: CharacterFilter) -> String {
         let parts: [(String, String)] = [
-            ("name", filter.name), ("status", filter.status), ("species", filter.species), ("type", filter.type),
+            ("name", filter.name), ("status", filter.status), ("species", filter.species),
+            ("type", filter.type),
             ("gender", filter.gender),
         ]
         return parts.filter { !$0.1.trimmingCharacters(in: .whitespaces).isEmpty }

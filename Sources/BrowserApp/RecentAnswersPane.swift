@@ -25,13 +25,17 @@ struct RecentAnswersPane: Widget {
                     TextFitting.fit(StatusPaneContent.source(event), width: sourceWidth),
                     style: StatusPaneContent.sourceStyle(event)),
                 Span(" "),
-                Span(TextFitting.fit(isRoomy ? event.policy : Self.shortPolicy(event.policy), width: policyWidth),
-                     style: .plain.dimmed()),
+                Span(
+                    TextFitting.fit(
+                        isRoomy ? event.policy : Self.shortPolicy(event.policy), width: policyWidth),
+                    style: .plain.dimmed()),
             ]
             if isRoomy {
                 spans.append(Span(" "))
                 spans.append(
-                    Span(TextFitting.fit(StatusPaneContent.latency(event.ms), width: latencyWidth, alignment: .trailing)))
+                    Span(
+                        TextFitting.fit(
+                            StatusPaneContent.latency(event.ms), width: latencyWidth, alignment: .trailing)))
             }
             buffer.write(Line(spans), x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }

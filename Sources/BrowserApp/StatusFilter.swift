@@ -18,7 +18,10 @@ public enum StatusFilter: String, Sendable, Hashable, CaseIterable {
 
     /// The filter whose parameter is `parameter` (case-insensitive); `any` for anything else.
     public init(parameter: String) {
-        self = Self.allCases.first { $0 != .any && $0.rawValue.caseInsensitiveCompare(parameter) == .orderedSame }
+        self =
+            Self.allCases.first {
+                $0 != .any && $0.rawValue.caseInsensitiveCompare(parameter) == .orderedSame
+            }
             ?? .any
     }
 }

@@ -7,7 +7,7 @@ import TerminalUI
 /// the network state and the API. Wide: one row per item; narrow: four compact lines.
 struct StatusPaneContent: Widget {
     /// Rows of the wide form (the box is two taller).
-    static let wideRowCount = 9
+    static let wideRowCount = 10
 
     let state: BrowserState
     let isWide: Bool
@@ -15,38 +15,51 @@ struct StatusPaneContent: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: "Status").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1)
-        if isWide {
-            StatusPane(rows: wideRows).render(in: inside, buffer: &buffer)
-        } else {
-            for (index, line) in compactLines.prefix(inside.height).enumerated() {
-                buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
-            }
+        let lines = isWide ? wideLines(width: inside.width) : compactLines(count: inside.height)
+        for (index, line) in lines.prefix(inside.height).enumerated() {
+            buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
     }
 
-    private var wideRows: [StatusRow] {
+    /// One labelled row per item; the error may take a second row.
+    private func wideLines(width: Int) -> [Line] {
         let latest = state.latest
-        return [
-            StatusRow("asked", latest?.query ?? "—", valueStyle: Style(bold: true)),
-            StatusRow("source", latest.map(Self.source) ?? "—", valueStyle: latest.map(Self.sourceStyle) ?? .plain),
-            StatusRow("policy", latest.map { "\($0.policy) / \($0.operation)" } ?? "—"),
-            StatusRow("latency", latest.map { Self.latency($0.ms) } ?? "—"),
-            StatusRow("age", latest.map(Self.ageAndFreshness) ?? "—"),
-            StatusRow("error", latest?.error ?? "none", valueStyle: latest?.error == nil ? .plain.dimmed() : Self.errorStyle),
-            StatusRow("loading", loadingText, valueStyle: state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
-            StatusRow("network", state.isOnline ? "online" : "OFFLINE", valueStyle: networkStyle),
-            StatusRow("API", state.apiDescription),
+        let errorStyle = latest?.error == nil ? Style.plain.dimmed() : Self.errorStyle
+        let labelWidth = 9
+        let errorLines = TextWrapper.wrap(latest?.error ?? "none", width: max(1, width - labelWidth))
+        let rows: [(String, String, Style)] = [
+            ("asked", latest?.query ?? "—", Style(bold: true)),
+            ("source", latest.map(Self.source) ?? "—", latest.map(Self.sourceStyle) ?? .plain),
+            ("policy", latest.map { "\($0.policy) / \($0.operation)" } ?? "—", .plain),
+            ("latency", latest.map { Self.latency($0.ms) } ?? "—", .plain),
+            ("age", latest.map(Self.ageAndFreshness) ?? "—", .plain),
+            ("error", errorLines.first ?? "", errorStyle),
+            ("", errorLines.dropFirst().joined(separator: " "), errorStyle),
+            ("loading", loadingText, state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
+            ("network", state.isOnline ? "online" : "OFFLINE", networkStyle),
+            ("API", state.apiDescription, .plain),
         ]
+        return rows.map { label, value, style in
+            Line([
+                Span(
+                    TextFitting.fit(label.isEmpty ? "" : label + ":", width: labelWidth),
+                    style: .plain.dimmed()),
+                Span(value, style: style),
+            ])
+        }
     }
 
-    private var compactLines: [Line] {
+    /// The latest answer, its error, the counters, the network; with room for two lines, the
+    /// latest answer and the error if there is one, else the network.
+    private func compactLines(count: Int) -> [Line] {
         let separator = Span(" · ", style: .plain.dimmed())
         var first: [Span] = []
         if let latest = state.latest {
             first = [
                 Span(latest.query, style: Style(bold: true)), separator,
                 Span(Self.source(latest), style: Self.sourceStyle(latest)), separator,
-                Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latency(latest.ms)), separator,
+                Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latency(latest.ms)),
+                separator,
                 Span(Self.ageAndFreshness(latest)),
             ]
         } else {
@@ -65,7 +78,8 @@ struct StatusPaneContent: Widget {
             Span(state.apiDescription), separator,
             Span(loadingText, style: state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
         ])
-        return [Line(first), error, Line(third), fourth]
+        guard count < 4 else { return [Line(first), error, Line(third), fourth] }
+        return [Line(first), state.latest?.error == nil ? fourth : error]
     }
 
     private var loadingText: String {

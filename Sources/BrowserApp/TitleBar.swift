@@ -8,7 +8,8 @@ struct TitleBar: Widget {
         guard !area.isEmpty else { return }
         buffer.fill(area)
         let left = Line([
-            Span(" charbrowser", style: Style(bold: true)), Span("  Rick and Morty characters", style: .plain.dimmed()),
+            Span(" charbrowser", style: Style(bold: true)),
+            Span("  Rick and Morty characters", style: .plain.dimmed()),
         ])
         var right: [Span] = []
         let filters = QueryText.filterSummary(state.listing.filter)

@@ -23,7 +23,8 @@ struct ServerFixture {
             networkSwitch: networkSwitch, timeSource: time)
         return CharacterRepository(
             api: api, database: nil,
-            configuration: CharacterRepositoryConfiguration(timeToLive: 3_600, timeSource: time, clock: clock))
+            configuration: CharacterRepositoryConfiguration(timeToLive: 3_600, timeSource: time, clock: clock)
+        )
     }
 
     /// Services over a fresh repository, recording every answer event.

@@ -1,0 +1,33 @@
+import Foundation
+import TerminalUI
+
+extension CharacterBrowser {
+    /// Keys while the filter prompt is open: typing edits it, Enter applies, Esc cancels.
+    func handlePrompt(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard var text = state.prompt else { return [] }
+        switch key {
+        case .character(let character):
+            if text.count < Self.promptLimit { text.append(character) }
+            state.prompt = text
+        case .backspace, .delete:
+            if !text.isEmpty { text.removeLast() }
+            state.prompt = text
+        case .control("u"):
+            state.prompt = ""
+        case .escape:
+            state.prompt = nil
+        case .enter:
+            state.prompt = nil
+            var filter = state.listing.filter
+            filter.name = text.trimmingCharacters(in: .whitespaces)
+            guard filter != state.listing.filter else { return [] }
+            return reload(filter: filter, state: &state)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The longest name filter the prompt takes.
+    static var promptLimit: Int { 60 }
+}

@@ -1,0 +1,155 @@
+import BrowserApp
+import CharacterData
+import Foundation
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyModel
+import TerminalUI
+
+/// Drives `CharacterBrowser.update` by hand: keys and messages in, state and effects out, and
+/// frames rendered as the runtime would. Effects are never run unless a test runs them.
+struct Driver {
+    let browser: CharacterBrowser
+    let networkSwitch: NetworkSwitch
+    var state: BrowserState
+    /// The effects of the latest event.
+    var effects: [Effect<BrowserMessage>] = []
+    /// Every answer event reported, in order.
+    let events = EventRecorder()
+
+    /// A browser over a repository whose server is a closed loopback port (tests deliver the
+    /// answers themselves), started at `size`.
+    init(
+        size: TerminalSize = TerminalSize(width: 100, height: 30),
+        apiDescription: String = "https://rickandmortyapi.com/api"
+    ) {
+        let networkSwitch = NetworkSwitch()
+        let closedPort = URL(string: "http://127.0.0.1:1/api") ?? URL(fileURLWithPath: "/")
+        let api = RemoteAPI(
+            configuration: RemoteAPIConfiguration(baseURL: closedPort, timeout: .seconds(1)),
+            networkSwitch: networkSwitch)
+        let events = events
+        let services = BrowserServices(
+            repository: CharacterRepository(api: api, database: nil), networkSwitch: networkSwitch,
+            apiDescription: apiDescription, onAnswer: { events.append($0) })
+        self.networkSwitch = networkSwitch
+        browser = CharacterBrowser(services: services)
+        state = .initial(isOnline: true, apiDescription: apiDescription)
+        effects = browser.update(state: &state, event: .start(size))
+    }
+
+    @discardableResult
+    mutating func send(_ event: AppEvent<BrowserMessage>) -> [Effect<BrowserMessage>] {
+        effects = browser.update(state: &state, event: event)
+        return effects
+    }
+
+    @discardableResult
+    mutating func press(_ key: Key) -> [Effect<BrowserMessage>] { send(.input(.key(key))) }
+
+    @discardableResult
+    mutating func press(_ character: Character) -> [Effect<BrowserMessage>] { press(.character(character)) }
+
+    @discardableResult
+    mutating func type(_ text: String) -> [Effect<BrowserMessage>] {
+        for character in text { press(character) }
+        return effects
+    }
+
+    @discardableResult
+    mutating func deliver(_ message: BrowserMessage) -> [Effect<BrowserMessage>] { send(.message(message)) }
+
+    /// Answers the read of page `number` (which must be in flight) from the sample.
+    @discardableResult
+    mutating func answerPage(
+        _ number: Int, origin: Origin = .network, of characters: [ShowCharacter] = SampleData.characters,
+        fallback: RepositoryError? = nil, stale: Bool = false
+    ) -> [Effect<BrowserMessage>] {
+        let request = pageRequest(number)
+        let answer = SampleData.answer(
+            SampleData.page(number, of: characters), origin: origin, policy: request.policy, stale: stale,
+            fallback: fallback)
+        return deliver(.pageRead(request, ReadReport(result: .success(answer))))
+    }
+
+    /// Answers every page read in flight from the network, and those they lead to, in page order.
+    mutating func answerPendingPages() {
+        while let number = state.loads.pages.keys.min() { answerPage(number) }
+    }
+
+    /// Fails the read of page `number` (which must be in flight) with `error`.
+    @discardableResult
+    mutating func failPage(_ number: Int, with error: RepositoryError) -> [Effect<BrowserMessage>] {
+        deliver(
+            .pageRead(pageRequest(number), ReadReport(result: .failure(error), elapsed: .milliseconds(3))))
+    }
+
+    /// The request the browser would have sent for page `number` now.
+    func pageRequest(_ number: Int) -> PageRequest {
+        PageRequest(
+            number: number, filter: state.listing.filter, generation: state.listing.generation,
+            policy: state.loads.pages[number] ?? .localFirst)
+    }
+
+    /// Answers the open character's detail read: the character, then its episodes.
+    mutating func answerDetail(origin: Origin = .memory, episodesOrigin: Origin = .network) {
+        guard let id = state.detail?.characterID, let policy = state.loads.detail else { return }
+        let character = SampleData.character(id)
+        deliver(
+            .characterRead(
+                id: id, policy: policy,
+                ReadReport(result: .success(SampleData.answer(character, origin: origin, policy: policy)))))
+        let episodes = SampleData.episodes(of: id)
+        deliver(
+            .episodesRead(
+                characterID: id, ids: character.episodeIDs, policy: policy,
+                ReadReport(
+                    result: .success(SampleData.answer(episodes, origin: episodesOrigin, policy: policy)))))
+    }
+
+    /// The frame the runtime would draw for the current state, one string per row.
+    var frame: [String] { rendered.textLines }
+
+    /// The buffer the runtime would draw, styles included.
+    var rendered: CellBuffer {
+        var buffer = CellBuffer(size: state.size)
+        if let minimum = browser.minimumSize, !state.size.covers(minimum) {
+            TooSmallScreen(required: minimum, actual: state.size).render(in: buffer.area, buffer: &buffer)
+        } else {
+            browser.render(state: state, into: &buffer)
+        }
+        return buffer
+    }
+}
+
+/// What tests look for in effects.
+enum EffectShape: Equatable {
+    case run(key: String?)
+    case cancel(key: String)
+    case quit
+}
+
+extension Effect {
+    var shape: EffectShape {
+        switch self {
+        case .run(let key, _): .run(key: key)
+        case .cancel(let key): .cancel(key: key)
+        case .quit: .quit
+        }
+    }
+}
+
+extension [Effect<BrowserMessage>] {
+    var shapes: [EffectShape] { map(\.shape) }
+
+    /// Runs every task effect with a sink that collects its messages, in order.
+    func runAll() async -> [BrowserMessage] {
+        let collected = MessageCollector()
+        for effect in self {
+            if case .run(_, let operation) = effect {
+                await operation(MessageSink { collected.append($0) })
+            }
+        }
+        return collected.all
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// Compares a frame with its golden file under `Golden/`, row by row.
+///
+/// Set `CHARBROWSER_RECORD_GOLDEN=1` to (re)write the golden files from the current frames
+/// instead of comparing: `CHARBROWSER_RECORD_GOLDEN=1 swift test --filter BrowserAppTests.GoldenFrameTests`,
+/// then review the diff of `Tests/BrowserAppTests/Golden/` before committing.
+enum GoldenFrame {
+    static var isRecording: Bool { ProcessInfo.processInfo.environment["CHARBROWSER_RECORD_GOLDEN"] == "1" }
+
+    static func url(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath)  // …/Tests/BrowserAppTests/Support/GoldenFrame.swift
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Golden", isDirectory: true).appendingPathComponent("\(name).txt")
+    }
+
+    /// Checks `frame` against the golden file `name` (or records it).
+    static func check(
+        _ frame: [String], named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let file = url(name)
+        let text = frame.joined(separator: "\n") + "\n"
+        if isRecording {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let stored = try? String(contentsOf: file, encoding: .utf8) else {
+            Issue.record(
+                "no golden frame \(name).txt; record it with CHARBROWSER_RECORD_GOLDEN=1",
+                sourceLocation: sourceLocation)
+            return
+        }
+        var expected = stored.components(separatedBy: "\n")
+        if expected.last == "" { expected.removeLast() }
+        #expect(frame.count == expected.count, "\(name): row count", sourceLocation: sourceLocation)
+        for (row, (actual, wanted)) in zip(frame, expected).enumerated() where actual != wanted {
+            Issue.record(
+                "\(name) row \(row):\n  actual: \(actual)\n  golden: \(wanted)",
+                sourceLocation: sourceLocation)
+        }
+    }
+}
