@@ -10,7 +10,7 @@ struct HeadlessRun {
     func run() async throws {
         let size = try TerminalSize.parse(command.size)
         let script = try KeyScript.parse(command.keys ?? Self.readStandardInput())
-        let backend = HeadlessBackend(size: size, script: script)
+        let backend = HeadlessBackend(size: size, script: script, recordsEveryFrame: command.frames)
         let browser = CharacterBrowser(services: session.services)
         _ = try await browser.run(on: backend)
         var output = ""

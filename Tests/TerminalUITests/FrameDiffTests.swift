@@ -30,6 +30,19 @@ struct FrameDiffTests {
         #expect(backend.lastFrame == ["Rick", "Marty", "Summer"])
     }
 
+    @Test("Without recording every frame, only the last frame's text is kept, and it is the same text")
+    func lastFrameOnly() {
+        let recording = HeadlessBackend(size: TerminalSize(width: 10, height: 2))
+        let lean = HeadlessBackend(size: TerminalSize(width: 10, height: 2), recordsEveryFrame: false)
+        for rows in [["Rick", "Morty"], ["Summer ζ", "日本"]] {
+            #expect(recording.present(frame(rows)) == lean.present(frame(rows)))
+        }
+        #expect(recording.frames.count == 2)
+        #expect(lean.frames.isEmpty)
+        #expect(lean.lastFrame == ["Summer ζ", "日本"])
+        #expect(lean.lastFrame == recording.lastFrame)
+    }
+
     @Test("Changes are reported with their positions")
     func changePositions() {
         let old = frame(["abc", "def"])

@@ -1,5 +1,6 @@
 /// An in-memory terminal for scripted runs and tests: input comes from a list of events,
-/// and every presented frame is recorded as text lines (trailing spaces trimmed).
+/// and every presented frame is recorded as text lines (trailing spaces trimmed) — unless
+/// `recordsEveryFrame` is false, when only the last buffer is kept (long scripts).
 ///
 /// Not thread-safe: use it from the loop thread, then read `frames` after the run.
 /// Its pacing is `.settled`, so the runtime feeds the next event only once background work is done.
@@ -9,8 +10,10 @@ public final class HeadlessBackend: TerminalBackend {
     public let pacing = InputPacing.settled
     public let wakeSignal: any WakeSignal = NoWakeSignal()
 
-    /// Every presented frame, oldest first, one string per row.
+    /// Every presented frame, oldest first, one string per row (empty when not recording).
     public private(set) var frames: [[String]] = []
+    /// Whether `present` records each frame's text in `frames`.
+    public let recordsEveryFrame: Bool
     /// The last presented buffer, with styles.
     public private(set) var lastBuffer: CellBuffer?
     /// How many cells each `present` wrote, in order.
@@ -21,10 +24,12 @@ public final class HeadlessBackend: TerminalBackend {
     private var script: [InputEvent]
     private var nextScriptIndex = 0
 
-    /// A terminal of `size` whose input is `script`, then `.closed`.
-    public init(size: TerminalSize, script: [InputEvent] = []) {
+    /// A terminal of `size` whose input is `script`, then `.closed`; `recordsEveryFrame: false`
+    /// keeps only the last frame, which a long script needs (10,000 frames of text add up).
+    public init(size: TerminalSize, script: [InputEvent] = [], recordsEveryFrame: Bool = true) {
         self.size = size
         self.script = script
+        self.recordsEveryFrame = recordsEveryFrame
     }
 
     /// A terminal of `size` whose input is the key script `script` (see `KeyScript`).
@@ -33,7 +38,7 @@ public final class HeadlessBackend: TerminalBackend {
     }
 
     /// The last frame's rows (empty before the first frame).
-    public var lastFrame: [String] { frames.last ?? [] }
+    public var lastFrame: [String] { frames.last ?? lastBuffer?.textLines ?? [] }
 
     /// The scripted events not yet read.
     public var remainingScript: ArraySlice<InputEvent> { script[nextScriptIndex...] }
@@ -42,7 +47,7 @@ public final class HeadlessBackend: TerminalBackend {
     public func present(_ buffer: CellBuffer) -> Int {
         let written = buffer.changes(since: lastBuffer).count
         lastBuffer = buffer
-        frames.append(buffer.textLines)
+        if recordsEveryFrame { frames.append(buffer.textLines) }
         writtenCellCounts.append(written)
         return written
     }

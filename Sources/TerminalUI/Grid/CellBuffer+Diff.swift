@@ -34,13 +34,21 @@ extension CellBuffer {
 
     /// Each row as plain text, trailing spaces trimmed (continuation cells add nothing).
     public var textLines: [String] {
-        (0..<height).map { row in
-            var line = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * 4)
+        return (0..<height).map { row in
+            bytes.removeAll(keepingCapacity: true)
             for column in 0..<width {
-                for scalar in cells[row * width + column].scalars { line.unicodeScalars.append(scalar) }
+                for scalar in cells[row * width + column].scalars {
+                    if scalar.isASCII {
+                        bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+                    } else if let encoded = UTF8.encode(scalar) {
+                        bytes.append(contentsOf: encoded)
+                    }
+                }
             }
-            while line.last == " " { line.removeLast() }
-            return line
+            while bytes.last == 0x20 { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 }

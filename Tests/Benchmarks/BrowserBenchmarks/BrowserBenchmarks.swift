@@ -2,6 +2,7 @@ import Benchmark
 import BrowserApp
 import CharacterData
 import Foundation
+import Logging
 import RickAndMortyHTTP
 import RickAndMortyServer
 import Synchronization
@@ -19,7 +20,7 @@ let benchmarks: @Sendable () -> Void = {
         closure: { benchmark, fixture in
             for _ in benchmark.scaledIterations {
                 let backend = HeadlessBackend(
-                    size: TerminalSize(width: 100, height: 30), script: fixture.script)
+                    size: TerminalSize(width: 100, height: 30), script: fixture.script, recordsEveryFrame: false)
                 blackHole(try await CharacterBrowser(services: fixture.services()).run(on: backend))
             }
         }, setup: { try await ScriptFixture() }, teardown: { await ScriptFixture.stopAll() })
@@ -33,7 +34,9 @@ final class ScriptFixture: Sendable {
     let script: [InputEvent]
 
     init() async throws {
-        server = RickAndMortyServer(dataset: try Dataset.sample(), configuration: .ephemeralLoopback)
+        server = RickAndMortyServer(
+            dataset: try Dataset.sample(), configuration: .ephemeralLoopback,
+            logger: Logger(label: "benchmark", factory: { _ in SwiftLogNoOpLogHandler() }))
         baseURL = try await server.start()
         let pattern = "j j j pgdn k enter esc j G g pgdn pgdn enter r esc k k home end"
         let tokens = pattern.split(separator: " ")

@@ -1,6 +1,7 @@
 import Benchmark
 import CharacterData
 import Foundation
+import Logging
 import Synchronization
 import PersistentCache
 import RickAndMortyHTTP
@@ -55,7 +56,9 @@ final class PageFixture: Sendable {
 
     init() async throws {
         let dataset = try Dataset.load(from: SharedData.folder)
-        server = RickAndMortyServer(dataset: dataset, configuration: .ephemeralLoopback)
+        server = RickAndMortyServer(
+            dataset: dataset, configuration: .ephemeralLoopback,
+            logger: Logger(label: "benchmark", factory: { _ in SwiftLogNoOpLogHandler() }))
         let baseURL = try await server.start()
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("charbrowser-bench-\(UUID().uuidString)", isDirectory: true)
