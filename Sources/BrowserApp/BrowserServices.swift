@@ -17,13 +17,17 @@ public struct BrowserServices: Sendable {
     public var clock: any Clock<Duration>
     /// Told of every answer or failure the browser applies (for the `--events` log).
     public var onAnswer: @Sendable (AnswerEvent) -> Void
+    /// Something the user should read when the browser starts (a cache file that had to be moved
+    /// aside, say), shown as a warning toast; nil for none.
+    public var notice: String?
 
     /// Services over `repository`, switched by `networkSwitch`, describing the API as `apiDescription`.
     public init(
         repository: CharacterRepository, networkSwitch: NetworkSwitch, apiDescription: String,
-        clock: any Clock<Duration> = ContinuousClock(),
+        clock: any Clock<Duration> = ContinuousClock(), notice: String? = nil,
         onAnswer: @escaping @Sendable (AnswerEvent) -> Void = { _ in }
     ) {
+        self.notice = notice
         self.repository = repository
         self.networkSwitch = networkSwitch
         self.apiDescription = apiDescription

@@ -29,6 +29,9 @@ public struct CharacterBrowser: TerminalApp {
         switch event {
         case .start(let size):
             state.size = size
+            if let notice = services.notice {
+                state.toast = ToastState(notice, kind: .warning, expiresAtTick: state.tick + toastLifetime * 4)
+            }
             return requestPage(1, state: &state)
         case .input(.resize(let size)):
             state.size = size

@@ -13,8 +13,6 @@ struct BrowserSession: Sendable {
     let server: RickAndMortyServer?
     let database: CacheDatabase?
     let events: EventLog
-    /// Something the user should read first (a cache file moved aside), or nil.
-    let notice: String?
 
     /// Stops the embedded server and closes the cache file.
     func stop() async {
@@ -40,10 +38,9 @@ enum BrowserWiring {
         let description = server == nil ? baseURL.absoluteString : "\(baseURL.absoluteString) (embedded)"
         let services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
+            notice: database?.recovery.map { "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)." },
             onAnswer: { events.write($0) })
-        return BrowserSession(
-            services: services, server: server, database: database, events: events,
-            notice: database?.recovery.map { String(describing: $0) })
+        return BrowserSession(services: services, server: server, database: database, events: events)
     }
 
     /// Starts the embedded server on a free loopback port unless `--api` names another one.

@@ -104,6 +104,28 @@ struct HeadlessEndToEndTests {
         #expect(outcome.standardOutput.isEmpty)
     }
 
+    @Test("A corrupt cache file is moved aside, the user is told, and the browser works on a fresh cache")
+    func corruptCacheFile() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        // GIVEN a cache file of random bytes
+        try FileManager.default.createDirectory(at: browser.cacheDirectory, withIntermediateDirectories: true)
+        var generator = SystemRandomNumberGenerator()
+        let garbage = Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try garbage.write(to: browser.cacheDirectory.appendingPathComponent("cache.sqlite"))
+        // WHEN the browser starts
+        let run = try browser.headless(keys: "q", size: "120x30")
+        // THEN it runs, says what happened, and kept the bad file under a new name
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        #expect(run.outcome.standardOutput.contains("moved to cache.sqlite.corrupt-"))
+        #expect(run.events.first?[text: "origin"] == "network")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: browser.cacheDirectory.path)
+            .filter { $0.hasPrefix("cache.sqlite.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(kept.count == 1)
+        let movedAside = try #require(kept.first)
+        #expect(try Data(contentsOf: browser.cacheDirectory.appendingPathComponent(movedAside)) == garbage)
+    }
+
     @Test("A terminal too small says how much room it needs")
     func tooSmall() throws {
         let browser = try Browser()
