@@ -54,7 +54,9 @@ let package = Package(
             dependencies: ["PersistentCache", "RepositoryCore", "TestSupport", grdb]),
         .executableTarget(
             name: "PersistentCacheBenchmarks",
-            dependencies: [benchmark, "PersistentCache", "RepositoryCore", "TestSupport", grdb],
+            dependencies: [
+                benchmark, "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel", "TestSupport", grdb,
+            ],
             path: "Tests/Benchmarks/PersistentCacheBenchmarks", plugins: [benchmarkPlugin]),
 
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).

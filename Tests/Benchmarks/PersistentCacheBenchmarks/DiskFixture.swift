@@ -1,21 +1,24 @@
+import CharacterData
 import Foundation
 import GRDB
 import PersistentCache
 import RepositoryCore
+import RickAndMortyModel
 import Synchronization
 import TestSupport
 
-/// A cache file in a temporary folder holding all 826 characters twice: once with the binary
-/// codec (namespace `character.binary`), once as JSON (`character.json`).
+/// A cache file in a temporary folder holding all 826 characters of the API dump twice: once in
+/// the product's binary form (`ShowCharacterCodec`, namespace `character.binary`), once as JSON
+/// (`character.json`).
 final class DiskFixture: Sendable {
     let folder: URL
     let database: CacheDatabase
-    let characters: [BenchCharacter]
-    let binary: SQLiteDataSource<BenchCharacter>
-    let json: SQLiteDataSource<BenchCharacter>
+    let characters: [ShowCharacter]
+    let binary: SQLiteDataSource<ShowCharacter>
+    let json: SQLiteDataSource<ShowCharacter>
     /// The repository a caller reads through: the binary-codec disk tier as its cache, and a main
     /// source that a cacheOnly read never calls.
-    let repository: CacheRepository<FakeDataSource<BenchCharacter>, SQLiteDataSource<BenchCharacter>>
+    let repository: CacheRepository<FakeDataSource<ShowCharacter>, SQLiteDataSource<ShowCharacter>>
 
     init() async throws {
         let folder = FileManager.default.temporaryDirectory
@@ -23,9 +26,9 @@ final class DiskFixture: Sendable {
         Self.created.withLock { $0.append(folder) }
         self.folder = folder
         database = try CacheDatabase(location: .file(folder.appendingPathComponent("cache.sqlite")))
-        characters = try BenchCharacter.loadAll()
+        characters = try APIDecoding.decode([ShowCharacter].self, from: SharedData.data("characters.json"))
         binary = SQLiteDataSource(
-            database: database, namespace: "character.binary", codec: BenchCharacterCodec())
+            database: database, namespace: "character.binary", codec: ShowCharacterCodec())
         json = SQLiteDataSource(database: database, namespace: "character.json", codec: JSONPayloadCodec())
         repository = CacheRepository(main: FakeDataSource(), cache: binary)
         try await binary.put(contentsOf: entries)
@@ -33,7 +36,7 @@ final class DiskFixture: Sendable {
     }
 
     /// Every character as a (query, entry) pair.
-    var entries: [(query: Query, entry: Entry<BenchCharacter>)] {
+    var entries: [(query: Query, entry: Entry<ShowCharacter>)] {
         characters.map {
             (query: .id($0.id), entry: Entry(value: $0, metadata: .init(storedAt: Date()), origin: .network))
         }

@@ -16,7 +16,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 200)
 
     Benchmark(
-        "Disk hit through the repository (cacheOnly), one decoded Character (binary codec)",
+        "Disk hit through the repository (cacheOnly), one decoded ShowCharacter (binary form)",
         configuration: reads,
         closure: { benchmark, fixture in
             let ids = fixture.characters.map(\.id)
@@ -26,7 +26,7 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
 
     Benchmark(
-        "Disk hit: SQLiteDataSource.get, one decoded Character (binary codec)", configuration: reads,
+        "Disk hit: SQLiteDataSource.get, one decoded ShowCharacter (binary form)", configuration: reads,
         closure: { benchmark, fixture in
             let ids = fixture.characters.map(\.id)
             for iteration in benchmark.scaledIterations {
@@ -35,7 +35,7 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
 
     Benchmark(
-        "Disk hit: SQLiteDataSource.get, one decoded Character (JSON codec)", configuration: reads,
+        "Disk hit: SQLiteDataSource.get, one decoded ShowCharacter (JSON)", configuration: reads,
         closure: { benchmark, fixture in
             let ids = fixture.characters.map(\.id)
             for iteration in benchmark.scaledIterations {
