@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(
             name: "RickAndMortyHTTPTests",
             dependencies: [
-                "RickAndMortyHTTP", "RickAndMortyModel", "RepositoryCore", "TestSupport", hummingbird,
+                "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer", "RepositoryCore", "TestSupport", hummingbird,
                 logging,
             ]),
         // The embedded, API-compatible server: data loading, routes, faults, lifecycle.

@@ -10,7 +10,7 @@ struct CancellationTests {
     func cancelInFlight() async throws {
         // GIVEN a server that holds requests, and a generous timeout
         let stall: Script = { _, gate in
-            await gate.hold()
+            try? await gate.wait()
             return .json("[]")
         }
         try await withScriptedServer(stall) { server in
@@ -19,8 +19,7 @@ struct CancellationTests {
                 try await source.value(CharacterFilter().pageQuery(1))
             }
             // WHEN the request has reached the server and the task is cancelled
-            var arrivals = server.gate.arrivals.makeAsyncIterator()
-            await arrivals.next()
+            await server.gate.arrivals.reach(1)
             call.cancel()
             // THEN the call ends with .cancelled (long before the timeout)
             let result = await call.result

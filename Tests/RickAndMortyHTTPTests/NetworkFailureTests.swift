@@ -10,7 +10,7 @@ struct NetworkFailureTests {
     func stalledResponse() async throws {
         // GIVEN a server that holds every request until it stops, and a 0.5 s client timeout
         let stall: Script = { _, gate in
-            await gate.hold()
+            try? await gate.wait()
             return .json("[]")
         }
         try await withScriptedServer(stall) { server in

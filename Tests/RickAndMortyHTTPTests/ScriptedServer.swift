@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Synchronization
+import TestSupport
 
 /// A request as the scripted server saw it: path, raw (still percent-encoded) query, headers.
 struct RecordedRequest: Sendable {
