@@ -101,7 +101,7 @@ let package = Package(
             name: "CharacterDataBenchmarks",
             dependencies: [
                 "CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyServer", "TestSupport",
-                benchmark,
+                benchmark, logging,
             ],
             path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
 
@@ -142,8 +142,8 @@ let package = Package(
         .executableTarget(
             name: "BrowserBenchmarks",
             dependencies: [
-                "BrowserApp", "CharacterData", "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI",
-                benchmark,
+                "BrowserApp", "CharacterData", "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer",
+                "TerminalUI", benchmark, logging,
             ],
             path: "Tests/Benchmarks/BrowserBenchmarks", plugins: [benchmarkPlugin]),
 
