@@ -61,7 +61,7 @@ let package = Package(
 
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
         .target(name: "DownloadCache", dependencies: ["RepositoryCore"]),
-        .testTarget(name: "DownloadCacheTests", dependencies: ["DownloadCache", hummingbird, logging]),
+        .testTarget(name: "DownloadCacheTests", dependencies: ["DownloadCache", "RepositoryCore", hummingbird, logging]),
 
         // MARK: The Rick and Morty API
 
@@ -82,9 +82,9 @@ let package = Package(
             dependencies: ["RickAndMortyModel", "RepositoryCore", hummingbird, logging, serviceLifecycle]),
         .testTarget(
             name: "RickAndMortyServerTests",
-            dependencies: ["RickAndMortyServer", "RickAndMortyModel", "TestSupport"]),
+            dependencies: ["RickAndMortyServer", "RickAndMortyModel", "TestSupport", logging]),
         .executableTarget(
-            name: "ServerBenchmarks", dependencies: ["RickAndMortyServer", "TestSupport", benchmark],
+            name: "ServerBenchmarks", dependencies: ["RickAndMortyServer", "TestSupport", benchmark, logging],
             path: "Tests/Benchmarks/ServerBenchmarks", plugins: [benchmarkPlugin]),
         // The character repository: memory (LRU) over disk (SQLite) over the network, with cache policies.
         .target(
