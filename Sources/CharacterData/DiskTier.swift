@@ -35,9 +35,23 @@ public struct DiskTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDat
         }
     }
 
+    /// Stores `entry`. An entry the network revalidated (HTTP 304) only refreshes the stored row's
+    /// stored-at time and validators — the payload on disk is already that value and is not
+    /// rewritten — unless the row is gone, when it is written whole.
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
         guard let source else { return entry }
+        if entry.origin == .revalidated {
+            let metadata = entry.metadata
+            do {
+                try await source.refresh(
+                    query, storedAt: metadata.storedAt, etag: metadata.etag, lastModified: metadata.lastModified,
+                    expiresAt: metadata.expiresAt)
+                return entry
+            } catch {
+                guard error.isCacheMiss else { throw error }
+            }
+        }
         return try await source.put(entry, for: query)
     }
 

@@ -1,0 +1,96 @@
+import CharacterData
+import Foundation
+import PersistentCache
+import RepositoryCore
+import RickAndMortyModel
+import TestSupport
+import Testing
+
+@Suite("The disk tier of the character repository")
+struct DiskTierTests {
+    func character(_ name: String) -> ShowCharacter {
+        ShowCharacter(
+            id: 1, name: name, status: .alive, species: "Human", gender: .male,
+            origin: PlaceReference(name: "unknown", url: ""),
+            location: PlaceReference(name: "unknown", url: ""),
+            image: "", episode: ["https://rickandmortyapi.com/api/episode/1"], url: "", created: "")
+    }
+
+    @Test("A revalidated entry refreshes stored-at and validators without rewriting the payload")
+    func revalidationKeepsPayload() async throws {
+        let tier = DiskTier(
+            database: try CacheDatabase.inMemory(), namespace: "character", codec: ShowCharacterCodec(),
+            metrics: RepositoryMetrics())
+        // GIVEN a stored character
+        let stored = Entry(
+            value: character("Rick"),
+            metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 100), etag: "W/\"1\""),
+            origin: .network)
+        try await tier.put(stored, for: .id(1))
+        // WHEN a 304 answer is written with a later time, new validators (and, to tell the paths
+        // apart, a different value in memory)
+        let revalidated = Entry(
+            value: character("Not written"),
+            metadata: EntryMetadata(
+                storedAt: Date(timeIntervalSince1970: 500), etag: "W/\"2\"", lastModified: "lm"),
+            origin: .revalidated)
+        try await tier.put(revalidated, for: .id(1))
+        // THEN the disk keeps the original payload with the refreshed metadata
+        let read = try await tier.get(.id(1))
+        #expect(read.value.name == "Rick")
+        #expect(read.metadata.storedAt == Date(timeIntervalSince1970: 500))
+        #expect(read.metadata.etag == "W/\"2\"")
+        #expect(read.metadata.lastModified == "lm")
+    }
+
+    @Test("A revalidated entry whose row is gone is written whole")
+    func revalidationOfMissingRowWrites() async throws {
+        let tier = DiskTier(
+            database: try CacheDatabase.inMemory(), namespace: "character", codec: ShowCharacterCodec(),
+            metrics: RepositoryMetrics())
+        let revalidated = Entry(
+            value: character("Morty"), metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 7)),
+            origin: .revalidated)
+        try await tier.put(revalidated, for: .id(2))
+        #expect(try await tier.get(.id(2)).value.name == "Morty")
+    }
+
+    @Test("The disk tier passes the data-source contract; disabled, it holds nothing")
+    func contract() async throws {
+        try await DataSourceContract.verify(
+            {
+                DiskTier(
+                    database: try CacheDatabase.inMemory(), namespace: "character",
+                    codec: ShowCharacterCodec(),
+                    metrics: RepositoryMetrics())
+            }, sample: { n in character("Character \(n)") })
+        let disabled = DiskTier(
+            database: nil, namespace: "x", codec: ShowCharacterCodec(), metrics: RepositoryMetrics())
+        try await disabled.put(
+            Entry(value: character("A"), metadata: EntryMetadata(storedAt: Date()), origin: .network),
+            for: .id(1))
+        await #expect(throws: RepositoryError.notFound(query: "id:1")) { try await disabled.get(.id(1)) }
+    }
+
+    @Test("The binary codecs round-trip the whole dump and reject foreign payloads")
+    func codecs() throws {
+        let characters = try APIDecoding.decode(
+            [ShowCharacter].self, from: SharedData.data("characters.json"))
+        let episodes = try APIDecoding.decode([Episode].self, from: SharedData.data("episodes.json"))
+        for character in characters {
+            #expect(try ShowCharacterCodec().decode(ShowCharacterCodec().encode(character)) == character)
+        }
+        let page = CharacterPage(
+            info: PageInfo(count: 826, pages: 42, next: "n", prev: nil), results: Array(characters.prefix(20))
+        )
+        #expect(try CharacterPageCodec().decode(CharacterPageCodec().encode(page)) == page)
+        #expect(try EpisodeListCodec().decode(EpisodeListCodec().encode(episodes)) == episodes)
+        // A payload of another kind, a truncated one, or JSON is a serialization error (a cache miss).
+        let pageBytes = try CharacterPageCodec().encode(page)
+        #expect(throws: RepositoryError.self) { try ShowCharacterCodec().decode(pageBytes) }
+        #expect(throws: RepositoryError.self) {
+            try CharacterPageCodec().decode(pageBytes.prefix(pageBytes.count / 2))
+        }
+        #expect(throws: RepositoryError.self) { try EpisodeListCodec().decode(Data("[]".utf8)) }
+    }
+}
