@@ -55,13 +55,16 @@ let package = Package(
         .executableTarget(
             name: "PersistentCacheBenchmarks",
             dependencies: [
-                benchmark, "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel", "TestSupport", grdb,
+                benchmark, "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
+                "TestSupport", grdb,
             ],
             path: "Tests/Benchmarks/PersistentCacheBenchmarks", plugins: [benchmarkPlugin]),
 
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
         .target(name: "DownloadCache", dependencies: ["RepositoryCore"]),
-        .testTarget(name: "DownloadCacheTests", dependencies: ["DownloadCache", "RepositoryCore", hummingbird, logging]),
+        .testTarget(
+            name: "DownloadCacheTests",
+            dependencies: ["DownloadCache", "RepositoryCore", hummingbird, logging]),
 
         // MARK: The Rick and Morty API
 
@@ -73,7 +76,8 @@ let package = Package(
         .testTarget(
             name: "RickAndMortyHTTPTests",
             dependencies: [
-                "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer", "RepositoryCore", "TestSupport", hummingbird,
+                "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer", "RepositoryCore",
+                "TestSupport", hummingbird,
                 logging,
             ]),
         // The embedded, API-compatible server: data loading, routes, faults, lifecycle.
@@ -84,7 +88,8 @@ let package = Package(
             name: "RickAndMortyServerTests",
             dependencies: ["RickAndMortyServer", "RickAndMortyModel", "TestSupport", logging]),
         .executableTarget(
-            name: "ServerBenchmarks", dependencies: ["RickAndMortyServer", "TestSupport", benchmark, logging],
+            name: "ServerBenchmarks",
+            dependencies: ["RickAndMortyServer", "TestSupport", benchmark, logging],
             path: "Tests/Benchmarks/ServerBenchmarks", plugins: [benchmarkPlugin]),
         // The character repository: memory (LRU) over disk (SQLite) over the network, with cache policies.
         .target(

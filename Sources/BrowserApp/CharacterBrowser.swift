@@ -30,7 +30,8 @@ public struct CharacterBrowser: TerminalApp {
         case .start(let size):
             state.size = size
             if let notice = services.notice {
-                state.toast = ToastState(notice, kind: .warning, expiresAtTick: state.tick + toastLifetime * 4)
+                state.toast = ToastState(
+                    notice, kind: .warning, expiresAtTick: state.tick + toastLifetime * 4)
             }
             return requestPage(1, state: &state)
         case .input(.resize(let size)):

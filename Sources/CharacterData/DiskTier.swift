@@ -45,7 +45,8 @@ public struct DiskTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDat
             let metadata = entry.metadata
             do {
                 try await source.refresh(
-                    query, storedAt: metadata.storedAt, etag: metadata.etag, lastModified: metadata.lastModified,
+                    query, storedAt: metadata.storedAt, etag: metadata.etag,
+                    lastModified: metadata.lastModified,
                     expiresAt: metadata.expiresAt)
                 return entry
             } catch {

@@ -38,7 +38,9 @@ enum BrowserWiring {
         let description = server == nil ? baseURL.absoluteString : "\(baseURL.absoluteString) (embedded)"
         let services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
-            notice: database?.recovery.map { "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)." },
+            notice: database?.recovery.map {
+                "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)."
+            },
             onAnswer: { events.write($0) })
         return BrowserSession(services: services, server: server, database: database, events: events)
     }

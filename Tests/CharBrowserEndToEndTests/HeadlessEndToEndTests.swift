@@ -120,7 +120,9 @@ struct HeadlessEndToEndTests {
         #expect(run.outcome.standardOutput.contains("moved to cache.sqlite.corrupt-"))
         #expect(run.events.first?[text: "origin"] == "network")
         let kept = try FileManager.default.contentsOfDirectory(atPath: browser.cacheDirectory.path)
-            .filter { $0.hasPrefix("cache.sqlite.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+            .filter {
+                $0.hasPrefix("cache.sqlite.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+            }
         #expect(kept.count == 1)
         let movedAside = try #require(kept.first)
         #expect(try Data(contentsOf: browser.cacheDirectory.appendingPathComponent(movedAside)) == garbage)

@@ -6,7 +6,8 @@ import Testing
 struct CommandLineTests {
     /// The built `charbrowser` next to the test bundle.
     static func executable() throws -> URL {
-        try #require(BuiltExecutable.url(named: "charbrowser"), "build the charbrowser product first (swift build)")
+        try #require(
+            BuiltExecutable.url(named: "charbrowser"), "build the charbrowser product first (swift build)")
     }
 
     /// Runs the binary to completion and returns its exit code and standard error.

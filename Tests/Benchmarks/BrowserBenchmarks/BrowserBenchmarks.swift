@@ -21,14 +21,16 @@ let benchmarks: @Sendable () -> Void = {
         closure: { benchmark, fixture in
             for _ in benchmark.scaledIterations {
                 let backend = HeadlessBackend(
-                    size: TerminalSize(width: 100, height: 30), script: fixture.script, recordsEveryFrame: false)
+                    size: TerminalSize(width: 100, height: 30), script: fixture.script,
+                    recordsEveryFrame: false)
                 blackHole(try await CharacterBrowser(services: fixture.services()).run(on: backend))
             }
         }, setup: { try await ScriptFixture() }, teardown: { await ScriptFixture.stopAll() })
 
     Benchmark(
         "Browser frame 200x60 over 100,000 loaded characters: render + diff after a one-row move",
-        configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 5_000),
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 5_000),
         closure: { benchmark, fixture in
             for _ in benchmark.scaledIterations {
                 blackHole(fixture.moveAndDraw())
@@ -50,7 +52,8 @@ final class LargeListFixture: @unchecked Sendable {
         let unusedAPI = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: URL(fileURLWithPath: "/")))
         browser = CharacterBrowser(
             services: BrowserServices(
-                repository: CharacterRepository(api: unusedAPI, database: nil), networkSwitch: NetworkSwitch(),
+                repository: CharacterRepository(api: unusedAPI, database: nil),
+                networkSwitch: NetworkSwitch(),
                 apiDescription: "synthetic"))
         state = BrowserState.initial(size: TerminalSize(width: 200, height: 60))
         let pageCount = characters.count / 20
@@ -59,7 +62,8 @@ final class LargeListFixture: @unchecked Sendable {
             let results = Array(characters[(number - 1) * 20..<number * 20])
             _ = state.listing.apply(CharacterPage(info: info, results: results), number: number)
         }
-        state.list.select(50_000, rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
+        state.list.select(
+            50_000, rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
     }
 
     /// Moves one row down, renders the whole screen and diffs it against the last frame; returns

@@ -21,7 +21,8 @@ let benchmarks: @Sendable () -> Void = {
         closure: { benchmark, fixture in
             let ids = fixture.characters.map(\.id)
             for iteration in benchmark.scaledIterations {
-                blackHole(try await fixture.repository.answer(.id(ids[iteration % ids.count]), policy: .cacheOnly))
+                blackHole(
+                    try await fixture.repository.answer(.id(ids[iteration % ids.count]), policy: .cacheOnly))
             }
         }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
 
