@@ -1,6 +1,7 @@
 import Foundation
 import PersistentCache
 import RepositoryCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import Testing
 struct ProcessTests {
     static func stressWriter() throws -> URL {
         try #require(
-            PackagePaths.stressWriter, "CacheStressWriter is not built; run `swift build --build-tests` first"
+            BuiltExecutable.url(named: "CacheStressWriter"), "CacheStressWriter is not built; run `swift build --build-tests` first"
         )
     }
 

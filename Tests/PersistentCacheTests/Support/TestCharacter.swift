@@ -1,6 +1,7 @@
 import Foundation
 import PersistentCache
 import RepositoryCore
+import TestSupport
 
 /// A character of the Rick and Morty API, with the API's fields.
 struct TestCharacter: Codable, Sendable, Hashable {
@@ -24,7 +25,7 @@ struct TestCharacter: Codable, Sendable, Hashable {
 
     /// Every character of the dump.
     static func loadAll() throws -> [TestCharacter] {
-        try JSONDecoder().decode([TestCharacter].self, from: Data(contentsOf: PackagePaths.characters))
+        try JSONDecoder().decode([TestCharacter].self, from: SharedData.data("characters.json"))
     }
 }
 
