@@ -128,6 +128,43 @@ struct HeadlessEndToEndTests {
         #expect(try Data(contentsOf: browser.cacheDirectory.appendingPathComponent(movedAside)) == garbage)
     }
 
+    @Test("Hostile strings from the server never reach the screen raw")
+    func hostileStrings() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        // GIVEN a dump whose character carries escape sequences, bidi overrides and zero-width text
+        let dump = browser.cacheDirectory.appendingPathComponent("dump", isDirectory: true)
+        try FileManager.default.createDirectory(at: dump, withIntermediateDirectories: true)
+        let base = "https://rickandmortyapi.com/api"
+        let hostile = #"Evil\u001b[2J\u001b]0;pwned\u0007 Morty\u202e\u200b"#
+        let character = """
+            [{"id":1,"name":"\(hostile)","status":"Alive","species":"Hu\\u0000man","type":"","gender":"Male",
+              "origin":{"name":"unknown","url":""},"location":{"name":"Citadel\\u009b31m","url":""},
+              "image":"\(base)/character/avatar/1.jpeg","episode":["\(base)/episode/1"],
+              "url":"\(base)/character/1","created":"2017-11-04T18:48:46.250Z"}]
+            """
+        let episode = """
+            [{"id":1,"name":"Pilot\\u001b[31m","air_date":"December 2, 2013","episode":"S01E01",
+              "characters":["\(base)/character/1"],"url":"\(base)/episode/1","created":"2017-11-10T12:56:33.798Z"}]
+            """
+        try Data(character.utf8).write(to: dump.appendingPathComponent("characters.json"))
+        try Data(episode.utf8).write(to: dump.appendingPathComponent("episodes.json"))
+        try Data("[]".utf8).write(to: dump.appendingPathComponent("locations.json"))
+        // WHEN the browser shows the list and the character's detail
+        let run = try browser.headless(keys: "enter", extra: ["--data", dump.path, "--frames"])
+        // THEN the text is there, cleaned, and no control character reached any frame
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let screen = run.outcome.standardOutput
+        #expect(screen.contains("Evil Morty"))
+        #expect(screen.contains("Human"))
+        #expect(screen.contains("Pilot"))
+        let controls = screen.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"
+                || $0 == "\u{200B}"
+        }
+        #expect(controls.isEmpty, "\(controls.map { String($0.value, radix: 16) })")
+    }
+
     @Test("A terminal too small says how much room it needs")
     func tooSmall() throws {
         let browser = try Browser()
