@@ -31,38 +31,38 @@ struct DetailPane: Widget {
     }
 
     /// The fields shown for `detail`: the character's, a gap, then one per episode.
-    static func fields(of detail: DetailState, isLoading: Bool) -> [DetailField] {
+    static func fields(of detail: DetailState, isLoading: Bool) -> [LabeledValue] {
         guard let character = detail.character else {
             return [
-                DetailField("ID", String(detail.characterID)),
-                DetailField("", isLoading ? "Loading…" : "Not loaded."),
+                LabeledValue("ID", String(detail.characterID)),
+                LabeledValue("", isLoading ? "Loading…" : "Not loaded."),
             ]
         }
         var fields = [
-            DetailField("Name", character.name, valueStyle: Style(bold: true)),
-            DetailField("Status", character.status.rawValue, valueStyle: StatusStyle.of(character.status)),
-            DetailField("Species", character.species),
-            DetailField("Type", character.type.isEmpty ? "—" : character.type),
-            DetailField("Gender", character.gender.rawValue),
-            DetailField("Origin", character.origin.name),
-            DetailField("Location", character.location.name),
-            DetailField("Created", character.created),
-            DetailField("ID", String(character.id)),
-            DetailField("URL", character.url),
-            DetailField("Image", character.image),
-            DetailField("", ""),
+            LabeledValue("Name", character.name, valueStyle: Style(bold: true)),
+            LabeledValue("Status", character.status.rawValue, valueStyle: StatusStyle.of(character.status)),
+            LabeledValue("Species", character.species),
+            LabeledValue("Type", character.type.isEmpty ? "—" : character.type),
+            LabeledValue("Gender", character.gender.rawValue),
+            LabeledValue("Origin", character.origin.name),
+            LabeledValue("Location", character.location.name),
+            LabeledValue("Created", character.created),
+            LabeledValue("ID", String(character.id)),
+            LabeledValue("URL", character.url),
+            LabeledValue("Image", character.image),
+            LabeledValue("", ""),
         ]
         let count = character.episodeIDs.count
         let heading = Style(bold: true)
         if let episodes = detail.episodes {
-            fields.append(DetailField("Episodes", "\(episodes.count)", valueStyle: heading))
-            fields += episodes.map { DetailField($0.code, $0.name) }
+            fields.append(LabeledValue("Episodes", "\(episodes.count)", valueStyle: heading))
+            fields += episodes.map { LabeledValue($0.code, $0.name) }
         } else if let failure = detail.episodesFailure {
             fields.append(
-                DetailField(
+                LabeledValue(
                     "Episodes", "\(count), not loaded: \(failure)", valueStyle: Style(foreground: .red)))
         } else {
-            fields.append(DetailField("Episodes", "\(count), loading…", valueStyle: .plain.dimmed()))
+            fields.append(LabeledValue("Episodes", "\(count), loading…", valueStyle: .plain.dimmed()))
         }
         return fields
     }

@@ -20,7 +20,7 @@ struct WidgetTests {
     @Test("A detail view aligns labels and wraps long values under themselves")
     func detailView() {
         let view = DetailView(fields: [
-            DetailField("Name", "Rick Sanchez"), DetailField("Origin", "Earth (Replacement Dimension)"),
+            LabeledValue("Name", "Rick Sanchez"), LabeledValue("Origin", "Earth (Replacement Dimension)"),
         ])
         let buffer = draw(view, width: 24, height: 4)
         #expect(
@@ -34,14 +34,14 @@ struct WidgetTests {
     @Test("A scrolled detail view starts at the offset line")
     func detailViewScrolled() {
         let view = DetailView(
-            fields: [DetailField("A", "one"), DetailField("B", "two"), DetailField("C", "three")],
+            fields: [LabeledValue("A", "one"), LabeledValue("B", "two"), LabeledValue("C", "three")],
             scrollOffset: 1)
         #expect(draw(view, width: 12, height: 2).textLines == ["B  two", "C  three"])
     }
 
     @Test("A status pane shows aligned label: value rows, cut to the width")
     func statusPane() {
-        let pane = StatusPane(rows: [StatusRow("page", "3 of 42"), StatusRow("source", "network, refreshed")])
+        let pane = StatusPane(rows: [LabeledValue("page", "3 of 42"), LabeledValue("source", "network, refreshed")])
         #expect(draw(pane, width: 20, height: 2).textLines == ["page:   3 of 42", "source: network, re…"])
     }
 

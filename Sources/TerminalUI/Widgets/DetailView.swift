@@ -1,20 +1,6 @@
-/// One labelled value in a `DetailView`. A plain value.
-public struct DetailField: Sendable, Hashable {
-    public var label: String
-    public var value: String
-    public var valueStyle: Style
-
-    /// `label` shown next to `value`.
-    public init(_ label: String, _ value: String, valueStyle: Style = .plain) {
-        self.label = label
-        self.value = value
-        self.valueStyle = valueStyle
-    }
-}
-
 /// Labelled values in two columns; long values wrap under themselves. Scrolls by line.
 public struct DetailView: Widget {
-    public var fields: [DetailField]
+    public var fields: [LabeledValue]
     /// Wrapped lines skipped at the top.
     public var scrollOffset: Int
     public var labelStyle: Style
@@ -23,7 +9,7 @@ public struct DetailView: Widget {
 
     /// A view of `fields` scrolled by `scrollOffset` lines.
     public init(
-        fields: [DetailField], scrollOffset: Int = 0, labelStyle: Style = Style(bold: true),
+        fields: [LabeledValue], scrollOffset: Int = 0, labelStyle: Style = Style(bold: true),
         maxLabelWidth: Int = 20
     ) {
         self.fields = fields

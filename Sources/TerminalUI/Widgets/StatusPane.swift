@@ -1,24 +1,10 @@
-/// One "label: value" row of a `StatusPane`. A plain value.
-public struct StatusRow: Sendable, Hashable {
-    public var label: String
-    public var value: String
-    public var valueStyle: Style
-
-    /// `label` shown with `value`.
-    public init(_ label: String, _ value: String, valueStyle: Style = .plain) {
-        self.label = label
-        self.value = value
-        self.valueStyle = valueStyle
-    }
-}
-
 /// Rows of "label: value", labels aligned, one row per line, each cut to the width.
 public struct StatusPane: Widget {
-    public var rows: [StatusRow]
+    public var rows: [LabeledValue]
     public var labelStyle: Style
 
     /// A pane of `rows`.
-    public init(rows: [StatusRow], labelStyle: Style = Style(dim: true)) {
+    public init(rows: [LabeledValue], labelStyle: Style = Style(dim: true)) {
         self.rows = rows
         self.labelStyle = labelStyle
     }

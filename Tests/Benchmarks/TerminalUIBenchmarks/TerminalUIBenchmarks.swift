@@ -55,7 +55,7 @@ struct ListScreen {
                 Span(statuses[index % 3], style: Style(foreground: index % 3 == 1 ? .red : .green)),
             ])
         }.render(in: BorderBox.interior(of: parts[0]), buffer: &buffer)
-        StatusPane(rows: [StatusRow("row", "\(state.selected + 1) of \(Self.rowCount)")])
+        StatusPane(rows: [LabeledValue("row", "\(state.selected + 1) of \(Self.rowCount)")])
             .render(in: parts[1], buffer: &buffer)
         KeyHintsFooter(hints: [KeyHint("j/k", "move"), KeyHint("/", "filter"), KeyHint("q", "quit")])
             .render(in: parts[2], buffer: &buffer)
