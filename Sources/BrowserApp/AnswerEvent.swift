@@ -33,3 +33,22 @@ public struct AnswerEvent: Sendable, Codable, Equatable {
         self.error = error
     }
 }
+
+extension AnswerEvent {
+    enum CodingKeys: String, CodingKey {
+        case query, policy, operation, origin, stale, ms, ageSeconds, error
+    }
+
+    /// Writes every key, `null` included, so each line of the log has the same fields.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(query, forKey: .query)
+        try container.encode(policy, forKey: .policy)
+        try container.encode(operation, forKey: .operation)
+        try container.encode(origin, forKey: .origin)
+        try container.encode(stale, forKey: .stale)
+        try container.encode(ms, forKey: .ms)
+        try container.encode(ageSeconds, forKey: .ageSeconds)
+        try container.encode(error, forKey: .error)
+    }
+}

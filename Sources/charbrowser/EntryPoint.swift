@@ -19,11 +19,12 @@ enum EntryPoint {
                 try command.run()
             }
         } catch let failure as ValidationFailure {
-            FileHandle.standardError.write(Data("charbrowser: \(failure)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("charbrowser: \(failure)\n".utf8))
             exit(usageExitCode)
         } catch {
             if CharBrowserCommand.exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((CharBrowserCommand.fullMessage(for: error) + "\n").utf8))
+                try? FileHandle.standardError.write(
+                    contentsOf: Data((CharBrowserCommand.fullMessage(for: error) + "\n").utf8))
                 exit(usageExitCode)
             }
             CharBrowserCommand.exit(withError: error)

@@ -28,10 +28,17 @@ final class EventLog: Sendable {
         }
     }
 
-    /// Appends `event` as one JSON line.
+    /// Appends `event` as one JSON line. When the destination stops accepting writes (a closed
+    /// pipe, a full disk) the log stops; the browser goes on.
     func write(_ event: AnswerEvent) {
         guard let data = try? encoder.encode(event) else { return }
-        handle.withLock { $0?.write(data + Data("\n".utf8)) }
+        handle.withLock { handle in
+            do {
+                try handle?.write(contentsOf: data + Data("\n".utf8))
+            } catch {
+                handle = nil
+            }
+        }
     }
 }
 

@@ -21,7 +21,8 @@ struct HeadlessRun {
         } else {
             output = backend.lastFrame.joined(separator: "\n") + "\n"
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        // A reader that went away (`| head`) is not an error of the browser's.
+        try? FileHandle.standardOutput.write(contentsOf: Data(output.utf8))
     }
 
     /// The key script from standard input (empty when nothing is piped in).

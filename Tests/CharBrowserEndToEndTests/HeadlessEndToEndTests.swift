@@ -20,6 +20,12 @@ struct HeadlessEndToEndTests {
         #expect(opening[text: "operation"] == "cacheSync")
         #expect(opening["stale"] as? Bool == false)
         #expect(opening["ms"] is Double || opening["ms"] is Int)
+        // Every line carries every field, null when there is nothing to say.
+        #expect(
+            Set(opening.keys).isSuperset(of: [
+                "query", "policy", "operation", "origin", "stale", "ms", "error",
+            ]))
+        #expect(opening["error"] is NSNull)
         #expect(first.outcome.standardOutput.contains("Rick Sanchez"))
         #expect(first.outcome.standardOutput.split(separator: "\n").count == 30)
 
@@ -62,6 +68,19 @@ struct HeadlessEndToEndTests {
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.split(separator: "\n").count == 24)
         #expect(!FileManager.default.fileExists(atPath: browser.cacheDirectory.path))
+    }
+
+    @Test("A reader that goes away early (| head) ends the run quietly with status 0")
+    func closedPipe() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let command =
+            "set -o pipefail; '\(browser.executable.path)' --headless --no-disk-cache --keys 'j j j' --events - --frames"
+            + " | head -n 1"
+        let outcome = try BuiltExecutable.run(URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.hasPrefix("{"))
+        #expect(!outcome.standardError.contains("crashed"))
     }
 
     @Test("--frames prints every frame")
