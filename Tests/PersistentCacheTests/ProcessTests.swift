@@ -14,7 +14,8 @@ import Testing
 struct ProcessTests {
     static func stressWriter() throws -> URL {
         try #require(
-            BuiltExecutable.url(named: "CacheStressWriter"), "CacheStressWriter is not built; run `swift build --build-tests` first"
+            BuiltExecutable.url(named: "CacheStressWriter"),
+            "CacheStressWriter is not built; run `swift build --build-tests` first"
         )
     }
 

@@ -41,7 +41,9 @@ struct WidgetTests {
 
     @Test("A status pane shows aligned label: value rows, cut to the width")
     func statusPane() {
-        let pane = StatusPane(rows: [LabeledValue("page", "3 of 42"), LabeledValue("source", "network, refreshed")])
+        let pane = StatusPane(rows: [
+            LabeledValue("page", "3 of 42"), LabeledValue("source", "network, refreshed"),
+        ])
         #expect(draw(pane, width: 20, height: 2).textLines == ["page:   3 of 42", "source: network, re…"])
     }
 
