@@ -41,13 +41,6 @@ private func value(
 
 private func error(_ kind: ErrorKind) -> GetRow.Outcome { .error(kind) }
 
-private let cacheSyncStale = RepositoryOperation.cacheSync(fallback: .serveStale)
-private let cacheSyncFail = RepositoryOperation.cacheSync(fallback: .fail)
-private let mainSyncFail = RepositoryOperation.mainSync(fallback: .fail)
-private let mainSyncStale = RepositoryOperation.mainSync(fallback: .serveStale)
-private let cacheChecked = RepositoryOperation.cache(ignoreValidation: false)
-private let cacheUnchecked = RepositoryOperation.cache(ignoreValidation: true)
-
 /// Every GET cell: 8 operations × main ok/fails × cache valid/invalid/missing/failing.
 /// (Kept one row per line, as the table it is.)
 // swift-format-ignore

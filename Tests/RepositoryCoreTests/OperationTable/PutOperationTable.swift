@@ -33,13 +33,6 @@ struct PutRow: Sendable, CustomStringConvertible {
     var description: String { "PUT \(operation.label), main \(main), cache \(cache)" }
 }
 
-private let mainSyncFail = RepositoryOperation.mainSync(fallback: .fail)
-private let mainSyncStale = RepositoryOperation.mainSync(fallback: .serveStale)
-private let cacheChecked = RepositoryOperation.cache(ignoreValidation: false)
-private let cacheUnchecked = RepositoryOperation.cache(ignoreValidation: true)
-private let cacheSyncStale = RepositoryOperation.cacheSync(fallback: .serveStale)
-private let cacheSyncFail = RepositoryOperation.cacheSync(fallback: .fail)
-
 /// Every PUT cell: 8 operations × main ok/fails × cache valid/invalid/missing/failing.
 /// (Kept one row per line, as the table it is.)
 // swift-format-ignore
