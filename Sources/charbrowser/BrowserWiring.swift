@@ -12,7 +12,6 @@ struct BrowserSession: Sendable {
     let services: BrowserServices
     let server: RickAndMortyServer?
     let database: CacheDatabase?
-    let events: EventLog
 
     /// Stops the embedded server and closes the cache file.
     func stop() async {
@@ -42,7 +41,7 @@ enum BrowserWiring {
                 "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)."
             },
             onAnswer: { events.write($0) })
-        return BrowserSession(services: services, server: server, database: database, events: events)
+        return BrowserSession(services: services, server: server, database: database)
     }
 
     /// Starts the embedded server on a free loopback port unless `--api` names another one.
