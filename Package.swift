@@ -7,6 +7,7 @@ let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 let package = Package(
@@ -27,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `swift package generate-documentation`: the DocC catalogs of the library products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: Core
@@ -36,6 +40,8 @@ let package = Package(
         // Fakes and helpers shared by the test targets (never linked into the product).
         .target(name: "TestSupport", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["RepositoryCore", "TestSupport"]),
+        // The seeds' own usage snippets and rules, written with the libraries' public API only.
+        .testTarget(name: "SeedUsageTests", dependencies: ["RepositoryCore", "PersistentCache"]),
         // Hot-path and single-flight benchmarks of the core.
         .executableTarget(
             name: "RepositoryCoreBenchmarks", dependencies: ["RepositoryCore", benchmark],
@@ -60,11 +66,42 @@ let package = Package(
             ],
             path: "Tests/Benchmarks/PersistentCacheBenchmarks", plugins: [benchmarkPlugin]),
 
+        // The shared tier: one PostgreSQL table many processes share, kept coherent by LISTEN/NOTIFY.
+        .target(
+            name: "PostgresCache", dependencies: ["RepositoryCore", "PersistentCache", postgresNIO, logging]),
+        // A child process for the cross-process tests of the shared tier (coherence, single flight).
+        .executableTarget(
+            name: "SharedCacheWorker",
+            dependencies: ["CharacterData", "PostgresCache", "RepositoryCore", "RickAndMortyHTTP"],
+            path: "Tests/Fixtures/SharedCacheWorker"),
+        .testTarget(
+            name: "PostgresCacheTests",
+            dependencies: ["PostgresCache", "PersistentCache", "RepositoryCore", "TestSupport"]),
+
+        // The shared tier against SQLite and the network; NOTIFY round trips; the 4-way fan-in.
+        .executableTarget(
+            name: "SharedCacheBenchmarks",
+            dependencies: [
+                benchmark, "CharacterData", "PersistentCache", "PostgresCache", "RepositoryCore",
+                "RickAndMortyHTTP",
+                "RickAndMortyModel", "RickAndMortyServer", "TestSupport", logging,
+            ],
+            path: "Tests/Benchmarks/SharedCacheBenchmarks", plugins: [benchmarkPlugin]),
+
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
         .target(name: "DownloadCache", dependencies: ["RepositoryCore"]),
         .testTarget(
             name: "DownloadCacheTests",
             dependencies: ["DownloadCache", "RepositoryCore", hummingbird, logging]),
+
+        // MARK: Images
+
+        // The system TurboJPEG library (libjpeg-turbo) behind a shim header.
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        // JPEG decoding (checked header, scaled in the DCT) and encoding; the only importer of CTurboJPEG.
+        .target(name: "JPEGCodec", dependencies: ["CTurboJPEG"]),
+        .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec"]),
 
         // MARK: The Rick and Morty API
 
@@ -83,10 +120,12 @@ let package = Package(
         // The embedded, API-compatible server: data loading, routes, faults, lifecycle.
         .target(
             name: "RickAndMortyServer",
-            dependencies: ["RickAndMortyModel", "RepositoryCore", hummingbird, logging, serviceLifecycle]),
+            dependencies: [
+                "RickAndMortyModel", "RepositoryCore", "JPEGCodec", hummingbird, logging, serviceLifecycle,
+            ]),
         .testTarget(
             name: "RickAndMortyServerTests",
-            dependencies: ["RickAndMortyServer", "RickAndMortyModel", "TestSupport", logging]),
+            dependencies: ["RickAndMortyServer", "RickAndMortyModel", "JPEGCodec", "TestSupport", logging]),
         .executableTarget(
             name: "ServerBenchmarks",
             dependencies: ["RickAndMortyServer", "TestSupport", benchmark, logging],
@@ -94,13 +133,15 @@ let package = Package(
         // The character repository: memory (LRU) over disk (SQLite) over the network, with cache policies.
         .target(
             name: "CharacterData",
-            dependencies: ["RepositoryCore", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyModel"]),
+            dependencies: [
+                "RepositoryCore", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
+            ]),
         .testTarget(
             name: "CharacterDataTests",
             dependencies: [
-                "CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyModel",
+                "CharacterData", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
                 "RickAndMortyServer",
-                "RepositoryCore", "TestSupport",
+                "RepositoryCore", "TestSupport", logging,
             ]),
         .executableTarget(
             name: "CharacterDataBenchmarks",
@@ -135,22 +176,34 @@ let package = Package(
             name: "BrowserApp",
             dependencies: [
                 "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP",
+                "DownloadCache", "JPEGCodec", "PersistentCache",
             ]),
         .testTarget(
             name: "BrowserAppTests",
             dependencies: [
                 "BrowserApp", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel",
                 "RickAndMortyHTTP",
-                "RickAndMortyServer", "TestSupport", "PersistentCache",
+                "RickAndMortyServer", "TestSupport", "PersistentCache", "DownloadCache", "JPEGCodec",
+                "PostgresCache",
             ],
             exclude: ["Golden"]),
         .executableTarget(
             name: "BrowserBenchmarks",
             dependencies: [
-                "BrowserApp", "CharacterData", "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer",
-                "TerminalUI", benchmark, logging,
+                "BrowserApp", "CharacterData", "RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel",
+                "RickAndMortyServer", "TerminalUI", benchmark, logging,
             ],
             path: "Tests/Benchmarks/BrowserBenchmarks", plugins: [benchmarkPlugin]),
+
+        // Avatar benchmarks: decoding into cells, the file cache against the server, opening a character.
+        .executableTarget(
+            name: "AvatarBenchmarks",
+            dependencies: [
+                "BrowserApp", "CharacterData", "DownloadCache", "JPEGCodec", "RickAndMortyHTTP",
+                "RickAndMortyModel",
+                "RickAndMortyServer", "TerminalUI", benchmark, logging,
+            ],
+            path: "Tests/Benchmarks/AvatarBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: The executable
 
@@ -158,8 +211,9 @@ let package = Package(
         .executableTarget(
             name: "charbrowser",
             dependencies: [
-                "BrowserApp", "CharacterData", "NcursesBackend", "PersistentCache", "RickAndMortyHTTP",
-                "RickAndMortyServer", "TerminalUI", argumentParser, logging,
+                "BrowserApp", "CharacterData", "DownloadCache", "NcursesBackend", "PersistentCache",
+                "PostgresCache",
+                "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
             ]),
         // Runs the built binary: headless end to end against the embedded server, and in tmux.
         .testTarget(name: "CharBrowserEndToEndTests", dependencies: ["TestSupport"]),

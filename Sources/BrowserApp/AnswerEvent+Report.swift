@@ -1,19 +1,23 @@
 import RepositoryCore
+import RickAndMortyModel
 
 extension AnswerEvent {
     /// The event for `report`, a read of `query` with `policy`.
-    public init<Value>(query: String, policy: CachePolicy, report: ReadReport<Value>) {
+    public init<Value>(
+        query: String, kind: EntityKind? = nil, policy: CachePolicy, report: ReadReport<Value>
+    ) {
         switch report.result {
         case .success(let answer):
             self.init(
                 query: query, policy: policy.rawValue, operation: answer.operation.name,
                 origin: answer.origin.rawValue, stale: answer.isStale, ms: Self.milliseconds(answer.duration),
-                ageSeconds: answer.age, error: answer.fallbackError?.description)
+                ageSeconds: answer.age, error: answer.fallbackError?.description, kind: kind?.rawValue)
         case .failure(let error):
             self.init(
                 query: query, policy: policy.rawValue, operation: policy.operation.name, origin: nil,
                 stale: false,
-                ms: Self.milliseconds(report.elapsed), ageSeconds: nil, error: error.description)
+                ms: Self.milliseconds(report.elapsed), ageSeconds: nil, error: error.description,
+                kind: kind?.rawValue)
         }
     }
 

@@ -1,13 +1,16 @@
 /// One line of the `--events` log: an answer (or a failure) the browser applied, in the order
 /// the browser applied them. A plain value; `Codable` with the field names below.
 public struct AnswerEvent: Sendable, Codable, Equatable {
+    /// The kind of entity read: `character`, `episode`, `location`; nil for avatars.
+    public var kind: String?
     /// What was asked: `page 3`, `page 1 (name=rick)`, `character 42`, `episodes 1,2,3`.
     public var query: String
     /// The cache policy of the read: `localFirst`, `remoteFirst`, `noCache` or `cacheOnly`.
     public var policy: String
     /// The operation the policy stands for: `cacheSync`, `mainSync`, `main` or `cache`.
     public var operation: String
-    /// Which data source answered (`memory`, `disk`, `network`, `revalidated`, `shared`); nil on failure.
+    /// Which data source answered (`memory`, `disk`, `network`, `revalidated`, `shared`; for an
+    /// avatar `file cache`, `network` or `revalidated`); nil on failure.
     public var origin: String?
     /// Whether a stale value was served.
     public var stale: Bool
@@ -17,12 +20,16 @@ public struct AnswerEvent: Sendable, Codable, Equatable {
     public var ageSeconds: Double?
     /// The error behind a fallback, or the failure, as its readable sentence.
     public var error: String?
+    /// The bytes transferred or read, for downloads (avatars); nil for repository reads.
+    public var bytes: Int?
 
     /// Creates an event.
     public init(
         query: String, policy: String, operation: String, origin: String?, stale: Bool, ms: Double,
-        ageSeconds: Double?, error: String?
+        ageSeconds: Double?, error: String?, bytes: Int? = nil, kind: String? = nil
     ) {
+        self.kind = kind
+        self.bytes = bytes
         self.query = query
         self.policy = policy
         self.operation = operation
@@ -36,12 +43,13 @@ public struct AnswerEvent: Sendable, Codable, Equatable {
 
 extension AnswerEvent {
     enum CodingKeys: String, CodingKey {
-        case query, policy, operation, origin, stale, ms, ageSeconds, error
+        case kind, query, policy, operation, origin, stale, ms, ageSeconds, error, bytes
     }
 
     /// Writes every key, `null` included, so each line of the log has the same fields.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
         try container.encode(query, forKey: .query)
         try container.encode(policy, forKey: .policy)
         try container.encode(operation, forKey: .operation)
@@ -50,5 +58,6 @@ extension AnswerEvent {
         try container.encode(ms, forKey: .ms)
         try container.encode(ageSeconds, forKey: .ageSeconds)
         try container.encode(error, forKey: .error)
+        try container.encode(bytes, forKey: .bytes)
     }
 }

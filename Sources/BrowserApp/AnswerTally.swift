@@ -1,4 +1,5 @@
 import RepositoryCore
+import RickAndMortyModel
 
 /// The browser's own count of the answers it applied, by the data source that answered. A plain value.
 public struct AnswerTally: Sendable, Hashable {
@@ -9,14 +10,21 @@ public struct AnswerTally: Sendable, Hashable {
     /// Answers that served a stale value.
     public private(set) var stale = 0
 
+    /// Answers per entity kind and origin (failures under a nil origin).
+    public private(set) var byKind: [EntityKind: [Origin?: Int]] = [:]
+
     /// An empty tally.
     public init() {}
 
     /// How many answers came from `origin`.
     public func count(_ origin: Origin) -> Int { byOrigin[origin, default: 0] }
 
-    /// Counts one answer from `origin`, or a failure when `origin` is nil.
-    public mutating func record(origin: Origin?, isStale: Bool) {
+    /// How many answers about `kind` came from `origin` (nil: failures).
+    public func count(_ kind: EntityKind, _ origin: Origin?) -> Int { byKind[kind]?[origin, default: 0] ?? 0 }
+
+    /// Counts one answer from `origin`, or a failure when `origin` is nil, about `kind` when given.
+    public mutating func record(origin: Origin?, isStale: Bool, kind: EntityKind? = nil) {
+        if let kind { byKind[kind, default: [:]][origin, default: 0] += 1 }
         guard let origin else {
             failures += 1
             return

@@ -9,6 +9,20 @@ public enum BrowserMessage: Sendable {
     case characterRead(id: Int, policy: CachePolicy, ReadReport<ShowCharacter>)
     /// The open character's episodes were read in one multi-id request (the second half).
     case episodesRead(characterID: Int, ids: [Int], policy: CachePolicy, ReadReport<[Episode]>)
+    /// A page of the episode list was read.
+    case episodePageRead(EntityPageRequest, ReadReport<Page<Episode>>)
+    /// A page of the location list was read.
+    case locationPageRead(EntityPageRequest, ReadReport<Page<Location>>)
+    /// An opened episode's read finished (the first half of its detail read).
+    case episodeRead(id: Int, policy: CachePolicy, ReadReport<Episode>)
+    /// An opened location's read finished (the first half of its detail read).
+    case locationRead(id: Int, policy: CachePolicy, ReadReport<Location>)
+    /// One batch of an episode's cast or a location's residents, read in one multi-id request.
+    case membersRead(kind: EntityKind, id: Int, ids: [Int], policy: CachePolicy, ReadReport<[ShowCharacter]>)
+    /// The open character's avatar download advanced (bytes received, and expected when known).
+    case avatarProgress(characterID: Int, received: Int64, expected: Int64?)
+    /// The open character's avatar load finished; `refresh` when it revalidated.
+    case avatarLoaded(characterID: Int, refresh: Bool, AvatarOutcome)
     /// A cache clearing finished, with the error that stopped it, if any.
     case cacheCleared(CacheClearing, failure: RepositoryError?, metrics: MetricsSnapshot)
 }
@@ -71,5 +85,41 @@ public struct ReadReport<Value: Sendable>: Sendable {
         self.result = result
         self.elapsed = elapsed
         self.metrics = metrics
+    }
+}
+
+/// One page read of the episode or location list, as the browser asked for it. A plain value.
+public struct EntityPageRequest: Sendable, Hashable {
+    /// `.episode` or `.location`.
+    public var kind: EntityKind
+    /// The page number, from 1.
+    public var number: Int
+    /// The filters the page is read with.
+    public var filters: [String: String]
+    /// The list generation the read belongs to (see `EntityList.generation`).
+    public var generation: Int
+    /// How the read uses the cache.
+    public var policy: CachePolicy
+
+    /// A read of page `number` of the `kind` list.
+    public init(
+        kind: EntityKind, number: Int, filters: [String: String], generation: Int, policy: CachePolicy
+    ) {
+        self.kind = kind
+        self.number = number
+        self.filters = filters
+        self.generation = generation
+        self.policy = policy
+    }
+
+    /// The task key: one read per page of a kind at a time.
+    public var taskKey: String { "\(kind.rawValue)-page-\(number)" }
+
+    /// `episode page 2`, or `location page 1 (type=Planet)` under filters.
+    public var query: String {
+        let summary = filters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+            separator: ", ")
+        let base = "\(kind.rawValue) page \(number)"
+        return summary.isEmpty ? base : "\(base) (\(summary))"
     }
 }

@@ -4,13 +4,22 @@ import TerminalUI
 /// prompt, then a toast and the help overlay on top. A plain value built for each frame.
 struct BrowserScreen: Widget {
     let state: BrowserState
+    var colorMode: ColorMode = .palette256
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         let layout = state.layout
         TitleBar(state: state).render(in: layout.title, buffer: &buffer)
         switch state.screen {
-        case .list: ListPane(state: state).render(in: layout.main, buffer: &buffer)
-        case .detail: DetailPane(state: state).render(in: layout.main, buffer: &buffer)
+        case .list:
+            switch state.activeList {
+            case .character: ListPane(state: state).render(in: layout.main, buffer: &buffer)
+            case .episode:
+                EntityListPane(list: state.episodes, layout: layout).render(in: layout.main, buffer: &buffer)
+            case .location:
+                EntityListPane(list: state.locations, layout: layout).render(in: layout.main, buffer: &buffer)
+            }
+        case .detail: DetailPane(state: state, colorMode: colorMode).render(in: layout.main, buffer: &buffer)
+        case .episode, .location: EntityDetailPane(state: state).render(in: layout.main, buffer: &buffer)
         }
         StatusPaneContent(state: state, isWide: layout.isWide).render(in: layout.status, buffer: &buffer)
         if let counters = layout.counters {

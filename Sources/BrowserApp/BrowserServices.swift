@@ -1,14 +1,21 @@
 import CharacterData
+import TerminalUI
 import RickAndMortyHTTP
 
 /// What the browser talks to: the character repository, the offline switch, a description of
-/// the API for the status pane, and a listener told of every answer the browser applies.
+/// the API for the status pane, the avatar loader and colour mode, and a listener told of every
+/// answer the browser applies.
 ///
 /// `Sendable`: every part is. `onAnswer` is called on the browser's loop thread, from `update`,
 /// once per applied answer or failure, in the order they were applied.
 public struct BrowserServices: Sendable {
     /// Where characters, pages and episodes are read.
     public var repository: CharacterRepository
+    /// Where episodes, locations, casts and residents are read; nil: the detail reads its
+    /// episodes through `repository` and nothing can be drilled into.
+    public var graph: GraphRepository?
+    /// Where the user was in the previous run against this API, restored at start; nil: start clean.
+    public var remembered: RememberedBrowser?
     /// The offline key's switch, shared with the repository's data sources.
     public var networkSwitch: NetworkSwitch
     /// The API the repository talks to, as the status pane shows it (a URL, "embedded server …").
@@ -17,6 +24,10 @@ public struct BrowserServices: Sendable {
     public var clock: any Clock<Duration>
     /// Told of every answer or failure the browser applies (for the `--events` log).
     public var onAnswer: @Sendable (AnswerEvent) -> Void
+    /// Loads avatars for the detail pane; nil draws no images (`--no-images`).
+    public var avatars: AvatarLoader?
+    /// How images are coloured (from `COLORTERM` and `NO_COLOR`).
+    public var colorMode: ColorMode
     /// Something the user should read when the browser starts (a cache file that had to be moved
     /// aside, say), shown as a warning toast; nil for none.
     public var notice: String?
@@ -25,8 +36,13 @@ public struct BrowserServices: Sendable {
     public init(
         repository: CharacterRepository, networkSwitch: NetworkSwitch, apiDescription: String,
         clock: any Clock<Duration> = ContinuousClock(), notice: String? = nil,
-        onAnswer: @escaping @Sendable (AnswerEvent) -> Void = { _ in }
+        avatars: AvatarLoader? = nil, colorMode: ColorMode = .palette256, graph: GraphRepository? = nil,
+        remembered: RememberedBrowser? = nil, onAnswer: @escaping @Sendable (AnswerEvent) -> Void = { _ in }
     ) {
+        self.avatars = avatars
+        self.graph = graph
+        self.remembered = remembered
+        self.colorMode = colorMode
         self.notice = notice
         self.repository = repository
         self.networkSwitch = networkSwitch

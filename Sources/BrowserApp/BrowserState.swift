@@ -11,18 +11,29 @@ public struct BrowserState: Sendable {
         case list
         /// One character's details and episodes.
         case detail
+        /// One episode and its cast.
+        case episode
+        /// One location and its residents.
+        case location
     }
 
     /// The terminal's size, as of the last start or resize.
     public var size: TerminalSize
-    /// Which pane has the keys.
-    public var screen: Screen = .list
+    /// The stack of screens, the list at the bottom and the screen shown on top.
+    public var screens: [ScreenFrame] = [.list]
+    /// The list at the bottom of the stack: characters, episodes or locations (`1` `2` `3`, Tab).
+    public var activeList: EntityKind = .character
+    /// The episode list's pages, filters and selection.
+    public var episodes = EntityList<Episode>()
+    /// The location list's pages, filters and selection.
+    public var locations = EntityList<Location>()
+    /// Remembered selections not reached yet, by list: the row with that id is selected when a
+    /// page brings it (a few pages are read to find it).
+    public var pendingSelection: [EntityKind: Int] = [:]
     /// The loaded pages of the current filter.
     public var listing = Listing()
     /// The list's selection and scroll position.
     public var list = ListState()
-    /// The open character, on the detail screen.
-    public var detail: DetailState?
     /// The name filter being typed, while the `/` prompt is open.
     public var prompt: String?
     /// The reads in flight.
@@ -39,6 +50,8 @@ public struct BrowserState: Sendable {
     public var isOnline: Bool
     /// The API the browser talks to, for the status pane.
     public var apiDescription: String
+    /// The shared cache tier's state (`up`, `down: why`), or nil when it is off.
+    public var sharedCache: String?
     /// The message shown over the screen, if any.
     public var toast: ToastState?
     /// Whether the help overlay is open.
@@ -68,6 +81,46 @@ public struct BrowserState: Sendable {
     /// The character under the list's selection, if any.
     public var selectedCharacter: ShowCharacter? {
         listing.rows.indices.contains(list.selected) ? listing.rows[list.selected] : nil
+    }
+
+    /// Whether any read is in flight, the episode and location lists' included.
+    public var isBusy: Bool { loads.isBusy || !episodes.loading.isEmpty || !locations.loading.isEmpty }
+
+    /// Which pane has the keys: the top of the stack.
+    public var screen: Screen {
+        switch screens.last {
+        case .character: .detail
+        case .entity(let detail): detail.kind == .location ? .location : .episode
+        case .list, nil: .list
+        }
+    }
+
+    /// The open character, when the top screen is a character's detail. Setting it replaces that
+    /// detail; setting nil, or setting while another screen is on top, changes nothing.
+    public var detail: DetailState? {
+        get {
+            if case .character(let detail) = screens.last { detail } else { nil }
+        }
+        set {
+            guard let newValue, case .character = screens.last else { return }
+            screens[screens.count - 1] = .character(newValue)
+        }
+    }
+
+    /// The open episode or location, when it is the top screen; setting works as for `detail`.
+    public var entity: EntityDetailState? {
+        get {
+            if case .entity(let detail) = screens.last { detail } else { nil }
+        }
+        set {
+            guard let newValue, case .entity = screens.last else { return }
+            screens[screens.count - 1] = .entity(newValue)
+        }
+    }
+
+    /// The path of the stack: `Characters › Rick Sanchez › S01E01 Pilot`.
+    public var breadcrumb: String {
+        screens.map { frame in frame == .list ? activeList.title : frame.crumb }.joined(separator: " › ")
     }
 
     /// Where each pane goes at the current size.

@@ -13,6 +13,20 @@ extension CharacterBrowser {
             applyCharacter(id: id, policy: policy, report, state: &state)
         case .episodesRead(let characterID, let ids, let policy, let report):
             applyEpisodes(characterID: characterID, ids: ids, policy: policy, report, state: &state)
+        case .episodePageRead(let request, let report):
+            return applyEntityPage(request, report, list: \.episodes, state: &state)
+        case .locationPageRead(let request, let report):
+            return applyEntityPage(request, report, list: \.locations, state: &state)
+        case .episodeRead(let id, let policy, let report):
+            applyEntity(
+                kind: .episode, id: id, policy: policy, report, store: { $0.episode = $1 }, state: &state)
+        case .locationRead(let id, let policy, let report):
+            applyEntity(
+                kind: .location, id: id, policy: policy, report, store: { $0.location = $1 }, state: &state)
+        case .membersRead(let kind, let id, let ids, let policy, let report):
+            applyMembers(kind: kind, id: id, ids: ids, policy: policy, report, state: &state)
+        case .avatarProgress, .avatarLoaded:
+            applyAvatar(message, state: &state)
         case .cacheCleared(let scope, let failure, let metrics):
             state.loads.clearing = false
             state.metrics = metrics
@@ -49,6 +63,9 @@ extension CharacterBrowser {
                 return loadMoreIfNeeded(state: &state)
             }
             state.list.clamp(rowCount: rowCount, visibleRows: visible)
+            if restoreCharacterSelection(state: &state) {
+                return requestPage(state.listing.nextPageNumber, state: &state)
+            }
             return loadMoreIfNeeded(state: &state)
         case .failure(let error):
             state.loads.pendingAdvance = 0
@@ -91,7 +108,7 @@ extension CharacterBrowser {
             return
         }
         state.loads.detail = nil
-        record(query: QueryText.episodes(ids), policy: policy, report, state: &state)
+        record(query: QueryText.episodes(ids), kind: .episode, policy: policy, report, state: &state)
         switch report.result {
         case .success(let answer):
             detail.episodes = answer.value
@@ -106,17 +123,18 @@ extension CharacterBrowser {
 
     /// Records an applied read: the status pane's latest answer and counters, the events log,
     /// and a warning toast when the answer fell back to the cache.
-    private func record<Value>(
-        query: String, policy: CachePolicy, _ report: ReadReport<Value>, state: inout BrowserState
+    func record<Value>(
+        query: String, kind: EntityKind = .character, policy: CachePolicy, _ report: ReadReport<Value>,
+        state: inout BrowserState
     ) {
-        let event = AnswerEvent(query: query, policy: policy, report: report)
+        let event = AnswerEvent(query: query, kind: kind, policy: policy, report: report)
         state.latest = event
         state.recent.insert(event, at: 0)
         if state.recent.count > BrowserState.recentLimit { state.recent.removeLast() }
         state.metrics = report.metrics
         switch report.result {
         case .success(let answer):
-            state.tally.record(origin: answer.origin, isStale: answer.isStale)
+            state.tally.record(origin: answer.origin, isStale: answer.isStale, kind: kind)
             if let fallback = answer.fallbackError {
                 showToast(
                     "Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)",
@@ -124,7 +142,7 @@ extension CharacterBrowser {
                     state: &state)
             }
         case .failure:
-            state.tally.record(origin: nil, isStale: false)
+            state.tally.record(origin: nil, isStale: false, kind: kind)
         }
         services.onAnswer(event)
     }

@@ -24,11 +24,18 @@ extension CharacterBrowser {
         case .character("c"): return clearCache(.memory, state: &state)
         case .character("C"): return clearCache(.memoryAndDisk, state: &state)
         case .character("r"): return refresh(state: &state)
+        case .character("1"): return switchList(to: .character, state: &state)
+        case .character("2"): return switchList(to: .episode, state: &state)
+        case .character("3"): return switchList(to: .location, state: &state)
+        case .tab where state.screens.count == 1:
+            return switchList(to: Self.nextList(after: state.activeList), state: &state)
         default: break
         }
         switch state.screen {
+        case .list where state.activeList != .character: return handleEntityListKey(key, state: &state)
         case .list: return handleListKey(key, state: &state)
         case .detail: return handleDetailKey(key, state: &state)
+        case .episode, .location: return handleEntityKey(key, state: &state)
         }
     }
 
@@ -64,9 +71,12 @@ extension CharacterBrowser {
 
     /// Keys of the detail screen: back, and scrolling.
     private func handleDetailKey(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        let page = max(1, DetailPane.visibleLines(layout: state.layout) - 1)
+        let page = max(1, DetailPane.visibleLines(layout: state.layout, detail: state.detail) - 1)
         switch key {
         case .escape, .backspace: return closeDetail(state: &state)
+        case .enter: return openSelectedLink(state: &state)
+        case .character("n"), .tab: moveLink(by: 1, state: &state)
+        case .character("p"), .backTab: moveLink(by: -1, state: &state)
         case .character("j"), .down: scrollDetail(by: 1, state: &state)
         case .character("k"), .up: scrollDetail(by: -1, state: &state)
         case .pageDown, .character(" "): scrollDetail(by: page, state: &state)
@@ -81,6 +91,7 @@ extension CharacterBrowser {
     /// Moves the list's selection; past the loaded rows it loads the next page (once) and
     /// remembers the overshoot, so the selection moves on when the page arrives.
     func moveSelection(by delta: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        state.pendingSelection[.character] = nil
         let rowCount = state.listing.rows.count
         let visible = state.layout.visibleListRows
         let target = state.list.selected + delta

@@ -55,6 +55,7 @@ extension CharacterBrowser {
         state.loads.pages = [:]
         state.loads.pendingAdvance = 0
         state.listing.reset(filter: filter)
+        state.pendingSelection[.character] = nil
         state.list = ListState()
         return cancels + requestPage(1, state: &state)
     }
@@ -63,18 +64,14 @@ extension CharacterBrowser {
     /// and then its episodes, `localFirst`.
     func openDetail(state: inout BrowserState) -> [Effect<BrowserMessage>] {
         guard let character = state.selectedCharacter else { return [] }
-        state.screen = .detail
-        state.detail = DetailState(characterID: character.id, character: character)
+        state.screens = [.list, .character(DetailState(characterID: character.id, character: character))]
         return readDetail(id: character.id, policy: .localFirst, state: &state)
+            + loadAvatar(refresh: false, state: &state)
     }
 
-    /// Back to the list; a detail read still in flight is cancelled.
+    /// Back one screen; a detail read or avatar load still in flight is cancelled.
     func closeDetail(state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        state.screen = .list
-        state.detail = nil
-        guard state.loads.detail != nil else { return [] }
-        state.loads.detail = nil
-        return [.cancel(key: Self.detailTaskKey)]
+        goBack(state: &state)
     }
 
     /// Reads character `id`, then (if it has any) its episodes in one multi-id request.
@@ -93,7 +90,11 @@ extension CharacterBrowser {
                 guard !ids.isEmpty else { return }
                 let episodes = await services.read {
                     () async throws(RepositoryError) -> Answer<[Episode]> in
-                    try await services.repository.episodes(ids: ids, policy: policy)
+                    if let graph = services.graph {
+                        try await graph.episodes(ids: ids, policy: policy)
+                    } else {
+                        try await services.repository.episodes(ids: ids, policy: policy)
+                    }
                 }
                 sink.send(.episodesRead(characterID: id, ids: ids, policy: policy, episodes))
             }
@@ -105,9 +106,15 @@ extension CharacterBrowser {
     func refresh(state: inout BrowserState) -> [Effect<BrowserMessage>] {
         guard !state.loads.isRefreshing else { return [] }
         switch state.screen {
+        case .episode, .location:
+            guard let entity = state.entity else { return [] }
+            return readEntity(kind: entity.kind, id: entity.id, policy: .remoteFirst, state: &state)
         case .detail:
             guard let detail = state.detail else { return [] }
             return readDetail(id: detail.characterID, policy: .remoteFirst, state: &state)
+                + loadAvatar(refresh: true, state: &state)
+        case .list where state.activeList != .character:
+            return refreshEntityList(state: &state)
         case .list:
             var numbers = state.listing.pageNumbers(ofRows: visibleRowRange(state))
             if numbers.isEmpty { numbers = [1] }
@@ -141,15 +148,18 @@ extension CharacterBrowser {
     func clearCache(_ scope: CacheClearing, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         state.loads.clearing = true
         let repository = services.repository
+        let graph = services.graph
         return [
             .task(key: "clear") {
                 var failure: RepositoryError?
                 switch scope {
                 case .memory:
                     await repository.clearMemory()
+                    await graph?.clearMemory()
                 case .memoryAndDisk:
                     do throws(RepositoryError) {
                         try await repository.clearAll()
+                        try await graph?.clearAll()
                     } catch {
                         failure = error
                     }

@@ -22,18 +22,19 @@ public struct CharacterBrowser: TerminalApp {
     public var minimumSize: TerminalSize? { TerminalSize(width: 60, height: 16) }
 
     /// Ticks are wanted only while something animates or expires: a spinner or a toast.
-    public func wantsTicks(_ state: BrowserState) -> Bool { state.loads.isBusy || state.toast != nil }
+    public func wantsTicks(_ state: BrowserState) -> Bool { state.isBusy || state.toast != nil }
 
     public func update(state: inout BrowserState, event: AppEvent<BrowserMessage>) -> [Effect<BrowserMessage>]
     {
         switch event {
         case .start(let size):
             state.size = size
+            state.sharedCache = services.repository.sharedCacheStatus
             if let notice = services.notice {
                 state.toast = ToastState(
                     notice, kind: .warning, expiresAtTick: state.tick + toastLifetime * 4)
             }
-            return requestPage(1, state: &state)
+            return restore(state: &state) + requestPage(1, state: &state)
         case .input(.resize(let size)):
             state.size = size
             state.list.clamp(rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
@@ -42,16 +43,31 @@ public struct CharacterBrowser: TerminalApp {
         case .input(.key(let key)):
             return handle(key, state: &state)
         case .message(let message):
-            return apply(message, state: &state)
+            let effects = apply(message, state: &state)
+            followSharedCache(&state)
+            return effects
         case .tick:
             state.tick += 1
+            followSharedCache(&state)
             if let toast = state.toast, state.tick >= toast.expiresAtTick { state.toast = nil }
             return []
         }
     }
 
     public func render(state: BrowserState, into buffer: inout CellBuffer) {
-        BrowserScreen(state: state).render(in: buffer.area, buffer: &buffer)
+        BrowserScreen(state: state, colorMode: services.colorMode).render(in: buffer.area, buffer: &buffer)
+    }
+
+    /// Copies the shared tier's state into `state`; when it goes down, says so in a warning toast.
+    func followSharedCache(_ state: inout BrowserState) {
+        guard let now = services.repository.sharedCacheStatus, now != state.sharedCache else { return }
+        let wasDown = state.sharedCache?.hasPrefix("down") ?? false
+        state.sharedCache = now
+        if now.hasPrefix("down"), !wasDown {
+            showToast(
+                "Shared cache \(now) (answering from the local tiers and the network)", kind: .warning,
+                state: &state)
+        }
     }
 
     /// Shows `message` as a toast of `kind` from now until it expires.

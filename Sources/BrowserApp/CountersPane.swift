@@ -1,17 +1,20 @@
 import RepositoryCore
+import RickAndMortyModel
 import TerminalUI
 
 /// The counters box: per data source, the answers the browser applied and the repository's
-/// own hit and miss counts, then failures and stale answers.
+/// own hit and miss counts, then failures and stale answers; when the box is wide enough, the
+/// answers per entity kind too (characters, episodes, locations).
 struct CountersPane: Widget {
     /// Lines of the box (the header, one per origin, failed, stale).
-    static let lineCount = 8
+    static let lineCount = 9
 
     let state: BrowserState
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: "Answers by source").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1)
+        let lines = inside.width >= Self.kindColumnsWidth ? lines.map(\.self).withKinds(state.tally) : lines
         for (index, line) in lines.prefix(inside.height).enumerated() {
             buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
@@ -29,7 +32,7 @@ struct CountersPane: Widget {
         ]
         for origin in Origin.allCases {
             let metrics = state.metrics[origin]
-            let showsTierCounts = origin == .memory || origin == .disk || origin == .network
+            let showsTierCounts = [.memory, .disk, .sharedCache, .network].contains(origin)
             lines.append(
                 Line([
                     Span(TextFitting.fit(origin.rawValue, width: 12)),
@@ -61,6 +64,9 @@ struct CountersPane: Widget {
         return lines
     }
 
+    /// The interior width from which the per-kind columns are shown.
+    static let kindColumnsWidth = 35 + 3 * 6 + 2
+
     /// The compact form for the narrow layout: `memory 3 · disk 0 · … · failed 1`.
     static func compactSpans(state: BrowserState) -> [Span] {
         var spans: [Span] = []
@@ -76,5 +82,38 @@ struct CountersPane: Widget {
                 String(state.tally.failures),
                 style: state.tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)))
         return spans
+    }
+}
+
+extension [Line] {
+    /// The counter lines with three more columns: answers about characters, episodes and
+    /// locations per origin (in the origin rows), failures per kind (in the `failed` row).
+    fileprivate func withKinds(_ tally: AnswerTally) -> [Line] {
+        let kinds: [EntityKind] = [.character, .episode, .location]
+        let header = Style(bold: true, dim: true)
+        func cells(_ origin: Origin?) -> [Span] {
+            kinds.map {
+                Span(TextFitting.fit(String(tally.count($0, origin)), width: 6, alignment: .trailing))
+            }
+        }
+        return enumerated().map { index, line in
+            var spans = line.spans
+            let padding = Span(String(repeating: " ", count: Swift.max(0, 35 - line.width)))
+            switch index {
+            case 0:
+                spans +=
+                    [padding]
+                    + ["char", "epis", "locs"].map {
+                        Span(TextFitting.fit($0, width: 6, alignment: .trailing), style: header)
+                    }
+            case 1...Origin.allCases.count:
+                spans += [padding] + cells(Origin.allCases[index - 1])
+            case Origin.allCases.count + 1:
+                spans += [padding] + cells(nil)
+            default:
+                break
+            }
+            return Line(spans)
+        }
     }
 }

@@ -1,33 +1,72 @@
 import RickAndMortyModel
 import TerminalUI
 
-/// The open character in its box: every field, then its episodes by code and name. Scrolls.
+/// The open character in its box: every field, then its episodes by code and name (scrolling),
+/// with the avatar beside the fields (or above them when the pane is narrow).
 struct DetailPane: Widget {
     let state: BrowserState
+    var colorMode: ColorMode = .palette256
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         guard let detail = state.detail else { return }
         let name = detail.character?.name ?? "…"
         BorderBox(title: "Character \(detail.characterID) · \(name)").render(in: area, buffer: &buffer)
-        let inside = Self.content(of: state.layout)
+        let inside = Self.content(of: state.layout, detail: detail)
         DetailView(
             fields: Self.fields(of: detail, isLoading: state.loads.detail != nil),
             scrollOffset: detail.scrollOffset
         )
         .render(in: inside, buffer: &buffer)
+        if let avatar = detail.avatar, let avatarArea = Self.avatarArea(of: state.layout) {
+            AvatarPane(avatar: avatar, mode: colorMode).render(in: avatarArea, buffer: &buffer)
+        }
     }
 
-    /// Where the fields go: inside the box, one column of margin on the left.
-    static func content(of layout: BrowserLayout) -> Rect { layout.mainInterior.inset(left: 1) }
+    /// The widest avatar, in columns.
+    static let avatarMaximumWidth = 40
+
+    /// Where the avatar goes: the right part of the pane when it is wide (one column of gap), else
+    /// the top third; nil when there is no room.
+    static func avatarArea(of layout: BrowserLayout) -> Rect? {
+        let inside = layout.mainInterior.inset(left: 1, right: 1)
+        if inside.width >= 64 {
+            let width = min(avatarMaximumWidth, inside.width / 3)
+            return Rect(
+                x: inside.maxX - width, y: inside.y, width: width, height: min(inside.height, width / 2 + 1))
+        }
+        let height = min(inside.height / 3, inside.width / 2 + 1)
+        guard height >= 3 else { return nil }
+        return Rect(x: inside.x, y: inside.y, width: inside.width, height: height)
+    }
+
+    /// Where the fields go: inside the box, one column of margin on the left, beside or below the avatar.
+    static func content(of layout: BrowserLayout, detail: DetailState?) -> Rect {
+        let content = layout.mainInterior.inset(left: 1)
+        guard detail?.avatar != nil, let avatar = avatarArea(of: layout) else { return content }
+        if avatar.y == content.y && avatar.x > content.x {
+            return Rect(x: content.x, y: content.y, width: avatar.x - 1 - content.x, height: content.height)
+        }
+        return content.inset(top: avatar.height)
+    }
 
     /// How many lines the pane shows at once.
-    static func visibleLines(layout: BrowserLayout) -> Int { max(1, content(of: layout).height) }
+    static func visibleLines(layout: BrowserLayout, detail: DetailState?) -> Int {
+        max(1, content(of: layout, detail: detail).height)
+    }
 
     /// The largest useful scroll offset: the last line at the bottom of the pane.
     static func maxScrollOffset(detail: DetailState, layout: BrowserLayout) -> Int {
-        let content = content(of: layout)
+        let content = content(of: layout, detail: detail)
         let lines = DetailView(fields: fields(of: detail, isLoading: false)).lineCount(width: content.width)
         return max(0, lines - content.height)
+    }
+
+    /// The field index of link `index` (origin, location, then the episodes).
+    static func fieldIndex(ofLink index: Int) -> Int { index < 2 ? 5 + index : 13 + index - 2 }
+
+    /// The selected link is drawn reversed; the others plain.
+    static func linkStyle(_ detail: DetailState, _ index: Int) -> Style {
+        detail.selectedLink == index ? Style(bold: true, reverse: true) : .plain
     }
 
     /// The fields shown for `detail`: the character's, a gap, then one per episode.
@@ -44,8 +83,8 @@ struct DetailPane: Widget {
             LabeledValue("Species", character.species),
             LabeledValue("Type", character.type.isEmpty ? "—" : character.type),
             LabeledValue("Gender", character.gender.rawValue),
-            LabeledValue("Origin", character.origin.name),
-            LabeledValue("Location", character.location.name),
+            LabeledValue("Origin", character.origin.name, valueStyle: linkStyle(detail, 0)),
+            LabeledValue("Location", character.location.name, valueStyle: linkStyle(detail, 1)),
             LabeledValue("Created", character.created),
             LabeledValue("ID", String(character.id)),
             LabeledValue("URL", character.url),
@@ -56,7 +95,9 @@ struct DetailPane: Widget {
         let heading = Style(bold: true)
         if let episodes = detail.episodes {
             fields.append(LabeledValue("Episodes", "\(episodes.count)", valueStyle: heading))
-            fields += episodes.map { LabeledValue($0.code, $0.name) }
+            fields += episodes.enumerated().map { index, episode in
+                LabeledValue(episode.code, episode.name, valueStyle: linkStyle(detail, index + 2))
+            }
         } else if let failure = detail.episodesFailure {
             fields.append(
                 LabeledValue(

@@ -12,11 +12,48 @@ public struct DetailState: Sendable, Hashable {
     public var episodesFailure: String?
     /// Wrapped lines scrolled off the top of the pane.
     public var scrollOffset: Int
+    /// The avatar, when images are on.
+    public var avatar: AvatarState?
+    /// The selected link (an index into `links`), nil until `n` or `p` is pressed.
+    public var selectedLink: Int?
 
     /// A detail for `characterID`, showing `character` until its own read answers.
     public init(characterID: Int, character: ShowCharacter? = nil) {
         self.characterID = characterID
         self.character = character
         self.scrollOffset = 0
+    }
+}
+
+/// Something a character's detail links to: its origin or location, or one of its episodes.
+/// A plain value.
+public enum DetailLink: Sendable, Hashable {
+    /// The origin (`isOrigin`) or last known location, as parsed, with the place name.
+    case place(EntityReference, name: String, isOrigin: Bool)
+    /// An episode, with its title when known.
+    case episode(id: Int, title: String)
+}
+
+extension DetailState {
+    /// The links of the open character, in the order the pane shows them: origin, location, episodes.
+    public var links: [DetailLink] {
+        guard let character else { return [] }
+        var links: [DetailLink] = [
+            .place(character.originReference, name: character.origin.name, isOrigin: true),
+            .place(character.locationReference, name: character.location.name, isOrigin: false),
+        ]
+        if let episodes {
+            links += episodes.map { .episode(id: $0.id, title: "\($0.code) \($0.name)") }
+        } else {
+            links += character.episodeReferences.validIDs.map { .episode(id: $0, title: "episode \($0)") }
+        }
+        return links
+    }
+
+    /// The selected link, if any.
+    public var selectedLinkValue: DetailLink? {
+        guard let selectedLink else { return nil }
+        let links = links
+        return links.indices.contains(selectedLink) ? links[selectedLink] : nil
     }
 }

@@ -9,13 +9,20 @@ enum FooterHints {
                 KeyHint("enter", "open"), KeyHint("/", "name"), KeyHint("s", "status"),
                 KeyHint("r", "refresh"),
                 KeyHint("o", "offline"), KeyHint("?", "help"), KeyHint("q", "quit"), KeyHint("j/k", "move"),
-                KeyHint("c/C", "clear"),
+                KeyHint("c/C", "clear"), KeyHint("1/2/3", "lists"),
             ]
         case .detail:
             [
-                KeyHint("esc", "back"), KeyHint("r", "refresh"), KeyHint("o", "offline"),
-                KeyHint("?", "help"),
+                KeyHint("esc", "back"), KeyHint("n/p", "link"), KeyHint("enter", "follow"),
+                KeyHint("r", "refresh"),
+                KeyHint("o", "offline"), KeyHint("?", "help"),
                 KeyHint("q", "quit"), KeyHint("j/k", "scroll"), KeyHint("c/C", "clear"),
+            ]
+        case .episode, .location:
+            [
+                KeyHint("esc", "back"), KeyHint("enter", "open"), KeyHint("j/k", "move"),
+                KeyHint("r", "refresh"),
+                KeyHint("o", "offline"), KeyHint("?", "help"), KeyHint("q", "quit"), KeyHint("c/C", "clear"),
             ]
         }
     }

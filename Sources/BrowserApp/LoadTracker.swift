@@ -7,6 +7,8 @@ public struct LoadTracker: Sendable, Hashable {
     public var pages: [Int: CachePolicy] = [:]
     /// The policy of the detail read in flight (the character, then its episodes), if any.
     public var detail: CachePolicy?
+    /// The policy of the episode or location read in flight (the entity, then its members), if any.
+    public var entity: CachePolicy?
     /// Whether a cache clearing is in flight.
     public var clearing = false
     /// Rows the user moved down past the end while the next page was loading; the selection
@@ -17,10 +19,12 @@ public struct LoadTracker: Sendable, Hashable {
     public init() {}
 
     /// Whether anything is in flight.
-    public var isBusy: Bool { !pages.isEmpty || detail != nil || clearing }
+    public var isBusy: Bool { !pages.isEmpty || detail != nil || entity != nil || clearing }
 
     /// Whether a refresh (a remoteFirst read) is in flight.
-    public var isRefreshing: Bool { pages.values.contains(.remoteFirst) || detail == .remoteFirst }
+    public var isRefreshing: Bool {
+        pages.values.contains(.remoteFirst) || detail == .remoteFirst || entity == .remoteFirst
+    }
 
     /// What is loading, in words (`page 2`, `pages 1, 2`, `character`), or nil when idle.
     public var summary: String? {
@@ -31,6 +35,7 @@ public struct LoadTracker: Sendable, Hashable {
             parts.append((numbers.count == 1 ? "page " : "pages ") + list)
         }
         if detail != nil { parts.append("character") }
+        if entity != nil { parts.append("episode or location") }
         if clearing { parts.append("clearing cache") }
         guard !parts.isEmpty else { return nil }
         return (isRefreshing ? "refreshing " : "loading ") + parts.joined(separator: ", ")

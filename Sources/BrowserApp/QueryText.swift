@@ -21,4 +21,9 @@ public enum QueryText {
     public static func episodes(_ ids: [Int]) -> String {
         "episodes " + ids.map(String.init).joined(separator: ",")
     }
+
+    /// `characters 1,2,3` (a cast or residents batch).
+    public static func characters(_ ids: [Int]) -> String {
+        "characters " + ids.map(String.init).joined(separator: ",")
+    }
 }

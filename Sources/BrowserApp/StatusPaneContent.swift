@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The status box: the latest answer (what was asked, which source answered, policy and
 /// operation, latency, age, fresh or stale, the error behind a fallback), what is loading,
-/// the network state and the API. Wide: one row per item; narrow: four compact lines.
+/// the network state (with the shared cache tier's, when it is on) and the API. Wide: one row per item; narrow: four compact lines.
 struct StatusPaneContent: Widget {
     /// Rows of the wide form (the box is two taller).
     static let wideRowCount = 10
@@ -31,12 +31,12 @@ struct StatusPaneContent: Widget {
             ("asked", latest?.query ?? "—", Style(bold: true)),
             ("source", latest.map(Self.source) ?? "—", latest.map(Self.sourceStyle) ?? .plain),
             ("policy", latest.map { "\($0.policy) / \($0.operation)" } ?? "—", .plain),
-            ("latency", latest.map { Self.latency($0.ms) } ?? "—", .plain),
+            ("latency", latest.map(Self.latencyAndBytes) ?? "—", .plain),
             ("age", latest.map(Self.ageAndFreshness) ?? "—", .plain),
             ("error", errorLines.first ?? "", errorStyle),
             ("", errorLines.dropFirst().joined(separator: " "), errorStyle),
             ("loading", loadingText, state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
-            ("network", state.isOnline ? "online" : "OFFLINE", networkStyle),
+            ("network", networkText, sharedCacheIsDown ? Style(foreground: .yellow) : networkStyle),
             ("API", state.apiDescription, .plain),
         ]
         return rows.map { label, value, style in
@@ -58,7 +58,7 @@ struct StatusPaneContent: Widget {
             first = [
                 Span(latest.query, style: Style(bold: true)), separator,
                 Span(Self.source(latest), style: Self.sourceStyle(latest)), separator,
-                Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latency(latest.ms)),
+                Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latencyAndBytes(latest)),
                 separator,
                 Span(Self.ageAndFreshness(latest)),
             ]
@@ -74,7 +74,8 @@ struct StatusPaneContent: Widget {
         var third = CountersPane.compactSpans(state: state)
         third.insert(Span("answers ", style: .plain.dimmed()), at: 0)
         let fourth = Line([
-            Span(state.isOnline ? "online" : "OFFLINE", style: networkStyle), separator,
+            Span(networkText, style: sharedCacheIsDown ? Style(foreground: .yellow) : networkStyle),
+            separator,
             Span(state.apiDescription), separator,
             Span(loadingText, style: state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
         ])
@@ -86,6 +87,15 @@ struct StatusPaneContent: Widget {
         guard let summary = state.loads.summary else { return "idle" }
         return "\(Spinner.braille.glyph(tick: state.tick)) \(summary)"
     }
+
+    /// `online`, or `online · shared cache up` when the shared tier is on.
+    private var networkText: String {
+        let network = state.isOnline ? "online" : "OFFLINE"
+        guard let shared = state.sharedCache else { return network }
+        return "\(network) · shared cache \(shared)"
+    }
+
+    private var sharedCacheIsDown: Bool { state.isOnline && state.sharedCache?.hasPrefix("down") == true }
 
     private var networkStyle: Style {
         state.isOnline ? Style(foreground: .green) : Style(foreground: .red, bold: true, reverse: true)
@@ -103,6 +113,12 @@ struct StatusPaneContent: Widget {
         case "disk": Style(foreground: .cyan, bold: true)
         default: Style(foreground: .magenta, bold: true)
         }
+    }
+
+    /// `12 ms`, or `12 ms · 8.1 KB` for a download.
+    static func latencyAndBytes(_ event: AnswerEvent) -> String {
+        guard let bytes = event.bytes else { return latency(event.ms) }
+        return "\(latency(event.ms)) · \(AvatarPane.size(bytes))"
     }
 
     /// `0.4 ms`, `12 ms`.

@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// The top row: the program's name, the applied filter, the OFFLINE marker and the spinner.
+/// The top row: the program's name, the breadcrumb of the screen stack, the applied filter, the OFFLINE marker and the spinner.
 struct TitleBar: Widget {
     let state: BrowserState
 
@@ -9,7 +9,7 @@ struct TitleBar: Widget {
         buffer.fill(area)
         let left = Line([
             Span(" charbrowser", style: Style(bold: true)),
-            Span("  Rick and Morty characters", style: .plain.dimmed()),
+            Span("  \(state.breadcrumb)", style: .plain.dimmed()),
         ])
         var right: [Span] = []
         let filters = QueryText.filterSummary(state.listing.filter)
@@ -18,7 +18,7 @@ struct TitleBar: Widget {
             if !right.isEmpty { right.append(Span("  ")) }
             right.append(Span("OFFLINE", style: Style(foreground: .red, bold: true, reverse: true)))
         }
-        if state.loads.isBusy {
+        if state.isBusy {
             if !right.isEmpty { right.append(Span("  ")) }
             right.append(Span(Spinner.braille.glyph(tick: state.tick), style: Style(foreground: .yellow)))
         }

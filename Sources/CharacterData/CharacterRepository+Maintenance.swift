@@ -8,11 +8,17 @@ extension CharacterRepository {
         try? await episodeLists.cache.upper.delete(.all)
     }
 
-    /// Empties memory and disk. Throws when the disk could not be cleared.
+    /// Empties memory and disk. Throws when the disk could not be cleared. The shared tier is
+    /// left alone: other processes use it.
     public func clearAll() async throws(RepositoryError) {
-        try await pages.clearCache()
-        try await characters.clearCache()
-        try await episodeLists.clearCache()
+        try await clearLocal(pages)
+        try await clearLocal(characters)
+        try await clearLocal(episodeLists)
+    }
+
+    private func clearLocal<Main: GetDataSource>(_ store: Store<Main>) async throws(RepositoryError) {
+        try await store.cache.upper.delete(.all)
+        try await store.cache.lower.upper.delete(.all)
     }
 
     /// The counters of every tier, as of now.

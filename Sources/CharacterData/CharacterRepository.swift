@@ -1,64 +1,111 @@
 import PersistentCache
+import PostgresCache
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
+import Synchronization
 
 /// The browser's data layer: characters, pages and episode lists from memory (an exact LRU) over
-/// disk (the SQLite tier) over the network, each read steered by a cache policy.
+/// disk (the SQLite tier) over the shared tier (PostgreSQL, when on) over the network, each read
+/// steered by a cache policy.
 ///
 /// A page read also stores every character on it, so opening a character seen in a list is a
-/// memory hit (and, after a network read, a disk hit in the next run). All reads share one
-/// `RepositoryMetrics`. Thread-safe: every part is.
+/// memory hit (and, after a network read, a disk hit in the next run). A shared-tier hit is
+/// promoted into disk and memory. With the shared tier on, network calls for one key are made
+/// once across processes, and another process's write drops this process's local copies of
+/// that key (`sharedEvictions()` reports each). All reads share one `RepositoryMetrics`.
+/// Thread-safe: every part is.
 public final class CharacterRepository: Sendable {
-    typealias Tiers<Value: Sendable> = TieredCacheDataSource<InMemoryDataSource<Value>, DiskTier<Value>>
-    typealias Store<Main: GetDataSource> = CacheRepository<Main, Tiers<Main.Value>>
+    typealias Local<Value: Sendable> = TieredCacheDataSource<DiskTier<Value>, SharedTier<Value>>
+    typealias Tiers<Value: Sendable> = TieredCacheDataSource<InMemoryDataSource<Value>, Local<Value>>
+    typealias Store<Main: GetDataSource> = CacheRepository<CoalescedMain<Main>, Tiers<Main.Value>>
 
     /// The counters of every tier, shared by the three repositories.
     public let metrics: RepositoryMetrics
     /// The database behind the disk tier, if the disk cache is on.
     public let database: CacheDatabase?
+    /// The shared tier's server, if the shared cache is on.
+    public let sharedStore: PostgresCacheStore?
     let pages: Store<HTTPDataSource<CharacterPage>>
     let characters: Store<HTTPDataSource<ShowCharacter>>
     let episodeLists: Store<HTTPDataSource<[Episode]>>
     let configuration: CharacterRepositoryConfiguration
+    let evictions = ChangeBroadcaster<SharedEviction>()
+    private let coherence = Mutex<Task<Void, Never>?>(nil)
 
-    /// Creates the repository over `api`, caching on `database` (nil: memory only).
+    /// Creates the repository over `api`, caching on `database` (nil: memory only) and on the
+    /// shared tier of `shared` (nil: off). `shared` must be started; the repository follows its
+    /// changes until it is released.
     public init(
-        api: RemoteAPI, database: CacheDatabase?, configuration: CharacterRepositoryConfiguration = .init()
+        api: RemoteAPI, database: CacheDatabase?, shared: PostgresCacheStore? = nil,
+        configuration: CharacterRepositoryConfiguration = .init()
     ) {
         let metrics = RepositoryMetrics()
         self.metrics = metrics
         self.database = database
+        self.sharedStore = shared
         self.configuration = configuration
-        let repositoryConfiguration = CacheRepositoryConfiguration(
-            timeSource: configuration.timeSource, clock: configuration.clock, metrics: metrics)
-        func tiers<Value: Sendable>(_ namespace: String, limit: Int, codec: some PayloadCodec<Value>)
-            -> Tiers<Value>
-        {
-            TieredCacheDataSource(
-                upper: InMemoryDataSource(countLimit: limit, metrics: metrics),
-                lower: DiskTier(database: database, namespace: namespace, codec: codec, metrics: metrics))
+        func store<Main: GetDataSource>(
+            _ main: Main, _ namespace: String, limit: Int, codec: some PayloadCodec<Main.Value>
+        ) -> Store<Main> {
+            Self.makeStore(
+                main, namespace: namespace, limit: limit, codec: codec, database: database, shared: shared,
+                metrics: metrics, configuration: configuration)
         }
-        func validator<Value: Sendable>() -> (any EntryValidator<Value>)? {
-            configuration.timeToLive.map {
-                TTLValidator(timeToLive: $0, timeSource: configuration.timeSource)
+        pages = store(
+            api.characterPages, Namespace.page, limit: configuration.memoryPageLimit,
+            codec: CharacterPageCodec())
+        characters = store(
+            api.character, Namespace.character, limit: configuration.memoryCharacterLimit,
+            codec: ShowCharacterCodec())
+        episodeLists = store(
+            api.episodes, Namespace.episodes, limit: configuration.memoryEpisodeListLimit,
+            codec: EpisodeListCodec())
+        if let shared {
+            let changes = shared.changes()
+            coherence.withLock {
+                $0 = Task { [weak self] in
+                    for await change in changes {
+                        guard let self else { return }
+                        await self.apply(change)
+                    }
+                }
             }
         }
-        pages = CacheRepository(
-            main: api.characterPages,
-            cache: tiers("character-page", limit: configuration.memoryPageLimit, codec: CharacterPageCodec()),
-            validator: validator(), configuration: repositoryConfiguration)
-        characters = CacheRepository(
-            main: api.character,
-            cache: tiers("character", limit: configuration.memoryCharacterLimit, codec: ShowCharacterCodec()),
-            validator: validator(), configuration: repositoryConfiguration)
-        episodeLists = CacheRepository(
-            main: api.episodes,
-            cache: tiers(
-                "episode-list", limit: configuration.memoryEpisodeListLimit, codec: EpisodeListCodec()),
-            validator: validator(), configuration: repositoryConfiguration)
+    }
+
+    deinit { coherence.withLock { $0?.cancel() } }
+
+    /// One repository over memory (`limit` entries) → disk (`database`, under `namespace`) →
+    /// the shared tier (`shared`, when on) → `main`, with calls to `main` coalesced across
+    /// processes when the shared tier is on, and the TTL of `configuration`.
+    static func makeStore<Main: GetDataSource>(
+        _ main: Main, namespace: String, limit: Int, codec: some PayloadCodec<Main.Value>,
+        database: CacheDatabase?, shared: PostgresCacheStore?, metrics: RepositoryMetrics,
+        configuration: CharacterRepositoryConfiguration
+    ) -> Store<Main> {
+        let sharedTier = SharedTier(store: shared, namespace: namespace, codec: codec, metrics: metrics)
+        let tiers = TieredCacheDataSource(
+            upper: InMemoryDataSource(countLimit: limit, metrics: metrics),
+            lower: TieredCacheDataSource(
+                upper: DiskTier(database: database, namespace: namespace, codec: codec, metrics: metrics),
+                lower: sharedTier))
+        let validator: (any EntryValidator<Main.Value>)? = configuration.timeToLive.map {
+            TTLValidator(timeToLive: $0, timeSource: configuration.timeSource)
+        }
+        return CacheRepository(
+            main: CoalescedMain(main: main, shared: sharedTier), cache: tiers, validator: validator,
+            configuration: CacheRepositoryConfiguration(
+                timeSource: configuration.timeSource, clock: configuration.clock, metrics: metrics))
     }
 
     /// What went wrong opening the disk cache, if its file had to be moved aside.
     public var recoveryDiagnostic: CacheRecoveryDiagnostic? { database?.recovery }
+
+    /// The namespaces of the three kinds of value, on disk and in the shared table.
+    enum Namespace {
+        static let page = "character-page"
+        static let character = "character"
+        static let episodes = "episode-list"
+    }
 }

@@ -43,10 +43,9 @@ extension NcursesBackend {
         if style.underline { attributes |= cn_attr_underline() }
         if style.dim { attributes |= cn_attr_dim() }
         guard usesColor else { return (attributes, 0) }
-        let (pair, isNew) = colorPairs.pair(for: style)
+        let (pair, isNew, combination) = colorPairs.pair(for: style)
         if isNew {
-            _ = init_pair(
-                Int16(pair), Int16(style.foreground.ansiIndex ?? -1), Int16(style.background.ansiIndex ?? -1))
+            _ = init_pair(Int16(pair), combination.foreground, combination.background)
         }
         return (attributes, pair)
     }

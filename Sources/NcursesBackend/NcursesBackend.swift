@@ -70,7 +70,8 @@ public final class NcursesBackend: TerminalBackend {
         _ = curs_set(0)
         usesColor = !environment.noColor && has_colors() && start_color() == OK
         if usesColor { _ = use_default_colors() }
-        colorPairs = ColorPairTable(pairCount: usesColor ? Int(cn_color_pair_count()) : 0)
+        colorPairs = ColorPairTable(
+            pairCount: usesColor ? Int(cn_color_pair_count()) : 0, colorCount: Int(cn_color_count()))
         size = TerminalSize(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
         cts_signal_guard_watch_resize(pipe.writeDescriptor)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A source that can answer reads. Implementations must be safe to call from any task.
 ///
 /// `cached`, when given, is what the caller already holds for this query (perhaps stale). A
@@ -25,12 +27,38 @@ public enum ImmediateRead<Value: Sendable>: Sendable {
 }
 
 /// A source that can store values. Implementations must be safe to call from any task.
+///
+/// Two ways to write: `put(_:for:)` with a bare value (the source stamps stored-at with its own
+/// time source) and `put(_:for:)` with an `Entry` (the caller's metadata is kept; the entry's
+/// origin is ignored, reads report the source's own origin).
 public protocol PutDataSource<Value>: Sendable {
     /// The type of value stored.
     associatedtype Value: Sendable
     /// Stores `entry` for `query` and returns what the source now holds (a server may change it).
     @discardableResult
     func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value>
+    /// Stores `value` for `query`, stored-at "now" by this source's own time source, and returns
+    /// what the source now holds. The default stamps the system clock; sources that own a time
+    /// source (the in-memory store, the SQLite tier, device storage) use it.
+    @discardableResult
+    func put(_ value: Value, for query: Query) async throws(RepositoryError) -> Entry<Value>
+}
+
+extension PutDataSource {
+    /// The default: the value stamped stored-at now by the system clock, written as an entry.
+    @discardableResult
+    public func put(_ value: Value, for query: Query) async throws(RepositoryError) -> Entry<Value> {
+        try await put(value, for: query, storedAt: SystemTimeSource().now())
+    }
+
+    /// Stores `value` for `query` stamped stored-at `storedAt` (no validators, no expiry).
+    @discardableResult
+    public func put(_ value: Value, for query: Query, storedAt: Date) async throws(RepositoryError)
+        -> Entry<Value>
+    {
+        try await put(
+            Entry(value: value, metadata: EntryMetadata(storedAt: storedAt), origin: .memory), for: query)
+    }
 }
 
 /// A source that can remove values. Implementations must be safe to call from any task.

@@ -3,10 +3,15 @@
 /// A query is a value (`Sendable`, `Hashable`). Its `cacheKey` is a stable string built only
 /// from the query's content — never from `hashValue` — so it stays the same across runs and
 /// can key a file or a database row.
-public enum Query: Hashable, Sendable {
-    /// A free-form key (the key-value vocabulary of device storage).
+///
+/// **Keys and ids are one query.** As in the seeds (an `IdQuery` is a `KeyQuery` whose key is
+/// its id), `.key("a")` and `.id("a")` are two spellings of the same query in every data
+/// source: they are equal, hash alike and share the cache key `id:a`. A string literal is
+/// such a query too: `repository.get("myKey", operation: .cacheSync)` reads `.id("myKey")`.
+public enum Query: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// A free-form key (the key-value vocabulary of device storage); the same query as `.id(key)`.
     case key(String)
-    /// One object by its identifier.
+    /// One object by its identifier; the same query as `.key(id)`.
     case id(String)
     /// Several objects by identifier, answered as one value (usually an array).
     case ids([String])
@@ -21,18 +26,32 @@ public enum Query: Hashable, Sendable {
     /// Several objects by numeric identifiers.
     public static func ids<I: BinaryInteger>(_ ids: [I]) -> Query { .ids(ids.map { String($0) }) }
 
-    /// A stable textual key: `key:…`, `id:…`, `ids:…`, `all`, or `page:N?filters` (filters sorted).
+    /// A string literal is the id (= key) query of that text: `"pi"` is `.id("pi")`.
+    @inlinable
+    public init(stringLiteral value: String) { self = .id(value) }
+
+    /// The text of a `.key` or `.id` query (one query, so one text), nil for the other queries:
+    /// the one way a keyed data source reads its key.
+    @inlinable
+    public var key: String? {
+        switch self {
+        case .key(let key), .id(let key): key
+        case .ids, .all, .page: nil
+        }
+    }
+
+    /// A stable textual key: `id:…` (for `.id` and `.key` alike), `ids:…`, `all`, or
+    /// `page:N?filters` (filters sorted).
     public var cacheKey: String {
         switch self {
-        case .key(let key): "key:\(key)"
-        case .id(let id): "id:\(id)"
+        case .key(let key), .id(let key): "id:\(key)"
         case .ids(let ids): "ids:\(ids.joined(separator: ","))"
         case .all: "all"
         case .page(let page): "page:\(page.canonicalDescription)"
         }
     }
 
-    /// A short human description for logs and the status pane (`page 3`, `id 42`).
+    /// A short human description for logs and the status pane (`page 3`, `id 42`, `key pi`).
     public var summary: String {
         switch self {
         case .key(let key): "key \(key)"
@@ -40,6 +59,37 @@ public enum Query: Hashable, Sendable {
         case .ids(let ids): "ids \(ids.joined(separator: ","))"
         case .all: "all"
         case .page(let page): page.summary
+        }
+    }
+
+    /// Equal when they name the same thing; `.key(a)` equals `.id(a)`.
+    @inlinable
+    public static func == (lhs: Query, rhs: Query) -> Bool {
+        switch (lhs, rhs) {
+        case (.key(let left), .key(let right)), (.key(let left), .id(let right)),
+            (.id(let left), .key(let right)), (.id(let left), .id(let right)):
+            left == right
+        case (.ids(let left), .ids(let right)): left == right
+        case (.all, .all): true
+        case (.page(let left), .page(let right)): left == right
+        default: false
+        }
+    }
+
+    /// Hashes what `==` compares; `.key(a)` and `.id(a)` hash alike.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .key(let key), .id(let key):
+            hasher.combine(0 as UInt8)
+            hasher.combine(key)
+        case .ids(let ids):
+            hasher.combine(1 as UInt8)
+            hasher.combine(ids)
+        case .all: hasher.combine(2 as UInt8)
+        case .page(let page):
+            hasher.combine(3 as UInt8)
+            hasher.combine(page)
         }
     }
 }

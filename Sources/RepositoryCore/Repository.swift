@@ -42,4 +42,39 @@ extension GetRepository {
     public func get(_ query: Query, policy: CachePolicy) async throws(RepositoryError) -> Value {
         try await answer(query, operation: policy.operation).value
     }
+
+    /// Reads with a cache policy and an explicit rule for a failed main call: with `.serveStale`,
+    /// `localFirst` serves an invalid cached value (marked stale, main's error attached) instead
+    /// of throwing main's error. See `CachePolicy.operation(whenMainFails:)`.
+    @inlinable
+    public func answer(_ query: Query, policy: CachePolicy, whenMainFails rule: FallbackRule)
+        async throws(RepositoryError) -> Answer<Value>
+    {
+        try await answer(query, operation: policy.operation(whenMainFails: rule))
+    }
+
+    /// Reads only the value with a cache policy and an explicit rule for a failed main call.
+    @inlinable
+    public func get(_ query: Query, policy: CachePolicy, whenMainFails rule: FallbackRule)
+        async throws(RepositoryError) -> Value
+    {
+        try await answer(query, operation: policy.operation(whenMainFails: rule)).value
+    }
+}
+
+extension PutRepository {
+    /// Writes `value` for `query` as seed 000's `DefaultOperation` says (main, then the cache).
+    @discardableResult
+    @inlinable
+    public func put(_ value: Value, for query: Query) async throws(RepositoryError) -> Value {
+        try await put(value, for: query, operation: .default)
+    }
+}
+
+extension DeleteRepository {
+    /// Deletes what `query` names as seed 000's `DefaultOperation` says (main, then the cache).
+    @inlinable
+    public func delete(_ query: Query) async throws(RepositoryError) {
+        try await delete(query, operation: .default)
+    }
 }

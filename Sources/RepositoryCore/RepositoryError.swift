@@ -1,10 +1,14 @@
 /// The one error of the repository layer: closed, `Sendable`, `Equatable`, one readable sentence per case.
 ///
 /// Foreign errors (URL, database, decoding) are translated into a case at the edge that saw
-/// them, keeping their detail as the payload text.
+/// them, keeping their detail as the payload text; `init(_:from:)` does it for a caller that
+/// knows which side (main or cache) the error came from. Each `description` is one sentence
+/// ending in exactly one period, whatever punctuation the payload ends with.
 public enum RepositoryError: Error, Sendable, Equatable, Hashable, CustomStringConvertible {
-    /// Nothing is stored or served for the query.
-    case notFound(query: String)
+    /// Nothing is stored or served for the query (the seeds' NotFound). `detail`, when present,
+    /// says what was found instead and why it could not be served (a stored value of another
+    /// type that does not convert, for example).
+    case notFound(query: String, detail: String? = nil)
     /// A value exists but a validator rejected it (expired, for example).
     case notValid(query: String, reason: String)
     /// The source cannot answer this kind of query.
@@ -20,13 +24,15 @@ public enum RepositoryError: Error, Sendable, Equatable, Hashable, CustomStringC
 
     public var description: String {
         switch self {
-        case .notFound(let query): "Nothing was found for \(query)."
-        case .notValid(let query, let reason): "The cached value for \(query) is not valid: \(reason)."
-        case .queryNotSupported(let query, let source): "\(source) cannot answer \(query)."
-        case .serialization(let detail): "The data could not be read or written: \(detail)."
-        case .mainUnavailable(let reason): "The server is unavailable: \(reason)."
+        case .notFound(let query, nil): "Nothing was found for \(Self.clause(query))."
+        case .notFound(let query, let detail?): "Nothing was found for \(query): \(Self.clause(detail))."
+        case .notValid(let query, let reason):
+            "The cached value for \(query) is not valid: \(Self.clause(reason))."
+        case .queryNotSupported(let query, let source): "\(source) cannot answer \(Self.clause(query))."
+        case .serialization(let detail): "The data could not be read or written: \(Self.clause(detail))."
+        case .mainUnavailable(let reason): "The server is unavailable: \(Self.clause(reason))."
         case .cancelled: "The request was cancelled."
-        case .storageFailure(let detail): "The local store failed: \(detail)."
+        case .storageFailure(let detail): "The local store failed: \(Self.clause(detail))."
         }
     }
 
@@ -38,13 +44,43 @@ public enum RepositoryError: Error, Sendable, Equatable, Hashable, CustomStringC
         }
     }
 
+    /// `text` ready to end a sentence: trailing white space and periods removed, so the
+    /// sentence's own period is never doubled.
+    static func clause(_ text: String) -> String {
+        var end = text.endIndex
+        while end > text.startIndex {
+            let before = text.index(before: end)
+            guard text[before] == "." || text[before].isWhitespace else { break }
+            end = before
+        }
+        return String(text[..<end])
+    }
+}
+
+/// Which side of a repository a foreign error came from, so it can be translated to the right case.
+public enum ErrorSide: Sendable, Hashable {
+    /// The main source (the network, a remote database): unknown errors become `.mainUnavailable`.
+    case main
+    /// A local store (memory, disk, device storage): unknown errors become `.storageFailure`.
+    case cache
+}
+
+extension RepositoryError {
+    /// Translates any error met on `side` into this enum: `RepositoryError` passes through
+    /// unchanged, `CancellationError` becomes `.cancelled`, `DecodingError`/`EncodingError` become
+    /// `.serialization`, and anything else becomes `.mainUnavailable` (main) or
+    /// `.storageFailure` (cache) with the error's description.
+    public init(_ error: any Error, from side: ErrorSide) {
+        switch side {
+        case .main: self.init(error, fallback: { .mainUnavailable(reason: $0) })
+        case .cache: self.init(error, fallback: { .storageFailure(detail: $0) })
+        }
+    }
+
     /// Translates any error into this enum; `RepositoryError` passes through unchanged,
-    /// `CancellationError` becomes `.cancelled`, `DecodingError`/`EncodingError` become `.serialization`,
-    /// and anything else becomes `fallback(description)`.
-    public init(
-        _ error: any Error,
-        fallback: (String) -> RepositoryError = { .storageFailure(detail: $0) }
-    ) {
+    /// `CancellationError` becomes `.cancelled`, `DecodingError`/`EncodingError` become
+    /// `.serialization`, and anything else becomes `fallback(description)`.
+    public init(_ error: any Error, fallback: (String) -> RepositoryError) {
         switch error {
         case let error as RepositoryError: self = error
         case is CancellationError: self = .cancelled
@@ -55,12 +91,23 @@ public enum RepositoryError: Error, Sendable, Equatable, Hashable, CustomStringC
         default: self = fallback(String(describing: error))
         }
     }
+
+    /// The old one-argument translation, which cannot know the side and so calls every unknown
+    /// error a local store failure. Say the side instead: `RepositoryError(error, from: .main)`.
+    @available(
+        *, deprecated,
+        message: "say which side the error came from: RepositoryError(error, from: .main) or from: .cache"
+    )
+    public init(_ error: any Error) {
+        self.init(error, from: .cache)
+    }
 }
 
-/// Maps repository errors to a domain layer's own error type (seed 004's `loadFailed`).
+/// Maps repository errors to a domain layer's own error type (seed 004's `loadFailed`); it is
+/// given the query the error was met for (seed 004's mapper input carries the identifier).
 public protocol RepositoryErrorMapping<DomainError>: Sendable {
     /// The domain's error type.
     associatedtype DomainError: Error
-    /// Returns the domain error for a repository error.
-    func map(_ error: RepositoryError) -> DomainError
+    /// Returns the domain error for `error`, met while serving `query`.
+    func map(_ error: RepositoryError, for query: Query) -> DomainError
 }

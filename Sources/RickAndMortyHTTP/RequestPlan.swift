@@ -18,7 +18,7 @@ extension Endpoint {
                 throw unsupported(query, because: "it has no filter \"\(unknown.name)\"")
             }
             return .send(path: [resource], parameters: [("page", String(page.number))] + filters, ids: [])
-        case (.one, .id(let text)):
+        case (.one, .id(let text)), (.one, .key(let text)):  // a key and an id are one query
             let id = try Self.identifier(text, in: query, for: self)
             return .send(path: [resource, String(id)], parameters: [], ids: [id])
         case (.several, .ids(let texts)):

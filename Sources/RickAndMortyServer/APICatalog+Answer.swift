@@ -12,7 +12,7 @@ extension APICatalog {
         case .lookup(.location, let segment): Self.lookup(locations, segment: segment)
         case .lookup(.episode, let segment): Self.lookup(episodes, segment: segment)
         case .avatar(nil): .nothingHere  // like the API's own `/character/avatar` route
-        case .avatar, .unknown: .unknownPath  // no images are shipped: every avatar is a missing file
+        case .avatar, .unknown: .unknownPath  // an avatar the server has no character for: a missing file
         }
     }
 

@@ -45,8 +45,14 @@ struct APIResponder: HTTPResponder {
         guard let catalog = state.currentCatalog else {
             return HTTPReply.response(for: APIReply(status: 503, body: .error("Starting")), head: false)
         }
-        let reply = catalog.answer(APIRoute(path: path), query: QueryItems(request.uri.query))
+        let route = APIRoute(path: path)
         let head = request.method == .head
+        if case .avatar(let name?) = route, let avatar = state.avatars.avatar(named: name) {
+            return AvatarReply.response(
+                for: avatar, ifNoneMatch: request.headers[.ifNoneMatch], head: head, plan: plan,
+                settings: state.currentFaults, sleeper: environment.sleeper)
+        }
+        let reply = catalog.answer(route, query: QueryItems(request.uri.query))
         if plan.truncatesBody {
             return HTTPReply.truncated(reply, head: head)
         }

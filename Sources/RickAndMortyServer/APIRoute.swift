@@ -16,7 +16,7 @@ public enum APIRoute: Sendable, Hashable {
     case listing(Collection)
     /// `/api/<collection>/<id-or-ids>`: the segment, percent-decoded.
     case lookup(Collection, String)
-    /// `/api/character/avatar` (nil) or `/api/character/avatar/<id>.jpeg`: images are not shipped.
+    /// `/api/character/avatar` (nil) or `/api/character/avatar/<id>.jpeg`: a character's avatar.
     case avatar(String?)
     /// Anything else.
     case unknown

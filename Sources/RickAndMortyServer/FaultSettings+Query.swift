@@ -5,7 +5,8 @@ extension FaultSettings {
     public static let adminPath = "/_faults"
 
     /// Applies an admin query: `latency` and `jitter` in milliseconds, `error-rate` and
-    /// `malformed-rate` in 0…1, `offline` as true/false/1/0, and `reset` (no value) to start from
+    /// `malformed-rate` in 0…1, `offline` and `avatar-html` as true/false/1/0, `trickle` in
+    /// milliseconds per 1 KiB avatar chunk, and `reset` (no value) to start from
     /// none. Unknown keys are an error. Returns the new settings or a message naming the bad input;
     /// `self` is left unchanged on error.
     public func applying(_ query: QueryItems) -> Result<FaultSettings, FaultQueryError> {
@@ -31,6 +32,14 @@ extension FaultSettings {
             case "offline":
                 guard let flag = Self.flag(value) else { return .failure(.init(key: key, value: value)) }
                 settings.offline = flag
+            case "avatar-html", "avatarHTML":
+                guard let flag = Self.flag(value) else { return .failure(.init(key: key, value: value)) }
+                settings.avatarHTML = flag
+            case "trickle":
+                guard let ms = Self.milliseconds(value) else {
+                    return .failure(.init(key: key, value: value))
+                }
+                settings.trickle = ms
             default:
                 return .failure(.init(key: key, value: value))
             }
@@ -67,6 +76,6 @@ public struct FaultQueryError: Error, Sendable, Hashable, CustomStringConvertibl
     public var value: String
 
     public var description: String {
-        "bad fault setting \(key)=\(value) (use latency=MS, jitter=MS, error-rate=0…1, malformed-rate=0…1, offline=true|false, reset)"
+        "bad fault setting \(key)=\(value) (use latency=MS, jitter=MS, error-rate=0…1, malformed-rate=0…1, offline=true|false, avatar-html=true|false, trickle=MS, reset)"
     }
 }

@@ -3,7 +3,9 @@
 ///
 /// Per request: when `offline`, every API request gets `503`; otherwise the answer waits `latency`
 /// plus up to `jitter` (uniformly drawn), then fails with `500` with probability `errorRate`, or has
-/// its body cut in half (invalid JSON, status 200) with probability `malformedRate`.
+/// its body cut in half (invalid JSON, status 200) with probability `malformedRate`. Avatars get
+/// the same faults, plus an HTML page instead of the image (`avatarHTML`) and a slow trickle of
+/// 1 KiB chunks, `trickle` apart (so a client's progress bar has something to show).
 public struct FaultSettings: Sendable, Hashable {
     /// The delay added to every answer.
     public var latency: Duration
@@ -15,17 +17,23 @@ public struct FaultSettings: Sendable, Hashable {
     public var malformedRate: Double
     /// When true, every API request fails with `503`.
     public var offline: Bool
+    /// When true, avatars are answered with an HTML page (status 200, `text/html`).
+    public var avatarHTML: Bool
+    /// The pause before each 1 KiB chunk of an avatar's body; zero sends it at once.
+    public var trickle: Duration
 
     /// Creates settings; the defaults inject nothing.
     public init(
         latency: Duration = .zero, jitter: Duration = .zero, errorRate: Double = 0, malformedRate: Double = 0,
-        offline: Bool = false
+        offline: Bool = false, avatarHTML: Bool = false, trickle: Duration = .zero
     ) {
         self.latency = latency
         self.jitter = jitter
         self.errorRate = errorRate
         self.malformedRate = malformedRate
         self.offline = offline
+        self.avatarHTML = avatarHTML
+        self.trickle = trickle
     }
 
     /// No faults at all.
@@ -36,11 +44,13 @@ public struct FaultSettings: Sendable, Hashable {
 }
 
 extension FaultSettings {
-    /// The settings as JSON (`{"latencyMs":…,"jitterMs":…,"errorRate":…,"malformedRate":…,"offline":…}`).
+    /// The settings as JSON (`{"latencyMs":…,"jitterMs":…,"errorRate":…,"malformedRate":…,"offline":…,
+    /// "avatarHTML":…,"trickleMs":…}`).
     public var json: JSONBody {
         let text =
             "{\"latencyMs\":\(latency.milliseconds),\"jitterMs\":\(jitter.milliseconds),"
-            + "\"errorRate\":\(errorRate),\"malformedRate\":\(malformedRate),\"offline\":\(offline)}"
+            + "\"errorRate\":\(errorRate),\"malformedRate\":\(malformedRate),\"offline\":\(offline),"
+            + "\"avatarHTML\":\(avatarHTML),\"trickleMs\":\(trickle.milliseconds)}"
         return JSONBody(bytes: Array(text.utf8))
     }
 }

@@ -32,7 +32,9 @@ public final class RickAndMortyServer: Sendable {
         self.configuration = configuration
         self.environment = environment
         self.logger = logger
-        self.state = ServerState(faults: configuration.faults)
+        self.state = ServerState(
+            faults: configuration.faults,
+            avatars: AvatarStore(characters: dataset.characters, folder: configuration.avatarFolder))
     }
 
     /// The faults injected now. Setting it affects the next request.

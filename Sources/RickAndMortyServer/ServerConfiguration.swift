@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a `RickAndMortyServer` listens and what it starts with. A value with defaults; thread-safe.
 public struct ServerConfiguration: Sendable, Hashable {
     /// The address to bind; loopback unless told otherwise.
@@ -11,18 +13,21 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var faults: FaultSettings
     /// Whether `GET`/`POST /_faults` is served.
     public var adminRouteEnabled: Bool
+    /// A folder of `<id>.jpeg` avatars served instead of the generated portraits (nil: generate all).
+    public var avatarFolder: URL?
 
     /// Creates a configuration; by default `127.0.0.1:8080`, no faults, admin route on.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil,
         faults: FaultSettings = .none,
-        adminRouteEnabled: Bool = true
+        adminRouteEnabled: Bool = true, avatarFolder: URL? = nil
     ) {
         self.host = host
         self.port = port
         self.publicBaseURL = publicBaseURL
         self.faults = faults
         self.adminRouteEnabled = adminRouteEnabled
+        self.avatarFolder = avatarFolder
     }
 
     /// Loopback on a free port: what an embedding process wants.

@@ -1,14 +1,17 @@
 import Synchronization
 
 /// The mutable state a running server shares between its requests and its owner: the fault
-/// settings and the catalog being served. Each lives behind its own `Mutex`: thread-safe.
+/// settings and the catalog being served, each behind its own `Mutex`, and the avatars
+/// (thread-safe themselves): thread-safe.
 final class ServerState: Sendable {
     let faults: Mutex<FaultSettings>
     let catalog: Mutex<APICatalog?>
+    let avatars: AvatarStore
 
-    init(faults: FaultSettings) {
+    init(faults: FaultSettings, avatars: AvatarStore) {
         self.faults = Mutex(faults)
         self.catalog = Mutex(nil)
+        self.avatars = avatars
     }
 
     var currentFaults: FaultSettings { faults.withLock { $0 } }

@@ -17,6 +17,8 @@ public enum DataSourceContract {
         try await putThenGet(try await make(), sample: sample, sourceLocation: sourceLocation)
         try await deleteRemoves(try await make(), sample: sample, sourceLocation: sourceLocation)
         try await distinctQueriesAreDistinct(try await make(), sample: sample, sourceLocation: sourceLocation)
+        try await keyAndIdAreOneQuery(try await make(), sample: sample, sourceLocation: sourceLocation)
+        try await bareValueIsStored(try await make(), sample: sample, sourceLocation: sourceLocation)
         try await concurrentWritesAreAllKept(try await make(), sample: sample, sourceLocation: sourceLocation)
         try await immediateReadAgreesWithGet(try await make(), sample: sample, sourceLocation: sourceLocation)
     }
@@ -89,7 +91,7 @@ public enum DataSourceContract {
     ) async throws where S.Value: Equatable {
         let queries: [Query] = [
             .page(PageQuery(number: 1)), .page(PageQuery(number: 1, filters: ["name": "rick"])),
-            .page(PageQuery(number: 2)), .id("1"), .ids(["1"]), .key("1"), .key("../1"), .key("Double.pi"),
+            .page(PageQuery(number: 2)), .id("1"), .ids(["1"]), .key("../1"), .key("Double.pi"),
         ]
         for (n, query) in queries.enumerated() {
             try await source.put(
@@ -100,6 +102,33 @@ public enum DataSourceContract {
                 try await source.get(query).value == sample(n + 10), "\(query)",
                 sourceLocation: sourceLocation)
         }
+    }
+
+    static func keyAndIdAreOneQuery<S: GetDataSource & PutDataSource & DeleteDataSource>(
+        _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
+    ) async throws where S.Value: Equatable {
+        // GIVEN a value written for .id("a") WHEN read as .key("a") or the literal "a" THEN it is there
+        try await source.put(Entry(value: sample(1), metadata: metadata(1), origin: .network), for: .id("a"))
+        #expect(try await source.get(.key("a")).value == sample(1), sourceLocation: sourceLocation)
+        #expect(try await source.get("a").value == sample(1), sourceLocation: sourceLocation)
+        // WHEN overwritten through .key("a") THEN .id("a") reads the new value
+        try await source.put(Entry(value: sample(2), metadata: metadata(2), origin: .network), for: .key("a"))
+        #expect(try await source.get(.id("a")).value == sample(2), sourceLocation: sourceLocation)
+        // WHEN deleted through .key("a") THEN .id("a") is gone
+        try await source.delete(.key("a"))
+        await #expect(throws: RepositoryError.self, sourceLocation: sourceLocation) {
+            _ = try await source.get(.id("a"))
+        }
+    }
+
+    static func bareValueIsStored<S: GetDataSource & PutDataSource>(
+        _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
+    ) async throws where S.Value: Equatable {
+        // GIVEN a bare value written without metadata WHEN read back THEN it is there, with no validators
+        let stored = try await source.put(sample(3), for: .id("bare"))
+        #expect(stored.value == sample(3), sourceLocation: sourceLocation)
+        let read = try await source.get(.id("bare"))
+        #expect(read.value == sample(3) && read.metadata.etag == nil, sourceLocation: sourceLocation)
     }
 
     static func immediateReadAgreesWithGet<S: GetDataSource & PutDataSource>(

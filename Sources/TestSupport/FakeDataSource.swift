@@ -109,6 +109,12 @@ public final class FakeDataSource<Value: Sendable>: GetDataSource, PutDataSource
         return try result.get()
     }
 
+    /// Stores a bare value stamped stored-at now by `timeSource` (counted as a put).
+    @discardableResult
+    public func put(_ value: Value, for query: Query) async throws(RepositoryError) -> Entry<Value> {
+        try await put(value, for: query, storedAt: timeSource.now())
+    }
+
     public func delete(_ query: Query) async throws(RepositoryError) {
         let failure: RepositoryError? = state.withLock { state in
             state.deleteCount += 1

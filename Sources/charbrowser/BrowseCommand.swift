@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresCache
 import TerminalUI
 
 /// `charbrowser` (the default subcommand): browse characters in the terminal, or headless. A parsed value.
@@ -38,6 +39,13 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-disk-cache"), help: "Cache in memory only.")
     var noDiskCache = false
 
+    @Flag(
+        name: .customLong("no-images"),
+        help:
+            "Do not download or draw avatars (they are drawn as half-block art, coloured as COLORTERM and NO_COLOR say)."
+    )
+    var noImages = false
+
     @Option(help: "Seconds a cached value stays fresh (0: always revalidate).")
     var ttl: Double = 86_400
 
@@ -56,8 +64,37 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(help: "Headless: print every frame, not only the last.")
     var frames = false
 
+    @Flag(help: "Start clean: forget the list, filters, selections and switches remembered for this API.")
+    var fresh = false
+
     @Option(help: "Write one JSON object per answer to FILE (- for standard output).")
     var events: String?
+
+    @Option(
+        name: .customLong("shared-cache"),
+        help: ArgumentHelp(
+            "Share a cache tier with other processes on PostgreSQL (also $CHARBROWSER_SHARED_CACHE).",
+            valueName: "postgres://USER@HOST:PORT/DB"))
+    var sharedCache: String?
+
+    @Flag(
+        name: .customLong("shared-cache-logged"),
+        help: "Make the shared table a logged one (default: UNLOGGED, emptied by a server crash).")
+    var sharedCacheLogged = false
+
+    @Option(
+        name: .customLong("shared-cache-timeout"),
+        help: ArgumentHelp(
+            "How long one shared-cache operation (connecting included) may take before the tier counts as down.",
+            valueName: "SECONDS"))
+    var sharedCacheTimeout: Double = 3
+
+    /// The shared tier's URL: `--shared-cache`, else `CHARBROWSER_SHARED_CACHE` (empty: off).
+    var sharedCacheURL: String? {
+        if let sharedCache { return sharedCache }
+        let environment = ProcessInfo.processInfo.environment["CHARBROWSER_SHARED_CACHE"]
+        return environment?.isEmpty == false ? environment : nil
+    }
 
     func validate() throws {
         if api != nil, data != nil || synthetic != nil {
@@ -74,6 +111,19 @@ struct BrowseCommand: AsyncParsableCommand {
         guard ttl >= 0, ttl.isFinite else { throw ValidationError("--ttl must be 0 or more seconds") }
         guard timeout > 0, timeout.isFinite else {
             throw ValidationError("--timeout must be more than 0 seconds")
+        }
+        if let sharedCacheURL {
+            do {
+                _ = try PostgresCacheLocation(parsing: sharedCacheURL)
+            } catch {
+                let source = sharedCache == nil ? "CHARBROWSER_SHARED_CACHE" : "--shared-cache"
+                throw ValidationError("\(source): \(error.description)")
+            }
+        } else if sharedCacheLogged {
+            throw ValidationError("--shared-cache-logged needs --shared-cache")
+        }
+        guard sharedCacheTimeout > 0, sharedCacheTimeout.isFinite else {
+            throw ValidationError("--shared-cache-timeout must be more than 0 seconds")
         }
         if !headless, keys != nil || frames { throw ValidationError("--keys and --frames need --headless") }
         do {

@@ -1,10 +1,14 @@
 import BrowserApp
 import CharacterData
+import DownloadCache
 import Foundation
 import Logging
 import PersistentCache
+import PostgresCache
+import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyServer
+import TerminalUI
 
 /// Everything one browsing run needs, built from the command line: the embedded server (unless
 /// `--api`), the disk cache, the repository and the services the UI calls. Stopped once, at the end.
@@ -12,11 +16,29 @@ struct BrowserSession: Sendable {
     let services: BrowserServices
     let server: RickAndMortyServer?
     let database: CacheDatabase?
+    /// A folder of avatars that lives only as long as the run (`--no-disk-cache`), removed at the end.
+    let temporaryAvatars: URL?
+    let shared: PostgresCacheStore?
+    /// Where the browser's place is remembered for this API; nil without a disk cache.
+    let memory: BrowserMemoryStore?
 
-    /// Stops the embedded server and closes the cache file.
+    /// Remembers where `state` left the user (a failure only costs the next run a clean start).
+    func remember(_ state: BrowserState) async {
+        guard let memory else { return }
+        do throws(RepositoryError) {
+            try await memory.save(RememberedBrowser(state: state, imagesOn: services.avatars != nil))
+        } catch {
+            FileHandle.standardError.write(
+                Data("charbrowser: note: could not remember the browser: \(error.description)\n".utf8))
+        }
+    }
+
+    /// Stops the embedded server, the shared tier's connections, and closes the cache file.
     func stop() async {
         await server?.stop()
+        await shared?.stop()
         try? await database?.close()
+        if let temporaryAvatars { try? FileManager.default.removeItem(at: temporaryAvatars) }
     }
 }
 
@@ -31,25 +53,101 @@ enum BrowserWiring {
             configuration: RemoteAPIConfiguration(
                 baseURL: baseURL, timeout: .milliseconds(Int(command.timeout * 1_000))),
             networkSwitch: networkSwitch)
+        let shared = try startSharedCache(command)
         let repository = CharacterRepository(
-            api: api, database: database,
+            api: api, database: database, shared: shared,
             configuration: CharacterRepositoryConfiguration(timeToLive: command.ttl))
+        let memory = database.map {
+            BrowserMemoryStore(database: $0, prefix: memoryPrefix(command, baseURL: baseURL))
+        }
+        var remembered: RememberedBrowser?
+        if let memory {
+            if command.fresh {
+                try? await memory.clear()
+            } else {
+                let (loaded, notes) = await memory.load()
+                remembered = loaded
+                for note in notes {
+                    FileHandle.standardError.write(Data("charbrowser: note: \(note)\n".utf8))
+                }
+            }
+        }
+        let imagesOn = !command.noImages && remembered?.imagesOn != false
         let description = server == nil ? baseURL.absoluteString : "\(baseURL.absoluteString) (embedded)"
         let services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
             notice: database?.recovery.map {
                 "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)."
             },
+            avatars: !imagesOn
+                ? nil
+                : AvatarLoader(
+                    directory: avatarFolder(command),
+                    transport: URLSessionTransport(timeout: max(1, command.timeout)),
+                    apiBaseURL: baseURL, isOnline: { networkSwitch.isOnline }),
+            colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
+            graph: GraphRepository(api: api, characters: repository), remembered: remembered,
             onAnswer: { events.write($0) })
-        return BrowserSession(services: services, server: server, database: database)
+        return BrowserSession(
+            services: services, server: server, database: database,
+            temporaryAvatars: command.noDiskCache && !command.noImages ? avatarFolder(command) : nil,
+            shared: shared, memory: memory)
+    }
+
+    /// Starts the shared tier's connection pool and listener when `--shared-cache` (or
+    /// `CHARBROWSER_SHARED_CACHE`) names a server. The server need not be up: the tier reports
+    /// itself down and comes back when it is.
+    static func startSharedCache(_ command: BrowseCommand) throws -> PostgresCacheStore? {
+        guard let url = command.sharedCacheURL else { return nil }
+        let store = try PostgresCacheStore(
+            location: try PostgresCacheLocation(parsing: url),
+            options: PostgresCacheOptions(
+                logged: command.sharedCacheLogged,
+                // A statement gets two thirds of the operation's budget: 2 s of the default 3 s.
+                statementTimeout: .milliseconds(Int(command.sharedCacheTimeout * 2_000 / 3)),
+                operationTimeout: .milliseconds(Int(command.sharedCacheTimeout * 1_000))))
+        store.start()
+        return store
+    }
+
+    /// The remembered state's key prefix: the API's `host:port/`, or for the embedded server (whose
+    /// port changes every run) the data it serves: `embedded:sample/`, `embedded:/path/to/data/`.
+    static func memoryPrefix(_ command: BrowseCommand, baseURL: URL) -> String {
+        if command.api != nil { return BrowserMemoryStore.prefix(for: baseURL) }
+        if let data = command.data {
+            return "embedded:\(URL(fileURLWithPath: data).standardizedFileURL.path)/"
+        }
+        if let synthetic = command.synthetic { return "embedded:synthetic-\(synthetic)/" }
+        return "embedded:sample/"
+    }
+
+    /// Where avatars are cached: `avatars/` beside the disk cache file, or a folder of this run's
+    /// own under the temporary folder with `--no-disk-cache`.
+    static func avatarFolder(_ command: BrowseCommand) -> URL {
+        if command.noDiskCache {
+            return FileManager.default.temporaryDirectory.appendingPathComponent(
+                "charbrowser-avatars-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        }
+        return cacheFile(command).deletingLastPathComponent().appendingPathComponent(
+            "avatars", isDirectory: true)
+    }
+
+    /// The disk cache file: `cache.sqlite` in `--cache-dir`, or the default location.
+    static func cacheFile(_ command: BrowseCommand) -> URL {
+        command.cacheDirectory.map {
+            URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent("cache.sqlite")
+        } ?? CacheDatabase.Location.defaultCacheFile()
     }
 
     /// Starts the embedded server on a free loopback port unless `--api` names another one.
     static func startServer(_ command: BrowseCommand) async throws -> (RickAndMortyServer?, URL) {
         if let api = command.api, let url = URL(string: api) { return (nil, url) }
         let dataset: Dataset
+        var configuration = ServerConfiguration.ephemeralLoopback
         if let data = command.data {
-            dataset = try Dataset.load(from: URL(fileURLWithPath: data, isDirectory: true))
+            let folder = URL(fileURLWithPath: data, isDirectory: true)
+            dataset = try Dataset.load(from: folder)
+            configuration.avatarFolder = folder.appendingPathComponent("avatars", isDirectory: true)
         } else if let synthetic = command.synthetic {
             var generator = SeededRandomGenerator(seed: 1)
             dataset = try Dataset.synthetic(characterCount: synthetic, using: &generator)
@@ -58,17 +156,13 @@ enum BrowserWiring {
         }
         // The server's request log would draw over the screen: it is silenced while browsing.
         let quiet = Logger(label: "charbrowser.embedded-server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let server = RickAndMortyServer(dataset: dataset, configuration: .ephemeralLoopback, logger: quiet)
+        let server = RickAndMortyServer(dataset: dataset, configuration: configuration, logger: quiet)
         return (server, try await server.start())
     }
 
     /// Opens (or creates) the disk cache, unless `--no-disk-cache`.
     static func openDatabase(_ command: BrowseCommand) throws -> CacheDatabase? {
         guard !command.noDiskCache else { return nil }
-        let file =
-            command.cacheDirectory.map {
-                URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent("cache.sqlite")
-            } ?? CacheDatabase.Location.defaultCacheFile()
-        return try CacheDatabase(location: .file(file))
+        return try CacheDatabase(location: .file(cacheFile(command)))
     }
 }

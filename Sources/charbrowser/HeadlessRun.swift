@@ -12,7 +12,8 @@ struct HeadlessRun {
         let script = try KeyScript.parse(command.keys ?? Self.readStandardInput())
         let backend = HeadlessBackend(size: size, script: script, recordsEveryFrame: command.frames)
         let browser = CharacterBrowser(services: session.services)
-        _ = try await browser.run(on: backend)
+        let final = try await browser.run(on: backend)
+        await session.remember(final)
         var output = ""
         if command.frames {
             for (index, frame) in backend.frames.enumerated() {

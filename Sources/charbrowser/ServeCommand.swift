@@ -21,7 +21,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = 8080
 
-    @Option(help: "Serve the dump in this folder (characters.json, locations.json, episodes.json).")
+    @Option(
+        help:
+            "Serve the dump in this folder (characters.json, locations.json, episodes.json; avatars/<id>.jpeg if present)."
+    )
     var data: String?
 
     @Option(help: "Serve N generated characters instead of files.")
@@ -41,6 +44,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("malformed-rate"), help: "Probability (0…1) of sending a truncated body.")
     var malformedRate = 0.0
+
+    @Flag(name: .customLong("avatar-html"), help: "Answer every avatar with an HTML page.")
+    var avatarHTML = false
+
+    @Option(help: "Milliseconds of pause before each 1 KiB chunk of an avatar (a slow trickle).")
+    var trickle = 0
 
     @Flag(help: "Answer 503 to every API request (until changed through /_faults).")
     var offline = false
@@ -86,7 +95,12 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, publicBaseURL: baseURL,
             faults: FaultSettings(
                 latency: .milliseconds(latency), jitter: .milliseconds(jitter), errorRate: errorRate,
-                malformedRate: malformedRate, offline: offline))
+                malformedRate: malformedRate, offline: offline, avatarHTML: avatarHTML,
+                trickle: .milliseconds(max(0, trickle))),
+            avatarFolder: data.map {
+                URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent(
+                    "avatars", isDirectory: true)
+            })
     }
 
     var environment: ServerEnvironment {

@@ -15,6 +15,7 @@ struct TerminalRun {
             throw ValidationFailure(String(describing: error))
         }
         let browser = CharacterBrowser(services: session.services)
-        _ = try await browser.run(on: backend, ticks: ClockTickSource(interval: .milliseconds(120)))
+        let final = try await browser.run(on: backend, ticks: ClockTickSource(interval: .milliseconds(120)))
+        await session.remember(final)
     }
 }

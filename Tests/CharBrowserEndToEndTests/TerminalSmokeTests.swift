@@ -21,6 +21,26 @@ struct TerminalSmokeTests {
         #expect(try session.exitStatus() == 0)
     }
 
+    @Test("Opening a character draws its avatar as coloured half blocks in the real terminal")
+    func avatarInTheTerminal() throws {
+        // Colours on, whatever the test process was given: no NO_COLOR, no COLORTERM (so 256 colours)
+        let session = try SmokeSession(name: "avatar", environment: ["NO_COLOR=", "COLORTERM="])
+        defer { session.end() }
+        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
+        try session.tmux.run(["send-keys", "-t", "browser", "Enter"])
+        let screen = try session.waitForScreen { rows in
+            let text = rows.joined(separator: "\n")
+            return text.contains("▀▀▀▀") && text.contains("network ·")
+        }
+        #expect(screen.joined(separator: "\n").contains("Species   Human"))
+        // The pane's cells carry 256-colour SGR codes (TERM=xterm-256color, no COLORTERM)
+        let styled = try session.tmux.run(["capture-pane", "-e", "-p", "-t", "browser"])
+        #expect(styled.contains("38;5;") && styled.contains("48;5;"))
+        try session.tmux.run(["send-keys", "-t", "browser", "q"])
+        try session.tmux.waitFor(session.exitChannel)
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test("SIGTERM restores the terminal too")
     func terminateRestoresTerminal() throws {
         let session = try SmokeSession(name: "term")
@@ -42,7 +62,8 @@ struct SmokeSession {
     let folder: URL
     let exitChannel: String
 
-    init(name: String) throws {
+    /// `environment` adds variables to the pane (`NAME=value`), after TERM and LANG.
+    init(name: String, environment: [String] = []) throws {
         tmux = Tmux(name: "browser-\(name)")
         exitChannel = "browser-exited-\(name)-\(getpid())"
         folder = FileManager.default.temporaryDirectory
@@ -54,10 +75,11 @@ struct SmokeSession {
             '\(executable.path)' --cache-dir '\(folder.path)/cache'; echo $? > '\(folder.path)/status'; \
             stty -a > '\(folder.path)/stty'; '\(tmuxPath)' wait-for -S \(exitChannel); sleep 600
             """
-        try tmux.run([
-            "new-session", "-d", "-s", "browser", "-x", "100", "-y", "30", "-e", "TERM=xterm-256color",
-            "-e", "LANG=C.UTF-8", "sh", "-c", script,
-        ])
+        try tmux.run(
+            [
+                "new-session", "-d", "-s", "browser", "-x", "100", "-y", "30", "-e", "TERM=xterm-256color",
+                "-e", "LANG=C.UTF-8",
+            ] + environment.flatMap { ["-e", $0] } + ["sh", "-c", script])
         // A hang guard, not a wait: if the program never ends, stopping the server releases
         // every `wait-for` and the expectations fail instead of blocking forever.
         let guardedServer = tmux

@@ -45,7 +45,7 @@ struct DownloadServicePolicyTests {
             #expect(first.origin == .server)
             #expect(server.log.lastHeader("If-None-Match", at: "/etag/strong") == nil)
             #expect(provider.calls.store == 1 && provider.calls.cachedItem == 0)
-            #expect(provider.calls.storedHeaders.first?.headerValue("ETag") == TestRoutes.strongETag)
+            #expect(provider.calls.storedHeaders.first?["ETag"] == TestRoutes.strongETag)
 
             // WHEN downloading again
             let second = try await service.downloadAsync()
@@ -58,8 +58,9 @@ struct DownloadServicePolicyTests {
             #expect(try contents(of: second.value) == TestRoutes.strongETagBody)
             #expect(
                 second.value.deletingLastPathComponent().path == fixture.cacheFolder.standardizedFileURL.path)
-            // AND find was never asked: this policy always calls the server
-            #expect(provider.calls.find == 0)
+            // AND find was asked only once, after the 200's store, for the stored copy: this policy
+            // always calls the server
+            #expect(provider.calls.find == 1)
         }
     }
 
@@ -106,9 +107,9 @@ struct DownloadServicePolicyTests {
             // WHEN downloading
             let result = try await fixture.service(server.url("/etag/strong"), key: "k", provider: provider)
                 .downloadAsync()
-            // THEN find was asked, missed, and the server's body was stored
+            // THEN find was asked, missed, and the server's body was stored (find then names the stored copy)
             #expect(result.origin == .server)
-            #expect(provider.calls.find == 1 && provider.calls.store == 1)
+            #expect(provider.calls.find == 2 && provider.calls.store == 1)
             #expect(try contents(of: try #require(provider.find(key: "k"))) == TestRoutes.strongETagBody)
         }
     }
@@ -126,8 +127,10 @@ struct DownloadServicePolicyTests {
                 ).downloadAsync()
                 #expect(
                     result.value.deletingLastPathComponent().path
-                        == fixture.downloadsFolder.standardizedFileURL.path)
+                        == fixture.cacheFolder.standardizedFileURL.path)
             }
+            // AND each file is on disk once: in the cache, not also in the downloads folder
+            #expect(relativePaths(under: fixture.downloadsFolder).isEmpty)
             // THEN only the two folders and files directly inside them are new
             let added = Set(relativePaths(under: fixture.root)).subtracting(before)
             #expect(

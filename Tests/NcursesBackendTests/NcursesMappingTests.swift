@@ -37,14 +37,24 @@ struct NcursesMappingTests {
     @Test("Color pairs are assigned on first use, reused, and fall back to the default when exhausted")
     func colorPairs() {
         var table = ColorPairTable(pairCount: 3)
-        #expect(table.pair(for: .plain) == (0, false))
-        #expect(table.pair(for: Style(bold: true)) == (0, false))
-        #expect(table.pair(for: Style(foreground: .red)) == (1, true))
-        #expect(table.pair(for: Style(foreground: .red, reverse: true)) == (1, false))
-        #expect(table.pair(for: Style(background: .blue)) == (2, true))
-        #expect(table.pair(for: Style(foreground: .green)) == (0, false))
+        #expect(table.numbered(.plain) == (0, false))
+        #expect(table.numbered(Style(bold: true)) == (0, false))
+        #expect(table.numbered(Style(foreground: .red)) == (1, true))
+        #expect(table.numbered(Style(foreground: .red, reverse: true)) == (1, false))
+        #expect(table.numbered(Style(background: .blue)) == (2, true))
+        #expect(table.numbered(Style(foreground: .green)) == (0, false))
         var colorless = ColorPairTable(pairCount: 0)
-        #expect(colorless.pair(for: Style(foreground: .red)) == (0, false))
+        #expect(colorless.numbered(Style(foreground: .red)) == (0, false))
+    }
+
+    @Test("Palette and 24-bit colours map to the terminal's colours; alike colours share one pair")
+    func extendedColours() {
+        #expect(TerminalColor.palette(196).ncursesNumber(colorCount: 256) == 196)
+        #expect(TerminalColor.rgb(255, 0, 0).ncursesNumber(colorCount: 256) == 196)
+        #expect(TerminalColor.rgb(250, 5, 5).ncursesNumber(colorCount: 8) == 1)
+        var table = ColorPairTable(pairCount: 10, colorCount: 256)
+        #expect(table.numbered(Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 0))) == (1, true))
+        #expect(table.numbered(Style(foreground: .rgb(250, 3, 2), background: .rgb(1, 1, 1))) == (1, false))
     }
 
     @Test("Poll timeouts round up to whole milliseconds; none waits forever")
@@ -55,5 +65,13 @@ struct NcursesMappingTests {
         #expect(NcursesBackend.milliseconds(.milliseconds(100)) == 100)
         #expect(NcursesBackend.milliseconds(.seconds(-1)) == 0)
         #expect(NcursesBackend.milliseconds(.seconds(1) + .nanoseconds(1)) == 1001)
+    }
+}
+
+extension ColorPairTable {
+    /// The pair number for `style` and whether it is new, without the colour numbers.
+    mutating func numbered(_ style: Style) -> (Int, Bool) {
+        let pair = pair(for: style)
+        return (pair.number, pair.isNew)
     }
 }

@@ -76,24 +76,44 @@ struct DeviceStorageTests {
                 == 3.0)
     }
 
-    @Test("A value that does not convert reads as NotFound")
+    @Test(
+        "A value that does not convert reads as NotFound, saying what is stored and why it does not convert")
     func nonConvertibleIsNotFound() async throws {
         let database = try CacheDatabase.inMemory()
         try await DeviceStorageDataSource<Double>(database: database, prefix: "Double").put(
             3.14159265359, forKey: "pi")
         try await DeviceStorageDataSource<String>(database: database, prefix: "Name").put(
             "Rick", forKey: "first")
-        await #expect(throws: RepositoryError.notFound(query: "key:pi")) {
+        await #expect(
+            throws: RepositoryError.notFound(
+                query: "id:pi",
+                detail:
+                    "Double.pi holds the double 3.14159265359, which does not read as Int: it is not a whole number"
+            )
+        ) {
             try await DeviceStorageDataSource<Int>(database: database, prefix: "Double").value(forKey: "pi")
         }
-        await #expect(throws: RepositoryError.notFound(query: "key:first")) {
+        await #expect(
+            throws: RepositoryError.notFound(
+                query: "id:first",
+                detail:
+                    "Name.first holds the string \"Rick\", which does not read as Int: the text is not a number"
+            )
+        ) {
             try await DeviceStorageDataSource<Int>(database: database, prefix: "Name").value(forKey: "first")
         }
-        await #expect(throws: RepositoryError.notFound(query: "key:first")) {
-            try await DeviceStorageDataSource<[String]>(database: database, prefix: "Name").value(
+        do {
+            _ = try await DeviceStorageDataSource<[String]>(database: database, prefix: "Name").value(
                 forKey: "first")
+            Issue.record("a string read as a list")
+        } catch {
+            #expect(error.isCacheMiss)
+            #expect(
+                error.description
+                    == "Nothing was found for id:first: Name.first holds the string \"Rick\", which does not read as "
+                    + "Array<String>: a single value never reads as a collection.")
         }
-        await #expect(throws: RepositoryError.notFound(query: "key:absent")) {
+        await #expect(throws: RepositoryError.notFound(query: "id:absent")) {
             try await DeviceStorageDataSource<String>(database: database, prefix: "Name").value(
                 forKey: "absent")
         }
@@ -151,7 +171,7 @@ struct DeviceStorageTests {
                 Entry(value: 1, metadata: .init(storedAt: Date()), origin: .network), for: .all)
         }
         try await source.delete(.all)
-        await #expect(throws: RepositoryError.notFound(query: "key:7")) { try await source.get(.key("7")) }
+        await #expect(throws: RepositoryError.notFound(query: "id:7")) { try await source.get(.key("7")) }
     }
 
     @Test("A Codable type goes through the serialization mapper as a JSON string")

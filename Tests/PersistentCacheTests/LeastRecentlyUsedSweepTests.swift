@@ -7,7 +7,8 @@ import TestSupport
 
 @Suite("Size budget and least-recently-used sweep")
 struct LeastRecentlyUsedSweepTests {
-    /// Every entry here is 100 payload bytes + "lru" (3) + "key:x" (5) = 108 bytes; three fit in 330.
+    /// Every entry here is 100 payload bytes + "lru" (3) + "id:x" (4) = 107 bytes; three fit in 330.
+    /// (`.key("x")` and `.id("x")` are one query, whose cache key is `id:x`.)
     static func makeSource(clock: ManualTimeSource) throws -> SQLiteDataSource<Data> {
         let database = try CacheDatabase.inMemory(
             options: .init(maximumBytes: 330, sweepTargetRatio: 1, timeSource: clock))
@@ -40,7 +41,7 @@ struct LeastRecentlyUsedSweepTests {
         // WHEN d pushes the total over budget
         try await Self.put("d", in: source, clock: clock)
         // THEN only b was evicted, and the total is back within budget
-        #expect(try source.database.totalBytes() == 324)
+        #expect(try source.database.totalBytes() == 321)
         #expect(await Self.present(["a", "b", "c", "d"], in: source) == ["a", "c", "d"])
         // WHEN c is read and e is written THEN a (read before c) goes next
         clock.advance(by: 10)
@@ -53,15 +54,15 @@ struct LeastRecentlyUsedSweepTests {
     func sweepTargetRatio() async throws {
         let clock = ManualTimeSource()
         let database = try CacheDatabase.inMemory(
-            options: .init(maximumBytes: 1080, sweepTargetRatio: 0.5, timeSource: clock))
+            options: .init(maximumBytes: 1070, sweepTargetRatio: 0.5, timeSource: clock))
         let source = SQLiteDataSource(database: database, namespace: "lru", codec: DataPayloadCodec())
         let names = "abcdefghijk".map(String.init)
         // GIVEN ten entries exactly at budget
         for name in names.prefix(10) { try await Self.put(name, in: source, clock: clock) }
-        #expect(try database.totalBytes() == 1080)
+        #expect(try database.totalBytes() == 1070)
         // WHEN an eleventh goes over THEN the oldest go until at most half the budget is used
         try await Self.put("k", in: source, clock: clock)
-        #expect(try database.totalBytes() == 540)
+        #expect(try database.totalBytes() == 535)
         let present = await Self.present(names, in: source)
         #expect(present == ["g", "h", "i", "j", "k"])
     }
@@ -74,7 +75,7 @@ struct LeastRecentlyUsedSweepTests {
         let written = clock.now().timeIntervalSinceReferenceDate
         func storedAccess() throws -> Double? {
             try source.database.writer.read { db in
-                try Double.fetchOne(db, sql: "SELECT last_access FROM cache_entry WHERE key = 'key:a'")
+                try Double.fetchOne(db, sql: "SELECT last_access FROM cache_entry WHERE key = 'id:a'")
             }
         }
         // WHEN a is read later THEN the stored last access is unchanged (the read did not write)

@@ -7,7 +7,7 @@ import Testing
 /// A main source that greets whoever is asked for (a real one would call a server).
 struct GreetingService: GetDataSource {
     func get(_ query: Query, cached: Entry<String>?) async throws(RepositoryError) -> Entry<String> {
-        guard case .id(let name) = query else {
+        guard let name = query.key else {  // .id("Morty"), .key("Morty") or "Morty"
             throw .queryNotSupported(query: query.cacheKey, source: "GreetingService")
         }
         return Entry(value: "Hello, \(name)!", metadata: EntryMetadata(storedAt: Date()), origin: .network)
@@ -23,16 +23,19 @@ struct ReadmeExampleTests {
             cache: InMemoryDataSource<String>(countLimit: 100),
             validator: TTLValidator(timeToLive: 3_600))
 
-        let first = try await repository.answer(.id("Morty"), policy: .localFirst)  // network
-        let second = try await repository.answer(.id("Morty"), policy: .localFirst)  // memory
-        let refreshed = try await repository.answer(.id("Morty"), operation: .mainSync)  // network
-        let cachedOnly = try await repository.get(.id("Morty"), operation: .cache)
+        let first = try await repository.answer("Morty", operation: .cacheSync)  // origin .network
+        let second = try await repository.answer(.id("Morty"), policy: .localFirst)  // origin .memory
+        let refreshed = try await repository.answer(.id("Morty"), operation: .mainSync)  // .network again
+        let cachedOnly = try await repository.get(.id("Morty"), operation: .cache)  // never the network
+        let orStale = try await repository.answer(
+            .id("Morty"), policy: .localFirst, whenMainFails: .serveStale)
 
         #expect(first.origin == .network)
         #expect(second.origin == .memory)
         #expect(second.value == "Hello, Morty!")
         #expect(refreshed.origin == .network)
         #expect(cachedOnly == "Hello, Morty!")
+        #expect(orStale.origin == .memory && !orStale.isStale)
         await #expect(throws: RepositoryError.notFound(query: "id:Rick")) {
             try await repository.get(.id("Rick"), policy: .cacheOnly)
         }

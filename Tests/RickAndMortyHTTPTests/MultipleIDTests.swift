@@ -16,6 +16,17 @@ struct MultipleIDTests {
         }
     }
 
+    @Test("A key query and a string literal are the id query of their text")
+    func keyIsID() async throws {
+        try await withScriptedServer(try FixtureAPI.shared().script) { server in
+            let api = TestAPI(server).api
+            let byKey = try await api.character.get(.key("2"))
+            let byLiteral = try await api.character.get("2")
+            #expect(byKey.value.name == "Morty Smith" && byLiteral.value.name == "Morty Smith")
+            #expect(server.requests.map(\.path) == ["/api/character/2", "/api/character/2"])
+        }
+    }
+
     @Test("An ids query with one id still answers a list")
     func oneIDList() async throws {
         try await withScriptedServer(try FixtureAPI.shared().script) { server in

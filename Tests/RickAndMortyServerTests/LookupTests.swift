@@ -66,10 +66,10 @@ struct LookupTests {
         }
     }
 
-    @Test("GIVEN the avatar route WHEN asked THEN 404, since no images are shipped")
+    @Test("GIVEN the avatar route WHEN asked for an unknown id or no id THEN the API's 404")
     func avatar() async throws {
         try await LiveServer.withFullDump { _, client in
-            let image = try await client.send("/api/character/avatar/1.jpeg")
+            let image = try await client.send("/api/character/avatar/99999.jpeg")
             #expect(image.status == 404)
             #expect(image.errorMessage == "There is nothing here.")
             let bare = try await client.send("/api/character/avatar")

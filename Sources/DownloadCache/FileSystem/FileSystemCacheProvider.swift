@@ -6,7 +6,9 @@ import Synchronization
 /// derived from its key, and the server's `ETag` / `Last-Modified` in a sidecar JSON index written
 /// atomically, so later downloads revalidate with `If-None-Match` / `If-Modified-Since`.
 ///
-/// Thread-safe. One provider should own a folder: the index is read once and then kept in memory.
+/// With `maximumBytes`, a store evicts the least recently used files (a find or a 304 counts as a
+/// use) until the folder's files fit. Thread-safe. One provider should own a folder: the index is
+/// read once and then kept in memory; `withCachePolicy(_:)` gives another view of the same folder.
 public final class FileSystemCacheProvider: DownloadCacheProvider {
     /// The name of the sidecar index inside the folder.
     public static let indexFileName = ".index.json"
@@ -15,66 +17,92 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     public let directory: URL
     /// The policy downloads follow with this cache.
     public let cachePolicy: DownloadCachePolicy
+    /// The most bytes the cached files may take together; nil for no bound.
+    public let maximumBytes: Int64?
 
     private let timeSource: any TimeSource
     private let makeUniqueName: @Sendable () -> String
-    /// The index as last read or written; nil until first needed.
-    private let index = Mutex<CacheIndex?>(nil)
+    /// The index as last read or written (nil until first needed), shared by every view of the folder.
+    private let index: SharedIndex
 
     /// Creates a provider over `directory` (created on the first store).
     ///
     /// - Parameters:
     ///   - cachePolicy: `.bypassServerCallOnFoundItem` serves found files without asking the server;
     ///     `.alwaysFetchWithCustomHeader` revalidates every download with the stored validators.
-    ///   - timeSource: stamps `storedAt` / `validatedAt`.
+    ///   - maximumBytes: the size bound of the folder's files (least recently used go first); nil for none.
+    ///   - timeSource: stamps `storedAt` / `validatedAt` and the uses that order eviction.
     ///   - makeUniqueName: names temporary files during atomic writes.
     public init(
         directory: URL,
         cachePolicy: DownloadCachePolicy = .bypassServerCallOnFoundItem,
+        maximumBytes: Int64? = nil,
         timeSource: any TimeSource = SystemTimeSource(),
         makeUniqueName: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {
         self.directory = directory.standardizedFileURL
         self.cachePolicy = cachePolicy
+        self.maximumBytes = maximumBytes
         self.timeSource = timeSource
         self.makeUniqueName = makeUniqueName
+        self.index = SharedIndex()
+    }
+
+    private init(viewOf other: FileSystemCacheProvider, cachePolicy: DownloadCachePolicy) {
+        self.directory = other.directory
+        self.cachePolicy = cachePolicy
+        self.maximumBytes = other.maximumBytes
+        self.timeSource = other.timeSource
+        self.makeUniqueName = other.makeUniqueName
+        self.index = other.index
+    }
+
+    /// The same folder and index under another policy: navigation can skip the server while a
+    /// refresh of the same files revalidates them.
+    public func withCachePolicy(_ policy: DownloadCachePolicy) -> FileSystemCacheProvider {
+        FileSystemCacheProvider(viewOf: self, cachePolicy: policy)
     }
 
     public func find(key: String) -> URL? {
-        guard let file = SafeFileName.file(for: key, in: directory), Self.isRegularFile(file) else {
+        guard let file = SafeFileName.file(for: key, in: directory), CacheFolder.isRegularFile(file) else {
             return nil
         }
+        CacheFolder.markUsed(file, at: timeSource.now())
         return file
     }
 
     public func cachedItem(key: String) throws(FileSystemCacheError) -> URL {
         guard let file = SafeFileName.file(for: key, in: directory) else { throw .unsafeKey(key: key) }
-        guard Self.isRegularFile(file) else { throw .notCached(key: key) }
+        guard CacheFolder.isRegularFile(file) else { throw .notCached(key: key) }
         let name = file.lastPathComponent
         let now = timeSource.now()
+        CacheFolder.markUsed(file, at: now)
         // The file is valid whether or not the new date reaches the disk; a failed index write only
         // leaves the older date in place, so it must not fail the download.
         try? updateIndex { index in index.records[name]?.validatedAt = now }
         return file
     }
 
-    public func store(objectAt file: URL, key: String, headers: [String: String]) throws(FileSystemCacheError)
-    {
+    /// Moves `file` into the cache under `key` (copies it when it lives on another file system, so
+    /// `file` is gone afterwards unless it was copied),
+    /// records the validators from `headers`, then evicts down to `maximumBytes`.
+    public func store(objectAt file: URL, key: String, headers: HTTPHeaders) throws(FileSystemCacheError) {
         guard let destination = SafeFileName.file(for: key, in: directory) else { throw .unsafeKey(key: key) }
         do {
             try PrivateFiles.ensureDirectory(directory)
-            try PrivateFiles.copyAtomically(from: file, to: destination, temporaryName: temporaryName())
+            if !PrivateFiles.moveIfSameFileSystem(file, to: destination) {
+                try PrivateFiles.copyAtomically(from: file, to: destination, temporaryName: temporaryName())
+            }
         } catch {
             throw .writeFailed(detail: error.detail)
         }
         let now = timeSource.now()
+        CacheFolder.markUsed(destination, at: now)
         let record = CachedFileRecord(
-            key: key,
-            eTag: headers.headerValue(named: HTTPHeaderName.eTag),
-            lastModified: headers.headerValue(named: HTTPHeaderName.lastModified),
-            storedAt: now,
-            validatedAt: now)
+            key: key, eTag: headers[HTTPHeaderName.eTag], lastModified: headers[HTTPHeaderName.lastModified],
+            storedAt: now, validatedAt: now)
         try updateIndex { index in index.records[destination.lastPathComponent] = record }
+        if let maximumBytes { evict(downTo: maximumBytes, sparing: destination.lastPathComponent) }
     }
 
     public func headerValues(for cacheKey: String) -> [String: String] {
@@ -87,13 +115,27 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
 
     /// What the cache remembers about the file stored under `key`, or nil when no such file is cached.
     public func record(for key: String) -> CachedFileRecord? {
-        guard let file = find(key: key) else { return nil }
-        let record = index.withLock { cached in
+        guard let file = SafeFileName.file(for: key, in: directory), CacheFolder.isRegularFile(file) else {
+            return nil
+        }
+        let record = index.state.withLock { cached in
             let current = cached ?? CacheIndex.read(from: indexFile)
             cached = current
             return current.records[file.lastPathComponent]
         }
         return record?.key == key ? record : nil
+    }
+
+    /// Deletes the file stored under `key` and its record (a file found broken, say); nothing cached is no error.
+    public func remove(key: String) {
+        guard let file = SafeFileName.file(for: key, in: directory) else { return }
+        PrivateFiles.remove(file)
+        try? updateIndex { index in index.records[file.lastPathComponent] = nil }
+    }
+
+    /// The bytes the cached files take together (the index not counted).
+    public func totalBytes() -> Int64 {
+        CacheFolder.files(in: directory).reduce(0) { $0 + $1.bytes }
     }
 
     private var indexFile: URL {
@@ -104,9 +146,26 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
         ".tmp-" + makeUniqueName().filter { $0.isLetter || $0.isNumber || $0 == "-" }
     }
 
+    /// Removes the least recently used files (never `spared`) until the rest take at most `limit` bytes.
+    private func evict(downTo limit: Int64, sparing spared: String) {
+        var files = CacheFolder.files(in: directory)
+        var total = files.reduce(0) { $0 + $1.bytes }
+        guard total > limit else { return }
+        files.sort { $0.usedAt < $1.usedAt }
+        var evicted: [String] = []
+        for file in files where total > limit && file.url.lastPathComponent != spared {
+            PrivateFiles.remove(file.url)
+            total -= file.bytes
+            evicted.append(file.url.lastPathComponent)
+        }
+        try? updateIndex { index in
+            for name in evicted { index.records[name] = nil }
+        }
+    }
+
     /// Applies `change` to the index and writes it atomically; memory changes only if the write succeeds.
     private func updateIndex(_ change: (inout CacheIndex) -> Void) throws(FileSystemCacheError) {
-        try index.withLock { (cached: inout CacheIndex?) throws(FileSystemCacheError) in
+        try index.state.withLock { (cached: inout CacheIndex?) throws(FileSystemCacheError) in
             var updated = cached ?? CacheIndex.read(from: indexFile)
             change(&updated)
             do throws(FileOperationError) {
@@ -119,10 +178,9 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
             cached = updated
         }
     }
+}
 
-    private static func isRegularFile(_ file: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory)
-            && !isDirectory.boolValue
-    }
+/// The in-memory index one folder's provider views share. Thread-safe: a `Mutex`.
+private final class SharedIndex: Sendable {
+    let state = Mutex<CacheIndex?>(nil)
 }

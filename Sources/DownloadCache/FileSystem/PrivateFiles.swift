@@ -95,6 +95,14 @@ enum PrivateFiles {
         }
     }
 
+    /// Renames `source` over `destination` when both are on one file system; false (and nothing
+    /// changed) when they are not, so the caller copies instead.
+    static func moveIfSameFileSystem(_ source: URL, to destination: URL) -> Bool {
+        guard rename(source.path, destination.path) == 0 else { return false }
+        chmod(destination.path, filePermissions)
+        return true
+    }
+
     /// Removes `file` if it exists; a missing file is not an error.
     static func remove(_ file: URL) {
         unlink(file.path)

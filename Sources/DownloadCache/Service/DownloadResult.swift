@@ -17,10 +17,10 @@ public struct DownloadResult<Value: Sendable>: Sendable {
     /// Whether the value came from the cache, the server, or a revalidation.
     public var origin: DownloadOrigin
     /// The server's response headers as received; empty for a cache hit.
-    public var headers: [String: String]
+    public var headers: HTTPHeaders
 
     /// Creates a result.
-    public init(value: Value, origin: DownloadOrigin, headers: [String: String]) {
+    public init(value: Value, origin: DownloadOrigin, headers: HTTPHeaders) {
         self.value = value
         self.origin = origin
         self.headers = headers
@@ -28,7 +28,7 @@ public struct DownloadResult<Value: Sendable>: Sendable {
 
     /// The value of the response header `name`, compared case-insensitively.
     public func header(_ name: String) -> String? {
-        headers.headerValue(named: name)
+        headers[name]
     }
 }
 

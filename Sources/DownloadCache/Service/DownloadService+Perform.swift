@@ -46,10 +46,20 @@ extension DownloadService {
         }
     }
 
-    /// 2xx: the body moves to its per-key file and the provider stores it, or the download fails.
+    /// 2xx: the provider stores the body and its copy is returned; the service keeps the body
+    /// itself (at its per-key path) only when the provider returns no URL. Either way, one copy.
     private func delivered(
         _ response: TransportResponse, partial: URL, folder: URL
     ) throws(DownloadError) -> DownloadResult<URL> {
+        do {
+            try cacheProvider.store(objectAt: partial, key: cacheKey, headers: response.headers)
+        } catch {
+            throw .cacheStoreFailed(key: cacheKey, reason: "\(error)")
+        }
+        if let stored = cacheProvider.find(key: cacheKey) ?? (try? cacheProvider.cachedItem(key: cacheKey)) {
+            PrivateFiles.remove(partial)
+            return DownloadResult(value: stored, origin: .server, headers: response.headers)
+        }
         guard let file = SafeFileName.file(for: cacheKey, in: folder) else {
             throw .fileSystem(detail: "the key \(cacheKey.debugDescription) has no safe file name")
         }
@@ -57,12 +67,6 @@ extension DownloadService {
             try PrivateFiles.moveReplacing(partial, to: file)
         } catch {
             throw .fileSystem(detail: error.detail)
-        }
-        do {
-            try cacheProvider.store(objectAt: file, key: cacheKey, headers: response.headers)
-        } catch {
-            PrivateFiles.remove(file)
-            throw .cacheStoreFailed(key: cacheKey, reason: "\(error)")
         }
         return DownloadResult(value: file, origin: .server, headers: response.headers)
     }

@@ -3,8 +3,10 @@ import Foundation
 /// Downloads one URL into a local file through a `DownloadCacheProvider`, honouring its policy.
 ///
 /// An immutable value, safe to share and to call concurrently. Its three verbs (callback, future,
-/// async) run one implementation. A server-delivered file is kept at a per-key path in
-/// `configuration.downloadsDirectory` (mode 0600) and handed to the provider's `store`.
+/// async) run one implementation. A server-delivered file streams into a temporary file in
+/// `configuration.downloadsDirectory` (mode 0600), is handed to the provider's `store`, and ends up
+/// on disk once: as the provider's copy, or (for a provider that returns no URL) at a per-key path
+/// in the downloads folder.
 public struct DownloadService: Sendable {
     /// Where delivered files land, and how temporary files are named.
     public struct Configuration: Sendable {
@@ -13,10 +15,16 @@ public struct DownloadService: Sendable {
         /// Names partial downloads; unique names let downloads of one key run side by side.
         public var makeUniqueName: @Sendable () -> String
 
-        /// Creates a configuration; by default files land in `<temporary folder>/charbrowser-downloads`.
+        /// The default downloads folder: `<temporary folder>/download-cache`.
+        public static var defaultDownloadsDirectory: URL {
+            FileManager.default.temporaryDirectory.appendingPathComponent("download-cache", isDirectory: true)
+        }
+
+        /// Creates a configuration; by default files land in `defaultDownloadsDirectory`.
+        ///
+        /// Put the folder on the cache's file system, so a provider can move a file instead of copying it.
         public init(
-            downloadsDirectory: URL = FileManager.default.temporaryDirectory
-                .appendingPathComponent("charbrowser-downloads", isDirectory: true),
+            downloadsDirectory: URL = Configuration.defaultDownloadsDirectory,
             makeUniqueName: @escaping @Sendable () -> String = { UUID().uuidString }
         ) {
             self.downloadsDirectory = downloadsDirectory

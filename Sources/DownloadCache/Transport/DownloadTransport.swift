@@ -19,10 +19,10 @@ public struct TransportResponse: Sendable, Hashable {
     /// The HTTP status code.
     public var statusCode: Int
     /// The response headers as received.
-    public var headers: [String: String]
+    public var headers: HTTPHeaders
 
     /// Creates a response.
-    public init(statusCode: Int, headers: [String: String]) {
+    public init(statusCode: Int, headers: HTTPHeaders) {
         self.statusCode = statusCode
         self.headers = headers
     }

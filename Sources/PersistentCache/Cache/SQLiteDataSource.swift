@@ -47,6 +47,12 @@ public struct SQLiteDataSource<Value: Sendable>: GetDataSource, PutDataSource, D
         return entry.with(origin: .disk)
     }
 
+    /// Stores `value` for `query`, stored-at now by the database's time source (no validators).
+    @discardableResult
+    public func put(_ value: Value, for query: Query) async throws(RepositoryError) -> Entry<Value> {
+        try await put(value, for: query, storedAt: database.now)
+    }
+
     /// Removes the entry for `query`; `.all` removes every entry of this namespace (only this one).
     public func delete(_ query: Query) async throws(RepositoryError) {
         let namespace = namespace

@@ -12,7 +12,7 @@ extension RepositoryError {
         case let error as DatabaseError:
             self = .storageFailure(detail: error.briefDescription)
         default:
-            self.init(error)
+            self.init(error, from: .cache)
         }
     }
 }

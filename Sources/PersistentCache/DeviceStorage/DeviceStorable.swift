@@ -2,7 +2,7 @@ import Foundation
 
 /// A type device storage can keep natively: it converts to a `StorableValue` and, when possible,
 /// back from one (possibly stored as another type; see `StorableValue`'s conversion table).
-/// Conforming types are `Sendable` values. Other types go through `SerializationDataSourceMapper`.
+/// Conforming types are `Sendable` values. Other types go through `SerializationDataSourceMapper` (RepositoryCore).
 public protocol DeviceStorable: Sendable {
     /// The value as stored.
     var storableValue: StorableValue { get }

@@ -20,11 +20,20 @@ public struct ErrorMappingRepository<Base: GetRepository, Mapping: RepositoryErr
         try await answer(query, operation: policy.operation)
     }
 
+    /// Reads with provenance and an explicit rule for a failed main call; errors become `Mapping.DomainError`.
+    public func answer(_ query: Query, policy: CachePolicy, whenMainFails rule: FallbackRule)
+        async throws(Mapping.DomainError) -> Answer<Base.Value>
+    {
+        try await answer(query, operation: policy.operation(whenMainFails: rule))
+    }
+
     /// Reads with provenance; errors become `Mapping.DomainError`.
     public func answer(_ query: Query, operation: RepositoryOperation) async throws(Mapping.DomainError)
         -> Answer<Base.Value>
     {
-        do { return try await base.answer(query, operation: operation) } catch { throw mapping.map(error) }
+        do { return try await base.answer(query, operation: operation) } catch {
+            throw mapping.map(error, for: query)
+        }
     }
 
     /// Reads the value; errors become `Mapping.DomainError`.
@@ -48,7 +57,7 @@ extension ErrorMappingRepository where Base: PutRepository {
         async throws(Mapping.DomainError) -> Base.Value
     {
         do { return try await base.put(value, for: query, operation: operation) } catch {
-            throw mapping.map(error)
+            throw mapping.map(error, for: query)
         }
     }
 }
@@ -58,20 +67,27 @@ extension ErrorMappingRepository where Base: DeleteRepository {
     public func delete(_ query: Query, operation: RepositoryOperation = .default) async throws(Mapping
         .DomainError)
     {
-        do { try await base.delete(query, operation: operation) } catch { throw mapping.map(error) }
+        do { try await base.delete(query, operation: operation) } catch {
+            throw mapping.map(error, for: query)
+        }
     }
 }
 
-/// An error mapping built from a closure.
+/// An error mapping built from a closure (of the error, or of the error and its query).
 public struct ClosureErrorMapping<DomainError: Error>: RepositoryErrorMapping {
-    private let transform: @Sendable (RepositoryError) -> DomainError
+    private let transform: @Sendable (RepositoryError, Query) -> DomainError
 
-    /// Maps with `transform`.
-    public init(_ transform: @escaping @Sendable (RepositoryError) -> DomainError) {
+    /// Maps with `transform`, which is given the error and the query it was met for.
+    public init(_ transform: @escaping @Sendable (RepositoryError, Query) -> DomainError) {
         self.transform = transform
     }
 
-    public func map(_ error: RepositoryError) -> DomainError { transform(error) }
+    /// Maps with `transform`, which is given the error only.
+    public init(_ transform: @escaping @Sendable (RepositoryError) -> DomainError) {
+        self.transform = { error, _ in transform(error) }
+    }
+
+    public func map(_ error: RepositoryError, for query: Query) -> DomainError { transform(error, query) }
 }
 
 extension GetRepository {
@@ -88,12 +104,19 @@ extension GetRepository {
     ) -> ErrorMappingRepository<Self, ClosureErrorMapping<DomainError>> {
         ErrorMappingRepository(self, mapping: ClosureErrorMapping(transform))
     }
+
+    /// This repository with its errors translated by `transform`, which also sees the query.
+    public func mapErrors<DomainError: Error>(
+        _ transform: @escaping @Sendable (RepositoryError, Query) -> DomainError
+    ) -> ErrorMappingRepository<Self, ClosureErrorMapping<DomainError>> {
+        ErrorMappingRepository(self, mapping: ClosureErrorMapping(transform))
+    }
 }
 
-/// Runs `body` and translates its `RepositoryError` with `mapping`: the one-liner for a feature
-/// repository's method body.
+/// Runs `body`, which serves `query`, and translates its `RepositoryError` with `mapping`: the
+/// one-liner for a feature repository's method body.
 public func mappingRepositoryErrors<Output, Mapping: RepositoryErrorMapping>(
-    _ mapping: Mapping, _ body: () async throws(RepositoryError) -> Output
+    _ mapping: Mapping, for query: Query, _ body: () async throws(RepositoryError) -> Output
 ) async throws(Mapping.DomainError) -> Output {
-    do { return try await body() } catch { throw mapping.map(error) }
+    do { return try await body() } catch { throw mapping.map(error, for: query) }
 }

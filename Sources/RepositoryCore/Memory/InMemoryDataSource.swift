@@ -6,12 +6,15 @@ import Synchronization
 /// (`immediateGet`). Hits, misses and evictions are counted under the same lock and added to
 /// `metrics` snapshots as the `origin` tier. Writes evict least recently used entries beyond
 /// the limits; each eviction is also reported to `onEviction` (outside the lock). A value whose
-/// cost alone exceeds `costLimit` is not kept. Queries are keys as they are: `.ids([1, 2])` is
-/// one key; `delete(.all)` empties the store.
+/// cost alone exceeds `costLimit` is not kept. Queries are keys by `Query` equality: `.key("a")`
+/// and `.id("a")` are one key (as in every data source), `.ids([1, 2])` is one key;
+/// `delete(.all)` empties the store. A bare value written with `put(_:for:)` is stamped
+/// stored-at now by `timeSource`.
 public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     @usableFromInline let store: LRUStore<Value>
     private let cost: @Sendable (Entry<Value>) -> Int
     private let onEviction: (@Sendable (Query) -> Void)?
+    private let timeSource: any TimeSource
     /// The origin reported by reads (`.memory` by default).
     public let origin: Origin
 
@@ -22,15 +25,18 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
     ///   - cost: the cost of one entry; 1 by default, so only the count bounds the store.
     ///   - origin: the origin reads report.
     ///   - metrics: where this store's hits, misses and evictions appear, as the `origin` tier.
+    ///   - timeSource: "now" for values written bare with `put(_:for:)`.
     ///   - onEviction: told the query of each evicted entry.
     public init(
         countLimit: Int = 1_000, costLimit: Int = .max,
         cost: @escaping @Sendable (Entry<Value>) -> Int = { _ in 1 },
         origin: Origin = .memory, metrics: RepositoryMetrics? = nil,
+        timeSource: any TimeSource = SystemTimeSource(),
         onEviction: (@Sendable (Query) -> Void)? = nil
     ) {
         let store = LRUStore<Value>(countLimit: countLimit, costLimit: costLimit)
         self.store = store
+        self.timeSource = timeSource
         self.cost = cost
         self.origin = origin
         self.onEviction = onEviction
@@ -59,6 +65,12 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
         let evicted = store.insert(entry, for: query, cost: cost(entry))
         if let onEviction { evicted.forEach(onEviction) }
         return entry.with(origin: origin)
+    }
+
+    /// Stores `value` for `query`, stored-at now by this store's time source.
+    @discardableResult
+    public func put(_ value: Value, for query: Query) async throws(RepositoryError) -> Entry<Value> {
+        try await put(value, for: query, storedAt: timeSource.now())
     }
 
     public func delete(_ query: Query) async throws(RepositoryError) {

@@ -65,6 +65,7 @@ public struct MetricsSnapshot: Sendable, Hashable {
     public var network = TierMetrics()
     public var revalidated = TierMetrics()
     public var shared = TierMetrics()
+    public var sharedCache = TierMetrics()
 
     /// Creates an all-zero snapshot.
     public init() {}
@@ -78,6 +79,7 @@ public struct MetricsSnapshot: Sendable, Hashable {
             case .network: network
             case .revalidated: revalidated
             case .shared: shared
+            case .sharedCache: sharedCache
             }
         }
         set {
@@ -87,6 +89,7 @@ public struct MetricsSnapshot: Sendable, Hashable {
             case .network: network = newValue
             case .revalidated: revalidated = newValue
             case .shared: shared = newValue
+            case .sharedCache: sharedCache = newValue
             }
         }
     }

@@ -40,6 +40,7 @@ public final class RepositoryMetrics: Sendable {
             case .network: Self.add(event, count, to: &snapshot.network)
             case .revalidated: Self.add(event, count, to: &snapshot.revalidated)
             case .shared: Self.add(event, count, to: &snapshot.shared)
+            case .sharedCache: Self.add(event, count, to: &snapshot.sharedCache)
             }
         }
     }
@@ -53,6 +54,7 @@ public final class RepositoryMetrics: Sendable {
             case .network: snapshot.network.latency.record(duration)
             case .revalidated: snapshot.revalidated.latency.record(duration)
             case .shared: snapshot.shared.latency.record(duration)
+            case .sharedCache: snapshot.sharedCache.latency.record(duration)
             }
         }
     }

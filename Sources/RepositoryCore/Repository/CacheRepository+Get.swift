@@ -3,11 +3,12 @@ import Foundation
 extension CacheRepository {
     /// Reads `query` as `operation` says and answers with provenance.
     ///
-    /// - `default` / `cacheSync(fallback)`: a valid cache hit is returned. A cache miss (`.notFound`),
-    ///   an invalid entry or an undecodable one (`.serialization`) goes to main, passing the
-    ///   invalid entry as `cached:` so main can revalidate; main's value is written to the cache
-    ///   and returned. If main fails, `.serveStale` serves the invalid entry (stale, main's error
-    ///   attached) when there was one; otherwise main's error is thrown, never the cache miss.
+    /// - `default` (= `cacheSync(fallback: .fail)`) / `cacheSync(fallback)`: a valid cache hit is
+    ///   returned. A cache miss (`.notFound`), an invalid entry or an undecodable one
+    ///   (`.serialization`) goes to main, passing the invalid entry as `cached:` so main can
+    ///   revalidate; main's value is written to the cache and returned. If main fails, main's
+    ///   error is thrown (seed 000), never the cache miss — unless the caller chose
+    ///   `.serveStale`, which serves the invalid entry (stale, main's error attached) when there was one.
     ///   Any other cache error (`.storageFailure`, `.cancelled`, …) is thrown as the cache's
     ///   answer, without calling main (seed 000: "otherwise, return the result of the cache").
     /// - `main`: main only, the cache is neither read nor written.
@@ -28,7 +29,7 @@ extension CacheRepository {
         switch operation {
         case .default, .cacheSync:
             let fallback: FallbackRule =
-                if case .cacheSync(let rule) = operation { rule } else { .serveStale }
+                if case .cacheSync(let rule) = operation { rule } else { .fail }
             let resolved = RepositoryOperation.cacheSync(fallback: fallback)
             switch cache.immediateGet(query) {
             case .entry(let entry):

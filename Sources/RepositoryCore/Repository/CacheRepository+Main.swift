@@ -15,12 +15,14 @@ extension CacheRepository {
     }
 
     /// One main read (retried), then, when asked, the cache write. A failed cache write is a
-    /// diagnostic, not a failure.
+    /// diagnostic, not a failure. Main's entry is stamped stored-at now by this repository's
+    /// time source (the moment it arrived), so a validator sharing that time source judges it
+    /// whatever clock the main source keeps.
     func performMainRead(_ query: Query, cached: Entry<Value>?, writesCache: Bool)
         async throws(RepositoryError)
         -> MainFetch<Value>
     {
-        let entry: Entry<Value>
+        var entry: Entry<Value>
         do {
             entry = try await configuration.retry.run(
                 sleeper: configuration.sleeper,
@@ -36,8 +38,13 @@ extension CacheRepository {
             }
             throw error
         }
+        // A value another process fetched and a shared cache handed over keeps the stamp of that fetch.
+        if entry.origin != .sharedCache { entry.metadata.storedAt = configuration.timeSource.now() }
         if entry.origin == .revalidated {
             metrics.record(.revalidation, tier: .revalidated)
+        } else if entry.origin == .sharedCache {
+            // A main source that waited for another process's call and read its result from the shared tier.
+            metrics.record(.hit, tier: .sharedCache)
         } else {
             metrics.record(.hit, tier: .network)
         }

@@ -4,6 +4,9 @@ extension CacheRepository: PutRepository where Main: PutDataSource {
     /// Writes `value` for `query` as `operation` says and returns the value the last source
     /// written holds (main's answer when main is written).
     ///
+    /// Every entry this repository writes is stamped stored-at now by its own time source
+    /// (`configuration.timeSource`), also the copy of main's answer that goes to the cache.
+    ///
     /// `default` / `mainSync`: main, then the cache gets the value main returned; if that cache
     /// write fails, the cache's entry for `query` is dropped (best effort, so the old value is not
     /// served) and the cache's error is thrown — main has already accepted the value.
@@ -15,16 +18,17 @@ extension CacheRepository: PutRepository where Main: PutDataSource {
         async throws(RepositoryError)
         -> Value
     {
-        let entry = Entry(
-            value: value, metadata: EntryMetadata(storedAt: configuration.timeSource.now()), origin: .network)
+        let now = configuration.timeSource.now()
+        let entry = Entry(value: value, metadata: EntryMetadata(storedAt: now), origin: .network)
         switch operation {
         case .main:
             let stored = try await main.put(entry, for: query)
             broadcaster.publish(.written(query))
             return stored.value
         case .default, .mainSync:
-            let stored = try await main.put(entry, for: query)
+            var stored = try await main.put(entry, for: query)
             broadcaster.publish(.written(query))
+            stored.metadata.storedAt = now
             do {
                 try await cache.put(stored, for: query)
             } catch {

@@ -7,8 +7,10 @@ import Foundation
 ///   (single flight); main calls are retried by `configuration.retry`.
 /// - PUT / DELETE (when `main` supports them): `default` and `mainSync` write main, then the cache;
 ///   `cacheSync` writes the cache, then main; `main` and `cache` write one source only.
-/// - The optional `validator` judges cache entries; invalid entries stay readable, so a failed
-///   main call can still serve them stale.
+/// - The optional `validator` judges cache entries; invalid entries stay readable, so a caller
+///   that asks for `FallbackRule.serveStale` can still be served them when main fails.
+/// - What main answers, and what this repository writes, is stamped stored-at by
+///   `configuration.timeSource`.
 /// - Every write, invalidation or clear is published to `changes()` observers.
 ///
 /// Thread-safe: every stored property is immutable and `Sendable`; shared state (metrics,

@@ -23,7 +23,10 @@ public protocol EntryValidator<Value>: Sendable {
     func validate(_ entry: Entry<Value>, for query: Query) -> Validity
 }
 
-/// The shorter name of `EntryValidator`, as seed 000 calls it.
+/// Seed 000's name of `EntryValidator` (`DataSourceValidator`): it judges what a cache data source holds.
+public typealias DataSourceValidator = EntryValidator
+
+/// A shorter name of `EntryValidator`.
 public typealias Validator = EntryValidator
 
 /// A validator built from a closure; thread-safe when the closure is.

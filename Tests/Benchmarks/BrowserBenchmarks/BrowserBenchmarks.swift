@@ -2,6 +2,7 @@ import Benchmark
 import BrowserApp
 import CharacterData
 import Foundation
+import RepositoryCore
 import RickAndMortyModel
 import Logging
 import RickAndMortyHTTP
@@ -26,6 +27,29 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(try await CharacterBrowser(services: fixture.services()).run(on: backend))
             }
         }, setup: { try await ScriptFixture() }, teardown: { await ScriptFixture.stopAll() })
+
+    Benchmark(
+        "Headless run of a 10,000-key script with drill-downs (100x30, embedded server)",
+        configuration: configuration,
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                let backend = HeadlessBackend(
+                    size: TerminalSize(width: 100, height: 30), script: fixture.drillScript,
+                    recordsEveryFrame: false)
+                blackHole(
+                    try await CharacterBrowser(services: fixture.services(withGraph: true)).run(on: backend))
+            }
+        }, setup: { try await ScriptFixture() }, teardown: { await ScriptFixture.stopAll() })
+
+    Benchmark(
+        "Three back steps from three levels deep (character › episode › cast member): update + render each",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 10_000),
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                blackHole(fixture.backThreeSteps())
+            }
+        }, setup: { try BackStepFixture() })
 
     Benchmark(
         "Browser frame 200x60 over 100,000 loaded characters: render + diff after a one-row move",
@@ -84,6 +108,9 @@ final class ScriptFixture: Sendable {
     let server: RickAndMortyServer
     let baseURL: URL
     let script: [InputEvent]
+    /// The same length of script with drill-downs: character → episode → cast member →
+    /// location → resident and back, the episode and location lists.
+    let drillScript: [InputEvent]
 
     init() async throws {
         server = RickAndMortyServer(
@@ -94,16 +121,23 @@ final class ScriptFixture: Sendable {
         let tokens = pattern.split(separator: " ")
         let keys = (0..<9_999).map { tokens[$0 % tokens.count] }.joined(separator: " ") + " q"
         script = try KeyScript.parse(keys)
+        let drill =
+            ("j j j pgdn k enter n n n enter j enter n n enter j enter esc esc esc esc esc j G g pgdn"
+            + " enter r esc k k home end 2 j enter j enter esc esc 3 enter esc 1").split(separator: " ")
+        drillScript = try KeyScript.parse(
+            (0..<9_999).map { drill[$0 % drill.count] }.joined(separator: " ") + " q")
         Self.running.withLock { $0.append(self) }
     }
 
-    func services() -> BrowserServices {
+    func services(withGraph: Bool = false) -> BrowserServices {
         let networkSwitch = NetworkSwitch()
         let api = RemoteAPI(
             configuration: RemoteAPIConfiguration(baseURL: baseURL), networkSwitch: networkSwitch)
+        let repository = CharacterRepository(api: api, database: nil)
         return BrowserServices(
-            repository: CharacterRepository(api: api, database: nil), networkSwitch: networkSwitch,
-            apiDescription: baseURL.absoluteString)
+            repository: repository, networkSwitch: networkSwitch,
+            apiDescription: baseURL.absoluteString,
+            graph: withGraph ? GraphRepository(api: api, characters: repository) : nil)
     }
 
     private static let running = Mutex<[ScriptFixture]>([])
@@ -115,5 +149,93 @@ final class ScriptFixture: Sendable {
         }) {
             await fixture.server.stop()
         }
+    }
+}
+
+/// A browser three screens deep (Rick, his first episode, its second cast member) built from
+/// sample answers, with no server: a back step that read anything would find none.
+final class BackStepFixture: @unchecked Sendable {
+    // Used by one benchmark closure at a time, read only: the benchmark runs its iterations sequentially.
+    let browser: CharacterBrowser
+    let deep: BrowserState
+
+    /// Rick, his first episode, its second cast member, each answered from sample values.
+    static func deepState(browser: CharacterBrowser, dataset: Dataset) -> BrowserState {
+        var state = BrowserState.initial(size: TerminalSize(width: 100, height: 30))
+        func answer<Value>(_ value: Value) -> ReadReport<Value> {
+            ReadReport(
+                result: .success(
+                    Answer(
+                        value: value, origin: .memory, isStale: false, age: 0, fallbackError: nil,
+                        duration: .zero, operation: CachePolicy.localFirst.operation,
+                        metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)))))
+        }
+        func send(_ event: AppEvent<BrowserMessage>) { _ = browser.update(state: &state, event: event) }
+        send(.start(state.size))
+        let page = CharacterPage(
+            info: PageInfo(count: dataset.characters.count, pages: 4, next: nil, prev: nil),
+            results: Array(dataset.characters.prefix(20)))
+        send(
+            .message(
+                .pageRead(
+                    PageRequest(
+                        number: 1, filter: CharacterFilter(), generation: state.listing.generation,
+                        policy: .localFirst),
+                    answer(page))))
+        send(.input(.key(.enter)))
+        let rick = dataset.characters[0]
+        let episodes = dataset.episodes.filter { rick.episodeIDs.contains($0.id) }
+        send(.message(.characterRead(id: rick.id, policy: .localFirst, answer(rick))))
+        send(
+            .message(
+                .episodesRead(
+                    characterID: rick.id, ids: rick.episodeIDs, policy: .localFirst, answer(episodes))))
+        for _ in 0..<3 { send(.input(.key(.character("n")))) }
+        send(.input(.key(.enter)))
+        let pilot = episodes[0]
+        send(.message(.episodeRead(id: pilot.id, policy: .localFirst, answer(pilot))))
+        let ids = pilot.castReferences.validIDs
+        let cast = dataset.characters.filter { ids.contains($0.id) }
+        send(
+            .message(.membersRead(kind: .episode, id: pilot.id, ids: ids, policy: .localFirst, answer(cast))))
+        send(.input(.key(.character("j"))))
+        send(.input(.key(.enter)))
+        let member = cast[1]
+        send(.message(.characterRead(id: member.id, policy: .localFirst, answer(member))))
+        let memberEpisodes = dataset.episodes.filter { member.episodeIDs.contains($0.id) }
+        send(
+            .message(
+                .episodesRead(
+                    characterID: member.id, ids: member.episodeIDs, policy: .localFirst,
+                    answer(memberEpisodes))))
+        precondition(state.screens.count == 4, "the fixture is three screens deep")
+        return state
+    }
+
+    init() throws {
+        let dataset = try Dataset.sample()
+        let closed = URL(string: "http://127.0.0.1:1/api") ?? URL(fileURLWithPath: "/")
+        let api = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: closed))
+        let repository = CharacterRepository(api: api, database: nil)
+        let browser = CharacterBrowser(
+            services: BrowserServices(
+                repository: repository, networkSwitch: NetworkSwitch(), apiDescription: "sample",
+                graph: GraphRepository(api: api, characters: repository)))
+        self.browser = browser
+        deep = Self.deepState(browser: browser, dataset: dataset)
+    }
+
+    /// Three back steps, each drawn; traps if any step asks for a read.
+    func backThreeSteps() -> Int {
+        var state = deep
+        var cells = 0
+        for _ in 0..<3 {
+            let effects = browser.update(state: &state, event: .input(.key(.backspace)))
+            precondition(effects.isEmpty, "a back step must not read")
+            var buffer = CellBuffer(size: state.size)
+            browser.render(state: state, into: &buffer)
+            cells += buffer.area.width
+        }
+        return cells
     }
 }

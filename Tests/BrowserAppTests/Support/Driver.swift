@@ -21,7 +21,8 @@ struct Driver {
     /// answers themselves), started at `size`.
     init(
         size: TerminalSize = TerminalSize(width: 100, height: 30),
-        apiDescription: String = "https://rickandmortyapi.com/api"
+        apiDescription: String = "https://rickandmortyapi.com/api",
+        avatars: AvatarLoader? = nil, colorMode: ColorMode = .palette256, remembered: RememberedBrowser? = nil
     ) {
         let networkSwitch = NetworkSwitch()
         let closedPort = URL(string: "http://127.0.0.1:1/api") ?? URL(fileURLWithPath: "/")
@@ -29,9 +30,12 @@ struct Driver {
             configuration: RemoteAPIConfiguration(baseURL: closedPort, timeout: .seconds(1)),
             networkSwitch: networkSwitch)
         let events = events
+        let repository = CharacterRepository(api: api, database: nil)
         let services = BrowserServices(
-            repository: CharacterRepository(api: api, database: nil), networkSwitch: networkSwitch,
-            apiDescription: apiDescription, onAnswer: { events.append($0) })
+            repository: repository, networkSwitch: networkSwitch,
+            apiDescription: apiDescription, avatars: avatars, colorMode: colorMode,
+            graph: GraphRepository(api: api, characters: repository), remembered: remembered,
+            onAnswer: { events.append($0) })
         self.networkSwitch = networkSwitch
         browser = CharacterBrowser(services: services)
         state = .initial(isOnline: true, apiDescription: apiDescription)

@@ -41,3 +41,40 @@ enum GoldenFrame {
         }
     }
 }
+
+import TerminalUI
+
+extension GoldenFrame {
+    /// The colours of every cell that has one, row by row (`y: x=fg/bg …`), so a golden frame
+    /// holds the colours its text cannot show: `#rrggbb` for 24-bit, `p123` for palette entries.
+    static func colourRows(_ buffer: CellBuffer) -> [String] {
+        var rows = ["-- colours --"]
+        for y in 0..<buffer.height {
+            var cells: [String] = []
+            for x in 0..<buffer.width {
+                guard let cell = buffer[x, y] else { continue }
+                let foreground = name(cell.style.foreground)
+                let background = name(cell.style.background)
+                guard foreground != nil || background != nil else { continue }
+                cells.append("\(x)=\(foreground ?? "-")/\(background ?? "-")")
+            }
+            if !cells.isEmpty { rows.append("\(y): " + cells.joined(separator: " ")) }
+        }
+        return rows
+    }
+
+    private static func name(_ color: TerminalColor) -> String? {
+        switch color {
+        case .rgb(let red, let green, let blue):
+            "#" + [red, green, blue].map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        case .palette(let index): "p\(index)"
+        default: nil  // the basic colours of the rest of the screen are covered by the other goldens
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

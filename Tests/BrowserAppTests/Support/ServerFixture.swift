@@ -16,11 +16,16 @@ struct ServerFixture {
     let networkSwitch = NetworkSwitch()
     let events = EventRecorder()
 
-    /// A memory-only repository over the server.
-    func repository() -> CharacterRepository {
-        let api = RemoteAPI(
+    /// The API of the server, switched by `networkSwitch`.
+    var api: RemoteAPI {
+        RemoteAPI(
             configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)),
             networkSwitch: networkSwitch, timeSource: time)
+    }
+
+    /// A memory-only repository over the server.
+    func repository() -> CharacterRepository {
+        let api = api
         return CharacterRepository(
             api: api, database: nil,
             configuration: CharacterRepositoryConfiguration(timeToLive: 3_600, timeSource: time, clock: clock)
@@ -30,9 +35,11 @@ struct ServerFixture {
     /// Services over a fresh repository, recording every answer event.
     func services() -> BrowserServices {
         let events = events
+        let repository = repository()
         return BrowserServices(
-            repository: repository(), networkSwitch: networkSwitch, apiDescription: "embedded sample server",
-            clock: clock, onAnswer: { events.append($0) })
+            repository: repository, networkSwitch: networkSwitch, apiDescription: "embedded sample server",
+            clock: clock, graph: GraphRepository(api: api, characters: repository),
+            onAnswer: { events.append($0) })
     }
 
     /// Runs `body` with a started server, then stops it.

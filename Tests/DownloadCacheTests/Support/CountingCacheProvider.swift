@@ -10,7 +10,7 @@ final class CountingCacheProvider: DownloadCacheProvider {
         var cachedItem = 0
         var store = 0
         var headerValues = 0
-        var storedHeaders: [[String: String]] = []
+        var storedHeaders: [HTTPHeaders] = []
     }
 
     struct Refusal: Error, CustomStringConvertible {
@@ -48,7 +48,7 @@ final class CountingCacheProvider: DownloadCacheProvider {
         return try base.cachedItem(key: key)
     }
 
-    func store(objectAt file: URL, key: String, headers: [String: String]) throws {
+    func store(objectAt file: URL, key: String, headers: HTTPHeaders) throws {
         recorded.withLock {
             $0.store += 1
             $0.storedHeaders.append(headers)

@@ -16,7 +16,7 @@ struct AnswerTests {
         let answer = try await repository.answer(.id(1), operation: .default)
         #expect(answer.age == 30)
         #expect(answer.origin == .disk)
-        #expect(answer.operation == .cacheSync(fallback: .serveStale))
+        #expect(answer.operation == .cacheSync(fallback: .fail))
     }
 
     @Test("Duration is measured on the injected clock")
@@ -57,7 +57,8 @@ struct AnswerTests {
     @Test("A stale serve carries main's error and the stale flag")
     func staleServe() async throws {
         let harness = OperationHarness(main: .fails, cache: .invalid)
-        let answer = try await harness.repository.answer(OperationHarness.query, policy: .localFirst)
+        let answer = try await harness.repository.answer(
+            OperationHarness.query, policy: .localFirst, whenMainFails: .serveStale)
         #expect(answer.isStale)
         #expect(answer.fallbackError == OperationHarness.offline)
         #expect(answer.age == 120)

@@ -6,10 +6,32 @@ import Testing
 struct CachePolicyTests {
     @Test("Each policy stands for its operation")
     func mapping() {
-        #expect(CachePolicy.localFirst.operation == .cacheSync(fallback: .serveStale))
+        #expect(CachePolicy.localFirst.operation == .cacheSync(fallback: .fail))
         #expect(CachePolicy.remoteFirst.operation == .mainSync(fallback: .serveStale))
         #expect(CachePolicy.noCache.operation == .main)
         #expect(CachePolicy.cacheOnly.operation == .cache(ignoreValidation: false))
+    }
+
+    @Test("The fallback rule is an explicit choice that changes only localFirst and remoteFirst")
+    func explicitFallback() {
+        #expect(
+            CachePolicy.localFirst.operation(whenMainFails: .serveStale) == .cacheSync(fallback: .serveStale))
+        #expect(CachePolicy.remoteFirst.operation(whenMainFails: .fail) == .mainSync(fallback: .fail))
+        for rule in [FallbackRule.fail, .serveStale] {
+            #expect(CachePolicy.noCache.operation(whenMainFails: rule) == .main)
+            #expect(CachePolicy.cacheOnly.operation(whenMainFails: rule) == .cache)
+        }
+    }
+
+    @Test("localFirst throws main's error over a stale cache, unless serving stale is asked for")
+    func localFirstStale() async throws {
+        let harness = OperationHarness(main: .fails, cache: .invalid)
+        await #expect(throws: OperationHarness.offline) {
+            _ = try await harness.repository.get(OperationHarness.query, policy: .localFirst)
+        }
+        let answer = try await harness.repository.answer(
+            OperationHarness.query, policy: .localFirst, whenMainFails: .serveStale)
+        #expect(answer.value == "stale" && answer.isStale && answer.fallbackError == OperationHarness.offline)
     }
 
     @Test("localFirst serves a valid cache hit without calling main")
@@ -78,7 +100,7 @@ struct CachePolicyTests {
         #expect(RepositoryOperation.network == .main)
         #expect(RepositoryOperation.networkSync == .mainSync(fallback: .fail))
         #expect(RepositoryOperation.storage == .cache(ignoreValidation: false))
-        #expect(RepositoryOperation.storageSync == .cacheSync(fallback: .serveStale))
+        #expect(RepositoryOperation.storageSync == .cacheSync(fallback: .fail))
         // GIVEN a repository built with the network/storage labels
         let network = FakeDataSource<String>(origin: .network)
         let storage = FakeDataSource<String>(origin: .disk)

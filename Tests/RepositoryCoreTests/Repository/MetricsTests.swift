@@ -22,7 +22,7 @@ struct MetricsTests {
         // AND, expired, while main is down (stale serve), then with main revalidating
         time.advance(by: 61)
         main.failGets(with: .mainUnavailable(reason: "offline"))
-        #expect(try await repository.answer(.id(1), operation: .cacheSync).isStale)
+        #expect(try await repository.answer(.id(1), operation: .cacheSync(fallback: .serveStale)).isStale)
         main.failGets(with: nil)
         main.setRevalidates(true)
         #expect(try await repository.answer(.id(1), operation: .cacheSync).origin == .revalidated)

@@ -1,0 +1,175 @@
+import DownloadCache
+import Foundation
+import JPEGCodec
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Loads character avatars through a `DownloadService` and a size-bounded `FileSystemCacheProvider`,
+/// then checks and decodes them. Navigation serves a cached file without asking the server
+/// (`bypassServerCallOnFoundItem`); a refresh revalidates it with its ETag
+/// (`alwaysFetchWithCustomHeader` over the same folder). A file that does not decode is removed.
+///
+/// `Sendable` and stateless apart from the cache folder: loads may run concurrently.
+public struct AvatarLoader: Sendable {
+    /// The avatar file cache (navigation's policy).
+    public let cache: FileSystemCacheProvider
+    /// How files are fetched.
+    public let transport: any DownloadTransport
+    /// The most bytes and pixels accepted before decoding.
+    public let limits: JPEGLimits
+    /// Whether the network may be used (the browser's offline switch).
+    public let isOnline: @Sendable () -> Bool
+    /// The smallest picture decoded (the DCT scales down no further): the widest art (40 columns,
+    /// 20 rows) needs 40 × 40 pixels.
+    public let minimumPixels: Int
+    /// The API the browser reads now; avatar URLs of the API's form are fetched from it (a character
+    /// cached on disk by an earlier run keeps the URL of that run's embedded server, on another port).
+    public let apiBaseURL: URL?
+    /// The last pictures decoded, so a file-cache hit shown again is not decoded again.
+    private let decoded = DecodedAvatars(capacity: 32)
+
+    /// A loader caching in `directory`, at most `maximumBytes` of files, least recently used evicted first.
+    public init(
+        directory: URL, maximumBytes: Int64 = 16 << 20,
+        transport: any DownloadTransport = URLSessionTransport(timeout: 10),
+        limits: JPEGLimits = JPEGLimits(maximumBytes: 2 << 20, maximumPixels: 2048 * 2048),
+        minimumPixels: Int = 40,
+        apiBaseURL: URL? = nil,
+        isOnline: @escaping @Sendable () -> Bool = { true }
+    ) {
+        self.apiBaseURL = apiBaseURL
+        self.cache = FileSystemCacheProvider(directory: directory, maximumBytes: maximumBytes)
+        self.transport = transport
+        self.limits = limits
+        self.minimumPixels = minimumPixels
+        self.isOnline = isOnline
+    }
+
+    /// Loads the avatar at `url`; `refresh` revalidates a cached file. `progress` receives bytes
+    /// received and expected while the body arrives. Never throws: every failure is an outcome.
+    public func load(
+        url: String, refresh: Bool, progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
+    ) async -> AvatarOutcome {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (result, origin, bytes) = await fetchAndDecode(url: url, refresh: refresh, progress: progress)
+        return AvatarOutcome(
+            result: result, origin: origin, bytes: bytes, elapsed: start.duration(to: clock.now))
+    }
+
+    private func fetchAndDecode(
+        url text: String, refresh: Bool, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async -> (Result<PixelImage, AvatarFailure>, AvatarOrigin?, Int) {
+        guard let url = URL(string: text).map(onCurrentAPI), url.scheme == "http" || url.scheme == "https"
+        else {
+            return (.failure(AvatarFailure("No image: the character has no avatar URL.")), nil, 0)
+        }
+        // The key is the URL's host and path, without the port: the embedded server's port changes
+        // from run to run, its avatars do not; another host's avatars are other pictures.
+        let key = (url.host ?? "") + url.path
+        let file: URL
+        let origin: AvatarOrigin
+        if !isOnline() {
+            guard let cached = cache.find(key: key) else {
+                return (.failure(AvatarFailure("No image offline: the avatar is not cached.")), nil, 0)
+            }
+            (file, origin) = (cached, .fileCache)
+        } else {
+            let provider = refresh ? cache.withCachePolicy(.alwaysFetchWithCustomHeader) : cache
+            let service = DownloadService(
+                url: url, cacheKey: key, cacheProvider: provider,
+                transport: ObservedTransport(base: transport, observe: progress),
+                configuration: .init(
+                    downloadsDirectory: cache.directory.appendingPathComponent(
+                        ".downloads", isDirectory: true)))
+            do throws(DownloadError) {
+                let result = try await service.downloadAsync()
+                file = result.value
+                origin = Self.origin(of: result.origin)
+            } catch {
+                if error == .cancelled {
+                    return (.failure(AvatarFailure("Cancelled.", isCancellation: true)), nil, 0)
+                }
+                return (.failure(AvatarFailure("No image: \(error.description)")), nil, 0)
+            }
+        }
+        return decode(file: file, key: key, origin: origin)
+    }
+
+    private func decode(file: URL, key: String, origin: AvatarOrigin) -> (
+        Result<PixelImage, AvatarFailure>, AvatarOrigin?, Int
+    ) {
+        // One stat call: a file-cache hit makes it every time.
+        var status = stat()
+        let found = stat(file.path, &status) == 0
+        let size = found ? Int(status.st_size) : 0
+        let identity = DecodedAvatars.Key(
+            path: file.path, inode: found ? UInt64(status.st_ino) : 0, size: size)
+        if identity.inode != 0, let image = decoded.image(for: identity) {
+            return (.success(image), origin, size)
+        }
+        guard size <= limits.maximumBytes else {
+            cache.remove(key: key)  // too big to read: checked before a byte is loaded
+            let failure = JPEGError.tooManyBytes(count: size, limit: limits.maximumBytes)
+            return (.failure(AvatarFailure("No image: \(failure.description)")), origin, size)
+        }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            cache.remove(key: key)
+            return (.failure(AvatarFailure("No image: the cached file could not be read.")), origin, 0)
+        }
+        let bytes = Array(data)
+        do throws(JPEGError) {
+            let decoded = try JPEGDecoder.decode(
+                bytes, minimumWidth: minimumPixels, minimumHeight: minimumPixels, limits: limits)
+            guard let image = PixelImage(width: decoded.width, height: decoded.height, rgb: decoded.bytes)
+            else {
+                throw .corrupt(reason: "no pixels")
+            }
+            if identity.inode != 0 { self.decoded.remember(image, for: identity) }
+            return (.success(image), origin, bytes.count)
+        } catch {
+            decoded.forget(path: file.path)
+            cache.remove(key: key)  // a broken file is not kept
+            return (.failure(AvatarFailure("No image: \(error.description)")), origin, bytes.count)
+        }
+    }
+
+    /// `url` moved onto `apiBaseURL` when it has the API's avatar form (`…/character/avatar/<file>`).
+    func onCurrentAPI(_ url: URL) -> URL {
+        guard let apiBaseURL, url.deletingLastPathComponent().path.hasSuffix("/character/avatar") else {
+            return url
+        }
+        return apiBaseURL.appendingPathComponent("character/avatar", isDirectory: true)
+            .appendingPathComponent(url.lastPathComponent)
+    }
+
+    private static func origin(of origin: DownloadOrigin) -> AvatarOrigin {
+        switch origin {
+        case .cache: .fileCache
+        case .server: .network
+        case .revalidated: .revalidated
+        }
+    }
+}
+
+/// A transport that tells `observe` of every progress step (bytes received and expected) before
+/// the service sees it. `Sendable` as its parts are.
+private struct ObservedTransport: DownloadTransport {
+    let base: any DownloadTransport
+    let observe: @Sendable (TransferProgress) -> Void
+
+    func fetch(
+        _ request: DownloadRequest, bodyFile: URL, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws(DownloadError) -> TransportResponse {
+        let observe = observe
+        return try await base.fetch(request, bodyFile: bodyFile) { step in
+            observe(step)
+            progress(step)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import TerminalUI
+
+/// Where an avatar came from, in the words the status pane and the events log use.
+public enum AvatarOrigin: String, Sendable, Hashable, CaseIterable {
+    /// The file cache had it; the server was not asked.
+    case fileCache = "file cache"
+    /// The server sent it (200).
+    case network
+    /// The server said the cached file is current (304).
+    case revalidated
+}
+
+/// How one avatar load ended: the picture with its provenance, or a one-line reason. A plain value.
+public struct AvatarOutcome: Sendable, Hashable {
+    /// The decoded picture, or why there is none (one sentence).
+    public var result: Result<PixelImage, AvatarFailure>
+    /// Where the file came from; nil when no file was obtained.
+    public var origin: AvatarOrigin?
+    /// The file's size in bytes (0 when none).
+    public var bytes: Int
+    /// How long the load took, decoding included.
+    public var elapsed: Duration
+
+    /// Creates an outcome.
+    public init(
+        result: Result<PixelImage, AvatarFailure>, origin: AvatarOrigin?, bytes: Int, elapsed: Duration
+    ) {
+        self.result = result
+        self.origin = origin
+        self.bytes = bytes
+        self.elapsed = elapsed
+    }
+}
+
+/// Why an avatar cannot be shown, as the sentence the detail pane prints. A plain value.
+public struct AvatarFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reason.
+    public var reason: String
+    /// Whether the load was cancelled (nothing to show, nothing to report).
+    public var isCancellation: Bool
+
+    /// A failure with `reason`.
+    public init(_ reason: String, isCancellation: Bool = false) {
+        self.reason = reason
+        self.isCancellation = isCancellation
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,106 @@
+import DownloadCache
+import Synchronization
+import TerminalUI
+
+extension CharacterBrowser {
+    /// The task key of the avatar load; a newer load replaces an older one.
+    static let avatarTaskKey = "avatar"
+
+    /// Starts loading the open character's avatar (navigation, or a revalidating refresh), unless
+    /// images are off or the character is not known yet.
+    func loadAvatar(refresh: Bool, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard let loader = services.avatars, var detail = state.detail, let character = detail.character
+        else {
+            return []
+        }
+        detail.avatar = .loading(received: 0, expected: nil)
+        state.detail = detail
+        let id = character.id
+        let url = character.image
+        return [
+            .stream(key: Self.avatarTaskKey) { sink in
+                let reporter = ProgressThrottle { received, expected in
+                    sink.send(.avatarProgress(characterID: id, received: received, expected: expected))
+                }
+                let outcome = await loader.load(url: url, refresh: refresh) { step in
+                    reporter.report(received: step.received, expected: step.expected)
+                }
+                sink.send(.avatarLoaded(characterID: id, refresh: refresh, outcome))
+            }
+        ]
+    }
+
+    /// Stops an avatar load in flight (its partial file is deleted by the download).
+    func cancelAvatar() -> [Effect<BrowserMessage>] {
+        services.avatars == nil ? [] : [.cancel(key: Self.avatarTaskKey)]
+    }
+
+    /// Applies an avatar message that still belongs to the open character.
+    func applyAvatar(_ message: BrowserMessage, state: inout BrowserState) {
+        switch message {
+        case .avatarProgress(let id, let received, let expected):
+            guard var detail = state.detail, detail.characterID == id, case .loading = detail.avatar else {
+                return
+            }
+            detail.avatar = .loading(received: received, expected: expected)
+            state.detail = detail
+        case .avatarLoaded(let id, let refresh, let outcome):
+            guard var detail = state.detail, detail.characterID == id else { return }
+            if case .failure(let failure) = outcome.result, failure.isCancellation { return }
+            let milliseconds = AnswerEvent.milliseconds(outcome.elapsed)
+            switch outcome.result {
+            case .success(let image):
+                detail.avatar = .shown(
+                    image, origin: outcome.origin ?? .network, bytes: outcome.bytes,
+                    milliseconds: milliseconds)
+            case .failure(let failure):
+                detail.avatar = .failed(failure.reason)
+            }
+            state.detail = detail
+            recordAvatar(id: id, refresh: refresh, outcome, state: &state)
+        default:
+            return
+        }
+    }
+
+    /// Records an avatar answer like every other: the status pane's latest answer and the events log.
+    private func recordAvatar(id: Int, refresh: Bool, _ outcome: AvatarOutcome, state: inout BrowserState) {
+        let policy: DownloadCachePolicy =
+            refresh ? .alwaysFetchWithCustomHeader : .bypassServerCallOnFoundItem
+        var error: String?
+        if case .failure(let failure) = outcome.result { error = failure.reason }
+        let event = AnswerEvent(
+            query: "avatar \(id)", policy: "\(policy)", operation: "download",
+            origin: error == nil ? outcome.origin?.rawValue : nil, stale: false,
+            ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error, bytes: outcome.bytes
+        )
+        state.latest = event
+        state.recent.insert(event, at: 0)
+        if state.recent.count > BrowserState.recentLimit { state.recent.removeLast() }
+        services.onAnswer(event)
+    }
+}
+
+/// Passes progress on only when the whole percentage changes (or, without a length, every
+/// 16 KiB), so a fast download does not flood the loop with frames. Thread-safe: a `Mutex`.
+final class ProgressThrottle: Sendable {
+    private let last = Mutex<(percent: Int, received: Int64)>((-1, 0))
+    private let forward: @Sendable (Int64, Int64?) -> Void
+
+    init(_ forward: @escaping @Sendable (Int64, Int64?) -> Void) { self.forward = forward }
+
+    func report(received: Int64, expected: Int64?) {
+        let send = last.withLock { last -> Bool in
+            if let expected, expected > 0 {
+                let percent = Int(received * 100 / expected)
+                guard percent != last.percent else { return false }
+                last.percent = percent
+                return true
+            }
+            guard received - last.received >= 16 << 10 || last.percent < 0 else { return false }
+            last = (0, received)
+            return true
+        }
+        if send { forward(received, expected) }
+    }
+}

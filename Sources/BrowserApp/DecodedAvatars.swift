@@ -1,0 +1,44 @@
+import Synchronization
+import TerminalUI
+
+/// The pictures of the last few avatar files decoded, keyed by the file's identity (path, inode
+/// and size), so showing a file-cache hit again does not decode it again. A replaced file (a new
+/// download is a rename: a new inode) or a changed size misses. Thread-safe: a `Mutex`.
+final class DecodedAvatars: Sendable {
+    struct Key: Hashable, Sendable {
+        let path: String
+        let inode: UInt64
+        let size: Int
+    }
+
+    private struct Entries {
+        var images: [Key: PixelImage] = [:]
+        var order: [Key] = []  // oldest first
+    }
+
+    private let capacity: Int
+    private let entries = Mutex(Entries())
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    func image(for key: Key) -> PixelImage? { entries.withLock { $0.images[key] } }
+
+    func remember(_ image: PixelImage, for key: Key) {
+        entries.withLock { entries in
+            if entries.images.updateValue(image, forKey: key) == nil { entries.order.append(key) }
+            while entries.order.count > capacity {
+                entries.images[entries.order.removeFirst()] = nil
+            }
+        }
+    }
+
+    func forget(path: String) {
+        entries.withLock { entries in
+            entries.order.removeAll { key in
+                guard key.path == path else { return false }
+                entries.images[key] = nil
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+/// The loaded pages of one entity kind's list under its filters, with its selection: the
+/// episode and location lists. A plain value.
+///
+/// Pages are appended in order and replaced in place when refreshed; `generation` grows with
+/// every filter change so late answers of an older filter are recognised and dropped.
+public struct EntityList<Row: ListedEntity>: Sendable, Hashable {
+    /// The filters the pages were read with (API parameter → value).
+    public private(set) var filters: [String: String] = [:]
+    /// Increases by one with every reset.
+    public private(set) var generation = 0
+    /// The loaded pages, page 1 first.
+    public private(set) var pages: [[Row]] = []
+    /// Every loaded row, in page order.
+    public private(set) var rows: [Row] = []
+    /// How many pages the filters select, once a page answered.
+    public private(set) var totalPages: Int?
+    /// How many entities the filters select, once a page answered.
+    public private(set) var totalCount: Int?
+    /// The selection and scroll position.
+    public var list = ListState()
+    /// Page numbers being read, with the policy of the read.
+    public var loading: [Int: CachePolicy] = [:]
+
+    /// An empty list.
+    public init() {}
+
+    /// The page the next scroll past the end loads.
+    public var nextPageNumber: Int { pages.count + 1 }
+
+    /// Whether pages remain to be loaded (true before the first answer).
+    public var hasMorePages: Bool { totalPages.map { pages.count < $0 } ?? true }
+
+    /// The row under the selection, if any.
+    public var selectedRow: Row? { rows.indices.contains(list.selected) ? rows[list.selected] : nil }
+
+    /// Forgets every page and starts over with `filters`.
+    public mutating func reset(filters: [String: String]) {
+        let next = generation + 1
+        self = EntityList()
+        self.filters = filters
+        generation = next
+    }
+
+    /// Applies page `number`: the next page is appended, a loaded one replaced; false otherwise.
+    @discardableResult
+    public mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
+        if number == pages.count + 1 {
+            pages.append(page.results)
+        } else if number >= 1, number <= pages.count {
+            pages[number - 1] = page.results
+        } else {
+            return false
+        }
+        totalPages = page.info.pages
+        totalCount = page.info.count
+        rows = pages.flatMap { $0 }
+        return true
+    }
+
+    /// The page number holding row `index`, or nil past the loaded rows.
+    public func pageNumber(ofRow index: Int) -> Int? {
+        var start = 0
+        for (pageIndex, page) in pages.enumerated() {
+            if index >= start, index < start + page.count { return pageIndex + 1 }
+            start += page.count
+        }
+        return nil
+    }
+
+    /// The filters as `name=rick type=Planet`, in the kind's order.
+    public var filterSummary: String {
+        Row.filterNames.compactMap { name in filters[name].map { "\(name)=\($0)" } }.joined(separator: " ")
+    }
+
+    /// Parses what the `/` prompt typed: `rick` filters by name; `type=Space station name=cit`
+    /// sets each named filter (a word without `=` continues the previous value). Unknown names
+    /// are part of the value before them.
+    public static func parseFilters(_ text: String) -> [String: String] {
+        var filters: [String: String] = [:]
+        var current = "name"
+        for word in text.split(separator: " ") {
+            if let equals = word.firstIndex(of: "="), Row.filterNames.contains(String(word[..<equals])) {
+                current = String(word[..<equals])
+                filters[current] = String(word[word.index(after: equals)...])
+            } else {
+                let previous = filters[current].map { $0.isEmpty ? "" : $0 + " " } ?? ""
+                filters[current] = previous + word
+            }
+        }
+        return filters.filter { !$0.value.isEmpty }
+    }
+}

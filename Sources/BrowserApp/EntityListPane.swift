@@ -1,0 +1,63 @@
+import RickAndMortyModel
+import TerminalUI
+
+/// The episode or location list in its box: a column header, one row per loaded entity with
+/// the selection highlighted, and a scrollbar. Generic over the row's kind.
+struct EntityListPane<Row: ListedEntity>: Widget {
+    let list: EntityList<Row>
+    let layout: BrowserLayout
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        BorderBox(title: title).render(in: area, buffer: &buffer)
+        let widths = Self.widths(total: layout.listRows.width - 1)
+        let header = Line(
+            zip(Row.columns, widths).flatMap { column, width in
+                [
+                    Span(TextFitting.fit(column.title, width: width), style: Style(bold: true, dim: true)),
+                    Span(" "),
+                ]
+            })
+        buffer.write(
+            header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
+        let rows = list.rows
+        ListView(rowCount: rows.count, state: list.list, placeholder: placeholder) { index in
+            Line(
+                zip(rows[index].cells, widths).enumerated().flatMap { column, pair in
+                    [
+                        Span(
+                            TextFitting.fit(
+                                pair.0, width: pair.1, alignment: column == 0 ? .trailing : .leading)),
+                        Span(" "),
+                    ]
+                })
+        }
+        .render(in: layout.listRows, buffer: &buffer)
+    }
+
+    /// The column widths for `total` cells: fixed ones as declared, the last takes the rest.
+    static func widths(total: Int) -> [Int] {
+        let fixed = Row.columns.dropLast().map(\.width)
+        let rest = max(0, total - fixed.reduce(0, +) - fixed.count)
+        return fixed + [rest]
+    }
+
+    private var title: String {
+        let kind = Row.kind.title
+        let filters = list.filterSummary
+        let suffix = filters.isEmpty ? "" : " · \(filters)"
+        guard let total = list.totalCount else { return kind + suffix }
+        if total == 0 { return "\(kind) · none\(suffix)" }
+        let position =
+            list.rows.isEmpty ? "0" : "\(min(list.list.selected + 1, list.rows.count))/\(list.rows.count)"
+        return "\(kind) \(position) of \(total)\(suffix)"
+    }
+
+    private var placeholder: String {
+        if list.loading[1] != nil { return "Loading…" }
+        if list.totalCount == 0 || list.totalPages == 0 {
+            return list.filters.isEmpty
+                ? "None." : "Nothing matches \(list.filterSummary). Esc clears the filter."
+        }
+        return "Nothing loaded. Press r to retry."
+    }
+}

@@ -1,0 +1,36 @@
+import RickAndMortyModel
+
+/// What the generic list needs of an entity kind: its kind, its filters, and what a row shows.
+/// Conformers are plain values.
+public protocol ListedEntity: Sendable, Hashable, Codable, Identifiable where ID == Int {
+    /// The kind, for queries, events and titles.
+    static var kind: EntityKind { get }
+    /// The filters the API allows on its list, in display order.
+    static var filterNames: [String] { get }
+    /// The column titles and widths; the last column takes what is left.
+    static var columns: [(title: String, width: Int)] { get }
+    /// The cells of the row, one per column.
+    var cells: [String] { get }
+    /// The name under which the entity is opened.
+    var displayName: String { get }
+}
+
+extension Episode: ListedEntity {
+    public static var kind: EntityKind { .episode }
+    public static var filterNames: [String] { ["name", "episode"] }
+    public static var columns: [(title: String, width: Int)] {
+        [("ID", 4), ("Code", 6), ("Air date", 18), ("Name", 0)]
+    }
+    public var cells: [String] { [String(id), code, airDate, name] }
+    public var displayName: String { "\(code) \(name)" }
+}
+
+extension Location: ListedEntity {
+    public static var kind: EntityKind { .location }
+    public static var filterNames: [String] { ["name", "type", "dimension"] }
+    public static var columns: [(title: String, width: Int)] {
+        [("ID", 4), ("Name", 28), ("Type", 16), ("Dimension", 0)]
+    }
+    public var cells: [String] { [String(id), name, type, dimension] }
+    public var displayName: String { name }
+}

@@ -1,0 +1,37 @@
+import RickAndMortyModel
+
+/// Where the user was, remembered per API between runs: the active list, each list's filters
+/// and selected id, the offline switch and whether images are on. A plain value.
+public struct RememberedBrowser: Sendable, Hashable {
+    /// The list at the bottom of the stack.
+    public var activeList: EntityKind = .character
+    /// The character list's filter.
+    public var characterFilter = CharacterFilter()
+    /// The episode and location lists' filters, by kind.
+    public var filters: [EntityKind: [String: String]] = [:]
+    /// The selected id of each list, by kind.
+    public var selectedIDs: [EntityKind: Int] = [:]
+    /// Whether the network switch was on.
+    public var isOnline = true
+    /// Whether avatars were drawn.
+    public var imagesOn = true
+
+    /// Nothing remembered: the characters, unfiltered, online, with images.
+    public init() {}
+
+    /// What `state` says, with images as `imagesOn`.
+    public init(state: BrowserState, imagesOn: Bool) {
+        activeList = state.activeList
+        characterFilter = state.listing.filter
+        filters = [.episode: state.episodes.filters, .location: state.locations.filters].filter {
+            !$0.value.isEmpty
+        }
+        var selected: [EntityKind: Int] = [:]
+        selected[.character] = state.selectedCharacter?.id ?? state.pendingSelection[.character]
+        selected[.episode] = state.episodes.selectedRow?.id ?? state.pendingSelection[.episode]
+        selected[.location] = state.locations.selectedRow?.id ?? state.pendingSelection[.location]
+        selectedIDs = selected
+        isOnline = state.isOnline
+        self.imagesOn = imagesOn
+    }
+}

@@ -1,0 +1,22 @@
+import RickAndMortyModel
+
+/// One screen of the explorer's stack, with everything needed to draw it again: opening
+/// something pushes a frame, `Backspace`/`Esc` pops one, so going back re-renders from state
+/// without a read. A plain value.
+public enum ScreenFrame: Sendable, Hashable {
+    /// The character list (its rows and selection live in `BrowserState.listing` and `.list`).
+    case list
+    /// One character's detail.
+    case character(DetailState)
+    /// One episode with its cast, or one location with its residents.
+    case entity(EntityDetailState)
+
+    /// The frame's name in the breadcrumb.
+    public var crumb: String {
+        switch self {
+        case .list: EntityKind.character.title
+        case .character(let detail): detail.character?.name ?? "character \(detail.characterID)"
+        case .entity(let detail): detail.title
+        }
+    }
+}

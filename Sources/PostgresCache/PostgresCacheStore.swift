@@ -1,0 +1,366 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RepositoryCore
+import Synchronization
+
+/// The connection to the shared tier's server: a connection pool (`PostgresClient`), the schema,
+/// the health the status pane shows, and the `LISTEN` loop that reports other processes' writes.
+///
+/// Thread-safe: the pool is, and the mutable state (health, schema readiness, recent writes) sits
+/// behind `Mutex`es. Every operation has a deadline; after a failure, operations fail at once for
+/// `retryInterval` (so a dead server costs nothing per read) and then try again, so the tier comes
+/// back by itself when the server does. Call `start()` once before use and `stop()` at the end.
+public final class PostgresCacheStore: Sendable {
+    /// Where the server is.
+    public let location: PostgresCacheLocation
+    /// Table, timeouts and pool size.
+    public let options: PostgresCacheOptions
+    /// This process's name in `NOTIFY` payloads, so it can ignore its own writes.
+    public let instanceID: String
+
+    let client: PostgresClient
+    let logger: Logger
+    private let state = Mutex(State())
+    private let healthBroadcaster = ChangeBroadcaster<SharedCacheHealth>()
+    private let changeBroadcaster = ChangeBroadcaster<SharedCacheChange>()
+
+    private struct State {
+        var health = SharedCacheHealth.starting
+        var retryAfter: ContinuousClock.Instant?
+        var schemaReady = false
+        /// The schema preparation under way, shared by the callers that need it.
+        var preparation: Task<Void, any Error>?
+        var tasks: [Task<Void, Never>] = []
+        /// Keys this process just wrote through a cross-process flight: the tier's own write of
+        /// the same entry right after is skipped (it is already there and announced).
+        var justWritten: [String: Double] = [:]
+        /// When a read first found no row for a key (until a flight takes it): a flight for that
+        /// key that follows soon accepts any row, since none existed at the miss.
+        var missedAt: [String: ContinuousClock.Instant] = [:]
+        /// Whether the `LISTEN` connection is up, and who waits for it to be.
+        var listening = false
+        var listeningWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// Creates a store for `location`; nothing is contacted until `start()` and the first operation.
+    public init(
+        location: PostgresCacheLocation, options: PostgresCacheOptions = .init(),
+        logger: Logger = Logger(label: "charbrowser.shared-cache", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) throws(PostgresCacheLocationError) {
+        guard PostgresCacheOptions.isPlainIdentifier(options.table),
+            PostgresCacheOptions.isPlainIdentifier(options.channel)
+        else {
+            throw PostgresCacheLocationError(
+                text: options.table,
+                problem: "table and channel names must be lowercase letters, digits and _")
+        }
+        self.location = location
+        self.options = options
+        self.logger = logger
+        instanceID = UUID().uuidString
+        client = PostgresClient(
+            configuration: Self.configuration(location, options), backgroundLogger: logger)
+    }
+
+    static func configuration(_ location: PostgresCacheLocation, _ options: PostgresCacheOptions)
+        -> PostgresClient.Configuration
+    {
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.username,
+            password: location.password, database: location.database, tls: .disable)
+        configuration.options.maximumConnections = max(2, options.maximumConnections)
+        configuration.options.connectTimeout = options.operationTimeout
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", String(options.statementTimeout.milliseconds)),
+            ("application_name", "charbrowser"),
+        ]
+        return configuration
+    }
+
+    /// Runs the pool and the `LISTEN` loop in background tasks until `stop()`.
+    public func start() {
+        let client = client
+        let run = Task { await client.run() }
+        let listen = Task { [weak self] in
+            guard let self else { return }
+            await self.listenLoop()
+        }
+        state.withLock { $0.tasks += [run, listen] }
+    }
+
+    /// Stops the listener and closes the pool.
+    public func stop() async {
+        let tasks = state.withLock { state in
+            defer { state.tasks = [] }
+            return state.tasks
+        }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+    }
+
+    /// The health now.
+    public var health: SharedCacheHealth { state.withLock { $0.health } }
+
+    /// Every health change from now on.
+    public func healthChanges() -> AsyncStream<SharedCacheHealth> { healthBroadcaster.stream() }
+
+    /// Every write or delete another process announces from now on (this process's own are left out),
+    /// plus an `everything` change when the listener reconnected and may have missed some.
+    public func changes() -> AsyncStream<SharedCacheChange> { changeBroadcaster.stream() }
+
+    // MARK: Operations
+
+    /// Runs `body` on a pooled connection with the schema ready, within `operationTimeout` when
+    /// `bounded`; maps every failure to `.storageFailure` and records it in `health`.
+    func perform<Result: Sendable>(
+        bounded: Bool = true, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+    ) async throws(RepositoryError) -> Result {
+        if let waiting = state.withLock({ state -> String? in
+            guard let retryAfter = state.retryAfter, ContinuousClock.now < retryAfter else { return nil }
+            if case .down(let reason) = state.health { return reason }
+            return "unavailable"
+        }) {
+            throw .storageFailure(detail: "shared cache \(waiting)")
+        }
+        let (client, options, logger, location) = (client, options, logger, location)
+        let schemaReady = state.withLock { $0.schemaReady }
+        do {
+            if !schemaReady {
+                // First use, or after a failure: one direct connection prepares the schema, and
+                // concurrent callers wait for that one. It fails fast and says why (refused, bad
+                // password, wrong table), where a pool lease would wait for the pool's own
+                // reconnection attempts.
+                let preparation = state.withLock { state in
+                    if let running = state.preparation { return running }
+                    let started = Task {
+                        try await Self.withDeadline(options.operationTimeout) {
+                            let connection = try await PostgresConnection.connect(
+                                configuration: Self.connectionConfiguration(location, options), id: 0,
+                                logger: logger)
+                            do {
+                                try await PostgresCacheSchema.prepare(
+                                    connection, options: options, logger: logger)
+                            } catch {
+                                try? await connection.close()
+                                throw error
+                            }
+                            try await connection.close()
+                        }
+                    }
+                    state.preparation = started
+                    return started
+                }
+                do {
+                    try await preparation.value
+                } catch {
+                    state.withLock { state in
+                        if state.preparation == preparation { state.preparation = nil }
+                    }
+                    throw error
+                }
+            }
+            let result = try await Self.withDeadline(bounded ? options.operationTimeout : nil) {
+                try await client.withConnection { connection in try await body(connection, logger) }
+            }
+            markUp()
+            return result
+        } catch {
+            let mapped = Self.repositoryError(error)
+            if mapped != .cancelled { markDown(mapped) }
+            throw mapped
+        }
+    }
+
+    private func markUp() {
+        let changed = state.withLock { state in
+            state.schemaReady = true
+            state.preparation = nil
+            state.retryAfter = nil
+            defer { state.health = .up }
+            return state.health != .up
+        }
+        if changed { healthBroadcaster.publish(.up) }
+    }
+
+    private func markDown(_ error: RepositoryError) {
+        let reason = Self.reason(error)
+        let retryInterval = options.retryInterval
+        let changed = state.withLock { state in
+            state.schemaReady = false
+            state.retryAfter = ContinuousClock.now.advanced(by: retryInterval)
+            defer { state.health = .down(reason: reason) }
+            return state.health != .down(reason: reason)
+        }
+        if changed { healthBroadcaster.publish(.down(reason: reason)) }
+    }
+
+    static func reason(_ error: RepositoryError) -> String {
+        switch error {
+        case .storageFailure(let detail): detail
+        default: error.description
+        }
+    }
+
+    func rememberWrite(namespace: String, key: String, storedAt: Double) {
+        state.withLock { state in
+            if state.justWritten.count > 1_000 { state.justWritten = [:] }
+            state.justWritten[namespace + "\u{0}" + key] = storedAt
+        }
+    }
+
+    /// True (once) when this process just wrote this exact entry through a flight.
+    func consumeWrite(namespace: String, key: String, storedAt: Double) -> Bool {
+        state.withLock { state in
+            let id = namespace + "\u{0}" + key
+            guard state.justWritten[id] == storedAt else { return false }
+            state.justWritten[id] = nil
+            return true
+        }
+    }
+
+    func noteMiss(namespace: String, key: String) {
+        state.withLock { state in
+            if state.missedAt.count > 1_000 { state.missedAt = [:] }
+            // The earliest miss counts: the read that made it began the wait.
+            let id = namespace + "\u{0}" + key
+            if state.missedAt[id] == nil { state.missedAt[id] = .now }
+        }
+    }
+
+    /// How long ago a read last missed this key (and forgets it); nil when none did.
+    func takeMiss(namespace: String, key: String) -> Duration? {
+        state.withLock { state in
+            state.missedAt.removeValue(forKey: namespace + "\u{0}" + key).map { ContinuousClock.now - $0 }
+        }
+    }
+
+    // MARK: LISTEN
+
+    private func listenLoop() async {
+        var connectedBefore = false
+        var attempt = 0
+        while !Task.isCancelled {
+            attempt += 1
+            do {
+                let connection = try await Self.withDeadline(options.operationTimeout) {
+                    [location, options, logger, attempt] in
+                    try await PostgresConnection.connect(
+                        configuration: Self.connectionConfiguration(location, options), id: attempt,
+                        logger: logger)
+                }
+                defer { Task { try? await connection.close() } }
+                try await connection.listen(on: options.channel) { notifications in
+                    setListening(true)
+                    defer { setListening(false) }
+                    if connectedBefore {
+                        changeBroadcaster.publish(
+                            SharedCacheChange(
+                                sender: "", namespace: "", key: "", storedAt: nil, everything: true))
+                    }
+                    connectedBefore = true
+                    for try await notification in notifications {
+                        guard let change = SharedCacheChange(payload: notification.payload),
+                            change.sender != instanceID
+                        else { continue }
+                        changeBroadcaster.publish(change)
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+            }
+            // Reconnect after `retryInterval`, but never in a tight loop.
+            try? await Task.sleep(for: max(options.retryInterval, .milliseconds(100)))
+        }
+    }
+
+    /// Returns once this process is listening for other processes' writes (at once if it is).
+    public func untilListening() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if !state.listening { state.listeningWaiters.append(continuation) }
+                return state.listening
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    private func setListening(_ listening: Bool) {
+        let waiters = state.withLock { state in
+            state.listening = listening
+            guard listening else { return [CheckedContinuation<Void, Never>]() }
+            defer { state.listeningWaiters = [] }
+            return state.listeningWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    static func connectionConfiguration(_ location: PostgresCacheLocation, _ options: PostgresCacheOptions)
+        -> PostgresConnection.Configuration
+    {
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username,
+            password: location.password, database: location.database, tls: .disable)
+        configuration.options.connectTimeout = .init(options.operationTimeout)
+        return configuration
+    }
+
+    // MARK: Deadlines and errors
+
+    /// Runs `body`, failing with `timedOut` when it takes longer than `limit` (the body is cancelled).
+    static func withDeadline<Result: Sendable>(
+        _ limit: Duration?, _ body: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
+        guard let limit else { return try await body() }
+        return try await withThrowingTaskGroup(of: Result.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw PostgresCacheFailure.timedOut(limit)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+
+    /// Translates a PostgreSQL, network or adapter error into `RepositoryError` with a short, password-free detail.
+    static func repositoryError(_ error: any Error) -> RepositoryError {
+        switch error {
+        case let error as RepositoryError: return error
+        case is CancellationError: return .cancelled
+        case let failure as PostgresCacheFailure:
+            switch failure {
+            case .wrongShape(let detail), .unavailable(let detail): return .storageFailure(detail: detail)
+            case .timedOut(let limit): return .storageFailure(detail: "no answer within \(limit)")
+            }
+        case let error as PSQLError:
+            if let message = error.serverInfo?[.message] {
+                let state = error.serverInfo?[.sqlState] ?? "?"
+                return .storageFailure(detail: "\(message) (SQLSTATE \(state))")
+            }
+            if error.code == .queryCancelled { return .cancelled }
+            var detail = "\(error.code)"
+            if let underlying = error.underlying { detail += ": \(underlying)" }
+            return .storageFailure(detail: String(detail.prefix(200)))
+        case let error as PostgresDecodingError:
+            return .serialization(detail: "a shared row could not be read: \(error.code)")
+        default:
+            return .storageFailure(detail: String(String(describing: error).prefix(200)))
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// The duration in whole milliseconds.
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import PersistentCache
+import PostgresNIO
+import RepositoryCore
+
+/// The shared tier: a data source over one `namespace` of the shared table, storing each value as
+/// the bytes of its `PayloadCodec` (the same codecs as the SQLite tier), keyed by `Query.cacheKey`.
+///
+/// Thread-safe value type. Every write is one statement that also announces the key with `NOTIFY`
+/// (after commit, to every listening process). Errors are `RepositoryError`: a missing row is
+/// `.notFound`, an undecodable payload `.serialization` (a miss to the repository), anything the
+/// server or the network did `.storageFailure`. Dates are stored as seconds since the reference
+/// date, so they round-trip exactly.
+public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
+    /// The server connection shared by every namespace.
+    public let store: PostgresCacheStore
+    /// The namespace of this source's keys (`character`, `character-page`, …).
+    public let namespace: String
+    /// How values become payload bytes.
+    public let codec: any PayloadCodec<Value>
+
+    /// Creates a source over `namespace` of `store`'s table, storing values with `codec`.
+    public init(store: PostgresCacheStore, namespace: String, codec: some PayloadCodec<Value>) {
+        self.store = store
+        self.namespace = namespace
+        self.codec = codec
+    }
+
+    /// Reads the entry for `query` (origin `.sharedCache`). `cached` is ignored.
+    public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
+        let (namespace, key, table) = (namespace, query.cacheKey, store.options.table)
+        let row = try await store.perform { connection, logger in
+            try await SharedRow.fetch(
+                namespace: namespace, key: key, table: table, on: connection, logger: logger)
+        }
+        guard let row else {
+            store.noteMiss(namespace: namespace, key: key)
+            throw .notFound(query: key)
+        }
+        return Entry(value: try codec.decode(row.payload), metadata: row.metadata, origin: .sharedCache)
+    }
+
+    /// Stores `entry` for `query`, announces it, and returns it with origin `.sharedCache`.
+    @discardableResult
+    public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
+        let key = query.cacheKey
+        let storedAt = entry.metadata.storedAt.timeIntervalSinceReferenceDate
+        if store.consumeWrite(namespace: namespace, key: key, storedAt: storedAt) {
+            return entry.with(origin: .sharedCache)
+        }
+        let row = SharedRow(payload: try codec.encode(entry.value), metadata: entry.metadata)
+        let (namespace, table, channel, sender) = (
+            namespace, store.options.table, store.options.channel, store.instanceID
+        )
+        try await store.perform { connection, logger in
+            try await row.upsert(
+                namespace: namespace, key: key, table: table, channel: channel, sender: sender,
+                on: connection,
+                logger: logger)
+        }
+        return entry.with(origin: .sharedCache)
+    }
+
+    /// Removes the entry for `query` (`.all`: this namespace only) and announces it.
+    public func delete(_ query: Query) async throws(RepositoryError) {
+        let (namespace, table, channel, sender) = (
+            namespace, store.options.table, store.options.channel, store.instanceID
+        )
+        let key = query == .all ? nil : query.cacheKey
+        try await store.perform { connection, logger in
+            try await SharedRow.delete(
+                namespace: namespace, key: key, table: table, channel: channel, sender: sender,
+                on: connection,
+                logger: logger)
+        }
+    }
+}
+
+/// One shared row: the encoded payload and its metadata.
+struct SharedRow: Sendable {
+    var payload: Data
+    var metadata: EntryMetadata
+
+    static func fetch(
+        namespace: String, key: String, table: String, writtenSince: Double? = nil,
+        on connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> SharedRow? {
+        let rows = try await connection.query(
+            """
+            SELECT payload, stored_at, expires_at, etag, last_modified FROM \(unescaped: table)
+            WHERE namespace = \(namespace) AND key = \(key)
+            AND (\(writtenSince)::float8 IS NULL OR written_at >= to_timestamp(\(writtenSince)::float8))
+            """, logger: logger)
+        for try await (payload, storedAt, expiresAt, etag, lastModified) in rows.decode(
+            (Data, Double, Double?, String?, String?).self)
+        {
+            return SharedRow(
+                payload: payload,
+                metadata: EntryMetadata(
+                    storedAt: Date(timeIntervalSinceReferenceDate: storedAt),
+                    expiresAt: expiresAt.map { Date(timeIntervalSinceReferenceDate: $0) }, etag: etag,
+                    lastModified: lastModified))
+        }
+        return nil
+    }
+
+    /// Inserts or replaces the row and sends `NOTIFY` in the same statement.
+    func upsert(
+        namespace: String, key: String, table: String, channel: String, sender: String,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        let storedAt = metadata.storedAt.timeIntervalSinceReferenceDate
+        let expiresAt = metadata.expiresAt?.timeIntervalSinceReferenceDate
+        let change = SharedCacheChange(sender: sender, namespace: namespace, key: key, storedAt: storedAt)
+        try await connection.query(
+            """
+            WITH written AS (
+                INSERT INTO \(unescaped: table)
+                    (namespace, key, payload, stored_at, expires_at, etag, last_modified, written_at)
+                VALUES (\(namespace), \(key), \(payload), \(storedAt), \(expiresAt), \(metadata.etag),
+                    \(metadata.lastModified), clock_timestamp())
+                ON CONFLICT (namespace, key) DO UPDATE SET payload = EXCLUDED.payload,
+                    stored_at = EXCLUDED.stored_at, expires_at = EXCLUDED.expires_at, etag = EXCLUDED.etag,
+                    last_modified = EXCLUDED.last_modified, written_at = EXCLUDED.written_at
+                RETURNING 1)
+            SELECT pg_notify(\(channel), \(change.payload)) FROM written
+            """, logger: logger)
+    }
+
+    static func delete(
+        namespace: String, key: String?, table: String, channel: String, sender: String,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        let change = SharedCacheChange(
+            sender: sender, namespace: namespace, key: key ?? "", storedAt: nil, everything: key == nil)
+        try await connection.query(
+            """
+            WITH gone AS (
+                DELETE FROM \(unescaped: table)
+                WHERE namespace = \(namespace) AND (\(key)::text IS NULL OR key = \(key)::text) RETURNING 1)
+            SELECT pg_notify(\(channel), \(change.payload)) FROM (SELECT count(*) AS n FROM gone) AS c WHERE c.n > 0
+            """, logger: logger)
+    }
+}

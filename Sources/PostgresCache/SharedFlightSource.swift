@@ -1,0 +1,126 @@
+import Foundation
+import PostgresNIO
+import RepositoryCore
+
+/// A main source (the network) wrapped so that processes sharing the table make one call per key
+/// at a time: cross-process single flight with a PostgreSQL advisory lock on the key.
+///
+/// A read takes the key's session lock (waiting at most `flightWaitTimeout`). Holding it, it
+/// first looks for the key's row: any row when this process missed it in the shared tier a
+/// moment ago (none existed then, so it is newer than the read), else (a refresh) only a row
+/// written after the wait began. If there is one, that is
+/// the answer (origin `.sharedCache`) and main is not called. Otherwise it calls main, writes the
+/// row (with `NOTIFY`) and releases the lock, so the processes waiting behind it find the row.
+/// When the lock cannot be had (the server is down, slow, or the holder takes too long) the read
+/// calls main itself: the lock saves calls, it never blocks an answer. Thread-safe value type.
+public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
+    /// The type of value served.
+    public typealias Value = Main.Value
+
+    /// The source of truth.
+    public let main: Main
+    /// The shared tier whose rows the waiting processes read.
+    public let shared: PostgresDataSource<Value>
+
+    /// Wraps `main`, coalescing its calls across the processes that share `shared`'s table.
+    public init(main: Main, shared: PostgresDataSource<Value>) {
+        self.main = main
+        self.shared = shared
+    }
+
+    public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
+        let store = shared.store
+        let (namespace, key, table, channel, sender) = (
+            shared.namespace, query.cacheKey, store.options.table, store.options.channel, store.instanceID
+        )
+        let wait = store.options.flightWaitTimeout
+        let codec = shared.codec
+        let main = main
+        // After a recent miss in the shared tier any row found now was written since (none
+        // existed then), so it counts; otherwise (a refresh) only a row written after the wait began.
+        let acceptsAnyRow = store.takeMiss(namespace: namespace, key: key).map { $0 < wait * 2 } ?? false
+        // The outcome of main travels out of the locked section as a value, so a failure of the
+        // lock itself (thrown) is told apart from main's own answer.
+        let outcome: Result<Entry<Value>, RepositoryError>
+        do {
+            outcome = try await store.performLocked(lockKey: namespace + "|" + key, wait: wait) {
+                connection, logger, startedAt in
+                if let row = try await SharedRow.fetch(
+                    namespace: namespace, key: key, table: table,
+                    writtenSince: acceptsAnyRow ? nil : startedAt,
+                    on: connection,
+                    logger: logger)
+                {
+                    do throws(RepositoryError) {
+                        return .success(
+                            Entry(
+                                value: try codec.decode(row.payload), metadata: row.metadata,
+                                origin: .sharedCache))
+                    } catch {}
+                }
+                let fetched: Result<Entry<Value>, RepositoryError>
+                do throws(RepositoryError) {
+                    fetched = .success(try await main.get(query, cached: cached))
+                } catch {
+                    fetched = .failure(error)
+                }
+                if case .success(let entry) = fetched, let payload = try? codec.encode(entry.value) {
+                    try await SharedRow(payload: payload, metadata: entry.metadata).upsert(
+                        namespace: namespace, key: key, table: table, channel: channel, sender: sender,
+                        on: connection, logger: logger)
+                    store.rememberWrite(
+                        namespace: namespace, key: key,
+                        storedAt: entry.metadata.storedAt.timeIntervalSinceReferenceDate)
+                }
+                return fetched
+            }
+        } catch {
+            if error == .cancelled { throw error }
+            return try await main.get(query, cached: cached)
+        }
+        return try outcome.get()
+    }
+}
+
+extension PostgresCacheStore {
+    /// Runs `body` holding the session advisory lock for `lockKey`, waiting at most `wait` for it;
+    /// `body` gets the server time (epoch seconds) from before the wait. Not bounded by `operationTimeout`
+    /// (the holder's main call may take longer); the lock is released before the connection goes back.
+    func performLocked<Result: Sendable>(
+        lockKey: String, wait: Duration,
+        _ body: @escaping @Sendable (PostgresConnection, Logger, Double) async throws -> Result
+    ) async throws(RepositoryError) -> Result {
+        try await perform(bounded: false) { connection, logger in
+            var startedAt = 0.0
+            for try await now in try await connection.query(
+                "SELECT extract(epoch FROM clock_timestamp())::float8", logger: logger
+            ).decode(Double.self) {
+                startedAt = now
+            }
+            try await connection.query(
+                "SET statement_timeout = \(unescaped: String(wait.milliseconds))", logger: logger)
+            do {
+                try await connection.query(
+                    "SELECT pg_advisory_lock(hashtextextended(\(lockKey), 0))", logger: logger)
+            } catch {
+                _ = try? await connection.query(
+                    "SET statement_timeout = \(unescaped: String(self.options.statementTimeout.milliseconds))",
+                    logger: logger)
+                throw error
+            }
+            try await connection.query(
+                "SET statement_timeout = \(unescaped: String(self.options.statementTimeout.milliseconds))",
+                logger: logger)
+            do {
+                let result = try await body(connection, logger, startedAt)
+                try await connection.query(
+                    "SELECT pg_advisory_unlock(hashtextextended(\(lockKey), 0))", logger: logger)
+                return result
+            } catch {
+                _ = try? await connection.query(
+                    "SELECT pg_advisory_unlock(hashtextextended(\(lockKey), 0))", logger: logger)
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import JPEGCodec
+import RickAndMortyModel
+import Synchronization
+
+/// One avatar as served: its JPEG bytes and its strong entity tag. A plain value.
+struct AvatarFile: Sendable, Hashable {
+    let bytes: [UInt8]
+    let eTag: String
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        self.eTag = "\"\(String(bytes.count, radix: 16))-\(String(hash, radix: 16))\""
+    }
+}
+
+/// The avatars a server answers with: a file from `folder` (`<id>.jpeg`) when it has one, else
+/// the character's generated portrait, encoded on first request and kept in memory.
+/// Thread-safe: the encoded files sit behind a `Mutex`.
+final class AvatarStore: Sendable {
+    private let characters: [Int: ShowCharacter]
+    private let folder: URL?
+    private let encoded = Mutex<[Int: AvatarFile]>([:])
+
+    init(characters: [ShowCharacter], folder: URL?) {
+        self.characters = Dictionary(characters.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.folder = folder
+    }
+
+    /// The avatar named `fileName` (`<id>.jpeg`), or nil for a name or id the server does not serve.
+    func avatar(named fileName: String) -> AvatarFile? {
+        guard fileName.hasSuffix(".jpeg"), let id = Int(fileName.dropLast(5)), id > 0,
+            let character = characters[id]
+        else { return nil }
+        if let cached = encoded.withLock({ $0[id] }) { return cached }
+        guard let file = load(character) else { return nil }
+        encoded.withLock { $0[id] = file }
+        return file
+    }
+
+    private func load(_ character: ShowCharacter) -> AvatarFile? {
+        if let folder {
+            let path = folder.appendingPathComponent("\(character.id).jpeg")
+            if let data = FileManager.default.contents(atPath: path.path) {
+                return AvatarFile(bytes: Array(data))
+            }
+        }
+        guard let pixels = AvatarPortrait.pixels(for: character),
+            let bytes = try? JPEGEncoder.encode(pixels, quality: 85)
+        else { return nil }
+        return AvatarFile(bytes: bytes)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The PostgreSQL server the shared-tier tests use, found through `CHARBROWSER_TEST_POSTGRES_URL`
+/// (`.ci/run` starts one; locally: `eval "$(.ci/postgres-server start)"`).
+///
+/// Outside CI a missing server skips those tests with `skipReason`; in CI (`CI=true`) they run
+/// and fail, so a broken setup is never mistaken for a pass. Tests that stop and start a server
+/// start a private one with `startPrivateServer()`. Stateless lookups; thread-safe.
+public enum TestPostgres {
+    /// The URL of the shared test server, if one is configured.
+    public static var url: String? {
+        let value = ProcessInfo.processInfo.environment["CHARBROWSER_TEST_POSTGRES_URL"]
+        return value?.isEmpty == false ? value : nil
+    }
+
+    /// True in CI, where the server is required.
+    public static var isRequired: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+    /// Whether the PostgreSQL tests run: a server is configured, or CI requires one (then they fail).
+    public static var shouldRun: Bool { url != nil || isRequired }
+
+    /// Why the PostgreSQL tests were skipped.
+    public static let skipReason =
+        "no PostgreSQL: set CHARBROWSER_TEST_POSTGRES_URL (eval \"$(.ci/postgres-server start)\") to run these tests"
+
+    /// The configured URL, or an error saying it is missing (CI requires it).
+    public static func requiredURL() throws -> String {
+        guard let url else {
+            throw Missing(description: "CHARBROWSER_TEST_POSTGRES_URL is not set; " + skipReason)
+        }
+        return url
+    }
+
+    /// A fresh name for a table or channel, so tests running in parallel never share one.
+    public static func uniqueName(_ prefix: String) -> String {
+        prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+    }
+
+    /// The configuration is missing.
+    public struct Missing: Error, CustomStringConvertible {
+        public let description: String
+        /// Creates the error with its sentence.
+        public init(description: String) { self.description = description }
+    }
+
+    /// A throwaway server of the test's own (`.ci/postgres-server`): stopped, killed and restarted
+    /// by fault tests without disturbing the others. `shutdown()` removes it.
+    public struct PrivateServer: Sendable {
+        /// Its URL (`postgres://postgres:…@127.0.0.1:PORT/postgres`).
+        public let url: String
+        /// Its folder (data directory, socket, log).
+        public let folder: String
+
+        /// Stops it (fast shutdown).
+        public func stop() throws { try TestPostgres.control(["stop", folder]) }
+        /// Starts it again on the same port.
+        public func start() throws { try TestPostgres.control(["start", folder]) }
+        /// Kills the postmaster with SIGKILL, as a crash would.
+        public func kill() throws { try TestPostgres.control(["kill", folder]) }
+        /// Stops it if running and deletes its folder.
+        public func shutdown() {
+            _ = try? TestPostgres.control(["stop", folder])
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    /// Starts a private server with `.ci/postgres-server start`.
+    public static func startPrivateServer() throws -> PrivateServer {
+        let output = try control(["start"])
+        var values: [String: String] = [:]
+        for line in output.split(separator: "\n") where line.hasPrefix("export ") {
+            let pair = line.dropFirst("export ".count).split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { values[String(pair[0])] = String(pair[1]) }
+        }
+        guard let url = values["CHARBROWSER_TEST_POSTGRES_URL"],
+            let folder = values["CHARBROWSER_TEST_POSTGRES_DIR"]
+        else { throw Missing(description: "postgres-server printed no URL: \(output)") }
+        return PrivateServer(url: url, folder: folder)
+    }
+
+    @discardableResult
+    static func control(_ arguments: [String]) throws -> String {
+        let script = SharedData.packageRoot.appendingPathComponent(".ci/postgres-server").path
+        let result = try ChildProcess.run(["/bin/bash", script] + arguments)
+        guard result.status == 0 else {
+            throw Missing(
+                description: "postgres-server \(arguments.joined(separator: " ")) failed (\(result.status))")
+        }
+        return result.output
+    }
+}

@@ -1,0 +1,96 @@
+import BrowserApp
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+import Testing
+
+@Suite("The episode and location lists")
+struct EntityListTests {
+    @Test("2, 3, 1 and Tab switch lists; pages load, warm each entity, filter, open and come back")
+    func lists() async throws {
+        try await ServerFixture.with { fixture in
+            let browser = CharacterBrowser(services: fixture.services())
+            var state = BrowserState.initial(apiDescription: "embedded")
+            await ExplorerServerTests.settle(
+                browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30))),
+                browser: browser, state: &state)
+            func press(_ key: Key) async {
+                await ExplorerServerTests.settle(
+                    browser.update(state: &state, event: .input(.key(key))), browser: browser, state: &state)
+            }
+            await press(.character("2"))
+            #expect(state.activeList == .episode)
+            #expect(state.episodes.rows.first?.code == "S01E01")
+            #expect(state.episodes.totalCount == SampleData.dataset.episodes.count)
+            #expect(fixture.events.all.last?.kind == "episode")
+            #expect(state.breadcrumb == "Episodes")
+            // Moving to the end loads the next page
+            await press(.character("G"))
+            #expect(state.episodes.rows.count == SampleData.dataset.episodes.count)
+            await press(.character("g"))
+            // Enter opens the episode: a memory hit, the page warmed it
+            await press(.enter)
+            #expect(state.screen == .episode)
+            let episodeEvent = try #require(fixture.events.all.last { $0.query == "episode 1" })
+            #expect(episodeEvent.origin == "memory")
+            #expect(state.breadcrumb == "Episodes › S01E01 Pilot")
+            let before = fixture.events.all.count
+            #expect(browser.update(state: &state, event: .input(.key(.escape))).isEmpty)
+            #expect(state.screen == .list && state.activeList == .episode)
+            #expect(fixture.events.all.count == before)
+            // A filter by episode code
+            await press(.character("/"))
+            for character in "episode=S02" { await press(.character(character)) }
+            await press(.enter)
+            #expect(state.episodes.filters == ["episode": "S02"])
+            #expect(!state.episodes.rows.isEmpty)
+            #expect(state.episodes.rows.allSatisfy { $0.code.hasPrefix("S02") })
+            // Esc clears it
+            await press(.escape)
+            #expect(state.episodes.filters.isEmpty)
+            // Tab to locations, then back to characters with 1
+            await press(.tab)
+            #expect(state.activeList == .location)
+            #expect(!state.locations.rows.isEmpty)
+            #expect(fixture.events.all.last?.kind == "location")
+            await press(.character("1"))
+            #expect(state.activeList == .character)
+            #expect(state.breadcrumb == "Characters")
+            #expect(state.tally.count(.location, .network) >= 1)
+        }
+    }
+
+    @Test("A failed page of the episode list is a toast; the list stays usable and the other lists work")
+    func failedPage() {
+        var driver = Driver(size: TerminalSize(width: 100, height: 30))
+        driver.answerPage(1)
+        let effects = driver.press("2")
+        #expect(effects.shapes == [.run(key: "episode-page-1")])
+        let request = EntityPageRequest(
+            kind: .episode, number: 1, filters: [:], generation: driver.state.episodes.generation,
+            policy: .localFirst)
+        driver.deliver(
+            .episodePageRead(request, ReadReport(result: .failure(.mainUnavailable(reason: "HTTP 500")))))
+        #expect(driver.state.episodes.loading.isEmpty)
+        #expect(driver.state.toast?.kind == .error)
+        #expect(driver.state.tally.count(.episode, nil) == 1)
+        #expect(driver.frame.contains { $0.contains("Nothing loaded. Press r to retry.") })
+        // r retries, remoteFirst
+        #expect(driver.press("r").shapes == [.run(key: "episode-page-1")])
+        #expect(driver.state.episodes.loading[1] == .remoteFirst)
+        // 1 goes back to the characters as they were
+        driver.press("1")
+        #expect(driver.state.activeList == .character)
+        #expect(driver.state.listing.rows.count == 20)
+    }
+
+    @Test("The prompt's text becomes filters: a bare word is the name, key=value pairs the rest")
+    func parsesFilters() {
+        #expect(EntityList<Location>.parseFilters("citadel") == ["name": "citadel"])
+        #expect(
+            EntityList<Location>.parseFilters("type=Space station dimension=C-137")
+                == ["type": "Space station", "dimension": "C-137"])
+        #expect(EntityList<Episode>.parseFilters("type=x") == ["name": "type=x"])
+        #expect(EntityList<Episode>.parseFilters("   ").isEmpty)
+    }
+}

@@ -1,0 +1,332 @@
+import BrowserApp
+import Foundation
+import RickAndMortyHTTP
+import RickAndMortyServer
+import TestSupport
+import CharacterData
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+import Testing
+
+extension Driver {
+    /// The breadcrumb and the main pane of the current frame (the status panes change with every answer).
+    var mainPane: [String] {
+        let main = state.layout.main
+        return [frame[0]] + frame[main.y..<main.maxY].map { String($0.prefix(main.width)) }
+    }
+}
+
+@Suite("The explorer: a stack of screens, drill-down and back")
+struct ExplorerTests {
+    /// A driver on Rick's detail with his episodes shown.
+    static func onRick() -> Driver {
+        var driver = Driver(size: TerminalSize(width: 100, height: 30))
+        driver.answerPage(1)
+        driver.press(.enter)
+        driver.answerDetail()
+        return driver
+    }
+
+    /// Answers the open episode's read and its cast from the sample.
+    static func answerEpisode(_ driver: inout Driver, origin: Origin = .network) {
+        guard let entity = driver.state.entity, let policy = driver.state.loads.entity else { return }
+        guard let episode = SampleData.dataset.episodes.first(where: { $0.id == entity.id }) else { return }
+        driver.deliver(
+            .episodeRead(
+                id: entity.id, policy: policy,
+                ReadReport(result: .success(SampleData.answer(episode, origin: origin, policy: policy)))))
+        let ids = episode.castReferences.validIDs
+        let cast = ids.compactMap { id in SampleData.characters.first { $0.id == id } }
+        driver.deliver(
+            .membersRead(
+                kind: .episode, id: entity.id, ids: ids, policy: policy,
+                ReadReport(result: .success(SampleData.answer(cast, origin: origin, policy: policy)))))
+    }
+
+    @Test("n selects the links in order; Enter on an episode pushes it and reads it, localFirst")
+    func drillIntoAnEpisode() throws {
+        var driver = Self.onRick()
+        driver.press("n")
+        #expect(driver.state.detail?.selectedLink == 0)
+        driver.press("n")
+        driver.press("n")
+        let link = try #require(driver.state.detail?.selectedLinkValue)
+        guard case .episode(let episodeID, _) = link else {
+            Issue.record("the third link is the first episode")
+            return
+        }
+        let effects = driver.press(.enter)
+        #expect(driver.state.screen == .episode)
+        #expect(driver.state.screens.count == 3)
+        #expect(driver.state.entity?.id == episodeID)
+        #expect(effects.shapes == [.run(key: "entity")])
+        #expect(driver.state.loads.entity == .localFirst)
+        Self.answerEpisode(&driver)
+        #expect(driver.state.loads.entity == nil)
+        #expect(driver.state.entity?.members.isEmpty == false)
+        #expect(driver.state.breadcrumb.hasPrefix("Characters › Rick Sanchez › S01E"))
+        #expect(driver.frame[0].contains("Characters › Rick Sanchez › S01E"))
+        #expect(driver.frame.contains { $0.contains("Cast ") })
+    }
+
+    @Test("Back pops one screen at a time, with no effect, and draws exactly what was left")
+    func backRendersFromState() throws {
+        var driver = Self.onRick()
+        driver.press("n")
+        driver.press("n")
+        driver.press("n")
+        let rickWithSelection = driver.mainPane
+        driver.press(.enter)
+        Self.answerEpisode(&driver)
+        driver.press("j")
+        let episodeFrame = driver.mainPane
+        let member = try #require(driver.state.entity?.selectedMember)
+        // WHEN a cast member is opened THEN its detail is pushed and read (from the cache first)
+        let open = driver.press(.enter)
+        #expect(driver.state.screen == .detail)
+        #expect(driver.state.detail?.characterID == member.id)
+        #expect(open.shapes == [.run(key: "detail")])
+        driver.answerDetail()
+        #expect(driver.state.screens.count == 4)
+        // WHEN Backspace THEN the episode is back as it was, with no read
+        let back = driver.press(.backspace)
+        #expect(back.isEmpty)
+        #expect(driver.mainPane == episodeFrame)
+        // WHEN Esc THEN Rick's detail is back with its selection, with no read
+        #expect(driver.press(.escape).isEmpty)
+        #expect(driver.state.screen == .detail)
+        #expect(driver.mainPane == rickWithSelection)
+        #expect(driver.state.detail?.selectedLink == 2)
+        // WHEN Esc again THEN the list; and Backspace on the list does nothing
+        #expect(driver.press(.escape).isEmpty)
+        #expect(driver.state.screens == [.list])
+        #expect(driver.press(.backspace).isEmpty)
+        #expect(driver.state.screens == [.list])
+    }
+
+    @Test("Going back while the episode loads cancels its read; answers that arrive late are dropped")
+    func backCancelsTheRead() {
+        var driver = Self.onRick()
+        driver.press("n")
+        driver.press("n")
+        driver.press("n")
+        driver.press(.enter)
+        let entity = driver.state.entity
+        let back = driver.press(.backspace)
+        #expect(back.shapes == [.cancel(key: "entity")])
+        #expect(driver.state.loads.entity == nil)
+        let events = driver.events.all.count
+        if let entity {
+            driver.deliver(
+                .episodeRead(
+                    id: entity.id, policy: .localFirst,
+                    ReadReport(result: .failure(.mainUnavailable(reason: "late")))))
+        }
+        #expect(driver.events.all.count == events)
+        #expect(driver.state.screen == .detail)
+    }
+
+    @Test("An unknown origin or a dangling location is a line, not a screen")
+    func unknownAndDanglingPlaces() {
+        var driver = Driver(size: TerminalSize(width: 100, height: 30))
+        driver.answerPage(1)
+        driver.press(.enter)
+        guard var detail = driver.state.detail, var character = detail.character else {
+            Issue.record("Rick is open")
+            return
+        }
+        character.origin = PlaceReference(name: "unknown", url: "")
+        character.location = PlaceReference(name: "Elsewhere", url: "https://evil.example/api/location/3x")
+        detail.character = character
+        driver.state.detail = detail
+        driver.press("n")
+        #expect(driver.press(.enter).isEmpty)
+        #expect(driver.state.screens.count == 2)
+        #expect(driver.state.toast?.message.contains("unknown") == true)
+        driver.press("n")
+        #expect(driver.press(.enter).isEmpty)
+        #expect(driver.state.toast?.message.contains("Dangling reference") == true)
+        #expect(driver.state.screens.count == 2)
+    }
+
+    @Test("A location with no residents says so; dangling residents are counted, not followed")
+    func emptyAndDanglingResidents() {
+        var driver = Self.onRick()
+        driver.press("n")
+        driver.press(.enter)
+        #expect(driver.state.screen == .location)
+        guard let id = driver.state.entity?.id else {
+            Issue.record("a location is open")
+            return
+        }
+        let empty = Location(
+            id: id, name: "Nowhere", type: "", dimension: "",
+            residents: ["", "https://x.example/api/episode/2"],
+            url: "", created: "")
+        driver.deliver(
+            .locationRead(
+                id: id, policy: .localFirst,
+                ReadReport(result: .success(SampleData.answer(empty, origin: .network, policy: .localFirst))))
+        )
+        #expect(driver.state.loads.entity == nil)
+        #expect(driver.state.entity?.dangling.count == 2)
+        #expect(driver.frame.contains { $0.contains("No residents.") })
+        #expect(driver.frame.contains { $0.contains("2 dangling reference(s)") })
+        // Enter on an empty list opens nothing
+        #expect(driver.press(.enter).isEmpty)
+    }
+
+    @Test("A failed cast batch is a line in the pane; the members read so far stay and back works")
+    func failedCastBatch() {
+        var driver = Self.onRick()
+        driver.press("n")
+        driver.press("n")
+        driver.press("n")
+        driver.press(.enter)
+        guard let entity = driver.state.entity,
+            let episode = SampleData.dataset.episodes.first(where: { $0.id == entity.id })
+        else {
+            Issue.record("an episode is open")
+            return
+        }
+        driver.deliver(
+            .episodeRead(
+                id: entity.id, policy: .localFirst,
+                ReadReport(
+                    result: .success(SampleData.answer(episode, origin: .network, policy: .localFirst)))))
+        driver.deliver(
+            .membersRead(
+                kind: .episode, id: entity.id, ids: episode.castReferences.validIDs, policy: .localFirst,
+                ReadReport(result: .failure(.mainUnavailable(reason: "HTTP 500")))))
+        #expect(driver.state.loads.entity == nil)
+        #expect(driver.state.entity?.membersFailure != nil)
+        #expect(driver.frame.contains { $0.contains("not loaded") })
+        #expect(driver.state.tally.count(.character, nil) == 1)
+        driver.press(.backspace)
+        #expect(driver.state.screen == .detail)
+    }
+
+    @Test("Events and the tally carry the entity kind")
+    func kinds() {
+        var driver = Self.onRick()
+        driver.press("n")
+        driver.press("n")
+        driver.press("n")
+        driver.press(.enter)
+        Self.answerEpisode(&driver)
+        let kinds = driver.events.all.map(\.kind)
+        #expect(kinds == ["character", "character", "episode", "episode", "character"])
+        #expect(driver.state.tally.count(.episode, .network) == 2)
+        #expect(driver.state.tally.count(.character, .memory) == 1)
+    }
+}
+
+@Suite("Multi-id reads are split into requests the server accepts")
+struct BatchTests {
+    @Test("400 ids become four requests of 100, repeats dropped, order kept")
+    func fourHundred() {
+        let ids = Array(1...400) + [5, 7]
+        let batches = GraphRepository.batches(of: ids)
+        #expect(batches.count == 4)
+        #expect(batches.allSatisfy { $0.count <= GraphRepository.maximumIDsPerRequest })
+        #expect(batches.flatMap { $0 } == Array(1...400))
+        #expect(GraphRepository.batches(of: []).isEmpty)
+    }
+}
+
+@Suite("Drill-down against the embedded server")
+struct ExplorerServerTests {
+    /// Applies every message of `effects`, run to completion, and those they lead to.
+    static func settle(
+        _ effects: [Effect<BrowserMessage>], browser: CharacterBrowser, state: inout BrowserState
+    ) async {
+        var pending = effects
+        while !pending.isEmpty {
+            let messages = await pending.runAll()
+            pending = []
+            for message in messages {
+                pending += browser.update(state: &state, event: .message(message))
+            }
+        }
+    }
+
+    @Test("Character → episode → cast member (a memory hit) → location → resident, and back with no read")
+    func walk() async throws {
+        try await ServerFixture.with { fixture in
+            let browser = CharacterBrowser(services: fixture.services())
+            var state = BrowserState.initial(apiDescription: "embedded")
+            let size = TerminalSize(width: 100, height: 30)
+            await Self.settle(
+                browser.update(state: &state, event: .start(size)), browser: browser, state: &state)
+            func press(_ key: Key) async {
+                await Self.settle(
+                    browser.update(state: &state, event: .input(.key(key))), browser: browser, state: &state)
+            }
+            await press(.enter)  // Rick
+            for _ in 0..<3 { await press(.character("n")) }  // his first episode
+            await press(.enter)
+            #expect(state.screen == .episode)
+            let cast = try #require(state.entity?.members)
+            #expect(cast.count == state.entity?.memberReferences.validIDs.count)
+            await press(.character("j"))
+            let member = try #require(state.entity?.selectedMember)
+            await press(.enter)
+            #expect(state.detail?.characterID == member.id)
+            let memberEvent = try #require(fixture.events.all.last { $0.query == "character \(member.id)" })
+            #expect(memberEvent.origin == "memory")
+            #expect(memberEvent.kind == "character")
+            await press(.character("n"))
+            await press(.character("n"))  // the last known location
+            await press(.enter)
+            #expect(state.screen == .location)
+            let locationEvent = try #require(fixture.events.all.last { $0.kind == "location" })
+            #expect(locationEvent.origin == "network")
+            if state.entity?.members.isEmpty == false {
+                await press(.enter)
+                #expect(state.screen == .detail)
+                await press(.backspace)
+            }
+            let eventsBefore = fixture.events.all.count
+            let depth = state.screens.count
+            #expect(depth == 5)
+            for _ in 0..<(depth - 1) {
+                let effects = browser.update(state: &state, event: .input(.key(.backspace)))
+                #expect(effects.isEmpty)
+            }
+            #expect(state.screens == [.list])
+            #expect(fixture.events.all.count == eventsBefore)
+        }
+    }
+}
+
+@Suite("A cast of 400 ids against the full dump")
+struct LargeCastTests {
+    @Test("400 ids are read in four requests the server accepts, and each character is then a memory hit")
+    func fourHundred() async throws {
+        let server = RickAndMortyServer(
+            dataset: try Dataset.load(from: SharedData.folder), configuration: .ephemeralLoopback)
+        let baseURL = try await server.start()
+        do {
+            let api = RemoteAPI(
+                configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)))
+            let repository = CharacterRepository(api: api, database: nil)
+            let graph = GraphRepository(api: api, characters: repository)
+            let ids = Array(1...400)
+            var read: [Int] = []
+            for batch in GraphRepository.batches(of: ids + ids) {
+                let answer = try await graph.characters(ids: batch, policy: .localFirst)
+                #expect(answer.origin == .network)
+                read += answer.value.map(\.id)
+            }
+            #expect(read.sorted() == ids)
+            #expect(repository.metricsSnapshot()[.network].hits == 4)
+            let last = try await repository.character(id: 400, policy: .localFirst)
+            #expect(last.origin == .memory)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+}

@@ -1,0 +1,62 @@
+import BrowserApp
+import CharacterData
+import Foundation
+import PostgresCache
+import RepositoryCore
+import RickAndMortyHTTP
+import TerminalUI
+import Testing
+
+/// The shared tier's state on screen: the status pane's network line and a toast when it goes down.
+@Suite("The shared cache tier in the status pane")
+struct SharedCacheStatusTests {
+    @Test("A shared tier that cannot be reached shows as down in the status pane, with a warning toast")
+    func downIsVisible() async throws {
+        // GIVEN a repository whose shared tier's server is a closed loopback port
+        let store = try PostgresCacheStore(
+            location: try PostgresCacheLocation(parsing: "postgres://nobody@127.0.0.1:1/none"),
+            options: PostgresCacheOptions(retryInterval: .seconds(600)))
+        store.start()
+        let closedPort = try #require(URL(string: "http://127.0.0.1:1/api"))
+        let networkSwitch = NetworkSwitch()
+        let repository = CharacterRepository(
+            api: RemoteAPI(
+                configuration: RemoteAPIConfiguration(baseURL: closedPort, timeout: .seconds(1)),
+                networkSwitch: networkSwitch),
+            database: nil, shared: store)
+        let browser = CharacterBrowser(
+            services: BrowserServices(
+                repository: repository, networkSwitch: networkSwitch, apiDescription: "test"))
+        var state = BrowserState.initial(isOnline: true, apiDescription: "test")
+        let size = TerminalSize(width: 100, height: 30)
+        _ = browser.update(state: &state, event: .start(size))
+        #expect(state.sharedCache == "connecting")
+        // WHEN a read meets the tier down and the browser's loop next runs
+        _ = try? await repository.character(id: 1, policy: .localFirst)
+        _ = browser.update(state: &state, event: .tick)
+        // THEN the state, the status pane and a toast say so
+        #expect(state.sharedCache?.hasPrefix("down: ") == true, "\(state.sharedCache ?? "nil")")
+        #expect(state.toast?.message.hasPrefix("Shared cache down") == true)
+        var buffer = CellBuffer(size: size)
+        browser.render(state: state, into: &buffer)
+        #expect(buffer.textLines.contains { $0.contains("online · shared cache down") })
+        await store.stop()
+    }
+
+    @Test("Without a shared tier nothing about it is shown")
+    func offShowsNothing() throws {
+        let networkSwitch = NetworkSwitch()
+        let closedPort = try #require(URL(string: "http://127.0.0.1:1/api"))
+        let repository = CharacterRepository(
+            api: RemoteAPI(
+                configuration: RemoteAPIConfiguration(baseURL: closedPort), networkSwitch: networkSwitch),
+            database: nil)
+        let browser = CharacterBrowser(
+            services: BrowserServices(
+                repository: repository, networkSwitch: networkSwitch, apiDescription: "test"))
+        var state = BrowserState.initial(isOnline: true, apiDescription: "test")
+        _ = browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30)))
+        #expect(state.sharedCache == nil)
+        #expect(repository.sharedCacheStatus == nil)
+    }
+}

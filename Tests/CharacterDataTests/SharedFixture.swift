@@ -1,0 +1,99 @@
+import CharacterData
+import Foundation
+import Logging
+import PersistentCache
+import PostgresCache
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyServer
+import Synchronization
+import TestSupport
+
+/// The embedded server's request log: counts every request line it writes. Thread-safe (a `Mutex`).
+final class RequestLog: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    /// Requests whose line contains `path` (for example `/character/1 `).
+    func count(containing path: String) -> Int { lines.withLock { $0.filter { $0.contains(path) }.count } }
+
+    var logger: Logger {
+        Logger(label: "test.request-log") { _ in RequestLogHandler(log: self) }
+    }
+
+    fileprivate func append(_ line: String) { lines.withLock { $0.append(line) } }
+}
+
+private struct RequestLogHandler: LogHandler {
+    let log: RequestLog
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let text = event.message.description
+        if text.hasPrefix("GET ") || text.hasPrefix("HEAD ") { log.append(text) }
+    }
+}
+
+/// An embedded server with a request log, and repositories over it that share one PostgreSQL
+/// table (each with its own store, memory and SQLite file: like separate processes).
+struct SharedFixture {
+    let server: RickAndMortyServer
+    let baseURL: URL
+    let requests: RequestLog
+    let folder: URL
+    let options: PostgresCacheOptions
+    let time = ManualTimeSource()
+
+    /// A started store on the test table (another "process").
+    func store(url: String? = nil, options: PostgresCacheOptions? = nil) throws -> PostgresCacheStore {
+        let location = try PostgresCacheLocation(parsing: try url ?? TestPostgres.requiredURL())
+        let store = try PostgresCacheStore(location: location, options: options ?? self.options)
+        store.start()
+        return store
+    }
+
+    /// A repository with its own SQLite file `name` over `shared`.
+    func repository(_ name: String, shared: PostgresCacheStore?) throws -> CharacterRepository {
+        let api = RemoteAPI(
+            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)), timeSource: time)
+        let database = try CacheDatabase(location: .file(folder.appendingPathComponent("\(name).sqlite")))
+        return CharacterRepository(
+            api: api, database: database, shared: shared,
+            configuration: CharacterRepositoryConfiguration(timeToLive: 3_600, timeSource: time))
+    }
+
+    static func options() -> PostgresCacheOptions {
+        PostgresCacheOptions(
+            table: TestPostgres.uniqueName("cache"), statementTimeout: .seconds(10),
+            operationTimeout: .seconds(30),
+            retryInterval: .zero, flightWaitTimeout: .seconds(10), maximumConnections: 8,
+            channel: TestPostgres.uniqueName("channel"))
+    }
+
+    /// Runs `body` with a started server (full dump) and a fresh folder; always cleans up.
+    static func with(_ body: (SharedFixture) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("shared-tier-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let requests = RequestLog()
+        let server = RickAndMortyServer(
+            dataset: try Dataset.sample(), configuration: .ephemeralLoopback, logger: requests.logger)
+        let baseURL = try await server.start()
+        let fixture = SharedFixture(
+            server: server, baseURL: baseURL, requests: requests, folder: folder, options: options())
+        do {
+            try await body(fixture)
+        } catch {
+            await server.stop()
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        await server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

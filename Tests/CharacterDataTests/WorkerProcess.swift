@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+import TestSupport
+
+/// A running `SharedCacheWorker`: its output lines as they come, a way to say "go", and its end.
+/// Thread-safe: a reader thread feeds an `AsyncStream`; `send` writes one line.
+final class WorkerProcess: Sendable {
+    private let process: Process
+    private let input: FileHandle
+    let lines: AsyncStream<String>
+
+    init(arguments: [String]) throws {
+        let executable = try BuiltExecutable.url(named: "SharedCacheWorker")
+            .orThrow("SharedCacheWorker is not built; run `swift build --build-tests` first")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        process.standardError = FileHandle.standardError
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        self.lines = lines
+        self.process = process
+        self.input = input.fileHandleForWriting
+        try process.run()
+        let reading = output.fileHandleForReading
+        Thread.detachNewThread {
+            var pending = Data()
+            while true {
+                let chunk = reading.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    continuation.yield(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+            }
+            continuation.finish()
+        }
+    }
+
+    /// Writes `line` to the worker's standard input; a write to a worker that has already exited is
+    /// dropped (its exit status tells the test why).
+    func send(_ line: String = "go") { try? input.write(contentsOf: Data((line + "\n").utf8)) }
+
+    /// Waits for the process to end; its exit status.
+    func wait() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [process] in
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
+    }
+
+    /// Ends the worker if it still runs.
+    func stop() { if process.isRunning { process.terminate() } }
+}
+
+/// Reads lines until one starts with `prefix`; its remainder, or nil when the output ended.
+func nextLine(startingWith prefix: String, in iterator: inout AsyncStream<String>.Iterator) async -> String? {
+    while let line = await iterator.next() {
+        if line.hasPrefix(prefix) { return String(line.dropFirst(prefix.count)) }
+    }
+    return nil
+}
+
+extension Optional {
+    func orThrow(_ message: String) throws -> Wrapped {
+        guard let self else { throw TestPostgres.Missing(description: message) }
+        return self
+    }
+}
