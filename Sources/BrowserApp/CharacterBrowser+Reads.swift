@@ -74,12 +74,16 @@ extension CharacterBrowser {
         goBack(state: &state)
     }
 
-    /// Reads character `id`, then (if it has any) its episodes in one multi-id request.
+    /// Reads character `id` and its episodes (one multi-id request). The episodes the open
+    /// character is known to have are read at the same time as the character; when the answer
+    /// lists other episodes, those are read after it.
     func readDetail(id: Int, policy: CachePolicy, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         state.loads.detail = policy
         let services = services
+        let known = state.detail?.characterID == id ? state.detail?.character?.episodeIDs ?? [] : []
         return [
             .stream(key: Self.detailTaskKey) { sink in
+                async let early = known.isEmpty ? nil : Self.readEpisodes(known, policy: policy, services)
                 let character = await services.read {
                     () async throws(RepositoryError) -> Answer<ShowCharacter> in
                     try await services.repository.character(id: id, policy: policy)
@@ -88,17 +92,29 @@ extension CharacterBrowser {
                 guard case .success(let answer) = character.result, !Task.isCancelled else { return }
                 let ids = answer.value.episodeIDs
                 guard !ids.isEmpty else { return }
-                let episodes = await services.read {
-                    () async throws(RepositoryError) -> Answer<[Episode]> in
-                    if let graph = services.graph {
-                        try await graph.episodes(ids: ids, policy: policy)
-                    } else {
-                        try await services.repository.episodes(ids: ids, policy: policy)
-                    }
+                let prefetched = ids == known ? await early : nil
+                let episodes: ReadReport<[Episode]>
+                if let prefetched {
+                    episodes = prefetched
+                } else {
+                    episodes = await Self.readEpisodes(ids, policy: policy, services)
                 }
                 sink.send(.episodesRead(characterID: id, ids: ids, policy: policy, episodes))
             }
         ]
+    }
+
+    /// Reads episodes `ids` with `policy`, through the graph when there is one.
+    private static func readEpisodes(_ ids: [Int], policy: CachePolicy, _ services: BrowserServices) async
+        -> ReadReport<[Episode]>
+    {
+        await services.read { () async throws(RepositoryError) -> Answer<[Episode]> in
+            if let graph = services.graph {
+                try await graph.episodes(ids: ids, policy: policy)
+            } else {
+                try await services.repository.episodes(ids: ids, policy: policy)
+            }
+        }
     }
 
     /// The `r` key: rereads what is on screen `remoteFirst` — every page with a visible row, or

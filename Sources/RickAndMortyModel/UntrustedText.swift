@@ -7,6 +7,8 @@
 public enum UntrustedText {
     /// Returns `text` with everything unsafe for a terminal removed.
     public static func sanitize(_ text: String) -> String {
+        // Printable ASCII (nearly every value the API sends) has nothing to remove.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var scalars = text.unicodeScalars.makeIterator()
         var output = String.UnicodeScalarView()
         var pending: Unicode.Scalar? = scalars.next()

@@ -7,12 +7,15 @@ import Synchronization
 final class EventLog: Sendable {
     private let handle: Mutex<FileHandle?>
     private let encoder: JSONEncoder
+    /// Whether there is a destination at all (without one, nothing is encoded).
+    private let isEnabled: Bool
 
     /// A log writing to `destination` (`-` is standard output); nil writes nothing.
     init(destination: String?) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         self.encoder = encoder
+        isEnabled = destination != nil
         switch destination {
         case nil:
             handle = Mutex(nil)
@@ -31,7 +34,7 @@ final class EventLog: Sendable {
     /// Appends `event` as one JSON line. When the destination stops accepting writes (a closed
     /// pipe, a full disk) the log stops; the browser goes on.
     func write(_ event: AnswerEvent) {
-        guard let data = try? encoder.encode(event) else { return }
+        guard isEnabled, let data = try? encoder.encode(event) else { return }
         handle.withLock { handle in
             do {
                 try handle?.write(contentsOf: data + Data("\n".utf8))

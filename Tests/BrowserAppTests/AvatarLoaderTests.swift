@@ -51,7 +51,7 @@ struct AvatarLoaderTests {
             let first = await loader.load(url: url, refresh: false)
             #expect(first.origin == .network)
             let image = try first.result.get()
-            #expect(image.width == 75)  // 300 scaled by 1/4 in the DCT: 1/8 (38) would be under 40
+            #expect(image.image.width == 75)  // 300 scaled by 1/4 in the DCT: 1/8 (38) would be under 40
             #expect(first.bytes > 1_000)
             // WHEN the server is offline, navigation still shows it: no request was needed
             server.faults = FaultSettings(offline: true)
@@ -232,7 +232,7 @@ struct EmptyBodyTransport: DownloadTransport {
     func fetch(
         _ request: DownloadRequest, bodyFile: URL, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws(DownloadError) -> TransportResponse {
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: bodyFile.path, contents: Data(), attributes: [.posixPermissions: 0o600])
         return TransportResponse(statusCode: 200, headers: ["ETag": "\"empty\""])
     }

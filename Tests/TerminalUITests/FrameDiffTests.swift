@@ -51,6 +51,35 @@ struct FrameDiffTests {
         #expect(new.changes(since: old).first?.cell.text == "X")
     }
 
+    @Test("The change count is the number of changes listed, with or without a previous frame")
+    func changeCountAgrees() {
+        let old = frame(["abcd", "efgh"])
+        let new = frame(["a日d", "eFgH"])
+        #expect(new.changeCount(since: old) == new.changes(since: old).count)
+        #expect(new.changeCount(since: old) == 3)
+        #expect(new.changeCount(since: nil) == new.changes(since: nil).count)
+    }
+
+    @Test("Every colour and attribute survives being stored in a style, and distinct styles differ")
+    func styleRoundTrip() {
+        let colours: [TerminalColor] =
+            TerminalColor.basic + [
+                .palette(0), .palette(16), .palette(255), .rgb(0, 0, 0), .rgb(255, 128, 1),
+            ]
+        for foreground in colours {
+            for background in colours {
+                let style = Style(foreground: foreground, background: background, bold: true, dim: true)
+                #expect(style.foreground == foreground && style.background == background)
+                #expect(style.bold && style.dim && !style.reverse && !style.underline)
+                #expect((style == Style(foreground: foreground, background: background)) == false)
+            }
+        }
+        #expect(Set(colours.map { Style(foreground: $0) }).count == colours.count)
+        var style = Style.plain.bolded().reversed()
+        style.bold = false
+        #expect(style == Style(reverse: true))
+    }
+
     @Test("A style change alone is a change")
     func styleChange() {
         let old = frame(["abc"])

@@ -28,6 +28,19 @@ struct TextFittingTests {
         #expect(TextWrapper.wrap("日本語です", width: 3) == ["日", "本", "語", "で", "す"])
     }
 
+    @Test(
+        "A line that needs no wrapping is returned as is; spaces at the ends or in runs are still dropped",
+        arguments: [
+            ("Rick Sanchez", 12, ["Rick Sanchez"]), ("", 5, [""]), (" Rick", 10, ["Rick"]),
+            ("Rick ", 10, ["Rick"]), ("Rick  Sanchez", 20, ["Rick Sanchez"]),
+            ("Rick Sanchez", 11, ["Rick", "Sanchez"]),
+            ("café au lait", 20, ["café au lait"]),
+        ])
+    func unwrapped(text: String, width: Int, lines: [String]) {
+        #expect(TextWrapper.wrap(text, width: width) == lines)
+        #expect(TextWrapper.lineCount(text, width: width) == lines.count)
+    }
+
     @Test("Newlines always start a new line")
     func newlines() {
         #expect(TextWrapper.wrap("a\n\nb", width: 5) == ["a", "", "b"])

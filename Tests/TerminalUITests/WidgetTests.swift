@@ -39,6 +39,26 @@ struct WidgetTests {
         #expect(draw(view, width: 12, height: 2).textLines == ["B  two", "C  three"])
     }
 
+    @Test(
+        "A detail view scrolled into a wrapped value starts mid-value; an offset past the end shows the last line"
+    )
+    func detailViewScrolledIntoWrappedValue() {
+        let fields = [
+            LabeledValue("A", "one"), LabeledValue("Long", "alpha beta gamma delta"),
+            LabeledValue("B", "two"),
+        ]
+        // At 14 columns the value column is 8 wide: "alpha", "beta", "gamma", "delta".
+        #expect(DetailView(fields: fields).lineCount(width: 14) == 6)
+        #expect(
+            draw(DetailView(fields: fields, scrollOffset: 2), width: 14, height: 3).textLines == [
+                "      beta", "      gamma", "      delta",
+            ])
+        #expect(
+            draw(DetailView(fields: fields, scrollOffset: 99), width: 14, height: 2).textLines == [
+                "B     two", "",
+            ])
+    }
+
     @Test("A status pane shows aligned label: value rows, cut to the width")
     func statusPane() {
         let pane = StatusPane(rows: [

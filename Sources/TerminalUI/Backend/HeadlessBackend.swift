@@ -45,7 +45,7 @@ public final class HeadlessBackend: TerminalBackend {
 
     @discardableResult
     public func present(_ buffer: CellBuffer) -> Int {
-        let written = buffer.changes(since: lastBuffer).count
+        let written = buffer.changeCount(since: lastBuffer)
         lastBuffer = buffer
         if recordsEveryFrame { frames.append(buffer.textLines) }
         writtenCellCounts.append(written)

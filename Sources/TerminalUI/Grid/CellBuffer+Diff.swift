@@ -10,26 +10,36 @@ extension CellBuffer {
     /// or of another size. Continuation cells are left out: drawing a wide glyph's lead cell
     /// draws both halves.
     public func changes(since previous: CellBuffer?) -> [CellChange] {
-        guard let previous, previous.size == size else {
-            return cells.indices.compactMap { index in
-                cells[index].isContinuation
-                    ? nil : CellChange(x: index % width, y: index / width, cell: cells[index])
-            }
-        }
         var result: [CellChange] = []
+        forEachChange(since: previous) { index in
+            result.append(CellChange(x: index % width, y: index / width, cell: cells[index]))
+        }
+        return result
+    }
+
+    /// How many cells `changes(since:)` returns, without building them.
+    public func changeCount(since previous: CellBuffer?) -> Int {
+        var count = 0
+        forEachChange(since: previous) { _ in count += 1 }
+        return count
+    }
+
+    /// Calls `body` with the index of every cell that `changes(since:)` lists, in order.
+    private func forEachChange(since previous: CellBuffer?, _ body: (Int) -> Void) {
+        guard let previous, previous.size == size else {
+            for index in cells.indices where !cells[index].isContinuation { body(index) }
+            return
+        }
         cells.withUnsafeBufferPointer { new in
             previous.cells.withUnsafeBufferPointer { old in
                 for index in 0..<new.count where !new[index].isContinuation {
                     let unchanged =
                         new[index] == old[index]
                         && (new[index].width == 1 || new[index + 1] == old[index + 1])
-                    if !unchanged {
-                        result.append(CellChange(x: index % width, y: index / width, cell: new[index]))
-                    }
+                    if !unchanged { body(index) }
                 }
             }
         }
-        return result
     }
 
     /// Each row as plain text, trailing spaces trimmed (continuation cells add nothing).

@@ -1,25 +1,59 @@
 /// How a cell is drawn: colors and attributes. A plain value; `Style()` is the terminal default.
 public struct Style: Sendable, Hashable {
+    // Stored packed (two colour codes and a byte of attributes) so that comparing cells, which
+    // every frame's diff does for every cell, is three integer comparisons.
+    private var foregroundCode: UInt32
+    private var backgroundCode: UInt32
+    private var attributes: UInt8
+
     /// Text color; `.default` leaves the terminal's color.
-    public var foreground: TerminalColor
+    public var foreground: TerminalColor {
+        get { TerminalColor(code: foregroundCode) }
+        set { foregroundCode = newValue.code }
+    }
     /// Background color; `.default` leaves the terminal's (possibly transparent) background.
-    public var background: TerminalColor
-    public var bold: Bool
-    public var reverse: Bool
-    public var underline: Bool
-    public var dim: Bool
+    public var background: TerminalColor {
+        get { TerminalColor(code: backgroundCode) }
+        set { backgroundCode = newValue.code }
+    }
+    public var bold: Bool {
+        get { attribute(Self.boldBit) }
+        set { set(Self.boldBit, newValue) }
+    }
+    public var reverse: Bool {
+        get { attribute(Self.reverseBit) }
+        set { set(Self.reverseBit, newValue) }
+    }
+    public var underline: Bool {
+        get { attribute(Self.underlineBit) }
+        set { set(Self.underlineBit, newValue) }
+    }
+    public var dim: Bool {
+        get { attribute(Self.dimBit) }
+        set { set(Self.dimBit, newValue) }
+    }
 
     /// Creates a style; every part defaults to "as the terminal has it".
     public init(
         foreground: TerminalColor = .default, background: TerminalColor = .default,
         bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false
     ) {
-        self.foreground = foreground
-        self.background = background
-        self.bold = bold
-        self.reverse = reverse
-        self.underline = underline
-        self.dim = dim
+        foregroundCode = foreground.code
+        backgroundCode = background.code
+        attributes =
+            (bold ? Self.boldBit : 0) | (reverse ? Self.reverseBit : 0) | (underline ? Self.underlineBit : 0)
+            | (dim ? Self.dimBit : 0)
+    }
+
+    private static let boldBit: UInt8 = 1
+    private static let reverseBit: UInt8 = 2
+    private static let underlineBit: UInt8 = 4
+    private static let dimBit: UInt8 = 8
+
+    private func attribute(_ bit: UInt8) -> Bool { attributes & bit != 0 }
+
+    private mutating func set(_ bit: UInt8, _ on: Bool) {
+        attributes = on ? attributes | bit : attributes & ~bit
     }
 
     /// The terminal's default look.

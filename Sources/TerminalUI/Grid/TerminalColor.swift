@@ -37,3 +37,44 @@ public enum TerminalColor: Sendable, Hashable {
         }
     }
 }
+
+extension TerminalColor {
+    /// The colour as one integer, distinct for distinct colours: 0 the default, 1…8 the basic
+    /// eight, 0x100 + n palette entry n, 0x1000000 + RGB a 24-bit colour.
+    var code: UInt32 {
+        switch self {
+        case .default: 0
+        case .black: 1
+        case .red: 2
+        case .green: 3
+        case .yellow: 4
+        case .blue: 5
+        case .magenta: 6
+        case .cyan: 7
+        case .white: 8
+        case .palette(let index): 0x100 | UInt32(index)
+        case .rgb(let red, let green, let blue):
+            0x100_0000 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+        }
+    }
+
+    /// The colour whose `code` is `code` (`.default` for a code no colour has).
+    init(code: UInt32) {
+        switch code {
+        case 1: self = .black
+        case 2: self = .red
+        case 3: self = .green
+        case 4: self = .yellow
+        case 5: self = .blue
+        case 6: self = .magenta
+        case 7: self = .cyan
+        case 8: self = .white
+        case 0x100...0x1FF: self = .palette(UInt8(truncatingIfNeeded: code))
+        case 0x100_0000...0x1FF_FFFF:
+            self = .rgb(
+                UInt8(truncatingIfNeeded: code >> 16), UInt8(truncatingIfNeeded: code >> 8),
+                UInt8(truncatingIfNeeded: code))
+        default: self = .default
+        }
+    }
+}

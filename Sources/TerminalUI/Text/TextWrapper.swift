@@ -7,11 +7,33 @@ public enum TextWrapper {
     /// The lines of `text` wrapped to `width` columns (at least one line, possibly empty).
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
+        if fitsOnOneLine(text, width: width) { return [text] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lines.append(contentsOf: wrapParagraph(paragraph, width: width))
         }
         return lines
+    }
+
+    /// How many lines `wrap(text, width:)` returns, without building the ones that fit as they are.
+    public static func lineCount(_ text: String, width: Int) -> Int {
+        guard width > 0 else { return 0 }
+        if fitsOnOneLine(text, width: width) { return 1 }
+        return wrap(text, width: width).count
+    }
+
+    /// Whether `text` is its own wrapping at `width`: printable ASCII no wider than the line, with
+    /// no space at either end and no run of spaces (which wrapping would collapse).
+    static func fitsOnOneLine(_ text: String, width: Int) -> Bool {
+        var count = 0
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+            count += 1
+            if count > width { return false }
+        }
+        return previous != 0x20 || count == 0
     }
 
     private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {

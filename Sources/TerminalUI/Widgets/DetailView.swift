@@ -19,37 +19,51 @@ public struct DetailView: Widget {
     }
 
     /// How many lines the fields take at `width` columns (to bound scrolling).
-    public func lineCount(width: Int) -> Int { layout(width: width).count }
+    public func lineCount(width: Int) -> Int {
+        let columns = columns(width: width)
+        guard columns.value > 0 else { return fields.count }
+        return fields.reduce(0) { $0 + TextWrapper.lineCount($1.value, width: columns.value) }
+    }
 
     public func render(in area: Rect, buffer: inout CellBuffer) {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
         buffer.fill(area)
-        let lines = layout(width: area.width)
-        let first = min(max(0, scrollOffset), max(0, lines.count - 1))
-        for (row, line) in lines.dropFirst(first).prefix(area.height).enumerated() {
+        let first = min(max(0, scrollOffset), max(0, lineCount(width: area.width) - 1))
+        for (row, line) in lines(width: area.width, in: first..<first + area.height).enumerated() {
             buffer.write(line, x: area.x, y: area.y + row, maxWidth: area.width)
         }
     }
 
-    /// Every line the fields take at `width`, before scrolling.
-    private func layout(width: Int) -> [Line] {
-        let labelWidth = min(fields.map { DisplayWidth.of($0.label) }.max() ?? 0, maxLabelWidth, width / 3)
-        let valueWidth = width - labelWidth - 2
-        guard valueWidth > 0 else {
-            return fields.map {
+    /// The label and value columns' widths at `width` (the value's is 0 or less when too narrow).
+    private func columns(width: Int) -> (label: Int, value: Int) {
+        let label = min(fields.map { DisplayWidth.of($0.label) }.max() ?? 0, maxLabelWidth, width / 3)
+        return (label, width - label - 2)
+    }
+
+    /// The lines numbered `wanted` (of every line the fields take at `width`, before scrolling);
+    /// fields wholly outside them are counted, not laid out.
+    private func lines(width: Int, in wanted: Range<Int>) -> [Line] {
+        let columns = columns(width: width)
+        guard columns.value > 0 else {
+            return fields[fields.indices.clamped(to: wanted)].map {
                 Line([Span($0.label, style: labelStyle), Span(" \($0.value)", style: $0.valueStyle)])
             }
         }
-        let indent = String(repeating: " ", count: labelWidth + 2)
+        let indent = String(repeating: " ", count: columns.label + 2)
         var lines: [Line] = []
+        var number = 0
         for field in fields {
-            let wrapped = TextWrapper.wrap(field.value, width: valueWidth)
-            for (index, text) in wrapped.enumerated() {
+            guard number < wanted.upperBound else { break }
+            let count = TextWrapper.lineCount(field.value, width: columns.value)
+            defer { number += count }
+            guard number + count > wanted.lowerBound else { continue }
+            let wrapped = TextWrapper.wrap(field.value, width: columns.value)
+            for (index, text) in wrapped.enumerated() where wanted.contains(number + index) {
                 if index == 0 {
                     lines.append(
                         Line([
-                            Span(TextFitting.fit(field.label, width: labelWidth), style: labelStyle),
+                            Span(TextFitting.fit(field.label, width: columns.label), style: labelStyle),
                             Span("  "),
                             Span(text, style: field.valueStyle),
                         ]))
