@@ -64,7 +64,7 @@ public struct AvatarLoader: Sendable {
 
     private func fetchAndDecode(
         url text: String, refresh: Bool, progress: @escaping @Sendable (TransferProgress) -> Void
-    ) async -> (Result<PixelImage, AvatarFailure>, AvatarOrigin?, Int) {
+    ) async -> (Result<HalfBlockPicture, AvatarFailure>, AvatarOrigin?, Int) {
         guard let url = URL(string: text).map(onCurrentAPI), url.scheme == "http" || url.scheme == "https"
         else {
             return (.failure(AvatarFailure("No image: the character has no avatar URL.")), nil, 0)
@@ -102,7 +102,7 @@ public struct AvatarLoader: Sendable {
     }
 
     private func decode(file: URL, key: String, origin: AvatarOrigin) -> (
-        Result<PixelImage, AvatarFailure>, AvatarOrigin?, Int
+        Result<HalfBlockPicture, AvatarFailure>, AvatarOrigin?, Int
     ) {
         // One stat call: a file-cache hit makes it every time.
         var status = stat()
@@ -130,8 +130,9 @@ public struct AvatarLoader: Sendable {
             else {
                 throw .corrupt(reason: "no pixels")
             }
-            if identity.inode != 0 { self.decoded.remember(image, for: identity) }
-            return (.success(image), origin, bytes.count)
+            let picture = HalfBlockPicture(image)
+            if identity.inode != 0 { self.decoded.remember(picture, for: identity) }
+            return (.success(picture), origin, bytes.count)
         } catch {
             decoded.forget(path: file.path)
             cache.remove(key: key)  // a broken file is not kept

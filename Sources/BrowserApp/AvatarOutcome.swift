@@ -10,10 +10,11 @@ public enum AvatarOrigin: String, Sendable, Hashable, CaseIterable {
     case revalidated
 }
 
-/// How one avatar load ended: the picture with its provenance, or a one-line reason. A plain value.
+/// How one avatar load ended: the picture with its provenance, or a one-line reason. A value (the
+/// picture it holds is immutable apart from its thread-safe kept drawing).
 public struct AvatarOutcome: Sendable, Hashable {
     /// The decoded picture, or why there is none (one sentence).
-    public var result: Result<PixelImage, AvatarFailure>
+    public var result: Result<HalfBlockPicture, AvatarFailure>
     /// Where the file came from; nil when no file was obtained.
     public var origin: AvatarOrigin?
     /// The file's size in bytes (0 when none).
@@ -23,7 +24,7 @@ public struct AvatarOutcome: Sendable, Hashable {
 
     /// Creates an outcome.
     public init(
-        result: Result<PixelImage, AvatarFailure>, origin: AvatarOrigin?, bytes: Int, elapsed: Duration
+        result: Result<HalfBlockPicture, AvatarFailure>, origin: AvatarOrigin?, bytes: Int, elapsed: Duration
     ) {
         self.result = result
         self.origin = origin

@@ -14,13 +14,14 @@ struct AvatarPane: Widget {
             buffer.write(
                 Self.progressLine(received: received, expected: expected, width: area.width), x: area.x,
                 y: area.y)
-        case .shown(let image, let origin, let bytes, let milliseconds):
+        case .shown(let picture, let origin, let bytes, let milliseconds):
             let art = Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 1))
-            HalfBlockArt(image: image, mode: mode).render(in: art, buffer: &buffer)
+            HalfBlockArt(picture: picture, mode: mode).render(in: art, buffer: &buffer)
             let caption =
                 "\(origin.rawValue) · \(Self.size(bytes)) · \(StatusPaneContent.latency(milliseconds))"
             buffer.write(
-                caption, x: area.x, y: area.y + min(area.height - 1, Self.artRows(image, width: area.width)),
+                caption, x: area.x,
+                y: area.y + min(area.height - 1, Self.artRows(picture.image, width: area.width)),
                 maxWidth: area.width, style: .plain.dimmed())
         case .failed(let reason):
             buffer.write(reason, x: area.x, y: area.y, maxWidth: area.width, style: Style(foreground: .red))

@@ -5,8 +5,8 @@ import TerminalUI
 public enum AvatarState: Sendable, Hashable {
     /// The download is under way: bytes received, and expected when the server said.
     case loading(received: Int64, expected: Int64?)
-    /// The picture, from `origin`, `bytes` long, loaded in `milliseconds`.
-    case shown(PixelImage, origin: AvatarOrigin, bytes: Int, milliseconds: Double)
+    /// The picture (keeping its last drawing), from `origin`, `bytes` long, loaded in `milliseconds`.
+    case shown(HalfBlockPicture, origin: AvatarOrigin, bytes: Int, milliseconds: Double)
     /// Why there is no picture.
     case failed(String)
 }

@@ -12,7 +12,7 @@ final class DecodedAvatars: Sendable {
     }
 
     private struct Entries {
-        var images: [Key: PixelImage] = [:]
+        var images: [Key: HalfBlockPicture] = [:]
         var order: [Key] = []  // oldest first
     }
 
@@ -21,9 +21,9 @@ final class DecodedAvatars: Sendable {
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
-    func image(for key: Key) -> PixelImage? { entries.withLock { $0.images[key] } }
+    func image(for key: Key) -> HalfBlockPicture? { entries.withLock { $0.images[key] } }
 
-    func remember(_ image: PixelImage, for key: Key) {
+    func remember(_ image: HalfBlockPicture, for key: Key) {
         entries.withLock { entries in
             if entries.images.updateValue(image, forKey: key) == nil { entries.order.append(key) }
             while entries.order.count > capacity {

@@ -15,7 +15,7 @@ struct AvatarBrowserTests {
     }
 
     /// A 60×60 test card: four coloured quadrants, so placement and colours show in frames.
-    static let card: PixelImage = {
+    static let card: HalfBlockPicture = {
         var bytes: [UInt8] = []
         for y in 0..<60 {
             for x in 0..<60 {
@@ -27,7 +27,7 @@ struct AvatarBrowserTests {
                 }
             }
         }
-        return PixelImage(width: 60, height: 60, rgb: bytes)!
+        return HalfBlockPicture(PixelImage(width: 60, height: 60, rgb: bytes)!)
     }()
 
     static func opened(

@@ -72,4 +72,37 @@ struct HalfBlockArtTests {
         #expect(buffer[1, 0]?.text == "@")
         #expect(buffer[1, 0]?.style == .plain)
     }
+
+    @Test(
+        "A picture keeps its drawing: drawn again alike it is the same block; another size or mode is drawn anew"
+    )
+    func pictureKeepsItsDrawing() throws {
+        let picture = HalfBlockPicture(try Self.topRedBottomBlue(width: 4, height: 4))
+        let first = picture.block(columns: 4, rows: 2, mode: .truecolor)
+        #expect(picture.block(columns: 4, rows: 2, mode: .truecolor) == first)
+        #expect(
+            picture.block(columns: 4, rows: 2, mode: .palette256).cells[0].style.foreground == .palette(196))
+        #expect(picture.block(columns: 2, rows: 1, mode: .truecolor).cells.count == 2)
+        // Rendering through the picture draws exactly what rendering the bare image draws
+        var kept = CellBuffer(size: TerminalSize(width: 6, height: 3))
+        var fresh = kept
+        HalfBlockArt(picture: picture, mode: .truecolor).render(in: kept.area, buffer: &kept)
+        HalfBlockArt(picture: picture, mode: .truecolor).render(in: kept.area, buffer: &kept)
+        HalfBlockArt(image: picture.image, mode: .truecolor).render(in: fresh.area, buffer: &fresh)
+        #expect(kept == fresh)
+        #expect(picture == HalfBlockPicture(picture.image))
+    }
+
+    @Test("A pasted block is clipped to the buffer and blanks a wide glyph it half covers")
+    func pasteClipsAndDetaches() throws {
+        let x = Cell(try #require(Glyph("x")))
+        let block = try #require(CellBlock(columns: 2, rows: 2, cells: [x, x, x, x]))
+        var buffer = CellBuffer(size: TerminalSize(width: 4, height: 2))
+        buffer.write("ab日", x: 0, y: 0)
+        buffer.paste(block, x: 3, y: 1)
+        buffer.paste(block, x: 1, y: -1)
+        #expect(buffer.textLines == ["axx", "   x"])
+        #expect(CellBlock(columns: 2, rows: 1, cells: [x]) == nil)
+        #expect(CellBlock(columns: 1, rows: 1, cells: [.continuation(.plain)]) == nil)
+    }
 }

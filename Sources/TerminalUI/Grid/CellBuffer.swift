@@ -73,6 +73,11 @@ public struct CellBuffer: Sendable, Equatable {
     }
 
     /// Before `index` is overwritten: blanks the other half of any wide glyph it belongs to.
+    /// Overwrites the cells at `range` (indices row by row) with as many single-width `newCells`.
+    mutating func replaceCells(_ range: Range<Int>, with newCells: ArraySlice<Cell>) {
+        cells.replaceSubrange(range, with: newCells)
+    }
+
     private mutating func detachWideNeighbours(of index: Int, rowStart: Int) {
         let cell = cells[index]
         if cell.isContinuation, index > rowStart {
