@@ -32,6 +32,8 @@ public struct AvatarLoader: Sendable {
     public let apiBaseURL: URL?
     /// The last pictures decoded, so a file-cache hit shown again is not decoded again.
     private let decoded = DecodedAvatars(capacity: 32)
+    /// The URL and cache key of the avatar URLs seen lately (parsing a URL is not free).
+    private let locations = AvatarLocations(capacity: 256)
 
     /// A loader caching in `directory`, at most `maximumBytes` of files, least recently used evicted first.
     public init(
@@ -65,19 +67,18 @@ public struct AvatarLoader: Sendable {
     private func fetchAndDecode(
         url text: String, refresh: Bool, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async -> (Result<HalfBlockPicture, AvatarFailure>, AvatarOrigin?, Int) {
-        guard let url = URL(string: text).map(onCurrentAPI), url.scheme == "http" || url.scheme == "https"
-        else {
+        guard let (url, key) = locations.location(of: text, derive: locate) else {
             return (.failure(AvatarFailure("No image: the character has no avatar URL.")), nil, 0)
         }
-        // The key is the URL's host and path, without the port: the embedded server's port changes
-        // from run to run, its avatars do not; another host's avatars are other pictures.
-        let key = (url.host ?? "") + url.path
         let file: URL
         let origin: AvatarOrigin
         if !isOnline() {
             guard let cached = cache.find(key: key) else {
                 return (.failure(AvatarFailure("No image offline: the avatar is not cached.")), nil, 0)
             }
+            (file, origin) = (cached, .fileCache)
+        } else if !refresh, let cached = cache.find(key: key) {
+            // What the download service does first under navigation's policy, without building one.
             (file, origin) = (cached, .fileCache)
         } else {
             let provider = refresh ? cache.withCachePolicy(.alwaysFetchWithCustomHeader) : cache
@@ -138,6 +139,17 @@ public struct AvatarLoader: Sendable {
             cache.remove(key: key)  // a broken file is not kept
             return (.failure(AvatarFailure("No image: \(error.description)")), origin, bytes.count)
         }
+    }
+
+    /// The URL to fetch for avatar URL `text` and its cache key; nil unless it is an http(s) URL.
+    /// The key is the URL's host and path, without the port: the embedded server's port changes
+    /// from run to run, its avatars do not; another host's avatars are other pictures.
+    private func locate(_ text: String) -> AvatarLocation? {
+        guard let url = URL(string: text).map(onCurrentAPI), url.scheme == "http" || url.scheme == "https"
+        else {
+            return nil
+        }
+        return (url, (url.host ?? "") + url.path)
     }
 
     /// `url` moved onto `apiBaseURL` when it has the API's avatar form (`…/character/avatar/<file>`).

@@ -5,6 +5,9 @@ import TerminalUI
 extension CharacterBrowser {
     /// The task key of the avatar load; a newer load replaces an older one.
     static let avatarTaskKey = "avatar"
+    /// The download cache policies of navigation and of a refresh, as the events log names them.
+    static let navigationPolicyName = "\(DownloadCachePolicy.bypassServerCallOnFoundItem)"
+    static let refreshPolicyName = "\(DownloadCachePolicy.alwaysFetchWithCustomHeader)"
 
     /// Starts loading the open character's avatar (navigation, or a revalidating refresh), unless
     /// images are off or the character is not known yet.
@@ -65,12 +68,11 @@ extension CharacterBrowser {
 
     /// Records an avatar answer like every other: the status pane's latest answer and the events log.
     private func recordAvatar(id: Int, refresh: Bool, _ outcome: AvatarOutcome, state: inout BrowserState) {
-        let policy: DownloadCachePolicy =
-            refresh ? .alwaysFetchWithCustomHeader : .bypassServerCallOnFoundItem
         var error: String?
         if case .failure(let failure) = outcome.result { error = failure.reason }
         let event = AnswerEvent(
-            query: "avatar \(id)", policy: "\(policy)", operation: "download",
+            query: "avatar \(id)", policy: refresh ? Self.refreshPolicyName : Self.navigationPolicyName,
+            operation: "download",
             origin: error == nil ? outcome.origin?.rawValue : nil, stale: false,
             ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error, bytes: outcome.bytes
         )

@@ -123,7 +123,7 @@ struct StatusPaneContent: Widget {
 
     /// `0.4 ms`, `12 ms`.
     static func latency(_ milliseconds: Double) -> String {
-        milliseconds < 10 ? String(format: "%.1f ms", milliseconds) : String(format: "%.0f ms", milliseconds)
+        milliseconds < 10 ? "\(DecimalText.tenths(milliseconds)) ms" : "\(DecimalText.whole(milliseconds)) ms"
     }
 
     /// `3 s · fresh`, `2 h · stale`, or `—` for a failure.

@@ -41,6 +41,22 @@ struct TextFittingTests {
         #expect(TextWrapper.lineCount(text, width: width) == lines.count)
     }
 
+    @Test("The line count agrees with the wrapping for long words, wide glyphs, newlines and spaces")
+    func lineCountAgrees() {
+        let texts = [
+            "http://127.0.0.1:8080/api/character/avatar/1.jpeg", "Earth (Replacement Dimension)",
+            "日本語です and more 日本語です", "a\n\nb  c   d", "  leading and trailing  ", "abcdefgh ij",
+            "e\u{301}e\u{301}e\u{301}", "",
+        ]
+        for text in texts {
+            for width in 1...12 {
+                #expect(
+                    TextWrapper.lineCount(text, width: width) == TextWrapper.wrap(text, width: width).count,
+                    "\(text) at \(width)")
+            }
+        }
+    }
+
     @Test("Newlines always start a new line")
     func newlines() {
         #expect(TextWrapper.wrap("a\n\nb", width: 5) == ["a", "", "b"])

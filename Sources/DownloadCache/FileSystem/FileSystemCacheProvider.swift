@@ -24,6 +24,8 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     private let makeUniqueName: @Sendable () -> String
     /// The index as last read or written (nil until first needed), shared by every view of the folder.
     private let index: SharedIndex
+    /// The files of the keys used lately (deriving a file name hashes the key), shared by every view.
+    private let files: KeyedFiles
 
     /// Creates a provider over `directory` (created on the first store).
     ///
@@ -46,6 +48,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
         self.timeSource = timeSource
         self.makeUniqueName = makeUniqueName
         self.index = SharedIndex()
+        self.files = KeyedFiles(directory: self.directory)
     }
 
     private init(viewOf other: FileSystemCacheProvider, cachePolicy: DownloadCachePolicy) {
@@ -55,6 +58,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
         self.timeSource = other.timeSource
         self.makeUniqueName = other.makeUniqueName
         self.index = other.index
+        self.files = other.files
     }
 
     /// The same folder and index under another policy: navigation can skip the server while a
@@ -64,7 +68,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     }
 
     public func find(key: String) -> URL? {
-        guard let file = SafeFileName.file(for: key, in: directory), CacheFolder.isRegularFile(file) else {
+        guard let file = files.file(for: key), CacheFolder.isRegularFile(file) else {
             return nil
         }
         CacheFolder.markUsed(file, at: timeSource.now())
@@ -72,7 +76,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     }
 
     public func cachedItem(key: String) throws(FileSystemCacheError) -> URL {
-        guard let file = SafeFileName.file(for: key, in: directory) else { throw .unsafeKey(key: key) }
+        guard let file = files.file(for: key) else { throw .unsafeKey(key: key) }
         guard CacheFolder.isRegularFile(file) else { throw .notCached(key: key) }
         let name = file.lastPathComponent
         let now = timeSource.now()
@@ -87,7 +91,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     /// `file` is gone afterwards unless it was copied),
     /// records the validators from `headers`, then evicts down to `maximumBytes`.
     public func store(objectAt file: URL, key: String, headers: HTTPHeaders) throws(FileSystemCacheError) {
-        guard let destination = SafeFileName.file(for: key, in: directory) else { throw .unsafeKey(key: key) }
+        guard let destination = files.file(for: key) else { throw .unsafeKey(key: key) }
         do {
             try PrivateFiles.ensureDirectory(directory)
             if !PrivateFiles.moveIfSameFileSystem(file, to: destination) {
@@ -115,7 +119,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
 
     /// What the cache remembers about the file stored under `key`, or nil when no such file is cached.
     public func record(for key: String) -> CachedFileRecord? {
-        guard let file = SafeFileName.file(for: key, in: directory), CacheFolder.isRegularFile(file) else {
+        guard let file = files.file(for: key), CacheFolder.isRegularFile(file) else {
             return nil
         }
         let record = index.state.withLock { cached in
@@ -128,7 +132,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
 
     /// Deletes the file stored under `key` and its record (a file found broken, say); nothing cached is no error.
     public func remove(key: String) {
-        guard let file = SafeFileName.file(for: key, in: directory) else { return }
+        guard let file = files.file(for: key) else { return }
         PrivateFiles.remove(file)
         try? updateIndex { index in index.records[file.lastPathComponent] = nil }
     }
@@ -183,4 +187,25 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
 /// The in-memory index one folder's provider views share. Thread-safe: a `Mutex`.
 private final class SharedIndex: Sendable {
     let state = Mutex<CacheIndex?>(nil)
+}
+
+/// `SafeFileName.file(for:in:)` of one folder, remembered for up to `capacity` keys (then
+/// forgotten all at once). Thread-safe: a `Mutex`.
+private final class KeyedFiles: Sendable {
+    private let directory: URL
+    private let capacity = 1_024
+    private let known = Mutex<[String: URL]>([:])
+
+    init(directory: URL) { self.directory = directory }
+
+    /// The file that holds `key`'s item, or nil when the key cannot name a file in the folder.
+    func file(for key: String) -> URL? {
+        if let file = known.withLock({ $0[key] }) { return file }
+        guard let file = SafeFileName.file(for: key, in: directory) else { return nil }
+        known.withLock { known in
+            if known.count >= capacity { known.removeAll(keepingCapacity: true) }
+            known[key] = file
+        }
+        return file
+    }
 }

@@ -15,11 +15,47 @@ public enum TextWrapper {
         return lines
     }
 
-    /// How many lines `wrap(text, width:)` returns, without building the ones that fit as they are.
+    /// How many lines `wrap(text, width:)` returns, counted from widths alone (no line is built).
     public static func lineCount(_ text: String, width: Int) -> Int {
         guard width > 0 else { return 0 }
         if fitsOnOneLine(text, width: width) { return 1 }
-        return wrap(text, width: width).count
+        var count = 0
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            count += paragraphLineCount(paragraph, width: width)
+        }
+        return count
+    }
+
+    /// `wrapParagraph(paragraph, width:).count`, by the same rules, from widths alone.
+    private static func paragraphLineCount(_ paragraph: Substring, width: Int) -> Int {
+        var count = 0
+        var currentWidth = 0
+        for word in paragraph.split(separator: " ") {
+            let wordWidth = DisplayWidth.of(word)
+            let separator = currentWidth == 0 ? 0 : 1
+            if currentWidth + separator + wordWidth <= width {
+                currentWidth += separator + wordWidth
+                continue
+            }
+            if currentWidth > 0 {
+                count += 1
+                currentWidth = 0
+            }
+            if wordWidth <= width {
+                currentWidth = wordWidth
+            } else {
+                var used = 0
+                for glyph in Glyphs(word) {
+                    if used + glyph.width > width, used > 0 {
+                        count += 1
+                        used = 0
+                    }
+                    used += glyph.width
+                }
+                currentWidth = used
+            }
+        }
+        return count + 1
     }
 
     /// Whether `text` is its own wrapping at `width`: printable ASCII no wider than the line, with
