@@ -83,6 +83,29 @@ struct CellBufferTests {
             })
     }
 
+    @Test(
+        "Spans meeting the edge: a span that fills the room exactly, then more, ends in an ellipsis",
+        arguments: [
+            (["Rick", "Morty"], 4, "Ric…", 4), (["Rick", "Morty"], 5, "Rick…", 5),
+            (["Rick", "M"], 5, "RickM", 5),
+            (["Rick", "Morty"], 6, "RickM…", 6),
+            (["日本", "x"], 4, "日…", 3), (["R", "x"], 1, "…", 1), (["", "ab"], 1, "…", 1), (["abc"], 1, "…", 1),
+        ])
+    func spansAtTheEdge(spans: [String], room: Int, text: String, written: Int) {
+        var buffer = CellBuffer(size: TerminalSize(width: 8, height: 1))
+        #expect(buffer.write(Line(spans.map { Span($0) }), x: 0, y: 0, maxWidth: room) == written)
+        #expect(buffer.textLines == [text])
+    }
+
+    @Test("ASCII written over wide glyphs blanks the halves left behind at either end")
+    func asciiOverWideGlyphs() {
+        var buffer = CellBuffer(size: TerminalSize(width: 8, height: 1))
+        buffer.write("日本語x", x: 0, y: 0)
+        buffer.write("abcd", x: 1, y: 0)  // from the right half of 日 to the left half of 語
+        #expect(buffer.textLines == [" abcd x"])
+        #expect(buffer.cells.allSatisfy { !$0.isContinuation })
+    }
+
     @Test("Control characters reaching the grid are replaced, never stored raw")
     func controlsReplaced() {
         var buffer = CellBuffer(size: TerminalSize(width: 30, height: 1))

@@ -17,10 +17,8 @@ extension CellBuffer {
         guard y >= 0, y < height, x >= 0, limit > 0 else { return 0 }
         var cursor = LineCursor(x: x, limit: limit)
         for span in line.spans {
-            if DisplayWidth.asciiWidth(span.text) != nil {
-                for byte in span.text.utf8 {
-                    guard place(.ascii(byte), span.style, &cursor, y) else { break }
-                }
+            if let count = DisplayWidth.asciiWidth(span.text) {
+                placeASCII(span.text.utf8, count: count, span.style, &cursor, y)
             } else {
                 for glyph in Glyphs(span.text) {
                     guard place(glyph, span.style, &cursor, y) else { break }
@@ -32,6 +30,29 @@ extension CellBuffer {
     }
 
     /// Places one glyph, or finishes the line with "…" when it does not fit. Returns false once finished.
+    /// `place` for each of `count` printable-ASCII `bytes`, with one write of the run that fits.
+    private mutating func placeASCII(
+        _ bytes: String.UTF8View, count: Int, _ style: Style, _ cursor: inout LineCursor, _ row: Int
+    ) {
+        guard count > 0, !cursor.isFinished else { return }
+        let room = cursor.limit - cursor.used
+        guard room > 0 else {
+            // Nothing fits: the ellipsis replaces what the previous span ended with.
+            for byte in bytes.prefix(1) { place(.ascii(byte), style, &cursor, row) }
+            return
+        }
+        let fits = count <= room
+        let run = fits ? count : room - 1
+        putASCII(bytes.prefix(run), count: run, x: cursor.x + cursor.used, y: row, style: style)
+        if run > 0 { cursor.record(width: 1) }
+        cursor.used += max(0, run - 1)
+        if !fits {
+            put(.ellipsis, x: cursor.x + cursor.used, y: row, style: style)
+            cursor.used += 1
+            cursor.isFinished = true
+        }
+    }
+
     @discardableResult
     private mutating func place(_ glyph: Glyph, _ style: Style, _ cursor: inout LineCursor, _ row: Int)
         -> Bool

@@ -73,6 +73,20 @@ public struct CellBuffer: Sendable, Equatable {
     }
 
     /// Before `index` is overwritten: blanks the other half of any wide glyph it belongs to.
+    /// Writes `count` printable-ASCII `bytes` from (`x`, `y`) on, which must fit in the row, as
+    /// `put` would one by one: a wide glyph the run half covers is blanked.
+    mutating func putASCII(_ bytes: some Sequence<UInt8>, count: Int, x: Int, y: Int, style: Style) {
+        guard count > 0, y >= 0, y < height, x >= 0, x + count <= width else { return }
+        let rowStart = y * width
+        detachWideNeighbours(of: rowStart + x, rowStart: rowStart)
+        detachWideNeighbours(of: rowStart + x + count - 1, rowStart: rowStart)
+        var index = rowStart + x
+        for byte in bytes {
+            cells[index] = Cell(.ascii(byte), style: style)
+            index += 1
+        }
+    }
+
     /// Overwrites the cells at `range` (indices row by row) with as many single-width `newCells`.
     mutating func replaceCells(_ range: Range<Int>, with newCells: ArraySlice<Cell>) {
         cells.replaceSubrange(range, with: newCells)

@@ -32,6 +32,11 @@ public enum DisplayWidth {
 
     /// The width of printable-ASCII text (its byte count), or nil when other bytes occur.
     static func asciiWidth(_ text: some StringProtocol) -> Int? {
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            return bytes.count
+        }
+        if let contiguous { return contiguous }
         var count = 0
         for byte in text.utf8 {
             guard byte >= 0x20 && byte < 0x7F else { return nil }

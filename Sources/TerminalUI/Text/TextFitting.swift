@@ -19,14 +19,32 @@ public enum TextFitting {
     public static func fit(_ text: String, width: Int, alignment: Alignment = .leading) -> String {
         let (body, used) = truncated(text, width: width)
         let padding = max(0, width - used)
+        guard padding > 0 else { return body }
+        let leading: Int
         switch alignment {
-        case .leading:
-            return body + String(repeating: " ", count: padding)
-        case .trailing:
-            return String(repeating: " ", count: padding) + body
-        case .center:
-            return String(repeating: " ", count: padding / 2) + body
-                + String(repeating: " ", count: padding - padding / 2)
+        case .leading: leading = 0
+        case .trailing: leading = padding
+        case .center: leading = padding / 2
+        }
+        // One allocation (none for short text): the spaces and the body's bytes written in place.
+        var fitted = body
+        return fitted.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count + padding) { buffer in
+                var index = 0
+                for _ in 0..<leading {
+                    buffer[index] = 0x20
+                    index += 1
+                }
+                for byte in bytes {
+                    buffer[index] = byte
+                    index += 1
+                }
+                while index < bytes.count + padding {
+                    buffer[index] = 0x20
+                    index += 1
+                }
+                return index
+            }
         }
     }
 
