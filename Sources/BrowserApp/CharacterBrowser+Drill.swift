@@ -170,7 +170,7 @@ extension CharacterBrowser {
             detail.dangling = references.filter { $0.id == nil }.map {
                 if case .dangling(let url) = $0 { url } else { "" }
             }
-            detail.pendingMemberIDs = references.validIDs
+            detail.pendingMemberIDs = detail.memberIDs
             detail.members = []
             detail.membersFailure = nil
             if detail.pendingMemberIDs.isEmpty { state.loads.entity = nil }

@@ -75,14 +75,14 @@ struct EntityDetailPane: Widget {
                         style: Style(foreground: .yellow))
                 ]))
         }
-        let total = detail.memberReferences.validIDs.count
+        let total = detail.memberIDs.count
         let noun = detail.memberNoun.prefix(1).uppercased() + detail.memberNoun.dropFirst()
         lines.append(Line([Span("\(noun) \(total)", style: bold)]))
         return lines
     }
 
     private func placeholder(_ detail: EntityDetailState) -> String {
-        if detail.memberReferences.validIDs.isEmpty { return "No \(detail.memberNoun)." }
+        if detail.memberIDs.isEmpty { return "No \(detail.memberNoun)." }
         return state.loads.entity != nil ? "Loading…" : "None loaded. Press r to retry."
     }
 }

@@ -11,9 +11,16 @@ public struct EntityDetailState: Sendable, Hashable {
     /// The name it was opened under, until its own read answers (for the breadcrumb).
     public var knownName: String
     /// The episode, once read (kind `.episode`).
-    public var episode: Episode?
+    public var episode: Episode? {
+        didSet { memberIDs = memberReferences.validIDs }
+    }
     /// The location, once read (kind `.location`).
-    public var location: Location?
+    public var location: Location? {
+        didSet { memberIDs = memberReferences.validIDs }
+    }
+    /// The valid member ids, in reference order, each once: parsed from the references when the
+    /// entity arrives, not on every frame.
+    public private(set) var memberIDs: [Int] = []
     /// Why the entity could not be read, as a sentence.
     public var failure: String?
     /// The members read so far (cast or residents), in reference order.
