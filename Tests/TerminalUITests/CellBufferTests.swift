@@ -106,6 +106,19 @@ struct CellBufferTests {
         #expect(buffer.cells.allSatisfy { !$0.isContinuation })
     }
 
+    @Test(
+        "Filling with a glyph covers the rect, clipped, blanking wide glyphs it half covers; a wide glyph fills nothing"
+    )
+    func fillWithGlyph() throws {
+        var buffer = CellBuffer(size: TerminalSize(width: 6, height: 2))
+        buffer.write("日本語", x: 0, y: 0)
+        buffer.fill(Rect(x: 1, y: 0, width: 9, height: 1), with: try #require(Glyph("─")))
+        #expect(buffer.textLines == [" ─────", ""])
+        let before = buffer
+        buffer.fill(buffer.area, with: try #require(Glyph("日")))
+        #expect(buffer == before)
+    }
+
     @Test("Control characters reaching the grid are replaced, never stored raw")
     func controlsReplaced() {
         var buffer = CellBuffer(size: TerminalSize(width: 30, height: 1))

@@ -49,6 +49,17 @@ public struct CellBuffer: Sendable, Equatable {
 
     /// Fills `rect` (clipped to the grid) with blanks in `style`.
     public mutating func fill(_ rect: Rect, style: Style = .plain) {
+        fill(rect, with: .blank(style))
+    }
+
+    /// Fills `rect` (clipped to the grid) with `glyph` in `style`, as `put` would cell by cell;
+    /// a glyph wider than one column fills nothing.
+    public mutating func fill(_ rect: Rect, with glyph: Glyph, style: Style = .plain) {
+        guard glyph.width == 1 else { return }
+        fill(rect, with: Cell(glyph, style: style))
+    }
+
+    private mutating func fill(_ rect: Rect, with cell: Cell) {
         let clipped = rect.intersection(area)
         guard !clipped.isEmpty else { return }
         for row in clipped.y..<clipped.maxY {
@@ -56,7 +67,7 @@ public struct CellBuffer: Sendable, Equatable {
             detachWideNeighbours(of: rowStart + clipped.x, rowStart: rowStart)
             detachWideNeighbours(of: rowStart + clipped.maxX - 1, rowStart: rowStart)
             for index in (rowStart + clipped.x)..<(rowStart + clipped.maxX) {
-                cells[index] = .blank(style)
+                cells[index] = cell
             }
         }
     }

@@ -44,14 +44,17 @@ public struct BorderBox: Widget {
         if clearsInterior { buffer.fill(Self.interior(of: box), style: .plain) }
         let right = box.maxX - 1
         let bottom = box.maxY - 1
-        for column in (box.x + 1)..<right {
-            buffer.put(lines.horizontal, x: column, y: box.y, style: style)
-            buffer.put(lines.horizontal, x: column, y: bottom, style: style)
-        }
-        for row in (box.y + 1)..<bottom {
-            buffer.put(lines.vertical, x: box.x, y: row, style: style)
-            buffer.put(lines.vertical, x: right, y: row, style: style)
-        }
+        let inner = (columns: box.width - 2, rows: box.height - 2)
+        buffer.fill(
+            Rect(x: box.x + 1, y: box.y, width: inner.columns, height: 1), with: lines.horizontal,
+            style: style)
+        buffer.fill(
+            Rect(x: box.x + 1, y: bottom, width: inner.columns, height: 1), with: lines.horizontal,
+            style: style)
+        buffer.fill(
+            Rect(x: box.x, y: box.y + 1, width: 1, height: inner.rows), with: lines.vertical, style: style)
+        buffer.fill(
+            Rect(x: right, y: box.y + 1, width: 1, height: inner.rows), with: lines.vertical, style: style)
         buffer.put(lines.topLeft, x: box.x, y: box.y, style: style)
         buffer.put(lines.topRight, x: right, y: box.y, style: style)
         buffer.put(lines.bottomLeft, x: box.x, y: bottom, style: style)
