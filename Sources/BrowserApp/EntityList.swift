@@ -12,14 +12,16 @@ public struct EntityList<Row: ListedEntity>: Sendable, Hashable {
     public private(set) var filters: [String: String] = [:]
     /// Increases by one with every reset.
     public private(set) var generation = 0
+    /// The pages read so far.
+    public private(set) var loaded = LoadedPages<Row>()
     /// The loaded pages, page 1 first.
-    public private(set) var pages: [[Row]] = []
+    public var pages: [[Row]] { loaded.pages }
     /// Every loaded row, in page order.
-    public private(set) var rows: [Row] = []
+    public var rows: [Row] { loaded.rows }
     /// How many pages the filters select, once a page answered.
-    public private(set) var totalPages: Int?
+    public var totalPages: Int? { loaded.totalPages }
     /// How many entities the filters select, once a page answered.
-    public private(set) var totalCount: Int?
+    public var totalCount: Int? { loaded.totalCount }
     /// The selection and scroll position.
     public var list = ListState()
     /// Page numbers being read, with the policy of the read.
@@ -29,10 +31,10 @@ public struct EntityList<Row: ListedEntity>: Sendable, Hashable {
     public init() {}
 
     /// The page the next scroll past the end loads.
-    public var nextPageNumber: Int { pages.count + 1 }
+    public var nextPageNumber: Int { loaded.nextPageNumber }
 
     /// Whether pages remain to be loaded (true before the first answer).
-    public var hasMorePages: Bool { totalPages.map { pages.count < $0 } ?? true }
+    public var hasMorePages: Bool { loaded.hasMorePages }
 
     /// The row under the selection, if any.
     public var selectedRow: Row? { rows.indices.contains(list.selected) ? rows[list.selected] : nil }
@@ -48,28 +50,11 @@ public struct EntityList<Row: ListedEntity>: Sendable, Hashable {
     /// Applies page `number`: the next page is appended, a loaded one replaced; false otherwise.
     @discardableResult
     public mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
-        if number == pages.count + 1 {
-            pages.append(page.results)
-        } else if number >= 1, number <= pages.count {
-            pages[number - 1] = page.results
-        } else {
-            return false
-        }
-        totalPages = page.info.pages
-        totalCount = page.info.count
-        rows = pages.flatMap { $0 }
-        return true
+        loaded.apply(page, number: number)
     }
 
     /// The page number holding row `index`, or nil past the loaded rows.
-    public func pageNumber(ofRow index: Int) -> Int? {
-        var start = 0
-        for (pageIndex, page) in pages.enumerated() {
-            if index >= start, index < start + page.count { return pageIndex + 1 }
-            start += page.count
-        }
-        return nil
-    }
+    public func pageNumber(ofRow index: Int) -> Int? { loaded.pageNumber(ofRow: index) }
 
     /// The filters as `name=rick type=Planet`, in the kind's order.
     public var filterSummary: String {

@@ -10,31 +10,28 @@ public struct Listing: Sendable, Hashable {
     public private(set) var filter: CharacterFilter
     /// Increases by one with every reset, so answers for an older filter can be told apart.
     public private(set) var generation: Int
+    /// The pages read so far.
+    public private(set) var loaded = LoadedPages<ShowCharacter>()
     /// The loaded pages, page 1 first.
-    public private(set) var pages: [[ShowCharacter]]
+    public var pages: [[ShowCharacter]] { loaded.pages }
     /// Every loaded character, in page order (the list's rows).
-    public private(set) var rows: [ShowCharacter]
+    public var rows: [ShowCharacter] { loaded.rows }
     /// How many pages the filter selects, once page 1 (or any page) answered.
-    public private(set) var totalPages: Int?
+    public var totalPages: Int? { loaded.totalPages }
     /// How many characters the filter selects, once a page answered.
-    public private(set) var totalCount: Int?
+    public var totalCount: Int? { loaded.totalCount }
 
     /// An empty listing for `filter`.
     public init(filter: CharacterFilter = CharacterFilter(), generation: Int = 0) {
         self.filter = filter
         self.generation = generation
-        self.pages = []
-        self.rows = []
     }
 
     /// The page the next scroll past the end loads.
-    public var nextPageNumber: Int { pages.count + 1 }
+    public var nextPageNumber: Int { loaded.nextPageNumber }
 
     /// Whether pages remain to be loaded (true before the first answer).
-    public var hasMorePages: Bool {
-        guard let totalPages else { return true }
-        return pages.count < totalPages
-    }
+    public var hasMorePages: Bool { loaded.hasMorePages }
 
     /// Whether the filter selects nothing at all (the API said so).
     public var isEmptyResult: Bool { totalPages == 0 || (totalCount == 0 && !pages.isEmpty) }
@@ -48,40 +45,16 @@ public struct Listing: Sendable, Hashable {
     /// changing nothing, for any other number.
     @discardableResult
     public mutating func apply(_ page: CharacterPage, number: Int) -> Bool {
-        if number == pages.count + 1 {
-            pages.append(page.results)
-        } else if number >= 1, number <= pages.count {
-            pages[number - 1] = page.results
-        } else {
-            return false
-        }
-        totalPages = page.info.pages
-        totalCount = page.info.count
-        rows = pages.flatMap { $0 }
-        return true
+        loaded.apply(page, number: number)
     }
 
     /// Replaces every loaded copy of `character` (a fresher read of it).
     public mutating func update(_ character: ShowCharacter) {
-        var changed = false
-        for pageIndex in pages.indices {
-            for rowIndex in pages[pageIndex].indices where pages[pageIndex][rowIndex].id == character.id {
-                pages[pageIndex][rowIndex] = character
-                changed = true
-            }
-        }
-        if changed { rows = pages.flatMap { $0 } }
+        loaded.replaceRows { $0.id == character.id ? character : nil }
     }
 
     /// The page number (1-based) that holds row `index`, or nil past the loaded rows.
-    public func pageNumber(ofRow index: Int) -> Int? {
-        var start = 0
-        for (pageIndex, page) in pages.enumerated() {
-            if index >= start, index < start + page.count { return pageIndex + 1 }
-            start += page.count
-        }
-        return nil
-    }
+    public func pageNumber(ofRow index: Int) -> Int? { loaded.pageNumber(ofRow: index) }
 
     /// The page numbers holding any of the rows in `range`, ascending, each once.
     public func pageNumbers(ofRows range: Range<Int>) -> [Int] {
