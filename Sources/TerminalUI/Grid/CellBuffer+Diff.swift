@@ -25,6 +25,7 @@ extension CellBuffer {
     }
 
     /// Calls `body` with the index of every cell that `changes(since:)` lists, in order.
+    @inline(__always)
     private func forEachChange(since previous: CellBuffer?, _ body: (Int) -> Void) {
         guard let previous, previous.size == size else {
             for index in cells.indices where !cells[index].isContinuation { body(index) }
