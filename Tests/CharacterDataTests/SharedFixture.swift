@@ -86,14 +86,6 @@ struct SharedFixture {
         let baseURL = try await server.start()
         let fixture = SharedFixture(
             server: server, baseURL: baseURL, requests: requests, folder: folder, options: options())
-        do {
-            try await body(fixture)
-        } catch {
-            await server.stop()
-            try? FileManager.default.removeItem(at: folder)
-            throw error
-        }
-        await server.stop()
-        try? FileManager.default.removeItem(at: folder)
+        try await cleaningUp(server: server, folder: folder) { try await body(fixture) }
     }
 }

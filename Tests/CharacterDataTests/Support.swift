@@ -33,14 +33,19 @@ struct Fixture {
         let baseURL = try await server.start()
         let fixture = Fixture(
             server: server, baseURL: baseURL, cacheFile: folder.appendingPathComponent("cache.sqlite"))
-        do {
-            try await body(fixture)
-        } catch {
-            await server.stop()
-            try? FileManager.default.removeItem(at: folder)
-            throw error
-        }
+        try await cleaningUp(server: server, folder: folder) { try await body(fixture) }
+    }
+}
+
+/// Runs `body`, then stops `server` and removes `folder`, whether or not `body` threw.
+func cleaningUp(server: RickAndMortyServer, folder: URL, _ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch {
         await server.stop()
         try? FileManager.default.removeItem(at: folder)
+        throw error
     }
+    await server.stop()
+    try? FileManager.default.removeItem(at: folder)
 }
