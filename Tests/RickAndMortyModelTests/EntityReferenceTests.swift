@@ -23,6 +23,31 @@ struct EntityReferenceTests {
         #expect(EntityReference(url: "http://127.0.0.1:9/api/character/7", kind: .character).id == 7)
     }
 
+    @Test("Slashes, schemes, spaces and digits at the edges of what a reference may be")
+    func edges() {
+        #expect(EntityReference(url: "https://x.example/api/episode/3/", kind: .episode) == .id(3))
+        #expect(EntityReference(url: "https://x.example//api//episode//3", kind: .episode) == .id(3))
+        #expect(EntityReference(url: "/api/episode/3", kind: .episode) == .id(3))
+        #expect(EntityReference(url: "api/episode/007", kind: .episode) == .id(7))
+        #expect(EntityReference(url: " \u{00A0}https://x.example/api/episode/3\t", kind: .episode) == .id(3))
+        #expect(
+            EntityReference(url: "https://X.Example:8080/api/episode/3", kind: .episode, host: "x.example:8080")
+                == .id(3))
+        #expect(
+            EntityReference(url: "https://x.example/api/episode/3", kind: .episode, host: "x.example:8080")
+                == .dangling("https://x.example/api/episode/3"))
+        // The last three segments decide: a longer path ending in api/<kind>/<id> is accepted.
+        #expect(EntityReference(url: "https://x.example/v2/api/episode/3", kind: .episode) == .id(3))
+        for bad in [
+            "https://x.example/api/episode/+3", "https://x.example/api/episode/\u{0663}",
+            "https://x.example/api/episode/99999999999999999999999", "https://x.example/api/episode/3\n",
+            "https://x.example/api/épisode/3", "https://x.example/api/episode/3\u{0301}",
+            "https://x.example/API/episode/3", "https://api/episode/3", "://", "/", "3",
+        ] {
+            #expect(EntityReference(url: bad, kind: .episode) == .dangling(bad), "\(bad)")
+        }
+    }
+
     @Test("Valid ids keep their order and drop repeats (a character listed many times)")
     func validIDs() {
         let references: [EntityReference] = [.id(3), .unknown, .id(1), .dangling("x"), .id(3), .id(3)]
