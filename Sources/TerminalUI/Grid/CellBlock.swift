@@ -30,7 +30,6 @@ extension CellBuffer {
     public mutating func paste(_ block: CellBlock, x: Int, y: Int) {
         let target = Rect(x: x, y: y, width: block.columns, height: block.rows).intersection(area)
         guard !target.isEmpty else { return }
-        fill(target)  // detaches wide glyphs at the edges
         for row in target.y..<target.maxY {
             let source = (row - y) * block.columns + (target.x - x)
             let destination = row * width + target.x

@@ -98,9 +98,21 @@ public struct CellBuffer: Sendable, Equatable {
         }
     }
 
-    /// Overwrites the cells at `range` (indices row by row) with as many single-width `newCells`.
+    /// Overwrites the cells at `range` (indices within one row) with as many `newCells`, whose
+    /// wide glyphs, if any, lie whole inside the range; a wide glyph outside the range that it
+    /// half covers is blanked, as `put` does.
+    @usableFromInline
     mutating func replaceCells(_ range: Range<Int>, with newCells: ArraySlice<Cell>) {
-        cells.replaceSubrange(range, with: newCells)
+        guard !range.isEmpty, range.count == newCells.count else { return }
+        let rowStart = range.lowerBound - range.lowerBound % width
+        detachWideNeighbours(of: range.lowerBound, rowStart: rowStart)
+        detachWideNeighbours(of: range.upperBound - 1, rowStart: rowStart)
+        cells.withUnsafeMutableBufferPointer { target in
+            newCells.withUnsafeBufferPointer { source in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                (to + range.lowerBound).update(from: from, count: source.count)
+            }
+        }
     }
 
     private mutating func detachWideNeighbours(of index: Int, rowStart: Int) {

@@ -12,7 +12,7 @@ public struct KeyHint: Sendable, Hashable {
 
 /// One line of key hints, keys highlighted. Hints are never cut: those that do not fit are
 /// left out from the end, so list the most important first.
-public struct KeyHintsFooter: Widget {
+public struct KeyHintsFooter: Widget, Sendable, Hashable {
     public var hints: [KeyHint]
     public var keyStyle: Style
     public var actionStyle: Style
