@@ -1,14 +1,16 @@
 import TerminalUI
 
 /// The whole browser screen for one state: title, list or detail, status panes, footer or
-/// prompt, then a toast and the help overlay on top. A plain value built for each frame.
+/// prompt, then a toast and the help overlay on top. A plain value built for each frame; with
+/// `memos`, the panes whose inputs did not change since the last frame are pasted, not drawn.
 struct BrowserScreen: Widget {
     let state: BrowserState
     var colorMode: ColorMode = .palette256
+    var memos: PaneMemos?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         let layout = state.layout
-        TitleBar(state: state).render(in: layout.title, buffer: &buffer)
+        draw(TitleBar(state: state), in: layout.title, memo: memos?.title, buffer: &buffer)
         switch state.screen {
         case .list:
             switch state.activeList {
@@ -21,17 +23,21 @@ struct BrowserScreen: Widget {
         case .detail: DetailPane(state: state, colorMode: colorMode).render(in: layout.main, buffer: &buffer)
         case .episode, .location: EntityDetailPane(state: state).render(in: layout.main, buffer: &buffer)
         }
-        StatusPaneContent(state: state, isWide: layout.isWide).render(in: layout.status, buffer: &buffer)
+        draw(
+            StatusPaneContent(state: state, isWide: layout.isWide), in: layout.status, memo: memos?.status,
+            buffer: &buffer)
         if let counters = layout.counters {
-            CountersPane(state: state).render(in: counters, buffer: &buffer)
+            draw(CountersPane(state: state), in: counters, memo: memos?.counters, buffer: &buffer)
         }
         if let recent = layout.recent {
-            RecentAnswersPane(events: state.recent).render(in: recent, buffer: &buffer)
+            draw(RecentAnswersPane(events: state.recent), in: recent, memo: memos?.recent, buffer: &buffer)
         }
         if let prompt = state.prompt {
             FilterPromptBar(text: prompt).render(in: layout.footer, buffer: &buffer)
         } else {
-            KeyHintsFooter(hints: FooterHints.hints(for: state)).render(in: layout.footer, buffer: &buffer)
+            draw(
+                KeyHintsFooter(hints: FooterHints.hints(for: state)), in: layout.footer, memo: memos?.footer,
+                buffer: &buffer)
         }
         if let toast = state.toast {
             // Over the body, clear of the boxes' bottom border, centred across the whole width.
@@ -42,6 +48,17 @@ struct BrowserScreen: Widget {
         }
         if state.showsHelp {
             HelpOverlay.box.render(in: area, buffer: &buffer)
+        }
+    }
+
+    /// Draws `pane` through `memo` when there is one, else directly.
+    private func draw<Pane: Widget & Equatable & Sendable>(
+        _ pane: Pane, in area: Rect, memo: DrawingMemo<Pane>?, buffer: inout CellBuffer
+    ) {
+        if let memo {
+            memo.render(pane, in: area, buffer: &buffer)
+        } else {
+            pane.render(in: area, buffer: &buffer)
         }
     }
 

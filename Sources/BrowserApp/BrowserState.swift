@@ -18,7 +18,12 @@ public struct BrowserState: Sendable {
     }
 
     /// The terminal's size, as of the last start or resize.
-    public var size: TerminalSize
+    public var size: TerminalSize {
+        didSet { if size != oldValue { layout = BrowserLayout(size: size) } }
+    }
+    /// Where each pane goes at the current size (kept with the size, as every frame and most
+    /// keys ask for it).
+    public private(set) var layout: BrowserLayout
     /// The stack of screens, the list at the bottom and the screen shown on top.
     public var screens: [ScreenFrame] = [.list]
     /// The list at the bottom of the stack: characters, episodes or locations (`1` `2` `3`, Tab).
@@ -65,6 +70,13 @@ public struct BrowserState: Sendable {
         apiDescription: String = ""
     ) -> BrowserState {
         BrowserState(size: size, isOnline: isOnline, apiDescription: apiDescription)
+    }
+
+    private init(size: TerminalSize, isOnline: Bool, apiDescription: String) {
+        self.size = size
+        self.layout = BrowserLayout(size: size)
+        self.isOnline = isOnline
+        self.apiDescription = apiDescription
     }
 
     /// The initial state for `services`: online as its switch is, describing its API.
@@ -122,7 +134,4 @@ public struct BrowserState: Sendable {
     public var breadcrumb: String {
         screens.map { frame in frame == .list ? activeList.title : frame.crumb }.joined(separator: " › ")
     }
-
-    /// Where each pane goes at the current size.
-    public var layout: BrowserLayout { BrowserLayout(size: size) }
 }

@@ -126,7 +126,8 @@ extension CharacterBrowser {
 
     /// Keeps the detail's scroll offset within its content at the current size.
     func clampDetailScroll(_ state: inout BrowserState) {
-        guard var detail = state.detail else { return }
+        // At the top already: no content is shorter than that, so there is nothing to count.
+        guard var detail = state.detail, detail.scrollOffset != 0 else { return }
         let maximum = DetailPane.maxScrollOffset(detail: detail, layout: state.layout)
         detail.scrollOffset = min(max(0, detail.scrollOffset), maximum)
         state.detail = detail

@@ -11,6 +11,8 @@ public struct CharacterBrowser: TerminalApp {
     public let services: BrowserServices
     /// How many ticks a toast stays up (50 ticks of 100 ms: five seconds).
     public var toastLifetime: Int
+    /// The panes' last drawings, which the next frame reuses where a pane's input is unchanged.
+    private let memos = PaneMemos()
 
     /// A browser over `services`.
     public init(services: BrowserServices, toastLifetime: Int = 50) {
@@ -55,7 +57,8 @@ public struct CharacterBrowser: TerminalApp {
     }
 
     public func render(state: BrowserState, into buffer: inout CellBuffer) {
-        BrowserScreen(state: state, colorMode: services.colorMode).render(in: buffer.area, buffer: &buffer)
+        BrowserScreen(state: state, colorMode: services.colorMode, memos: memos)
+            .render(in: buffer.area, buffer: &buffer)
     }
 
     /// Copies the shared tier's state into `state`; when it goes down, says so in a warning toast.

@@ -5,16 +5,25 @@ import TerminalUI
 /// The counters box: per data source, the answers the browser applied and the repository's
 /// own hit and miss counts, then failures and stale answers; when the box is wide enough, the
 /// answers per entity kind too (characters, episodes, locations).
-struct CountersPane: Widget {
+/// Holds exactly what it draws, so equal panes draw equal cells.
+struct CountersPane: Widget, Equatable, Sendable {
     /// Lines of the box (the header, one per origin, failed, stale).
     static let lineCount = 9
 
-    let state: BrowserState
+    /// The answers the browser applied.
+    let tally: AnswerTally
+    /// The repository's own hit and miss counts.
+    let metrics: MetricsSnapshot
+
+    init(state: BrowserState) {
+        tally = state.tally
+        metrics = state.metrics
+    }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: "Answers by source").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1)
-        let lines = inside.width >= Self.kindColumnsWidth ? lines.map(\.self).withKinds(state.tally) : lines
+        let lines = inside.width >= Self.kindColumnsWidth ? lines.map(\.self).withKinds(tally) : lines
         for (index, line) in lines.prefix(inside.height).enumerated() {
             buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
@@ -31,13 +40,13 @@ struct CountersPane: Widget {
             ])
         ]
         for origin in Origin.allCases {
-            let metrics = state.metrics[origin]
+            let metrics = metrics[origin]
             let showsTierCounts = [.memory, .disk, .sharedCache, .network].contains(origin)
             lines.append(
                 Line([
                     Span(TextFitting.fit(origin.rawValue, width: 12)),
                     Span(
-                        TextFitting.fit(String(state.tally.count(origin)), width: 8, alignment: .trailing),
+                        TextFitting.fit(String(tally.count(origin)), width: 8, alignment: .trailing),
                         style: Style(bold: true)),
                     Span(
                         TextFitting.fit(
@@ -51,14 +60,14 @@ struct CountersPane: Widget {
             Line([
                 Span(TextFitting.fit("failed", width: 12)),
                 Span(
-                    TextFitting.fit(String(state.tally.failures), width: 8, alignment: .trailing),
-                    style: state.tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)),
+                    TextFitting.fit(String(tally.failures), width: 8, alignment: .trailing),
+                    style: tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)),
             ]))
         lines.append(
             Line([
                 Span(TextFitting.fit("stale", width: 12)),
                 Span(
-                    TextFitting.fit(String(state.tally.stale), width: 8, alignment: .trailing),
+                    TextFitting.fit(String(tally.stale), width: 8, alignment: .trailing),
                     style: Style(bold: true)),
             ]))
         return lines
@@ -68,19 +77,19 @@ struct CountersPane: Widget {
     static let kindColumnsWidth = 35 + 3 * 6 + 2
 
     /// The compact form for the narrow layout: `memory 3 · disk 0 · … · failed 1`.
-    static func compactSpans(state: BrowserState) -> [Span] {
+    static func compactSpans(tally: AnswerTally) -> [Span] {
         var spans: [Span] = []
         for origin in Origin.allCases {
             if !spans.isEmpty { spans.append(Span(" · ", style: .plain.dimmed())) }
             spans.append(Span("\(origin.rawValue) "))
-            spans.append(Span(String(state.tally.count(origin)), style: Style(bold: true)))
+            spans.append(Span(String(tally.count(origin)), style: Style(bold: true)))
         }
         spans.append(Span(" · ", style: .plain.dimmed()))
         spans.append(Span("failed "))
         spans.append(
             Span(
-                String(state.tally.failures),
-                style: state.tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)))
+                String(tally.failures),
+                style: tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)))
         return spans
     }
 }

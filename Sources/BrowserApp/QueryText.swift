@@ -1,4 +1,3 @@
-import Foundation
 import RickAndMortyModel
 
 /// How queries are named in the status pane and the events log. Pure functions.
@@ -10,8 +9,13 @@ public enum QueryText {
             ("type", filter.type),
             ("gender", filter.gender),
         ]
-        return parts.filter { !$0.1.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
+        return parts.filter { !isBlank($0.1) }.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
+    }
+
+    /// Whether `text` holds nothing but tabs and space separators (what trimming `.whitespaces`
+    /// would empty), decided without copying it.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
     }
 
     /// `character 42`.

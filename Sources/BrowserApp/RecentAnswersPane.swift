@@ -1,8 +1,9 @@
 import TerminalUI
 
 /// The recent-answers box: one line per applied answer, newest first — what was asked, which
-/// source answered (or `failed`), the policy, and (when wide enough) the latency.
-struct RecentAnswersPane: Widget {
+/// source answered (or `failed`), the policy, and (when wide enough) the latency. Holds exactly
+/// what it draws, so equal panes draw equal cells.
+struct RecentAnswersPane: Widget, Equatable, Sendable {
     let events: [AnswerEvent]
 
     func render(in area: Rect, buffer: inout CellBuffer) {

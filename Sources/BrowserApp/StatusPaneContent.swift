@@ -5,12 +5,33 @@ import TerminalUI
 /// The status box: the latest answer (what was asked, which source answered, policy and
 /// operation, latency, age, fresh or stale, the error behind a fallback), what is loading,
 /// the network state (with the shared cache tier's, when it is on) and the API. Wide: one row per item; narrow: four compact lines.
-struct StatusPaneContent: Widget {
+/// Holds exactly what it draws, so equal panes draw equal cells.
+struct StatusPaneContent: Widget, Equatable, Sendable {
     /// Rows of the wide form (the box is two taller).
     static let wideRowCount = 10
 
-    let state: BrowserState
+    let latest: AnswerEvent?
+    /// What is loading, with the spinner's glyph, or `idle`.
+    let loadingText: String
+    let isBusy: Bool
+    let isOnline: Bool
+    /// The shared cache tier's state, when the tier is on.
+    let sharedCache: String?
+    let apiDescription: String
+    /// The answers so far (the narrow form shows them).
+    let tally: AnswerTally
     let isWide: Bool
+
+    init(state: BrowserState, isWide: Bool) {
+        latest = state.latest
+        loadingText = state.loads.summary.map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" } ?? "idle"
+        isBusy = state.loads.isBusy
+        isOnline = state.isOnline
+        sharedCache = state.sharedCache
+        apiDescription = state.apiDescription
+        tally = state.tally
+        self.isWide = isWide
+    }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: "Status").render(in: area, buffer: &buffer)
@@ -23,7 +44,6 @@ struct StatusPaneContent: Widget {
 
     /// One labelled row per item; the error may take a second row.
     private func wideLines(width: Int) -> [Line] {
-        let latest = state.latest
         let errorStyle = latest?.error == nil ? Style.plain.dimmed() : Self.errorStyle
         let labelWidth = 9
         let errorLines = TextWrapper.wrap(latest?.error ?? "none", width: max(1, width - labelWidth))
@@ -35,9 +55,9 @@ struct StatusPaneContent: Widget {
             ("age", latest.map(Self.ageAndFreshness) ?? "—", .plain),
             ("error", errorLines.first ?? "", errorStyle),
             ("", errorLines.dropFirst().joined(separator: " "), errorStyle),
-            ("loading", loadingText, state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
+            ("loading", loadingText, isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
             ("network", networkText, sharedCacheIsDown ? Style(foreground: .yellow) : networkStyle),
-            ("API", state.apiDescription, .plain),
+            ("API", apiDescription, .plain),
         ]
         return rows.map { label, value, style in
             Line([
@@ -54,7 +74,7 @@ struct StatusPaneContent: Widget {
     private func compactLines(count: Int) -> [Line] {
         let separator = Span(" · ", style: .plain.dimmed())
         var first: [Span] = []
-        if let latest = state.latest {
+        if let latest {
             first = [
                 Span(latest.query, style: Style(bold: true)), separator,
                 Span(Self.source(latest), style: Self.sourceStyle(latest)), separator,
@@ -66,39 +86,34 @@ struct StatusPaneContent: Widget {
             first = [Span("no answer yet", style: .plain.dimmed())]
         }
         let error: Line =
-            if let message = state.latest?.error {
+            if let message = latest?.error {
                 Line([Span("error ", style: .plain.dimmed()), Span(message, style: Self.errorStyle)])
             } else {
                 Line([Span("error ", style: .plain.dimmed()), Span("none", style: .plain.dimmed())])
             }
-        var third = CountersPane.compactSpans(state: state)
+        var third = CountersPane.compactSpans(tally: tally)
         third.insert(Span("answers ", style: .plain.dimmed()), at: 0)
         let fourth = Line([
             Span(networkText, style: sharedCacheIsDown ? Style(foreground: .yellow) : networkStyle),
             separator,
-            Span(state.apiDescription), separator,
-            Span(loadingText, style: state.loads.isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
+            Span(apiDescription), separator,
+            Span(loadingText, style: isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
         ])
         guard count < 4 else { return [Line(first), error, Line(third), fourth] }
-        return [Line(first), state.latest?.error == nil ? fourth : error]
-    }
-
-    private var loadingText: String {
-        guard let summary = state.loads.summary else { return "idle" }
-        return "\(Spinner.braille.glyph(tick: state.tick)) \(summary)"
+        return [Line(first), latest?.error == nil ? fourth : error]
     }
 
     /// `online`, or `online · shared cache up` when the shared tier is on.
     private var networkText: String {
-        let network = state.isOnline ? "online" : "OFFLINE"
-        guard let shared = state.sharedCache else { return network }
+        let network = isOnline ? "online" : "OFFLINE"
+        guard let shared = sharedCache else { return network }
         return "\(network) · shared cache \(shared)"
     }
 
-    private var sharedCacheIsDown: Bool { state.isOnline && state.sharedCache?.hasPrefix("down") == true }
+    private var sharedCacheIsDown: Bool { isOnline && sharedCache?.hasPrefix("down") == true }
 
     private var networkStyle: Style {
-        state.isOnline ? Style(foreground: .green) : Style(foreground: .red, bold: true, reverse: true)
+        isOnline ? Style(foreground: .green) : Style(foreground: .red, bold: true, reverse: true)
     }
 
     private static let errorStyle = Style(foreground: .red)

@@ -1,26 +1,40 @@
+import RickAndMortyModel
 import TerminalUI
 
-/// The top row: the program's name, the breadcrumb of the screen stack, the applied filter, the OFFLINE marker and the spinner.
-struct TitleBar: Widget {
-    let state: BrowserState
+/// The top row: the program's name, the breadcrumb of the screen stack, the applied filter, the
+/// OFFLINE marker and the spinner. Holds exactly what it draws, so equal bars draw equal rows.
+struct TitleBar: Widget, Equatable, Sendable {
+    let breadcrumb: String
+    /// The applied character filter.
+    let filter: CharacterFilter
+    let isOnline: Bool
+    /// The spinner's glyph while something loads, else nil.
+    let spinner: String?
+
+    init(state: BrowserState) {
+        breadcrumb = state.breadcrumb
+        filter = state.listing.filter
+        isOnline = state.isOnline
+        spinner = state.isBusy ? Spinner.braille.glyph(tick: state.tick) : nil
+    }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area)
         let left = Line([
             Span(" charbrowser", style: Style(bold: true)),
-            Span("  \(state.breadcrumb)", style: .plain.dimmed()),
+            Span("  \(breadcrumb)", style: .plain.dimmed()),
         ])
         var right: [Span] = []
-        let filters = QueryText.filterSummary(state.listing.filter)
+        let filters = QueryText.filterSummary(filter)
         if !filters.isEmpty { right.append(Span("filter: \(filters)", style: Style(foreground: .cyan))) }
-        if !state.isOnline {
+        if !isOnline {
             if !right.isEmpty { right.append(Span("  ")) }
             right.append(Span("OFFLINE", style: Style(foreground: .red, bold: true, reverse: true)))
         }
-        if state.isBusy {
+        if let spinner {
             if !right.isEmpty { right.append(Span("  ")) }
-            right.append(Span(Spinner.braille.glyph(tick: state.tick), style: Style(foreground: .yellow)))
+            right.append(Span(spinner, style: Style(foreground: .yellow)))
         }
         right.append(Span(" "))
         let rightLine = Line(right)

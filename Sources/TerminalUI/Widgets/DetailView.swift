@@ -29,7 +29,8 @@ public struct DetailView: Widget {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
         buffer.fill(area)
-        let first = min(max(0, scrollOffset), max(0, lineCount(width: area.width) - 1))
+        // Scrolled: keep at least the last line in view (counting every line only then).
+        let first = scrollOffset > 0 ? min(scrollOffset, max(0, lineCount(width: area.width) - 1)) : 0
         for (row, line) in lines(width: area.width, in: first..<first + area.height).enumerated() {
             buffer.write(line, x: area.x, y: area.y + row, maxWidth: area.width)
         }

@@ -1,0 +1,14 @@
+import TerminalUI
+
+/// The remembered drawings of the panes whose inputs change less often than the frame: the
+/// title, the status, counters and recent-answers boxes, and the footer's key hints. A frame
+/// pastes each of these from its memo unless its input changed.
+///
+/// Thread-safe, as each `DrawingMemo` is; one set serves one browser's screen.
+final class PaneMemos: Sendable {
+    let title = DrawingMemo<TitleBar>()
+    let status = DrawingMemo<StatusPaneContent>()
+    let counters = DrawingMemo<CountersPane>()
+    let recent = DrawingMemo<RecentAnswersPane>()
+    let footer = DrawingMemo<KeyHintsFooter>()
+}
