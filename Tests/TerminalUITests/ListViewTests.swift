@@ -27,6 +27,31 @@ struct ListViewTests {
         #expect(buffer[0, 1]?.style == .plain)
     }
 
+    @Test("Rows, then the selection, draw what render draws; the rows alone carry no highlight")
+    func rowsThenSelection() {
+        let size = TerminalSize(width: 8, height: 3)
+        for selected in 0..<names.count {
+            var state = ListState()
+            state.select(selected, rowCount: names.count, visibleRows: size.height)
+            let view = ListView(rowCount: names.count, state: state) { Line(self.names[$0]) }
+            var rows = CellBuffer(size: size)
+            view.renderRows(in: rows.area, buffer: &rows)
+            #expect(rows.cells.allSatisfy { !$0.style.reverse }, "row \(selected)")
+            var split = rows
+            view.renderSelection(in: split.area, buffer: &split)
+            var whole = CellBuffer(size: size)
+            view.render(in: whole.area, buffer: &whole)
+            #expect(split == whole, "row \(selected)")
+        }
+        // An empty list: the placeholder, and no highlight to add.
+        let empty = ListView(rowCount: 0, state: ListState(), placeholder: "None.") { _ in "" }
+        var buffer = CellBuffer(size: size)
+        empty.renderRows(in: buffer.area, buffer: &buffer)
+        let before = buffer
+        empty.renderSelection(in: buffer.area, buffer: &buffer)
+        #expect(buffer == before && buffer.textLines[0] == "None.")
+    }
+
     @Test("Moving below the last visible row scrolls by one")
     func scrollsToKeepSelectionVisible() {
         var state = ListState()

@@ -28,6 +28,14 @@ public struct ListView: Widget {
     }
 
     public func render(in area: Rect, buffer: inout CellBuffer) {
+        renderRows(in: area, buffer: &buffer)
+        renderSelection(in: area, buffer: &buffer)
+    }
+
+    /// Draws all that `render` draws but the selection's highlight: the rows in view and the
+    /// scrollbar, or the placeholder. Then `renderSelection` completes the list; apart, a list
+    /// whose selection moves within the view can keep its rows and highlight again.
+    public func renderRows(in area: Rect, buffer: inout CellBuffer) {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
         buffer.fill(area)
@@ -37,27 +45,44 @@ public struct ListView: Widget {
             }
             return
         }
-        var viewport = state
-        viewport.clamp(rowCount: rowCount, visibleRows: area.height)
-        let scrollbar = showsScrollbar && rowCount > area.height && area.width > 2
-        let textWidth = area.width - (scrollbar ? 1 : 0)
+        let viewport = viewport(height: area.height)
         for line in 0..<min(area.height, rowCount - viewport.offset) {
-            let index = viewport.offset + line
-            let y = area.y + line
-            buffer.write(row(index), x: area.x, y: y, maxWidth: textWidth)
-            if index == viewport.selected {
-                buffer.restyle(Rect(x: area.x, y: y, width: textWidth, height: 1)) { style in
-                    style.bold = style.bold || selectedStyle.bold
-                    style.reverse = style.reverse != selectedStyle.reverse
-                    style.underline = style.underline || selectedStyle.underline
-                    if selectedStyle.foreground != .default { style.foreground = selectedStyle.foreground }
-                    if selectedStyle.background != .default { style.background = selectedStyle.background }
-                }
-            }
+            buffer.write(row(viewport.offset + line), x: area.x, y: area.y + line, maxWidth: textWidth(area))
         }
-        if scrollbar {
+        if hasScrollbar(area) {
             Scrollbar(total: rowCount, offset: viewport.offset, visible: area.height)
                 .render(in: Rect(x: area.maxX - 1, y: area.y, width: 1, height: area.height), buffer: &buffer)
         }
     }
+
+    /// Merges `selectedStyle` into the selected row, over the rows `renderRows` drew; nothing
+    /// when the list is empty.
+    public func renderSelection(in area: Rect, buffer: inout CellBuffer) {
+        let area = area.intersection(buffer.area)
+        guard !area.isEmpty, rowCount > 0 else { return }
+        let viewport = viewport(height: area.height)
+        let line = viewport.selected - viewport.offset
+        guard line >= 0, line < area.height else { return }
+        buffer.restyle(Rect(x: area.x, y: area.y + line, width: textWidth(area), height: 1)) { style in
+            style.bold = style.bold || selectedStyle.bold
+            style.reverse = style.reverse != selectedStyle.reverse
+            style.underline = style.underline || selectedStyle.underline
+            if selectedStyle.foreground != .default { style.foreground = selectedStyle.foreground }
+            if selectedStyle.background != .default { style.background = selectedStyle.background }
+        }
+    }
+
+    /// The selection and scroll position as drawn: clamped to the rows and the height.
+    private func viewport(height: Int) -> ListState {
+        var viewport = state
+        viewport.clamp(rowCount: rowCount, visibleRows: height)
+        return viewport
+    }
+
+    private func hasScrollbar(_ area: Rect) -> Bool {
+        showsScrollbar && rowCount > area.height && area.width > 2
+    }
+
+    /// The columns the rows' text may take: all but the scrollbar's.
+    private func textWidth(_ area: Rect) -> Int { area.width - (hasScrollbar(area) ? 1 : 0) }
 }
