@@ -14,11 +14,14 @@ struct BrowserScreen: Widget {
         switch state.screen {
         case .list:
             switch state.activeList {
-            case .character: ListPane(state: state).render(in: layout.main, buffer: &buffer)
+            case .character:
+                ListPane(state: state, rowsMemo: memos?.characterRows).render(in: layout.main, buffer: &buffer)
             case .episode:
-                EntityListPane(list: state.episodes, layout: layout).render(in: layout.main, buffer: &buffer)
+                EntityListPane(list: state.episodes, layout: layout, rowsMemo: memos?.episodeRows)
+                    .render(in: layout.main, buffer: &buffer)
             case .location:
-                EntityListPane(list: state.locations, layout: layout).render(in: layout.main, buffer: &buffer)
+                EntityListPane(list: state.locations, layout: layout, rowsMemo: memos?.locationRows)
+                    .render(in: layout.main, buffer: &buffer)
             }
         case .detail: DetailPane(state: state, colorMode: colorMode).render(in: layout.main, buffer: &buffer)
         case .episode, .location: EntityDetailPane(state: state).render(in: layout.main, buffer: &buffer)

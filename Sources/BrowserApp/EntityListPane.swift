@@ -3,9 +3,11 @@ import TerminalUI
 
 /// The episode or location list in its box: a column header, one row per loaded entity with
 /// the selection highlighted, and a scrollbar. Generic over the row's kind.
+/// With `rowsMemo`, the rows are pasted while only the selection moves within the view.
 struct EntityListPane<Row: ListedEntity>: Widget {
     let list: EntityList<Row>
     let layout: BrowserLayout
+    var rowsMemo: DrawingMemo<EntityRows<Row>>?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: title).render(in: area, buffer: &buffer)
@@ -19,19 +21,16 @@ struct EntityListPane<Row: ListedEntity>: Widget {
             })
         buffer.write(
             header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
-        let rows = list.rows
-        ListView(rowCount: rows.count, state: list.list, placeholder: placeholder) { index in
-            Line(
-                zip(rows[index].cells, widths).enumerated().flatMap { column, pair in
-                    [
-                        Span(
-                            TextFitting.fit(
-                                pair.0, width: pair.1, alignment: column == 0 ? .trailing : .leading)),
-                        Span(" "),
-                    ]
-                })
+        let rows = EntityRows(
+            rows: list.rows, top: list.list.top(rowCount: list.rows.count, visibleRows: layout.listRows.height),
+            placeholder: placeholder)
+        if let rowsMemo {
+            rowsMemo.render(rows, in: layout.listRows, buffer: &buffer)
+        } else {
+            rows.render(in: layout.listRows, buffer: &buffer)
         }
-        .render(in: layout.listRows, buffer: &buffer)
+        ListView(rowCount: list.rows.count, state: list.list) { _ in "" }
+            .renderSelection(in: layout.listRows, buffer: &buffer)
     }
 
     /// The column widths for `total` cells: fixed ones as declared, the last takes the rest.

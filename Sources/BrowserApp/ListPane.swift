@@ -3,20 +3,28 @@ import TerminalUI
 
 /// The character list in its box: a column header, one row per loaded character (id, name,
 /// status in colour, species), the selection highlighted, and a scrollbar.
+/// With `rowsMemo`, the rows are pasted while only the selection moves within the view.
 struct ListPane: Widget {
     let state: BrowserState
+    var rowsMemo: DrawingMemo<CharacterRows>?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         let layout = state.layout
         BorderBox(title: title).render(in: area, buffer: &buffer)
-        let columns = ListColumns(width: layout.listRows.width - 1)
         buffer.write(
-            columns.header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
-        let rows = state.listing.rows
-        ListView(rowCount: rows.count, state: state.list, placeholder: placeholder) { index in
-            columns.line(for: rows[index])
+            ListColumns(width: layout.listRows.width - 1).header, x: layout.listHeader.x, y: layout.listHeader.y,
+            maxWidth: layout.listHeader.width)
+        let rows = CharacterRows(
+            rows: state.listing.rows,
+            top: state.list.top(rowCount: state.listing.rows.count, visibleRows: layout.listRows.height),
+            placeholder: placeholder)
+        if let rowsMemo {
+            rowsMemo.render(rows, in: layout.listRows, buffer: &buffer)
+        } else {
+            rows.render(in: layout.listRows, buffer: &buffer)
         }
-        .render(in: layout.listRows, buffer: &buffer)
+        ListView(rowCount: rows.rows.count, state: state.list) { _ in "" }
+            .renderSelection(in: layout.listRows, buffer: &buffer)
     }
 
     /// `Characters 1–20 of 66`, with the filter when one is applied.

@@ -33,6 +33,54 @@ struct RenderTests {
         #expect(buffer[deadX, birdperson]?.style.foreground == .red)
     }
 
+    @Test("Every frame drawn with remembered panes equals the frame drawn afresh, step after step")
+    func rememberedPanesDrawWhatRenderingDraws() {
+        var driver = Driver(size: TerminalSize(width: 120, height: 30))
+        var checked = 0
+        func check(_ step: String) {
+            // A new browser remembers nothing: it renders every pane.
+            var fresh = CellBuffer(size: driver.state.size)
+            CharacterBrowser(services: driver.browser.services).render(state: driver.state, into: &fresh)
+            for pass in ["drawn once", "drawn twice"] {
+                let remembered = driver.rendered
+                let same = remembered == fresh
+                let row = (0..<fresh.height).first { y in
+                    (0..<fresh.width).contains { x in remembered[x, y] != fresh[x, y] }
+                }
+                #expect(same, "after \(step), \(pass): row \(row ?? -1) is \(row.map { remembered.textLines[$0] } ?? "")")
+            }
+            checked += 1
+        }
+        check("start")
+        driver.answerPage(1)
+        check("page 1")
+        for key: Key in [.character("j"), .character("j"), .character("k"), .pageDown, .end, .home] {
+            driver.press(key)
+            check("\(key)")
+            driver.answerPendingPages()
+            check("\(key), pages answered")
+        }
+        driver.press(.enter)
+        check("enter")
+        driver.answerDetail()
+        check("detail answered")
+        driver.press("n")
+        check("n")
+        driver.press(.escape)
+        check("esc")
+        driver.press("o")
+        check("offline")
+        driver.press("2")
+        check("episode list")
+        driver.press("1")
+        check("character list again")
+        _ = driver.send(.input(.resize(TerminalSize(width: 90, height: 24))))
+        check("resize")
+        driver.press("j")
+        check("j after resize")
+        #expect(checked == 23)
+    }
+
     @Test("Unknown status is dim")
     func unknownDim() throws {
         var driver = Driver(size: NavigationTests.small)
