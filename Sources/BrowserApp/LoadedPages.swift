@@ -41,12 +41,13 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
         return true
     }
 
-    /// Replaces every loaded row for which `replacement` gives a new value.
+    /// Replaces every loaded row for which `replacement` gives a different value; when none
+    /// differs, `rows` stays the very same array (so comparing it with the old one is quick).
     public mutating func replaceRows(_ replacement: (Row) -> Row?) {
         var changed = false
         for pageIndex in pages.indices {
             for rowIndex in pages[pageIndex].indices {
-                if let new = replacement(pages[pageIndex][rowIndex]) {
+                if let new = replacement(pages[pageIndex][rowIndex]), new != pages[pageIndex][rowIndex] {
                     pages[pageIndex][rowIndex] = new
                     changed = true
                 }

@@ -32,4 +32,15 @@ struct LoadedPagesTests {
         #expect(loaded.rows.map(\.name) == ["A", "B", "C", "d"])
         #expect(loaded.pages[1].map(\.name) == ["C", "d"])
     }
+
+    @Test("Replacing rows with equal values keeps the very same rows array")
+    func equalReplacementKeepsRows() {
+        var loaded = LoadedPages<Episode>()
+        _ = loaded.apply(Self.page(["a", "b"]), number: 1)
+        let before = loaded.rows.withUnsafeBufferPointer { $0.baseAddress }
+        loaded.replaceRows { $0.name == "b" ? Self.page(["a", "b"]).results[1] : nil }
+        #expect(loaded.rows.withUnsafeBufferPointer { $0.baseAddress } == before)
+        loaded.replaceRows { $0.name == "b" ? Self.page(["a", "B"]).results[1] : nil }
+        #expect(loaded.rows.map(\.name) == ["a", "B"])
+    }
 }
