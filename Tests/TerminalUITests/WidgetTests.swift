@@ -17,6 +17,28 @@ struct WidgetTests {
         #expect(BorderBox.interior(of: buffer.area) == Rect(x: 1, y: 1, width: 8, height: 1))
     }
 
+    @Test("Highlighting a value over a plain view draws what a view with that value styled draws")
+    func detailHighlight() {
+        let long = "Earth (Replacement Dimension) after the Cronenberg incident"
+        let highlight = Style(bold: true, reverse: true)
+        func fields(styling index: Int?) -> [LabeledValue] {
+            ["Rick Sanchez", long, "Citadel", "日本語の名前"].enumerated().map { number, value in
+                LabeledValue("F\(number)", value, valueStyle: number == index ? highlight : .plain)
+            }
+        }
+        for (width, height) in [(24, 4), (24, 9), (40, 3), (5, 3)] {
+            for scroll in [0, 2, 99] {
+                for index in 0..<4 {
+                    let styled = draw(DetailView(fields: fields(styling: index), scrollOffset: scroll), width: width, height: height)
+                    let view = DetailView(fields: fields(styling: nil), scrollOffset: scroll)
+                    var laid = draw(view, width: width, height: height)
+                    view.highlightValue(ofField: index, style: highlight, in: laid.area, buffer: &laid)
+                    #expect(laid == styled, "\(width)x\(height), scrolled \(scroll), field \(index)")
+                }
+            }
+        }
+    }
+
     @Test("A detail view aligns labels and wraps long values under themselves")
     func detailView() {
         let view = DetailView(fields: [

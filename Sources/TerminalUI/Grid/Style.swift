@@ -59,6 +59,18 @@ public struct Style: Sendable, Hashable {
     /// The terminal's default look.
     public static let plain = Style()
 
+    /// This style with `highlight` laid over it, as a selection is: bold and underline added,
+    /// reverse toggled, and the colours `highlight` sets replacing these.
+    public func highlighted(by highlight: Style) -> Style {
+        var style = self
+        style.bold = bold || highlight.bold
+        style.reverse = reverse != highlight.reverse
+        style.underline = underline || highlight.underline
+        if highlight.foreground != .default { style.foreground = highlight.foreground }
+        if highlight.background != .default { style.background = highlight.background }
+        return style
+    }
+
     /// Whether this style changes nothing about the terminal default.
     public var isPlain: Bool { self == .plain }
 

@@ -29,11 +29,42 @@ public struct DetailView: Widget {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
         buffer.fill(area)
-        // Scrolled: keep at least the last line in view (counting every line only then).
-        let first = scrollOffset > 0 ? min(scrollOffset, max(0, lineCount(width: area.width) - 1)) : 0
+        let first = firstLine(width: area.width)
         for (row, line) in lines(width: area.width, in: first..<first + area.height).enumerated() {
             buffer.write(line, x: area.x, y: area.y + row, maxWidth: area.width)
         }
+    }
+
+    /// Merges `style` into the cells of field `index`'s value as `render` drew them into `area`
+    /// (wrapped and scrolled alike), as `Style.highlighted(by:)` does; lines out of view are left
+    /// alone. For a selection that moves over a view drawn once.
+    public func highlightValue(ofField index: Int, style: Style, in area: Rect, buffer: inout CellBuffer) {
+        let area = area.intersection(buffer.area)
+        guard !area.isEmpty, fields.indices.contains(index) else { return }
+        let first = firstLine(width: area.width)
+        let columns = columns(width: area.width)
+        var spans: [(line: Int, x: Int, width: Int)] = []
+        if columns.value > 0 {
+            let number = fields[..<index].reduce(0) { $0 + TextWrapper.lineCount($1.value, width: columns.value) }
+            for (offset, text) in TextWrapper.wrap(fields[index].value, width: columns.value).enumerated() {
+                spans.append((number + offset, columns.label + 2, DisplayWidth.of(text)))
+            }
+        } else {
+            // Too narrow for columns: one line per field, the label, then " value" in the value's style.
+            let label = DisplayWidth.of(fields[index].label)
+            spans.append((index, label, 1 + DisplayWidth.of(fields[index].value)))
+        }
+        for span in spans where (first..<first + area.height).contains(span.line) {
+            let x = min(area.x + span.x, area.maxX)
+            let row = Rect(x: x, y: area.y + span.line - first, width: min(span.width, area.maxX - x), height: 1)
+            buffer.restyle(row) { $0 = $0.highlighted(by: style) }
+        }
+    }
+
+    /// The first line `render` shows: `scrollOffset`, kept so that the last line stays in view
+    /// (every line is counted only when scrolled).
+    private func firstLine(width: Int) -> Int {
+        scrollOffset > 0 ? min(scrollOffset, max(0, lineCount(width: width) - 1)) : 0
     }
 
     /// The label and value columns' widths at `width` (the value's is 0 or less when too narrow).

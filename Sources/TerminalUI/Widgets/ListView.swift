@@ -63,12 +63,8 @@ public struct ListView: Widget {
         let viewport = viewport(height: area.height)
         let line = viewport.selected - viewport.offset
         guard line >= 0, line < area.height else { return }
-        buffer.restyle(Rect(x: area.x, y: area.y + line, width: textWidth(area), height: 1)) { style in
-            style.bold = style.bold || selectedStyle.bold
-            style.reverse = style.reverse != selectedStyle.reverse
-            style.underline = style.underline || selectedStyle.underline
-            if selectedStyle.foreground != .default { style.foreground = selectedStyle.foreground }
-            if selectedStyle.background != .default { style.background = selectedStyle.background }
+        buffer.restyle(Rect(x: area.x, y: area.y + line, width: textWidth(area), height: 1)) {
+            $0 = $0.highlighted(by: selectedStyle)
         }
     }
 
