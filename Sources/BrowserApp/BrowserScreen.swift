@@ -23,7 +23,9 @@ struct BrowserScreen: Widget {
                 EntityListPane(list: state.locations, layout: layout, rowsMemo: memos?.locationRows)
                     .render(in: layout.main, buffer: &buffer)
             }
-        case .detail: DetailPane(state: state, colorMode: colorMode).render(in: layout.main, buffer: &buffer)
+        case .detail:
+            DetailPane(state: state, colorMode: colorMode, bodyMemo: memos?.detail)
+                .render(in: layout.main, buffer: &buffer)
         case .episode, .location: EntityDetailPane(state: state).render(in: layout.main, buffer: &buffer)
         }
         draw(

@@ -2,23 +2,31 @@ import RickAndMortyModel
 import TerminalUI
 
 /// The open character in its box: every field, then its episodes by code and name (scrolling),
-/// with the avatar beside the fields (or above them when the pane is narrow).
+/// with the avatar beside the fields (or above them when the pane is narrow), and the selected
+/// link highlighted. With `bodyMemo`, the box and fields are pasted while only the selected
+/// link moves (or nothing changed).
 struct DetailPane: Widget {
     let state: BrowserState
     var colorMode: ColorMode = .palette256
+    var bodyMemo: DrawingMemo<DetailBody>?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         guard let detail = state.detail else { return }
-        let name = detail.character?.name ?? "…"
-        BorderBox(title: "Character \(detail.characterID) · \(name)").render(in: area, buffer: &buffer)
-        let inside = Self.content(of: state.layout, detail: detail)
-        DetailView(
-            fields: Self.fields(of: detail, isLoading: state.loads.detail != nil),
-            scrollOffset: detail.scrollOffset
-        )
-        .render(in: inside, buffer: &buffer)
+        let body = DetailBody(
+            detail: detail, isLoading: state.loads.detail != nil, content: Self.content(of: state.layout, detail: detail))
+        if let bodyMemo {
+            bodyMemo.render(body, in: area, buffer: &buffer)
+        } else {
+            body.render(in: area, buffer: &buffer)
+        }
         if let avatar = detail.avatar, let avatarArea = Self.avatarArea(of: state.layout) {
             AvatarPane(avatar: avatar, mode: colorMode).render(in: avatarArea, buffer: &buffer)
+        }
+        if let selected = detail.selectedLink {
+            DetailView(fields: Self.fields(of: body.detail, isLoading: body.isLoading), scrollOffset: detail.scrollOffset)
+                .highlightValue(
+                    ofField: Self.fieldIndex(ofLink: selected), style: Self.selectedLinkStyle, in: body.content,
+                    buffer: &buffer)
         }
     }
 
@@ -64,12 +72,10 @@ struct DetailPane: Widget {
     /// The field index of link `index` (origin, location, then the episodes).
     static func fieldIndex(ofLink index: Int) -> Int { index < 2 ? 5 + index : 13 + index - 2 }
 
-    /// The selected link is drawn reversed; the others plain.
-    static func linkStyle(_ detail: DetailState, _ index: Int) -> Style {
-        detail.selectedLink == index ? Style(bold: true, reverse: true) : .plain
-    }
+    /// How the selected link is drawn over its plain value.
+    static let selectedLinkStyle = Style(bold: true, reverse: true)
 
-    /// The fields shown for `detail`: the character's, a gap, then one per episode.
+    /// The fields shown for `detail`: the character's, a gap, then one per episode (links plain).
     static func fields(of detail: DetailState, isLoading: Bool) -> [LabeledValue] {
         guard let character = detail.character else {
             return [
@@ -83,8 +89,8 @@ struct DetailPane: Widget {
             LabeledValue("Species", character.species),
             LabeledValue("Type", character.type.isEmpty ? "—" : character.type),
             LabeledValue("Gender", character.gender.rawValue),
-            LabeledValue("Origin", character.origin.name, valueStyle: linkStyle(detail, 0)),
-            LabeledValue("Location", character.location.name, valueStyle: linkStyle(detail, 1)),
+            LabeledValue("Origin", character.origin.name),
+            LabeledValue("Location", character.location.name),
             LabeledValue("Created", character.created),
             LabeledValue("ID", String(character.id)),
             LabeledValue("URL", character.url),
@@ -95,8 +101,8 @@ struct DetailPane: Widget {
         let heading = Style(bold: true)
         if let episodes = detail.episodes {
             fields.append(LabeledValue("Episodes", "\(episodes.count)", valueStyle: heading))
-            fields += episodes.enumerated().map { index, episode in
-                LabeledValue(episode.code, episode.name, valueStyle: linkStyle(detail, index + 2))
+            fields += episodes.map { episode in
+                LabeledValue(episode.code, episode.name)
             }
         } else if let failure = detail.episodesFailure {
             fields.append(
@@ -106,5 +112,33 @@ struct DetailPane: Widget {
             fields.append(LabeledValue("Episodes", "\(count), loading…", valueStyle: .plain.dimmed()))
         }
         return fields
+    }
+}
+
+/// The open character's box and fields, without the selected link's highlight or the avatar:
+/// what the detail draws while only its selection moves. Holds exactly what it draws (the
+/// detail with selection and avatar cleared, whether it is loading, where the fields go), so
+/// equal values draw equal cells.
+struct DetailBody: Widget, Equatable, Sendable {
+    let detail: DetailState
+    /// Whether the character is still being read (shown only while it is unknown).
+    let isLoading: Bool
+    /// Where the fields go, inside the box.
+    let content: Rect
+
+    init(detail: DetailState, isLoading: Bool, content: Rect) {
+        var shown = detail
+        shown.selectedLink = nil
+        shown.avatar = nil
+        self.detail = shown
+        self.isLoading = isLoading && detail.character == nil
+        self.content = content
+    }
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        let name = detail.character?.name ?? "…"
+        BorderBox(title: "Character \(detail.characterID) · \(name)").render(in: area, buffer: &buffer)
+        DetailView(fields: DetailPane.fields(of: detail, isLoading: isLoading), scrollOffset: detail.scrollOffset)
+            .render(in: content, buffer: &buffer)
     }
 }

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// The remembered drawings of the panes whose inputs change less often than the frame: the
 /// title, the status, counters and recent-answers boxes, the footer's key hints, and the rows
-/// in view of each list (kept while only the selection moves). A frame pastes each of these
+/// in view of each list and the character's fields (kept while only the selection moves). A frame pastes each of these
 /// from its memo unless its input changed.
 ///
 /// Thread-safe, as each `DrawingMemo` is; one set serves one browser's screen.
@@ -13,6 +13,7 @@ final class PaneMemos: Sendable {
     let counters = DrawingMemo<CountersPane>()
     let recent = DrawingMemo<RecentAnswersPane>()
     let footer = DrawingMemo<KeyHintsFooter>()
+    let detail = DrawingMemo<DetailBody>()
     let characterRows = DrawingMemo<CharacterRows>()
     let episodeRows = DrawingMemo<EntityRows<Episode>>()
     let locationRows = DrawingMemo<EntityRows<Location>>()

@@ -64,8 +64,10 @@ struct RenderTests {
         check("enter")
         driver.answerDetail()
         check("detail answered")
-        driver.press("n")
-        check("n")
+        for key: Key in [.character("n"), .character("n"), .character("n"), .character("p"), .character("j"), .character("k")] {
+            driver.press(key)
+            check("\(key) in the detail")
+        }
         driver.press(.escape)
         check("esc")
         driver.press("o")
@@ -78,7 +80,7 @@ struct RenderTests {
         check("resize")
         driver.press("j")
         check("j after resize")
-        #expect(checked == 23)
+        #expect(checked == 28)
     }
 
     @Test("Unknown status is dim")
