@@ -10,6 +10,50 @@ struct FrameDiffTests {
         return buffer
     }
 
+    @Test("A cell is 32-bit words with no padding, so rows compare by their bytes")
+    func cellLayout() {
+        #expect(MemoryLayout<GlyphScalars>.size == 24)
+        #expect(MemoryLayout<Style>.size == 12)
+        #expect(MemoryLayout<Cell>.size == 40 && MemoryLayout<Cell>.stride == 40)
+    }
+
+    @Test("The diff lists exactly the cells that differ, wide glyphs by their lead, over random edits")
+    func diffMatchesCellByCell() {
+        var random = SplitMix(seed: 7)
+        let glyphs = ["a", "b", "日", "é", " ", "🧪"]
+        let styles = [Style.plain, Style(bold: true), Style(foreground: .red), Style(foreground: .rgb(1, 2, 3), reverse: true)]
+        var previous = CellBuffer(size: TerminalSize(width: 13, height: 7))
+        for _ in 0..<200 {
+            var next = previous
+            for _ in 0..<Int(random.next() % 6) {
+                let text = glyphs[Int(random.next() % UInt64(glyphs.count))]
+                let style = styles[Int(random.next() % UInt64(styles.count))]
+                next.write(text, x: Int(random.next() % 13), y: Int(random.next() % 7), style: style)
+            }
+            let expected = (0..<next.cells.count).filter { index in
+                guard !next.cells[index].isContinuation else { return false }
+                let width = next.cells[index].width
+                return next.cells[index..<index + width] != previous.cells[index..<index + width]
+            }
+            #expect(next.changes(since: previous).map { $0.y * 13 + $0.x } == expected)
+            #expect(next.changeCount(since: previous) == expected.count)
+            previous = next
+        }
+    }
+
+    /// A tiny seeded generator (SplitMix64), so the edits are the same on every run.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     @Test("The first present writes every cell")
     func firstPresentWritesAll() {
         let backend = HeadlessBackend(size: TerminalSize(width: 10, height: 3))

@@ -1,5 +1,6 @@
 /// One screen cell: a normalised glyph's scalars, its display width and its style. A plain,
-/// trivially copyable value.
+/// trivially copyable value made of 32-bit words only, with no padding bytes, so that two runs
+/// of cells are equal exactly when their bytes are (the frame diff compares rows that way).
 ///
 /// A wide glyph (width 2) occupies its own cell plus the cell to its right, which holds a
 /// continuation (no scalars, width 0, same style). Text in a cell is always printable:
@@ -7,18 +8,18 @@
 public struct Cell: Sendable, Hashable {
     /// The glyph's scalars: one spacing scalar plus up to four marks; none for a continuation.
     public let scalars: GlyphScalars
-    private let storedWidth: UInt8
+    private let storedWidth: UInt32
     /// How the cell is drawn.
     public var style: Style
 
     /// A cell holding `glyph` in `style`.
     public init(_ glyph: Glyph, style: Style = .plain) {
         self.scalars = glyph.scalars
-        self.storedWidth = UInt8(glyph.width)
+        self.storedWidth = UInt32(glyph.width)
         self.style = style
     }
 
-    private init(scalars: GlyphScalars, width: UInt8, style: Style) {
+    private init(scalars: GlyphScalars, width: UInt32, style: Style) {
         self.scalars = scalars
         self.storedWidth = width
         self.style = style

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A cell a backend must draw: its position and content. A plain value.
 public struct CellChange: Sendable, Hashable {
     public let x: Int
@@ -33,11 +39,18 @@ extension CellBuffer {
         }
         cells.withUnsafeBufferPointer { new in
             previous.cells.withUnsafeBufferPointer { old in
-                for index in 0..<new.count where !new[index].isContinuation {
-                    let unchanged =
-                        new[index] == old[index]
-                        && (new[index].width == 1 || new[index + 1] == old[index + 1])
-                    if !unchanged { body(index) }
+                guard width > 0, let newCells = new.baseAddress, let oldCells = old.baseAddress else { return }
+                let rowBytes = width * MemoryLayout<Cell>.stride
+                for rowStart in stride(from: 0, to: new.count, by: width) {
+                    // Most rows of a frame are as they were: one byte comparison skips them (a
+                    // cell has no padding, so equal bytes are equal cells).
+                    if memcmp(newCells + rowStart, oldCells + rowStart, rowBytes) == 0 { continue }
+                    for index in rowStart..<rowStart + width where !new[index].isContinuation {
+                        let unchanged =
+                            new[index] == old[index]
+                            && (new[index].width == 1 || new[index + 1] == old[index + 1])
+                        if !unchanged { body(index) }
+                    }
                 }
             }
         }

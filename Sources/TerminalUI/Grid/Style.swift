@@ -1,10 +1,11 @@
 /// How a cell is drawn: colors and attributes. A plain value; `Style()` is the terminal default.
 public struct Style: Sendable, Hashable {
-    // Stored packed (two colour codes and a byte of attributes) so that comparing cells, which
-    // every frame's diff does for every cell, is three integer comparisons.
+    // Stored packed, two colour codes and a word of attribute bits, so that comparing cells (which
+    // every frame's diff does) is a few integer comparisons, and so that there are no padding
+    // bytes (see `Cell`).
     private var foregroundCode: UInt32
     private var backgroundCode: UInt32
-    private var attributes: UInt8
+    private var attributes: UInt32
 
     /// Text color; `.default` leaves the terminal's color.
     public var foreground: TerminalColor {
@@ -45,14 +46,14 @@ public struct Style: Sendable, Hashable {
             | (dim ? Self.dimBit : 0)
     }
 
-    private static let boldBit: UInt8 = 1
-    private static let reverseBit: UInt8 = 2
-    private static let underlineBit: UInt8 = 4
-    private static let dimBit: UInt8 = 8
+    private static let boldBit: UInt32 = 1
+    private static let reverseBit: UInt32 = 2
+    private static let underlineBit: UInt32 = 4
+    private static let dimBit: UInt32 = 8
 
-    private func attribute(_ bit: UInt8) -> Bool { attributes & bit != 0 }
+    private func attribute(_ bit: UInt32) -> Bool { attributes & bit != 0 }
 
-    private mutating func set(_ bit: UInt8, _ on: Bool) {
+    private mutating func set(_ bit: UInt32, _ on: Bool) {
         attributes = on ? attributes | bit : attributes & ~bit
     }
 

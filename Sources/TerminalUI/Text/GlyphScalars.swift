@@ -9,7 +9,8 @@ public struct GlyphScalars: Sendable, Hashable, Sequence {
     private var third: UInt32 = 0
     private var fourth: UInt32 = 0
     private var fifth: UInt32 = 0
-    private var storedCount: UInt8 = 0
+    // A full word, so that the value has no padding bytes (see `Cell`).
+    private var storedCount: UInt32 = 0
 
     /// Equal when the stored scalars are (unused slots are always zero).
     public static func == (lhs: GlyphScalars, rhs: GlyphScalars) -> Bool {
