@@ -58,13 +58,14 @@ public enum TextWrapper {
         return count + 1
     }
 
-    /// Whether `text` is its own wrapping at `width`: printable ASCII no wider than the line, with
-    /// no space at either end and no run of spaces (which wrapping would collapse).
+    /// Whether `text` is its own wrapping at `width`, decided from its UTF-8 bytes: no more bytes
+    /// than the line has columns (no glyph takes more columns than bytes), no ASCII control (so
+    /// no newline), no space at either end and no run of spaces (which wrapping would collapse).
     static func fitsOnOneLine(_ text: String, width: Int) -> Bool {
         var count = 0
         var previous: UInt8 = 0x20
         for byte in text.utf8 {
-            guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            guard byte >= 0x20 && byte != 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
             previous = byte
             count += 1
             if count > width { return false }
