@@ -36,8 +36,15 @@ public final class DrawingMemo<Content: Widget & Equatable & Sendable>: Sendable
     public func render(_ content: Content, in area: Rect, buffer: inout CellBuffer) {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty else { return }
-        let remembered = last.withLock { drawing in
-            drawing.flatMap { $0.area == area && $0.content == content ? $0.cells : nil }
+        // On a miss the old drawing is taken out, so that its storage, now held only here, is
+        // reused for the new one instead of allocating again.
+        var storage: [Cell] = []
+        let remembered = last.withLock { drawing -> [Cell]? in
+            guard let kept = drawing else { return nil }
+            if kept.area == area && kept.content == content { return kept.cells }
+            storage = kept.cells
+            drawing = nil
+            return nil
         }
         if let remembered {
             buffer.paste(remembered, in: area)
@@ -45,28 +52,29 @@ public final class DrawingMemo<Content: Widget & Equatable & Sendable>: Sendable
         }
         buffer.fill(area)
         content.render(in: area, buffer: &buffer)
-        let cells = buffer.copy(of: area)
-        last.withLock { $0 = cells.map { Drawing(content: content, area: area, cells: $0) } }
+        guard buffer.copy(of: area, into: &storage) else { return }
+        last.withLock { $0 = Drawing(content: content, area: area, cells: storage) }
     }
 }
 
 extension CellBuffer {
-    /// The cells of `area` (inside the grid), row by row; nil when a wide glyph crosses its left
-    /// or right edge, since such cells could not be pasted back on their own.
+    /// Replaces `copied` with the cells of `area` (inside the grid), row by row, reusing its
+    /// storage; false when a wide glyph crosses the area's left or right edge, since such cells
+    /// could not be pasted back on their own.
     @usableFromInline
-    func copy(of area: Rect) -> [Cell]? {
-        var copied: [Cell] = []
+    func copy(of area: Rect, into copied: inout [Cell]) -> Bool {
+        copied.removeAll(keepingCapacity: true)
         copied.reserveCapacity(area.width * area.height)
         for row in area.y..<area.maxY {
             let start = row * width + area.x
             let end = start + area.width
-            guard !cells[start].isContinuation, cells[end - 1].width != 2 else { return nil }
+            guard !cells[start].isContinuation, cells[end - 1].width != 2 else { return false }
             copied.append(contentsOf: cells[start..<end])
         }
-        return copied
+        return true
     }
 
-    /// Puts back cells that `copy(of:)` took from an area of the same size; a wide glyph outside
+    /// Puts back cells that `copy(of:into:)` took from an area of the same size; a wide glyph outside
     /// the area that the paste half covers is blanked, as `put` does.
     @usableFromInline
     mutating func paste(_ copied: [Cell], in area: Rect) {
