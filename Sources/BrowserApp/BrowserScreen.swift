@@ -10,7 +10,7 @@ struct BrowserScreen: Widget {
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         let layout = state.layout
-        draw(TitleBar(state: state), in: layout.title, memo: memos?.title, buffer: &buffer)
+        TitleBar(state: state).render(in: layout.title, buffer: &buffer, memo: memos?.title)
         switch state.screen {
         case .list:
             switch state.activeList {
@@ -28,21 +28,19 @@ struct BrowserScreen: Widget {
                 .render(in: layout.main, buffer: &buffer)
         case .episode, .location: EntityDetailPane(state: state).render(in: layout.main, buffer: &buffer)
         }
-        draw(
-            StatusPaneContent(state: state, isWide: layout.isWide), in: layout.status, memo: memos?.status,
-            buffer: &buffer)
+        StatusPaneContent(state: state, isWide: layout.isWide)
+            .render(in: layout.status, buffer: &buffer, memo: memos?.status)
         if let counters = layout.counters {
-            draw(CountersPane(state: state), in: counters, memo: memos?.counters, buffer: &buffer)
+            CountersPane(state: state).render(in: counters, buffer: &buffer, memo: memos?.counters)
         }
         if let recent = layout.recent {
-            draw(RecentAnswersPane(events: state.recent), in: recent, memo: memos?.recent, buffer: &buffer)
+            RecentAnswersPane(events: state.recent).render(in: recent, buffer: &buffer, memo: memos?.recent)
         }
         if let prompt = state.prompt {
             FilterPromptBar(text: prompt).render(in: layout.footer, buffer: &buffer)
         } else {
-            draw(
-                KeyHintsFooter(hints: FooterHints.hints(for: state)), in: layout.footer, memo: memos?.footer,
-                buffer: &buffer)
+            KeyHintsFooter(hints: FooterHints.hints(for: state))
+                .render(in: layout.footer, buffer: &buffer, memo: memos?.footer)
         }
         if let toast = state.toast {
             // Over the body, clear of the boxes' bottom border, centred across the whole width.
@@ -53,17 +51,6 @@ struct BrowserScreen: Widget {
         }
         if state.showsHelp {
             HelpOverlay.box.render(in: area, buffer: &buffer)
-        }
-    }
-
-    /// Draws `pane` through `memo` when there is one, else directly.
-    private func draw<Pane: Widget & Equatable & Sendable>(
-        _ pane: Pane, in area: Rect, memo: DrawingMemo<Pane>?, buffer: inout CellBuffer
-    ) {
-        if let memo {
-            memo.render(pane, in: area, buffer: &buffer)
-        } else {
-            pane.render(in: area, buffer: &buffer)
         }
     }
 

@@ -14,11 +14,7 @@ struct DetailPane: Widget {
         guard let detail = state.detail else { return }
         let body = DetailBody(
             detail: detail, isLoading: state.loads.detail != nil, content: Self.content(of: state.layout, detail: detail))
-        if let bodyMemo {
-            bodyMemo.render(body, in: area, buffer: &buffer)
-        } else {
-            body.render(in: area, buffer: &buffer)
-        }
+        body.render(in: area, buffer: &buffer, memo: bodyMemo)
         if let avatar = detail.avatar, let avatarArea = Self.avatarArea(of: state.layout) {
             AvatarPane(avatar: avatar, mode: colorMode).render(in: avatarArea, buffer: &buffer)
         }

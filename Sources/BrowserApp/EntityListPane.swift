@@ -24,11 +24,7 @@ struct EntityListPane<Row: ListedEntity>: Widget {
         let rows = EntityRows(
             rows: list.rows, top: list.list.top(rowCount: list.rows.count, visibleRows: layout.listRows.height),
             placeholder: placeholder)
-        if let rowsMemo {
-            rowsMemo.render(rows, in: layout.listRows, buffer: &buffer)
-        } else {
-            rows.render(in: layout.listRows, buffer: &buffer)
-        }
+        rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
         ListView(rowCount: list.rows.count, state: list.list) { _ in "" }
             .renderSelection(in: layout.listRows, buffer: &buffer)
     }

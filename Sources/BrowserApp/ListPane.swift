@@ -18,11 +18,7 @@ struct ListPane: Widget {
             rows: state.listing.rows,
             top: state.list.top(rowCount: state.listing.rows.count, visibleRows: layout.listRows.height),
             placeholder: placeholder)
-        if let rowsMemo {
-            rowsMemo.render(rows, in: layout.listRows, buffer: &buffer)
-        } else {
-            rows.render(in: layout.listRows, buffer: &buffer)
-        }
+        rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
         ListView(rowCount: rows.rows.count, state: state.list) { _ in "" }
             .renderSelection(in: layout.listRows, buffer: &buffer)
     }
