@@ -15,7 +15,8 @@ struct BrowserScreen: Widget {
         case .list:
             switch state.activeList {
             case .character:
-                ListPane(state: state, rowsMemo: memos?.characterRows).render(in: layout.main, buffer: &buffer)
+                ListPane(state: state, rowsMemo: memos?.characterRows)
+                    .render(in: layout.main, buffer: &buffer)
             case .episode:
                 EntityListPane(list: state.episodes, layout: layout, rowsMemo: memos?.episodeRows)
                     .render(in: layout.main, buffer: &buffer)

@@ -13,16 +13,20 @@ struct DetailPane: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         guard let detail = state.detail else { return }
         let body = DetailBody(
-            detail: detail, isLoading: state.loads.detail != nil, content: Self.content(of: state.layout, detail: detail))
+            detail: detail, isLoading: state.loads.detail != nil,
+            content: Self.content(of: state.layout, detail: detail))
         body.render(in: area, buffer: &buffer, memo: bodyMemo)
         if let avatar = detail.avatar, let avatarArea = Self.avatarArea(of: state.layout) {
             AvatarPane(avatar: avatar, mode: colorMode).render(in: avatarArea, buffer: &buffer)
         }
         if let selected = detail.selectedLink {
-            DetailView(fields: Self.fields(of: body.detail, isLoading: body.isLoading), scrollOffset: detail.scrollOffset)
-                .highlightValue(
-                    ofField: Self.fieldIndex(ofLink: selected), style: Self.selectedLinkStyle, in: body.content,
-                    buffer: &buffer)
+            DetailView(
+                fields: Self.fields(of: body.detail, isLoading: body.isLoading),
+                scrollOffset: detail.scrollOffset
+            )
+            .highlightValue(
+                ofField: Self.fieldIndex(ofLink: selected), style: Self.selectedLinkStyle, in: body.content,
+                buffer: &buffer)
         }
     }
 
@@ -134,7 +138,9 @@ struct DetailBody: Widget, Equatable, Sendable {
     func render(in area: Rect, buffer: inout CellBuffer) {
         let name = detail.character?.name ?? "…"
         BorderBox(title: "Character \(detail.characterID) · \(name)").render(in: area, buffer: &buffer)
-        DetailView(fields: DetailPane.fields(of: detail, isLoading: isLoading), scrollOffset: detail.scrollOffset)
-            .render(in: content, buffer: &buffer)
+        DetailView(
+            fields: DetailPane.fields(of: detail, isLoading: isLoading), scrollOffset: detail.scrollOffset
+        )
+        .render(in: content, buffer: &buffer)
     }
 }

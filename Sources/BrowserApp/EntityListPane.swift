@@ -22,7 +22,8 @@ struct EntityListPane<Row: ListedEntity>: Widget {
         buffer.write(
             header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
         let rows = EntityRows(
-            rows: list.rows, top: list.list.top(rowCount: list.rows.count, visibleRows: layout.listRows.height),
+            rows: list.rows,
+            top: list.list.top(rowCount: list.rows.count, visibleRows: layout.listRows.height),
             placeholder: placeholder)
         rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
         ListView(rowCount: list.rows.count, state: list.list) { _ in "" }

@@ -11,9 +11,9 @@ struct ListPane: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         let layout = state.layout
         BorderBox(title: title).render(in: area, buffer: &buffer)
+        let header = ListColumns(width: layout.listRows.width - 1).header
         buffer.write(
-            ListColumns(width: layout.listRows.width - 1).header, x: layout.listHeader.x, y: layout.listHeader.y,
-            maxWidth: layout.listHeader.width)
+            header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
         let rows = CharacterRows(
             rows: state.listing.rows,
             top: state.list.top(rowCount: state.listing.rows.count, visibleRows: layout.listRows.height),

@@ -12,7 +12,8 @@ struct CharacterRows: Widget, Equatable, Sendable {
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         let columns = ListColumns(width: area.width - 1)
-        ListView(rowCount: rows.count, state: ListState(selected: top, offset: top), placeholder: placeholder) {
+        let viewport = ListState(selected: top, offset: top)
+        ListView(rowCount: rows.count, state: viewport, placeholder: placeholder) {
             columns.line(for: rows[$0])
         }
         .renderRows(in: area, buffer: &buffer)
@@ -29,11 +30,14 @@ struct EntityRows<Row: ListedEntity>: Widget, Equatable, Sendable {
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         let widths = EntityListPane<Row>.widths(total: area.width - 1)
-        ListView(rowCount: rows.count, state: ListState(selected: top, offset: top), placeholder: placeholder) {
+        let viewport = ListState(selected: top, offset: top)
+        ListView(rowCount: rows.count, state: viewport, placeholder: placeholder) {
             Line(
                 zip(rows[$0].cells, widths).enumerated().flatMap { column, pair in
                     [
-                        Span(TextFitting.fit(pair.0, width: pair.1, alignment: column == 0 ? .trailing : .leading)),
+                        Span(
+                            TextFitting.fit(
+                                pair.0, width: pair.1, alignment: column == 0 ? .trailing : .leading)),
                         Span(" "),
                     ]
                 })

@@ -3,8 +3,8 @@ import TerminalUI
 
 /// The remembered drawings of the panes whose inputs change less often than the frame: the
 /// title, the status, counters and recent-answers boxes, the footer's key hints, and the rows
-/// in view of each list and the character's fields (kept while only the selection moves). A frame pastes each of these
-/// from its memo unless its input changed.
+/// in view of each list and the character's fields (kept while only the selection moves). A
+/// frame pastes each of these from its memo unless its input changed.
 ///
 /// Thread-safe, as each `DrawingMemo` is; one set serves one browser's screen.
 final class PaneMemos: Sendable {

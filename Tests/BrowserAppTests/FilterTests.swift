@@ -112,13 +112,17 @@ struct FilterTests {
         #expect(driver.frame.contains { $0.contains("No character matches name=zzz.") })
     }
 
-    @Test("The filter in words names each filled field once; blank fields (spaces, tabs, no-break spaces) are left out")
+    @Test(
+        "The filter in words names each filled field once; blank fields (spaces, tabs, no-break spaces) are left out"
+    )
     func summary() {
         #expect(QueryText.filterSummary(CharacterFilter()) == "")
         #expect(
             QueryText.filterSummary(CharacterFilter(name: "rick", status: "alive", gender: "male"))
                 == "name=rick, status=alive, gender=male")
-        #expect(QueryText.filterSummary(CharacterFilter(name: " \t\u{00A0}\u{3000}", species: "x")) == "species=x")
+        #expect(
+            QueryText.filterSummary(CharacterFilter(name: " \t\u{00A0}\u{3000}", species: "x")) == "species=x"
+        )
         #expect(QueryText.filterSummary(CharacterFilter(name: " a ")) == "name= a ")
     }
 }

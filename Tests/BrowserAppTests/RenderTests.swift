@@ -47,7 +47,10 @@ struct RenderTests {
                 let row = (0..<fresh.height).first { y in
                     (0..<fresh.width).contains { x in remembered[x, y] != fresh[x, y] }
                 }
-                #expect(same, "after \(step), \(pass): row \(row ?? -1) is \(row.map { remembered.textLines[$0] } ?? "")")
+                #expect(
+                    same,
+                    "after \(step), \(pass): row \(row ?? -1) is \(row.map { remembered.textLines[$0] } ?? "")"
+                )
             }
             checked += 1
         }
@@ -64,7 +67,10 @@ struct RenderTests {
         check("enter")
         driver.answerDetail()
         check("detail answered")
-        for key: Key in [.character("n"), .character("n"), .character("n"), .character("p"), .character("j"), .character("k")] {
+        for key: Key in [
+            .character("n"), .character("n"), .character("n"), .character("p"), .character("j"),
+            .character("k"),
+        ] {
             driver.press(key)
             check("\(key) in the detail")
         }

@@ -31,7 +31,8 @@ struct EntityReferenceTests {
         #expect(EntityReference(url: "api/episode/007", kind: .episode) == .id(7))
         #expect(EntityReference(url: " \u{00A0}https://x.example/api/episode/3\t", kind: .episode) == .id(3))
         #expect(
-            EntityReference(url: "https://X.Example:8080/api/episode/3", kind: .episode, host: "x.example:8080")
+            EntityReference(
+                url: "https://X.Example:8080/api/episode/3", kind: .episode, host: "x.example:8080")
                 == .id(3))
         #expect(
             EntityReference(url: "https://x.example/api/episode/3", kind: .episode, host: "x.example:8080")

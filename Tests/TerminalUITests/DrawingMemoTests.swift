@@ -44,7 +44,9 @@ struct DrawingMemoTests {
         var frames: [CellBuffer] = []
         for _ in 0..<3 {
             var buffer = CellBuffer(size: Self.size)
-            memo.render(Label(text: "Rick 日本", style: Style(bold: true), renders: renders), in: Self.area, buffer: &buffer)
+            memo.render(
+                Label(text: "Rick 日本", style: Style(bold: true), renders: renders), in: Self.area,
+                buffer: &buffer)
             frames.append(buffer)
         }
         #expect(renders.value == 1)
@@ -68,14 +70,18 @@ struct DrawingMemoTests {
         _ = draw("two", style: Style(foreground: .red))
         #expect(renders.value == 3)
         let moved = Rect(x: 0, y: 0, width: 14, height: 3)
-        #expect(draw("two", style: Style(foreground: .red), in: moved)
-            == Self.fresh(Label(text: "two", style: Style(foreground: .red), renders: RenderCount()), in: moved))
+        #expect(
+            draw("two", style: Style(foreground: .red), in: moved)
+                == Self.fresh(
+                    Label(text: "two", style: Style(foreground: .red), renders: RenderCount()), in: moved))
         #expect(renders.value == 4)
         _ = draw("one", in: moved)
         #expect(renders.value == 5, "only the latest drawing is kept")
     }
 
-    @Test("What was under the area before does not leak into the drawing, and wide glyphs cut by the edge are blanked")
+    @Test(
+        "What was under the area before does not leak into the drawing, and wide glyphs cut by the edge are blanked"
+    )
     func clearsTheArea() {
         let memo = DrawingMemo<Label>()
         let renders = RenderCount()
@@ -96,11 +102,14 @@ struct DrawingMemoTests {
         let memo = DrawingMemo<Label>()
         let renders = RenderCount()
         var buffer = CellBuffer(size: Self.size)
-        memo.render(Label(text: "x", renders: renders), in: Rect(x: 10, y: 3, width: 14, height: 3), buffer: &buffer)
-        memo.render(Label(text: "x", renders: renders), in: Rect(x: 10, y: 3, width: 14, height: 3), buffer: &buffer)
+        memo.render(
+            Label(text: "x", renders: renders), in: Rect(x: 10, y: 3, width: 14, height: 3), buffer: &buffer)
+        memo.render(
+            Label(text: "x", renders: renders), in: Rect(x: 10, y: 3, width: 14, height: 3), buffer: &buffer)
         #expect(renders.value == 1)
         #expect(buffer.textLines[3] == "          ┌ memo ──┐")
-        memo.render(Label(text: "x", renders: renders), in: Rect(x: 30, y: 0, width: 4, height: 4), buffer: &buffer)
+        memo.render(
+            Label(text: "x", renders: renders), in: Rect(x: 30, y: 0, width: 4, height: 4), buffer: &buffer)
         #expect(renders.value == 1)
     }
 }

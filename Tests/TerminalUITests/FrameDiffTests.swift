@@ -20,14 +20,19 @@ struct FrameDiffTests {
     @Test("The diff lists exactly the cells that differ, wide glyphs by their lead, over many edits")
     func diffMatchesCellByCell() {
         let glyphs = ["a", "b", "日", "é", " ", "🧪"]
-        let styles = [Style.plain, Style(bold: true), Style(foreground: .red), Style(foreground: .rgb(1, 2, 3), reverse: true)]
+        let styles = [
+            Style.plain, Style(bold: true), Style(foreground: .red),
+            Style(foreground: .rgb(1, 2, 3), reverse: true),
+        ]
         var previous = CellBuffer(size: TerminalSize(width: 13, height: 7))
         for step in 0..<200 {
             // Zero to five writes a step, spread over the grid by coprime strides.
             var next = previous
             for write in 0..<step % 6 {
                 let n = step * 6 + write
-                next.write(glyphs[n % glyphs.count], x: n * 5 % 13, y: n * 3 % 7, style: styles[n / 7 % styles.count])
+                next.write(
+                    glyphs[n % glyphs.count], x: n * 5 % 13, y: n * 3 % 7, style: styles[n / 7 % styles.count]
+                )
             }
             let expected = (0..<next.cells.count).filter { index in
                 guard !next.cells[index].isContinuation else { return false }

@@ -34,7 +34,8 @@ struct TextFittingTests {
             ("Rick Sanchez", 12, ["Rick Sanchez"]), ("", 5, [""]), (" Rick", 10, ["Rick"]),
             ("Rick ", 10, ["Rick"]), ("Rick  Sanchez", 20, ["Rick Sanchez"]),
             ("Rick Sanchez", 11, ["Rick", "Sanchez"]),
-            ("café au lait", 20, ["café au lait"]), ("Loading…", 10, ["Loading…"]), ("Loading…", 8, ["Loading…"]),
+            ("café au lait", 20, ["café au lait"]), ("Loading…", 10, ["Loading…"]),
+            ("Loading…", 8, ["Loading…"]),
             ("Loading…", 7, ["Loading", "…"]), ("日本", 6, ["日本"]), ("日本", 4, ["日本"]), ("日本", 3, ["日", "本"]),
             ("a \u{301}b", 10, ["a \u{301}b"]), ("— ", 10, ["—"]),
         ])
@@ -61,7 +62,8 @@ struct TextFittingTests {
 
     @Test("No glyph takes more columns than its UTF-8 bytes (what the one-line shortcut counts on)")
     func widthWithinBytes() {
-        let scalars = (0x20...0x10_FFFF).lazy.filter { $0 < 0xD800 || $0 > 0xDFFF }.compactMap(Unicode.Scalar.init)
+        let scalars = (0x20...0x10_FFFF).lazy.filter { $0 < 0xD800 || $0 > 0xDFFF }.compactMap(
+            Unicode.Scalar.init)
         let wider = scalars.first { DisplayWidth.of(String($0)) > String($0).utf8.count }
         #expect(wider == nil)
     }

@@ -29,7 +29,9 @@ struct WidgetTests {
         for (width, height) in [(24, 4), (24, 9), (40, 3), (5, 3)] {
             for scroll in [0, 2, 99] {
                 for index in 0..<4 {
-                    let styled = draw(DetailView(fields: fields(styling: index), scrollOffset: scroll), width: width, height: height)
+                    let styled = draw(
+                        DetailView(fields: fields(styling: index), scrollOffset: scroll), width: width,
+                        height: height)
                     let view = DetailView(fields: fields(styling: nil), scrollOffset: scroll)
                     var laid = draw(view, width: width, height: height)
                     view.highlightValue(ofField: index, style: highlight, in: laid.area, buffer: &laid)

@@ -39,7 +39,9 @@ extension CellBuffer {
         }
         cells.withUnsafeBufferPointer { new in
             previous.cells.withUnsafeBufferPointer { old in
-                guard width > 0, let newCells = new.baseAddress, let oldCells = old.baseAddress else { return }
+                guard width > 0, let newCells = new.baseAddress, let oldCells = old.baseAddress else {
+                    return
+                }
                 let rowBytes = width * MemoryLayout<Cell>.stride
                 for rowStart in stride(from: 0, to: new.count, by: width) {
                     // Most rows of a frame are as they were: one byte comparison skips them (a

@@ -45,7 +45,9 @@ public struct DetailView: Widget {
         let columns = columns(width: area.width)
         var spans: [(line: Int, x: Int, width: Int)] = []
         if columns.value > 0 {
-            let number = fields[..<index].reduce(0) { $0 + TextWrapper.lineCount($1.value, width: columns.value) }
+            let number = fields[..<index].reduce(0) {
+                $0 + TextWrapper.lineCount($1.value, width: columns.value)
+            }
             for (offset, text) in TextWrapper.wrap(fields[index].value, width: columns.value).enumerated() {
                 spans.append((number + offset, columns.label + 2, DisplayWidth.of(text)))
             }
@@ -56,7 +58,8 @@ public struct DetailView: Widget {
         }
         for span in spans where (first..<first + area.height).contains(span.line) {
             let x = min(area.x + span.x, area.maxX)
-            let row = Rect(x: x, y: area.y + span.line - first, width: min(span.width, area.maxX - x), height: 1)
+            let row = Rect(
+                x: x, y: area.y + span.line - first, width: min(span.width, area.maxX - x), height: 1)
             buffer.restyle(row) { $0 = $0.highlighted(by: style) }
         }
     }
