@@ -141,10 +141,9 @@ extension CharacterBrowser {
     /// The rows the list shows at the current size.
     func visibleRowRange(_ state: BrowserState) -> Range<Int> {
         let rowCount = state.listing.rows.count
-        var viewport = state.list
         let visible = state.layout.visibleListRows
-        viewport.clamp(rowCount: rowCount, visibleRows: visible)
-        return viewport.offset..<min(rowCount, viewport.offset + visible)
+        let top = state.list.clamped(rowCount: rowCount, visibleRows: visible).offset
+        return top..<min(rowCount, top + visible)
     }
 
     /// The `o` key: flips the network switch and shows its new state.

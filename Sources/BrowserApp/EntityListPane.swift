@@ -23,7 +23,7 @@ struct EntityListPane<Row: ListedEntity>: Widget {
             header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
         let rows = EntityRows(
             rows: list.rows,
-            top: list.list.top(rowCount: list.rows.count, visibleRows: layout.listRows.height),
+            top: list.list.clamped(rowCount: list.rows.count, visibleRows: layout.listRows.height).offset,
             placeholder: placeholder)
         rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
         ListView(rowCount: list.rows.count, state: list.list) { _ in "" }

@@ -16,7 +16,8 @@ struct ListPane: Widget {
             header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
         let rows = CharacterRows(
             rows: state.listing.rows,
-            top: state.list.top(rowCount: state.listing.rows.count, visibleRows: layout.listRows.height),
+            top: state.list.clamped(rowCount: state.listing.rows.count, visibleRows: layout.listRows.height)
+                .offset,
             placeholder: placeholder)
         rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
         ListView(rowCount: rows.rows.count, state: state.list) { _ in "" }

@@ -45,12 +45,3 @@ struct EntityRows<Row: ListedEntity>: Widget, Equatable, Sendable {
         .renderRows(in: area, buffer: &buffer)
     }
 }
-
-extension ListState {
-    /// The first row in view when the list shows `visibleRows` of `rowCount` rows.
-    func top(rowCount: Int, visibleRows: Int) -> Int {
-        var viewport = self
-        viewport.clamp(rowCount: rowCount, visibleRows: visibleRows)
-        return viewport.offset
-    }
-}

@@ -52,6 +52,16 @@ struct ListViewTests {
         #expect(buffer == before && buffer.textLines[0] == "None.")
     }
 
+    @Test("clamped gives what clamp makes, leaving the state itself as it was")
+    func clampedCopy() {
+        let state = ListState(selected: 9, offset: 0)
+        var clamped = state
+        clamped.clamp(rowCount: 7, visibleRows: 3)
+        #expect(state.clamped(rowCount: 7, visibleRows: 3) == clamped)
+        #expect(clamped.selected == 6 && clamped.offset == 4)
+        #expect(state.selected == 9 && state.offset == 0)
+    }
+
     @Test("Moving below the last visible row scrolls by one")
     func scrollsToKeepSelectionVisible() {
         var state = ListState()

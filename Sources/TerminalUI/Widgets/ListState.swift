@@ -38,6 +38,14 @@ public struct ListState: Sendable, Hashable {
         clamp(rowCount: rowCount, visibleRows: visibleRows)
     }
 
+    /// This state with the invariants re-established for `rowCount` rows in `visibleRows`: the
+    /// selection and scroll position as a list of that size draws them.
+    public func clamped(rowCount: Int, visibleRows: Int) -> ListState {
+        var state = self
+        state.clamp(rowCount: rowCount, visibleRows: visibleRows)
+        return state
+    }
+
     /// Re-establishes the invariants after the list or the viewport changed size.
     public mutating func clamp(rowCount: Int, visibleRows: Int) {
         selected = min(selected, max(0, rowCount - 1))

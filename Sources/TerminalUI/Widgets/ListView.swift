@@ -45,7 +45,7 @@ public struct ListView: Widget {
             }
             return
         }
-        let viewport = viewport(height: area.height)
+        let viewport = state.clamped(rowCount: rowCount, visibleRows: area.height)
         for line in 0..<min(area.height, rowCount - viewport.offset) {
             buffer.write(row(viewport.offset + line), x: area.x, y: area.y + line, maxWidth: textWidth(area))
         }
@@ -60,19 +60,12 @@ public struct ListView: Widget {
     public func renderSelection(in area: Rect, buffer: inout CellBuffer) {
         let area = area.intersection(buffer.area)
         guard !area.isEmpty, rowCount > 0 else { return }
-        let viewport = viewport(height: area.height)
+        let viewport = state.clamped(rowCount: rowCount, visibleRows: area.height)
         let line = viewport.selected - viewport.offset
         guard line >= 0, line < area.height else { return }
         buffer.restyle(Rect(x: area.x, y: area.y + line, width: textWidth(area), height: 1)) {
             $0 = $0.highlighted(by: selectedStyle)
         }
-    }
-
-    /// The selection and scroll position as drawn: clamped to the rows and the height.
-    private func viewport(height: Int) -> ListState {
-        var viewport = state
-        viewport.clamp(rowCount: rowCount, visibleRows: height)
-        return viewport
     }
 
     private func hasScrollbar(_ area: Rect) -> Bool {
