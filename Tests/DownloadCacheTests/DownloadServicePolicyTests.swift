@@ -58,9 +58,8 @@ struct DownloadServicePolicyTests {
             #expect(try contents(of: second.value) == TestRoutes.strongETagBody)
             #expect(
                 second.value.deletingLastPathComponent().path == fixture.cacheFolder.standardizedFileURL.path)
-            // AND find was asked only once, after the 200's store, for the stored copy: this policy
-            // always calls the server
-            #expect(provider.calls.find == 1)
+            // AND find was never asked: this policy always calls the server (seed 002)
+            #expect(provider.calls.find == 0)
         }
     }
 

@@ -91,6 +91,14 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     /// `file` is gone afterwards unless it was copied),
     /// records the validators from `headers`, then evicts down to `maximumBytes`.
     public func store(objectAt file: URL, key: String, headers: HTTPHeaders) throws(FileSystemCacheError) {
+        _ = try storeAndLocate(objectAt: file, key: key, headers: headers)
+    }
+
+    /// Stores like `store(objectAt:key:headers:)` and returns the stored file, so a download hands
+    /// out this cache's copy and keeps none of its own.
+    public func storeAndLocate(objectAt file: URL, key: String, headers: HTTPHeaders)
+        throws(FileSystemCacheError) -> URL?
+    {
         guard let destination = files.file(for: key) else { throw .unsafeKey(key: key) }
         do {
             try PrivateFiles.ensureDirectory(directory)
@@ -107,6 +115,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
             storedAt: now, validatedAt: now)
         try updateIndex { index in index.records[destination.lastPathComponent] = record }
         if let maximumBytes { evict(downTo: maximumBytes, sparing: destination.lastPathComponent) }
+        return destination
     }
 
     public func headerValues(for cacheKey: String) -> [String: String] {

@@ -103,6 +103,12 @@ enum PrivateFiles {
         return true
     }
 
+    /// Gives `source`'s bytes a second name, `name` (a hard link: no bytes copied); false when the
+    /// file system refuses, or `name` exists.
+    static func hardLink(_ source: URL, to name: URL) -> Bool {
+        link(source.path, name.path) == 0
+    }
+
     /// Removes `file` if it exists; a missing file is not an error.
     static func remove(_ file: URL) {
         unlink(file.path)

@@ -17,8 +17,7 @@ extension DownloadService {
         } catch {
             throw .fileSystem(detail: error.detail)
         }
-        let partial = folder.appendingPathComponent(
-            ".partial-" + configuration.makeUniqueName().filter(\.isSafeInName))
+        let partial = folder.appendingPathComponent(".partial-" + uniqueName())
         defer { PrivateFiles.remove(partial) }
         let response = try await transport.fetch(request, bodyFile: partial) { transferred in
             progress.report(received: transferred.received, expected: transferred.expected)
@@ -46,29 +45,53 @@ extension DownloadService {
         }
     }
 
-    /// 2xx: the provider stores the body and its copy is returned; the service keeps the body
-    /// itself (at its per-key path) only when the provider returns no URL. Either way, one copy.
+    /// 2xx: the provider stores the body. Its copy is returned when it says where it is (or, under
+    /// `.bypassServerCallOnFoundItem`, when `find(key:)` names it); otherwise the service keeps its
+    /// own copy at the key's path in its folder. `find(key:)` is never called under
+    /// `.alwaysFetchWithCustomHeader`, as seed 002 promises.
     private func delivered(
         _ response: TransportResponse, partial: URL, folder: URL
     ) throws(DownloadError) -> DownloadResult<URL> {
+        // A second name for the delivered bytes (no bytes copied), so the service keeps a copy even
+        // when a provider moves `partial` away and cannot say where it went.
+        let spare = folder.appendingPathComponent(".spare-" + uniqueName())
+        let hasSpare = PrivateFiles.hardLink(partial, to: spare)
+        defer { PrivateFiles.remove(spare) }
+        let located: URL?
         do {
-            try cacheProvider.store(objectAt: partial, key: cacheKey, headers: response.headers)
+            located = try cacheProvider.storeAndLocate(
+                objectAt: partial, key: cacheKey, headers: response.headers)
         } catch {
             throw .cacheStoreFailed(key: cacheKey, reason: "\(error)")
         }
-        if let stored = cacheProvider.find(key: cacheKey) ?? (try? cacheProvider.cachedItem(key: cacheKey)) {
-            PrivateFiles.remove(partial)
+        if let stored = located ?? storedCopyFoundUnderBypass() {
             return DownloadResult(value: stored, origin: .server, headers: response.headers)
         }
         guard let file = SafeFileName.file(for: cacheKey, in: folder) else {
             throw .fileSystem(detail: "the key \(cacheKey.debugDescription) has no safe file name")
         }
+        let kept = hasSpare ? spare : partial
+        guard CacheFolder.isRegularFile(kept) else {
+            throw .fileSystem(
+                detail: "the cache took the delivered file of \(cacheKey) and did not say where")
+        }
         do {
-            try PrivateFiles.moveReplacing(partial, to: file)
+            try PrivateFiles.moveReplacing(kept, to: file)
         } catch {
             throw .fileSystem(detail: error.detail)
         }
         return DownloadResult(value: file, origin: .server, headers: response.headers)
+    }
+
+    /// The provider's copy after a store, asked of `find(key:)` only where the seed allows it.
+    private func storedCopyFoundUnderBypass() -> URL? {
+        guard cacheProvider.cachePolicy == .bypassServerCallOnFoundItem else { return nil }
+        return cacheProvider.find(key: cacheKey)
+    }
+
+    /// A fresh name for a temporary file: letters, digits and `-` of the configured unique name.
+    func uniqueName() -> String {
+        configuration.makeUniqueName().filter(\.isSafeInName)
     }
 }
 

@@ -4,9 +4,12 @@ import Foundation
 ///
 /// An immutable value, safe to share and to call concurrently. Its three verbs (callback, future,
 /// async) run one implementation. A server-delivered file streams into a temporary file in
-/// `configuration.downloadsDirectory` (mode 0600), is handed to the provider's `store`, and ends up
-/// on disk once: as the provider's copy, or (for a provider that returns no URL) at a per-key path
-/// in the downloads folder.
+/// `configuration.downloadsDirectory` (mode 0600) and is handed to the provider's `store`. The
+/// download's value is the provider's copy when the provider says where it is
+/// (`storeAndLocate(objectAt:key:headers:)`) or, under `.bypassServerCallOnFoundItem`, when
+/// `find(key:)` names it; then the file is on disk once. Otherwise (a provider written to seed 002's
+/// methods alone, under `.alwaysFetchWithCustomHeader`) the service keeps its own copy at a per-key
+/// path in the downloads folder, replaced by the key's next download.
 public struct DownloadService: Sendable {
     /// Where delivered files land, and how temporary files are named.
     public struct Configuration: Sendable {
