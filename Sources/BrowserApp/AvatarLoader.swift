@@ -14,6 +14,12 @@ import TerminalUI
 /// (`bypassServerCallOnFoundItem`); a refresh revalidates it with its ETag
 /// (`alwaysFetchWithCustomHeader` over the same folder). A file that does not decode is removed.
 ///
+/// Navigation looks in the cache itself before building a service, as the service would under its
+/// policy, with the provider's `cachedFile(key:)`: one `stat` tells the loader the file's identity
+/// (a picture decoded before is not decoded again), and a hit writes the file's last-use date only
+/// when that date is older than `useDateResolution`. A refresh never asks the cache to find a file:
+/// under `alwaysFetchWithCustomHeader` only the server's 304 (`cachedItem(key:)`) does.
+///
 /// `Sendable` and stateless apart from the cache folder: loads may run concurrently.
 public struct AvatarLoader: Sendable {
     /// The avatar file cache (navigation's policy).
@@ -35,9 +41,11 @@ public struct AvatarLoader: Sendable {
     /// The URL and cache key of the avatar URLs seen lately (parsing a URL is not free).
     private let locations = AvatarLocations(capacity: 256)
 
-    /// A loader caching in `directory`, at most `maximumBytes` of files, least recently used evicted first.
+    /// A loader caching in `directory`, at most `maximumBytes` of files, least recently used evicted
+    /// first; a file-cache hit records its use only when the last one recorded is `useDateResolution`
+    /// seconds old or more.
     public init(
-        directory: URL, maximumBytes: Int64 = 16 << 20,
+        directory: URL, maximumBytes: Int64 = 16 << 20, useDateResolution: TimeInterval = 60,
         transport: any DownloadTransport = URLSessionTransport(timeout: 10),
         limits: JPEGLimits = JPEGLimits(maximumBytes: 2 << 20, maximumPixels: 2048 * 2048),
         minimumPixels: Int = 40,
@@ -45,7 +53,9 @@ public struct AvatarLoader: Sendable {
         isOnline: @escaping @Sendable () -> Bool = { true }
     ) {
         self.apiBaseURL = apiBaseURL
-        self.cache = FileSystemCacheProvider(directory: directory, maximumBytes: maximumBytes)
+        self.cache = FileSystemCacheProvider(
+            directory: directory, cachePolicy: .bypassServerCallOnFoundItem, maximumBytes: maximumBytes,
+            useDateResolution: useDateResolution)
         self.transport = transport
         self.limits = limits
         self.minimumPixels = minimumPixels
@@ -70,47 +80,44 @@ public struct AvatarLoader: Sendable {
         guard let (url, key) = locations.location(of: text, derive: locate) else {
             return (.failure(AvatarFailure("No image: the character has no avatar URL.")), nil, 0)
         }
-        let file: URL
-        let origin: AvatarOrigin
-        if !isOnline() {
-            guard let cached = cache.find(key: key) else {
+        let online = isOnline()
+        if !online || !refresh {
+            // What the download service does first under navigation's policy (`find(key:)`), without
+            // building one; offline, the cache is all there is.
+            if let cached = cache.cachedFile(key: key) {
+                return decode(file: cached.url, key: key, origin: .fileCache, known: cached)
+            }
+            if !online {
                 return (.failure(AvatarFailure("No image offline: the avatar is not cached.")), nil, 0)
             }
-            (file, origin) = (cached, .fileCache)
-        } else if !refresh, let cached = cache.find(key: key) {
-            // What the download service does first under navigation's policy, without building one.
-            (file, origin) = (cached, .fileCache)
-        } else {
-            let provider = refresh ? cache.withCachePolicy(.alwaysFetchWithCustomHeader) : cache
-            let service = DownloadService(
-                url: url, cacheKey: key, cacheProvider: provider,
-                transport: ObservedTransport(base: transport, observe: progress),
-                configuration: .init(
-                    downloadsDirectory: cache.directory.appendingPathComponent(
-                        ".downloads", isDirectory: true)))
-            do throws(DownloadError) {
-                let result = try await service.downloadAsync()
-                file = result.value
-                origin = Self.origin(of: result.origin)
-            } catch {
-                if error == .cancelled {
-                    return (.failure(AvatarFailure("Cancelled.", isCancellation: true)), nil, 0)
-                }
-                return (.failure(AvatarFailure("No image: \(error.description)")), nil, 0)
-            }
         }
-        return decode(file: file, key: key, origin: origin)
+        let provider = refresh ? cache.withCachePolicy(.alwaysFetchWithCustomHeader) : cache
+        let service = DownloadService(
+            url: url, cacheKey: key, cacheProvider: provider,
+            transport: ObservedTransport(base: transport, observe: progress),
+            configuration: .init(
+                downloadsDirectory: cache.directory.appendingPathComponent(".downloads", isDirectory: true)))
+        do throws(DownloadError) {
+            let result = try await service.downloadAsync()
+            return decode(file: result.value, key: key, origin: Self.origin(of: result.origin), known: nil)
+        } catch {
+            if error == .cancelled {
+                return (.failure(AvatarFailure("Cancelled.", isCancellation: true)), nil, 0)
+            }
+            return (.failure(AvatarFailure("No image: \(error.description)")), nil, 0)
+        }
     }
 
-    private func decode(file: URL, key: String, origin: AvatarOrigin) -> (
+    /// Decodes `file`, or pastes the picture decoded from the same file before. `known` is what the
+    /// cache's own `stat` said of a file-cache hit; other files are looked at here.
+    private func decode(file: URL, key: String, origin: AvatarOrigin, known: CachedFile?) -> (
         Result<HalfBlockPicture, AvatarFailure>, AvatarOrigin?, Int
     ) {
-        // One stat call: a file-cache hit makes it every time.
-        var status = stat()
-        let found = stat(file.path, &status) == 0
-        let size = found ? Int(status.st_size) : 0
-        let identity = DecodedAvatars.Key(
-            path: file.path, inode: found ? UInt64(status.st_ino) : 0, size: size)
+        let identity =
+            known.map {
+                DecodedAvatars.Key(path: file.path, inode: $0.identity.inode, size: $0.byteCount)
+            } ?? Self.identity(of: file)
+        let size = identity.size
         if identity.inode != 0, let image = decoded.image(for: identity) {
             return (.success(image), origin, size)
         }
@@ -139,6 +146,15 @@ public struct AvatarLoader: Sendable {
             cache.remove(key: key)  // a broken file is not kept
             return (.failure(AvatarFailure("No image: \(error.description)")), origin, bytes.count)
         }
+    }
+
+    /// The identity of `file` by one `stat` (inode 0 when it cannot be read).
+    private static func identity(of file: URL) -> DecodedAvatars.Key {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else {
+            return DecodedAvatars.Key(path: file.path, inode: 0, size: 0)
+        }
+        return DecodedAvatars.Key(path: file.path, inode: UInt64(status.st_ino), size: Int(status.st_size))
     }
 
     /// The URL to fetch for avatar URL `text` and its cache key; nil unless it is an http(s) URL.

@@ -181,6 +181,34 @@ struct AvatarLoaderTests {
         }
     }
 
+    @Test("A file-cache hit writes the file's last-use date only once that date is a minute old")
+    func lastUseWrittenWhenStale() async throws {
+        try await Self.with { _, base, loader in
+            // GIVEN an avatar in the file cache, last used 30 seconds ago
+            let url = Self.avatarURL(base, 4)
+            _ = try await loader.load(url: url, refresh: false).result.get()
+            let file = try #require(loader.cache.find(key: "127.0.0.1/api/character/avatar/4.jpeg"))
+            func usedAt() throws -> Date {
+                try #require(
+                    FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+            }
+            func setUsedAt(_ date: Date) throws {
+                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: file.path)
+            }
+            let halfMinuteAgo = Date().addingTimeInterval(-30)
+            try setUsedAt(halfMinuteAgo)
+            // WHEN it is shown again
+            #expect(await loader.load(url: url, refresh: false).origin == .fileCache)
+            // THEN the date is left as it was
+            #expect(abs(try usedAt().timeIntervalSince(halfMinuteAgo)) < 0.01)
+            // WHEN its date is two minutes old and it is shown again
+            try setUsedAt(Date().addingTimeInterval(-120))
+            #expect(await loader.load(url: url, refresh: false).origin == .fileCache)
+            // THEN the use is written
+            #expect(abs(try usedAt().timeIntervalSinceNow) < 5)
+        }
+    }
+
     @Test("A cache folder that cannot be written is a one-line reason")
     func unwritableFolder() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(

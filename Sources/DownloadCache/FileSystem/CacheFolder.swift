@@ -44,10 +44,32 @@ enum CacheFolder {
         _ = utimes(file.path, &times)
     }
 
+    /// What one `stat` says of a file that is not a folder.
+    struct Status {
+        let byteCount: Int
+        let identity: CachedFile.Identity
+        let modifiedAt: Date
+    }
+
     /// Whether `file` exists and is not a folder (one `stat` call, links followed).
     static func isRegularFile(_ file: URL) -> Bool {
+        status(of: file) != nil
+    }
+
+    /// The size, identity and modification date of `file`, or nil when it does not exist or is a
+    /// folder (one `stat` call, links followed).
+    static func status(of file: URL) -> Status? {
         var status = stat()
-        guard stat(file.path, &status) == 0 else { return false }
-        return (status.st_mode & S_IFMT) != S_IFDIR
+        guard stat(file.path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        #if canImport(Darwin)
+            let modified = status.st_mtimespec
+        #else
+            let modified = status.st_mtim
+        #endif
+        return Status(
+            byteCount: Int(status.st_size),
+            identity: CachedFile.Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
+            modifiedAt: Date(
+                timeIntervalSince1970: TimeInterval(modified.tv_sec) + TimeInterval(modified.tv_nsec) / 1e9))
     }
 }

@@ -7,8 +7,10 @@ import Synchronization
 /// atomically, so later downloads revalidate with `If-None-Match` / `If-Modified-Since`.
 ///
 /// With `maximumBytes`, a store evicts the least recently used files (a find or a 304 counts as a
-/// use) until the folder's files fit. Thread-safe. One provider should own a folder: the index is
-/// read once and then kept in memory; `withCachePolicy(_:)` gives another view of the same folder.
+/// use, recorded as the file's modification date; with `useDateResolution`, only once the recorded
+/// date is that old) until the folder's files fit. Thread-safe. One provider should own a folder:
+/// the index is read once and then kept in memory; `withCachePolicy(_:)` gives another view of the
+/// same folder.
 public final class FileSystemCacheProvider: DownloadCacheProvider {
     /// The name of the sidecar index inside the folder.
     public static let indexFileName = ".index.json"
@@ -19,6 +21,8 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     public let cachePolicy: DownloadCachePolicy
     /// The most bytes the cached files may take together; nil for no bound.
     public let maximumBytes: Int64?
+    /// How old a file's recorded last use must be before a find records a new one (0: every find does).
+    public let useDateResolution: TimeInterval
 
     private let timeSource: any TimeSource
     private let makeUniqueName: @Sendable () -> String
@@ -33,18 +37,24 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     ///   - cachePolicy: `.bypassServerCallOnFoundItem` serves found files without asking the server;
     ///     `.alwaysFetchWithCustomHeader` revalidates every download with the stored validators.
     ///   - maximumBytes: the size bound of the folder's files (least recently used go first); nil for none.
+    ///   - useDateResolution: a find writes the file's last-use date only when the date it has is at
+    ///     least this many seconds old, sparing a system call per hit; files used within this interval
+    ///     of each other are then evicted in the order of their earlier uses. 0 (the default) writes
+    ///     every use: an exact LRU order.
     ///   - timeSource: stamps `storedAt` / `validatedAt` and the uses that order eviction.
     ///   - makeUniqueName: names temporary files during atomic writes.
     public init(
         directory: URL,
         cachePolicy: DownloadCachePolicy = .bypassServerCallOnFoundItem,
         maximumBytes: Int64? = nil,
+        useDateResolution: TimeInterval = 0,
         timeSource: any TimeSource = SystemTimeSource(),
         makeUniqueName: @escaping @Sendable () -> String = { UUID().uuidString }
     ) {
         self.directory = directory.standardizedFileURL
         self.cachePolicy = cachePolicy
         self.maximumBytes = maximumBytes
+        self.useDateResolution = max(0, useDateResolution)
         self.timeSource = timeSource
         self.makeUniqueName = makeUniqueName
         self.index = SharedIndex()
@@ -55,6 +65,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
         self.directory = other.directory
         self.cachePolicy = cachePolicy
         self.maximumBytes = other.maximumBytes
+        self.useDateResolution = other.useDateResolution
         self.timeSource = other.timeSource
         self.makeUniqueName = other.makeUniqueName
         self.index = other.index
@@ -68,11 +79,21 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     }
 
     public func find(key: String) -> URL? {
-        guard let file = files.file(for: key), CacheFolder.isRegularFile(file) else {
+        cachedFile(key: key)?.url
+    }
+
+    /// The file cached under `key` with what one `stat` said of it, or nil when there is none; like
+    /// `find(key:)`, a use of the file. Callers that need the file's size or identity use this
+    /// instead of a `stat` of their own.
+    public func cachedFile(key: String) -> CachedFile? {
+        guard let url = files.file(for: key), let status = CacheFolder.status(of: url) else {
             return nil
         }
-        CacheFolder.markUsed(file, at: timeSource.now())
-        return file
+        let now = timeSource.now()
+        if now.timeIntervalSince(status.modifiedAt) >= useDateResolution {
+            CacheFolder.markUsed(url, at: now)
+        }
+        return CachedFile(url: url, byteCount: status.byteCount, identity: status.identity)
     }
 
     public func cachedItem(key: String) throws(FileSystemCacheError) -> URL {
