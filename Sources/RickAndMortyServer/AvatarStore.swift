@@ -20,26 +20,30 @@ struct AvatarFile: Sendable, Hashable {
 }
 
 /// The avatars a server answers with: a file from `folder` (`<id>.jpeg`) when it has one, else
-/// the character's generated portrait, encoded on first request and kept in memory.
-/// Thread-safe: the encoded files sit behind a `Mutex`.
+/// the character's generated portrait, encoded on first request and kept in memory (at most
+/// `capacity` of them; when full, the kept ones are forgotten at once and encoded again on demand,
+/// to the same bytes). Thread-safe: the encoded files sit behind a `Mutex`.
 final class AvatarStore: Sendable {
-    private let characters: [Int: ShowCharacter]
+    private let character: @Sendable (Int) -> ShowCharacter?
     private let folder: URL?
+    private let capacity: Int
     private let encoded = Mutex<[Int: AvatarFile]>([:])
 
-    init(characters: [ShowCharacter], folder: URL?) {
-        self.characters = Dictionary(characters.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    init(character: @escaping @Sendable (Int) -> ShowCharacter?, folder: URL?, capacity: Int = 2_048) {
+        self.character = character
         self.folder = folder
+        self.capacity = max(1, capacity)
     }
 
     /// The avatar named `fileName` (`<id>.jpeg`), or nil for a name or id the server does not serve.
     func avatar(named fileName: String) -> AvatarFile? {
-        guard fileName.hasSuffix(".jpeg"), let id = Int(fileName.dropLast(5)), id > 0,
-            let character = characters[id]
-        else { return nil }
+        guard fileName.hasSuffix(".jpeg"), let id = Int(fileName.dropLast(5)), id > 0 else { return nil }
         if let cached = encoded.withLock({ $0[id] }) { return cached }
-        guard let file = load(character) else { return nil }
-        encoded.withLock { $0[id] = file }
+        guard let character = character(id), let file = load(character) else { return nil }
+        encoded.withLock { kept in
+            if kept.count >= capacity { kept.removeAll(keepingCapacity: true) }
+            kept[id] = file
+        }
         return file
     }
 

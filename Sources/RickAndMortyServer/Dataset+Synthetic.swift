@@ -12,8 +12,8 @@ extension Dataset {
         guard characterCount >= 0 else { throw .invalidSize(characterCount) }
         guard locationCount >= 1 else { throw .invalidSize(locationCount) }
         guard episodeCount >= 1 else { throw .invalidSize(episodeCount) }
-        var locations = (1...locationCount).map(SyntheticNames.location)
-        var episodes = (1...episodeCount).map(SyntheticNames.episode)
+        var locations = (1...locationCount).map { SyntheticNames.location(id: $0) }
+        var episodes = (1...episodeCount).map { SyntheticNames.episode(id: $0) }
         var characters: [ShowCharacter] = []
         characters.reserveCapacity(characterCount)
         for id in stride(from: 1, through: characterCount, by: 1) {
@@ -33,19 +33,26 @@ extension Dataset {
 enum SyntheticNames {
     static let base = Dataset.publicBaseURL
 
-    static func location(id: Int) -> Location {
+    static func location(id: Int, base: String = SyntheticNames.base) -> Location {
         Location(
-            id: id, name: "\(pick(places, id)) \(id)", type: pick(placeTypes, id),
+            id: id, name: locationName(id: id), type: pick(placeTypes, id),
             dimension: pick(dimensions, id),
             residents: [], url: "\(base)/location/\(id)", created: timestamp(offset: id * 61))
     }
 
-    static func episode(id: Int) -> Episode {
-        let code = "S" + twoDigits((id - 1) / 10 + 1) + "E" + twoDigits((id - 1) % 10 + 1)
-        return Episode(
-            id: id, name: "\(pick(titles, id)) \(id)", airDate: airDate(index: id), code: code,
+    static func locationName(id: Int) -> String { "\(pick(places, id)) \(id)" }
+
+    static func episode(id: Int, base: String = SyntheticNames.base) -> Episode {
+        Episode(
+            id: id, name: episodeName(id: id), airDate: airDate(index: id), code: episodeCode(id: id),
             characters: [],
             url: "\(base)/episode/\(id)", created: timestamp(offset: id * 89))
+    }
+
+    static func episodeName(id: Int) -> String { "\(pick(titles, id)) \(id)" }
+
+    static func episodeCode(id: Int) -> String {
+        "S" + twoDigits((id - 1) / 10 + 1) + "E" + twoDigits((id - 1) % 10 + 1)
     }
 
     static func character(

@@ -12,6 +12,8 @@ public enum DatasetError: Error, Sendable, Hashable, CustomStringConvertible {
     case sampleNotFound(searched: [String])
     /// A synthetic dataset was asked for with a negative size.
     case invalidSize(Int)
+    /// A synthetic dataset was asked for with more characters than it can number.
+    case tooLarge(Int, maximum: Int)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum DatasetError: Error, Sendable, Hashable, CustomStringConvertible {
         case .sampleNotFound(let searched):
             "sample data not found; set CHARBROWSER_ASSETS or pass --data (searched: \(searched.joined(separator: ", ")))"
         case .invalidSize(let size): "a synthetic dataset needs a size of 0 or more, not \(size)"
+        case .tooLarge(let size, let maximum):
+            "a synthetic dataset holds at most \(maximum) characters, not \(size)"
         }
     }
 }

@@ -41,12 +41,9 @@ public struct ResourceCatalog<Resource: ServedResource>: Sendable {
         guard request.page <= pages else { return nil }
         let start = (request.page - 1) * Self.pageSize
         let slice = matching[start..<min(start + Self.pageSize, matching.count)]
-        let next =
-            request.page < pages ? "\(collectionURL)?\(request.queryString(forPage: request.page + 1))" : nil
-        let prev =
-            request.page > 1 ? "\(collectionURL)?\(request.queryString(forPage: request.page - 1))" : nil
-        return JSONBody.page(
-            count: matching.count, pages: pages, next: next, prev: prev, results: slice.map { encoded[$0] })
+        return JSONBody.listingPage(
+            request, count: matching.count, pageSize: Self.pageSize, collectionURL: collectionURL,
+            results: slice.map { encoded[$0] })
     }
 
     /// The encoded record with `id`, if it exists.

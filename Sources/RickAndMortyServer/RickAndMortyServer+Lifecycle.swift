@@ -64,7 +64,7 @@ extension RickAndMortyServer {
             if case .starting(let runner) = lifecycle { lifecycle = .running(runner, port: port) }
         }
         guard let url = baseURL else { throw .stoppedBeforeReady }
-        logger.info("serving \(dataset.characters.count) characters at \(url.absoluteString)")
+        logger.info("serving \(data.characterCount) characters at \(url.absoluteString)")
         return url
     }
 
@@ -104,7 +104,7 @@ extension RickAndMortyServer {
             state: state, environment: environment, adminRouteEnabled: configuration.adminRouteEnabled,
             logger: logger)
         let state = state
-        let dataset = dataset
+        let data = data
         let configuration = configuration
         return Application(
             responder: responder,
@@ -112,7 +112,7 @@ extension RickAndMortyServer {
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
-                let catalog = APICatalog(dataset: dataset, baseURL: configuration.baseURL(boundPort: port))
+                let catalog = data.catalog(baseURL: configuration.baseURL(boundPort: port))
                 state.catalog.withLock { $0 = catalog }
                 ready.resolve(.success(port))
             },

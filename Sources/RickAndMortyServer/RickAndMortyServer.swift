@@ -10,8 +10,8 @@ import Synchronization
 public final class RickAndMortyServer: Sendable {
     /// How the server listens.
     public let configuration: ServerConfiguration
-    /// The data it serves (URLs as written; rewritten to `baseURL` when the server starts).
-    public let dataset: Dataset
+    /// The data it serves (URLs as written, or generated on the served base when the server starts).
+    public let data: ServedData
 
     let environment: ServerEnvironment
     let logger: Logger
@@ -20,21 +20,32 @@ public final class RickAndMortyServer: Sendable {
 
     /// Creates a server; nothing listens until `start()`.
     /// - Parameters:
-    ///   - dataset: what to serve (`Dataset.sample()`, `Dataset.load(from:)`, `Dataset.synthetic(…)`).
+    ///   - data: what to serve: `.dataset(…)` (the sample, a dump, `Dataset.synthetic(…)`) or
+    ///     `.synthetic(SyntheticDataset(…))`, generated request by request.
     ///   - configuration: address and initial faults.
     ///   - environment: randomness and sleeping for faults; `.live` outside tests.
     ///   - logger: receives one line per request and the lifecycle messages.
     public init(
-        dataset: Dataset, configuration: ServerConfiguration = ServerConfiguration(),
+        data: ServedData, configuration: ServerConfiguration = ServerConfiguration(),
         environment: ServerEnvironment = .live, logger: Logger = Logger(label: "charbrowser.server")
     ) {
-        self.dataset = dataset
+        self.data = data
         self.configuration = configuration
         self.environment = environment
         self.logger = logger
         self.state = ServerState(
             faults: configuration.faults,
-            avatars: AvatarStore(characters: dataset.characters, folder: configuration.avatarFolder))
+            avatars: AvatarStore(character: data.characterLookup(), folder: configuration.avatarFolder))
+    }
+
+    /// Creates a server of `dataset` (`Dataset.sample()`, `Dataset.load(from:)`, `Dataset.synthetic(…)`);
+    /// see `init(data:configuration:environment:logger:)`.
+    public convenience init(
+        dataset: Dataset, configuration: ServerConfiguration = ServerConfiguration(),
+        environment: ServerEnvironment = .live, logger: Logger = Logger(label: "charbrowser.server")
+    ) {
+        self.init(
+            data: .dataset(dataset), configuration: configuration, environment: environment, logger: logger)
     }
 
     /// The faults injected now. Setting it affects the next request.

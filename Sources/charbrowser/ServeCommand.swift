@@ -27,7 +27,10 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var data: String?
 
-    @Option(help: "Serve N generated characters instead of files.")
+    @Option(
+        help:
+            "Serve N generated characters instead of files, each made when asked (a million start at once)."
+    )
     var synthetic: Int?
 
     @Option(help: "The seed of the synthetic data.")
@@ -75,6 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--malformed-rate must be between 0 and 1")
         }
         if let synthetic, synthetic < 0 { throw ValidationError("--synthetic must be 0 or more") }
+        if let synthetic, synthetic > SyntheticDataset.maximumCharacterCount {
+            throw ValidationError("--synthetic must be at most \(SyntheticDataset.maximumCharacterCount)")
+        }
         if data != nil, synthetic != nil {
             throw ValidationError("use either --data or --synthetic, not both")
         }
@@ -83,7 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = Logger(label: "charbrowser.serve")
         let server = RickAndMortyServer(
-            dataset: try loadDataset(), configuration: serverConfiguration, environment: environment,
+            data: try loadData(), configuration: serverConfiguration, environment: environment,
             logger: logger)
         try await server.start(handlingSignals: true)
         await server.waitUntilStopped()
@@ -109,14 +115,14 @@ struct ServeCommand: AsyncParsableCommand {
             random: SeededRandomSource(seed: faultSeed), sleeper: ServerEnvironment.live.sleeper)
     }
 
-    func loadDataset() throws(DatasetError) -> Dataset {
+    /// The synthetic dataset (generated per request), the dump, or the sample.
+    func loadData() throws(DatasetError) -> ServedData {
         if let synthetic {
-            var generator = SeededRandomGenerator(seed: seed)
-            return try Dataset.synthetic(characterCount: synthetic, using: &generator)
+            return .synthetic(try SyntheticDataset(characterCount: synthetic, seed: seed))
         }
         if let data {
-            return try Dataset.load(from: URL(fileURLWithPath: data, isDirectory: true))
+            return .dataset(try Dataset.load(from: URL(fileURLWithPath: data, isDirectory: true)))
         }
-        return try Dataset.sample()
+        return .dataset(try Dataset.sample())
     }
 }

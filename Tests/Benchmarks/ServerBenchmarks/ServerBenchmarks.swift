@@ -40,6 +40,7 @@ enum LoadMetrics {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    SyntheticBenchmarks.register()
     let clients = 64
     let requests = 6_400
     let pages = 42

@@ -25,8 +25,16 @@ enum LiveServer {
         _ dataset: Dataset, faults: FaultSettings = .none, environment: ServerEnvironment = .live,
         _ body: (RickAndMortyServer, HTTPTestClient) async throws -> Value
     ) async throws -> Value {
+        try await with(data: .dataset(dataset), faults: faults, environment: environment, body)
+    }
+
+    /// Runs `body` with a started server of `data` and a client for it; always stops the server.
+    static func with<Value>(
+        data: ServedData, faults: FaultSettings = .none, environment: ServerEnvironment = .live,
+        _ body: (RickAndMortyServer, HTTPTestClient) async throws -> Value
+    ) async throws -> Value {
         let server = RickAndMortyServer(
-            dataset: dataset, configuration: ServerConfiguration(port: 0, faults: faults),
+            data: data, configuration: ServerConfiguration(port: 0, faults: faults),
             environment: environment,
             logger: quietLogger)
         let baseURL = try await server.start()
