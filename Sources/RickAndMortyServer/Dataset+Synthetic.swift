@@ -112,12 +112,27 @@ enum SyntheticNames {
         "November", "December",
     ]
 
-    /// `2017-11-04T18:48:00.000Z` plus `offset` seconds, with milliseconds, like the API.
+    /// `2017-11-04T18:48:00.000Z` plus `offset` (≥ 0) seconds, with milliseconds, like the API.
+    /// Written by hand: a page of generated records formats twenty of them.
     static func timestamp(offset: Int) -> String {
-        let date = Date(timeIntervalSince1970: 1_509_821_280 + TimeInterval(offset))
-        return date.formatted(
-            Date.ISO8601FormatStyle(
-                includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC") ?? .gmt))
+        let seconds = 1_509_821_280 + offset
+        let (year, month, day) = civilDate(daysSince1970: seconds / 86_400)
+        let time = seconds % 86_400
+        return "\(year)-\(twoDigits(month))-\(twoDigits(day))T\(twoDigits(time / 3_600)):"
+            + "\(twoDigits(time / 60 % 60)):\(twoDigits(time % 60)).000Z"
+    }
+
+    /// The proleptic Gregorian date `days` (≥ 0) days after 1970-01-01.
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468  // days since 0000-03-01
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153  // 0 is March
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// `January 8, 2018` and on, one week apart.

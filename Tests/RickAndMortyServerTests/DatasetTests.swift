@@ -89,3 +89,22 @@ struct DatasetTests {
                 == "https://x.test/api")
     }
 }
+
+@Suite("Synthetic timestamps")
+struct SyntheticTimestampTests {
+    @Test(
+        "GIVEN offsets across days, months, leap years and centuries WHEN formatted by hand THEN as Foundation formats them"
+    )
+    func asFoundationFormats() {
+        let style = Date.ISO8601FormatStyle(
+            includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+        var offsets = [
+            0, 1, 59, 60, 3_599, 3_600, 86_399, 86_400, 3_600 + 7, 3_600 + 7 * 1_000_000, 89 * 100_000,
+        ]
+        offsets += stride(from: 0, to: 3_000_000_000, by: 7_654_321).map { $0 }
+        for offset in offsets {
+            let date = Date(timeIntervalSince1970: 1_509_821_280 + TimeInterval(offset))
+            #expect(SyntheticNames.timestamp(offset: offset) == date.formatted(style), "offset \(offset)")
+        }
+    }
+}
