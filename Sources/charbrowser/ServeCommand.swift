@@ -12,7 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
             By default the hand-written sample in Assets/ is served (found through CHARBROWSER_ASSETS, \
             the package folder, or the folders above the executable). Faults can also be changed while \
             running: POST /_faults?latency=200&jitter=50&error-rate=0.1&malformed-rate=0&offline=false \
-            (GET /_faults shows them; add reset to start from none).
+            (GET /_faults shows them; add reset to start from none). With --synthetic N every character, \
+            episode and location is generated when a request asks for it, from --seed and its id; a \
+            filtered listing then tests every id (tens of milliseconds a page for a million characters).
             """)
 
     @Option(help: "The address to listen on (loopback unless told otherwise).")
