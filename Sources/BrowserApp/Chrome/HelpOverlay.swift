@@ -1,25 +1,17 @@
 import TerminalUI
 
-/// The `?` overlay: every key and what it does. Any key closes it.
+/// The `?` overlay: the keys of the screen on top, then those of every screen, as the key
+/// table binds them. Any key closes it.
 enum HelpOverlay {
-    static let entries: [(String, String)] = [
-        ("j k ↓ ↑", "move, or scroll the detail"),
-        ("PgDn PgUp", "a screen down or up"),
-        ("g G Home End", "first or last row"),
-        ("1 2 3  Tab", "characters, episodes, locations"),
-        ("Enter", "open the row, member or selected link"),
-        ("n p", "select a character's next/previous link"),
-        ("Esc Backspace", "back one screen"),
-        ("Esc", "close a toast; clear the filter"),
-        ("/", "filter (name; key=value for others)"),
-        ("s", "cycle status: any alive dead unknown"),
-        ("r", "refresh what is shown (remoteFirst)"),
-        ("o", "toggle offline"),
-        ("c  C", "clear memory  /  memory and disk"),
-        ("?  q", "this help  /  quit"),
-    ]
+    /// The overlay's rows on `scope`: keys, and what they do.
+    static func entries(for scope: KeyTable.Scope) -> [(String, String)] {
+        (KeyTable.bindings(for: scope) + KeyTable.global).filter { !$0.label.isEmpty }.map {
+            ($0.label, $0.help)
+        }
+    }
 
-    static var box: OverlayBox {
+    static func box(for scope: KeyTable.Scope) -> OverlayBox {
+        let entries = entries(for: scope)
         let keyWidth = entries.map { DisplayWidth.of($0.0) }.max() ?? 0
         var lines = entries.map { key, action in
             Line([

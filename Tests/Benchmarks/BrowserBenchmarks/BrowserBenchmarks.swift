@@ -87,13 +87,13 @@ final class LargeListFixture: @unchecked Sendable {
             _ = state.listing.apply(CharacterPage(info: info, results: results), number: number)
         }
         state.list.select(
-            50_000, rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
+            50_000, rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
     }
 
     /// Moves one row down, renders the whole screen and diffs it against the last frame; returns
     /// how many cells changed.
     func moveAndDraw() -> Int {
-        state.list.move(by: 1, rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
+        state.list.move(by: 1, rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
         var buffer = CellBuffer(size: state.size)
         browser.render(state: state, into: &buffer)
         let changed = buffer.changes(since: previous).count

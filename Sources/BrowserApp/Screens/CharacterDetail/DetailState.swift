@@ -35,17 +35,18 @@ public enum DetailLink: Sendable, Hashable {
 }
 
 extension DetailState {
-    /// The links of the open character, in the order the pane shows them: origin, location, episodes.
+    /// The links of the open character, in the order the pane shows them: origin, location, and
+    /// the episodes once they are read.
     public var links: [DetailLink] {
         guard let character else { return [] }
         var links: [DetailLink] = [
             .place(character.originReference, name: character.origin.name, isOrigin: true),
             .place(character.locationReference, name: character.location.name, isOrigin: false),
         ]
+        // Only the episodes the pane draws as rows: while they load or after they failed there
+        // are none, so no link can be selected without a highlight.
         if let episodes {
             links += episodes.map { .episode(id: $0.id, title: "\($0.code) \($0.name)") }
-        } else {
-            links += character.episodeReferences.validIDs.map { .episode(id: $0, title: "episode \($0)") }
         }
         return links
     }

@@ -140,7 +140,7 @@ extension CharacterBrowser {
 
     /// The rows the list shows at the current size.
     func visibleRowRange(_ state: BrowserState) -> Range<Int> {
-        let rowCount = state.listing.rows.count
+        let rowCount = state.listing.rowCount
         let visible = state.layout.visibleListRows
         let top = state.list.clamped(rowCount: rowCount, visibleRows: visible).offset
         return top..<min(rowCount, top + visible)

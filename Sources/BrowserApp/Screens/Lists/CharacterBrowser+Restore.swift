@@ -34,13 +34,13 @@ extension CharacterBrowser {
     /// true when more pages should be read to find it.
     func restoreCharacterSelection(state: inout BrowserState) -> Bool {
         guard let id = state.pendingSelection[.character] else { return false }
-        if let row = state.listing.rows.firstIndex(where: { $0.id == id }) {
+        if let row = state.listing.loaded.firstIndex(where: { $0.id == id }) {
             state.pendingSelection[.character] = nil
             state.list.select(
-                row, rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
+                row, rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
             return false
         }
-        guard state.listing.hasMorePages, state.listing.pages.count < Self.restoreSearchPages else {
+        guard state.listing.hasMorePages, state.listing.reachedPages < Self.restoreSearchPages else {
             state.pendingSelection[.character] = nil
             return false
         }
@@ -53,13 +53,13 @@ extension CharacterBrowser {
     ) -> Bool {
         guard let id = state.pendingSelection[Row.kind] else { return false }
         let list = state[keyPath: path]
-        if let row = list.rows.firstIndex(where: { $0.id == id }) {
+        if let row = list.loaded.firstIndex(where: { $0.id == id }) {
             state.pendingSelection[Row.kind] = nil
             state[keyPath: path].list.select(
-                row, rowCount: list.rows.count, visibleRows: state.layout.visibleListRows)
+                row, rowCount: list.rowCount, visibleRows: state.layout.visibleListRows)
             return false
         }
-        guard list.hasMorePages, list.pages.count < Self.restoreSearchPages else {
+        guard list.hasMorePages, list.reachedPages < Self.restoreSearchPages else {
             state.pendingSelection[Row.kind] = nil
             return false
         }

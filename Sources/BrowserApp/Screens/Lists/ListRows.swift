@@ -2,19 +2,33 @@ import RickAndMortyModel
 import TerminalUI
 
 /// The character rows in view, without the selection's highlight: what the character list
-/// draws while only the selection moves. Holds exactly what it draws (the loaded rows, the top
-/// row in view, the placeholder), so equal values draw equal cells.
+/// draws while only the selection moves. Holds exactly what it draws (the rows in view and no
+/// others, the list's length for the scrollbar, the top row, the placeholder), so equal values
+/// draw equal cells, and comparing two costs a screen of rows however long the list is.
 struct CharacterRows: Widget, Equatable, Sendable {
-    let rows: [ShowCharacter]
+    /// The rows in view, from `top`; nil where the row's page is being read again.
+    let rows: [ShowCharacter?]
+    /// How many rows the list has.
+    let rowCount: Int
     /// The first row in view, as the list's viewport has it.
     let top: Int
     let placeholder: String
 
+    /// The rows of `listing` in view at `top` in `height` rows.
+    init(listing: Listing, top: Int, height: Int, placeholder: String) {
+        rows = listing.loaded.rows(in: top..<(top + max(0, height)))
+        rowCount = listing.rowCount
+        self.top = top
+        self.placeholder = placeholder
+    }
+
     func render(in area: Rect, buffer: inout CellBuffer) {
         let columns = ListColumns(width: area.width - 1)
         let viewport = ListState(selected: top, offset: top)
-        ListView(rowCount: rows.count, state: viewport, placeholder: placeholder) {
-            columns.line(for: rows[$0])
+        ListView(rowCount: rowCount, state: viewport, placeholder: placeholder) { index in
+            let offset = index - top
+            guard rows.indices.contains(offset), let row = rows[offset] else { return PendingRow.line }
+            return columns.line(for: row)
         }
         .renderRows(in: area, buffer: &buffer)
     }
@@ -23,17 +37,28 @@ struct CharacterRows: Widget, Equatable, Sendable {
 /// The episode or location rows in view, without the selection's highlight; as
 /// `CharacterRows`, for the other two lists.
 struct EntityRows<Row: ListedEntity>: Widget, Equatable, Sendable {
-    let rows: [Row]
+    let rows: [Row?]
+    let rowCount: Int
     /// The first row in view, as the list's viewport has it.
     let top: Int
     let placeholder: String
 
+    /// The rows of `list` in view at `top` in `height` rows.
+    init(list: EntityList<Row>, top: Int, height: Int, placeholder: String) {
+        rows = list.loaded.rows(in: top..<(top + max(0, height)))
+        rowCount = list.rowCount
+        self.top = top
+        self.placeholder = placeholder
+    }
+
     func render(in area: Rect, buffer: inout CellBuffer) {
         let widths = EntityListPane<Row>.widths(total: area.width - 1)
         let viewport = ListState(selected: top, offset: top)
-        ListView(rowCount: rows.count, state: viewport, placeholder: placeholder) {
-            Line(
-                zip(rows[$0].cells, widths).enumerated().flatMap { column, pair in
+        ListView(rowCount: rowCount, state: viewport, placeholder: placeholder) { index in
+            let offset = index - top
+            guard rows.indices.contains(offset), let row = rows[offset] else { return PendingRow.line }
+            return Line(
+                zip(row.cells, widths).enumerated().flatMap { column, pair in
                     [
                         Span(
                             TextFitting.fit(
@@ -44,4 +69,9 @@ struct EntityRows<Row: ListedEntity>: Widget, Equatable, Sendable {
         }
         .renderRows(in: area, buffer: &buffer)
     }
+}
+
+/// What a row shows while its page is read again (scrolled back to, out of the window).
+enum PendingRow {
+    static let line = Line("  …", style: .plain.dimmed())
 }
