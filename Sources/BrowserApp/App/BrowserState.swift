@@ -133,6 +133,6 @@ public struct BrowserState: Sendable {
 
     /// The path of the stack: `Characters › Rick Sanchez › S01E01 Pilot`.
     public var breadcrumb: String {
-        screens.map { frame in frame == .list ? activeList.title : frame.crumb }.joined(separator: " › ")
+        screens.map { $0.crumb(activeList: activeList) }.joined(separator: " › ")
     }
 }

@@ -77,7 +77,7 @@ extension CharacterBrowser {
     private func performOnCharacterDetail(_ action: BrowserAction, state: inout BrowserState)
         -> [Effect<BrowserMessage>]
     {
-        let page = max(1, DetailPane.visibleLines(layout: state.layout, detail: state.detail) - 1)
+        let page = DetailGeometry(layout: state.layout, detail: state.detail).page
         switch action {
         case .back: return closeDetail(state: &state)
         case .open: return openSelectedLink(state: &state)
@@ -134,7 +134,7 @@ extension CharacterBrowser {
     func clampDetailScroll(_ state: inout BrowserState) {
         // At the top already: no content is shorter than that, so there is nothing to count.
         guard var detail = state.detail, detail.scrollOffset != 0 else { return }
-        let maximum = DetailPane.maxScrollOffset(detail: detail, layout: state.layout)
+        let maximum = DetailGeometry(layout: state.layout, detail: detail).maxScrollOffset(detail)
         detail.scrollOffset = min(max(0, detail.scrollOffset), maximum)
         state.detail = detail
     }

@@ -15,8 +15,8 @@ extension CharacterBrowser {
         let current = detail.selectedLink ?? (delta > 0 ? -1 : count)
         let selected = min(max(0, current + delta), count - 1)
         detail.selectedLink = selected
-        let line = DetailPane.fieldIndex(ofLink: selected)
-        let visible = DetailPane.visibleLines(layout: state.layout, detail: detail)
+        let line = DetailGeometry.fieldIndex(ofLink: selected)
+        let visible = DetailGeometry(layout: state.layout, detail: detail).visibleLines
         if line < detail.scrollOffset { detail.scrollOffset = line }
         if line >= detail.scrollOffset + visible - 1 { detail.scrollOffset = line - visible + 2 }
         state.detail = detail
