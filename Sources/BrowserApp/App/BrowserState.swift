@@ -110,7 +110,7 @@ public struct BrowserState: Sendable {
 
     /// The open character, when the top screen is a character's detail. Setting it replaces that
     /// detail; setting nil, or setting while another screen is on top, changes nothing.
-    public var detail: DetailState? {
+    public var detail: CharacterDetailState? {
         get {
             if case .character(let detail) = screens.last { detail } else { nil }
         }

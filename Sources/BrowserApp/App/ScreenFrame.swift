@@ -8,7 +8,7 @@ public enum ScreenFrame: Sendable, Hashable {
     /// `BrowserState.activeList` says (their rows and selections live in the state).
     case list
     /// One character's detail.
-    case character(DetailState)
+    case character(CharacterDetailState)
     /// One episode with its cast, or one location with its residents.
     case entity(EntityDetailState)
 

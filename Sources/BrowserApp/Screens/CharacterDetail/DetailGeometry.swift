@@ -15,7 +15,7 @@ struct DetailGeometry: Equatable, Sendable {
     let content: Rect
 
     /// The geometry of `detail` in `layout`.
-    init(layout: BrowserLayout, detail: DetailState?) {
+    init(layout: BrowserLayout, detail: CharacterDetailState?) {
         let area = Self.avatarArea(of: layout)
         let content = layout.mainInterior.inset(left: 1)
         guard detail?.avatar != nil, let area else {
@@ -39,7 +39,7 @@ struct DetailGeometry: Equatable, Sendable {
     var page: Int { max(1, visibleLines - 1) }
 
     /// The largest useful scroll offset for `detail`: its last line at the bottom of the pane.
-    func maxScrollOffset(_ detail: DetailState) -> Int {
+    func maxScrollOffset(_ detail: CharacterDetailState) -> Int {
         let lines = DetailView(fields: DetailPane.fields(of: detail, isLoading: false))
             .lineCount(width: content.width)
         return max(0, lines - content.height)

@@ -39,7 +39,7 @@ struct DetailPane: Widget {
     static let selectedLinkStyle = Style(bold: true, reverse: true)
 
     /// The fields shown for `detail`: the character's, a gap, then one per episode (links plain).
-    static func fields(of detail: DetailState, isLoading: Bool) -> [LabeledValue] {
+    static func fields(of detail: CharacterDetailState, isLoading: Bool) -> [LabeledValue] {
         guard let character = detail.character else {
             return [
                 LabeledValue("ID", String(detail.characterID)),
@@ -84,13 +84,13 @@ struct DetailPane: Widget {
 /// detail with selection and avatar cleared, whether it is loading, where the fields go), so
 /// equal values draw equal cells.
 struct DetailBody: Widget, Equatable, Sendable {
-    let detail: DetailState
+    let detail: CharacterDetailState
     /// Whether the character is still being read (shown only while it is unknown).
     let isLoading: Bool
     /// Where the fields go, inside the box.
     let content: Rect
 
-    init(detail: DetailState, isLoading: Bool, content: Rect) {
+    init(detail: CharacterDetailState, isLoading: Bool, content: Rect) {
         var shown = detail
         shown.selectedLink = nil
         shown.avatar = nil

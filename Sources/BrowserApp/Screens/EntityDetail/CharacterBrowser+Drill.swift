@@ -51,7 +51,7 @@ extension CharacterBrowser {
     func openMember(state: inout BrowserState) -> [Effect<BrowserMessage>] {
         guard let member = state.entity?.selectedMember else { return [] }
         let effects = suspendTop(state: &state)
-        state.screens.append(.character(DetailState(characterID: member.id, character: member)))
+        state.screens.append(.character(CharacterDetailState(characterID: member.id, character: member)))
         return effects + readDetail(id: member.id, policy: .localFirst, state: &state)
             + loadAvatar(refresh: false, state: &state)
     }

@@ -1,7 +1,7 @@
 import RickAndMortyModel
 
 /// The open character: what is known of it so far and how far its pane is scrolled. A plain value.
-public struct DetailState: Sendable, Hashable {
+public struct CharacterDetailState: Sendable, Hashable {
     /// The character's id.
     public var characterID: Int
     /// The character, once known (from the list at once, then from its own read).
@@ -34,7 +34,7 @@ public enum DetailLink: Sendable, Hashable {
     case episode(id: Int, title: String)
 }
 
-extension DetailState {
+extension CharacterDetailState {
     /// The links of the open character, in the order the pane shows them: origin, location, and
     /// the episodes once they are read.
     public var links: [DetailLink] {
