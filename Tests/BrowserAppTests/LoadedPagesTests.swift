@@ -69,5 +69,9 @@ struct LoadedPagesTests {
         #expect(loaded.row(at: 1)?.name == "p1b")
         #expect(loaded.firstIndex { $0.name == "p5a" } == 8)
         #expect(loaded.rowCount == 12, "letting pages go never shortens the list")
+        #expect(loaded.pageNumbers(ofRows: 4..<4).isEmpty && loaded.rows(in: 12..<20).isEmpty)
+        let view = loaded.rowsInView(1..<5)
+        #expect(view.top == 1 && view.count == 4 && view.pieces.map(\.count) == [1, 2, 1])
+        #expect(view.row(at: 1)?.name == "p1b" && view.row(at: 2) == nil && view.row(at: 5) == nil)
     }
 }

@@ -39,16 +39,19 @@ struct RememberedStateTests {
             #expect(loaded.notes.isEmpty)
             #expect(loaded.remembered == place)
             #expect(
-                await RememberedPlaceStore(database: second, prefix: "b.example:8080/").load().remembered == nil
+                await RememberedPlaceStore(database: second, prefix: "b.example:8080/").load().remembered
+                    == nil
             )
             // --fresh: clearing one API leaves the other
             try await RememberedPlaceStore(database: second, prefix: "b.example:8080/").save(
                 RememberedBrowser())
             try await RememberedPlaceStore(database: second, prefix: "a.example:443/").clear()
             #expect(
-                await RememberedPlaceStore(database: second, prefix: "a.example:443/").load().remembered == nil)
+                await RememberedPlaceStore(database: second, prefix: "a.example:443/").load().remembered
+                    == nil)
             #expect(
-                await RememberedPlaceStore(database: second, prefix: "b.example:8080/").load().remembered != nil
+                await RememberedPlaceStore(database: second, prefix: "b.example:8080/").load().remembered
+                    != nil
             )
             try await second.close()
         }

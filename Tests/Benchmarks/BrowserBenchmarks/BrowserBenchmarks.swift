@@ -200,8 +200,9 @@ final class LargeListFixture: @unchecked Sendable {
     /// how many cells changed.
     func moveAndDraw() -> Int {
         if state.list.selected >= 50_150 {
-            state.list.select(
-                50_000, rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
+            // Back to the first rows held, the selection at the bottom of the view, so that
+            // every frame scrolls as before.
+            state.list = ListState(selected: 50_000 + state.layout.visibleListRows - 1, offset: 50_000)
         }
         state.list.move(by: 1, rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
         var buffer = CellBuffer(size: state.size)

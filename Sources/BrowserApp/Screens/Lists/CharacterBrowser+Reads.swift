@@ -64,7 +64,9 @@ extension CharacterBrowser {
     /// and then its episodes, `localFirst`.
     func openDetail(state: inout BrowserState) -> [Effect<BrowserMessage>] {
         guard let character = state.selectedCharacter else { return [] }
-        state.screens = [.list, .character(CharacterDetailState(characterID: character.id, character: character))]
+        state.screens = [
+            .list, .character(CharacterDetailState(characterID: character.id, character: character)),
+        ]
         return readDetail(id: character.id, policy: .localFirst, state: &state)
             + loadAvatar(refresh: false, state: &state)
     }

@@ -6,8 +6,9 @@ import TerminalUI
 /// others, the list's length for the scrollbar, the top row, the placeholder), so equal values
 /// draw equal cells, and comparing two costs a screen of rows however long the list is.
 struct CharacterRows: Widget, Equatable, Sendable {
-    /// The rows in view, from `top`; nil where the row's page is being read again.
-    let rows: [ShowCharacter?]
+    /// The rows in view, from `top`, as slices of their pages (nil where a page is being read
+    /// again).
+    let rows: RowsInView<ShowCharacter>
     /// How many rows the list has.
     let rowCount: Int
     /// The first row in view, as the list's viewport has it.
@@ -16,7 +17,7 @@ struct CharacterRows: Widget, Equatable, Sendable {
 
     /// The rows of `listing` in view at `top` in `height` rows.
     init(listing: Listing, top: Int, height: Int, placeholder: String) {
-        rows = listing.loaded.rows(in: top..<(top + max(0, height)))
+        rows = listing.loaded.rowsInView(top..<(top + max(0, height)))
         rowCount = listing.rowCount
         self.top = top
         self.placeholder = placeholder
@@ -26,8 +27,7 @@ struct CharacterRows: Widget, Equatable, Sendable {
         let columns = ListColumns(width: area.width - 1)
         let viewport = ListState(selected: top, offset: top)
         ListView(rowCount: rowCount, state: viewport, placeholder: placeholder) { index in
-            let offset = index - top
-            guard rows.indices.contains(offset), let row = rows[offset] else { return PendingRow.line }
+            guard let row = rows.row(at: index) else { return PendingRow.line }
             return columns.line(for: row)
         }
         .renderRows(in: area, buffer: &buffer)
@@ -37,7 +37,7 @@ struct CharacterRows: Widget, Equatable, Sendable {
 /// The episode or location rows in view, without the selection's highlight; as
 /// `CharacterRows`, for the other two lists.
 struct EntityRows<Row: ListedEntity>: Widget, Equatable, Sendable {
-    let rows: [Row?]
+    let rows: RowsInView<Row>
     let rowCount: Int
     /// The first row in view, as the list's viewport has it.
     let top: Int
@@ -45,7 +45,7 @@ struct EntityRows<Row: ListedEntity>: Widget, Equatable, Sendable {
 
     /// The rows of `list` in view at `top` in `height` rows.
     init(list: EntityList<Row>, top: Int, height: Int, placeholder: String) {
-        rows = list.loaded.rows(in: top..<(top + max(0, height)))
+        rows = list.loaded.rowsInView(top..<(top + max(0, height)))
         rowCount = list.rowCount
         self.top = top
         self.placeholder = placeholder
@@ -55,8 +55,7 @@ struct EntityRows<Row: ListedEntity>: Widget, Equatable, Sendable {
         let widths = EntityListPane<Row>.widths(total: area.width - 1)
         let viewport = ListState(selected: top, offset: top)
         ListView(rowCount: rowCount, state: viewport, placeholder: placeholder) { index in
-            let offset = index - top
-            guard rows.indices.contains(offset), let row = rows[offset] else { return PendingRow.line }
+            guard let row = rows.row(at: index) else { return PendingRow.line }
             return Line(
                 zip(row.cells, widths).enumerated().flatMap { column, pair in
                     [

@@ -78,8 +78,25 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
 
     /// The rows at `range` (clamped to the list), nil where a page is not held.
     public func rows(in range: Range<Int>) -> [Row?] {
+        let view = rowsInView(range)
+        return (view.top..<(view.top + view.count)).map { view.row(at: $0) }
+    }
+
+    /// The rows at `range` (clamped to the list) as slices of the pages holding them: no row is
+    /// copied, whatever the range.
+    public func rowsInView(_ range: Range<Int>) -> RowsInView<Row> {
         let clamped = range.clamped(to: 0..<rowCount)
-        return clamped.map { row(at: $0) }
+        var pieces: [RowsInView<Row>.Piece] = []
+        for number in pageNumbers(ofRows: clamped) {
+            let start = max(clamped.lowerBound, starts[number - 1])
+            let end = min(clamped.upperBound, starts[number])
+            guard start < end else { continue }
+            let rows = resident[number].map { page in
+                page[(start - starts[number - 1])..<min(page.count, end - starts[number - 1])]
+            }
+            pieces.append(RowsInView.Piece(count: end - start, rows: rows))
+        }
+        return RowsInView(top: clamped.lowerBound, pieces: pieces)
     }
 
     /// The index of the first held row matching `predicate`.
@@ -123,7 +140,7 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
     /// The page numbers holding any of the rows in `range`, ascending, each once.
     public func pageNumbers(ofRows range: Range<Int>) -> [Int] {
         let clamped = range.clamped(to: 0..<rowCount)
-        guard let first = pageNumber(ofRow: clamped.lowerBound),
+        guard !clamped.isEmpty, let first = pageNumber(ofRow: clamped.lowerBound),
             let last = pageNumber(ofRow: clamped.upperBound - 1)
         else { return [] }
         return Array(first...last)
@@ -146,5 +163,39 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
         for number in farthestFirst where resident.count > residentLimit && distance(number) > 0 {
             resident[number] = nil
         }
+    }
+}
+
+/// Rows of a list in view, from `top`, as slices of the pages that hold them (nil for a page
+/// not held). A plain value; two are equal when they show the same rows from the same top.
+public struct RowsInView<Row: Sendable & Hashable>: Sendable, Hashable {
+    /// A run of rows from one page.
+    public struct Piece: Sendable, Hashable {
+        /// How many rows the run covers.
+        public var count: Int
+        /// The rows, or nil when their page is not held.
+        public var rows: ArraySlice<Row>?
+    }
+
+    /// The first row's index in the list.
+    public var top: Int
+    /// The runs, in order.
+    public var pieces: [Piece]
+
+    /// How many rows are in view.
+    public var count: Int { pieces.reduce(0) { $0 + $1.count } }
+
+    /// The row at list index `index`, when it is in view and its page is held.
+    public func row(at index: Int) -> Row? {
+        var start = top
+        for piece in pieces {
+            if index < start + piece.count {
+                guard index >= start, let rows = piece.rows else { return nil }
+                let offset = rows.startIndex + (index - start)
+                return rows.indices.contains(offset) ? rows[offset] : nil
+            }
+            start += piece.count
+        }
+        return nil
     }
 }
