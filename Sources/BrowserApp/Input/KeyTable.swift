@@ -133,10 +133,15 @@ public enum KeyTable {
     }
 
     /// The footer's hints on `scope`: the screen's and the global ones, by rank.
-    public static func hints(for scope: Scope) -> [KeyHint] {
-        (bindings(for: scope) + global)
-            .compactMap(\.hint)
-            .sorted { $0.rank < $1.rank }
-            .map { KeyHint($0.keys, $0.word) }
-    }
+    public static func hints(for scope: Scope) -> [KeyHint] { hintsByScope[scope] ?? [] }
+
+    /// Every scope's footer hints, worked out once (the footer asks on every frame).
+    private static let hintsByScope: [Scope: [KeyHint]] = Dictionary(
+        uniqueKeysWithValues: Scope.allCases.map { scope in
+            let hints = (bindings(for: scope) + global)
+                .compactMap(\.hint)
+                .sorted { $0.rank < $1.rank }
+                .map { KeyHint($0.keys, $0.word) }
+            return (scope, hints)
+        })
 }

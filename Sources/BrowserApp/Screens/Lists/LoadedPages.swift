@@ -87,7 +87,11 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
     public func rowsInView(_ range: Range<Int>) -> RowsInView<Row> {
         let clamped = range.clamped(to: 0..<rowCount)
         var pieces: [RowsInView<Row>.Piece] = []
-        for number in pageNumbers(ofRows: clamped) {
+        guard !clamped.isEmpty, let first = pageNumber(ofRow: clamped.lowerBound),
+            let last = pageNumber(ofRow: clamped.upperBound - 1)
+        else { return RowsInView(top: clamped.lowerBound, pieces: []) }
+        pieces.reserveCapacity(last - first + 1)
+        for number in first...last {
             let start = max(clamped.lowerBound, starts[number - 1])
             let end = min(clamped.upperBound, starts[number])
             guard start < end else { continue }
