@@ -176,7 +176,7 @@ let package = Package(
             name: "BrowserApp",
             dependencies: [
                 "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP",
-                "DownloadCache", "JPEGCodec", "PersistentCache",
+                "DownloadCache", "JPEGCodec", "PersistentCache", "PostgresCache",
             ]),
         .testTarget(
             name: "BrowserAppTests",

@@ -20,6 +20,10 @@ extension CharacterRepository {
     /// or nil when the shared cache is off.
     public var sharedCacheStatus: String? { sharedStore.map { $0.health.description } }
 
+    /// The shared tier's state as a value (starting, up, down with why), or nil when the shared
+    /// cache is off.
+    public var sharedCacheHealth: SharedCacheHealth? { sharedStore.map { $0.health } }
+
     /// Every eviction of local copies caused by another process's write, from now on.
     public func sharedEvictions() -> AsyncStream<SharedEviction> { evictions.stream() }
 

@@ -20,7 +20,7 @@ struct BrowserSession: Sendable {
     let temporaryAvatars: URL?
     let shared: PostgresCacheStore?
     /// Where the browser's place is remembered for this API; nil without a disk cache.
-    let memory: BrowserMemoryStore?
+    let memory: RememberedPlaceStore?
 
     /// Remembers where `state` left the user (a failure only costs the next run a clean start).
     func remember(_ state: BrowserState) async {
@@ -58,7 +58,7 @@ enum BrowserWiring {
             api: api, database: database, shared: shared,
             configuration: CharacterRepositoryConfiguration(timeToLive: command.ttl))
         let memory = database.map {
-            BrowserMemoryStore(database: $0, prefix: memoryPrefix(command, baseURL: baseURL))
+            RememberedPlaceStore(database: $0, prefix: memoryPrefix(command, baseURL: baseURL))
         }
         var remembered: RememberedBrowser?
         if let memory {
@@ -113,7 +113,7 @@ enum BrowserWiring {
     /// The remembered state's key prefix: the API's `host:port/`, or for the embedded server (whose
     /// port changes every run) the data it serves: `embedded:sample/`, `embedded:/path/to/data/`.
     static func memoryPrefix(_ command: BrowseCommand, baseURL: URL) -> String {
-        if command.api != nil { return BrowserMemoryStore.prefix(for: baseURL) }
+        if command.api != nil { return RememberedPlaceStore.prefix(for: baseURL) }
         if let data = command.data {
             return "embedded:\(URL(fileURLWithPath: data).standardizedFileURL.path)/"
         }

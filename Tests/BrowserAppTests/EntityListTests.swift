@@ -20,13 +20,13 @@ struct EntityListTests {
             }
             await press(.character("2"))
             #expect(state.activeList == .episode)
-            #expect(state.episodes.rows.first?.code == "S01E01")
+            #expect(state.episodes.row(at: 0)?.code == "S01E01")
             #expect(state.episodes.totalCount == SampleData.dataset.episodes.count)
             #expect(fixture.events.all.last?.kind == "episode")
             #expect(state.breadcrumb == "Episodes")
             // Moving to the end loads the next page
             await press(.character("G"))
-            #expect(state.episodes.rows.count == SampleData.dataset.episodes.count)
+            #expect(state.episodes.rowCount == SampleData.dataset.episodes.count)
             await press(.character("g"))
             // Enter opens the episode: a memory hit, the page warmed it
             await press(.enter)
@@ -43,15 +43,15 @@ struct EntityListTests {
             for character in "episode=S02" { await press(.character(character)) }
             await press(.enter)
             #expect(state.episodes.filters == ["episode": "S02"])
-            #expect(!state.episodes.rows.isEmpty)
-            #expect(state.episodes.rows.allSatisfy { $0.code.hasPrefix("S02") })
+            #expect(state.episodes.rowCount > 0)
+            #expect(state.episodes.loaded.residentRows.allSatisfy { $0.code.hasPrefix("S02") })
             // Esc clears it
             await press(.escape)
             #expect(state.episodes.filters.isEmpty)
             // Tab to locations, then back to characters with 1
             await press(.tab)
             #expect(state.activeList == .location)
-            #expect(!state.locations.rows.isEmpty)
+            #expect(state.locations.rowCount > 0)
             #expect(fixture.events.all.last?.kind == "location")
             await press(.character("1"))
             #expect(state.activeList == .character)
@@ -81,7 +81,7 @@ struct EntityListTests {
         // 1 goes back to the characters as they were
         driver.press("1")
         #expect(driver.state.activeList == .character)
-        #expect(driver.state.listing.rows.count == 20)
+        #expect(driver.state.listing.rowCount == 20)
     }
 
     @Test("The prompt's text becomes filters: a bare word is the name, key=value pairs the rest")

@@ -32,7 +32,7 @@ struct FilterTests {
         #expect(driver.state.prompt == nil)
         #expect(driver.state.listing.filter == CharacterFilter(name: "rick"))
         #expect(driver.state.listing.generation == generation + 1)
-        #expect(driver.state.listing.rows.isEmpty)
+        #expect(driver.state.listing.rowCount == 0)
         #expect(driver.state.list.selected == 0)
         #expect(effects.shapes == [.run(key: "page-1")])
         #expect(driver.pageRequest(1).query == "page 1 (name=rick)")
@@ -47,7 +47,7 @@ struct FilterTests {
         #expect(driver.press(.escape).isEmpty)
         #expect(driver.state.prompt == nil)
         #expect(driver.state.listing.filter.isEmpty)
-        #expect(driver.state.listing.rows.count == 20)
+        #expect(driver.state.listing.rowCount == 20)
     }
 
     @Test("A filter change cancels page reads in flight, and a late answer of the old filter is dropped")
@@ -68,7 +68,7 @@ struct FilterTests {
                 ReadReport(
                     result: .success(
                         SampleData.answer(SampleData.page(2), origin: .network, policy: .localFirst)))))
-        #expect(driver.state.listing.rows.isEmpty)
+        #expect(driver.state.listing.rowCount == 0)
         #expect(driver.events.all.count == reported)
     }
 

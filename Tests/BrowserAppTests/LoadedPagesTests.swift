@@ -2,18 +2,23 @@ import BrowserApp
 import RickAndMortyModel
 import Testing
 
-/// `LoadedPages` as a list's code uses it: pages in order, refreshed in place, rows replaced.
+/// `LoadedPages` as a list's code uses it: pages in order, refreshed in place, rows replaced, and
+/// a bounded window of pages held.
 @Suite("Rows loaded page by page")
 struct LoadedPagesTests {
-    static func page(_ names: [String], pages: Int = 3) -> Page<Episode> {
+    static func page(_ names: [String], pages: Int = 3, firstID: Int = 1) -> Page<Episode> {
         Page(
             info: PageInfo(count: pages * 2, pages: pages, next: nil, prev: nil),
             results: names.enumerated().map { index, name in
                 Episode(
-                    id: index + 1, name: name, airDate: "", code: "S01E0\(index + 1)", characters: [],
+                    id: firstID + index, name: name, airDate: "", code: "S01E0\(index + 1)", characters: [],
                     url: "",
                     created: "")
             })
+    }
+
+    static func names(_ loaded: LoadedPages<Episode>) -> [String?] {
+        loaded.rows(in: 0..<loaded.rowCount).map { $0?.name }
     }
 
     @Test("Pages append in order, refresh in place, and a page out of order changes nothing")
@@ -25,22 +30,48 @@ struct LoadedPagesTests {
             loaded.apply(Self.page(["x"]), number: 4), loaded.apply(Self.page(["A", "B"]), number: 1),
         ]
         #expect(applied == [true, true, false, true])
-        #expect(loaded.rows.map(\.name) == ["A", "B", "c", "d"])
+        #expect(Self.names(loaded) == ["A", "B", "c", "d"])
+        #expect(loaded.rowCount == 4 && loaded.reachedPages == 2)
         #expect(loaded.totalPages == 3 && loaded.totalCount == 6 && loaded.hasMorePages)
         #expect(loaded.pageNumber(ofRow: 3) == 2 && loaded.pageNumber(ofRow: 4) == nil)
         loaded.replaceRows { $0.name == "c" ? Self.page(["C"]).results[0] : nil }
-        #expect(loaded.rows.map(\.name) == ["A", "B", "C", "d"])
-        #expect(loaded.pages[1].map(\.name) == ["C", "d"])
+        #expect(Self.names(loaded) == ["A", "B", "C", "d"])
+        #expect(loaded.page(2)?.map(\.name) == ["C", "d"])
     }
 
-    @Test("Replacing rows with equal values keeps the very same rows array")
-    func equalReplacementKeepsRows() {
+    @Test("A refreshed page of another length moves the rows after it")
+    func refreshedLength() {
         var loaded = LoadedPages<Episode>()
-        _ = loaded.apply(Self.page(["a", "b"]), number: 1)
-        let before = loaded.rows.withUnsafeBufferPointer { $0.baseAddress }
-        loaded.replaceRows { $0.name == "b" ? Self.page(["a", "b"]).results[1] : nil }
-        #expect(loaded.rows.withUnsafeBufferPointer { $0.baseAddress } == before)
-        loaded.replaceRows { $0.name == "b" ? Self.page(["a", "B"]).results[1] : nil }
-        #expect(loaded.rows.map(\.name) == ["a", "B"])
+        loaded.apply(Self.page(["a", "b"]), number: 1)
+        loaded.apply(Self.page(["c", "d"]), number: 2)
+        loaded.apply(Self.page(["a"]), number: 1)
+        #expect(loaded.rowCount == 3)
+        #expect(Self.names(loaded) == ["a", "c", "d"])
+        #expect(loaded.pageNumber(ofRow: 1) == 2)
+    }
+
+    @Test(
+        "At most residentLimit pages are held: the farthest from the view go, and come back when read again")
+    func window() {
+        var loaded = LoadedPages<Episode>(residentLimit: 3)
+        for number in 1...6 {
+            loaded.apply(
+                Self.page(["p\(number)a", "p\(number)b"], pages: 6, firstID: number * 10), number: number)
+        }
+        #expect(loaded.rowCount == 12 && loaded.reachedPages == 6)
+        #expect(loaded.residentPageNumbers == [4, 5, 6])
+        #expect(loaded.row(at: 0) == nil && loaded.row(at: 11)?.name == "p6b")
+        #expect(loaded.missingPages(ofRows: 0..<4) == [1, 2])
+        loaded.keepPages(near: 0..<4)
+        #expect(loaded.residentPageNumbers == [4, 5, 6], "nothing goes while within the limit")
+        loaded.apply(Self.page(["p1a", "p1b"], pages: 6, firstID: 10), number: 1)
+        #expect(loaded.residentPageNumbers == [1, 4, 5])
+        #expect(loaded.row(at: 1)?.name == "p1b")
+        #expect(loaded.firstIndex { $0.name == "p5a" } == 8)
+        #expect(loaded.rowCount == 12, "letting pages go never shortens the list")
+        #expect(loaded.pageNumbers(ofRows: 4..<4).isEmpty && loaded.rows(in: 12..<20).isEmpty)
+        let view = loaded.rowsInView(1..<5)
+        #expect(view.top == 1 && view.count == 4 && view.pieces.map(\.count) == [1, 2, 1])
+        #expect(view.row(at: 1)?.name == "p1b" && view.row(at: 2) == nil && view.row(at: 5) == nil)
     }
 }

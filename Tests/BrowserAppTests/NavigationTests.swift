@@ -64,7 +64,7 @@ struct NavigationTests {
         #expect(driver.state.loads.pages == [2: .localFirst])
         // AND when it arrives the list has 40 rows and the selection stays put
         driver.answerPage(2)
-        #expect(driver.state.listing.rows.count == 40)
+        #expect(driver.state.listing.rowCount == 40)
         #expect(driver.state.list.selected == 19)
     }
 
@@ -99,7 +99,7 @@ struct NavigationTests {
         // WHEN the last of 66 rows is reached
         driver.press("G")
         // THEN nothing more is read
-        #expect(driver.state.listing.rows.count == 66)
+        #expect(driver.state.listing.rowCount == 66)
         #expect(driver.state.list.selected == 65)
         #expect(driver.effects.isEmpty)
         #expect(!driver.state.listing.hasMorePages)

@@ -10,7 +10,7 @@ struct RefreshTests {
         // GIVEN 100×30 (25 visible rows) with pages 1 and 2 loaded
         var driver = Driver(size: TerminalSize(width: 100, height: 30))
         driver.answerPendingPages()
-        #expect(driver.state.listing.pages.count == 2)
+        #expect(driver.state.listing.reachedPages == 2)
         // WHEN r is pressed
         let effects = driver.press("r")
         // THEN pages 1 and 2 are read remoteFirst, in one task (their answers arrive in order)
@@ -67,7 +67,7 @@ struct RefreshTests {
                 ReadReport(
                     result: .success(
                         SampleData.answer(SampleData.page(1), origin: .network, policy: .localFirst)))))
-        #expect(driver.state.listing.rows.isEmpty)
+        #expect(driver.state.listing.rowCount == 0)
         #expect(driver.state.loads.pages == [1: .remoteFirst])
     }
 
@@ -85,7 +85,7 @@ struct RefreshTests {
                 }
                 effects = next
             }
-            #expect(state.listing.pages.count == 2)
+            #expect(state.listing.reachedPages == 2)
             // WHEN r is pressed and its task runs
             let messages = await browser.update(state: &state, event: .input(.key(.character("r")))).runAll()
             // THEN it sent page 1, then page 2, both remoteFirst answers from the network
@@ -126,6 +126,6 @@ struct RefreshTests {
         #expect(driver.state.latest?.origin == "memory")
         #expect(driver.state.latest?.error == "The server is unavailable: offline.")
         #expect(driver.state.toast?.kind == .warning)
-        #expect(driver.state.listing.rows.count == 20)
+        #expect(driver.state.listing.rowCount == 20)
     }
 }

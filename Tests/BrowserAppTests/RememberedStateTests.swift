@@ -28,27 +28,30 @@ struct RememberedStateTests {
             place.isOnline = false
             place.imagesOn = false
             let first = try CacheDatabase(location: .file(file))
-            let apiA = BrowserMemoryStore(database: first, prefix: "a.example:443/")
-            let apiB = BrowserMemoryStore(database: first, prefix: "b.example:8080/")
+            let apiA = RememberedPlaceStore(database: first, prefix: "a.example:443/")
+            let apiB = RememberedPlaceStore(database: first, prefix: "b.example:8080/")
             try await apiA.save(place)
             #expect(await apiB.load().remembered == nil)
             try await first.close()
 
             let second = try CacheDatabase(location: .file(file))
-            let loaded = await BrowserMemoryStore(database: second, prefix: "a.example:443/").load()
+            let loaded = await RememberedPlaceStore(database: second, prefix: "a.example:443/").load()
             #expect(loaded.notes.isEmpty)
             #expect(loaded.remembered == place)
             #expect(
-                await BrowserMemoryStore(database: second, prefix: "b.example:8080/").load().remembered == nil
+                await RememberedPlaceStore(database: second, prefix: "b.example:8080/").load().remembered
+                    == nil
             )
             // --fresh: clearing one API leaves the other
-            try await BrowserMemoryStore(database: second, prefix: "b.example:8080/").save(
+            try await RememberedPlaceStore(database: second, prefix: "b.example:8080/").save(
                 RememberedBrowser())
-            try await BrowserMemoryStore(database: second, prefix: "a.example:443/").clear()
+            try await RememberedPlaceStore(database: second, prefix: "a.example:443/").clear()
             #expect(
-                await BrowserMemoryStore(database: second, prefix: "a.example:443/").load().remembered == nil)
+                await RememberedPlaceStore(database: second, prefix: "a.example:443/").load().remembered
+                    == nil)
             #expect(
-                await BrowserMemoryStore(database: second, prefix: "b.example:8080/").load().remembered != nil
+                await RememberedPlaceStore(database: second, prefix: "b.example:8080/").load().remembered
+                    != nil
             )
             try await second.close()
         }
@@ -61,12 +64,12 @@ struct RememberedStateTests {
         var place = RememberedBrowser()
         place.activeList = .episode
         place.isOnline = false
-        try await BrowserMemoryStore(database: database, prefix: prefix).save(place)
+        try await RememberedPlaceStore(database: database, prefix: prefix).save(place)
         let raw = KeyValueStore(database: database, prefix: prefix)
         try await raw.set(StorableValue.int(7), forKey: "browser.activeList")
         try await raw.set(StorableValue.string("{not json"), forKey: "browser.lists")
         try await raw.set(StorableValue.string("yes"), forKey: "browser.imagesOn")
-        let loaded = await BrowserMemoryStore(database: database, prefix: prefix).load()
+        let loaded = await RememberedPlaceStore(database: database, prefix: prefix).load()
         #expect(loaded.notes.count == 3)
         #expect(loaded.notes.allSatisfy { $0.hasPrefix("ignored the remembered browser.") })
         let remembered = try #require(loaded.remembered)

@@ -30,12 +30,13 @@ struct SharedCacheStatusTests {
         var state = BrowserState.initial(isOnline: true, apiDescription: "test")
         let size = TerminalSize(width: 100, height: 30)
         _ = browser.update(state: &state, event: .start(size))
-        #expect(state.sharedCache == "connecting")
+        #expect(state.sharedCache == .starting)
         // WHEN a read meets the tier down and the browser's loop next runs
         _ = try? await repository.character(id: 1, policy: .localFirst)
         _ = browser.update(state: &state, event: .tick)
         // THEN the state, the status pane and a toast say so
-        #expect(state.sharedCache?.hasPrefix("down: ") == true, "\(state.sharedCache ?? "nil")")
+        let reason: String? = if case .down(let reason) = state.sharedCache { reason } else { nil }
+        #expect(reason?.isEmpty == false, "\(String(describing: state.sharedCache))")
         #expect(state.toast?.message.hasPrefix("Shared cache down") == true)
         var buffer = CellBuffer(size: size)
         browser.render(state: state, into: &buffer)
@@ -57,6 +58,6 @@ struct SharedCacheStatusTests {
         var state = BrowserState.initial(isOnline: true, apiDescription: "test")
         _ = browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30)))
         #expect(state.sharedCache == nil)
-        #expect(repository.sharedCacheStatus == nil)
+        #expect(repository.sharedCacheStatus == nil && repository.sharedCacheHealth == nil)
     }
 }

@@ -60,6 +60,105 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(fixture.moveAndDraw())
             }
         }, setup: { try LargeListFixture() })
+
+    // Lists as windows: one more page (G, its answer, a 100x30 frame) costs the same however
+    // many rows were seen, and the process holds about as much after 40,000 rows as after 2,000.
+    for rowsSeen in [2_000, 40_000] {
+        Benchmark(
+            "One more page (G, its answer, a frame) with \(rowsSeen) rows seen",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 1_000),
+            closure: { benchmark, fixture in
+                for _ in benchmark.scaledIterations {
+                    blackHole(fixture.onePageMore())
+                }
+            }, setup: { PagingFixture(rowsSeen: rowsSeen) })
+    }
+    for rowsSeen in [2_000, 40_000] {
+        Benchmark(
+            "Memory after scrolling \(rowsSeen) rows down with G (100x30)",
+            configuration: .init(
+                metrics: [.peakMemoryResident, .wallClock], maxDuration: .seconds(20), maxIterations: 3),
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(PagingFixture(rowsSeen: rowsSeen).onePageMore())
+                }
+            })
+    }
+}
+
+/// A character list scrolled down with `G` through `update`, page after page, to `rowsSeen`
+/// rows, each page answered in the message the repository's read would send; the pages are
+/// made on the fly (fresh strings for each row, like decoded ones) so the fixture holds nothing
+/// but the browser's state.
+final class PagingFixture: @unchecked Sendable {
+    // Used by one benchmark closure at a time: the benchmark runs its iterations sequentially.
+    let browser: CharacterBrowser
+    var state: BrowserState
+    /// The state after `rowsSeen` rows, to start over from so the rows seen stay about the same.
+    private(set) var start = BrowserState.initial()
+    private var pagesSinceStart = 0
+    private static let template = (try? Dataset.sample().characters.prefix(20)).map(Array.init) ?? []
+    static let totalRows = 1_000_000
+
+    init(rowsSeen: Int) {
+        let unusedAPI = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: URL(fileURLWithPath: "/")))
+        browser = CharacterBrowser(
+            services: BrowserServices(
+                repository: CharacterRepository(api: unusedAPI, database: nil),
+                networkSwitch: NetworkSwitch(), apiDescription: "synthetic"))
+        state = BrowserState.initial(size: TerminalSize(width: 100, height: 30))
+        _ = browser.update(state: &state, event: .start(state.size))
+        answerPendingPages()
+        while state.listing.rowCount < rowsSeen {
+            _ = browser.update(state: &state, event: .input(.key(.character("G"))))
+            answerPendingPages()
+        }
+        start = state
+    }
+
+    /// Page `number` of a list of `totalRows` characters, made from the sample's first page.
+    static func page(_ number: Int) -> CharacterPage {
+        let results = template.enumerated().map { index, template in
+            var character = template
+            character.id = (number - 1) * 20 + index + 1
+            character.name = "\(template.name) \(character.id)"
+            character.url = "https://rickandmortyapi.com/api/character/\(character.id)"
+            return character
+        }
+        return CharacterPage(
+            info: PageInfo(count: totalRows, pages: totalRows / 20, next: nil, prev: nil), results: results)
+    }
+
+    /// Answers every page read in flight, and those they lead to, in page order.
+    func answerPendingPages() {
+        while let number = state.loads.pages.keys.min() {
+            let request = PageRequest(
+                number: number, filter: state.listing.filter, generation: state.listing.generation,
+                policy: state.loads.pages[number] ?? .localFirst)
+            let answer = Answer(
+                value: Self.page(number), origin: .memory, isStale: false, age: 0, fallbackError: nil,
+                duration: .zero, operation: CachePolicy.localFirst.operation,
+                metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)))
+            _ = browser.update(
+                state: &state, event: .message(.pageRead(request, ReadReport(result: .success(answer)))))
+        }
+    }
+
+    /// `G`, the page it reads answered, and the frame drawn; every 50 pages starts over from the
+    /// state after `rowsSeen` rows. Returns the rows reached.
+    func onePageMore() -> Int {
+        if pagesSinceStart == 50 {
+            state = start
+            pagesSinceStart = 0
+        }
+        _ = browser.update(state: &state, event: .input(.key(.character("G"))))
+        answerPendingPages()
+        pagesSinceStart += 1
+        var buffer = CellBuffer(size: state.size)
+        browser.render(state: state, into: &buffer)
+        return state.listing.rowCount + buffer.area.width
+    }
 }
 
 /// The browser's state with 100,000 synthetic characters loaded (5,000 pages of 20, as
@@ -86,14 +185,26 @@ final class LargeListFixture: @unchecked Sendable {
             let results = Array(characters[(number - 1) * 20..<number * 20])
             _ = state.listing.apply(CharacterPage(info: info, results: results), number: number)
         }
+        // The list holds the pages around its view only (it would read them from the cache):
+        // hold those the frames below scroll through.
+        for number in 2_496...2_510 {
+            let info = PageInfo(count: characters.count, pages: pageCount, next: nil, prev: nil)
+            let results = Array(characters[(number - 1) * 20..<number * 20])
+            _ = state.listing.apply(CharacterPage(info: info, results: results), number: number)
+        }
         state.list.select(
-            50_000, rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
+            50_000, rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
     }
 
     /// Moves one row down, renders the whole screen and diffs it against the last frame; returns
     /// how many cells changed.
     func moveAndDraw() -> Int {
-        state.list.move(by: 1, rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
+        if state.list.selected >= 50_150 {
+            // Back to the first rows held, the selection at the bottom of the view, so that
+            // every frame scrolls as before.
+            state.list = ListState(selected: 50_000 + state.layout.visibleListRows - 1, offset: 50_000)
+        }
+        state.list.move(by: 1, rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
         var buffer = CellBuffer(size: state.size)
         browser.render(state: state, into: &buffer)
         let changed = buffer.changes(since: previous).count

@@ -1,65 +1,69 @@
 import TerminalUI
 
 extension CharacterBrowser {
-    /// Applies one key: the help overlay takes any key, the prompt takes typing, then the keys
-    /// of every screen, then those of the current screen.
+    /// Applies one key: the help overlay takes any key, the prompt takes typing, then the key
+    /// table says what the key does on the current screen.
     func handle(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         if state.showsHelp {
             state.showsHelp = false
             return []
         }
         if state.prompt != nil { return handlePrompt(key, state: &state) }
-        if key == .escape, state.toast != nil {
-            state.toast = nil
+        guard let action = KeyTable.action(for: key, in: state.keyScope, hasToast: state.toast != nil) else {
             return []
         }
-        switch key {
-        case .character("q"): return [.quit]
-        case .character("?"):
+        return perform(action, state: &state)
+    }
+
+    /// Carries out `action`: the global ones here, the others by the screen on top.
+    func perform(_ action: BrowserAction, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        switch action {
+        case .quit: return [.quit]
+        case .showHelp:
             state.showsHelp = true
             return []
-        case .character("o"):
+        case .toggleNetwork:
             toggleNetwork(state: &state)
             return []
-        case .character("c"): return clearCache(.memory, state: &state)
-        case .character("C"): return clearCache(.memoryAndDisk, state: &state)
-        case .character("r"): return refresh(state: &state)
-        case .character("1"): return switchList(to: .character, state: &state)
-        case .character("2"): return switchList(to: .episode, state: &state)
-        case .character("3"): return switchList(to: .location, state: &state)
-        case .tab where state.screens.count == 1:
-            return switchList(to: Self.nextList(after: state.activeList), state: &state)
+        case .clearCache(let scope): return clearCache(scope, state: &state)
+        case .refresh: return refresh(state: &state)
+        case .dismissToast:
+            state.toast = nil
+            return []
+        case .showList(let kind): return switchList(to: kind, state: &state)
+        case .nextList: return switchList(to: Self.nextList(after: state.activeList), state: &state)
         default: break
         }
-        switch state.screen {
-        case .list where state.activeList != .character: return handleEntityListKey(key, state: &state)
-        case .list: return handleListKey(key, state: &state)
-        case .detail: return handleDetailKey(key, state: &state)
-        case .episode, .location: return handleEntityKey(key, state: &state)
+        switch state.keyScope {
+        case .characterList: return performOnCharacterList(action, state: &state)
+        case .entityList: return performOnEntityList(action, state: &state)
+        case .characterDetail: return performOnCharacterDetail(action, state: &state)
+        case .entityDetail: return performOnEntityDetail(action, state: &state)
         }
     }
 
-    /// Keys of the list: movement (loading the next page at the end), open, filters.
-    private func handleListKey(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+    /// The character list: movement (loading the next page at the end), open, filters.
+    private func performOnCharacterList(_ action: BrowserAction, state: inout BrowserState)
+        -> [Effect<BrowserMessage>]
+    {
         let visible = state.layout.visibleListRows
-        switch key {
-        case .character("j"), .down: return moveSelection(by: 1, state: &state)
-        case .character("k"), .up: return moveSelection(by: -1, state: &state)
+        switch action {
+        case .moveDown: return moveSelection(by: 1, state: &state)
+        case .moveUp: return moveSelection(by: -1, state: &state)
         case .pageDown: return moveSelection(by: max(1, visible - 1), state: &state)
         case .pageUp: return moveSelection(by: -max(1, visible - 1), state: &state)
-        case .character("g"), .home: return moveSelection(by: -state.list.selected, state: &state)
-        case .character("G"), .end:
-            return moveSelection(
-                by: max(0, state.listing.rows.count - 1 - state.list.selected), state: &state)
-        case .enter: return openDetail(state: &state)
-        case .character("/"):
+        case .first: return moveSelection(by: -state.list.selected, state: &state)
+        case .last:
+            return moveSelection(by: max(0, state.listing.rowCount - 1 - state.list.selected), state: &state)
+        case .open: return openDetail(state: &state)
+        case .filter:
             state.prompt = state.listing.filter.name
             return []
-        case .character("s"):
+        case .cycleStatus:
             var filter = state.listing.filter
             filter.status = state.statusFilter.next.parameter
             return reload(filter: filter, state: &state)
-        case .escape:
+        case .clearFilters:
             guard !state.listing.filter.isEmpty else { return [] }
             var filter = state.listing.filter
             filter.name = ""
@@ -69,20 +73,22 @@ extension CharacterBrowser {
         }
     }
 
-    /// Keys of the detail screen: back, and scrolling.
-    private func handleDetailKey(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        let page = max(1, DetailPane.visibleLines(layout: state.layout, detail: state.detail) - 1)
-        switch key {
-        case .escape, .backspace: return closeDetail(state: &state)
-        case .enter: return openSelectedLink(state: &state)
-        case .character("n"), .tab: moveLink(by: 1, state: &state)
-        case .character("p"), .backTab: moveLink(by: -1, state: &state)
-        case .character("j"), .down: scrollDetail(by: 1, state: &state)
-        case .character("k"), .up: scrollDetail(by: -1, state: &state)
-        case .pageDown, .character(" "): scrollDetail(by: page, state: &state)
+    /// A character's detail: back, links, and scrolling.
+    private func performOnCharacterDetail(_ action: BrowserAction, state: inout BrowserState)
+        -> [Effect<BrowserMessage>]
+    {
+        let page = DetailGeometry(layout: state.layout, detail: state.detail).page
+        switch action {
+        case .back: return closeDetail(state: &state)
+        case .open: return openSelectedLink(state: &state)
+        case .nextLink: moveLink(by: 1, state: &state)
+        case .previousLink: moveLink(by: -1, state: &state)
+        case .moveDown: scrollDetail(by: 1, state: &state)
+        case .moveUp: scrollDetail(by: -1, state: &state)
+        case .pageDown: scrollDetail(by: page, state: &state)
         case .pageUp: scrollDetail(by: -page, state: &state)
-        case .character("g"), .home: scrollDetail(by: -Int.max / 2, state: &state)
-        case .character("G"), .end: scrollDetail(by: Int.max / 2, state: &state)
+        case .first: scrollDetail(by: -Int.max / 2, state: &state)
+        case .last: scrollDetail(by: Int.max / 2, state: &state)
         default: break
         }
         return []
@@ -92,7 +98,7 @@ extension CharacterBrowser {
     /// remembers the overshoot, so the selection moves on when the page arrives.
     func moveSelection(by delta: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         state.pendingSelection[.character] = nil
-        let rowCount = state.listing.rows.count
+        let rowCount = state.listing.rowCount
         let visible = state.layout.visibleListRows
         let target = state.list.selected + delta
         if delta > 0, rowCount > 0, target > rowCount - 1, state.listing.hasMorePages {
@@ -107,7 +113,7 @@ extension CharacterBrowser {
     /// Starts reading the next page when more remain and the selection is on the last loaded
     /// row or the loaded rows do not fill the list (a tall terminal).
     func loadMoreIfNeeded(state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        let rowCount = state.listing.rows.count
+        let rowCount = state.listing.rowCount
         guard rowCount > 0, state.listing.hasMorePages else { return [] }
         let atEnd = state.list.selected >= rowCount - 1
         let underfilled = rowCount < state.list.offset + state.layout.visibleListRows
@@ -128,7 +134,7 @@ extension CharacterBrowser {
     func clampDetailScroll(_ state: inout BrowserState) {
         // At the top already: no content is shorter than that, so there is nothing to count.
         guard var detail = state.detail, detail.scrollOffset != 0 else { return }
-        let maximum = DetailPane.maxScrollOffset(detail: detail, layout: state.layout)
+        let maximum = DetailGeometry(layout: state.layout, detail: detail).maxScrollOffset(detail)
         detail.scrollOffset = min(max(0, detail.scrollOffset), maximum)
         state.detail = detail
     }

@@ -33,34 +33,35 @@ extension CharacterBrowser {
     /// After a page of the character list: selects the remembered character when it arrived;
     /// true when more pages should be read to find it.
     func restoreCharacterSelection(state: inout BrowserState) -> Bool {
-        guard let id = state.pendingSelection[.character] else { return false }
-        if let row = state.listing.rows.firstIndex(where: { $0.id == id }) {
-            state.pendingSelection[.character] = nil
-            state.list.select(
-                row, rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
-            return false
-        }
-        guard state.listing.hasMorePages, state.listing.pages.count < Self.restoreSearchPages else {
-            state.pendingSelection[.character] = nil
-            return false
-        }
-        return true
+        restoreSelection(
+            kind: .character, in: state.listing.loaded, selection: \.list, state: &state)
     }
 
     /// The same for the episode or location list at `path`.
     func restoreSelection<Row: ListedEntity>(
         list path: WritableKeyPath<BrowserState, EntityList<Row>>, state: inout BrowserState
     ) -> Bool {
-        guard let id = state.pendingSelection[Row.kind] else { return false }
-        let list = state[keyPath: path]
-        if let row = list.rows.firstIndex(where: { $0.id == id }) {
-            state.pendingSelection[Row.kind] = nil
-            state[keyPath: path].list.select(
-                row, rowCount: list.rows.count, visibleRows: state.layout.visibleListRows)
+        restoreSelection(
+            kind: Row.kind, in: state[keyPath: path].loaded, selection: path.appending(path: \.list),
+            state: &state)
+    }
+
+    /// The one restore path of every list: when a held row of `loaded` has the id remembered for
+    /// `kind`, selects it (through `selection`) and forgets the id; when none has, true while
+    /// more pages may be read to find it (up to `restoreSearchPages`), else forgets the id.
+    private func restoreSelection<Row: Identifiable & Sendable & Hashable & Codable>(
+        kind: EntityKind, in loaded: LoadedPages<Row>, selection: WritableKeyPath<BrowserState, ListState>,
+        state: inout BrowserState
+    ) -> Bool where Row.ID == Int {
+        guard let id = state.pendingSelection[kind] else { return false }
+        if let row = loaded.firstIndex(where: { $0.id == id }) {
+            state.pendingSelection[kind] = nil
+            state[keyPath: selection].select(
+                row, rowCount: loaded.rowCount, visibleRows: state.layout.visibleListRows)
             return false
         }
-        guard list.hasMorePages, list.pages.count < Self.restoreSearchPages else {
-            state.pendingSelection[Row.kind] = nil
+        guard loaded.hasMorePages, loaded.reachedPages < Self.restoreSearchPages else {
+            state.pendingSelection[kind] = nil
             return false
         }
         return true

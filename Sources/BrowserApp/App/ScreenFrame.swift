@@ -4,17 +4,18 @@ import RickAndMortyModel
 /// something pushes a frame, `Backspace`/`Esc` pops one, so going back re-renders from state
 /// without a read. A plain value.
 public enum ScreenFrame: Sendable, Hashable {
-    /// The character list (its rows and selection live in `BrowserState.listing` and `.list`).
+    /// The list at the bottom of the stack: characters, episodes or locations, as
+    /// `BrowserState.activeList` says (their rows and selections live in the state).
     case list
     /// One character's detail.
-    case character(DetailState)
+    case character(CharacterDetailState)
     /// One episode with its cast, or one location with its residents.
     case entity(EntityDetailState)
 
-    /// The frame's name in the breadcrumb.
-    public var crumb: String {
+    /// The frame's name in the breadcrumb, the list frame named after `activeList`.
+    public func crumb(activeList: EntityKind) -> String {
         switch self {
-        case .list: EntityKind.character.title
+        case .list: activeList.title
         case .character(let detail): detail.character?.name ?? "character \(detail.characterID)"
         case .entity(let detail): detail.title
         }

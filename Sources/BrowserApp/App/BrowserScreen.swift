@@ -51,7 +51,7 @@ struct BrowserScreen: Widget {
             Toast(toast.message, style: Self.style(of: toast.kind)).render(in: body, buffer: &buffer)
         }
         if state.showsHelp {
-            HelpOverlay.box.render(in: area, buffer: &buffer)
+            HelpOverlay.box(for: state.keyScope).render(in: area, buffer: &buffer)
         }
     }
 

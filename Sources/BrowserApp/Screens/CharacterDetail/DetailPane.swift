@@ -12,11 +12,10 @@ struct DetailPane: Widget {
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         guard let detail = state.detail else { return }
-        let body = DetailBody(
-            detail: detail, isLoading: state.loads.detail != nil,
-            content: Self.content(of: state.layout, detail: detail))
+        let geometry = DetailGeometry(layout: state.layout, detail: detail)
+        let body = DetailBody(detail: detail, isLoading: state.loads.detail != nil, content: geometry.content)
         body.render(in: area, buffer: &buffer, memo: bodyMemo)
-        if let avatar = detail.avatar, let avatarArea = Self.avatarArea(of: state.layout) {
+        if let avatar = detail.avatar, let avatarArea = geometry.avatar {
             AvatarPane(avatar: avatar, mode: colorMode).render(in: avatarArea, buffer: &buffer)
         }
         if let selected = detail.selectedLink {
@@ -25,58 +24,22 @@ struct DetailPane: Widget {
                 scrollOffset: detail.scrollOffset
             )
             .highlightValue(
-                ofField: Self.fieldIndex(ofLink: selected), style: Self.selectedLinkStyle, in: body.content,
+                ofField: DetailGeometry.fieldIndex(ofLink: selected), style: Self.selectedLinkStyle,
+                in: body.content,
                 buffer: &buffer)
         }
     }
 
-    /// The widest avatar, in columns.
-    static let avatarMaximumWidth = 40
-
-    /// Where the avatar goes: the right part of the pane when it is wide (one column of gap), else
-    /// the top third; nil when there is no room.
-    static func avatarArea(of layout: BrowserLayout) -> Rect? {
-        let inside = layout.mainInterior.inset(left: 1, right: 1)
-        if inside.width >= 64 {
-            let width = min(avatarMaximumWidth, inside.width / 3)
-            return Rect(
-                x: inside.maxX - width, y: inside.y, width: width, height: min(inside.height, width / 2 + 1))
-        }
-        let height = min(inside.height / 3, inside.width / 2 + 1)
-        guard height >= 3 else { return nil }
-        return Rect(x: inside.x, y: inside.y, width: inside.width, height: height)
-    }
-
-    /// Where the fields go: inside the box, one column of margin on the left, beside or below the avatar.
-    static func content(of layout: BrowserLayout, detail: DetailState?) -> Rect {
-        let content = layout.mainInterior.inset(left: 1)
-        guard detail?.avatar != nil, let avatar = avatarArea(of: layout) else { return content }
-        if avatar.y == content.y && avatar.x > content.x {
-            return Rect(x: content.x, y: content.y, width: avatar.x - 1 - content.x, height: content.height)
-        }
-        return content.inset(top: avatar.height)
-    }
-
-    /// How many lines the pane shows at once.
-    static func visibleLines(layout: BrowserLayout, detail: DetailState?) -> Int {
-        max(1, content(of: layout, detail: detail).height)
-    }
-
-    /// The largest useful scroll offset: the last line at the bottom of the pane.
-    static func maxScrollOffset(detail: DetailState, layout: BrowserLayout) -> Int {
-        let content = content(of: layout, detail: detail)
-        let lines = DetailView(fields: fields(of: detail, isLoading: false)).lineCount(width: content.width)
-        return max(0, lines - content.height)
-    }
-
-    /// The field index of link `index` (origin, location, then the episodes).
-    static func fieldIndex(ofLink index: Int) -> Int { index < 2 ? 5 + index : 13 + index - 2 }
+    /// The index of the `Origin` field (`Location` follows it): the first two links.
+    static let originField = 5
+    /// How many fields a known character has before its `Episodes` heading.
+    static let characterFieldCount = 12
 
     /// How the selected link is drawn over its plain value.
     static let selectedLinkStyle = Style(bold: true, reverse: true)
 
     /// The fields shown for `detail`: the character's, a gap, then one per episode (links plain).
-    static func fields(of detail: DetailState, isLoading: Bool) -> [LabeledValue] {
+    static func fields(of detail: CharacterDetailState, isLoading: Bool) -> [LabeledValue] {
         guard let character = detail.character else {
             return [
                 LabeledValue("ID", String(detail.characterID)),
@@ -97,6 +60,7 @@ struct DetailPane: Widget {
             LabeledValue("Image", character.image),
             LabeledValue("", ""),
         ]
+        assert(fields.count == characterFieldCount && fields[originField].label == "Origin")
         let count = character.episodeIDs.count
         let heading = Style(bold: true)
         if let episodes = detail.episodes {
@@ -120,13 +84,13 @@ struct DetailPane: Widget {
 /// detail with selection and avatar cleared, whether it is loading, where the fields go), so
 /// equal values draw equal cells.
 struct DetailBody: Widget, Equatable, Sendable {
-    let detail: DetailState
+    let detail: CharacterDetailState
     /// Whether the character is still being read (shown only while it is unknown).
     let isLoading: Bool
     /// Where the fields go, inside the box.
     let content: Rect
 
-    init(detail: DetailState, isLoading: Bool, content: Rect) {
+    init(detail: CharacterDetailState, isLoading: Bool, content: Rect) {
         var shown = detail
         shown.selectedLink = nil
         shown.avatar = nil

@@ -1,3 +1,4 @@
+import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -55,8 +56,8 @@ public struct BrowserState: Sendable {
     public var isOnline: Bool
     /// The API the browser talks to, for the status pane.
     public var apiDescription: String
-    /// The shared cache tier's state (`up`, `down: why`), or nil when it is off.
-    public var sharedCache: String?
+    /// The shared cache tier's health, or nil when it is off.
+    public var sharedCache: SharedCacheHealth?
     /// The message shown over the screen, if any.
     public var toast: ToastState?
     /// Whether the help overlay is open.
@@ -92,7 +93,7 @@ public struct BrowserState: Sendable {
 
     /// The character under the list's selection, if any.
     public var selectedCharacter: ShowCharacter? {
-        listing.rows.indices.contains(list.selected) ? listing.rows[list.selected] : nil
+        listing.row(at: list.selected)
     }
 
     /// Whether any read is in flight, the episode and location lists' included.
@@ -109,7 +110,7 @@ public struct BrowserState: Sendable {
 
     /// The open character, when the top screen is a character's detail. Setting it replaces that
     /// detail; setting nil, or setting while another screen is on top, changes nothing.
-    public var detail: DetailState? {
+    public var detail: CharacterDetailState? {
         get {
             if case .character(let detail) = screens.last { detail } else { nil }
         }
@@ -132,6 +133,6 @@ public struct BrowserState: Sendable {
 
     /// The path of the stack: `Characters › Rick Sanchez › S01E01 Pilot`.
     public var breadcrumb: String {
-        screens.map { frame in frame == .list ? activeList.title : frame.crumb }.joined(separator: " › ")
+        screens.map { $0.crumb(activeList: activeList) }.joined(separator: " › ")
     }
 }

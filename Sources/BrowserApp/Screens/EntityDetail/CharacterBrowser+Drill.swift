@@ -15,8 +15,8 @@ extension CharacterBrowser {
         let current = detail.selectedLink ?? (delta > 0 ? -1 : count)
         let selected = min(max(0, current + delta), count - 1)
         detail.selectedLink = selected
-        let line = DetailPane.fieldIndex(ofLink: selected)
-        let visible = DetailPane.visibleLines(layout: state.layout, detail: detail)
+        let line = DetailGeometry.fieldIndex(ofLink: selected)
+        let visible = DetailGeometry(layout: state.layout, detail: detail).visibleLines
         if line < detail.scrollOffset { detail.scrollOffset = line }
         if line >= detail.scrollOffset + visible - 1 { detail.scrollOffset = line - visible + 2 }
         state.detail = detail
@@ -51,7 +51,7 @@ extension CharacterBrowser {
     func openMember(state: inout BrowserState) -> [Effect<BrowserMessage>] {
         guard let member = state.entity?.selectedMember else { return [] }
         let effects = suspendTop(state: &state)
-        state.screens.append(.character(DetailState(characterID: member.id, character: member)))
+        state.screens.append(.character(CharacterDetailState(characterID: member.id, character: member)))
         return effects + readDetail(id: member.id, policy: .localFirst, state: &state)
             + loadAvatar(refresh: false, state: &state)
     }
@@ -211,7 +211,8 @@ extension CharacterBrowser {
     }
 
     /// Keys of an episode or location: move among its members, open one, back, refresh.
-    func handleEntityKey(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+    func performOnEntityDetail(_ action: BrowserAction, state: inout BrowserState) -> [Effect<BrowserMessage>]
+    {
         guard var detail = state.entity else { return [] }
         let visible = max(1, EntityDetailPane.visibleMemberRows(layout: state.layout, detail: detail))
         let count = detail.members.count
@@ -219,15 +220,15 @@ extension CharacterBrowser {
             detail.memberList.move(by: delta, rowCount: count, visibleRows: visible)
             state.entity = detail
         }
-        switch key {
-        case .escape, .backspace: return goBack(state: &state)
-        case .enter: return openMember(state: &state)
-        case .character("j"), .down: move(1)
-        case .character("k"), .up: move(-1)
-        case .pageDown, .character(" "): move(max(1, visible - 1))
+        switch action {
+        case .back: return goBack(state: &state)
+        case .open: return openMember(state: &state)
+        case .moveDown: move(1)
+        case .moveUp: move(-1)
+        case .pageDown: move(max(1, visible - 1))
         case .pageUp: move(-max(1, visible - 1))
-        case .character("g"), .home: move(-count)
-        case .character("G"), .end: move(count)
+        case .first: move(-count)
+        case .last: move(count)
         default: break
         }
         return []

@@ -1,3 +1,4 @@
+import PostgresCache
 import TerminalUI
 
 /// The character browser: a `TerminalApp` whose state is `BrowserState` and whose background
@@ -31,7 +32,7 @@ public struct CharacterBrowser: TerminalApp {
         switch event {
         case .start(let size):
             state.size = size
-            state.sharedCache = services.repository.sharedCacheStatus
+            state.sharedCache = services.repository.sharedCacheHealth
             if let notice = services.notice {
                 state.toast = ToastState(
                     notice, kind: .warning, expiresAtTick: state.tick + toastLifetime * 4)
@@ -39,11 +40,12 @@ public struct CharacterBrowser: TerminalApp {
             return restore(state: &state) + requestPage(1, state: &state)
         case .input(.resize(let size)):
             state.size = size
-            state.list.clamp(rowCount: state.listing.rows.count, visibleRows: state.layout.visibleListRows)
+            state.list.clamp(rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
             clampDetailScroll(&state)
-            return loadMoreIfNeeded(state: &state)
+            return loadMoreIfNeeded(state: &state) + followWindows(state: &state)
         case .input(.key(let key)):
-            return handle(key, state: &state)
+            let effects = handle(key, state: &state)
+            return effects + followWindows(state: &state)
         case .message(let message):
             let effects = apply(message, state: &state)
             followSharedCache(&state)
@@ -63,10 +65,10 @@ public struct CharacterBrowser: TerminalApp {
 
     /// Copies the shared tier's state into `state`; when it goes down, says so in a warning toast.
     func followSharedCache(_ state: inout BrowserState) {
-        guard let now = services.repository.sharedCacheStatus, now != state.sharedCache else { return }
-        let wasDown = state.sharedCache?.hasPrefix("down") ?? false
+        guard let now = services.repository.sharedCacheHealth, now != state.sharedCache else { return }
+        let wasDown = state.sharedCache?.isDown ?? false
         state.sharedCache = now
-        if now.hasPrefix("down"), !wasDown {
+        if now.isDown, !wasDown {
             showToast(
                 "Shared cache \(now) (answering from the local tiers and the network)", kind: .warning,
                 state: &state)

@@ -14,10 +14,12 @@ public struct EntityList<Row: ListedEntity>: Sendable, Hashable {
     public private(set) var generation = 0
     /// The pages read so far.
     public private(set) var loaded = LoadedPages<Row>()
-    /// The loaded pages, page 1 first.
-    public var pages: [[Row]] { loaded.pages }
-    /// Every loaded row, in page order.
-    public var rows: [Row] { loaded.rows }
+    /// How many rows the list has reached (held or not).
+    public var rowCount: Int { loaded.rowCount }
+    /// How many pages the list has reached, in order from page 1.
+    public var reachedPages: Int { loaded.reachedPages }
+    /// The row at `index`, when its page is held.
+    public func row(at index: Int) -> Row? { loaded.row(at: index) }
     /// How many pages the filters select, once a page answered.
     public var totalPages: Int? { loaded.totalPages }
     /// How many entities the filters select, once a page answered.
@@ -37,7 +39,7 @@ public struct EntityList<Row: ListedEntity>: Sendable, Hashable {
     public var hasMorePages: Bool { loaded.hasMorePages }
 
     /// The row under the selection, if any.
-    public var selectedRow: Row? { rows.indices.contains(list.selected) ? rows[list.selected] : nil }
+    public var selectedRow: Row? { loaded.row(at: list.selected) }
 
     /// Forgets every page and starts over with `filters`.
     public mutating func reset(filters: [String: String]) {
@@ -55,6 +57,9 @@ public struct EntityList<Row: ListedEntity>: Sendable, Hashable {
 
     /// The page number holding row `index`, or nil past the loaded rows.
     public func pageNumber(ofRow index: Int) -> Int? { loaded.pageNumber(ofRow: index) }
+
+    /// Keeps the pages near rows `range` and lets go of the farthest (see `LoadedPages`).
+    public mutating func keepPages(near range: Range<Int>) { loaded.keepPages(near: range) }
 
     /// The filters as `name=rick type=Planet`, in the kind's order.
     public var filterSummary: String {

@@ -22,11 +22,11 @@ struct EntityListPane<Row: ListedEntity>: Widget {
         buffer.write(
             header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
         let rows = EntityRows(
-            rows: list.rows,
-            top: list.list.clamped(rowCount: list.rows.count, visibleRows: layout.listRows.height).offset,
-            placeholder: placeholder)
+            list: list,
+            top: list.list.clamped(rowCount: list.rowCount, visibleRows: layout.listRows.height).offset,
+            height: layout.listRows.height, placeholder: placeholder)
         rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
-        ListView(rowCount: list.rows.count, state: list.list) { _ in "" }
+        ListView(rowCount: list.rowCount, state: list.list) { _ in "" }
             .renderSelection(in: layout.listRows, buffer: &buffer)
     }
 
@@ -44,7 +44,7 @@ struct EntityListPane<Row: ListedEntity>: Widget {
         guard let total = list.totalCount else { return kind + suffix }
         if total == 0 { return "\(kind) · none\(suffix)" }
         let position =
-            list.rows.isEmpty ? "0" : "\(min(list.list.selected + 1, list.rows.count))/\(list.rows.count)"
+            list.rowCount == 0 ? "0" : "\(min(list.list.selected + 1, list.rowCount))/\(list.rowCount)"
         return "\(kind) \(position) of \(total)\(suffix)"
     }
 

@@ -1,31 +1,9 @@
 import TerminalUI
 
-/// The key hints of the footer, most important first (those that do not fit are left out).
+/// The key hints of the footer, from the key table, most important first (those that do not
+/// fit are left out).
 enum FooterHints {
-    static func hints(for state: BrowserState) -> [KeyHint] {
-        switch state.screen {
-        case .list:
-            [
-                KeyHint("enter", "open"), KeyHint("/", "name"), KeyHint("s", "status"),
-                KeyHint("r", "refresh"),
-                KeyHint("o", "offline"), KeyHint("?", "help"), KeyHint("q", "quit"), KeyHint("j/k", "move"),
-                KeyHint("c/C", "clear"), KeyHint("1/2/3", "lists"),
-            ]
-        case .detail:
-            [
-                KeyHint("esc", "back"), KeyHint("n/p", "link"), KeyHint("enter", "follow"),
-                KeyHint("r", "refresh"),
-                KeyHint("o", "offline"), KeyHint("?", "help"),
-                KeyHint("q", "quit"), KeyHint("j/k", "scroll"), KeyHint("c/C", "clear"),
-            ]
-        case .episode, .location:
-            [
-                KeyHint("esc", "back"), KeyHint("enter", "open"), KeyHint("j/k", "move"),
-                KeyHint("r", "refresh"),
-                KeyHint("o", "offline"), KeyHint("?", "help"), KeyHint("q", "quit"), KeyHint("c/C", "clear"),
-            ]
-        }
-    }
+    static func hints(for state: BrowserState) -> [KeyHint] { KeyTable.hints(for: state.keyScope) }
 }
 
 /// The footer row while the name filter is typed: the text, a cursor, and what Enter and Esc do.

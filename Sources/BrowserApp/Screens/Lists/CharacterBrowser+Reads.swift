@@ -64,7 +64,9 @@ extension CharacterBrowser {
     /// and then its episodes, `localFirst`.
     func openDetail(state: inout BrowserState) -> [Effect<BrowserMessage>] {
         guard let character = state.selectedCharacter else { return [] }
-        state.screens = [.list, .character(DetailState(characterID: character.id, character: character))]
+        state.screens = [
+            .list, .character(CharacterDetailState(characterID: character.id, character: character)),
+        ]
         return readDetail(id: character.id, policy: .localFirst, state: &state)
             + loadAvatar(refresh: false, state: &state)
     }
@@ -140,7 +142,7 @@ extension CharacterBrowser {
 
     /// The rows the list shows at the current size.
     func visibleRowRange(_ state: BrowserState) -> Range<Int> {
-        let rowCount = state.listing.rows.count
+        let rowCount = state.listing.rowCount
         let visible = state.layout.visibleListRows
         let top = state.list.clamped(rowCount: rowCount, visibleRows: visible).offset
         return top..<min(rowCount, top + visible)

@@ -15,19 +15,19 @@ struct ListPane: Widget {
         buffer.write(
             header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
         let rows = CharacterRows(
-            rows: state.listing.rows,
-            top: state.list.clamped(rowCount: state.listing.rows.count, visibleRows: layout.listRows.height)
+            listing: state.listing,
+            top: state.list.clamped(rowCount: state.listing.rowCount, visibleRows: layout.listRows.height)
                 .offset,
-            placeholder: placeholder)
+            height: layout.listRows.height, placeholder: placeholder)
         rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
-        ListView(rowCount: rows.rows.count, state: state.list) { _ in "" }
+        ListView(rowCount: rows.rowCount, state: state.list) { _ in "" }
             .renderSelection(in: layout.listRows, buffer: &buffer)
     }
 
     /// `Characters 1–20 of 66`, with the filter when one is applied.
     private var title: String {
         let listing = state.listing
-        let rows = listing.rows.count
+        let rows = listing.rowCount
         guard let total = listing.totalCount else { return "Characters" }
         if total == 0 { return "Characters · none" }
         let position = rows == 0 ? "0" : "\(min(state.list.selected + 1, rows))/\(rows)"

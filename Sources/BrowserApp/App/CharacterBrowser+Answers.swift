@@ -55,7 +55,7 @@ extension CharacterBrowser {
             let wasNext = request.number == state.listing.nextPageNumber
             guard state.listing.apply(answer.value, number: request.number) else { return [] }
             let visible = state.layout.visibleListRows
-            let rowCount = state.listing.rows.count
+            let rowCount = state.listing.rowCount
             if wasNext, state.loads.pendingAdvance > 0 {
                 let advance = state.loads.pendingAdvance
                 state.loads.pendingAdvance = 0

@@ -1,7 +1,7 @@
 import RickAndMortyModel
 
 /// The open character: what is known of it so far and how far its pane is scrolled. A plain value.
-public struct DetailState: Sendable, Hashable {
+public struct CharacterDetailState: Sendable, Hashable {
     /// The character's id.
     public var characterID: Int
     /// The character, once known (from the list at once, then from its own read).
@@ -34,18 +34,19 @@ public enum DetailLink: Sendable, Hashable {
     case episode(id: Int, title: String)
 }
 
-extension DetailState {
-    /// The links of the open character, in the order the pane shows them: origin, location, episodes.
+extension CharacterDetailState {
+    /// The links of the open character, in the order the pane shows them: origin, location, and
+    /// the episodes once they are read.
     public var links: [DetailLink] {
         guard let character else { return [] }
         var links: [DetailLink] = [
             .place(character.originReference, name: character.origin.name, isOrigin: true),
             .place(character.locationReference, name: character.location.name, isOrigin: false),
         ]
+        // Only the episodes the pane draws as rows: while they load or after they failed there
+        // are none, so no link can be selected without a highlight.
         if let episodes {
             links += episodes.map { .episode(id: $0.id, title: "\($0.code) \($0.name)") }
-        } else {
-            links += character.episodeReferences.validIDs.map { .episode(id: $0, title: "episode \($0)") }
         }
         return links
     }

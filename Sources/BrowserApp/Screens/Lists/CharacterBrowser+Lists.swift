@@ -16,10 +16,10 @@ extension CharacterBrowser {
         switch kind {
         case .character: return []
         case .episode:
-            guard state.episodes.pages.isEmpty, state.episodes.loading.isEmpty else { return [] }
+            guard state.episodes.reachedPages == 0, state.episodes.loading.isEmpty else { return [] }
             return requestEntityPage(1, list: \.episodes, policy: .localFirst, state: &state)
         case .location:
-            guard state.locations.pages.isEmpty, state.locations.loading.isEmpty else { return [] }
+            guard state.locations.reachedPages == 0, state.locations.loading.isEmpty else { return [] }
             return requestEntityPage(1, list: \.locations, policy: .localFirst, state: &state)
         }
     }
@@ -33,40 +33,41 @@ extension CharacterBrowser {
         }
     }
 
-    /// Keys of the episode or location list.
-    func handleEntityListKey(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+    /// An action on the episode or location list.
+    func performOnEntityList(_ action: BrowserAction, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         switch state.activeList {
-        case .episode: handleEntityListKey(key, list: \.episodes, state: &state)
-        case .location: handleEntityListKey(key, list: \.locations, state: &state)
+        case .episode: performOnEntityList(action, list: \.episodes, state: &state)
+        case .location: performOnEntityList(action, list: \.locations, state: &state)
         case .character: []
         }
     }
 
-    private func handleEntityListKey<Row: ListedEntity>(
-        _ key: Key, list path: WritableKeyPath<BrowserState, EntityList<Row>>, state: inout BrowserState
+    private func performOnEntityList<Row: ListedEntity>(
+        _ action: BrowserAction, list path: WritableKeyPath<BrowserState, EntityList<Row>>,
+        state: inout BrowserState
     ) -> [Effect<BrowserMessage>] {
         let visible = state.layout.visibleListRows
-        let count = state[keyPath: path].rows.count
+        let count = state[keyPath: path].rowCount
         func move(_ delta: Int) -> [Effect<BrowserMessage>] {
             state.pendingSelection[Row.kind] = nil
             state[keyPath: path].list.move(by: delta, rowCount: count, visibleRows: visible)
             return loadMoreIfNeeded(list: path, state: &state)
         }
-        switch key {
-        case .character("j"), .down: return move(1)
-        case .character("k"), .up: return move(-1)
+        switch action {
+        case .moveDown: return move(1)
+        case .moveUp: return move(-1)
         case .pageDown: return move(max(1, visible - 1))
         case .pageUp: return move(-max(1, visible - 1))
-        case .character("g"), .home: return move(-count)
-        case .character("G"), .end: return move(count)
-        case .enter:
+        case .first: return move(-count)
+        case .last: return move(count)
+        case .open:
             guard let row = state[keyPath: path].selectedRow else { return [] }
             return openEntity(
                 EntityDetailState(kind: Row.kind, id: row.id, name: row.displayName), state: &state)
-        case .character("/"):
+        case .filter:
             state.prompt = state[keyPath: path].filterSummary
             return []
-        case .escape:
+        case .clearFilters:
             guard !state[keyPath: path].filters.isEmpty else { return [] }
             return reloadEntityList(path, filters: [:], state: &state)
         default: return []
@@ -117,7 +118,7 @@ extension CharacterBrowser {
         list path: WritableKeyPath<BrowserState, EntityList<Row>>, state: inout BrowserState
     ) -> [Effect<BrowserMessage>] {
         let list = state[keyPath: path]
-        let count = list.rows.count
+        let count = list.rowCount
         guard count > 0, list.hasMorePages else { return [] }
         let atEnd = list.list.selected >= count - 1
         let underfilled = count < list.list.offset + state.layout.visibleListRows
@@ -170,7 +171,7 @@ extension CharacterBrowser {
         switch report.result {
         case .success(let answer):
             guard state[keyPath: path].apply(answer.value, number: request.number) else { return [] }
-            let count = state[keyPath: path].rows.count
+            let count = state[keyPath: path].rowCount
             state[keyPath: path].list.clamp(rowCount: count, visibleRows: state.layout.visibleListRows)
             if restoreSelection(list: path, state: &state) {
                 return requestEntityPage(

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresCache
 import RepositoryCore
 import TerminalUI
 
@@ -16,7 +17,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     let isBusy: Bool
     let isOnline: Bool
     /// The shared cache tier's state, when the tier is on.
-    let sharedCache: String?
+    let sharedCache: SharedCacheHealth?
     let apiDescription: String
     /// The answers so far (the narrow form shows them).
     let tally: AnswerTally
@@ -110,7 +111,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         return "\(network) · shared cache \(shared)"
     }
 
-    private var sharedCacheIsDown: Bool { isOnline && sharedCache?.hasPrefix("down") == true }
+    private var sharedCacheIsDown: Bool { isOnline && sharedCache?.isDown == true }
 
     private var networkStyle: Style {
         isOnline ? Style(foreground: .green) : Style(foreground: .red, bold: true, reverse: true)

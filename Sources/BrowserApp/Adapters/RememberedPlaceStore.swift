@@ -10,7 +10,7 @@ import RickAndMortyModel
 ///
 /// Reading never fails: a stored value of the wrong type or unreadable JSON is ignored and
 /// described in `notes`. Thread-safe: the database is.
-public struct BrowserMemoryStore: Sendable {
+public struct RememberedPlaceStore: Sendable {
     /// The raw values, to check their types before trusting them.
     let raw: DeviceStorageDataSource<StorableValue>
     /// The JSON text of the structured values.

@@ -1,6 +1,6 @@
 import RickAndMortyModel
 
-/// The characters loaded for the current filter, page by page, in the API's order. A plain value.
+/// The characters of the current filter, a window of pages in the API's order. A plain value.
 ///
 /// Pages are appended in order (page `n + 1` only after page `n`) and replaced in place when
 /// refreshed; `generation` grows with every filter change so late answers of an older filter
@@ -12,10 +12,12 @@ public struct Listing: Sendable, Hashable {
     public private(set) var generation: Int
     /// The pages read so far.
     public private(set) var loaded = LoadedPages<ShowCharacter>()
-    /// The loaded pages, page 1 first.
-    public var pages: [[ShowCharacter]] { loaded.pages }
-    /// Every loaded character, in page order (the list's rows).
-    public var rows: [ShowCharacter] { loaded.rows }
+    /// How many rows the list has reached (held or not).
+    public var rowCount: Int { loaded.rowCount }
+    /// How many pages the list has reached, in order from page 1.
+    public var reachedPages: Int { loaded.reachedPages }
+    /// The character at row `index`, when its page is held.
+    public func row(at index: Int) -> ShowCharacter? { loaded.row(at: index) }
     /// How many pages the filter selects, once page 1 (or any page) answered.
     public var totalPages: Int? { loaded.totalPages }
     /// How many characters the filter selects, once a page answered.
@@ -34,7 +36,7 @@ public struct Listing: Sendable, Hashable {
     public var hasMorePages: Bool { loaded.hasMorePages }
 
     /// Whether the filter selects nothing at all (the API said so).
-    public var isEmptyResult: Bool { totalPages == 0 || (totalCount == 0 && !pages.isEmpty) }
+    public var isEmptyResult: Bool { totalPages == 0 || (totalCount == 0 && reachedPages > 0) }
 
     /// Forgets every page and starts over for `filter`.
     public mutating func reset(filter: CharacterFilter) {
@@ -57,11 +59,8 @@ public struct Listing: Sendable, Hashable {
     public func pageNumber(ofRow index: Int) -> Int? { loaded.pageNumber(ofRow: index) }
 
     /// The page numbers holding any of the rows in `range`, ascending, each once.
-    public func pageNumbers(ofRows range: Range<Int>) -> [Int] {
-        var numbers: [Int] = []
-        for row in range {
-            if let number = pageNumber(ofRow: row), numbers.last != number { numbers.append(number) }
-        }
-        return numbers
-    }
+    public func pageNumbers(ofRows range: Range<Int>) -> [Int] { loaded.pageNumbers(ofRows: range) }
+
+    /// Keeps the pages near rows `range` and lets go of the farthest (see `LoadedPages`).
+    public mutating func keepPages(near range: Range<Int>) { loaded.keepPages(near: range) }
 }

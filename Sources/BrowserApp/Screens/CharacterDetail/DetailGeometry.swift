@@ -1,0 +1,69 @@
+import TerminalUI
+
+/// Where a character's detail draws, computed once from the layout and the detail: the
+/// avatar's area, the fields' area, how many lines show, how far it can scroll, and which field
+/// each link is. `update` (scrolling, following the selected link) and the pane read the same
+/// value. A plain value.
+struct DetailGeometry: Equatable, Sendable {
+    /// The widest avatar, in columns.
+    static let avatarMaximumWidth = 40
+
+    /// Where the avatar goes, when the detail has one and there is room.
+    let avatar: Rect?
+    /// Where the fields go: inside the box, one column of margin on the left, beside or below
+    /// the avatar.
+    let content: Rect
+
+    /// The geometry of `detail` in `layout`.
+    init(layout: BrowserLayout, detail: CharacterDetailState?) {
+        let area = Self.avatarArea(of: layout)
+        let content = layout.mainInterior.inset(left: 1)
+        guard detail?.avatar != nil, let area else {
+            self.avatar = nil
+            self.content = content
+            return
+        }
+        avatar = area
+        if area.y == content.y && area.x > content.x {
+            self.content = Rect(
+                x: content.x, y: content.y, width: area.x - 1 - content.x, height: content.height)
+        } else {
+            self.content = content.inset(top: area.height)
+        }
+    }
+
+    /// How many lines the pane shows at once.
+    var visibleLines: Int { max(1, content.height) }
+
+    /// How far PgDn and PgUp scroll: a screen but one line.
+    var page: Int { max(1, visibleLines - 1) }
+
+    /// The largest useful scroll offset for `detail`: its last line at the bottom of the pane.
+    func maxScrollOffset(_ detail: CharacterDetailState) -> Int {
+        let lines = DetailView(fields: DetailPane.fields(of: detail, isLoading: false))
+            .lineCount(width: content.width)
+        return max(0, lines - content.height)
+    }
+
+    /// Where the avatar goes: the right part of the pane when it is wide (one column of gap),
+    /// else the top third; nil when there is no room.
+    static func avatarArea(of layout: BrowserLayout) -> Rect? {
+        let inside = layout.mainInterior.inset(left: 1, right: 1)
+        if inside.width >= 64 {
+            let width = min(avatarMaximumWidth, inside.width / 3)
+            return Rect(
+                x: inside.maxX - width, y: inside.y, width: width, height: min(inside.height, width / 2 + 1))
+        }
+        let height = min(inside.height / 3, inside.width / 2 + 1)
+        guard height >= 3 else { return nil }
+        return Rect(x: inside.x, y: inside.y, width: inside.width, height: height)
+    }
+
+    /// The field index of link `index`: the two places are the `Origin` and `Location` fields,
+    /// the episodes the rows after the character's fields and the `Episodes` heading.
+    static func fieldIndex(ofLink index: Int) -> Int {
+        index < 2
+            ? DetailPane.originField + index
+            : DetailPane.characterFieldCount + 1 + (index - 2)
+    }
+}

@@ -1,0 +1,205 @@
+import RickAndMortyModel
+
+/// A window over a list read page by page, in the API's order: what a character listing and an
+/// episode or location list both keep. A plain value.
+///
+/// The list reaches further as pages are read in order (page `n + 1` only after page `n`), and
+/// remembers where each reached page starts, so its row count is known; but it holds the rows
+/// of at most `residentLimit` pages, those nearest the view (`keepPages(near:)`). A row of a page
+/// let go is nil until that page is read again (from the cache, memory then disk). So what one
+/// more page costs, and what the list holds, do not grow with the rows already seen.
+public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
+    /// The rows held, by page number.
+    private var resident: [Int: [Row]] = [:]
+    /// The first row of each reached page, page 1 first, then the row count (one more entry
+    /// than pages reached).
+    private var starts: [Int] = [0]
+    /// How many pages are held at most (at least the two a move across a page boundary needs).
+    public let residentLimit: Int
+    /// How many pages there are, once any page answered.
+    public private(set) var totalPages: Int?
+    /// How many rows there are, once any page answered.
+    public private(set) var totalCount: Int?
+
+    /// No pages yet; at most `residentLimit` pages held at once.
+    public init(residentLimit: Int = 16) {
+        self.residentLimit = max(2, residentLimit)
+    }
+
+    /// How many pages have been reached, in order from page 1.
+    public var reachedPages: Int { starts.count - 1 }
+
+    /// How many rows the reached pages hold (held or let go): the list's length so far.
+    public var rowCount: Int { starts[starts.count - 1] }
+
+    /// The page the next scroll past the end loads.
+    public var nextPageNumber: Int { reachedPages + 1 }
+
+    /// Whether pages remain to be reached (true until the first answer says how many there are).
+    public var hasMorePages: Bool { totalPages.map { reachedPages < $0 } ?? true }
+
+    /// The numbers of the pages held, ascending.
+    public var residentPageNumbers: [Int] { resident.keys.sorted() }
+
+    /// The rows of page `number`, when it is held.
+    public func page(_ number: Int) -> [Row]? { resident[number] }
+
+    /// The rows of the pages held, in page order (pages let go leave gaps: for looking a row up,
+    /// not for counting).
+    public var residentRows: [Row] { residentPageNumbers.flatMap { resident[$0] ?? [] } }
+
+    /// Stores page `number`: the next one extends the list, a reached one is held again or
+    /// replaced. Returns false (and changes nothing) for a page out of order.
+    @discardableResult
+    public mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
+        if number == reachedPages + 1 {
+            starts.append(rowCount + page.results.count)
+        } else if number >= 1, number <= reachedPages {
+            let delta = page.results.count - (starts[number] - starts[number - 1])
+            if delta != 0 {
+                for index in number..<starts.count { starts[index] += delta }
+            }
+        } else {
+            return false
+        }
+        resident[number] = page.results
+        totalPages = page.info.pages
+        totalCount = page.info.count
+        keepPages(near: starts[number - 1]..<max(starts[number - 1] + 1, starts[number]))
+        return true
+    }
+
+    /// The row at `index`, when its page is held.
+    public func row(at index: Int) -> Row? {
+        guard let number = pageNumber(ofRow: index), let rows = resident[number] else { return nil }
+        let offset = index - starts[number - 1]
+        return rows.indices.contains(offset) ? rows[offset] : nil
+    }
+
+    /// The rows at `range` (clamped to the list), nil where a page is not held.
+    public func rows(in range: Range<Int>) -> [Row?] {
+        let view = rowsInView(range)
+        return (view.top..<(view.top + view.count)).map { view.row(at: $0) }
+    }
+
+    /// The rows at `range` (clamped to the list) as slices of the pages holding them: no row is
+    /// copied, whatever the range.
+    public func rowsInView(_ range: Range<Int>) -> RowsInView<Row> {
+        let clamped = range.clamped(to: 0..<rowCount)
+        var pieces: [RowsInView<Row>.Piece] = []
+        guard !clamped.isEmpty, let first = pageNumber(ofRow: clamped.lowerBound),
+            let last = pageNumber(ofRow: clamped.upperBound - 1)
+        else { return RowsInView(top: clamped.lowerBound, pieces: []) }
+        pieces.reserveCapacity(last - first + 1)
+        for number in first...last {
+            let start = max(clamped.lowerBound, starts[number - 1])
+            let end = min(clamped.upperBound, starts[number])
+            guard start < end else { continue }
+            let rows = resident[number].map { page in
+                page[(start - starts[number - 1])..<min(page.count, end - starts[number - 1])]
+            }
+            pieces.append(RowsInView.Piece(count: end - start, rows: rows))
+        }
+        return RowsInView(top: clamped.lowerBound, pieces: pieces)
+    }
+
+    /// The index of the first held row matching `predicate`.
+    public func firstIndex(where predicate: (Row) -> Bool) -> Int? {
+        for number in residentPageNumbers {
+            if let offset = resident[number]?.firstIndex(where: predicate) {
+                return starts[number - 1] + offset
+            }
+        }
+        return nil
+    }
+
+    /// Replaces every held row for which `replacement` gives a different value.
+    public mutating func replaceRows(_ replacement: (Row) -> Row?) {
+        for number in resident.keys {
+            guard var rows = resident[number] else { continue }
+            var changed = false
+            for index in rows.indices {
+                if let new = replacement(rows[index]), new != rows[index] {
+                    rows[index] = new
+                    changed = true
+                }
+            }
+            if changed { resident[number] = rows }
+        }
+    }
+
+    /// The number of the page holding row `index`, or nil past the reached rows.
+    public func pageNumber(ofRow index: Int) -> Int? {
+        guard index >= 0, index < rowCount else { return nil }
+        // The last start not after `index`: a binary search over the reached pages.
+        var low = 0
+        var high = reachedPages - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    /// The page numbers holding any of the rows in `range`, ascending, each once.
+    public func pageNumbers(ofRows range: Range<Int>) -> [Int] {
+        let clamped = range.clamped(to: 0..<rowCount)
+        guard !clamped.isEmpty, let first = pageNumber(ofRow: clamped.lowerBound),
+            let last = pageNumber(ofRow: clamped.upperBound - 1)
+        else { return [] }
+        return Array(first...last)
+    }
+
+    /// The pages holding rows of `range` that are not held, ascending.
+    public func missingPages(ofRows range: Range<Int>) -> [Int] {
+        pageNumbers(ofRows: range).filter { resident[$0] == nil }
+    }
+
+    /// Lets go of the pages farthest from the rows `range` until at most `residentLimit` are
+    /// held; the pages of `range` itself are always kept.
+    public mutating func keepPages(near range: Range<Int>) {
+        guard resident.count > residentLimit else { return }
+        let kept = pageNumbers(ofRows: range)
+        let low = kept.first ?? 1
+        let high = kept.last ?? 1
+        func distance(_ number: Int) -> Int { number < low ? low - number : max(0, number - high) }
+        let farthestFirst = resident.keys.sorted { distance($0) > distance($1) }
+        for number in farthestFirst where resident.count > residentLimit && distance(number) > 0 {
+            resident[number] = nil
+        }
+    }
+}
+
+/// Rows of a list in view, from `top`, as slices of the pages that hold them (nil for a page
+/// not held). A plain value; two are equal when they show the same rows from the same top.
+public struct RowsInView<Row: Sendable & Hashable>: Sendable, Hashable {
+    /// A run of rows from one page.
+    public struct Piece: Sendable, Hashable {
+        /// How many rows the run covers.
+        public var count: Int
+        /// The rows, or nil when their page is not held.
+        public var rows: ArraySlice<Row>?
+    }
+
+    /// The first row's index in the list.
+    public var top: Int
+    /// The runs, in order.
+    public var pieces: [Piece]
+
+    /// How many rows are in view.
+    public var count: Int { pieces.reduce(0) { $0 + $1.count } }
+
+    /// The row at list index `index`, when it is in view and its page is held.
+    public func row(at index: Int) -> Row? {
+        var start = top
+        for piece in pieces {
+            if index < start + piece.count {
+                guard index >= start, let rows = piece.rows else { return nil }
+                let offset = rows.startIndex + (index - start)
+                return rows.indices.contains(offset) ? rows[offset] : nil
+            }
+            start += piece.count
+        }
+        return nil
+    }
+}

@@ -1,0 +1,188 @@
+import BrowserApp
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+import Testing
+
+/// The key table drives dispatch, the footer and the help overlay: every binding they show does
+/// what it says on its screen.
+@Suite("One key table for dispatch, footer and help")
+struct KeyTableTests {
+    /// A driver on `scope`, with something for every key to act on: two pages of rows or a
+    /// long detail, a selection or scroll away from the top, a link selected.
+    static func driver(on scope: KeyTable.Scope, size: TerminalSize = TerminalSize(width: 100, height: 30))
+        -> Driver
+    {
+        var driver = Driver(size: size)
+        driver.answerPage(1)
+        switch scope {
+        case .characterList:
+            for _ in 0..<3 { driver.press("j") }
+        case .entityList:
+            driver.press("2")
+            answerEpisodePage(&driver)
+            for _ in 0..<3 { driver.press("j") }
+        case .characterDetail:
+            driver.press(.enter)
+            driver.answerDetail()
+            for _ in 0..<3 { driver.press("n") }
+            driver.press("j")
+            driver.press("j")
+        case .entityDetail:
+            driver.press(.enter)
+            driver.answerDetail()
+            for _ in 0..<3 { driver.press("n") }
+            driver.press(.enter)
+            ExplorerTests.answerEpisode(&driver)
+            driver.press("j")
+            driver.press("j")
+        }
+        #expect(driver.state.keyScope == scope)
+        return driver
+    }
+
+    /// Answers the episode list's first page in flight from the sample.
+    static func answerEpisodePage(_ driver: inout Driver) {
+        let list = driver.state.episodes
+        guard let policy = list.loading[1] else { return }
+        let request = EntityPageRequest(
+            kind: .episode, number: 1, filters: list.filters, generation: list.generation, policy: policy)
+        let episodes = SampleData.dataset.episodes.filter { episode in
+            list.filters["name"].map { episode.name.localizedCaseInsensitiveContains($0) } ?? true
+        }
+        let page = Page(
+            info: PageInfo(count: episodes.count, pages: 1, next: nil, prev: nil), results: episodes)
+        driver.deliver(
+            .episodePageRead(
+                request,
+                ReadReport(result: .success(SampleData.answer(page, origin: .network, policy: policy)))))
+    }
+
+    /// Where the selection or scroll of `scope` stands.
+    static func position(_ state: BrowserState, _ scope: KeyTable.Scope) -> Int {
+        switch scope {
+        case .characterList: state.list.selected
+        case .entityList: state.episodes.list.selected
+        case .characterDetail: state.detail?.scrollOffset ?? -1
+        case .entityDetail: state.entity?.memberList.selected ?? -1
+        }
+    }
+
+    /// Sets up what `action` needs to show its effect: a filter to clear, a toast to close.
+    static func prepare(_ action: BrowserAction, _ driver: inout Driver, _ scope: KeyTable.Scope) {
+        switch action {
+        case .clearFilters where scope == .characterList:
+            driver.press("s")
+            driver.answerPage(1)
+            driver.press("j")
+        case .clearFilters:
+            driver.press("/")
+            driver.type("Pilot")
+            driver.press(.enter)
+            answerEpisodePage(&driver)
+        case .dismissToast:
+            driver.press("o")
+        case .showList(let kind) where driver.state.activeList == kind:
+            driver.press(kind == .character ? "2" : "1")
+        default: break
+        }
+    }
+
+    /// Whether pressing a key bound to `action` on `scope` did what the binding says.
+    static func did(
+        _ action: BrowserAction, on scope: KeyTable.Scope, before: BrowserState, after: BrowserState,
+        effects: [Effect<BrowserMessage>]
+    ) -> Bool {
+        let moved = position(after, scope) - position(before, scope)
+        switch action {
+        case .quit: return effects.shapes == [.quit]
+        case .showHelp: return after.showsHelp
+        case .toggleNetwork: return after.isOnline != before.isOnline
+        case .clearCache: return after.loads.clearing && effects.count == 1
+        case .refresh: return !effects.isEmpty
+        case .dismissToast: return before.toast != nil && after.toast == nil
+        case .showList(let kind): return before.activeList != kind && after.activeList == kind
+        case .nextList: return after.activeList != before.activeList
+        case .moveDown: return moved == 1
+        case .moveUp: return moved == -1
+        case .pageDown: return moved > 1
+        case .pageUp: return moved < 0
+        case .first: return moved < 0 && position(after, scope) == 0
+        case .last: return moved > 0
+        case .open: return after.screens.count == before.screens.count + 1
+        case .filter: return before.prompt == nil && after.prompt != nil
+        case .cycleStatus: return after.statusFilter != before.statusFilter
+        case .clearFilters:
+            return scope == .characterList
+                ? !before.listing.filter.isEmpty && after.listing.filter.isEmpty
+                : !before.episodes.filters.isEmpty && after.episodes.filters.isEmpty
+        case .back: return after.screens.count == before.screens.count - 1
+        case .nextLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) + 1
+        case .previousLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) - 1
+        }
+    }
+
+    @Test(
+        "Every key of every binding, on its screen, does what the binding says",
+        arguments: KeyTable.Scope.allCases)
+    func everyBindingWorks(scope: KeyTable.Scope) {
+        for binding in KeyTable.bindings(for: scope) + KeyTable.global {
+            for key in binding.keys {
+                var driver = Self.driver(on: scope)
+                Self.prepare(binding.action, &driver, scope)
+                let hasToast = driver.state.toast != nil
+                let dispatched = KeyTable.action(for: key, in: scope, hasToast: hasToast)
+                // A global binding wins over the screen's for the same key (Esc only over a toast).
+                let shadowed = binding.action != .dismissToast && dispatched == .dismissToast
+                guard !shadowed else { continue }
+                #expect(dispatched == binding.action, "\(key) on \(scope)")
+                let before = driver.state
+                let effects = driver.press(key)
+                #expect(
+                    Self.did(
+                        binding.action, on: scope, before: before, after: driver.state, effects: effects),
+                    "\(key) → \(binding.action) on \(scope)")
+            }
+        }
+    }
+
+    @Test(
+        "The footer shows the table's hints for the screen, in rank order", arguments: KeyTable.Scope.allCases
+    )
+    func footerFromTable(scope: KeyTable.Scope) throws {
+        let driver = Self.driver(on: scope, size: TerminalSize(width: 200, height: 40))
+        let footer = try #require(driver.frame.last)
+        let hints = KeyTable.hints(for: scope)
+        #expect(!hints.isEmpty)
+        var searchFrom = footer.startIndex
+        for hint in hints {
+            let text = "\(hint.key)  \(hint.action)"
+            let found = try #require(footer.range(of: text, range: searchFrom..<footer.endIndex), "\(text)")
+            searchFrom = found.upperBound
+        }
+        let bound = Set((KeyTable.bindings(for: scope) + KeyTable.global).compactMap(\.hint?.keys))
+        #expect(Set(hints.map(\.key)) == bound)
+    }
+
+    @Test(
+        "The help overlay lists every binding of the screen and the global ones",
+        arguments: KeyTable.Scope.allCases)
+    func helpFromTable(scope: KeyTable.Scope) {
+        var driver = Self.driver(on: scope, size: TerminalSize(width: 120, height: 40))
+        driver.press("?")
+        let frame = driver.frame.joined(separator: "\n")
+        for binding in KeyTable.bindings(for: scope) + KeyTable.global where !binding.label.isEmpty {
+            #expect(frame.contains(binding.help), "\(binding.help) on \(scope)")
+        }
+        driver.press("x")
+        #expect(!driver.state.showsHelp)
+    }
+
+    @Test("Keys not in the table do nothing")
+    func unboundKeys() {
+        #expect(KeyTable.action(for: .character("z"), in: .characterList, hasToast: false) == nil)
+        #expect(KeyTable.action(for: .character("s"), in: .entityList, hasToast: false) == nil)
+        #expect(KeyTable.action(for: .escape, in: .characterDetail, hasToast: true) == .dismissToast)
+        #expect(KeyTable.action(for: .escape, in: .characterDetail, hasToast: false) == .back)
+    }
+}
