@@ -38,27 +38,29 @@ extension CharacterRepository {
         case Namespace.page: await drop(query, storedAt: change.storedAt, from: characterGraph.cache.lists)
         case Namespace.episodePage:
             await drop(query, storedAt: change.storedAt, from: episodeGraph.cache.lists)
-        case Namespace.character:
-            await drop(query, storedAt: change.storedAt, from: characters.cache)
-            await announceRemote(query, in: characterGraph)
-        case Namespace.episode:
-            await drop(query, storedAt: change.storedAt, from: episodes.cache)
-            await announceRemote(query, in: episodeGraph)
+        case Namespace.character: await drop(query, storedAt: change.storedAt, from: characters.cache)
+        case Namespace.episode: await drop(query, storedAt: change.storedAt, from: episodes.cache)
         default: return
         }
         evictions.publish(SharedEviction(namespace: change.namespace, query: query))
+        switch change.namespace {
+        case Namespace.character: announceRemote(query, in: characterGraph)
+        case Namespace.episode: announceRemote(query, in: episodeGraph)
+        default: break
+        }
     }
 
-    /// Tells `graph`'s observers that another process wrote the entity `query` names, with the
-    /// shared tier's copy when it can be read (nil otherwise: the next read fetches it).
-    private func announceRemote<Entity: NormalizedEntity, Info>(
-        _ query: Query?, in graph: Graph<Entity, Info>
-    )
-        async
-    {
-        guard let query, let id = query.key else { return }
-        let entry = try? await graph.cache.entities.lower.lower.get(query, cached: nil)
-        graph.cache.broadcaster.publish(EntityChange(id: id, entry: entry, cause: .otherProcess))
+    /// Tells `graph`'s observers, if it has any, that another process wrote the entity `query`
+    /// names, with the shared tier's copy (read apart from the counters and from this loop, so
+    /// the next notification is not kept waiting), or nil when it cannot be read.
+    func announceRemote<Entity: NormalizedEntity, Info>(_ query: Query?, in graph: Graph<Entity, Info>) {
+        guard let query, let id = query.key, graph.cache.broadcaster.observerCount > 0 else { return }
+        let shared = graph.cache.entities.lower.lower.tier?.source
+        let broadcaster = graph.cache.broadcaster
+        Task {
+            let entry = try? await shared?.get(query, cached: nil)
+            broadcaster.publish(EntityChange(id: id, entry: entry, cause: .otherProcess))
+        }
     }
 
     private func drop<Value: Sendable>(_ query: Query?, storedAt: Double?, from tiers: Tiers<Value>) async {
