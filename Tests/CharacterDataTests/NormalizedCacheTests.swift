@@ -5,6 +5,7 @@ import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
 import RickAndMortyServer
+import Synchronization
 import Testing
 
 @Suite("One entity, one value: the normalized cache over the embedded server")
@@ -91,6 +92,53 @@ struct NormalizedCacheTests {
             #expect(counts.keys.allSatisfy { !listed.map(\.id).contains($0) })
             #expect(counts.values.allSatisfy { $0 == 1 }, "\(counts)")
             #expect(Set(asked).subtracting(listed.map(\.id)).isSubset(of: Set(counts.keys)))
+        }
+    }
+
+    @Test("A page from disk is its row of ids and one statement for its 20 characters")
+    func pageFromDiskInTwoStatements() async throws {
+        try await Fixture.with { fixture in
+            let first = try fixture.repository(api: fixture.api())
+            _ = try await first.page(1, policy: .localFirst)
+            try await first.database?.close()
+            let statements = Mutex<[String]>([])
+            let database = try CacheDatabase(
+                location: .file(fixture.cacheFile),
+                options: CacheDatabase.Options(statementObserver: { sql in
+                    if sql.hasPrefix("SELECT") && sql.contains("cache_entry") {
+                        statements.withLock { $0.append(sql) }
+                    }
+                }))
+            let second = CharacterRepository(
+                api: fixture.api(), database: database,
+                configuration: CharacterRepositoryConfiguration(timeSource: fixture.time))
+            let page = try await second.page(1, policy: .localFirst)
+            #expect(page.origin == .disk)
+            #expect(page.provenance?.description == "20 disk")
+            #expect(statements.withLock { $0.count } == 2, "\(statements.withLock { $0 })")
+            try await database.close()
+        }
+    }
+
+    @Test("A corrupt character row is a miss: the page is read again and the row rewritten")
+    func corruptEntityRow() async throws {
+        try await Fixture.with { fixture in
+            let first = try fixture.repository(api: fixture.api())
+            _ = try await first.page(1, policy: .localFirst)
+            let database = try #require(first.database)
+            let raw = SQLiteDataSource(database: database, namespace: "character", codec: DataPayloadCodec())
+            try await raw.put(Data([0x00, 0xFF]), for: .id(2))
+            try await database.close()
+            let transport = RecordingTransport()
+            let second = try fixture.repository(api: fixture.api(transport: transport))
+            let page = try await second.page(1, policy: .localFirst)
+            #expect(page.value.results.count == 20)
+            #expect(page.origin == .network)
+            #expect(transport.requested.count == 1)
+            try await second.database?.close()
+            let third = try fixture.repository(api: fixture.api())
+            #expect(try await third.page(1, policy: .localFirst).origin == .disk)
+            try await third.database?.close()
         }
     }
 

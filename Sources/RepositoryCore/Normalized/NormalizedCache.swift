@@ -49,12 +49,35 @@ public struct NormalizedCache<
 
     /// The entities with `ids` the cache holds, by id, and the ids it does not hold, in order.
     public func entities(ids: [String]) async -> (found: [String: Entry<Entity>], missing: [String]) {
-        var found: [String: Entry<Entity>] = [:]
-        var missing: [String] = []
-        for id in ids where found[id] == nil {
-            if let entry = await entity(id) { found[id] = entry } else { missing.append(id) }
-        }
+        let found = await entries(for: ids)
+        var seen = Set<String>()
+        let missing = ids.filter { found[$0] == nil && seen.insert($0).inserted }
         return (found, missing)
+    }
+
+    /// The entries held for `ids`: without suspending for those memory holds; the rest in one
+    /// batch when `entities` reads in batches (`BatchGetDataSource`), one by one otherwise.
+    func entries(for ids: [String]) async -> [String: Entry<Entity>] {
+        var found: [String: Entry<Entity>] = [:]
+        found.reserveCapacity(ids.count)
+        var rest: [String] = []
+        for id in ids where found[id] == nil {
+            switch entities.immediateGet(.entity(id)) {
+            case .entry(let entry): found[id] = entry
+            case .notFound: break
+            case .needsSuspension: rest.append(id)
+            }
+        }
+        guard !rest.isEmpty else { return found }
+        if let batch = entities as? any BatchGetDataSource<Entity> {
+            let entries = (try? await batch.entries(for: rest.map { .entity($0) })) ?? [:]
+            for (query, entry) in entries { if let id = query.key { found[id] = entry } }
+        } else {
+            for id in rest where found[id] == nil {
+                if let entry = try? await entities.get(.entity(id), cached: nil) { found[id] = entry }
+            }
+        }
+        return found
     }
 
     /// Writes each entity under its id, stamped with `metadata`, unless a newer copy is held
@@ -102,9 +125,11 @@ public struct NormalizedCache<
             case .needsSuspension: try await lists.get(query, cached: nil)
             }
         var composed = ComposedList<Entity, Info>(list: list)
-        composed.entries.reserveCapacity(list.value.ids.count)
-        for id in list.value.ids {
-            if let entry = await entity(id) {
+        let ids = list.value.ids
+        composed.entries.reserveCapacity(ids.count)
+        let found = await entries(for: ids)
+        for id in ids {
+            if let entry = found[id] {
                 composed.entries.append(entry)
                 composed.provenance.add(entry.origin, storedAt: entry.metadata.storedAt)
             } else {
