@@ -58,23 +58,31 @@ public struct NormalizedCache<
     /// The entries held for `ids`: without suspending for those memory holds; the rest in one
     /// batch when `entities` reads in batches (`BatchGetDataSource`), one by one otherwise.
     func entries(for ids: [String]) async -> [String: Entry<Entity>] {
+        let aligned = await alignedEntries(for: ids)
         var found: [String: Entry<Entity>] = [:]
         found.reserveCapacity(ids.count)
-        var rest: [String] = []
-        for id in ids where found[id] == nil {
-            switch entities.immediateGet(.entity(id)) {
-            case .entry(let entry): found[id] = entry
+        for (id, entry) in zip(ids, aligned) { if let entry { found[id] = entry } }
+        return found
+    }
+
+    /// The entry held for each of `ids`, in the same order (nil: not held); see `entries(for:)`.
+    func alignedEntries(for ids: [String]) async -> [Entry<Entity>?] {
+        var found = [Entry<Entity>?](repeating: nil, count: ids.count)
+        var rest: [Int] = []
+        for (index, id) in ids.enumerated() {
+            switch entities.immediateGet(.id(id)) {
+            case .entry(let entry): found[index] = entry
             case .notFound: break
-            case .needsSuspension: rest.append(id)
+            case .needsSuspension: rest.append(index)
             }
         }
         guard !rest.isEmpty else { return found }
         if let batch = entities as? any BatchGetDataSource<Entity> {
-            let entries = (try? await batch.entries(for: rest.map { .entity($0) })) ?? [:]
-            for (query, entry) in entries { if let id = query.key { found[id] = entry } }
+            let entries = (try? await batch.entries(for: rest.map { .entity(ids[$0]) })) ?? [:]
+            for index in rest { found[index] = entries[.entity(ids[index])] }
         } else {
-            for id in rest where found[id] == nil {
-                if let entry = try? await entities.get(.entity(id), cached: nil) { found[id] = entry }
+            for index in rest {
+                found[index] = try? await entities.get(.entity(ids[index]), cached: nil)
             }
         }
         return found
@@ -127,15 +135,16 @@ public struct NormalizedCache<
         var composed = ComposedList<Entity, Info>(list: list)
         let ids = list.value.ids
         composed.entries.reserveCapacity(ids.count)
-        let found = await entries(for: ids)
-        for id in ids {
-            if let entry = found[id] {
+        var tally = OriginTally()
+        for (id, entry) in zip(ids, await alignedEntries(for: ids)) {
+            if let entry {
                 composed.entries.append(entry)
-                composed.provenance.add(entry.origin, storedAt: entry.metadata.storedAt)
+                tally.add(entry.origin, storedAt: entry.metadata.storedAt)
             } else {
                 composed.provenance.missingIDs.append(id)
             }
         }
+        tally.write(into: &composed.provenance)
         return composed
     }
 }

@@ -23,8 +23,8 @@ extension NormalizedRepository {
             } catch {
                 guard error.isCacheMiss else { throw error }
             }
-            if let composed, composed.isComplete, isFresh(composed) {
-                return answer(composed, operation: operation, start: start)
+            if let composed, composed.isComplete, isFresh(composed, now: configuration.timeSource.now()) {
+                return answer(composed, knownFresh: true, operation: operation, start: start)
             }
             return try await fetchList(
                 query, main: main, fallback: composed, rule: rule, operation: operation, start: start)
@@ -36,9 +36,10 @@ extension NormalizedRepository {
         }
     }
 
-    func isFresh(_ composed: ComposedList<Entity, Info>) -> Bool {
-        configuration.isFresh(composed.list.metadata)
-            && composed.entries.allSatisfy { configuration.isFresh($0.metadata) }
+    /// True when the list and every entity found are fresh at `now`.
+    func isFresh(_ composed: ComposedList<Entity, Info>, now: Date) -> Bool {
+        configuration.isFresh(composed.list.metadata, now: now)
+            && composed.entries.allSatisfy { configuration.isFresh($0.metadata, now: now) }
     }
 
     func fetchList<Main: GetDataSource>(
@@ -61,7 +62,7 @@ extension NormalizedRepository {
             if stale == nil, let lateFallback { stale = await lateFallback() }
             guard let stale else { throw error }
             var answer: Answer<Main.Value> = answer(stale, operation: operation, start: start)
-            answer.isStale = answer.isStale || !isFresh(stale) || !stale.isComplete
+            answer.isStale = answer.isStale || !stale.isComplete
             answer.fallbackError = error
             return answer
         }
@@ -84,25 +85,34 @@ extension NormalizedRepository {
         return answer
     }
 
-    /// The answer for a list composed from the cache.
+    /// The answer for a list composed from the cache: age and staleness of its oldest part (the
+    /// list's own row included), origin the most expensive source that took part.
     func answer<Value: EntityListValue>(
-        _ composed: ComposedList<Entity, Info>, operation: RepositoryOperation, start: Stopwatch.Mark
+        _ composed: ComposedList<Entity, Info>, knownFresh: Bool = false, operation: RepositoryOperation,
+        start: Stopwatch.Mark
     ) -> Answer<Value> where Value.Entity == Entity, Value.Info == Info {
-        var parts = PartsAssembly<Entity>(order: composed.list.value.ids)
-        for entry in composed.entries {
-            parts.add(entry, for: entry.value.entityID, stale: !configuration.isFresh(entry.metadata))
+        let (duration, now) = stopwatch.stop(start)
+        let list = composed.list
+        var provenance = composed.provenance
+        if list.metadata.storedAt < provenance.oldestStoredAt ?? .distantFuture {
+            provenance.oldestStoredAt = list.metadata.storedAt
         }
+        var metadata = list.metadata
+        metadata.storedAt = provenance.oldestStoredAt ?? list.metadata.storedAt
+        let origin = provenance.dominantOrigin ?? list.origin
+        configuration.metrics?.recordLatency(duration, tier: origin)
+        var diagnostics: [String] = []
         if !composed.isComplete {
-            parts.diagnostics.append(
-                "\(composed.provenance.missingIDs.count) \(Entity.entityKind)(s) of \(composed.list.value.ids.count) are no longer cached."
+            diagnostics.append(
+                "\(provenance.missingIDs.count) \(Entity.entityKind)(s) of \(list.value.ids.count) are no longer cached."
             )
         }
-        let info = composed.list.value.info
-        let list = composed.list
-        return parts.answer(
-            operation: operation, stopwatch: stopwatch, start: start, metrics: configuration.metrics,
-            extraPart: Entry(value: (), metadata: list.metadata, origin: list.origin)
-        ) { Value(listInfo: info, entities: $0) }
+        return Answer(
+            value: Value(listInfo: list.value.info, entities: composed.values), origin: origin,
+            isStale: !knownFresh && !isFresh(composed, now: now),
+            age: now.timeIntervalSince(metadata.storedAt),
+            diagnostics: diagnostics, duration: duration, operation: operation, metadata: metadata,
+            provenance: provenance)
     }
 
     /// The answer for a list `main` returned: every entity from main's origin, repeats dropped.

@@ -27,8 +27,10 @@ public struct NormalizedRepositoryConfiguration: Sendable {
     }
 
     /// True when `metadata` is still fresh now.
-    func isFresh(_ metadata: EntryMetadata) -> Bool {
-        let now = timeSource.now()
+    func isFresh(_ metadata: EntryMetadata) -> Bool { isFresh(metadata, now: timeSource.now()) }
+
+    /// True when `metadata` is still fresh at `now`.
+    func isFresh(_ metadata: EntryMetadata, now: Date) -> Bool {
         if let expiresAt = metadata.expiresAt, now >= expiresAt { return false }
         guard let timeToLive else { return true }
         return now.timeIntervalSince(metadata.storedAt) < timeToLive

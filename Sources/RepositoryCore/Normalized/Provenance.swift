@@ -50,3 +50,34 @@ public struct Provenance: Sendable, Hashable, CustomStringConvertible {
         return parts.joined(separator: " · ")
     }
 }
+
+/// Counts parts per origin in a fixed array (no dictionary per part) and keeps the oldest
+/// stored-at; written into a `Provenance` once.
+struct OriginTally {
+    private var counts = (0, 0, 0, 0, 0, 0)
+    private(set) var oldest: Date?
+
+    mutating func add(_ origin: Origin, storedAt: Date) {
+        switch origin {
+        case .memory: counts.0 += 1
+        case .disk: counts.1 += 1
+        case .network: counts.2 += 1
+        case .revalidated: counts.3 += 1
+        case .shared: counts.4 += 1
+        case .sharedCache: counts.5 += 1
+        }
+        if let oldest, oldest <= storedAt { return }
+        oldest = storedAt
+    }
+
+    func write(into provenance: inout Provenance) {
+        let pairs: [(Origin, Int)] = [
+            (.memory, counts.0), (.disk, counts.1), (.network, counts.2), (.revalidated, counts.3),
+            (.shared, counts.4), (.sharedCache, counts.5),
+        ]
+        for (origin, count) in pairs where count > 0 { provenance.counts[origin, default: 0] += count }
+        if let oldest, oldest < provenance.oldestStoredAt ?? .distantFuture {
+            provenance.oldestStoredAt = oldest
+        }
+    }
+}
