@@ -66,6 +66,7 @@ public struct NormalizedCache<
     }
 
     /// The entry held for each of `ids`, in the same order (nil: not held); see `entries(for:)`.
+    @inlinable
     func alignedEntries(for ids: [String]) async -> [Entry<Entity>?] {
         var found = [Entry<Entity>?](repeating: nil, count: ids.count)
         var rest: [Int] = []
@@ -125,6 +126,7 @@ public struct NormalizedCache<
 
     /// The list stored under `query`, composed from its entities. Throws what `lists` throws
     /// when the list itself is not held (`.notFound` for a miss).
+    @inlinable
     public func composedList(_ query: Query) async throws(RepositoryError) -> ComposedList<Entity, Info> {
         let list: Entry<StoredList<Info>> =
             switch lists.immediateGet(query) {

@@ -3,6 +3,7 @@ import Foundation
 extension NormalizedRepository {
     /// The list `query` names (a page), read as `policy` says (see the type's documentation):
     /// composed from the cached entities, or read from `main` and stored as its ids plus entities.
+    @inlinable
     public func list<Main: GetDataSource>(
         _ query: Query, policy: CachePolicy, whenMainFails rule: FallbackRule = .fail, main: Main
     ) async throws(RepositoryError) -> Answer<Main.Value>
@@ -37,11 +38,13 @@ extension NormalizedRepository {
     }
 
     /// True when the list and every entity found are fresh at `now`.
+    @inlinable
     func isFresh(_ composed: ComposedList<Entity, Info>, now: Date) -> Bool {
         configuration.isFresh(composed.list.metadata, now: now)
             && composed.entries.allSatisfy { configuration.isFresh($0.metadata, now: now) }
     }
 
+    @usableFromInline
     func fetchList<Main: GetDataSource>(
         _ query: Query, main: Main, fallback: ComposedList<Entity, Info>?,
         lateFallback: (() async -> ComposedList<Entity, Info>?)? = nil, rule: FallbackRule,
@@ -87,6 +90,7 @@ extension NormalizedRepository {
 
     /// The answer for a list composed from the cache: age and staleness of its oldest part (the
     /// list's own row included), origin the most expensive source that took part.
+    @inlinable
     func answer<Value: EntityListValue>(
         _ composed: ComposedList<Entity, Info>, knownFresh: Bool = false, operation: RepositoryOperation,
         start: Stopwatch.Mark
@@ -116,6 +120,7 @@ extension NormalizedRepository {
     }
 
     /// The answer for a list `main` returned: every entity from main's origin, repeats dropped.
+    @usableFromInline
     func answer<Value: EntityListValue>(
         fetched entry: Entry<Value>, operation: RepositoryOperation, start: Stopwatch.Mark
     ) -> Answer<Value> where Value.Entity == Entity, Value.Info == Info {

@@ -147,6 +147,7 @@ public struct NormalizedRepository<
 
     /// One call to `main`, counted in the metrics; what it answers is stamped stored-at now
     /// (a value another process fetched, origin `.sharedCache`, keeps the stamp of that fetch).
+    @usableFromInline
     func callMain<Main: GetDataSource>(_ main: Main, _ query: Query, cached: Entry<Main.Value>?)
         async throws(RepositoryError) -> Entry<Main.Value>
     {

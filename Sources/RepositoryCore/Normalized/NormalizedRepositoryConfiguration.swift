@@ -30,6 +30,7 @@ public struct NormalizedRepositoryConfiguration: Sendable {
     func isFresh(_ metadata: EntryMetadata) -> Bool { isFresh(metadata, now: timeSource.now()) }
 
     /// True when `metadata` is still fresh at `now`.
+    @inlinable
     func isFresh(_ metadata: EntryMetadata, now: Date) -> Bool {
         if let expiresAt = metadata.expiresAt, now >= expiresAt { return false }
         guard let timeToLive else { return true }

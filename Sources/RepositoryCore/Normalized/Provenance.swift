@@ -53,10 +53,15 @@ public struct Provenance: Sendable, Hashable, CustomStringConvertible {
 
 /// Counts parts per origin in a fixed array (no dictionary per part) and keeps the oldest
 /// stored-at; written into a `Provenance` once.
+@usableFromInline
 struct OriginTally {
-    private var counts = (0, 0, 0, 0, 0, 0)
-    private(set) var oldest: Date?
+    @usableFromInline var counts = (0, 0, 0, 0, 0, 0)
+    @usableFromInline var oldest: Date?
 
+    @inlinable
+    init() {}
+
+    @inlinable
     mutating func add(_ origin: Origin, storedAt: Date) {
         switch origin {
         case .memory: counts.0 += 1
@@ -70,6 +75,7 @@ struct OriginTally {
         oldest = storedAt
     }
 
+    @inlinable
     func write(into provenance: inout Provenance) {
         let pairs: [(Origin, Int)] = [
             (.memory, counts.0), (.disk, counts.1), (.network, counts.2), (.revalidated, counts.3),
