@@ -162,6 +162,7 @@ public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>:
     public var provenance: Provenance
 
     /// An empty composition of `list`.
+    @inlinable
     public init(list: Entry<StoredList<Info>>) {
         self.list = list
         self.entries = []
@@ -169,8 +170,10 @@ public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>:
     }
 
     /// True when every id of the list was found.
+    @inlinable
     public var isComplete: Bool { provenance.missingIDs.isEmpty }
 
     /// The entity values, in order.
-    public var values: [Entity] { entries.map(\.value) }
+    @inlinable
+    public var values: [Entity] { entries.map { $0.value } }
 }
