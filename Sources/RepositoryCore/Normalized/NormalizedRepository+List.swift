@@ -56,9 +56,22 @@ extension NormalizedRepository {
                 value: Main.Value(listInfo: composed.list.value.info, entities: composed.values),
                 metadata: composed.list.metadata, origin: composed.list.origin)
         }
-        let entry: Entry<Main.Value>
+        let fetched: MainFetch<Main.Value>
         do {
-            entry = try await callMain(main, query, cached: fallback?.isComplete == true ? cached : nil)
+            let revalidating = fallback?.isComplete == true ? cached : nil
+            fetched = try await shared(query, storing: true) {
+                () async throws(RepositoryError) -> MainFetch<Main.Value> in
+                let entry = try await callMain(main, query, cached: revalidating)
+                var diagnostics: [String] = []
+                do {
+                    try await cache.storeList(
+                        entry.value.listEntities, for: query, info: entry.value.listInfo,
+                        metadata: entry.metadata)
+                } catch {
+                    diagnostics.append("The list \(query.summary) could not be cached: \(error)")
+                }
+                return MainFetch(entry: entry, diagnostics: diagnostics)
+            }
         } catch {
             guard rule == .serveStale, error != .cancelled else { throw error }
             var stale = fallback
@@ -69,6 +82,7 @@ extension NormalizedRepository {
             answer.fallbackError = error
             return answer
         }
+        let entry = fetched.entry
         var diagnostics: [String] = []
         let entities = entry.value.listEntities
         let unique = StoredList(ids: entities.map(\.entityID), info: entry.value.listInfo)
@@ -77,12 +91,7 @@ extension NormalizedRepository {
                 "The list \(query.summary) repeated \(entities.count - unique.ids.count) \(Entity.entityKind) id(s); each is shown once."
             )
         }
-        do {
-            try await cache.storeList(
-                entities, for: query, info: entry.value.listInfo, metadata: entry.metadata)
-        } catch {
-            diagnostics.append("The list \(query.summary) could not be cached: \(error)")
-        }
+        diagnostics += fetched.diagnostics
         var answer = answer(fetched: entry, operation: operation, start: start)
         answer.diagnostics += diagnostics
         return answer

@@ -20,6 +20,10 @@ import Foundation
 /// ones would be, and it also brings the list's current membership, count and links).
 /// `remoteFirst` reads `main` and falls back to the composition, stale, when main fails.
 ///
+/// Concurrent reads that reach `main` with the same query (a page, one request of ids) share one
+/// main call and one cache write (single flight): the callers that join get the same entities.
+/// Callers pass the same main source for a query (as a repository over one server does).
+///
 /// Every answer carries a `Provenance` (counts per source, the oldest part, missing ids); its
 /// `age` is the oldest part's, and it is stale when any part served was not fresh.
 public struct NormalizedRepository<
@@ -33,6 +37,7 @@ public struct NormalizedRepository<
     /// Clocks, freshness and the request size.
     public let configuration: NormalizedRepositoryConfiguration
     @usableFromInline let stopwatch: Stopwatch
+    @usableFromInline let flights: SingleFlight<NormalizedFlightKey, any Sendable>
 
     /// Creates a repository over `cache`.
     public init(
@@ -42,6 +47,12 @@ public struct NormalizedRepository<
         self.cache = cache
         self.configuration = configuration
         stopwatch = Stopwatch(clock: configuration.clock, timeSource: configuration.timeSource)
+        let metrics = configuration.metrics
+        let observer = configuration.flightObserver
+        flights = SingleFlight { key, waiters in
+            if waiters > 1 { metrics?.record(.coalesced, tier: .shared) }
+            observer?(key.query, waiters)
+        }
     }
 
     /// Every entity change from now on (see `NormalizedCache.changes()`).
@@ -113,15 +124,26 @@ public struct NormalizedRepository<
     }
 
     /// Asks `main` for `ids` in batches, adding what it returns to `parts`; the ids it leaves out
-    /// are missing, the ones it adds are dropped. Stores each entity when `storing`.
+    /// are missing, the ones it adds are dropped. Stores each entity when `storing`. Concurrent
+    /// callers asking for the same batch share its main call and its write.
     func fetch<Main: GetDataSource>(
         _ ids: [String], from main: Main, into parts: inout PartsAssembly<Entity>, storing: Bool
     ) async throws(RepositoryError) where Main.Value == [Entity] {
         for batch in batches(of: ids) {
-            let entry = try await callMain(main, .ids(batch), cached: nil)
             let asked = Set(batch)
+            let entry = try await shared(.ids(batch), storing: storing) {
+                () async throws(RepositoryError) -> Entry<[Entity]> in
+                let entry = try await callMain(main, .ids(batch), cached: nil)
+                if storing {
+                    var seen = Set<String>()
+                    let kept = entry.value.filter {
+                        asked.contains($0.entityID) && seen.insert($0.entityID).inserted
+                    }
+                    await cache.store(kept, metadata: entry.metadata)
+                }
+                return entry
+            }
             var answered = Set<String>()
-            var kept: [Entity] = []
             for value in entry.value {
                 let id = value.entityID
                 guard asked.contains(id) else {
@@ -131,12 +153,10 @@ public struct NormalizedRepository<
                     continue
                 }
                 guard answered.insert(id).inserted else { continue }
-                kept.append(value)
                 parts.add(
                     Entry(value: value, metadata: entry.metadata, origin: entry.origin), for: id, stale: false
                 )
             }
-            if storing { await cache.store(kept, metadata: entry.metadata) }
             let left = batch.filter { !answered.contains($0) }
             if !left.isEmpty {
                 parts.diagnostics.append(

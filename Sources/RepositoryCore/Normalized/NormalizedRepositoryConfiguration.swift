@@ -13,17 +13,22 @@ public struct NormalizedRepositoryConfiguration: Sendable {
     /// Where main calls (hits, misses, failures, revalidations) and answer latencies are counted;
     /// the tiers count their own hits and misses.
     public var metrics: RepositoryMetrics?
+    /// Told, outside any lock, each time a read starts (`waiters == 1`) or joins a shared main
+    /// call, with the number of callers now waiting (for tracing and tests).
+    public var flightObserver: (@Sendable (_ query: Query, _ waiters: Int) -> Void)?
 
     /// Creates a configuration; every argument has a production default.
     public init(
         timeSource: any TimeSource = SystemTimeSource(), clock: any Clock<Duration> = ContinuousClock(),
-        timeToLive: TimeInterval? = nil, maximumIDsPerRequest: Int = 100, metrics: RepositoryMetrics? = nil
+        timeToLive: TimeInterval? = nil, maximumIDsPerRequest: Int = 100, metrics: RepositoryMetrics? = nil,
+        flightObserver: (@Sendable (_ query: Query, _ waiters: Int) -> Void)? = nil
     ) {
         self.timeSource = timeSource
         self.clock = clock
         self.timeToLive = timeToLive
         self.maximumIDsPerRequest = max(1, maximumIDsPerRequest)
         self.metrics = metrics
+        self.flightObserver = flightObserver
     }
 
     /// True when `metadata` is still fresh now.
