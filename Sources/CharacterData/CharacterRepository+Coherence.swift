@@ -3,7 +3,7 @@ import RepositoryCore
 
 /// Local copies dropped because another process wrote the shared tier. A value; `Sendable`.
 public struct SharedEviction: Sendable, Hashable {
-    /// The namespace (`character`, `character-page`, `episode-list`); empty when every namespace was dropped.
+    /// The namespace (`character`, `character-page-ids`, `episode`); empty when every namespace was dropped.
     public var namespace: String
     /// The query dropped, or nil when the whole namespace (or everything) was.
     public var query: Query?
@@ -39,28 +39,47 @@ extension CharacterRepository {
         }
         let query = change.everything ? nil : Query(parsingCacheKey: change.key)
         switch change.namespace {
-        case Namespace.page: await drop(query, storedAt: change.storedAt, from: pages)
-        case Namespace.character: await drop(query, storedAt: change.storedAt, from: characters)
-        case Namespace.episodes: await drop(query, storedAt: change.storedAt, from: episodeLists)
+        case Namespace.page: await drop(query, storedAt: change.storedAt, from: characterGraph.cache.lists)
+        case Namespace.episodePage:
+            await drop(query, storedAt: change.storedAt, from: episodeGraph.cache.lists)
+        case Namespace.character: await drop(query, storedAt: change.storedAt, from: characters.cache)
+        case Namespace.episode: await drop(query, storedAt: change.storedAt, from: episodes.cache)
         default: return
         }
         evictions.publish(SharedEviction(namespace: change.namespace, query: query))
+        switch change.namespace {
+        case Namespace.character: announceRemote(query, in: characterGraph)
+        case Namespace.episode: announceRemote(query, in: episodeGraph)
+        default: break
+        }
     }
 
-    private func drop<Main: GetDataSource>(_ query: Query?, storedAt: Double?, from store: Store<Main>) async
-    {
+    /// Tells `graph`'s observers, if it has any, that another process wrote the entity `query`
+    /// names, with the shared tier's copy (read apart from the counters and from this loop, so
+    /// the next notification is not kept waiting), or nil when it cannot be read.
+    func announceRemote<Entity: NormalizedEntity, Info>(_ query: Query?, in graph: Graph<Entity, Info>) {
+        guard let query, let id = query.key, graph.cache.broadcaster.observerCount > 0 else { return }
+        let shared = graph.cache.entities.lower.lower.tier?.source
+        let broadcaster = graph.cache.broadcaster
+        Task {
+            let entry = try? await shared?.get(query, cached: nil)
+            broadcaster.publish(EntityChange(id: id, entry: entry, cause: .otherProcess))
+        }
+    }
+
+    private func drop<Value: Sendable>(_ query: Query?, storedAt: Double?, from tiers: Tiers<Value>) async {
         guard let query else {
-            try? await store.cache.upper.delete(.all)
-            try? await store.cache.lower.upper.delete(.all)
+            try? await tiers.upper.delete(.all)
+            try? await tiers.lower.upper.delete(.all)
             return
         }
-        if let storedAt, case .entry(let local) = store.cache.upper.immediateGet(query),
+        if let storedAt, case .entry(let local) = tiers.upper.immediateGet(query),
             local.metadata.storedAt.timeIntervalSinceReferenceDate >= storedAt
         {
             return
         }
-        try? await store.cache.upper.delete(query)
-        try? await store.cache.lower.upper.delete(query)
+        try? await tiers.upper.delete(query)
+        try? await tiers.lower.upper.delete(query)
     }
 }
 

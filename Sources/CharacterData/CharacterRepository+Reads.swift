@@ -10,47 +10,32 @@ extension CharacterRepository {
     /// Page `number` of the characters `filter` selects, read as `policy` says, serving stale
     /// when main fails (`whenMainFails`).
     ///
-    /// A page that did not come from memory also stores each character on it: in memory always,
-    /// and on disk too when the page came from the network (not in the shared tier: each
-    /// character there would be announced to every process).
+    /// The page is stored as its ids and info; its characters once each, in every tier, so a
+    /// refresh of one character is what every page and cast shows. `localFirst` composes the
+    /// page from the cached characters (provenance: `20 memory`); when some were evicted it
+    /// reads the page again. The answer's `provenance` counts where each character came from.
     public func page(_ number: Int, filter: CharacterFilter = .init(), policy: CachePolicy)
         async throws(RepositoryError) -> Answer<CharacterPage>
     {
-        let answer = try await pages.answer(
-            filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails)
-        if answer.origin != .memory {
-            await storeCharacters(of: answer)
-        }
+        try await characterGraph.list(
+            filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails,
+            main: characterPagesMain)
+    }
+
+    /// One character by id, read as `policy` says, serving stale when main fails. A value from
+    /// the network is announced to `characterChanges()` observers.
+    public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
+    {
+        let answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        announce(answer, in: characterGraph)
         return answer
     }
 
-    /// One character by id, read as `policy` says, serving stale when main fails.
-    public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
-    {
-        try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
-    }
-
-    /// The episodes with `ids`, fetched in one multi-id request when they are not cached;
-    /// stale when main fails.
+    /// The episodes with `ids`: the cached ones from the cache, the others (all with
+    /// `remoteFirst`) in one multi-id request per 100 ids; stale when main fails. Ids the server
+    /// does not return are in the answer's `provenance.missingIDs`.
     public func episodes(ids: [Int], policy: CachePolicy) async throws(RepositoryError) -> Answer<[Episode]> {
-        try await episodeLists.answer(.ids(ids), policy: policy, whenMainFails: Self.whenMainFails)
-    }
-
-    /// Copies a page's characters into the character cache, keeping the page's metadata.
-    /// A failure here only costs a later cache miss, so it is not reported to the caller.
-    func storeCharacters(of answer: Answer<CharacterPage>) async {
-        let fromNetwork = [.network, .revalidated, .shared].contains(answer.origin)
-        let entries = answer.value.results.map { character in
-            (
-                query: Query.id(character.id),
-                entry: Entry(value: character, metadata: answer.metadata, origin: .memory)
-            )
-        }
-        if fromNetwork {
-            try? await characters.cache.lower.upper.put(contentsOf: entries)
-        }
-        for (query, entry) in entries {
-            _ = try? await characters.cache.upper.put(entry, for: query)
-        }
+        try await episodeGraph.entities(
+            ids: ids.map(String.init), policy: policy, whenMainFails: Self.whenMainFails, main: episodesMain)
     }
 }

@@ -19,6 +19,9 @@ public final class CharacterRepository: Sendable {
     typealias Local<Value: Sendable> = TieredCacheDataSource<DiskTier<Value>, SharedTier<Value>>
     typealias Tiers<Value: Sendable> = TieredCacheDataSource<InMemoryDataSource<Value>, Local<Value>>
     typealias Store<Main: GetDataSource> = CacheRepository<CoalescedMain<Main>, Tiers<Main.Value>>
+    typealias Graph<Entity: NormalizedEntity, Info: Sendable & Hashable> = NormalizedRepository<
+        Entity, Info, Tiers<Entity>, Tiers<StoredList<Info>>
+    >
 
     /// The counters of every tier, shared by the three repositories.
     public let metrics: RepositoryMetrics
@@ -26,9 +29,15 @@ public final class CharacterRepository: Sendable {
     public let database: CacheDatabase?
     /// The shared tier's server, if the shared cache is on.
     public let sharedStore: PostgresCacheStore?
-    let pages: Store<HTTPDataSource<CharacterPage>>
     let characters: Store<HTTPDataSource<ShowCharacter>>
-    let episodeLists: Store<HTTPDataSource<[Episode]>>
+    let episodes: Store<HTTPDataSource<Episode>>
+    /// Characters once per tier; pages stored as their ids (`character-page-ids`).
+    let characterGraph: Graph<ShowCharacter, PageInfo>
+    /// Episodes once per tier; pages stored as their ids (`episode-page-ids`).
+    let episodeGraph: Graph<Episode, PageInfo>
+    let characterPagesMain: CoalescedMain<HTTPDataSource<CharacterPage>>
+    let charactersMain: HTTPDataSource<[ShowCharacter]>
+    let episodesMain: HTTPDataSource<[Episode]>
     let configuration: CharacterRepositoryConfiguration
     let evictions = ChangeBroadcaster<SharedEviction>()
     private let coherence = Mutex<Task<Void, Never>?>(nil)
@@ -52,15 +61,23 @@ public final class CharacterRepository: Sendable {
                 main, namespace: namespace, limit: limit, codec: codec, database: database, shared: shared,
                 metrics: metrics, configuration: configuration)
         }
-        pages = store(
-            api.characterPages, Namespace.page, limit: configuration.memoryPageLimit,
-            codec: CharacterPageCodec())
         characters = store(
             api.character, Namespace.character, limit: configuration.memoryCharacterLimit,
             codec: ShowCharacterCodec())
-        episodeLists = store(
-            api.episodes, Namespace.episodes, limit: configuration.memoryEpisodeListLimit,
-            codec: EpisodeListCodec())
+        episodes = store(api.episode, Namespace.episode, limit: 1_024, codec: JSONPayloadCodec<Episode>())
+        characterGraph = Self.makeGraph(
+            entities: characters.cache, listNamespace: Namespace.page, limit: configuration.memoryPageLimit,
+            database: database, shared: shared, metrics: metrics, configuration: configuration)
+        episodeGraph = Self.makeGraph(
+            entities: episodes.cache, listNamespace: Namespace.episodePage, limit: 64,
+            database: database, shared: shared, metrics: metrics, configuration: configuration)
+        characterPagesMain = CoalescedMain(
+            main: api.characterPages,
+            shared: SharedTier(
+                store: shared, namespace: Namespace.pageFlight, codec: CharacterPageCodec(), metrics: metrics)
+        )
+        charactersMain = api.characters
+        episodesMain = api.episodes
         if let shared {
             let changes = shared.changes()
             coherence.withLock {
@@ -102,10 +119,18 @@ public final class CharacterRepository: Sendable {
     /// What went wrong opening the disk cache, if its file had to be moved aside.
     public var recoveryDiagnostic: CacheRecoveryDiagnostic? { database?.recovery }
 
-    /// The namespaces of the three kinds of value, on disk and in the shared table.
+    /// The namespaces of the kinds of value, on disk and in the shared table.
     enum Namespace {
-        static let page = "character-page"
+        /// Pages of characters, as their ids and info.
+        static let page = "character-page-ids"
+        /// Whole pages a cross-process flight hands to its waiters (shared tier only).
+        static let pageFlight = "character-page"
         static let character = "character"
-        static let episodes = "episode-list"
+        static let episode = "episode"
+        /// Pages of episodes, as their ids and info.
+        static let episodePage = "episode-page-ids"
+        static let location = "location"
+        /// Pages of locations, as their ids and info.
+        static let locationPage = "location-page-ids"
     }
 }

@@ -65,3 +65,15 @@ public struct DiskTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDat
         try await source?.delete(query)
     }
 }
+
+extension DiskTier: BatchGetDataSource {
+    /// The entries of `queries` in one statement (see `SQLiteDataSource.entries(for:)`), each
+    /// found one counted as a disk hit and each missing one as a miss.
+    public func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>] {
+        guard let source else { return [:] }
+        let found = try await source.entries(for: queries)
+        metrics.record(.hit, tier: .disk, count: found.count)
+        metrics.record(.miss, tier: .disk, count: queries.count - found.count)
+        return found
+    }
+}

@@ -4,95 +4,104 @@ import RickAndMortyHTTP
 import RickAndMortyModel
 
 /// Episodes and locations (one by id, pages, multi-id lists) and the multi-id character reads
-/// of an episode's cast or a location's residents, over the same tiers (the shared one included, when on), policies and
-/// counters as the `CharacterRepository` it extends.
+/// of an episode's cast or a location's residents, over the same tiers (the shared one included,
+/// when on), policies and counters as the `CharacterRepository` it extends.
 ///
-/// Every multi-id read warms each id it returns (memory always, disk too when the answer came
-/// from the network), so drilling into an entity already seen in a cast, a page or a list is a
-/// memory hit. A cast of more than `maximumIDsPerRequest` ids is read in several requests.
-/// Thread-safe: every part is.
+/// Every kind goes through the normalized layer: each entity is stored once per tier under its
+/// id, a page as its ids, so drilling into an entity seen in a cast, a page or a list is a cache
+/// hit and a refresh of one entity is what every list shows. A multi-id read asks the network
+/// only for the ids the cache lacks (all of them with `remoteFirst`), in requests of at most
+/// `maximumIDsPerRequest` ids. Thread-safe: every part is.
 public final class GraphRepository: Sendable {
     typealias Tiers<Value: Sendable> = CharacterRepository.Tiers<Value>
     typealias Store<Main: GetDataSource> = CharacterRepository.Store<Main>
+    typealias Graph<Entity: NormalizedEntity, Info: Sendable & Hashable> = CharacterRepository.Graph<
+        Entity, Info
+    >
 
     /// The most ids one multi-id request carries (a longer list is split, in order).
     public static let maximumIDsPerRequest = 100
 
     /// The character repository whose characters a cast read warms, and whose counters all share.
     public let characterRepository: CharacterRepository
-    let episodes: Store<HTTPDataSource<Episode>>
     let locations: Store<HTTPDataSource<Location>>
-    let episodePages: Store<HTTPDataSource<Page<Episode>>>
-    let locationPages: Store<HTTPDataSource<Page<Location>>>
-    let characterLists: Store<HTTPDataSource<[ShowCharacter]>>
-    let locationLists: Store<HTTPDataSource<[Location]>>
+    let locationGraph: Graph<Location, PageInfo>
+    let episodePagesMain: HTTPDataSource<Page<Episode>>
+    let locationPagesMain: HTTPDataSource<Page<Location>>
+    let locationsMain: HTTPDataSource<[Location]>
 
     /// Creates the repository over `api`, caching in `characters`' database with its configuration.
     public init(api: RemoteAPI, characters: CharacterRepository) {
         self.characterRepository = characters
-        func store<Value: Codable & Sendable>(
-            _ main: HTTPDataSource<Value>, namespace: String, limit: Int
-        ) -> Store<HTTPDataSource<Value>> {
-            CharacterRepository.makeStore(
-                main, namespace: namespace, limit: limit, codec: JSONPayloadCodec<Value>(),
-                database: characters.database, shared: characters.sharedStore, metrics: characters.metrics,
-                configuration: characters.configuration)
-        }
-        episodes = store(api.episode, namespace: "episode", limit: 1_024)
-        locations = store(api.location, namespace: "location", limit: 1_024)
-        episodePages = store(api.dataSource(.episodePages), namespace: "episode-page", limit: 64)
-        locationPages = store(api.dataSource(.locationPages), namespace: "location-page", limit: 64)
-        characterLists = store(api.characters, namespace: "character-list", limit: 256)
-        locationLists = store(api.locations, namespace: "location-list", limit: 64)
+        locations = CharacterRepository.makeStore(
+            api.location, namespace: CharacterRepository.Namespace.location, limit: 1_024,
+            codec: JSONPayloadCodec<Location>(), database: characters.database,
+            shared: characters.sharedStore,
+            metrics: characters.metrics, configuration: characters.configuration)
+        locationGraph = CharacterRepository.makeGraph(
+            entities: locations.cache, listNamespace: CharacterRepository.Namespace.locationPage, limit: 64,
+            database: characters.database, shared: characters.sharedStore, metrics: characters.metrics,
+            configuration: characters.configuration)
+        episodePagesMain = api.dataSource(.episodePages)
+        locationPagesMain = api.dataSource(.locationPages)
+        locationsMain = api.locations
     }
 
     /// One episode by id, read as `policy` says.
     public func episode(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<Episode> {
-        try await episodes.answer(.id(id), policy: policy)
+        let answer = try await characterRepository.episodes.answer(.id(id), policy: policy)
+        characterRepository.announce(answer, in: characterRepository.episodeGraph)
+        return answer
     }
 
     /// One location by id, read as `policy` says.
     public func location(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<Location> {
-        try await locations.answer(.id(id), policy: policy)
-    }
-
-    /// The episodes with `ids` in one multi-id request (through the character repository's
-    /// episode lists), each warmed into the episode cache.
-    public func episodes(ids: [Int], policy: CachePolicy) async throws(RepositoryError) -> Answer<[Episode]> {
-        let answer = try await characterRepository.episodes(ids: ids, policy: policy)
-        await warm(episodes, with: answer.value, of: answer, id: \.id)
+        let answer = try await locations.answer(.id(id), policy: policy)
+        characterRepository.announce(answer, in: locationGraph)
         return answer
     }
 
-    /// Page `number` of the episodes `filters` select (`name`, `episode`), each warmed.
+    /// The episodes with `ids`: the cached ones from the cache, the rest in multi-id requests.
+    public func episodes(ids: [Int], policy: CachePolicy) async throws(RepositoryError) -> Answer<[Episode]> {
+        try await characterRepository.episodes(ids: ids, policy: policy)
+    }
+
+    /// The locations with `ids`: the cached ones from the cache, the rest in multi-id requests.
+    public func locations(ids: [Int], policy: CachePolicy) async throws(RepositoryError) -> Answer<[Location]>
+    {
+        try await locationGraph.entities(ids: ids.map(String.init), policy: policy, main: locationsMain)
+    }
+
+    /// Page `number` of the episodes `filters` select (`name`, `episode`), composed from the
+    /// cached episodes when they are all held.
     public func episodePage(_ number: Int, filters: [String: String] = [:], policy: CachePolicy)
         async throws(RepositoryError) -> Answer<Page<Episode>>
     {
-        let answer = try await episodePages.answer(
-            .page(PageQuery(number: number, filters: filters)), policy: policy)
-        await warm(episodes, with: answer.value.results, of: answer, id: \.id)
-        return answer
+        try await characterRepository.episodeGraph.list(
+            .page(PageQuery(number: number, filters: filters)), policy: policy, main: episodePagesMain)
     }
 
-    /// Page `number` of the locations `filters` select (`name`, `type`, `dimension`), each warmed.
+    /// Page `number` of the locations `filters` select (`name`, `type`, `dimension`), composed
+    /// from the cached locations when they are all held.
     public func locationPage(_ number: Int, filters: [String: String] = [:], policy: CachePolicy)
         async throws(RepositoryError) -> Answer<Page<Location>>
     {
-        let answer = try await locationPages.answer(
-            .page(PageQuery(number: number, filters: filters)), policy: policy)
-        await warm(locations, with: answer.value.results, of: answer, id: \.id)
-        return answer
+        try await locationGraph.list(
+            .page(PageQuery(number: number, filters: filters)), policy: policy, main: locationPagesMain)
     }
 
-    /// The characters with `ids` (a cast, residents) in one multi-id request, each warmed into
-    /// the character cache. At most `maximumIDsPerRequest` ids: split longer lists with `batches`.
+    /// The characters with `ids` (a cast, residents): the ones the cache holds from there, the
+    /// others (all of them with `remoteFirst`) in one multi-id request per `maximumIDsPerRequest`
+    /// ids. Ids the server does not return are in the answer's `provenance.missingIDs`.
     public func characters(ids: [Int], policy: CachePolicy) async throws(RepositoryError)
         -> Answer<[ShowCharacter]>
     {
-        let answer = try await characterLists.answer(.ids(ids), policy: policy)
-        await warm(characterRepository.characters, with: answer.value, of: answer, id: \.id)
-        return answer
+        try await characterRepository.characterGraph.entities(
+            ids: ids.map(String.init), policy: policy, main: characterRepository.charactersMain)
     }
+
+    /// Every change of a location from now on (as `CharacterRepository.characterChanges()`).
+    public func locationChanges() -> AsyncStream<EntityChange<Location>> { locationGraph.changes() }
 
     /// `ids` without repeats, in order, cut into lists the server accepts in one request.
     public static func batches(of ids: [Int]) -> [[Int]] {
@@ -105,43 +114,13 @@ public final class GraphRepository: Sendable {
 
     /// Empties the memory tier of every kind this repository adds.
     public func clearMemory() async {
-        try? await episodes.cache.upper.delete(.all)
         try? await locations.cache.upper.delete(.all)
-        try? await episodePages.cache.upper.delete(.all)
-        try? await locationPages.cache.upper.delete(.all)
-        try? await characterLists.cache.upper.delete(.all)
-        try? await locationLists.cache.upper.delete(.all)
+        try? await locationGraph.cache.lists.upper.delete(.all)
     }
 
     /// Empties memory and disk of every kind this repository adds.
     public func clearAll() async throws(RepositoryError) {
-        try await episodes.clearCache()
-        try await locations.clearCache()
-        try await episodePages.clearCache()
-        try await locationPages.clearCache()
-        try await characterLists.clearCache()
-        try await locationLists.clearCache()
-    }
-
-    /// Copies each value of a multi-value answer into `store`'s cache under its id: memory
-    /// always, disk too when the answer came from the network. A failure here only costs a
-    /// later miss, so it is not reported.
-    func warm<Main: GetDataSource, Whole: Sendable>(
-        _ store: Store<Main>, with values: [Main.Value], of answer: Answer<Whole>, id: (Main.Value) -> Int
-    ) async {
-        guard answer.origin != .memory else { return }
-        let fromNetwork = [.network, .revalidated, .shared, .sharedCache].contains(answer.origin)
-        let entries = values.map { value in
-            (
-                query: Query.id(id(value)),
-                entry: Entry(value: value, metadata: answer.metadata, origin: .memory)
-            )
-        }
-        if fromNetwork {
-            try? await store.cache.lower.upper.put(contentsOf: entries)
-        }
-        for (query, entry) in entries {
-            _ = try? await store.cache.upper.put(entry, for: query)
-        }
+        try await characterRepository.clearLocal(locations.cache)
+        try await characterRepository.clearLocal(locationGraph.cache.lists)
     }
 }

@@ -32,9 +32,6 @@ public final class PostgresCacheStore: Sendable {
         /// The schema preparation under way, shared by the callers that need it.
         var preparation: Task<Void, any Error>?
         var tasks: [Task<Void, Never>] = []
-        /// Keys this process just wrote through a cross-process flight: the tier's own write of
-        /// the same entry right after is skipped (it is already there and announced).
-        var justWritten: [String: Double] = [:]
         /// When a read first found no row for a key (until a flight takes it): a flight for that
         /// key that follows soon accepts any row, since none existed at the miss.
         var missedAt: [String: ContinuousClock.Instant] = [:]
@@ -199,23 +196,6 @@ public final class PostgresCacheStore: Sendable {
         switch error {
         case .storageFailure(let detail): detail
         default: error.description
-        }
-    }
-
-    func rememberWrite(namespace: String, key: String, storedAt: Double) {
-        state.withLock { state in
-            if state.justWritten.count > 1_000 { state.justWritten = [:] }
-            state.justWritten[namespace + "\u{0}" + key] = storedAt
-        }
-    }
-
-    /// True (once) when this process just wrote this exact entry through a flight.
-    func consumeWrite(namespace: String, key: String, storedAt: Double) -> Bool {
-        state.withLock { state in
-            let id = namespace + "\u{0}" + key
-            guard state.justWritten[id] == storedAt else { return false }
-            state.justWritten[id] = nil
-            return true
         }
     }
 

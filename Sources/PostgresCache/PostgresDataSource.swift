@@ -44,17 +44,13 @@ public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource,
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
         let key = query.cacheKey
-        let storedAt = entry.metadata.storedAt.timeIntervalSinceReferenceDate
-        if store.consumeWrite(namespace: namespace, key: key, storedAt: storedAt) {
-            return entry.with(origin: .sharedCache)
-        }
         let row = SharedRow(payload: try codec.encode(entry.value), metadata: entry.metadata)
         let (namespace, table, channel, sender) = (
             namespace, store.options.table, store.options.channel, store.instanceID
         )
         try await store.perform { connection, logger in
             try await row.upsert(
-                namespace: namespace, key: key, table: table, channel: channel, sender: sender,
+                namespace: namespace, key: key, table: table, announcingOn: channel, sender: sender,
                 on: connection,
                 logger: logger)
         }
@@ -105,9 +101,9 @@ struct SharedRow: Sendable {
         return nil
     }
 
-    /// Inserts or replaces the row and sends `NOTIFY` in the same statement.
+    /// Inserts or replaces the row and, with a `channel`, sends `NOTIFY` on it in the same statement.
     func upsert(
-        namespace: String, key: String, table: String, channel: String, sender: String,
+        namespace: String, key: String, table: String, announcingOn channel: String?, sender: String,
         on connection: PostgresConnection, logger: Logger
     ) async throws {
         let storedAt = metadata.storedAt.timeIntervalSinceReferenceDate
@@ -124,7 +120,7 @@ struct SharedRow: Sendable {
                     stored_at = EXCLUDED.stored_at, expires_at = EXCLUDED.expires_at, etag = EXCLUDED.etag,
                     last_modified = EXCLUDED.last_modified, written_at = EXCLUDED.written_at
                 RETURNING 1)
-            SELECT pg_notify(\(channel), \(change.payload)) FROM written
+            SELECT pg_notify(\(channel)::text, \(change.payload)) FROM written WHERE \(channel)::text IS NOT NULL
             """, logger: logger)
     }
 

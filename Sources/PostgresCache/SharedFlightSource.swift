@@ -10,7 +10,10 @@ import RepositoryCore
 /// moment ago (none existed then, so it is newer than the read), else (a refresh) only a row
 /// written after the wait began. If there is one, that is
 /// the answer (origin `.sharedCache`) and main is not called. Otherwise it calls main, writes the
-/// row (with `NOTIFY`) and releases the lock, so the processes waiting behind it find the row.
+/// row and releases the lock, so the processes waiting behind it find the row. That row is a
+/// hand-off to the waiters and is written without `NOTIFY`: the cache write that follows the read
+/// (the shared tier's `put`) is the one write other processes are told of, so a refresh is one
+/// `NOTIFY` per key.
 /// When the lock cannot be had (the server is down, slow, or the holder takes too long) the read
 /// calls main itself: the lock saves calls, it never blocks an answer. Thread-safe value type.
 public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
@@ -30,8 +33,8 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
 
     public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
         let store = shared.store
-        let (namespace, key, table, channel, sender) = (
-            shared.namespace, query.cacheKey, store.options.table, store.options.channel, store.instanceID
+        let (namespace, key, table, sender) = (
+            shared.namespace, query.cacheKey, store.options.table, store.instanceID
         )
         let wait = store.options.flightWaitTimeout
         let codec = shared.codec
@@ -66,11 +69,8 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
                 }
                 if case .success(let entry) = fetched, let payload = try? codec.encode(entry.value) {
                     try await SharedRow(payload: payload, metadata: entry.metadata).upsert(
-                        namespace: namespace, key: key, table: table, channel: channel, sender: sender,
+                        namespace: namespace, key: key, table: table, announcingOn: nil, sender: sender,
                         on: connection, logger: logger)
-                    store.rememberWrite(
-                        namespace: namespace, key: key,
-                        storedAt: entry.metadata.storedAt.timeIntervalSinceReferenceDate)
                 }
                 return fetched
             }

@@ -11,7 +11,7 @@ public struct Answer<Value: Sendable>: Sendable {
     public var origin: Origin
     /// True when a validator rejected the value but it was served anyway (fallback or `ignoreValidation`).
     public var isStale: Bool
-    /// How old the value is: now minus its stored-at time.
+    /// How old the value is: now minus its stored-at time (a composed answer's oldest part's).
     public var age: TimeInterval
     /// The main source's error behind a fallback to the cache, if any.
     public var fallbackError: RepositoryError?
@@ -23,13 +23,16 @@ public struct Answer<Value: Sendable>: Sendable {
     public var operation: RepositoryOperation
     /// The stored metadata (stored-at, ETag, Last-Modified) of the value.
     public var metadata: EntryMetadata
+    /// For an answer composed of parts (a list read from the normalized layer): how many parts
+    /// came from each source, the oldest part and the ids nobody answered; nil for a single value.
+    public var provenance: Provenance?
 
     /// Creates an answer.
     @inlinable
     public init(
         value: Value, origin: Origin, isStale: Bool = false, age: TimeInterval = 0,
         fallbackError: RepositoryError? = nil, diagnostics: [String] = [], duration: Duration = .zero,
-        operation: RepositoryOperation, metadata: EntryMetadata
+        operation: RepositoryOperation, metadata: EntryMetadata, provenance: Provenance? = nil
     ) {
         self.value = value
         self.origin = origin
@@ -40,6 +43,7 @@ public struct Answer<Value: Sendable>: Sendable {
         self.duration = duration
         self.operation = operation
         self.metadata = metadata
+        self.provenance = provenance
     }
 
     /// The same answer with another value (used by repository mappers).
@@ -50,7 +54,7 @@ public struct Answer<Value: Sendable>: Sendable {
         Answer<Other>(
             value: try transform(value), origin: origin, isStale: isStale, age: age,
             fallbackError: fallbackError, diagnostics: diagnostics, duration: duration,
-            operation: operation, metadata: metadata)
+            operation: operation, metadata: metadata, provenance: provenance)
     }
 }
 

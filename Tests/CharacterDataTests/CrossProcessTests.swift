@@ -1,4 +1,5 @@
 import CharacterData
+import RickAndMortyServer
 import Foundation
 import RepositoryCore
 import TestSupport
@@ -82,6 +83,38 @@ struct CrossProcessTests {
             #expect(await watcher.wait() == 0)
             #expect(await refresher.wait() == 0)
             #expect(fixture.requests.count(containing: "/character/8 ") == 2)
+        }
+    }
+
+    @Test("A character refreshed in one process is what another process's list shows")
+    func refreshSeenInAnotherList() async throws {
+        try await SharedFixture.with { fixture in
+            // GIVEN a server where character 1 was renamed since the list was read
+            var dataset = try Dataset.sample()
+            let index = try #require(dataset.characters.firstIndex { $0.id == 1 })
+            dataset.characters[index].name = "Rick Renamed"
+            let renamed = RickAndMortyServer(dataset: dataset, configuration: .ephemeralLoopback)
+            let renamedURL = try await renamed.start()
+            // AND a process showing page 1
+            let watcher = try WorkerProcess(arguments: try Self.arguments("watch-list", fixture, id: 1))
+            var watched = watcher.lines.makeAsyncIterator()
+            #expect(await nextLine(startingWith: "ready", in: &watched) != nil)
+            #expect(await nextLine(startingWith: "listed ", in: &watched) == "Rick Sanchez")
+            // WHEN another process refreshes character 1 (against the renamed server)
+            var arguments = try Self.arguments("refresh", fixture, id: 1)
+            arguments[2] = renamedURL.absoluteString
+            let refresher = try WorkerProcess(arguments: arguments)
+            var refreshing = refresher.lines.makeAsyncIterator()
+            #expect(await nextLine(startingWith: "ready", in: &refreshing) != nil)
+            refresher.send()
+            #expect(await nextLine(startingWith: "refreshed ", in: &refreshing) != nil)
+            // THEN the first is told the new value, and its list shows it
+            #expect(await nextLine(startingWith: "changed ", in: &watched) == "Rick Renamed")
+            let relisted = try #require(await nextLine(startingWith: "relisted ", in: &watched))
+            #expect(relisted.hasPrefix("Rick Renamed "), "\(relisted)")
+            #expect(await watcher.wait() == 0)
+            #expect(await refresher.wait() == 0)
+            await renamed.stop()
         }
     }
 }

@@ -8,6 +8,7 @@ enum ModelPayloadFormat {
     static let character: UInt64 = 0xC1
     static let page: UInt64 = 0xB1
     static let episodes: UInt64 = 0xE1
+    static let storedList: UInt64 = 0xA1
 
     static func expect(_ tag: UInt64, in reader: inout BinaryPayloadReader) throws(RepositoryError) {
         let found = try reader.readUnsigned()

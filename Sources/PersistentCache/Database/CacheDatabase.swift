@@ -18,6 +18,9 @@ public final class CacheDatabase: Sendable {
     public let options: Options
     /// Set when the file found at open was unusable and was moved aside; show it to the user.
     public let recovery: CacheRecoveryDiagnostic?
+    /// Set when the file found at open had an older layout and was migrated in a way the user
+    /// may notice (cached lists dropped); show it once (a toast). Nothing else was lost.
+    public let migration: CacheMigrationNotice?
     /// Last-access times recorded by reads, written by the next write.
     let accessLog = AccessLog()
 
@@ -41,10 +44,12 @@ public final class CacheDatabase: Sendable {
                 throw RepositoryError(database: error)
             }
             recovery = nil
+            migration = nil
         case .file(let url):
             let opened = try DatabaseFileOpener(url: url, options: options).open()
             writer = opened.pool
             recovery = opened.recovery
+            migration = opened.migration
         }
     }
 

@@ -22,27 +22,48 @@ enum CacheSchema {
             try db.execute(sql: deviceValueSQL)
             try db.execute(sql: "PRAGMA user_version = 2")
         }
+        migrator.registerMigration(normalizedEntities) { db in
+            try db.execute(sql: "DELETE FROM cache_entry WHERE \(responseRows)")
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
         return migrator
     }()
+
+    /// The migration to the normalized layout: entries keyed by anything but one id (pages,
+    /// multi-id lists) held whole responses with their own copies of entities; they are
+    /// dropped (read again on demand, stored as ids). Entries keyed by one id — the entities —
+    /// and every device value (the remembered browser state) are kept.
+    static let normalizedEntities = "v3-normalized-entities"
+    static let responseRows = "key NOT LIKE 'id:%'"
 
     /// The `user_version` this version writes; a file with a larger one comes from a newer version.
     static var knownVersion: Int { migrator.migrations.count }
 
     /// Applies missing migrations. Two processes opening a new file at once may race on the same
     /// migration (each runs in its own transaction); the loser fails, sees the winner's work and retries.
-    static func migrate(_ writer: any DatabaseWriter) throws {
+    /// Returns a notice when a file of an older layout was changed in a way the user may notice.
+    @discardableResult
+    static func migrate(_ writer: any DatabaseWriter) throws -> CacheMigrationNotice? {
+        let dropped = try writer.read { db -> Int in
+            guard try db.tableExists("cache_entry"),
+                !(try migrator.appliedIdentifiers(db).contains(normalizedEntities))
+            else { return 0 }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cache_entry WHERE \(responseRows)") ?? 0
+        }
         var attempt = 0
         while true {
             do {
                 try migrator.migrate(writer)
-                return
+                break
             } catch {
                 attempt += 1
                 let completed = (try? writer.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
-                if completed { return }
+                if completed { break }
                 if attempt >= 3 { throw error }
             }
         }
+        guard dropped > 0 else { return nil }
+        return CacheMigrationNotice(migration: normalizedEntities, droppedEntries: dropped)
     }
 
     private static let cacheEntrySQL = """

@@ -7,7 +7,7 @@ import RepositoryCore
 struct DatabaseFileOpener {
     /// The result of one attempt at opening the file.
     private enum Outcome {
-        case opened(DatabasePool)
+        case opened(DatabasePool, CacheMigrationNotice?)
         case unusable(CacheRecoveryDiagnostic.Reason)
     }
 
@@ -15,15 +15,17 @@ struct DatabaseFileOpener {
     let options: CacheDatabase.Options
 
     /// Opens the file (creating folder and file when missing); at most one file is moved aside.
-    func open() throws(RepositoryError) -> (pool: DatabasePool, recovery: CacheRecoveryDiagnostic?) {
+    func open() throws(RepositoryError) -> (
+        pool: DatabasePool, recovery: CacheRecoveryDiagnostic?, migration: CacheMigrationNotice?
+    ) {
         try PrivateFiles.prepareFolder(url.deletingLastPathComponent())
         var recovery: CacheRecoveryDiagnostic?
         for _ in 0..<3 {
             try PrivateFiles.createFileIfMissing(url)
             let examined = PrivateFiles.identity(of: url)
             switch try attempt() {
-            case .opened(let pool):
-                return (pool, recovery)
+            case .opened(let pool, let migration):
+                return (pool, recovery, migration)
             case .unusable(let reason):
                 if recovery != nil {
                     throw .storageFailure(
@@ -58,8 +60,8 @@ struct DatabaseFileOpener {
                 try? pool.close()
                 return .unusable(reason)
             }
-            try CacheSchema.migrate(pool)
-            return .opened(pool)
+            let migration = try CacheSchema.migrate(pool)
+            return .opened(pool, migration)
         } catch let error as DatabaseError where error.isFileDamage {
             try? pool.close()
             return .unusable(.corrupt(detail: error.briefDescription))

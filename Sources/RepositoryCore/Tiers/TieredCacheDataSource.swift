@@ -36,6 +36,7 @@ where Upper.Value == Lower.Value {
     }
 
     /// An upper-tier hit without suspending; anything else needs the lower tier, so `get`.
+    @inlinable
     public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
         guard case .entry(let entry) = upper.immediateGet(query) else { return .needsSuspension }
         return .entry(entry)

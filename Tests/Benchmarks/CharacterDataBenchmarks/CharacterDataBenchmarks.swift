@@ -4,7 +4,9 @@ import Foundation
 import Logging
 import Synchronization
 import PersistentCache
+import RepositoryCore
 import RickAndMortyHTTP
+import RickAndMortyModel
 import RickAndMortyServer
 import TestSupport
 
@@ -36,6 +38,43 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
 
     Benchmark(
+        "Baseline (the layout before): page 1 or 2 from disk, one entry holding the page",
+        configuration: configuration,
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                let page = 1 + fixture.turns.add(1, ordering: .relaxed).newValue % 2
+                blackHole(
+                    try await fixture.baselineOnePage.answer(
+                        .page(PageQuery(number: page)), policy: .localFirst))
+            }
+        }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
+
+    Benchmark(
+        "Baseline (the layout before): page 1 from memory, one entry holding the page",
+        configuration: configuration,
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                blackHole(
+                    try await fixture.baselineMemory.answer(.page(PageQuery(number: 1)), policy: .localFirst))
+            }
+        }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
+
+    let size = BenchmarkMetric.custom("bytes on disk", polarity: .prefersSmaller, useScalingFactor: false)
+    Benchmark(
+        "Full walk (42 character pages, every episode's cast): bytes on disk, normalized",
+        configuration: .init(metrics: [size], maxDuration: .seconds(60), maxIterations: 1),
+        closure: { benchmark, fixture in
+            benchmark.measurement(size, try await fixture.fullWalkBytes(normalized: true))
+        }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
+
+    Benchmark(
+        "Baseline (the layout before): full walk, bytes on disk",
+        configuration: .init(metrics: [size], maxDuration: .seconds(60), maxIterations: 1),
+        closure: { benchmark, fixture in
+            benchmark.measurement(size, try await fixture.fullWalkBytes(normalized: false))
+        }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
+
+    Benchmark(
         "Page 1 from memory (localFirst, warm)", configuration: configuration,
         closure: { benchmark, fixture in
             for _ in benchmark.scaledIterations {
@@ -50,16 +89,24 @@ final class PageFixture: Sendable {
     let repository: CharacterRepository
     /// A second repository on the same file whose memory tier keeps a single page.
     let onePageInMemory: CharacterRepository
+    /// The page store of the layout before, memory over disk, warm.
+    let baselineMemory: BaselinePages
+    /// The same over the same disk namespace with room for one page in memory.
+    let baselineOnePage: BaselinePages
+    let dataset: Dataset
+    let baseURL: URL
     /// Counts disk reads, so consecutive runs of the closure read pages 1 and 2 in turn.
     let turns = Atomic<Int>(0)
     let folder: URL
 
     init() async throws {
         let dataset = try Dataset.load(from: SharedData.folder)
+        self.dataset = dataset
         server = RickAndMortyServer(
             dataset: dataset, configuration: .ephemeralLoopback,
             logger: Logger(label: "benchmark", factory: { _ in SwiftLogNoOpLogHandler() }))
         let baseURL = try await server.start()
+        self.baseURL = baseURL
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("charbrowser-bench-\(UUID().uuidString)", isDirectory: true)
         let database = try CacheDatabase(location: .file(folder.appendingPathComponent("cache.sqlite")))
@@ -69,7 +116,13 @@ final class PageFixture: Sendable {
         _ = try await repository.page(2, policy: .localFirst)  // and page 2
         onePageInMemory = CharacterRepository(
             api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL)), database: database,
-            configuration: CharacterRepositoryConfiguration(memoryPageLimit: 1))
+            configuration: CharacterRepositoryConfiguration(memoryPageLimit: 1, memoryCharacterLimit: 1))
+        let api = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL))
+        baselineMemory = BaselineLayout.pages(api: api, database: database, pageLimit: 256)
+        baselineOnePage = BaselineLayout.pages(api: api, database: database, pageLimit: 1)
+        for number in 1...2 {
+            _ = try await baselineMemory.answer(.page(PageQuery(number: number)), policy: .localFirst)
+        }
         Self.running.withLock { $0.append(self) }
     }
 
@@ -84,5 +137,33 @@ final class PageFixture: Sendable {
             await fixture.server.stop()
             try? FileManager.default.removeItem(at: fixture.folder)
         }
+    }
+}
+
+extension PageFixture {
+    /// The bytes of a fresh cache file after the full walk: through the repository (normalized)
+    /// or as the layout before stored it.
+    func fullWalkBytes(normalized: Bool) async throws -> Int {
+        let url = folder.appendingPathComponent("walk-\(UUID().uuidString).sqlite")
+        let database = try CacheDatabase(location: .file(url))
+        if normalized {
+            let api = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL))
+            let repository = CharacterRepository(api: api, database: database)
+            let graph = GraphRepository(api: api, characters: repository)
+            var number = 1
+            while true {
+                let page = try await repository.page(number, policy: .localFirst)
+                guard number < page.value.info.pages else { break }
+                number += 1
+            }
+            for episode in dataset.episodes {
+                _ = try await graph.characters(
+                    ids: episode.characters.compactMap(ResourceURL.trailingID), policy: .localFirst)
+            }
+        } else {
+            try await BaselineLayout.writeFullWalk(of: dataset, into: database)
+        }
+        try await database.close()
+        return fileSize(url)
     }
 }

@@ -8,6 +8,9 @@
 //            `origin NAME N` per origin, then `done`.
 //   watch    reads ID, prints `held STORED_AT`, waits for another process's write to evict it,
 //            prints `evicted WALL_NS`, rereads it localFirst, prints `reread ORIGIN STORED_AT`.
+//   watch-list  reads page 1, prints `listed NAME` (character ID's name on it), waits for another
+//            process's write of character ID (`changed NAME`, the value it announced), rereads
+//            page 1 localFirst and prints `relisted NAME PROVENANCE`.
 //   refresh  waits for a line on standard input, prints `refreshing WALL_NS`, refreshes ID
 //            (remoteFirst), prints `refreshed STORED_AT`.
 // Exits 1 with a message on standard error when anything fails.
@@ -87,6 +90,17 @@ do {
         }
         let reread = try await repository.character(id: id, policy: .localFirst)
         say("reread \(reread.origin.rawValue) \(reread.metadata.storedAt.timeIntervalSinceReferenceDate)")
+    case "watch-list":
+        let changes = repository.characterChanges()
+        let page = try await repository.page(1, policy: .localFirst)
+        say("listed \(page.value.results.first { $0.id == id }?.name ?? "-")")
+        for await change in changes where change.cause == .otherProcess && change.id == String(id) {
+            say("changed \(change.entry?.value.name ?? "-")")
+            break
+        }
+        let relisted = try await repository.page(1, policy: .localFirst)
+        let name = relisted.value.results.first { $0.id == id }?.name ?? "-"
+        say("relisted \(name) \(relisted.provenance?.description ?? "-")")
     case "refresh":
         _ = readLine()
         say("refreshing \(wallNanoseconds())")

@@ -1,0 +1,54 @@
+/// A source that can read many queries in one call (an SQLite tier: one statement for a page's
+/// entities). The normalized layer composes a list through it when the entity store offers it.
+/// Implementations must be safe to call from any task.
+public protocol BatchGetDataSource<Value>: GetDataSource {
+    /// The entries held for `queries`; a query with nothing held (or an unreadable entry) is
+    /// left out. Throws only when the store itself fails.
+    func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>]
+}
+
+extension TieredCacheDataSource: BatchGetDataSource {
+    /// The upper tier's entries (without suspending where it can), then the rest from the lower
+    /// tier in one call when it reads in batches (one by one otherwise), promoted into the upper
+    /// tier. A failing lower tier leaves its queries out, as a miss.
+    public func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>] {
+        var found: [Query: Entry<Value>] = [:]
+        var rest: [Query] = []
+        var suspending: [Query] = []
+        for query in queries where found[query] == nil {
+            switch upper.immediateGet(query) {
+            case .entry(let entry): found[query] = entry
+            case .notFound: rest.append(query)
+            case .needsSuspension: suspending.append(query)
+            }
+        }
+        if !suspending.isEmpty {
+            let upperFound = await Self.read(suspending, from: upper)
+            for query in suspending {
+                if let entry = upperFound[query] { found[query] = entry } else { rest.append(query) }
+            }
+        }
+        guard !rest.isEmpty else { return found }
+        let lowerFound = await Self.read(rest, from: lower)
+        for (query, entry) in lowerFound {
+            _ = try? await upper.put(entry, for: query)
+            found[query] = entry
+        }
+        return found
+    }
+
+    /// The entries `source` holds for `queries`: in one call when it reads in batches, one by one
+    /// otherwise; a failure is a miss.
+    static func read<Source: GetDataSource>(
+        _ queries: [Query], from source: Source
+    ) async -> [Query: Entry<Value>] where Source.Value == Value {
+        if let batch = source as? any BatchGetDataSource<Value> {
+            return (try? await batch.entries(for: queries)) ?? [:]
+        }
+        var found: [Query: Entry<Value>] = [:]
+        for query in queries where found[query] == nil {
+            if let entry = try? await source.get(query, cached: nil) { found[query] = entry }
+        }
+        return found
+    }
+}

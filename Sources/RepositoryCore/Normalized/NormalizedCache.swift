@@ -1,0 +1,179 @@
+import Foundation
+
+/// The storage half of the normalized layer: entities once per tier under their id (in
+/// `entities`), lists as their ordered ids plus their own information (in `lists`), and the
+/// composition of a list's answer from the entities. Thread-safe when both stores are.
+///
+/// - Writing entities (`store(_:metadata:)`): each entity is written under `.entity(id)` unless
+///   the copy `entities` can answer without suspending (its memory tier) is newer — the newer
+///   stored-at wins. Each entity actually written is published to `changes()` observers.
+/// - Writing a list (`storeList(_:for:info:metadata:)`) writes its entities, then its ids.
+/// - Composing (`composedList(_:)`) reads the list's ids, then each entity (memory first); an
+///   entity missing from every tier (evicted between the list and the read, a corrupt row)
+///   is reported in `missingIDs`, never invented.
+public struct NormalizedCache<
+    Entity: NormalizedEntity,
+    Info: Sendable & Hashable,
+    Entities: GetDataSource & PutDataSource & DeleteDataSource,
+    Lists: GetDataSource & PutDataSource & DeleteDataSource
+>: Sendable where Entities.Value == Entity, Lists.Value == StoredList<Info> {
+    /// Where each entity is stored once, under `.entity(id)`.
+    public let entities: Entities
+    /// Where each list is stored as its ids, under the list's own query.
+    public let lists: Lists
+    /// Tells observers of each entity written or dropped.
+    public let broadcaster: ChangeBroadcaster<EntityChange<Entity>>
+
+    /// Creates the layer over `entities` and `lists`, publishing to `broadcaster`.
+    public init(
+        entities: Entities, lists: Lists,
+        broadcaster: ChangeBroadcaster<EntityChange<Entity>> = ChangeBroadcaster()
+    ) {
+        self.entities = entities
+        self.lists = lists
+        self.broadcaster = broadcaster
+    }
+
+    /// Every entity change from now on: written by this process, announced by another, removed.
+    public func changes() -> AsyncStream<EntityChange<Entity>> { broadcaster.stream() }
+
+    /// The entity with `id` from the first tier that holds it, or nil (a miss, a corrupt row, a
+    /// failing store: each is a miss here, so the caller fetches it again).
+    public func entity(_ id: String) async -> Entry<Entity>? {
+        switch entities.immediateGet(.entity(id)) {
+        case .entry(let entry): return entry
+        case .notFound: return nil
+        case .needsSuspension: return try? await entities.get(.entity(id), cached: nil)
+        }
+    }
+
+    /// The entities with `ids` the cache holds, by id, and the ids it does not hold, in order.
+    public func entities(ids: [String]) async -> (found: [String: Entry<Entity>], missing: [String]) {
+        let found = await entries(for: ids)
+        var seen = Set<String>()
+        let missing = ids.filter { found[$0] == nil && seen.insert($0).inserted }
+        return (found, missing)
+    }
+
+    /// The entries held for `ids`: without suspending for those memory holds; the rest in one
+    /// batch when `entities` reads in batches (`BatchGetDataSource`), one by one otherwise.
+    func entries(for ids: [String]) async -> [String: Entry<Entity>] {
+        let aligned = await alignedEntries(for: ids)
+        var found: [String: Entry<Entity>] = [:]
+        found.reserveCapacity(ids.count)
+        for (id, entry) in zip(ids, aligned) { if let entry { found[id] = entry } }
+        return found
+    }
+
+    /// The entry held for each of `ids`, in the same order (nil: not held); see `entries(for:)`.
+    @inlinable
+    func alignedEntries(for ids: [String]) async -> [Entry<Entity>?] {
+        var found = [Entry<Entity>?](repeating: nil, count: ids.count)
+        var rest: [Int] = []
+        for (index, id) in ids.enumerated() {
+            switch entities.immediateGet(.id(id)) {
+            case .entry(let entry): found[index] = entry
+            case .notFound: break
+            case .needsSuspension: rest.append(index)
+            }
+        }
+        guard !rest.isEmpty else { return found }
+        if let batch = entities as? any BatchGetDataSource<Entity> {
+            let entries = (try? await batch.entries(for: rest.map { .entity(ids[$0]) })) ?? [:]
+            for index in rest { found[index] = entries[.entity(ids[index])] }
+        } else {
+            for index in rest {
+                found[index] = try? await entities.get(.entity(ids[index]), cached: nil)
+            }
+        }
+        return found
+    }
+
+    /// Writes each entity under its id, stamped with `metadata`, unless a newer copy is held
+    /// in memory; returns the ids written. A failed write is skipped (the next read misses).
+    @discardableResult
+    public func store(_ values: [Entity], metadata: EntryMetadata) async -> [String] {
+        var written: [String] = []
+        for value in values {
+            let id = value.entityID
+            if case .entry(let held) = entities.immediateGet(.entity(id)),
+                held.metadata.storedAt > metadata.storedAt
+            {
+                continue
+            }
+            let entry = Entry(value: value, metadata: metadata, origin: .memory)
+            guard (try? await entities.put(entry, for: .entity(id))) != nil else { continue }
+            written.append(id)
+            broadcaster.publish(EntityChange(id: id, entry: entry, cause: .written))
+        }
+        return written
+    }
+
+    /// Writes a list: its entities (as `store`), then its ids and `info` under `query`.
+    public func storeList(
+        _ values: [Entity], for query: Query, info: Info, metadata: EntryMetadata
+    ) async throws(RepositoryError) {
+        await store(values, metadata: metadata)
+        let list = StoredList(ids: values.map(\.entityID), info: info)
+        try await lists.put(Entry(value: list, metadata: metadata, origin: .memory), for: query)
+    }
+
+    /// Drops the entity with `id` from every tier and tells observers.
+    public func remove(_ id: String) async throws(RepositoryError) {
+        try await entities.delete(.entity(id))
+        broadcaster.publish(EntityChange(id: id, entry: nil, cause: .removed))
+    }
+
+    /// The list stored under `query`, composed from its entities. Throws what `lists` throws
+    /// when the list itself is not held (`.notFound` for a miss).
+    @inlinable
+    public func composedList(_ query: Query) async throws(RepositoryError) -> ComposedList<Entity, Info> {
+        let list: Entry<StoredList<Info>> =
+            switch lists.immediateGet(query) {
+            case .entry(let entry): entry
+            case .notFound: throw .notFound(query: query.cacheKey)
+            case .needsSuspension: try await lists.get(query, cached: nil)
+            }
+        var composed = ComposedList<Entity, Info>(list: list)
+        let ids = list.value.ids
+        composed.entries.reserveCapacity(ids.count)
+        var tally = OriginTally()
+        for (id, entry) in zip(ids, await alignedEntries(for: ids)) {
+            if let entry {
+                composed.entries.append(entry)
+                tally.add(entry.origin, storedAt: entry.metadata.storedAt)
+            } else {
+                composed.provenance.missingIDs.append(id)
+            }
+        }
+        tally.write(into: &composed.provenance)
+        return composed
+    }
+}
+
+/// A list read from the normalized cache: the list's own entry and the entities it references
+/// that the cache still holds, in the list's order, with where each came from. A value type.
+public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>: Sendable {
+    /// The stored list (ids, info) with its own metadata and origin.
+    public var list: Entry<StoredList<Info>>
+    /// The entities found, in the list's order (the missing ones left out).
+    public var entries: [Entry<Entity>]
+    /// Counts per source, the oldest part, and the ids no tier holds any more.
+    public var provenance: Provenance
+
+    /// An empty composition of `list`.
+    @inlinable
+    public init(list: Entry<StoredList<Info>>) {
+        self.list = list
+        self.entries = []
+        self.provenance = Provenance()
+    }
+
+    /// True when every id of the list was found.
+    @inlinable
+    public var isComplete: Bool { provenance.missingIDs.isEmpty }
+
+    /// The entity values, in order.
+    @inlinable
+    public var values: [Entity] { entries.map { $0.value } }
+}

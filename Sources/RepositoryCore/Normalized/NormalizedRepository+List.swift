@@ -1,0 +1,149 @@
+import Foundation
+
+extension NormalizedRepository {
+    /// The list `query` names (a page), read as `policy` says (see the type's documentation):
+    /// composed from the cached entities, or read from `main` and stored as its ids plus entities.
+    @inlinable
+    public func list<Main: GetDataSource>(
+        _ query: Query, policy: CachePolicy, whenMainFails rule: FallbackRule = .fail, main: Main
+    ) async throws(RepositoryError) -> Answer<Main.Value>
+    where Main.Value: EntityListValue, Main.Value.Entity == Entity, Main.Value.Info == Info {
+        let start = stopwatch.start()
+        let operation = policy.operation(whenMainFails: rule)
+        switch policy {
+        case .cacheOnly:
+            let composed = try await cache.composedList(query)
+            return answer(composed, operation: operation, start: start)
+        case .noCache:
+            let entry = try await callMain(main, query, cached: nil)
+            return answer(fetched: entry, operation: operation, start: start)
+        case .localFirst:
+            var composed: ComposedList<Entity, Info>?
+            do {
+                composed = try await cache.composedList(query)
+            } catch {
+                guard error.isCacheMiss else { throw error }
+            }
+            if let composed, composed.isComplete, isFresh(composed, now: configuration.timeSource.now()) {
+                return answer(composed, knownFresh: true, operation: operation, start: start)
+            }
+            return try await fetchList(
+                query, main: main, fallback: composed, rule: rule, operation: operation, start: start)
+        case .remoteFirst:
+            let composed = { () async -> ComposedList<Entity, Info>? in try? await cache.composedList(query) }
+            return try await fetchList(
+                query, main: main, fallback: nil, lateFallback: composed, rule: rule, operation: operation,
+                start: start)
+        }
+    }
+
+    /// True when the list and every entity found are fresh at `now`.
+    @inlinable
+    func isFresh(_ composed: ComposedList<Entity, Info>, now: Date) -> Bool {
+        configuration.isFresh(composed.list.metadata, now: now)
+            && composed.entries.allSatisfy { configuration.isFresh($0.metadata, now: now) }
+    }
+
+    @usableFromInline
+    func fetchList<Main: GetDataSource>(
+        _ query: Query, main: Main, fallback: ComposedList<Entity, Info>?,
+        lateFallback: (() async -> ComposedList<Entity, Info>?)? = nil, rule: FallbackRule,
+        operation: RepositoryOperation, start: Stopwatch.Mark
+    ) async throws(RepositoryError) -> Answer<Main.Value>
+    where Main.Value: EntityListValue, Main.Value.Entity == Entity, Main.Value.Info == Info {
+        let cached = fallback.map { composed in
+            Entry(
+                value: Main.Value(listInfo: composed.list.value.info, entities: composed.values),
+                metadata: composed.list.metadata, origin: composed.list.origin)
+        }
+        let fetched: MainFetch<Main.Value>
+        do {
+            let revalidating = fallback?.isComplete == true ? cached : nil
+            fetched = try await shared(query, storing: true) {
+                () async throws(RepositoryError) -> MainFetch<Main.Value> in
+                let entry = try await callMain(main, query, cached: revalidating)
+                var diagnostics: [String] = []
+                do {
+                    try await cache.storeList(
+                        entry.value.listEntities, for: query, info: entry.value.listInfo,
+                        metadata: entry.metadata)
+                } catch {
+                    diagnostics.append("The list \(query.summary) could not be cached: \(error)")
+                }
+                return MainFetch(entry: entry, diagnostics: diagnostics)
+            }
+        } catch {
+            guard rule == .serveStale, error != .cancelled else { throw error }
+            var stale = fallback
+            if stale == nil, let lateFallback { stale = await lateFallback() }
+            guard let stale else { throw error }
+            var answer: Answer<Main.Value> = answer(stale, operation: operation, start: start)
+            answer.isStale = answer.isStale || !stale.isComplete
+            answer.fallbackError = error
+            return answer
+        }
+        let entry = fetched.entry
+        var diagnostics: [String] = []
+        let entities = entry.value.listEntities
+        let unique = StoredList(ids: entities.map(\.entityID), info: entry.value.listInfo)
+        if unique.ids.count != entities.count {
+            diagnostics.append(
+                "The list \(query.summary) repeated \(entities.count - unique.ids.count) \(Entity.entityKind) id(s); each is shown once."
+            )
+        }
+        diagnostics += fetched.diagnostics
+        var answer = answer(fetched: entry, operation: operation, start: start)
+        answer.diagnostics += diagnostics
+        return answer
+    }
+
+    /// The answer for a list composed from the cache: age and staleness of its oldest part (the
+    /// list's own row included), origin the most expensive source that took part.
+    @inlinable
+    func answer<Value: EntityListValue>(
+        _ composed: ComposedList<Entity, Info>, knownFresh: Bool = false, operation: RepositoryOperation,
+        start: Stopwatch.Mark
+    ) -> Answer<Value> where Value.Entity == Entity, Value.Info == Info {
+        let (duration, now) = stopwatch.stop(start)
+        let list = composed.list
+        var provenance = composed.provenance
+        if list.metadata.storedAt < provenance.oldestStoredAt ?? .distantFuture {
+            provenance.oldestStoredAt = list.metadata.storedAt
+        }
+        var metadata = list.metadata
+        metadata.storedAt = provenance.oldestStoredAt ?? list.metadata.storedAt
+        let origin = provenance.dominantOrigin ?? list.origin
+        configuration.metrics?.recordLatency(duration, tier: origin)
+        var diagnostics: [String] = []
+        if !composed.isComplete {
+            diagnostics.append(
+                "\(provenance.missingIDs.count) \(Entity.entityKind)(s) of \(list.value.ids.count) are no longer cached."
+            )
+        }
+        return Answer(
+            value: Value(listInfo: list.value.info, entities: composed.values), origin: origin,
+            isStale: !knownFresh && !isFresh(composed, now: now),
+            age: now.timeIntervalSince(metadata.storedAt),
+            diagnostics: diagnostics, duration: duration, operation: operation, metadata: metadata,
+            provenance: provenance)
+    }
+
+    /// The answer for a list `main` returned: every entity from main's origin, repeats dropped.
+    @usableFromInline
+    func answer<Value: EntityListValue>(
+        fetched entry: Entry<Value>, operation: RepositoryOperation, start: Stopwatch.Mark
+    ) -> Answer<Value> where Value.Entity == Entity, Value.Info == Info {
+        let entities = entry.value.listEntities
+        var parts = PartsAssembly<Entity>(order: StoredList(ids: entities.map(\.entityID), info: 0).ids)
+        for value in entities {
+            parts.add(
+                Entry(value: value, metadata: entry.metadata, origin: entry.origin), for: value.entityID,
+                stale: false)
+        }
+        let info = entry.value.listInfo
+        return parts.answer(
+            operation: operation, stopwatch: stopwatch, start: start, metrics: configuration.metrics,
+            extraPart: Entry(value: (), metadata: entry.metadata, origin: entry.origin)
+        ) { Value(listInfo: info, entities: $0) }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What a `NormalizedRepository` is given besides its stores, with production defaults. A value.
+public struct NormalizedRepositoryConfiguration: Sendable {
+    /// "Now" for ages and for judging freshness.
+    public var timeSource: any TimeSource
+    /// Measures how long each answer took.
+    public var clock: any Clock<Duration>
+    /// How long a stored entity or list is fresh; nil: forever.
+    public var timeToLive: TimeInterval?
+    /// The most ids one multi-id request to the main source carries (longer lists are split).
+    public var maximumIDsPerRequest: Int
+    /// Where main calls (hits, misses, failures, revalidations) and answer latencies are counted;
+    /// the tiers count their own hits and misses.
+    public var metrics: RepositoryMetrics?
+    /// Told, outside any lock, each time a read starts (`waiters == 1`) or joins a shared main
+    /// call, with the number of callers now waiting (for tracing and tests).
+    public var flightObserver: (@Sendable (_ query: Query, _ waiters: Int) -> Void)?
+
+    /// Creates a configuration; every argument has a production default.
+    public init(
+        timeSource: any TimeSource = SystemTimeSource(), clock: any Clock<Duration> = ContinuousClock(),
+        timeToLive: TimeInterval? = nil, maximumIDsPerRequest: Int = 100, metrics: RepositoryMetrics? = nil,
+        flightObserver: (@Sendable (_ query: Query, _ waiters: Int) -> Void)? = nil
+    ) {
+        self.timeSource = timeSource
+        self.clock = clock
+        self.timeToLive = timeToLive
+        self.maximumIDsPerRequest = max(1, maximumIDsPerRequest)
+        self.metrics = metrics
+        self.flightObserver = flightObserver
+    }
+
+    /// True when `metadata` is still fresh now.
+    func isFresh(_ metadata: EntryMetadata) -> Bool { isFresh(metadata, now: timeSource.now()) }
+
+    /// True when `metadata` is still fresh at `now`.
+    @inlinable
+    func isFresh(_ metadata: EntryMetadata, now: Date) -> Bool {
+        if let expiresAt = metadata.expiresAt, now >= expiresAt { return false }
+        guard let timeToLive else { return true }
+        return now.timeIntervalSince(metadata.storedAt) < timeToLive
+    }
+}

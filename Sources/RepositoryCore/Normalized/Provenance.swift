@@ -1,0 +1,89 @@
+import Foundation
+
+/// Where the parts of a composed answer came from: how many from each source, the stored-at of
+/// the oldest part, and the ids nobody could answer. A value type.
+///
+/// `description` reads `7 memory · 12 network` (sources in `Origin.allCases` order, empty ones
+/// left out), followed by `· 2 missing` when some ids could not be answered.
+public struct Provenance: Sendable, Hashable, CustomStringConvertible {
+    /// The number of parts (entities) each source gave.
+    public var counts: [Origin: Int]
+    /// The stored-at time of the oldest part (the answer's age is this part's age).
+    public var oldestStoredAt: Date?
+    /// The ids that were asked for and neither the cache nor the main source answered.
+    public var missingIDs: [String]
+
+    /// Creates a provenance.
+    public init(counts: [Origin: Int] = [:], oldestStoredAt: Date? = nil, missingIDs: [String] = []) {
+        self.counts = counts
+        self.oldestStoredAt = oldestStoredAt
+        self.missingIDs = missingIDs
+    }
+
+    /// The total number of parts answered.
+    public var partCount: Int { counts.values.reduce(0, +) }
+
+    /// The number of parts `origin` gave.
+    public func count(from origin: Origin) -> Int { counts[origin] ?? 0 }
+
+    /// Counts one part from `origin`, stored at `storedAt`.
+    public mutating func add(_ origin: Origin, storedAt: Date) {
+        counts[origin, default: 0] += 1
+        if let oldest = oldestStoredAt, oldest <= storedAt { return }
+        oldestStoredAt = storedAt
+    }
+
+    /// The most expensive source that took part (memory < disk < shared cache < revalidated <
+    /// coalesced < network): what an answer made of these parts reports as its origin.
+    public var dominantOrigin: Origin? {
+        Self.costOrder.last { count(from: $0) > 0 }
+    }
+
+    static let costOrder: [Origin] = [.memory, .disk, .sharedCache, .revalidated, .shared, .network]
+
+    public var description: String {
+        var parts = Origin.allCases.compactMap { origin in
+            count(from: origin) > 0 ? "\(count(from: origin)) \(origin)" : nil
+        }
+        if parts.isEmpty { parts.append("0 parts") }
+        if !missingIDs.isEmpty { parts.append("\(missingIDs.count) missing") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// Counts parts per origin in a fixed array (no dictionary per part) and keeps the oldest
+/// stored-at; written into a `Provenance` once.
+@usableFromInline
+struct OriginTally {
+    @usableFromInline var counts = (0, 0, 0, 0, 0, 0)
+    @usableFromInline var oldest: Date?
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    mutating func add(_ origin: Origin, storedAt: Date) {
+        switch origin {
+        case .memory: counts.0 += 1
+        case .disk: counts.1 += 1
+        case .network: counts.2 += 1
+        case .revalidated: counts.3 += 1
+        case .shared: counts.4 += 1
+        case .sharedCache: counts.5 += 1
+        }
+        if let oldest, oldest <= storedAt { return }
+        oldest = storedAt
+    }
+
+    @inlinable
+    func write(into provenance: inout Provenance) {
+        let pairs: [(Origin, Int)] = [
+            (.memory, counts.0), (.disk, counts.1), (.network, counts.2), (.revalidated, counts.3),
+            (.shared, counts.4), (.sharedCache, counts.5),
+        ]
+        for (origin, count) in pairs where count > 0 { provenance.counts[origin, default: 0] += count }
+        if let oldest, oldest < provenance.oldestStoredAt ?? .distantFuture {
+            provenance.oldestStoredAt = oldest
+        }
+    }
+}

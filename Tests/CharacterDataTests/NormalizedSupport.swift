@@ -1,0 +1,55 @@
+import CharacterData
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import PersistentCache
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyServer
+import Synchronization
+import TestSupport
+
+/// A transport that forwards to URLSession and records the path of every request.
+final class RecordingTransport: HTTPTransport {
+    private let inner = URLSessionTransport()
+    private let paths = Mutex<[String]>([])
+
+    func send(_ request: URLRequest) async throws(TransportError) -> TransportResponse {
+        paths.withLock { $0.append(request.url?.path ?? "") }
+        return try await inner.send(request)
+    }
+
+    /// Every path requested so far, in order.
+    var requested: [String] { paths.withLock { $0 } }
+
+    /// How many times each character id was asked for, by one-id or multi-id requests.
+    var characterRequestsByID: [Int: Int] {
+        var counts: [Int: Int] = [:]
+        for path in requested {
+            let parts = path.split(separator: "/")
+            guard parts.count >= 2, parts[parts.count - 2] == "character" else { continue }
+            // `/character/5,5` asks for one id: count each id once per request.
+            for id in Set(parts[parts.count - 1].split(separator: ",").compactMap { Int($0) }) {
+                counts[id, default: 0] += 1
+            }
+        }
+        return counts
+    }
+}
+
+extension Fixture {
+    /// The API at `url` (this fixture's server by default) through `transport`.
+    func api(at url: URL? = nil, transport: any HTTPTransport = URLSessionTransport()) -> RemoteAPI {
+        RemoteAPI(
+            configuration: RemoteAPIConfiguration(baseURL: url ?? baseURL, timeout: .seconds(10)),
+            transport: transport, networkSwitch: networkSwitch, timeSource: time)
+    }
+
+    /// A repository over `api`, caching in this fixture's cache file.
+    func repository(api: RemoteAPI, timeToLive: TimeInterval? = 3_600) throws -> CharacterRepository {
+        CharacterRepository(
+            api: api, database: try CacheDatabase(location: .file(cacheFile)),
+            configuration: CharacterRepositoryConfiguration(timeToLive: timeToLive, timeSource: time))
+    }
+}
