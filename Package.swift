@@ -146,8 +146,8 @@ let package = Package(
         .executableTarget(
             name: "CharacterDataBenchmarks",
             dependencies: [
-                "CharacterData", "PersistentCache", "RickAndMortyHTTP", "RickAndMortyServer", "TestSupport",
-                benchmark, logging,
+                "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel",
+                "RickAndMortyServer", "TestSupport", benchmark, logging,
             ],
             path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
 

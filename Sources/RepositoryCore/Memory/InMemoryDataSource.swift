@@ -92,6 +92,12 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
     /// The queries held, most recently used first (O(n); for tests and diagnostics).
     public var queriesByRecency: [Query] { store.withLock { $0.cache.keysByRecency } }
 
+    /// Moves whenever an entry is written, removed or evicted; reads leave it (lock-free).
+    @inlinable
+    public var immediateVersion: UInt64 { store.version.load(ordering: .acquiring) }
+
     /// Whether `query` is held, without touching its recency or the counters.
     public func contains(_ query: Query) -> Bool { store.withLock { $0.cache.peek(query) != nil } }
 }
+
+extension InMemoryDataSource: ImmediateVersionedDataSource {}

@@ -15,6 +15,8 @@ final class LRUStore<Value: Sendable>: Sendable {
     }
 
     @usableFromInline let state: Mutex<State>
+    /// Moves on every insert, removal and eviction (under the lock), never on a read.
+    @usableFromInline let version = Atomic<UInt64>(0)
 
     init(countLimit: Int, costLimit: Int) {
         state = Mutex(State(cache: LRUCache(countLimit: countLimit, costLimit: costLimit)))
@@ -39,13 +41,24 @@ final class LRUStore<Value: Sendable>: Sendable {
             var evicted: [Query] = []
             state.cache.setValue(entry, forKey: query, cost: cost) { key, _ in evicted.append(key) }
             state.counters.evictions += evicted.count
+            version.add(1, ordering: .releasing)
             return evicted
         }
     }
 
-    func remove(_ query: Query) { state.withLock { _ = $0.cache.removeValue(forKey: query) } }
+    func remove(_ query: Query) {
+        state.withLock { state in
+            _ = state.cache.removeValue(forKey: query)
+            version.add(1, ordering: .releasing)
+        }
+    }
 
-    func removeAll() { state.withLock { $0.cache.removeAll() } }
+    func removeAll() {
+        state.withLock { state in
+            state.cache.removeAll()
+            version.add(1, ordering: .releasing)
+        }
+    }
 
     var counters: TierMetrics { state.withLock { $0.counters } }
 

@@ -11,6 +11,11 @@ import Foundation
 /// - Composing (`composedList(_:)`) reads the list's ids, then each entity (memory first); an
 ///   entity missing from every tier (evicted between the list and the read, a corrupt row)
 ///   is reported in `missingIDs`, never invented.
+/// - When both stores tell their memory's version (`ImmediateVersionedDataSource`: the memory
+///   LRU, a tiered cache over it), a list composed entirely from memory is kept and answered
+///   again, in one lookup, until any entity or list in memory is written, removed or evicted:
+///   what it answers is always what composing again would give (the kept answer does not
+///   refresh the entities' LRU recency nor count their memory hits).
 public struct NormalizedCache<
     Entity: NormalizedEntity,
     Info: Sendable & Hashable,
@@ -23,6 +28,9 @@ public struct NormalizedCache<
     public let lists: Lists
     /// Tells observers of each entity written or dropped.
     public let broadcaster: ChangeBroadcaster<EntityChange<Entity>>
+    @usableFromInline let compositions = CompositionMemo<Entity, Info>(limit: 256)
+    @usableFromInline let entitiesVersion: (@Sendable () -> UInt64)?
+    @usableFromInline let listsVersion: (@Sendable () -> UInt64)?
 
     /// Creates the layer over `entities` and `lists`, publishing to `broadcaster`.
     public init(
@@ -32,6 +40,15 @@ public struct NormalizedCache<
         self.entities = entities
         self.lists = lists
         self.broadcaster = broadcaster
+        entitiesVersion = immediateVersionReader(of: entities)
+        listsVersion = immediateVersionReader(of: lists)
+    }
+
+    /// The versions of both memory stores now, or nil when either does not tell it.
+    @inlinable
+    func memoryVersions() -> CompositionMemo<Entity, Info>.Versions? {
+        guard let entitiesVersion, let listsVersion else { return nil }
+        return CompositionMemo.Versions(entities: entitiesVersion(), lists: listsVersion())
     }
 
     /// Every entity change from now on: written by this process, announced by another, removed.
@@ -68,16 +85,25 @@ public struct NormalizedCache<
     /// The entry held for each of `ids`, in the same order (nil: not held); see `entries(for:)`.
     @inlinable
     func alignedEntries(for ids: [String]) async -> [Entry<Entity>?] {
+        await alignedEntriesNotingSuspension(for: ids).entries
+    }
+
+    /// As `alignedEntries(for:)`, and whether every entry came from memory without suspending.
+    @inlinable
+    func alignedEntriesNotingSuspension(for ids: [String]) async -> (
+        entries: [Entry<Entity>?], fromMemory: Bool
+    ) {
         var found = [Entry<Entity>?](repeating: nil, count: ids.count)
         var rest: [Int] = []
+        var fromMemory = true
         for (index, id) in ids.enumerated() {
             switch entities.immediateGet(.id(id)) {
             case .entry(let entry): found[index] = entry
-            case .notFound: break
+            case .notFound: fromMemory = false
             case .needsSuspension: rest.append(index)
             }
         }
-        guard !rest.isEmpty else { return found }
+        guard !rest.isEmpty else { return (found, fromMemory) }
         if let batch = entities as? any BatchGetDataSource<Entity> {
             let entries = (try? await batch.entries(for: rest.map { .entity(ids[$0]) })) ?? [:]
             for index in rest { found[index] = entries[.entity(ids[index])] }
@@ -86,7 +112,7 @@ public struct NormalizedCache<
                 found[index] = try? await entities.get(.entity(ids[index]), cached: nil)
             }
         }
-        return found
+        return (found, false)
     }
 
     /// Writes each entity under its id, stamped with `metadata`, unless a newer copy is held
@@ -125,20 +151,28 @@ public struct NormalizedCache<
     }
 
     /// The list stored under `query`, composed from its entities. Throws what `lists` throws
-    /// when the list itself is not held (`.notFound` for a miss).
+    /// when the list itself is not held (`.notFound` for a miss). A list composed entirely from
+    /// memory is answered from the kept composition while memory is unchanged (see the type).
     @inlinable
     public func composedList(_ query: Query) async throws(RepositoryError) -> ComposedList<Entity, Info> {
-        let list: Entry<StoredList<Info>> =
-            switch lists.immediateGet(query) {
-            case .entry(let entry): entry
-            case .notFound: throw .notFound(query: query.cacheKey)
-            case .needsSuspension: try await lists.get(query, cached: nil)
-            }
+        // Read before composing: a change during the composition moves them, so it is never kept.
+        let versions = memoryVersions()
+        if let versions, let kept = compositions.composed(for: query, at: versions) { return kept }
+        var fromMemory = true
+        let list: Entry<StoredList<Info>>
+        switch lists.immediateGet(query) {
+        case .entry(let entry): list = entry
+        case .notFound: throw .notFound(query: query.cacheKey)
+        case .needsSuspension:
+            list = try await lists.get(query, cached: nil)
+            fromMemory = false
+        }
         var composed = ComposedList<Entity, Info>(list: list)
         let ids = list.value.ids
         composed.entries.reserveCapacity(ids.count)
         var tally = OriginTally()
-        for (id, entry) in zip(ids, await alignedEntries(for: ids)) {
+        let (aligned, entitiesFromMemory) = await alignedEntriesNotingSuspension(for: ids)
+        for (id, entry) in zip(ids, aligned) {
             if let entry {
                 composed.entries.append(entry)
                 tally.add(entry.origin, storedAt: entry.metadata.storedAt)
@@ -147,6 +181,10 @@ public struct NormalizedCache<
             }
         }
         tally.write(into: &composed.provenance)
+        if let versions, fromMemory, entitiesFromMemory, composed.isComplete {
+            composed.keptValues = composed.entries.map { $0.value }
+            compositions.remember(composed, for: query, at: versions)
+        }
         return composed
     }
 }
@@ -167,13 +205,17 @@ public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>:
         self.list = list
         self.entries = []
         self.provenance = Provenance()
+        self.keptValues = nil
     }
 
     /// True when every id of the list was found.
     @inlinable
     public var isComplete: Bool { provenance.missingIDs.isEmpty }
 
+    /// The values of a composition kept for answering again (computed once).
+    @usableFromInline var keptValues: [Entity]?
+
     /// The entity values, in order.
     @inlinable
-    public var values: [Entity] { entries.map { $0.value } }
+    public var values: [Entity] { keptValues ?? entries.map { $0.value } }
 }

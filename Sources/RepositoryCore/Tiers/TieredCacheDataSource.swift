@@ -65,3 +65,9 @@ where Upper.Value == Lower.Value {
         if let failure { throw failure }
     }
 }
+
+extension TieredCacheDataSource: ImmediateVersionedDataSource where Upper: ImmediateVersionedDataSource {
+    /// The upper tier's version: `immediateGet` answers from the upper tier alone.
+    @inlinable
+    public var immediateVersion: UInt64 { upper.immediateVersion }
+}
