@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PostgresCache
+import RickAndMortyServer
 import TerminalUI
 
 /// `charbrowser` (the default subcommand): browse characters in the terminal, or headless. A parsed value.
@@ -105,6 +106,9 @@ struct BrowseCommand: AsyncParsableCommand {
             throw ValidationError("use either --data or --synthetic, not both")
         }
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be 1 or more") }
+        if let synthetic, synthetic > SyntheticDataset.maximumCharacterCount {
+            throw ValidationError("--synthetic must be at most \(SyntheticDataset.maximumCharacterCount)")
+        }
         if let api, URL(string: api)?.scheme.map({ ["http", "https"].contains($0) }) != true {
             throw ValidationError("--api must be an http or https URL, not '\(api)'")
         }

@@ -87,7 +87,8 @@ enum BrowserWiring {
                     apiBaseURL: baseURL, isOnline: { networkSwitch.isOnline }),
             colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
             graph: GraphRepository(api: api, characters: repository), remembered: remembered,
-            onAnswer: { events.write($0) })
+            // A headless run waits for its tasks to settle before each key: no endless subscriptions.
+            observesChanges: !command.headless, onAnswer: { events.write($0) })
         return BrowserSession(
             services: services, server: server, database: database,
             temporaryAvatars: command.noDiskCache && !command.noImages ? avatarFolder(command) : nil,
@@ -142,21 +143,21 @@ enum BrowserWiring {
     /// Starts the embedded server on a free loopback port unless `--api` names another one.
     static func startServer(_ command: BrowseCommand) async throws -> (RickAndMortyServer?, URL) {
         if let api = command.api, let url = URL(string: api) { return (nil, url) }
-        let dataset: Dataset
+        let served: ServedData
         var configuration = ServerConfiguration.ephemeralLoopback
         if let data = command.data {
             let folder = URL(fileURLWithPath: data, isDirectory: true)
-            dataset = try Dataset.load(from: folder)
+            served = .dataset(try Dataset.load(from: folder))
             configuration.avatarFolder = folder.appendingPathComponent("avatars", isDirectory: true)
         } else if let synthetic = command.synthetic {
-            var generator = SeededRandomGenerator(seed: 1)
-            dataset = try Dataset.synthetic(characterCount: synthetic, using: &generator)
+            // Generated per request, as `serve --synthetic` does: no dataset held in memory.
+            served = .synthetic(try SyntheticDataset(characterCount: synthetic, seed: 1))
         } else {
-            dataset = try Dataset.sample()
+            served = .dataset(try Dataset.sample())
         }
         // The server's request log would draw over the screen: it is silenced while browsing.
         let quiet = Logger(label: "charbrowser.embedded-server", factory: { _ in SwiftLogNoOpLogHandler() })
-        let server = RickAndMortyServer(dataset: dataset, configuration: configuration, logger: quiet)
+        let server = RickAndMortyServer(data: served, configuration: configuration, logger: quiet)
         return (server, try await server.start())
     }
 

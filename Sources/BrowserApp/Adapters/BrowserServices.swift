@@ -31,14 +31,21 @@ public struct BrowserServices: Sendable {
     /// Something the user should read when the browser starts (a cache file that had to be moved
     /// aside, say), shown as a warning toast; nil for none.
     public var notice: String?
+    /// Whether the browser subscribes to the repositories' change streams at start, so that an
+    /// entity changed elsewhere (another screen's read, another process) redraws where it is
+    /// shown. The subscriptions run as long as the browser: off for headless runs, whose loop
+    /// waits for every task to finish before the next key.
+    public var observesChanges: Bool
 
     /// Services over `repository`, switched by `networkSwitch`, describing the API as `apiDescription`.
     public init(
         repository: CharacterRepository, networkSwitch: NetworkSwitch, apiDescription: String,
         clock: any Clock<Duration> = ContinuousClock(), notice: String? = nil,
         avatars: AvatarLoader? = nil, colorMode: ColorMode = .palette256, graph: GraphRepository? = nil,
-        remembered: RememberedBrowser? = nil, onAnswer: @escaping @Sendable (AnswerEvent) -> Void = { _ in }
+        remembered: RememberedBrowser? = nil, observesChanges: Bool = false,
+        onAnswer: @escaping @Sendable (AnswerEvent) -> Void = { _ in }
     ) {
+        self.observesChanges = observesChanges
         self.avatars = avatars
         self.graph = graph
         self.remembered = remembered

@@ -25,6 +25,13 @@ public enum BrowserMessage: Sendable {
     case avatarLoaded(characterID: Int, refresh: Bool, AvatarOutcome)
     /// A cache clearing finished, with the error that stopped it, if any.
     case cacheCleared(CacheClearing, failure: RepositoryError?, metrics: MetricsSnapshot)
+    /// A character changed in the cache (a read wrote a newer copy, another process announced
+    /// one, or the copies were dropped): every screen showing it takes the new value, without a read.
+    case characterChanged(EntityChange<ShowCharacter>)
+    /// An episode changed in the cache (as `characterChanged`).
+    case episodeChanged(EntityChange<Episode>)
+    /// A location changed in the cache (as `characterChanged`).
+    case locationChanged(EntityChange<Location>)
 }
 
 /// Which caches the `c` and `C` keys empty. A plain value.

@@ -36,6 +36,12 @@ extension CharacterBrowser {
                 let what = scope == .memory ? "Memory cache cleared." : "Memory and disk caches cleared."
                 showToast(what, kind: .info, state: &state)
             }
+        case .characterChanged(let change):
+            if let character = change.entry?.value { show(character, state: &state) }
+        case .episodeChanged(let change):
+            if let episode = change.entry?.value { show(episode, state: &state) }
+        case .locationChanged(let change):
+            if let location = change.entry?.value { show(location, state: &state) }
         }
         return []
     }
@@ -84,7 +90,6 @@ extension CharacterBrowser {
         switch report.result {
         case .success(let answer):
             detail.character = answer.value
-            state.listing.update(answer.value)
             if answer.value.episodeIDs.isEmpty {
                 detail.episodes = []
                 state.loads.detail = nil
@@ -96,6 +101,8 @@ extension CharacterBrowser {
             )
         }
         state.detail = detail
+        // The list's row and any cast or residents below show the value just read.
+        if case .success(let answer) = report.result { show(answer.value, state: &state) }
         clampDetailScroll(&state)
     }
 

@@ -33,11 +33,8 @@ public struct CharacterBrowser: TerminalApp {
         case .start(let size):
             state.size = size
             state.sharedCache = services.repository.sharedCacheHealth
-            if let notice = services.notice {
-                state.toast = ToastState(
-                    notice, kind: .warning, expiresAtTick: state.tick + toastLifetime * 4)
-            }
-            return restore(state: &state) + requestPage(1, state: &state)
+            showStartNotices(&state)
+            return restore(state: &state) + requestPage(1, state: &state) + observeChanges()
         case .input(.resize(let size)):
             state.size = size
             state.list.clamp(rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
@@ -73,6 +70,17 @@ public struct CharacterBrowser: TerminalApp {
                 "Shared cache \(now) (answering from the local tiers and the network)", kind: .warning,
                 state: &state)
         }
+    }
+
+    /// At start, the notices the user should read once: the services' notice (a cache file moved
+    /// aside) and the cache file's migration, in one long-lived toast (a warning if either is).
+    func showStartNotices(_ state: inout BrowserState) {
+        let migration = services.repository.migrationNotice?.description
+        let notices = [services.notice, migration].compactMap { $0 }
+        guard !notices.isEmpty else { return }
+        state.toast = ToastState(
+            notices.joined(separator: " "), kind: services.notice == nil ? .info : .warning,
+            expiresAtTick: state.tick + toastLifetime * 4)
     }
 
     /// Shows `message` as a toast of `kind` from now until it expires.

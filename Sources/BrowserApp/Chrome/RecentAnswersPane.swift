@@ -1,6 +1,7 @@
 import TerminalUI
 
-/// The recent-answers box: one line per applied answer, newest first — what was asked, which
+/// The recent-answers box: one line per applied answer, newest first — what was asked (with a
+/// composed answer's parts when there is room), which
 /// source answered (or `failed`), the policy, and (when wide enough) the latency. Holds exactly
 /// what it draws, so equal panes draw equal cells.
 struct RecentAnswersPane: Widget, Equatable, Sendable {
@@ -20,17 +21,18 @@ struct RecentAnswersPane: Widget, Equatable, Sendable {
         let latencyWidth = isRoomy ? 8 : 0
         let queryWidth = max(4, inside.width - sourceWidth - policyWidth - latencyWidth - (isRoomy ? 3 : 2))
         for (index, event) in events.prefix(inside.height).enumerated() {
-            var spans = [
-                Span(TextFitting.fit(event.query, width: queryWidth)), Span(" "),
-                Span(
-                    TextFitting.fit(StatusPaneContent.source(event), width: sourceWidth),
-                    style: StatusPaneContent.sourceStyle(event)),
-                Span(" "),
-                Span(
-                    TextFitting.fit(
-                        isRoomy ? event.policy : Self.shortPolicy(event.policy), width: policyWidth),
-                    style: .plain.dimmed()),
-            ]
+            var spans =
+                Self.querySpans(event, width: queryWidth) + [
+                    Span(" "),
+                    Span(
+                        TextFitting.fit(StatusPaneContent.source(event), width: sourceWidth),
+                        style: StatusPaneContent.sourceStyle(event)),
+                    Span(" "),
+                    Span(
+                        TextFitting.fit(
+                            isRoomy ? event.policy : Self.shortPolicy(event.policy), width: policyWidth),
+                        style: .plain.dimmed()),
+                ]
             if isRoomy {
                 spans.append(Span(" "))
                 spans.append(
@@ -40,6 +42,17 @@ struct RecentAnswersPane: Widget, Equatable, Sendable {
             }
             buffer.write(Line(spans), x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
+    }
+
+    /// The query, then (dimmed) a composed answer's parts as room allows: `page 2 7 memory · 12 network`.
+    static func querySpans(_ event: AnswerEvent, width: Int) -> [Span] {
+        guard let provenance = event.provenance, event.query.count + 2 < width else {
+            return [Span(TextFitting.fit(event.query, width: width))]
+        }
+        let rest = width - event.query.count - 1
+        return [
+            Span(event.query + " "), Span(TextFitting.fit(provenance, width: rest), style: .plain.dimmed()),
+        ]
     }
 
     /// `local`, `remote`, `nocache`, `cache`.

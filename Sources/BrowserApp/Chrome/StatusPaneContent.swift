@@ -3,7 +3,8 @@ import PostgresCache
 import RepositoryCore
 import TerminalUI
 
-/// The status box: the latest answer (what was asked, which source answered, policy and
+/// The status box: the latest answer (what was asked, which source answered and, for a composed
+/// answer, where its parts came from, policy and
 /// operation, latency, age, fresh or stale, the error behind a fallback), what is loading,
 /// the network state (with the shared cache tier's, when it is on) and the API. Wide: one row per item; narrow: four compact lines.
 /// Holds exactly what it draws, so equal panes draw equal cells.
@@ -50,7 +51,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         let errorLines = TextWrapper.wrap(latest?.error ?? "none", width: max(1, width - labelWidth))
         let rows: [(String, String, Style)] = [
             ("asked", latest?.query ?? "—", Style(bold: true)),
-            ("source", latest.map(Self.source) ?? "—", latest.map(Self.sourceStyle) ?? .plain),
+            ("source", latest.map(Self.sourceAndParts) ?? "—", latest.map(Self.sourceStyle) ?? .plain),
             ("policy", latest.map { "\($0.policy) / \($0.operation)" } ?? "—", .plain),
             ("latency", latest.map(Self.latencyAndBytes) ?? "—", .plain),
             ("age", latest.map(Self.ageAndFreshness) ?? "—", .plain),
@@ -78,7 +79,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         if let latest {
             first = [
                 Span(latest.query, style: Style(bold: true)), separator,
-                Span(Self.source(latest), style: Self.sourceStyle(latest)), separator,
+                Span(Self.sourceAndParts(latest), style: Self.sourceStyle(latest)), separator,
                 Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latencyAndBytes(latest)),
                 separator,
                 Span(Self.ageAndFreshness(latest)),
@@ -121,6 +122,12 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
 
     /// The source in words: `memory`, …, or `failed`.
     static func source(_ event: AnswerEvent) -> String { event.origin ?? "failed" }
+
+    /// The source with a composed answer's parts: `network (7 memory · 12 network)`.
+    static func sourceAndParts(_ event: AnswerEvent) -> String {
+        guard let provenance = event.provenance else { return source(event) }
+        return "\(source(event)) (\(provenance))"
+    }
 
     static func sourceStyle(_ event: AnswerEvent) -> Style {
         switch event.origin {

@@ -11,7 +11,8 @@ extension AnswerEvent {
             self.init(
                 query: query, policy: policy.rawValue, operation: answer.operation.name,
                 origin: answer.origin.rawValue, stale: answer.isStale, ms: Self.milliseconds(answer.duration),
-                ageSeconds: answer.age, error: answer.fallbackError?.description, kind: kind?.rawValue)
+                ageSeconds: answer.age, error: answer.fallbackError?.description, kind: kind?.rawValue,
+                provenance: answer.provenance?.description)
         case .failure(let error):
             self.init(
                 query: query, policy: policy.rawValue, operation: policy.operation.name, origin: nil,

@@ -22,13 +22,18 @@ public struct AnswerEvent: Sendable, Codable, Equatable {
     public var error: String?
     /// The bytes transferred or read, for downloads (avatars); nil for repository reads.
     public var bytes: Int?
+    /// Where a composed answer's parts came from (a page, a cast): `7 memory · 12 network`,
+    /// with `· 2 missing` when ids went unanswered; nil for single-value answers and failures.
+    public var provenance: String?
 
     /// Creates an event.
     public init(
         query: String, policy: String, operation: String, origin: String?, stale: Bool, ms: Double,
-        ageSeconds: Double?, error: String?, bytes: Int? = nil, kind: String? = nil
+        ageSeconds: Double?, error: String?, bytes: Int? = nil, kind: String? = nil,
+        provenance: String? = nil
     ) {
         self.kind = kind
+        self.provenance = provenance
         self.bytes = bytes
         self.query = query
         self.policy = policy
@@ -43,7 +48,7 @@ public struct AnswerEvent: Sendable, Codable, Equatable {
 
 extension AnswerEvent {
     enum CodingKeys: String, CodingKey {
-        case kind, query, policy, operation, origin, stale, ms, ageSeconds, error, bytes
+        case kind, query, policy, operation, origin, stale, ms, ageSeconds, error, bytes, provenance
     }
 
     /// Writes every key, `null` included, so each line of the log has the same fields.
@@ -59,5 +64,6 @@ extension AnswerEvent {
         try container.encode(ageSeconds, forKey: .ageSeconds)
         try container.encode(error, forKey: .error)
         try container.encode(bytes, forKey: .bytes)
+        try container.encode(provenance, forKey: .provenance)
     }
 }

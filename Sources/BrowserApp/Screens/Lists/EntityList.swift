@@ -55,6 +55,11 @@ public struct EntityList<Row: ListedEntity>: Sendable, Hashable {
         loaded.apply(page, number: number)
     }
 
+    /// Replaces the held row of `row`'s id, wherever it is held, with `row`.
+    public mutating func update(_ row: Row) {
+        loaded.replaceRows { $0.id == row.id ? row : nil }
+    }
+
     /// The page number holding row `index`, or nil past the loaded rows.
     public func pageNumber(ofRow index: Int) -> Int? { loaded.pageNumber(ofRow: index) }
 

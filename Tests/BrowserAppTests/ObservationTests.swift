@@ -1,0 +1,157 @@
+import BrowserApp
+import CharacterData
+import Foundation
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+import Testing
+
+@Suite("An entity that changes is redrawn wherever it is shown, without a read")
+struct ObservationTests {
+    /// `character` under another name.
+    static func renamed(_ character: ShowCharacter, to name: String) -> ShowCharacter {
+        var copy = character
+        copy.name = name
+        return copy
+    }
+
+    @Test("r on a cast member's detail: its row in the list and in the open cast show the new value")
+    func refreshReachesTheListAndTheCast() throws {
+        // GIVEN Rick › his first episode › its second cast member, opened and read
+        var driver = ExplorerTests.onRick()
+        for _ in 0..<3 { driver.press("n") }
+        driver.press(.enter)
+        ExplorerTests.answerEpisode(&driver)
+        driver.press("j")
+        let member = try #require(driver.state.entity?.selectedMember)
+        #expect(driver.state.listing.row(at: member.id - 1)?.id == member.id)
+        driver.press(.enter)
+        driver.answerDetail()
+        // WHEN r answers with a new name
+        driver.press("r")
+        let policy = try #require(driver.state.loads.detail)
+        let fresh = Self.renamed(member, to: "Mortimer Renamed")
+        let effects = driver.deliver(
+            .characterRead(
+                id: member.id, policy: policy,
+                ReadReport(result: .success(SampleData.answer(fresh, origin: .network, policy: policy)))))
+        // THEN nothing more is read, and the detail, the list row and the cast below show it
+        #expect(effects.isEmpty)
+        #expect(driver.state.detail?.character?.name == "Mortimer Renamed")
+        #expect(driver.state.listing.row(at: member.id - 1)?.name == "Mortimer Renamed")
+        guard case .entity(let cast) = driver.state.screens[2] else {
+            Issue.record("the episode is below the detail")
+            return
+        }
+        #expect(cast.members.filter { $0.id == member.id }.allSatisfy { $0.name == "Mortimer Renamed" })
+        // (Backspace cancels the refresh's episodes read, still in flight)
+        driver.press(.backspace)
+        #expect(driver.state.screen == .episode)
+        #expect(driver.frame.contains { $0.contains("Mortimer Renamed") })
+        #expect(driver.press(.escape).isEmpty)
+        #expect(driver.press(.escape).isEmpty)
+        #expect(driver.state.screens == [.list])
+        #expect(driver.frame.contains { $0.contains("Mortimer Renamed") })
+    }
+
+    @Test("Change messages replace list rows, an open episode and a detail's episodes; a removal keeps them")
+    func changeMessages() throws {
+        var driver = ExplorerTests.onRick()
+        let rick = SampleData.character(1)
+        let metadata = EntryMetadata(storedAt: SampleData.storedAt)
+        // a character change: its detail (on top) and its list row
+        let effects = driver.deliver(
+            .characterChanged(
+                EntityChange(
+                    id: "1",
+                    entry: Entry(
+                        value: Self.renamed(rick, to: "Rick Renamed"), metadata: metadata, origin: .network),
+                    cause: .otherProcess)))
+        #expect(effects.isEmpty)
+        #expect(driver.state.detail?.character?.name == "Rick Renamed")
+        #expect(driver.state.listing.row(at: 0)?.name == "Rick Renamed")
+        // a removal (no new value) keeps what is shown
+        driver.deliver(.characterChanged(EntityChange(id: "1", entry: nil, cause: .removed)))
+        #expect(driver.state.listing.row(at: 0)?.name == "Rick Renamed")
+        // an episode change: the detail's episode row, then the open episode
+        var pilot = try #require(driver.state.detail?.episodes?.first)
+        pilot.name = "Pilot Renamed"
+        driver.deliver(
+            .episodeChanged(
+                EntityChange(
+                    id: String(pilot.id), entry: Entry(value: pilot, metadata: metadata, origin: .network),
+                    cause: .written)
+            ))
+        #expect(driver.state.detail?.episodes?.first?.name == "Pilot Renamed")
+        #expect(driver.frame.contains { $0.contains("Pilot Renamed") })
+        for _ in 0..<3 { driver.press("n") }
+        driver.press(.enter)
+        ExplorerTests.answerEpisode(&driver)
+        pilot.name = "Pilot Renamed Again"
+        driver.deliver(
+            .episodeChanged(
+                EntityChange(
+                    id: String(pilot.id), entry: Entry(value: pilot, metadata: metadata, origin: .network),
+                    cause: .written)
+            ))
+        #expect(driver.state.entity?.episode?.name == "Pilot Renamed Again")
+        #expect(driver.state.entity?.members.isEmpty == false)
+    }
+
+    @Test("A page read through the repository brings a newer copy: the stream's change redraws the list")
+    func streamRedrawsTheList() async throws {
+        try await ServerFixture.with { fixture in
+            var services = fixture.services()
+            services.observesChanges = true
+            let browser = CharacterBrowser(services: services)
+            var state = BrowserState.initial(services: services)
+            let start = browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30)))
+            let keys = start.map(\.shape)
+            #expect(keys.contains(.run(key: CharacterBrowser.characterChangesKey)))
+            #expect(keys.contains(.run(key: CharacterBrowser.episodeChangesKey)))
+            #expect(keys.contains(.run(key: CharacterBrowser.locationChangesKey)))
+            // GIVEN the list shows an older Rick (page 1 answered by hand)
+            let old =
+                [Self.renamed(SampleData.character(1), to: "Rick Of Yesterday")]
+                + SampleData.characters.dropFirst()
+            let request = PageRequest(
+                number: 1, filter: state.listing.filter, generation: state.listing.generation,
+                policy: try #require(state.loads.pages[1]))
+            _ = browser.update(
+                state: &state,
+                event: .message(
+                    .pageRead(
+                        request,
+                        ReadReport(
+                            result: .success(
+                                SampleData.answer(
+                                    SampleData.page(1, of: old), origin: .disk, policy: .localFirst)))
+                    )))
+            #expect(state.listing.row(at: 0)?.name == "Rick Of Yesterday")
+            // WHEN a page read elsewhere writes the server's Rick
+            let (messages, continuation) = AsyncStream<BrowserMessage>.makeStream()
+            let subscription = try #require(
+                start.first { $0.shape == .run(key: CharacterBrowser.characterChangesKey) })
+            guard case .run(_, let operation) = subscription else { return }
+            let listener = Task { await operation(MessageSink { continuation.yield($0) }) }
+            defer { listener.cancel() }
+            let page = try await services.repository.page(1, policy: .remoteFirst)
+            #expect(page.value.results.first?.name == "Rick Sanchez")
+            // THEN its change arrives and update shows it, with no read
+            var applied = false
+            for await message in messages {
+                guard case .characterChanged(let change) = message, change.id == "1" else { continue }
+                #expect(change.cause == .written)
+                #expect(browser.update(state: &state, event: .message(message)).isEmpty)
+                applied = true
+                break
+            }
+            #expect(applied)
+            #expect(state.listing.row(at: 0)?.name == "Rick Sanchez")
+            var buffer = CellBuffer(size: state.size)
+            browser.render(state: state, into: &buffer)
+            #expect(buffer.textLines.contains { $0.contains("Rick Sanchez") })
+            #expect(!buffer.textLines.contains { $0.contains("Rick Of Yesterday") })
+        }
+    }
+}
