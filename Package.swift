@@ -217,5 +217,20 @@ let package = Package(
             ]),
         // Runs the built binary: headless end to end against the embedded server, and in tmux.
         .testTarget(name: "CharBrowserEndToEndTests", dependencies: ["TestSupport"]),
+
+        // MARK: Fuzzing
+
+        // The fuzz targets' shared entry: libFuzzer's driver under -DFUZZING, else a corpus replay.
+        .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
+        // One executable per parser of outside bytes; `Tests/Fuzz/run` fuzzes, a plain build replays.
+        .executableTarget(
+            name: "FuzzAPIDecoding", dependencies: ["FuzzSupport", "RickAndMortyModel"],
+            path: "Tests/Fuzz/FuzzAPIDecoding", exclude: ["corpus", "regressions"]),
+        .executableTarget(
+            name: "FuzzEntityReference", dependencies: ["FuzzSupport", "RickAndMortyModel"],
+            path: "Tests/Fuzz/FuzzEntityReference", exclude: ["corpus", "regressions"]),
+        .executableTarget(
+            name: "FuzzKeyScript", dependencies: ["FuzzSupport", "TerminalUI"],
+            path: "Tests/Fuzz/FuzzKeyScript", exclude: ["corpus", "regressions"]),
     ]
 )

@@ -19,6 +19,17 @@ public struct PageInfo: Sendable, Hashable, Codable {
 
     /// An empty listing: no items, no pages (what a 404 "There is nothing here" means for a list).
     public static let empty = PageInfo(count: 0, pages: 0, next: nil, prev: nil)
+
+    enum CodingKeys: String, CodingKey { case count, pages, next, prev }
+
+    /// Decodes the block, sanitizing both URLs like every other string from the network.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        count = try container.decode(Int.self, forKey: .count)
+        pages = try container.decode(Int.self, forKey: .pages)
+        next = try container.decodeIfPresent(String.self, forKey: .next).map(UntrustedText.sanitize)
+        prev = try container.decodeIfPresent(String.self, forKey: .prev).map(UntrustedText.sanitize)
+    }
 }
 
 /// One page of a listing: the API's `{"info": …, "results": […]}` envelope.

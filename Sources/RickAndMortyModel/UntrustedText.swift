@@ -1,8 +1,9 @@
 /// Cleans text that came from the network before it reaches layout or a terminal.
 ///
 /// Removes escape sequences (CSI, OSC, DCS, SOS, PM, APC and two-byte escapes), C0/C1 controls
-/// and DEL, bidi overrides and isolates, zero-width characters, variation selectors and skin-tone
-/// modifiers; keeps the first emoji of a ZWJ sequence; maps tab, CR and LF to a space.
+/// and DEL, bidi overrides and isolates, zero-width characters (the whole U+2060–U+206F block of
+/// invisible and deprecated format characters), variation selectors and skin-tone modifiers;
+/// keeps the first emoji of a ZWJ sequence; maps tab, CR and LF to a space.
 /// A pure function: thread-safe.
 public enum UntrustedText {
     /// Returns `text` with everything unsafe for a terminal removed.
@@ -38,7 +39,7 @@ public enum UntrustedText {
     static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x200B, 0x200C, 0x200E, 0x200F, 0x2060...0x2064, 0xFEFF, 0x061C, 0x180E: true
+        case 0x200B, 0x200C, 0x200E, 0x200F, 0x2060...0x2065, 0x206A...0x206F, 0xFEFF, 0x061C, 0x180E: true
         case 0x202A...0x202E, 0x2066...0x2069: true
         case 0xFE00...0xFE0F, 0xE0100...0xE01EF: true
         case 0x1F3FB...0x1F3FF: true

@@ -47,6 +47,17 @@ struct DecodingTests {
         #expect(again == characters)
     }
 
+    /// Found by `FuzzAPIDecoding` (`regressions/page-next-c1-control.json`): a C1 control in a
+    /// page's `next` URL came out of decoding untouched.
+    @Test("A page's next and previous URLs are sanitized at decode time")
+    func pageInfoIsSanitized() throws {
+        let json = #"{"count":1,"pages":2,"next":"https://x\u0085/api/character?page=2","prev":"a\u202eb"}"#
+        let info = try APIDecoding.decode(PageInfo.self, from: Data(json.utf8))
+        #expect(info.next == "https://x/api/character?page=2")
+        #expect(info.prev == "ab")
+        #expect(info.count == 1 && info.pages == 2)
+    }
+
     @Test("Hostile strings from the network are sanitized at decode time")
     func sanitizesOnDecode() throws {
         let json = Data(

@@ -26,4 +26,14 @@ struct UntrustedTextTests {
     func removesUnsafe(input: String, expected: String) {
         #expect(UntrustedText.sanitize(input) == expected)
     }
+
+    /// Found by `FuzzAPIDecoding` (`regressions/unassigned-2065-survived.json`): U+2065 sits
+    /// between the invisible operators and the isolates and was kept, as were the deprecated
+    /// format characters U+206A–U+206F; every default-ignorable scalar of U+2060–U+206F goes.
+    @Test("The whole invisible block U+2060–U+206F is removed, unassigned U+2065 included")
+    func removesInvisibleBlock() {
+        let block = (0x2060...0x206F).compactMap(Unicode.Scalar.init).map(String.init).joined()
+        #expect(UntrustedText.sanitize("a" + block + "b") == "ab")
+        #expect(UntrustedText.sanitize("bad \u{2065}x") == "bad x")
+    }
 }
