@@ -11,6 +11,7 @@ extension TieredCacheDataSource: BatchGetDataSource {
     /// The upper tier's entries (without suspending where it can), then the rest from the lower
     /// tier in one call when it reads in batches (one by one otherwise), promoted into the upper
     /// tier. A failing lower tier leaves its queries out, as a miss.
+    @inlinable
     public func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>] {
         var found: [Query: Entry<Value>] = [:]
         var rest: [Query] = []
@@ -39,6 +40,7 @@ extension TieredCacheDataSource: BatchGetDataSource {
 
     /// The entries `source` holds for `queries`: in one call when it reads in batches, one by one
     /// otherwise; a failure is a miss.
+    @inlinable
     static func read<Source: GetDataSource>(
         _ queries: [Query], from source: Source
     ) async -> [Query: Entry<Value>] where Source.Value == Value {
