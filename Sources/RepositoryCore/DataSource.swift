@@ -14,6 +14,10 @@ public protocol GetDataSource<Value>: Sendable {
     /// definite miss, or `.needsSuspension` (then `get` must be called). It counts as a read.
     /// The default answers `.needsSuspension`; only sources that hold values in memory override it.
     func immediateGet(_ query: Query) -> ImmediateRead<Value>
+    /// The entries held for `queries` read in one call, or nil when the source reads one query
+    /// at a time (the default). A `BatchGetDataSource` answers its `entries(for:)`, a failure as
+    /// no entries. A requirement (not only a cast) so specialized callers dispatch to it statically.
+    func batchEntriesIfSupported(for queries: [Query]) async -> [Query: Entry<Value>]?
 }
 
 /// What a source could answer without suspending (see `GetDataSource.immediateGet`).
@@ -74,6 +78,10 @@ extension GetDataSource {
     /// The default: this source cannot answer without suspending.
     @inlinable
     public func immediateGet(_ query: Query) -> ImmediateRead<Value> { .needsSuspension }
+
+    /// The default: this source reads one query at a time.
+    @inlinable
+    public func batchEntriesIfSupported(for queries: [Query]) async -> [Query: Entry<Value>]? { nil }
 
     /// Reads the entry for `query` with nothing cached to revalidate.
     public func get(_ query: Query) async throws(RepositoryError) -> Entry<Value> {

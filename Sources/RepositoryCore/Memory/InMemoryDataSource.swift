@@ -12,8 +12,8 @@ import Synchronization
 /// stored-at now by `timeSource`.
 public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     @usableFromInline let store: LRUStore<Value>
-    private let cost: @Sendable (Entry<Value>) -> Int
-    private let onEviction: (@Sendable (Query) -> Void)?
+    @usableFromInline let cost: @Sendable (Entry<Value>) -> Int
+    @usableFromInline let onEviction: (@Sendable (Query) -> Void)?
     private let timeSource: any TimeSource
     /// The origin reported by reads (`.memory` by default).
     public let origin: Origin
@@ -60,6 +60,7 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
         return entry
     }
 
+    @inlinable
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
         let evicted = store.insert(entry, for: query, cost: cost(entry))

@@ -3,6 +3,7 @@ extension LRUCache {
     /// entries until both limits hold, calling `evicted` for each one (never for `key` itself,
     /// unless `cost` alone exceeds `costLimit`: then nothing is stored and the old value for
     /// `key`, if any, is removed and reported).
+    @inlinable
     public mutating func setValue(
         _ value: Value, forKey key: Key, cost: Int = 1, evicted: (Key, Value) -> Void = { _, _ in }
     ) {
@@ -12,14 +13,14 @@ extension LRUCache {
             return
         }
         if let slot = index[key] {
-            totalCost += cost - slots[slot].cost
+            storedTotalCost += cost - slots[slot].cost
             slots[slot].value = value
             slots[slot].cost = cost
             moveToHead(slot)
         } else {
             let slot = allocate(Slot(key: key, value: value, cost: cost, newer: -1, older: -1))
             index[key] = slot
-            totalCost += cost
+            storedTotalCost += cost
             linkAtHead(slot)
         }
         while count > countLimit || totalCost > costLimit, tail >= 0, tail != head {
@@ -31,6 +32,7 @@ extension LRUCache {
     }
 
     /// Removes and returns the value for `key`.
+    @inlinable
     @discardableResult
     public mutating func removeValue(forKey key: Key) -> Value? {
         guard let slot = index.removeValue(forKey: key) else { return nil }
@@ -44,11 +46,12 @@ extension LRUCache {
         head = -1
         tail = -1
         free = -1
-        totalCost = 0
+        storedTotalCost = 0
     }
 
     // MARK: - List plumbing
 
+    @inlinable
     mutating func allocate(_ slot: Slot) -> Int {
         guard free >= 0 else {
             slots.append(slot)
@@ -61,9 +64,10 @@ extension LRUCache {
     }
 
     /// Unlinks `slot`, puts it on the free list and returns its value (the index entry is the caller's).
+    @inlinable
     mutating func removeSlot(_ slot: Int) -> Value? {
         unlink(slot)
-        totalCost -= slots[slot].cost
+        storedTotalCost -= slots[slot].cost
         let value = slots[slot].value
         slots[slot] = Slot(key: nil, value: nil, cost: 0, newer: -1, older: free)
         free = slot

@@ -14,6 +14,15 @@ public struct LRUCache<Key: Hashable, Value> {
         @usableFromInline var newer: Int
         /// Towards the least recently used end; `-1` at the tail (the next free slot when free).
         @usableFromInline var older: Int
+
+        @usableFromInline
+        init(key: Key?, value: Value?, cost: Int, newer: Int, older: Int) {
+            self.key = key
+            self.value = value
+            self.cost = cost
+            self.newer = newer
+            self.older = older
+        }
     }
 
     @usableFromInline var index: [Key: Int] = [:]
@@ -23,14 +32,15 @@ public struct LRUCache<Key: Hashable, Value> {
     /// The least recently used slot, or `-1`.
     @usableFromInline var tail = -1
     /// The first free slot, or `-1`.
-    var free = -1
+    @usableFromInline var free = -1
 
     /// The largest number of entries kept (at least 1).
     public let countLimit: Int
     /// The largest total cost kept (at least 0).
     public let costLimit: Int
     /// The sum of the costs of the entries held.
-    public internal(set) var totalCost = 0
+    public var totalCost: Int { storedTotalCost }
+    @usableFromInline var storedTotalCost = 0
 
     /// Creates an empty cache; a `countLimit` below 1 is raised to 1, a negative `costLimit` to 0.
     public init(countLimit: Int, costLimit: Int = .max) {

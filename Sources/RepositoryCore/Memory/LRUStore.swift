@@ -36,6 +36,7 @@ final class LRUStore<Value: Sendable>: Sendable {
     }
 
     /// Stores `entry`, evicting as the limits say; returns the evicted queries.
+    @inlinable
     func insert(_ entry: Entry<Value>, for query: Query, cost: Int) -> [Query] {
         state.withLock { state in
             var evicted: [Query] = []

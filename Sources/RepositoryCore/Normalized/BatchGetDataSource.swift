@@ -7,10 +7,19 @@ public protocol BatchGetDataSource<Value>: GetDataSource {
     func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>]
 }
 
+extension BatchGetDataSource {
+    /// Reads in one call: `entries(for:)`, a failure as no entries.
+    @inlinable
+    public func batchEntriesIfSupported(for queries: [Query]) async -> [Query: Entry<Value>]? {
+        (try? await entries(for: queries)) ?? [:]
+    }
+}
+
 extension TieredCacheDataSource: BatchGetDataSource {
     /// The upper tier's entries (without suspending where it can), then the rest from the lower
     /// tier in one call when it reads in batches (one by one otherwise), promoted into the upper
     /// tier. A failing lower tier leaves its queries out, as a miss.
+    @inlinable
     public func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>] {
         var found: [Query: Entry<Value>] = [:]
         var rest: [Query] = []
@@ -39,12 +48,11 @@ extension TieredCacheDataSource: BatchGetDataSource {
 
     /// The entries `source` holds for `queries`: in one call when it reads in batches, one by one
     /// otherwise; a failure is a miss.
+    @inlinable
     static func read<Source: GetDataSource>(
         _ queries: [Query], from source: Source
     ) async -> [Query: Entry<Value>] where Source.Value == Value {
-        if let batch = source as? any BatchGetDataSource<Value> {
-            return (try? await batch.entries(for: queries)) ?? [:]
-        }
+        if let found = await source.batchEntriesIfSupported(for: queries) { return found }
         var found: [Query: Entry<Value>] = [:]
         for query in queries where found[query] == nil {
             if let entry = try? await source.get(query, cached: nil) { found[query] = entry }

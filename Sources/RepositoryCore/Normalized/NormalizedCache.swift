@@ -104,8 +104,7 @@ public struct NormalizedCache<
             }
         }
         guard !rest.isEmpty else { return (found, fromMemory) }
-        if let batch = entities as? any BatchGetDataSource<Entity> {
-            let entries = (try? await batch.entries(for: rest.map { .entity(ids[$0]) })) ?? [:]
+        if let entries = await entities.batchEntriesIfSupported(for: rest.map { .entity(ids[$0]) }) {
             for index in rest { found[index] = entries[.entity(ids[index])] }
         } else {
             for index in rest {

@@ -1,0 +1,81 @@
+import Foundation
+import RepositoryCore
+import Synchronization
+import Testing
+
+/// `GetDataSource.batchEntriesIfSupported(for:)`, from its documentation and through the public
+/// API only: nil for a source that reads one query at a time, the batch source's entries (a
+/// failure as none) otherwise, and a tiered cache over a batch source reads its lower tier once.
+@Suite("Batch reads as a data-source requirement")
+struct BatchEntriesRequirementTests {
+    @Test("A source that reads one query at a time answers nil")
+    func plainSourceAnswersNil() async throws {
+        let memory = InMemoryDataSource<String>()
+        try await memory.put("a", for: .key("a"))
+        let found = await memory.batchEntriesIfSupported(for: [.key("a")])
+        #expect(found == nil)
+    }
+
+    @Test("A batch source answers its entries; a failing one answers none")
+    func batchSourceAnswersItsEntries() async throws {
+        let source = CountingBatchSource(values: [.key("a"): "1", .key("b"): "2"])
+        let found = try #require(await source.batchEntriesIfSupported(for: [.key("a"), .key("c")]))
+        #expect(found.mapValues(\.value) == [.key("a"): "1"])
+        let failing = CountingBatchSource(values: [.key("a"): "1"], fails: true)
+        let none = try #require(await failing.batchEntriesIfSupported(for: [.key("a")]))
+        #expect(none.isEmpty)
+    }
+
+    @Test("A tiered cache over a batch source reads the lower tier in one call and promotes")
+    func tieredReadsLowerTierOnce() async throws {
+        let lower = CountingBatchSource(values: [.key("a"): "1", .key("b"): "2", .key("c"): "3"])
+        let upper = InMemoryDataSource<String>()
+        let tiered = TieredCacheDataSource(upper: upper, lower: lower)
+        let found = try #require(
+            await tiered.batchEntriesIfSupported(for: [.key("a"), .key("b"), .key("c")]))
+        #expect(found.count == 3)
+        #expect(lower.batchCalls.load(ordering: .relaxed) == 1)
+        #expect(lower.singleCalls.load(ordering: .relaxed) == 0)
+        #expect(upper.contains(.key("a")) && upper.contains(.key("b")) && upper.contains(.key("c")))
+    }
+}
+
+/// A batch source over a fixed table that counts how it is read.
+private final class CountingBatchSource: BatchGetDataSource, PutDataSource, DeleteDataSource, Sendable {
+    let values: [Query: String]
+    let fails: Bool
+    let batchCalls = Atomic<Int>(0)
+    let singleCalls = Atomic<Int>(0)
+
+    init(values: [Query: String], fails: Bool = false) {
+        self.values = values
+        self.fails = fails
+    }
+
+    func get(_ query: Query, cached: Entry<String>?) async throws(RepositoryError) -> Entry<String> {
+        singleCalls.add(1, ordering: .relaxed)
+        guard let value = values[query] else { throw .notFound(query: query.cacheKey) }
+        return Entry(
+            value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)), origin: .disk)
+    }
+
+    func put(_ entry: Entry<String>, for query: Query) async throws(RepositoryError) -> Entry<String> {
+        entry
+    }
+
+    func delete(_ query: Query) async throws(RepositoryError) {}
+
+    func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<String>] {
+        batchCalls.add(1, ordering: .relaxed)
+        if fails { throw .notFound(query: "all") }
+        var found: [Query: Entry<String>] = [:]
+        for query in queries {
+            if let value = values[query] {
+                found[query] = Entry(
+                    value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)),
+                    origin: .disk)
+            }
+        }
+        return found
+    }
+}
