@@ -53,7 +53,7 @@ struct AvatarTests {
     @Test("GIVEN a folder of avatars WHEN an id it holds is asked THEN that file is served, others generated")
     func folderOverride() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "avatars-\\(UUID().uuidString)")
+            "avatars-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pixels = try #require(RGBPixels(width: 8, height: 8, bytes: [UInt8](repeating: 200, count: 192)))
