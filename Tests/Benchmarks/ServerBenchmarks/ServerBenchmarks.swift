@@ -5,17 +5,26 @@ import RickAndMortyServer
 import Synchronization
 import TestSupport
 
-/// The server under load: started once in setup (full dump, loopback, port 0), stopped in teardown.
+/// A server on loopback (port 0), started in a suite's setup and stopped in its teardown; `data`
+/// makes what it serves when it starts. Thread-safe: its one mutable part is behind a `Mutex`.
 final class ServerUnderLoad: Sendable {
-    static let shared = ServerUnderLoad()
+    /// The full dump.
+    static let shared = ServerUnderLoad { .dataset(try Dataset.load(from: SharedData.folder)) }
+    /// A million synthetic characters, generated per request.
+    static let synthetic = ServerUnderLoad {
+        .synthetic(try SyntheticDataset(characterCount: SyntheticBenchmarks.size, seed: 1))
+    }
+
+    private let data: @Sendable () throws -> ServedData
     private let running = Mutex<(server: RickAndMortyServer, root: String)?>(nil)
+
+    init(data: @escaping @Sendable () throws -> ServedData) { self.data = data }
 
     var root: String? { running.withLock { $0?.root } }
 
     func start() async throws {
-        let dataset = try Dataset.load(from: SharedData.folder)
         let server = RickAndMortyServer(
-            dataset: dataset, configuration: .ephemeralLoopback,
+            data: try data(), configuration: .ephemeralLoopback,
             logger: Logger(label: "benchmark.server") { _ in SwiftLogNoOpLogHandler() })
         var root = try await server.start().absoluteString
         root.removeLast("/api".count)

@@ -53,10 +53,10 @@ enum SyntheticBenchmarks {
                 configuration: .init(
                     metrics: [.wallClock, .peakMemoryResident], timeUnits: .microseconds,
                     maxDuration: .seconds(10), maxIterations: 2_000,
-                    setup: { try await SyntheticServer.shared.start() },
-                    teardown: { await SyntheticServer.shared.stop() })
+                    setup: { try await ServerUnderLoad.synthetic.start() },
+                    teardown: { await ServerUnderLoad.synthetic.stop() })
             ) { benchmark in
-                guard let root = SyntheticServer.shared.root else {
+                guard let root = ServerUnderLoad.synthetic.root else {
                     benchmark.error("the server did not start")
                     return
                 }
@@ -123,29 +123,4 @@ enum SyntheticBenchmarks {
             { "name=planet%207&page=\(Int.random(in: 1...5, using: &$0))" }
         ),
     ]
-}
-
-/// A server of a million synthetic characters on loopback, started in setup and stopped in teardown.
-final class SyntheticServer: Sendable {
-    static let shared = SyntheticServer()
-    private let running = Mutex<(server: RickAndMortyServer, root: String)?>(nil)
-
-    var root: String? { running.withLock { $0?.root } }
-
-    func start() async throws {
-        let server = RickAndMortyServer(
-            data: .synthetic(try SyntheticDataset(characterCount: SyntheticBenchmarks.size, seed: 1)),
-            configuration: .ephemeralLoopback, logger: SyntheticBenchmarks.quiet)
-        var root = try await server.start().absoluteString
-        root.removeLast("/api".count)
-        running.withLock { [root] in $0 = (server, root) }
-    }
-
-    func stop() async {
-        let server = running.withLock { running in
-            defer { running = nil }
-            return running?.server
-        }
-        await server?.stop()
-    }
 }
