@@ -88,6 +88,13 @@ let package = Package(
             ],
             path: "Tests/Benchmarks/SharedCacheBenchmarks", plugins: [benchmarkPlugin]),
 
+        // The inspection contract (RepositoryCore's InspectableCacheTier) against every tier and a user's own.
+        .testTarget(
+            name: "InspectionTests",
+            dependencies: [
+                "RepositoryCore", "PersistentCache", "PostgresCache", "DownloadCache", "TestSupport",
+            ]),
+
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
         .target(name: "DownloadCache", dependencies: ["RepositoryCore"]),
         .testTarget(
