@@ -1,0 +1,50 @@
+/// What an inspector action did, as one sentence for the status pane, `--events` and the command
+/// line. A `Sendable` value.
+public struct CacheActionAnswer: Hashable, Sendable, CustomStringConvertible {
+    /// The outcome.
+    public enum Outcome: Hashable, Sendable {
+        /// The key was removed from these tiers.
+        case evicted(tiers: [String])
+        /// No tier asked held the key.
+        case notCached
+        /// A tier was emptied of this many entries.
+        case purged(tier: String, entries: Int)
+        /// A conditional request confirmed the cached value (HTTP 304).
+        case revalidated
+        /// The value was read again from the main source (origin as the answer said).
+        case refetched(origin: String)
+        /// The action failed; the sentence says why.
+        case failed(String)
+    }
+
+    /// The key or tier acted on.
+    public var subject: String
+    /// What happened.
+    public var outcome: Outcome
+
+    /// Creates an answer.
+    public init(subject: String, outcome: Outcome) {
+        self.subject = subject
+        self.outcome = outcome
+    }
+
+    /// Whether the action did what was asked.
+    public var succeeded: Bool {
+        switch outcome {
+        case .evicted, .purged, .revalidated, .refetched: true
+        case .notCached, .failed: false
+        }
+    }
+
+    public var description: String {
+        switch outcome {
+        case .evicted(let tiers): "\(subject): evicted from \(tiers.joined(separator: ", "))"
+        case .notCached: "\(subject): not cached"
+        case .purged(let tier, let entries):
+            "\(tier): purged \(entries) \(entries == 1 ? "entry" : "entries")"
+        case .revalidated: "\(subject): revalidated (304, not modified)"
+        case .refetched(let origin): "\(subject): refetched (\(origin))"
+        case .failed(let why): "\(subject): \(why)"
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import PersistentCache
+import PostgresCache
+import RepositoryCore
+import RickAndMortyModel
+
+/// The application's cache inspector: the tiers (memory, disk, shared, file) merged into one row
+/// per key, each row's state by a freshness rule and a clock, one entry's value pretty-printed,
+/// and the actions — evict from one tier or all, purge a tier, revalidate, refetch — each
+/// returning a `CacheActionAnswer`.
+///
+/// Thread-safe value type (its tiers and repository are). Enumeration reads a page per tier and
+/// never decodes a payload; only `value(of:)` and `displayName(of:)` decode one entry. With a
+/// repository, evicting from every tier goes through the repository (observers told, memory
+/// coherent) and revalidate / refetch are possible; without one (a command-line run over the
+/// files) the tiers act directly. The per-key timeline of answers is not recorded here: the
+/// browser's answer events carry it.
+public struct CacheInspector: Sendable {
+    /// The tiers, top first (`memory`, `disk`, `shared`, `file`, those that are on).
+    public let tiers: [any InspectableCacheTier]
+    /// How a row's state follows from its age.
+    public var rule: CacheFreshnessRule
+    let timeSource: any TimeSource
+    let disk: SQLiteCacheInspection?
+    let graph: GraphRepository?
+
+    /// An inspector over `tiers` (top first); `disk`, when given, is where values are decoded
+    /// from; `graph`, when given, is the repository evictions and rereads go through.
+    public init(
+        tiers: [any InspectableCacheTier], disk: SQLiteCacheInspection? = nil, graph: GraphRepository? = nil,
+        rule: CacheFreshnessRule, timeSource: any TimeSource = SystemTimeSource()
+    ) {
+        self.tiers = tiers
+        self.disk = disk
+        self.graph = graph
+        self.rule = rule
+        self.timeSource = timeSource
+    }
+
+    /// The inspector of a running browser: the memory LRUs of `graph` (and its character
+    /// repository) as `memory`, its disk and shared tiers when on, and `fileCache` (the avatars).
+    public init(
+        graph: GraphRepository, fileCache: (any InspectableCacheTier)?, rule: CacheFreshnessRule,
+        timeSource: any TimeSource = SystemTimeSource()
+    ) {
+        let repository = graph.characterRepository
+        var tiers: [any InspectableCacheTier] = [
+            CombinedCacheTier(
+                tierName: "memory", parts: repository.memoryInspectionParts() + graph.memoryInspectionParts())
+        ]
+        let disk = repository.database?.inspection()
+        if let disk { tiers.append(disk) }
+        if let shared = repository.sharedStore { tiers.append(shared.inspection()) }
+        if let fileCache { tiers.append(fileCache) }
+        self.init(tiers: tiers, disk: disk, graph: graph, rule: rule, timeSource: timeSource)
+    }
+
+    // MARK: Reading
+
+    /// The rows after `cursor` (from the first for nil), at most `limit`, in key order, and the
+    /// cursor of the next page (nil at the end).
+    public func rows(after cursor: CacheEntryKey?, limit: Int) async throws(RepositoryError)
+        -> (rows: [CacheRow], next: CacheEntryKey?)
+    {
+        let page = try await CacheTierMerge.page(of: tiers, after: cursor, limit: limit)
+        return (page.entries.map(CacheRow.init), page.next)
+    }
+
+    /// Each tier's totals, or the error that tier answered with.
+    public func totals() async -> [(tier: String, totals: Result<CacheTierTotals, RepositoryError>)] {
+        var all: [(tier: String, totals: Result<CacheTierTotals, RepositoryError>)] = []
+        for tier in tiers {
+            do {
+                all.append((tier.tierName, .success(try await tier.totals())))
+            } catch {
+                all.append((tier.tierName, .failure(error)))
+            }
+        }
+        return all
+    }
+
+    /// `key` in every tier that holds it, or nil when none does.
+    public func row(_ key: CacheEntryKey) async throws(RepositoryError) -> CacheRow? {
+        var holders: [MergedCacheEntry.Holder] = []
+        for tier in tiers {
+            if let info = try await tier.entry(key) { holders.append(.init(tier: tier.tierName, info: info)) }
+        }
+        return holders.isEmpty ? nil : CacheRow(merged: MergedCacheEntry(key: key, holders: holders))
+    }
+
+    /// Now, by the injected time source.
+    public var now: Date { timeSource.now() }
+
+    /// The row's state by its top tier's copy at `now`.
+    public func state(of row: CacheRow, at now: Date) -> CacheEntryState? {
+        row.top.map { rule.state(of: $0, at: now) }
+    }
+
+    /// The seconds of freshness the row's top copy has left at `now` (negative once stale).
+    public func timeToLiveLeft(of row: CacheRow, at now: Date) -> TimeInterval? {
+        row.top.flatMap { rule.timeToLiveLeft(of: $0, at: now) }
+    }
+
+    /// The name with the entity's own, decoded from the disk copy: `character 1 · Rick Sanchez`.
+    /// Decodes one entry: for one row, not for enumeration.
+    public func displayName(of row: CacheRow) -> String {
+        guard let value = try? decodedValue(of: row.key), let name = value.name else { return row.name }
+        return "\(row.name) · \(name)"
+    }
+
+    /// The stored value of `key`, pretty-printed JSON (keys sorted), read from the disk copy; nil
+    /// when the disk does not hold it. Throws `.serialization` for a payload that cannot be read.
+    public func value(of key: CacheEntryKey) throws(RepositoryError) -> String? {
+        try decodedValue(of: key)?.json
+    }
+
+    func decodedValue(of key: CacheEntryKey) throws(RepositoryError) -> CachedValueText? {
+        guard let disk, let payload = try disk.payload(key) else { return nil }
+        return try CachedValueText.decode(payload, namespace: key.kind)
+    }
+
+    // MARK: Actions
+
+    /// Removes `key` from `tier` (by name), or from every tier for nil: then through the
+    /// repository when there is one, so its observers hear it.
+    public func evict(_ key: CacheEntryKey, from tier: String? = nil) async -> CacheActionAnswer {
+        let chosen = tiers.filter { tier == nil || $0.tierName == tier }
+        if let tier, chosen.isEmpty {
+            return CacheActionAnswer(subject: key.description, outcome: .failed("no tier named \(tier)"))
+        }
+        do throws(RepositoryError) {
+            var held: [String] = []
+            for candidate in chosen {
+                if try await candidate.entry(key) != nil { held.append(candidate.tierName) }
+            }
+            guard !held.isEmpty else {
+                return CacheActionAnswer(subject: key.description, outcome: .notCached)
+            }
+            var rest = chosen
+            if tier == nil, let graph, let query = Query(cacheKey: key.key),
+                try await graph.invalidateEverywhere(key, query: query)
+            {
+                rest = chosen.filter { !["memory", "disk", "shared"].contains($0.tierName) }
+            }
+            for candidate in rest { try await candidate.evict(key) }
+            return CacheActionAnswer(subject: key.description, outcome: .evicted(tiers: held))
+        } catch {
+            return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
+        }
+    }
+
+    /// Empties the tier named `tier`.
+    public func purge(tier: String) async -> CacheActionAnswer {
+        guard let chosen = tiers.first(where: { $0.tierName == tier }) else {
+            return CacheActionAnswer(subject: tier, outcome: .failed("no tier named \(tier)"))
+        }
+        do throws(RepositoryError) {
+            return CacheActionAnswer(
+                subject: tier, outcome: .purged(tier: tier, entries: try await chosen.purge()))
+        } catch {
+            return CacheActionAnswer(subject: tier, outcome: .failed(error.description))
+        }
+    }
+
+    /// A conditional request for `key` with its cached validators: `revalidated` on a 304,
+    /// `refetched (network)` when the server sent a new body.
+    public func revalidate(_ key: CacheEntryKey) async -> CacheActionAnswer {
+        await reread(key, conditional: true)
+    }
+
+    /// Reads `key` again from the network (`remoteFirst`), writing every tier.
+    public func refetch(_ key: CacheEntryKey) async -> CacheActionAnswer {
+        await reread(key, conditional: false)
+    }
+
+    private func reread(_ key: CacheEntryKey, conditional: Bool) async -> CacheActionAnswer {
+        guard let graph else {
+            return CacheActionAnswer(
+                subject: key.description, outcome: .failed("no repository to read through"))
+        }
+        guard let query = Query(cacheKey: key.key) else {
+            return CacheActionAnswer(subject: key.description, outcome: .failed("not a key that can be read"))
+        }
+        do throws(RepositoryError) {
+            guard let origin = try await graph.reread(key, query: query, conditional: conditional) else {
+                return CacheActionAnswer(
+                    subject: key.description, outcome: .failed("\(key.kind) cannot be read again by key"))
+            }
+            if origin == .revalidated {
+                return CacheActionAnswer(subject: key.description, outcome: .revalidated)
+            }
+            return CacheActionAnswer(
+                subject: key.description, outcome: .refetched(origin: origin.description))
+        } catch {
+            return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import RepositoryCore
+
+/// One cached entity, list or avatar as the cache inspector shows it: the key, the tiers that hold
+/// it (top tier first) and what each knows, with a readable name. A `Sendable` value.
+public struct CacheRow: Hashable, Sendable {
+    /// The key and its holders.
+    public var merged: MergedCacheEntry
+
+    /// Creates a row.
+    public init(merged: MergedCacheEntry) { self.merged = merged }
+
+    /// The key (`character/id:1`).
+    public var key: CacheEntryKey { merged.key }
+    /// The tiers that hold it, top first.
+    public var tiers: [String] { merged.tiers }
+    /// What the top tier that holds it knows (what the next read would see first).
+    public var top: CacheEntryInfo? { merged.holders.first?.info }
+    /// What `tier` knows, or nil when it does not hold the key.
+    public func info(in tier: String) -> CacheEntryInfo? { merged.holders.first { $0.tier == tier }?.info }
+
+    /// `character`, `episode`, `location`, `page`, `avatar`, or the namespace for anything else.
+    public var kind: String { CacheKind.of(namespace: key.kind).name }
+    /// The entity's id; nil for lists and other keys.
+    public var id: String? {
+        switch CacheKind.of(namespace: key.kind) {
+        case .entity: key.id
+        case .avatar: CacheKind.avatarID(key.key)
+        case .list, .other: nil
+        }
+    }
+    /// The largest byte count a tier knows.
+    public var bytes: Int? { merged.holders.compactMap(\.info.bytes).max() }
+
+    /// A readable name without decoding anything: `character 1`, `page 3 · status=alive`,
+    /// `episode page 2`, `avatar 1`.
+    public var name: String {
+        switch CacheKind.of(namespace: key.kind) {
+        case .entity(let kind): return "\(kind) \(key.id ?? key.key)"
+        case .list(let kind):
+            guard let query = Query(cacheKey: key.key), case .page(let page) = query else {
+                return "\(kind) list \(key.key)"
+            }
+            let prefix = kind == "character" ? "page" : "\(kind) page"
+            let filters = page.canonicalFilters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+            return filters.isEmpty ? "\(prefix) \(page.number)" : "\(prefix) \(page.number) · \(filters)"
+        case .avatar: return "avatar \(CacheKind.avatarID(key.key) ?? key.key)"
+        case .other: return key.description
+        }
+    }
+}
+
+/// What a namespace holds, in the inspector's words. Stateless.
+enum CacheKind: Equatable {
+    case entity(String)
+    case list(String)
+    case avatar
+    case other(String)
+
+    static func of(namespace: String) -> CacheKind {
+        switch namespace {
+        case "character", "episode", "location": .entity(namespace)
+        case "character-page-ids", "character-page": .list("character")
+        case "episode-page-ids": .list("episode")
+        case "location-page-ids": .list("location")
+        case "avatar": .avatar
+        default: .other(namespace)
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .entity(let kind): kind
+        case .list: "page"
+        case .avatar: "avatar"
+        case .other(let namespace): namespace
+        }
+    }
+
+    /// `1` for an avatar key `host/api/character/avatar/1.jpeg`.
+    static func avatarID(_ key: String) -> String? {
+        guard let last = key.split(separator: "/").last else { return nil }
+        let stem = last.split(separator: ".").first.map(String.init) ?? String(last)
+        return stem.isEmpty ? nil : stem
+    }
+}
