@@ -21,5 +21,7 @@ struct CharBrowserCommand: AsyncParsableCommand {
             status pane says which data source answered. `charbrowser browse --help` and \
             `charbrowser serve --help` list every flag; docs/keys.md lists every key.
             """,
-        subcommands: [BrowseCommand.self, ServeCommand.self], defaultSubcommand: BrowseCommand.self)
+        version: CharBrowserVersion.text,
+        subcommands: [BrowseCommand.self, ServeCommand.self, CacheCommand.self],
+        defaultSubcommand: BrowseCommand.self)
 }

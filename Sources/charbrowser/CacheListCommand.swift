@@ -1,0 +1,96 @@
+import ArgumentParser
+import CharacterData
+import Foundation
+import RepositoryCore
+
+/// `charbrowser cache ls`: one row per cached entry, streamed page by page. A parsed value.
+struct CacheListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ls", abstract: "One row per cached entry (streamed; --json for scripts).")
+
+    /// The kinds `--kind` accepts.
+    static let kinds = ["character", "episode", "location", "page", "avatar"]
+
+    @OptionGroup var location: CacheLocationOptions
+
+    @Option(help: "Only entries of this kind: character, episode, location, page, avatar.")
+    var kind: String?
+
+    @Option(help: "Only entries in this state: fresh, stale, expired.")
+    var state: String?
+
+    @Flag(help: "Print a JSON array of entries (written as it is read).")
+    var json = false
+
+    /// Rows read per tier per page.
+    static let pageSize = 1_000
+
+    func validate() throws {
+        if let kind, !Self.kinds.contains(kind) {
+            throw ValidationError(
+                "--kind must be one of \(Self.kinds.joined(separator: ", ")), not '\(kind)'")
+        }
+        if let state, CacheEntryState(rawValue: state) == nil {
+            throw ValidationError("--state must be fresh, stale or expired, not '\(state)'")
+        }
+    }
+
+    func run() async throws {
+        try await CacheRun.perform {
+            try await OpenedCacheTiers.with(location, writable: false) { opened in
+                let inspector = opened.inspector
+                let now = inspector.now
+                var cursor: CacheEntryKey?
+                var first = true
+                Console.out(
+                    json
+                        ? "["
+                        : CacheListCommand.line([
+                            "KEY", "KIND", "TIERS", "BYTES", "AGE", "TTL", "STATE", "ETAG",
+                        ])
+                            + "\n")
+                repeat {
+                    let page: (rows: [CacheRow], next: CacheEntryKey?)
+                    do throws(RepositoryError) {
+                        page = try await inspector.rows(after: cursor, limit: Self.pageSize)
+                    } catch {
+                        if json { Console.out("]\n") }
+                        throw CacheCommandFailure(error.description)
+                    }
+                    var text = ""
+                    for row in page.rows where matches(row, inspector: inspector, now: now) {
+                        if json {
+                            text += first ? "\n" : ",\n"
+                            CacheJSON.write(CacheJSON.row(row, inspector: inspector, now: now), to: &text)
+                        } else {
+                            text += Self.line(tableCells(row, inspector: inspector, now: now)) + "\n"
+                        }
+                        first = false
+                    }
+                    if !text.isEmpty { Console.out(text) }
+                    cursor = page.next
+                } while cursor != nil
+                if json { Console.out(first ? "]\n" : "\n]\n") }
+            }
+        }
+    }
+
+    func matches(_ row: CacheRow, inspector: CacheInspector, now: Date) -> Bool {
+        if let kind, row.kind != kind { return false }
+        if let state, inspector.state(of: row, at: now)?.rawValue != state { return false }
+        return true
+    }
+
+    func tableCells(_ row: CacheRow, inspector: CacheInspector, now: Date) -> [String] {
+        [
+            row.key.description, row.kind, row.tiers.joined(separator: ","), CacheTable.bytes(row.bytes),
+            CacheTable.duration(row.top.map { now.timeIntervalSince($0.storedAt) }),
+            CacheTable.duration(inspector.timeToLiveLeft(of: row, at: now)),
+            inspector.state(of: row, at: now)?.rawValue ?? "—", row.top?.etag ?? "—",
+        ]
+    }
+
+    static func line(_ cells: [String]) -> String {
+        CacheTable.row(cells, widths: [34, 11, 18, 10, 10, 10, 9])
+    }
+}
