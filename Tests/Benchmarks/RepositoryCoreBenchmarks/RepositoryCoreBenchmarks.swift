@@ -53,6 +53,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         precondition(main.calls == 1, "expected one main call, got \(main.calls)")
     }
+
+    inspectionBenchmarks()
 }
 
 /// A main source that always answers the same value at once.
