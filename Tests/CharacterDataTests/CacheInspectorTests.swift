@@ -101,3 +101,22 @@ struct CacheInspectorTests {
         }
     }
 }
+
+@Suite("Cache rows: readable names and kinds without decoding")
+struct CacheRowNameTests {
+    func row(_ kind: String, _ key: String) -> CacheRow {
+        let info = CacheEntryInfo(key: CacheEntryKey(kind: kind, key: key), storedAt: Date())
+        return CacheRow(merged: MergedCacheEntry(key: info.key, holders: [.init(tier: "disk", info: info)]))
+    }
+
+    @Test("character 1, page 3 · status=alive, episode page 2, avatar 1")
+    func names() {
+        #expect(row("character", "id:1").name == "character 1")
+        #expect(row("character-page-ids", "page:3?status=alive").name == "page 3 · status=alive")
+        #expect(row("episode-page-ids", "page:2").name == "episode page 2")
+        #expect(row("episode-page-ids", "page:2").kind == "page")
+        let avatar = row("avatar", "127.0.0.1/api/character/avatar/1.jpeg")
+        #expect(avatar.name == "avatar 1" && avatar.id == "1" && avatar.kind == "avatar")
+        #expect(row("device", "x").kind == "device")
+    }
+}
