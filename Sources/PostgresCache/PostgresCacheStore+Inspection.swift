@@ -13,8 +13,10 @@ extension PostgresCacheStore {
 /// The shared tier as an `InspectableCacheTier`: every row of the shared table, its namespace as
 /// the kind, read without the payload.
 ///
-/// Thread-safe value type; every call is one operation of the store (pool, deadline, health, as
-/// for reads). Keys are ordered with the `"C"` collation, which is `CacheEntryKey`'s byte order.
+/// Thread-safe value type; every call is one pooled connection within the store's operation
+/// timeout. It never prepares the schema: a table that does not exist is an empty tier (nothing
+/// is created by looking), and its failures do not change the store's health. Keys are ordered
+/// with the `"C"` collation, which is `CacheEntryKey`'s byte order.
 /// Bytes are the payload's plus the namespace's and key's octets; `lastAccess` and `hits` are not
 /// tracked. An eviction or a purge announces itself with `NOTIFY` as any delete does, so every
 /// listening process drops its local copies (a purge: as after a reconnection, all of them).
@@ -29,7 +31,7 @@ public struct PostgresTierInspection: InspectableCacheTier {
         let limit = max(1, limit)
         let table = store.options.table
         let (kind, key) = (cursor?.kind, cursor?.key)
-        let found = try await store.perform { connection, logger -> [CacheEntryInfo] in
+        let found = try await run(whenNoTable: []) { connection, logger -> [CacheEntryInfo] in
             let rows = try await connection.query(
                 """
                 SELECT namespace, key,
@@ -51,7 +53,7 @@ public struct PostgresTierInspection: InspectableCacheTier {
 
     public func totals() async throws(RepositoryError) -> CacheTierTotals {
         let table = store.options.table
-        return try await store.perform { connection, logger in
+        return try await run(whenNoTable: CacheTierTotals(entries: 0, bytes: 0)) { connection, logger in
             let rows = try await connection.query(
                 """
                 SELECT count(*)::int8,
@@ -71,7 +73,7 @@ public struct PostgresTierInspection: InspectableCacheTier {
 
     public func entry(_ key: CacheEntryKey) async throws(RepositoryError) -> CacheEntryInfo? {
         let table = store.options.table
-        return try await store.perform { connection, logger -> CacheEntryInfo? in
+        return try await run(whenNoTable: nil) { connection, logger -> CacheEntryInfo? in
             let rows = try await connection.query(
                 """
                 SELECT namespace, key,
@@ -102,7 +104,7 @@ public struct PostgresTierInspection: InspectableCacheTier {
         let change = SharedCacheChange(
             sender: store.instanceID, namespace: namespace ?? "", key: key ?? "", storedAt: nil,
             everything: key == nil)
-        return try await store.perform { connection, logger in
+        return try await run(whenNoTable: 0) { connection, logger in
             var removed = 0
             let rows = try await connection.query(
                 """
@@ -117,6 +119,24 @@ public struct PostgresTierInspection: InspectableCacheTier {
                 try await connection.query("SELECT pg_notify(\(channel), \(change.payload))", logger: logger)
             }
             return removed
+        }
+    }
+
+    /// Runs `body` on a pooled connection within the operation timeout, without preparing the
+    /// schema; a missing table (SQLSTATE 42P01) answers `whenNoTable`.
+    private func run<Result: Sendable>(
+        whenNoTable empty: Result,
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+    ) async throws(RepositoryError) -> Result {
+        let (client, logger) = (store.client, store.logger)
+        do {
+            return try await PostgresCacheStore.withDeadline(store.options.operationTimeout) {
+                try await client.withConnection { connection in try await body(connection, logger) }
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+            return empty
+        } catch {
+            throw PostgresCacheStore.repositoryError(error)
         }
     }
 
