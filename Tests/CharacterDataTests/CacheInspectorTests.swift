@@ -53,6 +53,26 @@ struct CacheInspectorTests {
         }
     }
 
+    @Test("Without a disk cache, the value and the name come from the memory copy")
+    func memoryOnlyValue() async throws {
+        try await Fixture.with { fixture in
+            let repository = try fixture.repository(disk: false)
+            let graph = GraphRepository(api: fixture.api(), characters: repository)
+            _ = try await repository.page(1, policy: .localFirst)
+            let inspector = CacheInspector(
+                graph: graph, fileCache: nil, rule: CacheFreshnessRule(timeToLive: 3_600),
+                timeSource: fixture.time)
+            #expect(inspector.tiers.map(\.tierName) == ["memory"])
+            let rick = try #require(try await inspector.row(Self.rick))
+            #expect(inspector.displayName(of: rick) == "character 1 · Rick Sanchez")
+            let page = try #require(try inspector.value(of: Self.firstPage))
+            #expect(page.contains("\"ids\""))
+            let hits = repository.metricsSnapshot()
+            _ = try inspector.value(of: Self.rick)
+            #expect(repository.metricsSnapshot() == hits, "showing a value counts no hit")
+        }
+    }
+
     @Test("Evict from one tier or all, revalidate (304), refetch and purge, each saying what happened")
     func actions() async throws {
         try await Fixture.with { fixture in

@@ -101,22 +101,25 @@ public struct CacheInspector: Sendable {
         row.top.flatMap { rule.timeToLiveLeft(of: $0, at: now) }
     }
 
-    /// The name with the entity's own, decoded from the disk copy: `character 1 · Rick Sanchez`.
+    /// The name with the entity's own, decoded from the disk (else memory) copy: `character 1 · Rick Sanchez`.
     /// Decodes one entry: for one row, not for enumeration.
     public func displayName(of row: CacheRow) -> String {
         guard let value = try? decodedValue(of: row.key), let name = value.name else { return row.name }
         return "\(row.name) · \(name)"
     }
 
-    /// The stored value of `key`, pretty-printed JSON (keys sorted), read from the disk copy; nil
-    /// when the disk does not hold it. Throws `.serialization` for a payload that cannot be read.
+    /// The stored value of `key`, pretty-printed JSON (keys sorted), read from the disk copy, else
+    /// (with a repository) from the memory copy; nil when neither holds it. Throws
+    /// `.serialization` for a payload that cannot be read.
     public func value(of key: CacheEntryKey) throws(RepositoryError) -> String? {
         try decodedValue(of: key)?.json
     }
 
     func decodedValue(of key: CacheEntryKey) throws(RepositoryError) -> CachedValueText? {
-        guard let disk, let payload = try disk.payload(key) else { return nil }
-        return try CachedValueText.decode(payload, namespace: key.kind)
+        if let disk, let payload = try disk.payload(key) {
+            return try CachedValueText.decode(payload, namespace: key.kind)
+        }
+        return try graph?.memoryValue(key)
     }
 
     // MARK: Actions

@@ -28,6 +28,20 @@ struct CachedValueText: Sendable {
         }
     }
 
+    /// An entity held in memory, shown with its name; nil for nil.
+    static func entity<Entity: Encodable>(_ value: Entity?, name: (Entity) -> String) throws(RepositoryError)
+        -> CachedValueText?
+    {
+        guard let value else { return nil }
+        return CachedValueText(json: try pretty(value), name: name(value))
+    }
+
+    /// A list held in memory, shown as its ids and page info; nil for nil.
+    static func list(_ list: StoredList<PageInfo>?) throws(RepositoryError) -> CachedValueText? {
+        guard let list else { return nil }
+        return CachedValueText(json: try pretty(StoredListText(ids: list.ids, info: list.info)))
+    }
+
     static func pretty(_ value: some Encodable) throws(RepositoryError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -40,7 +54,7 @@ struct CachedValueText: Sendable {
 }
 
 /// A stored list as shown: its ids and its page info.
-private struct StoredListText: Encodable {
+struct StoredListText: Encodable {
     var ids: [String]
     var info: PageInfo
 }

@@ -67,7 +67,42 @@ extension CharacterRepository {
     }
 }
 
+extension CharacterRepository {
+    /// The memory copy of `key` decoded for display, or nil when memory does not hold it.
+    func memoryValue(_ key: CacheEntryKey) throws(RepositoryError) -> CachedValueText? {
+        switch key.kind {
+        case Namespace.character:
+            return try CachedValueText.entity(
+                characters.cache.upper.inspection(kind: key.kind).peekValue(key)
+            ) { $0.name }
+        case Namespace.episode:
+            return try CachedValueText.entity(episodes.cache.upper.inspection(kind: key.kind).peekValue(key))
+            { $0.name }
+        case Namespace.page:
+            return try CachedValueText.list(
+                characterGraph.cache.lists.upper.inspection(kind: key.kind).peekValue(key))
+        case Namespace.episodePage:
+            return try CachedValueText.list(
+                episodeGraph.cache.lists.upper.inspection(kind: key.kind).peekValue(key))
+        default: return nil
+        }
+    }
+}
+
 extension GraphRepository {
+    /// As `CharacterRepository.memoryValue`, for locations and their pages, then the rest.
+    func memoryValue(_ key: CacheEntryKey) throws(RepositoryError) -> CachedValueText? {
+        switch key.kind {
+        case CharacterRepository.Namespace.location:
+            return try CachedValueText.entity(locations.cache.upper.inspection(kind: key.kind).peekValue(key))
+            { $0.name }
+        case CharacterRepository.Namespace.locationPage:
+            return try CachedValueText.list(
+                locationGraph.cache.lists.upper.inspection(kind: key.kind).peekValue(key))
+        default: return try characterRepository.memoryValue(key)
+        }
+    }
+
     /// The memory LRUs of locations and their pages.
     func memoryInspectionParts() -> [any InspectableCacheTier] {
         [

@@ -85,6 +85,12 @@ public struct MemoryTierInspection<Value: Sendable>: InspectableCacheTier {
         return count
     }
 
+    /// The value held under `key`, for display: neither its recency nor the counters move.
+    public func peekValue(_ key: CacheEntryKey) -> Value? {
+        guard key.kind == kind, let query = query(for: key.key) else { return nil }
+        return source.store.withLock { $0.cache.peek(query)?.value }
+    }
+
     /// The query held under `cacheKey`: parsed back when it can be, else found by its text.
     private func query(for cacheKey: String) -> Query? {
         if let query = Query(cacheKey: cacheKey) { return query }
