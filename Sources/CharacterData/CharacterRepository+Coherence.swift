@@ -3,7 +3,8 @@ import RepositoryCore
 
 /// Local copies dropped because another process wrote the shared tier. A value; `Sendable`.
 public struct SharedEviction: Sendable, Hashable {
-    /// The namespace (`character`, `character-page-ids`, `episode`); empty when every namespace was dropped.
+    /// The namespace (`character`, `character-page-ids`, `episode`, `location`, …); empty when every
+    /// namespace was dropped.
     public var namespace: String
     /// The query dropped, or nil when the whole namespace (or everything) was.
     public var query: Query?
@@ -67,7 +68,9 @@ extension CharacterRepository {
         }
     }
 
-    private func drop<Value: Sendable>(_ query: Query?, storedAt: Double?, from tiers: Tiers<Value>) async {
+    /// Drops `query` (every entry when nil) from the memory and disk tiers of `tiers`, unless the
+    /// memory copy is at least as new as `storedAt` (seconds since the reference date).
+    func drop<Value: Sendable>(_ query: Query?, storedAt: Double?, from tiers: Tiers<Value>) async {
         guard let query else {
             try? await tiers.upper.delete(.all)
             try? await tiers.lower.upper.delete(.all)

@@ -35,9 +35,11 @@ public struct DiskTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDat
         }
     }
 
-    /// Stores `entry`. An entry the network revalidated (HTTP 304) only refreshes the stored row's
-    /// stored-at time and validators — the payload on disk is already that value and is not
-    /// rewritten — unless the row is gone, when it is written whole.
+    /// Stores `entry` unless the row held is newer (a later stored-at wins, whichever write comes
+    /// last; the newer entry kept is returned, so the tiers above store it too). An entry the
+    /// network revalidated (HTTP 304) only refreshes the stored row's stored-at time and
+    /// validators — the payload on disk is already that value and is not rewritten — unless the
+    /// row is gone, when it is written whole.
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
         guard let source else { return entry }
@@ -53,7 +55,7 @@ public struct DiskTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDat
                 guard error.isCacheMiss else { throw error }
             }
         }
-        return try await source.put(entry, for: query)
+        return try await source.putKeepingNewer(entry, for: query)
     }
 
     /// Writes many entries in one transaction.

@@ -1,7 +1,9 @@
 import PersistentCache
+import PostgresCache
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
+import Synchronization
 
 /// Episodes and locations (one by id, pages, multi-id lists) and the multi-id character reads
 /// of an episode's cast or a location's residents, over the same tiers (the shared one included,
@@ -11,7 +13,9 @@ import RickAndMortyModel
 /// id, a page as its ids, so drilling into an entity seen in a cast, a page or a list is a cache
 /// hit and a refresh of one entity is what every list shows. A multi-id read asks the network
 /// only for the ids the cache lacks (all of them with `remoteFirst`), in requests of at most
-/// `maximumIDsPerRequest` ids. Thread-safe: every part is.
+/// `maximumIDsPerRequest` ids. With the shared tier on, another process's write of a location
+/// or a page of locations drops the local copies here and is announced, as the character
+/// repository does for characters and episodes. Thread-safe: every part is.
 public final class GraphRepository: Sendable {
     typealias Tiers<Value: Sendable> = CharacterRepository.Tiers<Value>
     typealias Store<Main: GetDataSource> = CharacterRepository.Store<Main>
@@ -29,6 +33,7 @@ public final class GraphRepository: Sendable {
     let episodePagesMain: HTTPDataSource<Page<Episode>>
     let locationPagesMain: HTTPDataSource<Page<Location>>
     let locationsMain: HTTPDataSource<[Location]>
+    private let coherence = Mutex<Task<Void, Never>?>(nil)
 
     /// Creates the repository over `api`, caching in `characters`' database with its configuration.
     public init(api: RemoteAPI, characters: CharacterRepository) {
@@ -45,6 +50,43 @@ public final class GraphRepository: Sendable {
         episodePagesMain = api.dataSource(.episodePages)
         locationPagesMain = api.dataSource(.locationPages)
         locationsMain = api.locations
+        if let shared = characters.sharedStore {
+            let changes = shared.changes()
+            coherence.withLock {
+                $0 = Task { [weak self] in
+                    for await change in changes {
+                        guard let self else { return }
+                        await self.apply(change)
+                    }
+                }
+            }
+        }
+    }
+
+    deinit { coherence.withLock { $0?.cancel() } }
+
+    /// Applies another process's write of a location or a page of locations: the local copies
+    /// (memory and disk) are dropped unless at least as new, the eviction is reported through
+    /// `CharacterRepository.sharedEvictions()`, and a location's observers are told. A reconnected
+    /// listener (notifications possibly missed) drops every location in memory; the character
+    /// repository reports that one.
+    func apply(_ change: SharedCacheChange) async {
+        guard !change.namespace.isEmpty else {
+            await clearMemory()
+            return
+        }
+        let query = change.everything ? nil : Query(parsingCacheKey: change.key)
+        switch change.namespace {
+        case CharacterRepository.Namespace.location:
+            await characterRepository.drop(query, storedAt: change.storedAt, from: locations.cache)
+        case CharacterRepository.Namespace.locationPage:
+            await characterRepository.drop(query, storedAt: change.storedAt, from: locationGraph.cache.lists)
+        default: return
+        }
+        characterRepository.evictions.publish(SharedEviction(namespace: change.namespace, query: query))
+        if change.namespace == CharacterRepository.Namespace.location {
+            characterRepository.announceRemote(query, in: locationGraph)
+        }
     }
 
     /// One episode by id, read as `policy` says.

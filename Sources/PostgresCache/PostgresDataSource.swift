@@ -40,7 +40,10 @@ public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource,
         return Entry(value: try codec.decode(row.payload), metadata: row.metadata, origin: .sharedCache)
     }
 
-    /// Stores `entry` for `query`, announces it, and returns it with origin `.sharedCache`.
+    /// Stores `entry` for `query` and announces it, unless the row held is newer (a later
+    /// stored-at: the newer stored-at wins whichever process writes last; nothing is announced
+    /// then). Returns what the table holds afterwards with origin `.sharedCache`: `entry`, or the
+    /// newer entry kept (one more read). A newer row that no longer decodes is overwritten.
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
         let key = query.cacheKey
@@ -48,11 +51,19 @@ public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource,
         let (namespace, table, channel, sender) = (
             namespace, store.options.table, store.options.channel, store.instanceID
         )
+        let written = try await store.perform { connection, logger in
+            try await row.upsert(
+                namespace: namespace, key: key, table: table, announcingOn: channel, sender: sender,
+                keepingNewer: true, on: connection, logger: logger)
+        }
+        guard !written else { return entry.with(origin: .sharedCache) }
+        if let kept = try? await get(query, cached: nil), kept.metadata.storedAt > entry.metadata.storedAt {
+            return kept
+        }
         try await store.perform { connection, logger in
             try await row.upsert(
                 namespace: namespace, key: key, table: table, announcingOn: channel, sender: sender,
-                on: connection,
-                logger: logger)
+                keepingNewer: false, on: connection, logger: logger)
         }
         return entry.with(origin: .sharedCache)
     }
@@ -101,15 +112,18 @@ struct SharedRow: Sendable {
         return nil
     }
 
-    /// Inserts or replaces the row and, with a `channel`, sends `NOTIFY` on it in the same statement.
+    /// Inserts or replaces the row and, with a `channel`, sends `NOTIFY` on it in the same
+    /// statement. `keepingNewer` leaves a row with a later stored-at as it is (and announces
+    /// nothing). Returns whether the row was written.
+    @discardableResult
     func upsert(
         namespace: String, key: String, table: String, announcingOn channel: String?, sender: String,
-        on connection: PostgresConnection, logger: Logger
-    ) async throws {
+        keepingNewer: Bool = false, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Bool {
         let storedAt = metadata.storedAt.timeIntervalSinceReferenceDate
         let expiresAt = metadata.expiresAt?.timeIntervalSinceReferenceDate
         let change = SharedCacheChange(sender: sender, namespace: namespace, key: key, storedAt: storedAt)
-        try await connection.query(
+        let rows = try await connection.query(
             """
             WITH written AS (
                 INSERT INTO \(unescaped: table)
@@ -119,9 +133,15 @@ struct SharedRow: Sendable {
                 ON CONFLICT (namespace, key) DO UPDATE SET payload = EXCLUDED.payload,
                     stored_at = EXCLUDED.stored_at, expires_at = EXCLUDED.expires_at, etag = EXCLUDED.etag,
                     last_modified = EXCLUDED.last_modified, written_at = EXCLUDED.written_at
-                RETURNING 1)
-            SELECT pg_notify(\(channel)::text, \(change.payload)) FROM written WHERE \(channel)::text IS NOT NULL
+                WHERE NOT \(keepingNewer)::boolean OR \(unescaped: table).stored_at <= EXCLUDED.stored_at
+                RETURNING 1),
+            announced AS (
+                SELECT pg_notify(\(channel)::text, \(change.payload)) FROM written
+                WHERE \(channel)::text IS NOT NULL)
+            SELECT (SELECT count(*) FROM written)::int8, (SELECT count(*) FROM announced)::int8
             """, logger: logger)
+        for try await (written, _) in rows.decode((Int64, Int64).self) { return written > 0 }
+        return false
     }
 
     static func delete(

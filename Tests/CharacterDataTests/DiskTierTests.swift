@@ -55,6 +55,44 @@ struct DiskTierTests {
         #expect(try await tier.get(.id(2)).value.name == "Morty")
     }
 
+    @Test("Two writes out of order: the newer stored-at wins on disk and in the memory above it")
+    func newerStoredAtWins() async throws {
+        let database = try CacheDatabase.inMemory()
+        let disk = DiskTier(
+            database: database, namespace: "character", codec: ShowCharacterCodec(),
+            metrics: RepositoryMetrics())
+        let memory = InMemoryDataSource<ShowCharacter>()
+        let tiers = TieredCacheDataSource(upper: memory, lower: disk)
+        let newer = Entry(
+            value: character("Rick (renamed)"),
+            metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 200)),
+            origin: .network)
+        let older = Entry(
+            value: character("Rick"), metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 100)),
+            origin: .network)
+        // GIVEN the newer copy was written, and memory has since let it go
+        try await tiers.put(newer, for: .id(1))
+        try await memory.delete(.all)
+        // WHEN an older answer is written afterwards
+        let kept = try await tiers.put(older, for: .id(1))
+        // THEN the disk keeps the newer copy, the put answers it, and memory holds it too
+        #expect(kept.value.name == "Rick (renamed)")
+        #expect(try await disk.get(.id(1)).value.name == "Rick (renamed)")
+        #expect(try await disk.get(.id(1)).metadata.storedAt == newer.metadata.storedAt)
+        guard case .entry(let held) = memory.immediateGet(.id(1)) else {
+            Issue.record("memory should hold the newer copy")
+            return
+        }
+        #expect(held.value.name == "Rick (renamed)")
+        // AND a later write replaces it
+        let later = Entry(
+            value: character("Rick C-137"),
+            metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 300)),
+            origin: .network)
+        #expect(try await tiers.put(later, for: .id(1)).value.name == "Rick C-137")
+        #expect(try await disk.get(.id(1)).value.name == "Rick C-137")
+    }
+
     @Test("The disk tier passes the data-source contract; disabled, it holds nothing")
     func contract() async throws {
         try await DataSourceContract.verify(

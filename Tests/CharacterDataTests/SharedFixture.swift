@@ -59,12 +59,16 @@ struct SharedFixture {
 
     /// A repository with its own SQLite file `name` over `shared`.
     func repository(_ name: String, shared: PostgresCacheStore?) throws -> CharacterRepository {
-        let api = RemoteAPI(
-            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)), timeSource: time)
         let database = try CacheDatabase(location: .file(folder.appendingPathComponent("\(name).sqlite")))
         return CharacterRepository(
-            api: api, database: database, shared: shared,
+            api: api(), database: database, shared: shared,
             configuration: CharacterRepositoryConfiguration(timeToLive: 3_600, timeSource: time))
+    }
+
+    /// The API of the embedded server, on the fixture's clock.
+    func api() -> RemoteAPI {
+        RemoteAPI(
+            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)), timeSource: time)
     }
 
     static func options() -> PostgresCacheOptions {

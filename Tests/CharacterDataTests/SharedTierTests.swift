@@ -70,6 +70,50 @@ struct SharedTierTests {
         }
     }
 
+    @Test("A location another process refreshes is dropped here and announced; the next read is the new copy")
+    func locationRefreshEvictsElsewhere() async throws {
+        try await SharedFixture.with { fixture in
+            let (storeA, storeB) = (try fixture.store(), try fixture.store())
+            let first = GraphRepository(
+                api: fixture.api(), characters: try fixture.repository("a", shared: storeA))
+            let second = GraphRepository(
+                api: fixture.api(), characters: try fixture.repository("b", shared: storeB))
+            // GIVEN both processes hold location 1 locally
+            _ = try await first.location(id: 1, policy: .localFirst)
+            #expect(try await second.location(id: 1, policy: .localFirst).origin == .sharedCache)
+            #expect(try await second.location(id: 1, policy: .localFirst).origin == .memory)
+            let evictions = second.characterRepository.sharedEvictions()
+            let changes = second.locationChanges()
+            await storeB.untilListening()
+            // WHEN process A refreshes it later
+            fixture.time.advance(by: 60)
+            let refreshed = try await first.location(id: 1, policy: .remoteFirst)
+            #expect(refreshed.origin == .network)
+            // THEN process B drops its copies and says so
+            var iterator = evictions.makeAsyncIterator()
+            var eviction: SharedEviction?
+            while let next = await iterator.next() {
+                if next.namespace == "location" {
+                    eviction = next
+                    break
+                }
+            }
+            #expect(eviction == SharedEviction(namespace: "location", query: .id(1)))
+            // AND its observers are told, with the shared tier's new copy
+            var changeIterator = changes.makeAsyncIterator()
+            let change = await changeIterator.next()
+            #expect(change?.cause == .otherProcess)
+            #expect(change?.id == "1")
+            #expect(change?.entry?.metadata.storedAt == refreshed.metadata.storedAt)
+            // AND its next localFirst read is the refreshed copy from the shared tier
+            let next = try await second.location(id: 1, policy: .localFirst)
+            #expect(next.origin == .sharedCache)
+            #expect(next.metadata.storedAt == refreshed.metadata.storedAt)
+            await storeA.stop()
+            await storeB.stop()
+        }
+    }
+
     @Test("A refreshed filtered page is evicted elsewhere by its exact query; the tier reports itself up")
     func pageEviction() async throws {
         try await SharedFixture.with { fixture in

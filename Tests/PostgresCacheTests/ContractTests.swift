@@ -35,6 +35,28 @@ struct ContractTests {
         await store.stop()
     }
 
+    @Test("Two writes out of order: the newer stored-at wins, and the late older write answers it")
+    func newerStoredAtWins() async throws {
+        let store = try SharedServer.store()
+        let (first, second) = (SharedServer.stringSource(store), SharedServer.stringSource(store))
+        let newer = Entry(
+            value: "new", metadata: .init(storedAt: Date(timeIntervalSince1970: 2_000)), origin: .network)
+        let older = Entry(
+            value: "old", metadata: .init(storedAt: Date(timeIntervalSince1970: 1_000)), origin: .network)
+        // GIVEN one process wrote the newer copy WHEN another writes an older one afterwards
+        try await first.put(newer, for: .id(1))
+        let kept = try await second.put(older, for: .id(1))
+        // THEN the table keeps the newer copy, and the late write is told what the table holds
+        #expect(kept.value == "new" && kept.metadata.storedAt == newer.metadata.storedAt)
+        #expect(kept.origin == .sharedCache)
+        #expect(try await first.get(.id(1)).value == "new")
+        // AND a write at the same stored-at or later replaces it
+        let same = Entry(value: "same", metadata: newer.metadata, origin: .network)
+        #expect(try await second.put(same, for: .id(1)).value == "same")
+        #expect(try await first.get(.id(1)).value == "same")
+        await store.stop()
+    }
+
     @Test("The table is UNLOGGED by default and logged on request; the migration is recorded by name")
     func migrations() async throws {
         let url = try TestPostgres.requiredURL()

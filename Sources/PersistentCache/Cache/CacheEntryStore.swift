@@ -18,17 +18,25 @@ enum CacheEntryStore {
         return try statement.firstRow { StoredPayload(row: $0, first: 0) }
     }
 
+    /// The SQL of `fetchMany` for 0…100 keys, built once: a page's 20 ids, a request's 100.
+    static let selectManySQL: [String] = (0...100).map(selectMany(count:))
+
+    /// The SQL selecting the rows of `count` keys of one namespace (`key IN (?, …)`).
+    static func selectMany(count: Int) -> String {
+        let placeholders = repeatElement("?", count: count).joined(separator: ",")
+        return """
+            SELECT key, payload, stored_at, expires_at, etag, last_modified FROM cache_entry
+            WHERE namespace = ? AND key IN (\(placeholders))
+            """
+    }
+
     /// The stored rows for many keys, keyed by key, in one statement (`key IN (…)`).
     static func fetchMany(
         namespace: String, keys: [String], in db: Database
     ) throws -> [String: StoredPayload] {
         guard !keys.isEmpty else { return [:] }
-        let placeholders = repeatElement("?", count: keys.count).joined(separator: ",")
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT key, payload, stored_at, expires_at, etag, last_modified FROM cache_entry
-                WHERE namespace = ? AND key IN (\(placeholders))
-                """)
+        let sql = keys.count < selectManySQL.count ? selectManySQL[keys.count] : selectMany(count: keys.count)
+        let statement = try db.cachedStatement(sql: sql)
         statement.setUncheckedArguments(StatementArguments([namespace] + keys))
         var found: [String: StoredPayload] = [:]
         found.reserveCapacity(keys.count)

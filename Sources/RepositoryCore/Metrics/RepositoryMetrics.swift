@@ -5,10 +5,11 @@ public enum MetricEvent: Sendable, Hashable, CaseIterable {
     case hit, miss, staleServe, revalidation, coalesced, eviction, failure, retry
 }
 
-/// Thread-safe per-tier counters (a `Mutex` guards them); share one instance between a
-/// repository and its cache sources, read it with `snapshot()`.
+/// Thread-safe per-tier counters (a `Mutex` guards the event counters, atomics the latencies);
+/// share one instance between a repository and its cache sources, read it with `snapshot()`.
 ///
-/// Recording is one uncontended lock and a few integer additions: cheap enough for a cache hit.
+/// Recording an event is one uncontended lock and a few integer additions; recording an
+/// answer's latency takes no lock (three relaxed atomics): cheap enough for a cache hit.
 public final class RepositoryMetrics: Sendable {
     /// A source that keeps its own counters (under a lock it already holds) and adds them to snapshots.
     struct Contributor: Sendable {
@@ -18,6 +19,7 @@ public final class RepositoryMetrics: Sendable {
 
     private let state = Mutex(MetricsSnapshot())
     private let contributors = Mutex<[Contributor]>([])
+    @usableFromInline let latencies: [LatencyCounters] = Origin.allCases.map { _ in LatencyCounters() }
 
     /// Creates zeroed counters.
     public init() {}
@@ -47,21 +49,34 @@ public final class RepositoryMetrics: Sendable {
 
     /// Adds one answer's duration to the latency of `tier`.
     public func recordLatency(_ duration: Duration, tier: Origin) {
-        state.withLock { snapshot in
-            switch tier {
-            case .memory: snapshot.memory.latency.record(duration)
-            case .disk: snapshot.disk.latency.record(duration)
-            case .network: snapshot.network.latency.record(duration)
-            case .revalidated: snapshot.revalidated.latency.record(duration)
-            case .shared: snapshot.shared.latency.record(duration)
-            case .sharedCache: snapshot.sharedCache.latency.record(duration)
-            }
+        recordLatency(nanoseconds: WallClockAnchor.nanoseconds(duration), tier: tier)
+    }
+
+    /// Adds one answer's duration, in nanoseconds, to the latency of `tier` (no lock).
+    @inlinable
+    func recordLatency(nanoseconds: Int64, tier: Origin) {
+        latencies[Self.index(of: tier)].record(nanoseconds: nanoseconds)
+    }
+
+    /// The place of `tier` in `latencies` (`Origin.allCases` order).
+    @inlinable
+    static func index(of tier: Origin) -> Int {
+        switch tier {
+        case .memory: 0
+        case .disk: 1
+        case .network: 2
+        case .revalidated: 3
+        case .shared: 4
+        case .sharedCache: 5
         }
     }
 
     /// A copy of every counter now.
     public func snapshot() -> MetricsSnapshot {
         var snapshot = state.withLock { $0 }
+        for tier in Origin.allCases {
+            snapshot[tier].latency = latencies[Self.index(of: tier)].summary
+        }
         for contributor in contributors.withLock({ $0 }) {
             guard let (tier, counted) = contributor.read() else { continue }
             snapshot[tier].add(counted)
@@ -72,6 +87,7 @@ public final class RepositoryMetrics: Sendable {
     /// Sets every counter back to zero.
     public func reset() {
         state.withLock { $0 = MetricsSnapshot() }
+        for latency in latencies { latency.reset() }
         for contributor in contributors.withLock({ $0 }) { contributor.reset() }
     }
 

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// - Writing entities (`store(_:metadata:)`): each entity is written under `.entity(id)` unless
 ///   the copy `entities` can answer without suspending (its memory tier) is newer — the newer
-///   stored-at wins. Each entity actually written is published to `changes()` observers.
+///   stored-at wins. A store whose lower tiers keep a newer copy (a put that answers the entry
+///   it kept, as a `TieredCacheDataSource` over such tiers does) wins the same way in every
+///   tier. Each entity written, or kept newer, is published to `changes()` observers.
 /// - Writing a list (`storeList(_:for:info:metadata:)`) writes its entities, then its ids.
 /// - Composing (`composedList(_:)`) reads the list's ids, then each entity (memory first); an
 ///   entity missing from every tier (evicted between the list and the read, a corrupt row)
@@ -115,7 +117,8 @@ public struct NormalizedCache<
     }
 
     /// Writes each entity under its id, stamped with `metadata`, unless a newer copy is held
-    /// in memory; returns the ids written. A failed write is skipped (the next read misses).
+    /// in memory or a tier's put answers a newer copy it kept; returns the ids written. A failed
+    /// write is skipped (the next read misses).
     @discardableResult
     public func store(_ values: [Entity], metadata: EntryMetadata) async -> [String] {
         var written: [String] = []
@@ -127,7 +130,12 @@ public struct NormalizedCache<
                 continue
             }
             let entry = Entry(value: value, metadata: metadata, origin: .memory)
-            guard (try? await entities.put(entry, for: .entity(id))) != nil else { continue }
+            guard let stored = try? await entities.put(entry, for: .entity(id)) else { continue }
+            // A lower tier that kept a newer copy answers it; the tiers above now hold that one.
+            if stored.metadata.storedAt > metadata.storedAt {
+                broadcaster.publish(EntityChange(id: id, entry: stored, cause: .written))
+                continue
+            }
             written.append(id)
             broadcaster.publish(EntityChange(id: id, entry: entry, cause: .written))
         }

@@ -104,7 +104,8 @@ extension NormalizedRepository {
         _ composed: ComposedList<Entity, Info>, knownFresh: Bool = false, operation: RepositoryOperation,
         start: Stopwatch.Mark
     ) -> Answer<Value> where Value.Entity == Entity, Value.Info == Info {
-        let (duration, now) = stopwatch.stop(start)
+        let lap = stopwatch.lap(start)
+        let (duration, now) = (lap.elapsed, lap.now)
         let list = composed.list
         var provenance = composed.provenance
         if list.metadata.storedAt < provenance.oldestStoredAt ?? .distantFuture {
@@ -113,7 +114,7 @@ extension NormalizedRepository {
         var metadata = list.metadata
         metadata.storedAt = provenance.oldestStoredAt ?? list.metadata.storedAt
         let origin = provenance.dominantOrigin ?? list.origin
-        configuration.metrics?.recordLatency(duration, tier: origin)
+        configuration.metrics?.recordLatency(nanoseconds: lap.nanoseconds, tier: origin)
         var diagnostics: [String] = []
         if !composed.isComplete {
             diagnostics.append(

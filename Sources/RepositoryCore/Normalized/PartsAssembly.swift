@@ -39,12 +39,13 @@ struct PartsAssembly<Entity: NormalizedEntity>: Sendable {
         if let extraPart, extraPart.metadata.storedAt < provenance.oldestStoredAt ?? .distantFuture {
             provenance.oldestStoredAt = extraPart.metadata.storedAt
         }
-        let (duration, now) = stopwatch.stop(start)
+        let lap = stopwatch.lap(start)
+        let (duration, now) = (lap.elapsed, lap.now)
         let storedAt = provenance.oldestStoredAt ?? extraPart?.metadata.storedAt ?? now
         var metadata = extraPart?.metadata ?? EntryMetadata(storedAt: storedAt)
         metadata.storedAt = storedAt
         let origin = provenance.dominantOrigin ?? extraPart?.origin ?? .memory
-        metrics?.recordLatency(duration, tier: origin)
+        metrics?.recordLatency(nanoseconds: lap.nanoseconds, tier: origin)
         return Answer(
             value: build(values), origin: origin,
             isStale: isStale, age: now.timeIntervalSince(storedAt), fallbackError: fallbackError,

@@ -147,19 +147,18 @@ extension CacheRepository {
         return answer(entry, diagnostics: fetch.diagnostics, operation: operation, start: start)
     }
 
-    /// Builds the answer for `entry`: age from the time source, duration from the stopwatch,
-    /// latency recorded against the answering tier.
+    /// Builds the answer for `entry`: one clock reading gives the duration (from the stopwatch)
+    /// and "now" for the age; the latency is recorded against the answering tier without a lock.
     @inlinable
     func answer(
         _ entry: Entry<Value>, isStale: Bool = false, fallbackError: RepositoryError? = nil,
         diagnostics: [String] = [], operation: RepositoryOperation, start: Stopwatch.Mark
     ) -> Answer<Value> {
-        let (duration, now) = stopwatch.stop(start)
-        let age = now.timeIntervalSince(entry.metadata.storedAt)
-        metrics.recordLatency(duration, tier: entry.origin)
+        let lap = stopwatch.lap(start)
+        metrics.recordLatency(nanoseconds: lap.nanoseconds, tier: entry.origin)
         return Answer(
-            value: entry.value, origin: entry.origin, isStale: isStale, age: age,
-            fallbackError: fallbackError,
-            diagnostics: diagnostics, duration: duration, operation: operation, metadata: entry.metadata)
+            value: entry.value, origin: entry.origin, isStale: isStale,
+            age: lap.now.timeIntervalSince(entry.metadata.storedAt), fallbackError: fallbackError,
+            diagnostics: diagnostics, duration: lap.elapsed, operation: operation, metadata: entry.metadata)
     }
 }

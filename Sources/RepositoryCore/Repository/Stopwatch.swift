@@ -1,7 +1,12 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Measures elapsed time on an injected clock and tells "now" for ages. Marks are plain
-/// durations since a reference instant taken at creation, so they are trivial to copy.
+/// nanoseconds since a reference instant taken at creation, so they are trivial to copy and to
+/// subtract (no 128-bit `Duration` arithmetic on the hot path).
 ///
 /// With the production defaults (`ContinuousClock`, `SystemTimeSource`) one monotonic reading
 /// serves both the duration and the age: "now" is that reading plus a wall-clock offset that
@@ -9,10 +14,25 @@ import Foundation
 /// as injected.
 @usableFromInline
 final class Stopwatch: Sendable {
-    /// A point in time: the duration since the stopwatch's reference instant.
-    @usableFromInline typealias Mark = Duration
+    /// A point in time: nanoseconds since the stopwatch's reference instant.
+    @usableFromInline typealias Mark = Int64
 
-    @usableFromInline let reference: ContinuousClock.Instant
+    /// The elapsed time between a mark and the end of a read, and the wall-clock date then.
+    @usableFromInline
+    struct Lap: Sendable {
+        @usableFromInline let nanoseconds: Int64
+        @usableFromInline let now: Date
+
+        @inlinable init(nanoseconds: Int64, now: Date) {
+            self.nanoseconds = nanoseconds
+            self.now = now
+        }
+
+        /// The elapsed time as a `Duration`.
+        @inlinable var elapsed: Duration { .nanoseconds(nanoseconds) }
+    }
+
+    @usableFromInline let reference: Int64
     @usableFromInline let custom: (any Clock<Duration>)?
     @usableFromInline let customReference: (any InstantProtocol<Duration>)?
     @usableFromInline let timeSource: any TimeSource
@@ -20,7 +40,7 @@ final class Stopwatch: Sendable {
 
     @usableFromInline
     init(clock: any Clock<Duration>, timeSource: any TimeSource) {
-        reference = ContinuousClock.now
+        reference = Self.monotonicNanoseconds()
         self.timeSource = timeSource
         if clock is ContinuousClock {
             custom = nil
@@ -35,16 +55,16 @@ final class Stopwatch: Sendable {
 
     @inlinable
     func start() -> Mark {
-        guard let custom, let customReference else { return reference.duration(to: ContinuousClock.now) }
-        return Self.offset(on: custom, since: customReference)
+        guard let custom, let customReference else { return Self.monotonicNanoseconds() &- reference }
+        return WallClockAnchor.nanoseconds(Self.offset(on: custom, since: customReference))
     }
 
-    /// The time since `mark`, and the wall-clock date now.
+    /// The time since `mark` and the wall-clock date now: one clock reading.
     @inlinable
-    func stop(_ mark: Mark) -> (elapsed: Duration, now: Date) {
+    func lap(_ mark: Mark) -> Lap {
         let end = start()
-        guard let anchor else { return (end - mark, timeSource.now()) }
-        return (end - mark, anchor.date(at: end))
+        guard let anchor else { return Lap(nanoseconds: end &- mark, now: timeSource.now()) }
+        return Lap(nanoseconds: end &- mark, now: anchor.date(atNanoseconds: end))
     }
 
     @usableFromInline
@@ -54,4 +74,22 @@ final class Stopwatch: Sendable {
         guard let reference = reference as? C.Instant else { return .zero }
         return reference.duration(to: clock.now)
     }
+
+    /// The monotonic clock in nanoseconds (the system's monotonic clock, read directly where the
+    /// C library offers it; `ContinuousClock` elsewhere).
+    @inlinable
+    static func monotonicNanoseconds() -> Int64 {
+        #if canImport(Glibc)
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+        #else
+            return WallClockAnchor.nanoseconds(processStart.duration(to: ContinuousClock.now))
+        #endif
+    }
 }
+
+#if !canImport(Glibc)
+    /// The reference of `Stopwatch.monotonicNanoseconds()` where it reads `ContinuousClock`.
+    @usableFromInline let processStart = ContinuousClock.now
+#endif

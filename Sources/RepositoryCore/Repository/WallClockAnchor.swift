@@ -16,10 +16,9 @@ final class WallClockAnchor: Sendable {
 
     @usableFromInline init() {}
 
-    /// The wall-clock date at monotonic mark `mark`.
+    /// The wall-clock date at the monotonic mark `nanoseconds` (a `Stopwatch` mark).
     @inlinable
-    func date(at mark: Duration) -> Date {
-        let nanoseconds = Self.nanoseconds(mark)
+    func date(atNanoseconds nanoseconds: Int64) -> Date {
         let last = measuredAt.load(ordering: .relaxed)
         if last == .min || nanoseconds &- last > 1_000_000_000 { remeasure(at: nanoseconds) }
         let wall = nanoseconds &+ offset.load(ordering: .relaxed)

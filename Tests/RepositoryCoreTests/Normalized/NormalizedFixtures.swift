@@ -99,3 +99,30 @@ func makePlanetRepository(
 func planets(_ ids: ClosedRange<Int>, prefix: String = "P") -> [Planet] {
     ids.map { Planet(id: $0, name: "\(prefix)\($0)") }
 }
+
+/// A store that keeps, for each query, the entry with the later stored-at, whichever is written
+/// last, and answers each write with what it holds afterwards (as a newer-wins disk or shared
+/// tier does). Thread-safe (a `Mutex`).
+final class NewerWinsStore<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
+    private let entries = Mutex<[Query: Entry<Value>]>([:])
+
+    func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
+        guard let entry = entries.withLock({ $0[query] }) else { throw .notFound(query: query.cacheKey) }
+        return entry
+    }
+
+    func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
+        entries.withLock { entries in
+            if let held = entries[query], held.metadata.storedAt > entry.metadata.storedAt { return held }
+            let stored = entry.with(origin: .disk)
+            entries[query] = stored
+            return stored
+        }
+    }
+
+    func delete(_ query: Query) async throws(RepositoryError) {
+        entries.withLock { entries in
+            if query == .all { entries.removeAll() } else { entries[query] = nil }
+        }
+    }
+}

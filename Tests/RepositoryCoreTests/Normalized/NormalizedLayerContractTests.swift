@@ -120,6 +120,33 @@ struct NormalizedLayerContractTests {
         #expect(await repository.cache.entity("1")?.value.name == "New")
     }
 
+    @Test("A lower tier that keeps a newer copy wins over a later, older write: memory and observers get it")
+    func newerWinsBelowMemory() async throws {
+        let time = ManualTimeSource()
+        let memory = InMemoryDataSource<Planet>(timeSource: time)
+        let cache = NormalizedCache(
+            entities: TieredCacheDataSource(upper: memory, lower: NewerWinsStore<Planet>()),
+            lists: InMemoryDataSource<StoredList<Int>>(timeSource: time))
+        // GIVEN the newer copy was written, and memory has since let it go
+        await cache.store([Planet(id: 1, name: "New")], metadata: EntryMetadata(storedAt: time.now()))
+        try await memory.delete(.all)
+        let changes = cache.changes()
+        // WHEN an older answer about the same entity is written afterwards
+        let written = await cache.store(
+            [Planet(id: 1, name: "Old")],
+            metadata: EntryMetadata(storedAt: time.now().addingTimeInterval(-60)))
+        // THEN it is not written; memory holds the newer copy and observers are told that one
+        #expect(written.isEmpty)
+        #expect(await cache.entity("1")?.value.name == "New")
+        guard case .entry(let held) = memory.immediateGet(.entity("1")) else {
+            Issue.record("memory should hold the newer copy the lower tier kept")
+            return
+        }
+        #expect(held.value.name == "New")
+        var iterator = changes.makeAsyncIterator()
+        #expect(await iterator.next()?.entry?.value.name == "New")
+    }
+
     @Test("A list whose ids repeat is stored and shown with each entity once; its info is kept as sent")
     func repeatedIDs() async throws {
         let time = ManualTimeSource()
