@@ -20,7 +20,7 @@ struct FailureTests {
         #expect(driver.state.tally.failures == 1)
         // AND the list still moves
         driver.press("k")
-        #expect(driver.state.list.selected == 18)
+        #expect(driver.state.characters.selection.selected == 18)
         // AND moving to the end again retries page 2
         #expect(driver.press("G").shapes == [.run(key: "page-2")])
     }

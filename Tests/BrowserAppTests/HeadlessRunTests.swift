@@ -43,7 +43,7 @@ struct HeadlessRunTests {
             #expect(last.contains { $0.contains("Characters 3/40 of 66") })
             #expect(last.contains { $0.contains("policy:  remoteFirst / mainSync") })
             #expect(final.screen == .list)
-            #expect(final.list.selected == 2)
+            #expect(final.characters.selection.selected == 2)
         }
     }
 
@@ -80,9 +80,9 @@ struct HeadlessRunTests {
                 size: TerminalSize(width: 80, height: 24), keyScript: "/ text:rick enter q")
             let final = try await CharacterBrowser(services: fixture.services()).run(on: backend)
             #expect(fixture.events.all.last?.query == "page 1 (name=rick)")
-            #expect(final.listing.rowCount > 0)
+            #expect(final.characters.rowCount > 0)
             #expect(
-                final.listing.loaded.residentRows.allSatisfy {
+                final.characters.pages.residentRows.allSatisfy {
                     $0.name.localizedCaseInsensitiveContains("rick")
                 })
             #expect(backend.frames.contains { $0.last?.hasPrefix("Filter by name: rick") == true })

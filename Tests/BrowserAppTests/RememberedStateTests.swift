@@ -86,15 +86,15 @@ struct RememberedStateTests {
         place.selectedIDs = [.character: 25]
         place.isOnline = false
         var driver = Driver(remembered: place)
-        #expect(driver.state.listing.filter.name == "s")
+        #expect(driver.state.characters.filter.name == "s")
         #expect(driver.state.isOnline == false)
         #expect(driver.networkSwitch.isOnline == false)
         driver.answerPage(1)
         // id 25 is on page 2 of the sample: page 2 is read to find it
-        #expect(driver.state.loads.pages[2] != nil)
+        #expect(driver.state.characters.loading[2] != nil)
         driver.answerPage(2)
         #expect(driver.state.selectedCharacter?.id == 25)
-        #expect(driver.state.pendingSelection.isEmpty)
+        #expect(driver.state.characters.soughtID == nil)
         #expect(RememberedBrowser(state: driver.state, imagesOn: true).selectedIDs[.character] == 25)
     }
 }

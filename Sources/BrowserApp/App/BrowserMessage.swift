@@ -48,12 +48,12 @@ public struct PageRequest: Sendable, Hashable {
     public var number: Int
     /// The filter the page is read with.
     public var filter: CharacterFilter
-    /// The listing generation the read belongs to (see `Listing.generation`).
+    /// The listing generation the read belongs to (see `PagedList.generation`).
     public var generation: Int
     /// How the read uses the cache.
     public var policy: CachePolicy
 
-    /// A read of page `number` of `filter` for listing `generation`, as `policy` says.
+    /// A read of page `number` of `filter` for list `generation`, as `policy` says.
     public init(number: Int, filter: CharacterFilter, generation: Int, policy: CachePolicy) {
         self.number = number
         self.filter = filter
@@ -103,7 +103,7 @@ public struct EntityPageRequest: Sendable, Hashable {
     public var number: Int
     /// The filters the page is read with.
     public var filters: [String: String]
-    /// The list generation the read belongs to (see `EntityList.generation`).
+    /// The list generation the read belongs to (see `PagedList.generation`).
     public var generation: Int
     /// How the read uses the cache.
     public var policy: CachePolicy

@@ -37,7 +37,7 @@ extension CharacterBrowser {
     /// Shows `character` wherever it is held: the list's rows, its detail, and the casts and
     /// residents of the screens on the stack. Reads nothing.
     func show(_ character: ShowCharacter, state: inout BrowserState) {
-        state.listing.update(character)
+        state.characters.update(character)
         for index in state.screens.indices {
             switch state.screens[index] {
             case .character(var detail) where detail.characterID == character.id:

@@ -34,12 +34,14 @@ public struct CharacterBrowser: TerminalApp {
             state.size = size
             state.sharedCache = services.repository.sharedCacheHealth
             showStartNotices(&state)
-            return restore(state: &state) + requestPage(1, state: &state) + observeChanges()
+            return restore(state: &state) + requestPage(1, of: CharacterListKind.self, state: &state)
+                + observeChanges()
         case .input(.resize(let size)):
             state.size = size
-            state.list.clamp(rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
+            state.characters.selection.clamp(
+                rowCount: state.characters.rowCount, visibleRows: state.layout.visibleListRows)
             clampDetailScroll(&state)
-            return loadMoreIfNeeded(state: &state) + followWindows(state: &state)
+            return readNextPageIfNeeded(CharacterListKind.self, state: &state) + followWindows(state: &state)
         case .input(.key(let key)):
             let effects = handle(key, state: &state)
             return effects + followWindows(state: &state)

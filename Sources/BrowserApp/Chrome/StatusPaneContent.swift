@@ -26,8 +26,12 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
 
     init(state: BrowserState, isWide: Bool) {
         latest = state.latest
-        loadingText = state.loads.summary.map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" } ?? "idle"
-        isBusy = state.loads.isBusy
+        // The character list's page reads, as before the lists tracked their own.
+        let pages = state.characters.loading
+        loadingText =
+            state.loads.summary(pages: pages).map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" }
+            ?? "idle"
+        isBusy = state.loads.isBusy || !pages.isEmpty
         isOnline = state.isOnline
         sharedCache = state.sharedCache
         apiDescription = state.apiDescription
