@@ -87,8 +87,8 @@ enum BrowserWiring {
                     apiBaseURL: baseURL, isOnline: { networkSwitch.isOnline }),
             colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
             graph: GraphRepository(api: api, characters: repository), remembered: remembered,
-            // A headless run waits for its tasks to settle before each key: no endless subscriptions.
-            observesChanges: !command.headless, onAnswer: { events.write($0) })
+            // The change streams are subscriptions: a headless run does not wait for them.
+            observesChanges: true, onAnswer: { events.write($0) })
         return BrowserSession(
             services: services, server: server, database: database,
             temporaryAvatars: command.noDiskCache && !command.noImages ? avatarFolder(command) : nil,

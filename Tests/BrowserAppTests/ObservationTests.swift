@@ -107,9 +107,9 @@ struct ObservationTests {
             var state = BrowserState.initial(services: services)
             let start = browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30)))
             let keys = start.map(\.shape)
-            #expect(keys.contains(.run(key: CharacterBrowser.characterChangesKey)))
-            #expect(keys.contains(.run(key: CharacterBrowser.episodeChangesKey)))
-            #expect(keys.contains(.run(key: CharacterBrowser.locationChangesKey)))
+            #expect(keys.contains(.subscribe(key: CharacterBrowser.characterChangesKey)))
+            #expect(keys.contains(.subscribe(key: CharacterBrowser.episodeChangesKey)))
+            #expect(keys.contains(.subscribe(key: CharacterBrowser.locationChangesKey)))
             // GIVEN the list shows an older Rick (page 1 answered by hand)
             let old =
                 [Self.renamed(SampleData.character(1), to: "Rick Of Yesterday")]
@@ -131,8 +131,8 @@ struct ObservationTests {
             // WHEN a page read elsewhere writes the server's Rick
             let (messages, continuation) = AsyncStream<BrowserMessage>.makeStream()
             let subscription = try #require(
-                start.first { $0.shape == .run(key: CharacterBrowser.characterChangesKey) })
-            guard case .run(_, let operation) = subscription else { return }
+                start.first { $0.shape == .subscribe(key: CharacterBrowser.characterChangesKey) })
+            guard case .subscribe(_, let operation) = subscription else { return }
             let listener = Task { await operation(MessageSink { continuation.yield($0) }) }
             defer { listener.cancel() }
             let page = try await services.repository.page(1, policy: .remoteFirst)

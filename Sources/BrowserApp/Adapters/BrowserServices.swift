@@ -33,8 +33,8 @@ public struct BrowserServices: Sendable {
     public var notice: String?
     /// Whether the browser subscribes to the repositories' change streams at start, so that an
     /// entity changed elsewhere (another screen's read, another process) redraws where it is
-    /// shown. The subscriptions run as long as the browser: off for headless runs, whose loop
-    /// waits for every task to finish before the next key.
+    /// shown. The subscriptions run as long as the browser, as `Effect.subscribe`s: a headless
+    /// run does not wait for them before its next key.
     public var observesChanges: Bool
 
     /// Services over `repository`, switched by `networkSwitch`, describing the API as `apiDescription`.

@@ -5,22 +5,23 @@ import TerminalUI
 extension CharacterBrowser {
     /// The subscriptions to the change streams of characters, episodes and locations, when
     /// `services.observesChanges`: each change is posted to `update` as a message. The streams
-    /// are made here, at start, so no change written after the start is missed.
+    /// are made here, at start, so no change written after the start is missed; they are
+    /// subscriptions, so a headless run does not wait for them to end.
     func observeChanges() -> [Effect<BrowserMessage>] {
         guard services.observesChanges else { return [] }
         let characters = services.repository.characterChanges()
         let episodes = services.repository.episodeChanges()
         var effects: [Effect<BrowserMessage>] = [
-            .stream(key: Self.characterChangesKey) { sink in
+            .subscribe(key: Self.characterChangesKey) { sink in
                 for await change in characters { sink.send(.characterChanged(change)) }
             },
-            .stream(key: Self.episodeChangesKey) { sink in
+            .subscribe(key: Self.episodeChangesKey) { sink in
                 for await change in episodes { sink.send(.episodeChanged(change)) }
             },
         ]
         if let locations = services.graph?.locationChanges() {
             effects.append(
-                .stream(key: Self.locationChangesKey) { sink in
+                .subscribe(key: Self.locationChangesKey) { sink in
                     for await change in locations { sink.send(.locationChanged(change)) }
                 })
         }

@@ -129,6 +129,7 @@ struct Driver {
 /// What tests look for in effects.
 enum EffectShape: Equatable {
     case run(key: String?)
+    case subscribe(key: String?)
     case cancel(key: String)
     case quit
 }
@@ -137,6 +138,7 @@ extension Effect {
     var shape: EffectShape {
         switch self {
         case .run(let key, _): .run(key: key)
+        case .subscribe(let key, _): .subscribe(key: key)
         case .cancel(let key): .cancel(key: key)
         case .quit: .quit
         }
