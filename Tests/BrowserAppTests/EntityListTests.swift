@@ -22,7 +22,7 @@ struct EntityListTests {
             #expect(state.activeList == .episode)
             #expect(state.episodes.row(at: 0)?.code == "S01E01")
             #expect(state.episodes.totalCount == SampleData.dataset.episodes.count)
-            #expect(fixture.events.all.last?.kind == "episode")
+            #expect(fixture.events.all.last?.kind == .episode)
             #expect(state.breadcrumb == "Episodes")
             // Moving to the end loads the next page
             await press(.character("G"))
@@ -32,7 +32,7 @@ struct EntityListTests {
             await press(.enter)
             #expect(state.screen == .episode)
             let episodeEvent = try #require(fixture.events.all.last { $0.query == "episode 1" })
-            #expect(episodeEvent.origin == "memory")
+            #expect(episodeEvent.origin == .repository(.memory))
             #expect(state.breadcrumb == "Episodes › S01E01 Pilot")
             let before = fixture.events.all.count
             #expect(browser.update(state: &state, event: .input(.key(.escape))).isEmpty)
@@ -52,7 +52,7 @@ struct EntityListTests {
             await press(.tab)
             #expect(state.activeList == .location)
             #expect(state.locations.rowCount > 0)
-            #expect(fixture.events.all.last?.kind == "location")
+            #expect(fixture.events.all.last?.kind == .location)
             await press(.character("1"))
             #expect(state.activeList == .character)
             #expect(state.breadcrumb == "Characters")

@@ -61,8 +61,8 @@ struct FailureTests {
         let events = driver.events.all
         #expect(events.map(\.query) == ["page 1", "page 2"])
         #expect(
-            events[0].origin == "network" && events[0].policy == "localFirst"
-                && events[0].operation == "cacheSync")
+            events[0].origin == .repository(.network) && events[0].policy == .cache(.localFirst)
+                && events[0].operation == .cacheSync)
         #expect(events[0].ms == 12 && events[0].ageSeconds == 0 && !events[0].stale)
         #expect(
             events[1].origin == nil && events[1].error == "The server is unavailable: offline."

@@ -63,7 +63,7 @@ struct HeadlessObservationTests {
         #expect(final.characters.row(at: 0)?.name == "Rick Sanchez")
         #expect(headless.lastFrame.contains { $0.contains("Rick Sanchez") })
         #expect(!headless.lastFrame.contains { $0.contains("Rick Of Yesterday") })
-        #expect(events.all.first?.query == "page 1" && events.all.first?.origin == "disk")
+        #expect(events.all.first?.query == "page 1" && events.all.first?.origin == .repository(.disk))
         #expect(events.all.allSatisfy { $0.query.hasPrefix("page ") })
         try await database.close()
     }

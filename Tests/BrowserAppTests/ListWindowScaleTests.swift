@@ -96,13 +96,13 @@ struct ListWindowScaleTests {
         // Requests: every page came from the network once, on the way down; the way up was
         // answered by the cache (memory, then disk), with no network read.
         let pageEvents = events.all.filter { $0.query.hasPrefix("page ") }
-        let fromNetwork = pageEvents.filter { $0.origin == "network" }.map(\.query)
+        let fromNetwork = pageEvents.filter { $0.origin == .repository(.network) }.map(\.query)
         #expect(fromNetwork.count == Set(fromNetwork).count)
         #expect(fromNetwork.count == run.state.characters.reachedPages)
         let wayUp = events.all[downEvents...].filter { $0.query.hasPrefix("page ") }
         #expect(wayUp.count >= 1_900)
-        #expect(wayUp.allSatisfy { $0.origin == "memory" || $0.origin == "disk" })
-        #expect(wayUp.contains { $0.origin == "disk" })
+        #expect(wayUp.allSatisfy { $0.origin == .repository(.memory) || $0.origin == .repository(.disk) })
+        #expect(wayUp.contains { $0.origin == .repository(.disk) })
         #expect(events.all.allSatisfy { $0.error == nil })
 
         // And the frame at the top shows the dataset's first rows.

@@ -49,8 +49,8 @@ struct RefreshTests {
         #expect(driver.state.characters.loading == [1: .remoteFirst])
         // WHEN the refresh answers THEN the answer is recorded as remoteFirst / mainSync
         driver.answerPage(1)
-        #expect(driver.state.latest?.policy == "remoteFirst")
-        #expect(driver.state.latest?.operation == "mainSync")
+        #expect(driver.state.latest?.policy == .cache(.remoteFirst))
+        #expect(driver.state.latest?.operation == .mainSync)
         #expect(driver.press("r").shapes == [.run(key: "refresh")])
     }
 
@@ -112,8 +112,8 @@ struct RefreshTests {
         #expect(driver.state.loads.detail == .remoteFirst)
         #expect(driver.press("r").isEmpty)
         driver.answerDetail(origin: .network)
-        #expect(driver.events.all.suffix(2).map(\.policy) == ["remoteFirst", "remoteFirst"])
-        #expect(driver.events.all.suffix(2).map(\.operation) == ["mainSync", "mainSync"])
+        #expect(driver.events.all.suffix(2).map(\.policy) == [.cache(.remoteFirst), .cache(.remoteFirst)])
+        #expect(driver.events.all.suffix(2).map(\.operation) == [.mainSync, .mainSync])
         #expect(!driver.state.loads.isBusy)
     }
 
@@ -123,7 +123,7 @@ struct RefreshTests {
         driver.answerPage(1)
         driver.press("r")
         driver.answerPage(1, origin: .memory, fallback: .mainUnavailable(reason: "offline"), stale: false)
-        #expect(driver.state.latest?.origin == "memory")
+        #expect(driver.state.latest?.origin == .repository(.memory))
         #expect(driver.state.latest?.error == "The server is unavailable: offline.")
         #expect(driver.state.toast?.kind == .warning)
         #expect(driver.state.characters.rowCount == 20)
