@@ -80,7 +80,7 @@ struct RememberedStateTests {
     }
 
     @Test("Restoring at start: filters, the active list, the switch, and the selection found in the pages")
-    func restoresAtStart() {
+    func restoresAtStart() async {
         var place = RememberedBrowser()
         place.characterFilter = CharacterFilter(name: "s")
         place.selectedIDs = [.character: 25]
@@ -88,6 +88,10 @@ struct RememberedStateTests {
         var driver = Driver(remembered: place)
         #expect(driver.state.characters.filter.name == "s")
         #expect(driver.state.isOnline == false)
+        // (the switch is set by a start effect; the composition root sets it before the run)
+        let setSwitch = driver.effects.filter { $0.shape == .run(key: CharacterBrowser.networkSwitchKey) }
+        #expect(setSwitch.count == 1)
+        _ = await setSwitch.runAll()
         #expect(driver.networkSwitch.isOnline == false)
         driver.answerPage(1)
         // id 25 is on page 2 of the sample: page 2 is read to find it

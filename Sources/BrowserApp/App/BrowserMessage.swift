@@ -1,3 +1,4 @@
+import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
 
@@ -32,6 +33,9 @@ public enum BrowserMessage: Sendable {
     case episodeChanged(EntityChange<Episode>)
     /// A location changed in the cache (as `characterChanged`).
     case locationChanged(EntityChange<Location>)
+    /// The shared cache tier's health, as its stream (subscribed at start) reports it: first
+    /// its state at the subscription, then every change.
+    case sharedCacheHealthChanged(SharedCacheHealth)
 }
 
 /// Which caches the `c` and `C` keys empty. A plain value.

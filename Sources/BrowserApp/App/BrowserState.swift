@@ -47,8 +47,11 @@ public struct BrowserState: Sendable {
     public var tally = AnswerTally()
     /// The repository's counters as of the latest read.
     public var metrics = MetricsSnapshot()
-    /// Whether the network switch is on.
+    /// Whether the network switch is on (as the browser last set it; the switch follows by an
+    /// effect).
     public var isOnline: Bool
+    /// How many times the browser has set the switch (numbers the settings, so the last wins).
+    public var switchSettings = 0
     /// The API the browser talks to, for the status pane.
     public var apiDescription: String
     /// The shared cache tier's health, or nil when it is off.
@@ -75,9 +78,13 @@ public struct BrowserState: Sendable {
         self.apiDescription = apiDescription
     }
 
-    /// The initial state for `services`: online as its switch is, describing its API.
+    /// The initial state for `services`: online as its switch is, describing its API, with the
+    /// shared tier's health as it is now.
     public static func initial(services: BrowserServices) -> BrowserState {
-        initial(isOnline: services.networkSwitch.isOnline, apiDescription: services.apiDescription)
+        var state = initial(
+            isOnline: services.networkSwitch.isOnline, apiDescription: services.apiDescription)
+        state.sharedCache = services.repository.sharedCacheHealth
+        return state
     }
 
     /// How many answers `recent` keeps.

@@ -48,6 +48,8 @@ extension CharacterBrowser {
             if let episode = change.entry?.value { show(episode, state: &state) }
         case .locationChanged(let change):
             if let location = change.entry?.value { show(location, state: &state) }
+        case .sharedCacheHealthChanged(let health):
+            applySharedCacheHealth(health, state: &state)
         }
         return []
     }

@@ -28,6 +28,22 @@ extension CharacterBrowser {
         return effects
     }
 
+    /// The subscription to the shared tier's health, when the services have one: its state now,
+    /// then every change, posted as `sharedCacheHealthChanged`. The stream is made here, at start.
+    func observeSharedCacheHealth() -> [Effect<BrowserMessage>] {
+        guard let changes = services.sharedCacheHealthChanges?() else { return [] }
+        let repository = services.repository
+        return [
+            .subscribe(key: Self.sharedCacheHealthKey) { sink in
+                if let now = repository.sharedCacheHealth { sink.send(.sharedCacheHealthChanged(now)) }
+                for await health in changes { sink.send(.sharedCacheHealthChanged(health)) }
+            }
+        ]
+    }
+
+    /// The task key of the shared tier's health subscription (it ends only with the run).
+    public static let sharedCacheHealthKey = "shared-cache-health"
+
     /// The task keys of the change subscriptions (they end only with the run).
     public static let characterChangesKey = "changes-character"
     /// See `characterChangesKey`.

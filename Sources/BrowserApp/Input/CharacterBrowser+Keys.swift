@@ -23,8 +23,7 @@ extension CharacterBrowser {
             state.showsHelp = true
             return []
         case .toggleNetwork:
-            toggleNetwork(state: &state)
-            return []
+            return toggleNetwork(state: &state)
         case .clearCache(let scope): return clearCache(scope, state: &state)
         case .refresh: return refresh(state: &state)
         case .dismissToast:

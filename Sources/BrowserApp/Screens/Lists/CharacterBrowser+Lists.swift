@@ -293,9 +293,9 @@ extension CharacterBrowser {
         guard let remembered = services.remembered else { return [] }
         state.characters.reset(filter: remembered.characterFilter)
         state.characters.soughtID = remembered.selectedIDs[.character]
-        if remembered.isOnline != services.networkSwitch.isOnline {
-            state.isOnline = services.networkSwitch.toggle()
-        }
+        // (The composition root sets the switch before the run; this reaches one it did not.)
+        let setSwitch =
+            remembered.isOnline != state.isOnline ? setNetworkSwitch(remembered.isOnline, state: &state) : []
         if services.graph != nil {
             if let filters = remembered.filters[.episode] { state.episodes.reset(filter: filters) }
             if let filters = remembered.filters[.location] { state.locations.reset(filter: filters) }
@@ -303,12 +303,12 @@ extension CharacterBrowser {
         // Kept even without a graph, so the next run remembers them again.
         state.episodes.soughtID = remembered.selectedIDs[.episode]
         state.locations.soughtID = remembered.selectedIDs[.location]
-        guard services.graph != nil else { return [] }
+        guard services.graph != nil else { return setSwitch }
         state.activeList = remembered.activeList
         switch remembered.activeList {
-        case .episode: return requestPage(1, of: EpisodeListKind.self, state: &state)
-        case .location: return requestPage(1, of: LocationListKind.self, state: &state)
-        case .character: return []
+        case .episode: return setSwitch + requestPage(1, of: EpisodeListKind.self, state: &state)
+        case .location: return setSwitch + requestPage(1, of: LocationListKind.self, state: &state)
+        case .character: return setSwitch
         }
     }
 }

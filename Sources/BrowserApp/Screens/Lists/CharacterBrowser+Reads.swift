@@ -89,18 +89,30 @@ extension CharacterBrowser {
         }
     }
 
-    /// The `o` key: flips the network switch and shows its new state.
-    ///
-    /// The one side effect `update` performs itself: flipping a `Mutex`-guarded flag is instant,
-    /// and doing it here keeps the screen in step with the switch however fast `o` is pressed
-    /// (two tasks racing to flip it could leave the screen showing the opposite of the truth).
-    func toggleNetwork(state: inout BrowserState) {
-        state.isOnline = services.networkSwitch.toggle()
+    /// The `o` key: flips the network switch and shows its new state at once; the switch is set
+    /// by the effect returned (see `setNetworkSwitch`).
+    func toggleNetwork(state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        let effects = setNetworkSwitch(!state.isOnline, state: &state)
         showToast(
             state.isOnline
                 ? "Online: reads may use the network again." : "Offline: only cached data can answer.",
             kind: .info, state: &state)
+        return effects
     }
+
+    /// Sets the network switch to `isOnline`: the state says so at once, and the effect sets the
+    /// switch. Each setting is numbered, so however fast `o` is pressed and however the effects
+    /// are scheduled, the switch ends as the last setting says (never the opposite of the screen).
+    func setNetworkSwitch(_ isOnline: Bool, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        state.isOnline = isOnline
+        state.switchSettings += 1
+        let number = state.switchSettings
+        let setter = services.switchSetter
+        return [.stream(key: Self.networkSwitchKey) { _ in setter.set(isOnline, number: number) }]
+    }
+
+    /// The task key of the effect that sets the network switch.
+    public static var networkSwitchKey: String { "network-switch" }
 
     /// The `c` and `C` keys: empties memory, or memory and disk.
     func clearCache(_ scope: CacheClearing, state: inout BrowserState) -> [Effect<BrowserMessage>] {
