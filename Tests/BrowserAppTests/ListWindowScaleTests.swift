@@ -50,8 +50,7 @@ struct ListWindowScaleTests {
     @Test(
         "2,000 pages down with G and back up with PgUp: the right rows, each page read from the network once")
     func downAndBackUp() async throws {
-        var generator = SeededRandomGenerator(seed: 15)
-        let dataset = try Dataset.synthetic(characterCount: 50_000, using: &generator)
+        let dataset = try SyntheticDataset(characterCount: 50_000, seed: 15).materialized()
         let server = RickAndMortyServer(dataset: dataset, configuration: .ephemeralLoopback)
         let baseURL = try await server.start()
         let events = EventRecorder()

@@ -170,8 +170,7 @@ final class LargeListFixture: @unchecked Sendable {
     var previous: CellBuffer?
 
     init() throws {
-        var generator = SeededRandomGenerator(seed: 1)
-        let characters = try Dataset.synthetic(characterCount: 100_000, using: &generator).characters
+        let characters = try SyntheticDataset(characterCount: 100_000, seed: 1).materialized().characters
         let unusedAPI = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: URL(fileURLWithPath: "/")))
         browser = CharacterBrowser(
             services: BrowserServices(
