@@ -20,7 +20,7 @@ public final class RickAndMortyServer: Sendable {
 
     /// Creates a server; nothing listens until `start()`.
     /// - Parameters:
-    ///   - data: what to serve: `.dataset(…)` (the sample, a dump, `Dataset.synthetic(…)`) or
+    ///   - data: what to serve: `.dataset(…)` (the sample, a dump, `SyntheticDataset.materialized()`) or
     ///     `.synthetic(SyntheticDataset(…))`, generated request by request.
     ///   - configuration: address and initial faults.
     ///   - environment: randomness and sleeping for faults; `.live` outside tests.
@@ -38,7 +38,7 @@ public final class RickAndMortyServer: Sendable {
             avatars: AvatarStore(character: data.characterLookup(), folder: configuration.avatarFolder))
     }
 
-    /// Creates a server of `dataset` (`Dataset.sample()`, `Dataset.load(from:)`, `Dataset.synthetic(…)`);
+    /// Creates a server of `dataset` (`Dataset.sample()`, `Dataset.load(from:)`, `SyntheticDataset.materialized()`);
     /// see `init(data:configuration:environment:logger:)`.
     public convenience init(
         dataset: Dataset, configuration: ServerConfiguration = ServerConfiguration(),

@@ -3,7 +3,7 @@ import RickAndMortyModel
 /// What a `RickAndMortyServer` serves: records held in memory, or a synthetic dataset generated
 /// request by request. A plain value: thread-safe.
 public enum ServedData: Sendable {
-    /// Records loaded or built beforehand (the sample, a dump, `Dataset.synthetic(…)`).
+    /// Records loaded or built beforehand (the sample, a dump, `SyntheticDataset.materialized()`).
     case dataset(Dataset)
     /// Records generated when asked, from a seed and each id.
     case synthetic(SyntheticDataset)

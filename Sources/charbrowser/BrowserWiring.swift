@@ -67,6 +67,8 @@ enum BrowserWiring {
             } else {
                 let (loaded, notes) = await memory.load()
                 remembered = loaded
+                // The switch as the last run left it, before anything is read.
+                if let loaded { networkSwitch.setOnline(loaded.isOnline) }
                 for note in notes {
                     FileHandle.standardError.write(Data("charbrowser: note: \(note)\n".utf8))
                 }
@@ -74,6 +76,9 @@ enum BrowserWiring {
         }
         let imagesOn = !command.noImages && remembered?.imagesOn != false
         let description = server == nil ? baseURL.absoluteString : "\(baseURL.absoluteString) (embedded)"
+        let healthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)? = shared.map { store in
+            { @Sendable in store.healthChanges() }
+        }
         let services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
             notice: database?.recovery.map {
@@ -87,8 +92,9 @@ enum BrowserWiring {
                     apiBaseURL: baseURL, isOnline: { networkSwitch.isOnline }),
             colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
             graph: GraphRepository(api: api, characters: repository), remembered: remembered,
-            // A headless run waits for its tasks to settle before each key: no endless subscriptions.
-            observesChanges: !command.headless, onAnswer: { events.write($0) })
+            // The change streams are subscriptions: a headless run does not wait for them.
+            observesChanges: true, sharedCacheHealthChanges: healthChanges,
+            onAnswer: { events.write($0) })
         return BrowserSession(
             services: services, server: server, database: database,
             temporaryAvatars: command.noDiskCache && !command.noImages ? avatarFolder(command) : nil,

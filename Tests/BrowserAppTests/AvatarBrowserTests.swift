@@ -73,9 +73,9 @@ struct AvatarBrowserTests {
         #expect(frame.contains("Rick Sanchez"))  // the fields are still there
         let event = try #require(driver.events.all.last)
         #expect(
-            event.query == "avatar 1" && event.origin == "file cache" && event.bytes == 8_123
+            event.query == "avatar 1" && event.origin == .avatar(.fileCache) && event.bytes == 8_123
                 && event.ms == 42)
-        #expect(event.policy == "bypassServerCallOnFoundItem")
+        #expect(event.policy == .download(.bypassServerCallOnFoundItem))
         #expect(driver.state.latest == event)
     }
 
@@ -124,7 +124,8 @@ struct AvatarBrowserTests {
                 )
             ))
         let event = try #require(driver.events.all.last)
-        #expect(event.origin == "revalidated" && event.policy == "alwaysFetchWithCustomHeader")
+        #expect(
+            event.origin == .avatar(.revalidated) && event.policy == .download(.alwaysFetchWithCustomHeader))
         #expect(driver.frame.joined(separator: "\n").contains("revalidated · 8.1 KB · 5.0 ms"))
     }
 

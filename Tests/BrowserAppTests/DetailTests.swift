@@ -36,7 +36,7 @@ struct DetailTests {
             for message in await start.runAll() {
                 _ = browser.update(state: &state, event: .message(message))
             }
-            #expect(state.listing.rowCount == 20)
+            #expect(state.characters.rowCount == 20)
             // WHEN Rick is opened and the detail task runs with a collecting sink
             let messages = await browser.update(state: &state, event: .input(.key(.enter))).runAll()
             // THEN it sent the character (from memory: the page stored it) and then his episodes

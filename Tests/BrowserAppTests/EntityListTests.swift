@@ -22,7 +22,7 @@ struct EntityListTests {
             #expect(state.activeList == .episode)
             #expect(state.episodes.row(at: 0)?.code == "S01E01")
             #expect(state.episodes.totalCount == SampleData.dataset.episodes.count)
-            #expect(fixture.events.all.last?.kind == "episode")
+            #expect(fixture.events.all.last?.kind == .episode)
             #expect(state.breadcrumb == "Episodes")
             // Moving to the end loads the next page
             await press(.character("G"))
@@ -32,7 +32,7 @@ struct EntityListTests {
             await press(.enter)
             #expect(state.screen == .episode)
             let episodeEvent = try #require(fixture.events.all.last { $0.query == "episode 1" })
-            #expect(episodeEvent.origin == "memory")
+            #expect(episodeEvent.origin == .repository(.memory))
             #expect(state.breadcrumb == "Episodes › S01E01 Pilot")
             let before = fixture.events.all.count
             #expect(browser.update(state: &state, event: .input(.key(.escape))).isEmpty)
@@ -44,7 +44,7 @@ struct EntityListTests {
             await press(.enter)
             #expect(state.episodes.filters == ["episode": "S02"])
             #expect(state.episodes.rowCount > 0)
-            #expect(state.episodes.loaded.residentRows.allSatisfy { $0.code.hasPrefix("S02") })
+            #expect(state.episodes.pages.residentRows.allSatisfy { $0.code.hasPrefix("S02") })
             // Esc clears it
             await press(.escape)
             #expect(state.episodes.filters.isEmpty)
@@ -52,7 +52,7 @@ struct EntityListTests {
             await press(.tab)
             #expect(state.activeList == .location)
             #expect(state.locations.rowCount > 0)
-            #expect(fixture.events.all.last?.kind == "location")
+            #expect(fixture.events.all.last?.kind == .location)
             await press(.character("1"))
             #expect(state.activeList == .character)
             #expect(state.breadcrumb == "Characters")
@@ -75,22 +75,22 @@ struct EntityListTests {
         #expect(driver.state.toast?.kind == .error)
         #expect(driver.state.tally.count(.episode, nil) == 1)
         #expect(driver.frame.contains { $0.contains("Nothing loaded. Press r to retry.") })
-        // r retries, remoteFirst
-        #expect(driver.press("r").shapes == [.run(key: "episode-page-1")])
+        // r retries, remoteFirst, as on every list (the refresh task of the list)
+        #expect(driver.press("r").shapes == [.run(key: "episode-refresh")])
         #expect(driver.state.episodes.loading[1] == .remoteFirst)
         // 1 goes back to the characters as they were
         driver.press("1")
         #expect(driver.state.activeList == .character)
-        #expect(driver.state.listing.rowCount == 20)
+        #expect(driver.state.characters.rowCount == 20)
     }
 
     @Test("The prompt's text becomes filters: a bare word is the name, key=value pairs the rest")
     func parsesFilters() {
-        #expect(EntityList<Location>.parseFilters("citadel") == ["name": "citadel"])
+        #expect(Location.parseFilters("citadel") == ["name": "citadel"])
         #expect(
-            EntityList<Location>.parseFilters("type=Space station dimension=C-137")
+            Location.parseFilters("type=Space station dimension=C-137")
                 == ["type": "Space station", "dimension": "C-137"])
-        #expect(EntityList<Episode>.parseFilters("type=x") == ["name": "type=x"])
-        #expect(EntityList<Episode>.parseFilters("   ").isEmpty)
+        #expect(Episode.parseFilters("type=x") == ["name": "type=x"])
+        #expect(Episode.parseFilters("   ").isEmpty)
     }
 }

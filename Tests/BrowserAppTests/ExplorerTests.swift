@@ -216,7 +216,7 @@ struct ExplorerTests {
         driver.press(.enter)
         Self.answerEpisode(&driver)
         let kinds = driver.events.all.map(\.kind)
-        #expect(kinds == ["character", "character", "episode", "episode", "character"])
+        #expect(kinds == [.character, .character, .episode, .episode, .character])
         #expect(driver.state.tally.count(.episode, .network) == 2)
         #expect(driver.state.tally.count(.character, .memory) == 1)
     }
@@ -274,14 +274,14 @@ struct ExplorerServerTests {
             await press(.enter)
             #expect(state.detail?.characterID == member.id)
             let memberEvent = try #require(fixture.events.all.last { $0.query == "character \(member.id)" })
-            #expect(memberEvent.origin == "memory")
-            #expect(memberEvent.kind == "character")
+            #expect(memberEvent.origin == .repository(.memory))
+            #expect(memberEvent.kind == .character)
             await press(.character("n"))
             await press(.character("n"))  // the last known location
             await press(.enter)
             #expect(state.screen == .location)
-            let locationEvent = try #require(fixture.events.all.last { $0.kind == "location" })
-            #expect(locationEvent.origin == "network")
+            let locationEvent = try #require(fixture.events.all.last { $0.kind == .location })
+            #expect(locationEvent.origin == .repository(.network))
             if state.entity?.members.isEmpty == false {
                 await press(.enter)
                 #expect(state.screen == .detail)

@@ -20,7 +20,7 @@ struct FailureTests {
         #expect(driver.state.tally.failures == 1)
         // AND the list still moves
         driver.press("k")
-        #expect(driver.state.list.selected == 18)
+        #expect(driver.state.characters.selection.selected == 18)
         // AND moving to the end again retries page 2
         #expect(driver.press("G").shapes == [.run(key: "page-2")])
     }
@@ -61,8 +61,8 @@ struct FailureTests {
         let events = driver.events.all
         #expect(events.map(\.query) == ["page 1", "page 2"])
         #expect(
-            events[0].origin == "network" && events[0].policy == "localFirst"
-                && events[0].operation == "cacheSync")
+            events[0].origin == .repository(.network) && events[0].policy == .cache(.localFirst)
+                && events[0].operation == .cacheSync)
         #expect(events[0].ms == 12 && events[0].ageSeconds == 0 && !events[0].stale)
         #expect(
             events[1].origin == nil && events[1].error == "The server is unavailable: offline."

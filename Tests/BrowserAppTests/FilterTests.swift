@@ -25,15 +25,15 @@ struct FilterTests {
         var driver = Driver(size: NavigationTests.small)
         driver.answerPage(1)
         driver.press("j")
-        let generation = driver.state.listing.generation
+        let generation = driver.state.characters.generation
         driver.press("/")
         driver.type("rick")
         let effects = driver.press(.enter)
         #expect(driver.state.prompt == nil)
-        #expect(driver.state.listing.filter == CharacterFilter(name: "rick"))
-        #expect(driver.state.listing.generation == generation + 1)
-        #expect(driver.state.listing.rowCount == 0)
-        #expect(driver.state.list.selected == 0)
+        #expect(driver.state.characters.filter == CharacterFilter(name: "rick"))
+        #expect(driver.state.characters.generation == generation + 1)
+        #expect(driver.state.characters.rowCount == 0)
+        #expect(driver.state.characters.selection.selected == 0)
         #expect(effects.shapes == [.run(key: "page-1")])
         #expect(driver.pageRequest(1).query == "page 1 (name=rick)")
     }
@@ -46,8 +46,8 @@ struct FilterTests {
         driver.type("morty")
         #expect(driver.press(.escape).isEmpty)
         #expect(driver.state.prompt == nil)
-        #expect(driver.state.listing.filter.isEmpty)
-        #expect(driver.state.listing.rowCount == 20)
+        #expect(driver.state.characters.filter.isEmpty)
+        #expect(driver.state.characters.rowCount == 20)
     }
 
     @Test("A filter change cancels page reads in flight, and a late answer of the old filter is dropped")
@@ -68,7 +68,7 @@ struct FilterTests {
                 ReadReport(
                     result: .success(
                         SampleData.answer(SampleData.page(2), origin: .network, policy: .localFirst)))))
-        #expect(driver.state.listing.rowCount == 0)
+        #expect(driver.state.characters.rowCount == 0)
         #expect(driver.events.all.count == reported)
     }
 
@@ -78,7 +78,7 @@ struct FilterTests {
         driver.answerPage(1)
         for expected in ["alive", "dead", "unknown", ""] {
             let effects = driver.press("s")
-            #expect(driver.state.listing.filter.status == expected)
+            #expect(driver.state.characters.filter.status == expected)
             #expect(effects.shapes.last == .run(key: "page-1"))
             driver.answerPage(1)
         }
@@ -93,7 +93,7 @@ struct FilterTests {
         driver.press("s")
         driver.answerPage(1)
         let effects = driver.press(.escape)
-        #expect(driver.state.listing.filter.isEmpty)
+        #expect(driver.state.characters.filter.isEmpty)
         #expect(effects.shapes == [.run(key: "page-1")])
     }
 
@@ -105,8 +105,8 @@ struct FilterTests {
         driver.type("zzz")
         driver.press(.enter)
         #expect(driver.answerPage(1, of: []).isEmpty)
-        #expect(driver.state.listing.isEmptyResult)
-        #expect(!driver.state.listing.hasMorePages)
+        #expect(driver.state.characters.isEmptyResult)
+        #expect(!driver.state.characters.hasMorePages)
         #expect(driver.press("j").isEmpty)
         #expect(driver.press(.enter).isEmpty)
         #expect(driver.frame.contains { $0.contains("No character matches name=zzz.") })

@@ -94,7 +94,7 @@ struct GoldenFrameTests {
         driver.press("o")
         driver.press(.escape)
         driver.press("r")
-        for number in driver.state.loads.pages.keys.sorted() {
+        for number in driver.state.characters.loading.keys.sorted() {
             driver.answerPage(number, origin: .memory, fallback: .mainUnavailable(reason: "offline"))
         }
         try GoldenFrame.check(driver.frame, named: "offline-100x30")

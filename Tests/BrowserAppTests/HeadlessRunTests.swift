@@ -23,15 +23,16 @@ struct HeadlessRunTests {
                 ])
             let first = try #require(events.first)
             #expect(
-                first.origin == "network" && first.policy == "localFirst" && first.operation == "cacheSync")
+                first.origin == .repository(.network) && first.policy == .cache(.localFirst)
+                    && first.operation == .cacheSync)
             let opened = try #require(events.first { $0.query == summer })
-            #expect(opened.origin == "memory" && opened.policy == "localFirst")
+            #expect(opened.origin == .repository(.memory) && opened.policy == .cache(.localFirst))
             let refreshed = try #require(events.last { $0.query == summer })
             #expect(
-                refreshed.origin == "network" && refreshed.policy == "remoteFirst"
-                    && refreshed.operation == "mainSync")
+                refreshed.origin == .repository(.network) && refreshed.policy == .cache(.remoteFirst)
+                    && refreshed.operation == .mainSync)
             let episodes = events.filter { $0.query.hasPrefix("episodes ") }
-            #expect(episodes.map(\.policy) == ["localFirst", "remoteFirst"])
+            #expect(episodes.map(\.policy) == [.cache(.localFirst), .cache(.remoteFirst)])
             #expect(events.allSatisfy { $0.error == nil && !$0.stale })
             // AND the frames show the list, then the detail with episodes, then the list again
             #expect(
@@ -43,7 +44,7 @@ struct HeadlessRunTests {
             #expect(last.contains { $0.contains("Characters 3/40 of 66") })
             #expect(last.contains { $0.contains("policy:  remoteFirst / mainSync") })
             #expect(final.screen == .list)
-            #expect(final.list.selected == 2)
+            #expect(final.characters.selection.selected == 2)
         }
     }
 
@@ -55,11 +56,11 @@ struct HeadlessRunTests {
             let final = try await CharacterBrowser(services: fixture.services()).run(on: backend)
             let events = fixture.events.all
             // THEN the refresh answered from memory with the offline error
-            let refreshes = events.filter { $0.policy == "remoteFirst" }
+            let refreshes = events.filter { $0.policy == .cache(.remoteFirst) }
             #expect(refreshes.map(\.query) == ["page 1", "page 2"])
             #expect(
                 refreshes.allSatisfy {
-                    $0.origin == "memory" && $0.error == "The server is unavailable: offline."
+                    $0.origin == .repository(.memory) && $0.error == "The server is unavailable: offline."
                 })
             // AND G's page 3 failed, shown in a toast, with OFFLINE in the title
             let failed = try #require(events.last)
@@ -80,9 +81,9 @@ struct HeadlessRunTests {
                 size: TerminalSize(width: 80, height: 24), keyScript: "/ text:rick enter q")
             let final = try await CharacterBrowser(services: fixture.services()).run(on: backend)
             #expect(fixture.events.all.last?.query == "page 1 (name=rick)")
-            #expect(final.listing.rowCount > 0)
+            #expect(final.characters.rowCount > 0)
             #expect(
-                final.listing.loaded.residentRows.allSatisfy {
+                final.characters.pages.residentRows.allSatisfy {
                     $0.name.localizedCaseInsensitiveContains("rick")
                 })
             #expect(backend.frames.contains { $0.last?.hasPrefix("Filter by name: rick") == true })

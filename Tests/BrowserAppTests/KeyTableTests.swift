@@ -61,8 +61,8 @@ struct KeyTableTests {
     /// Where the selection or scroll of `scope` stands.
     static func position(_ state: BrowserState, _ scope: KeyTable.Scope) -> Int {
         switch scope {
-        case .characterList: state.list.selected
-        case .entityList: state.episodes.list.selected
+        case .characterList: state.characters.selection.selected
+        case .entityList: state.episodes.selection.selected
         case .characterDetail: state.detail?.scrollOffset ?? -1
         case .entityDetail: state.entity?.memberList.selected ?? -1
         }
@@ -114,7 +114,7 @@ struct KeyTableTests {
         case .cycleStatus: return after.statusFilter != before.statusFilter
         case .clearFilters:
             return scope == .characterList
-                ? !before.listing.filter.isEmpty && after.listing.filter.isEmpty
+                ? !before.characters.filter.isEmpty && after.characters.filter.isEmpty
                 : !before.episodes.filters.isEmpty && after.episodes.filters.isEmpty
         case .back: return after.screens.count == before.screens.count - 1
         case .nextLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) + 1

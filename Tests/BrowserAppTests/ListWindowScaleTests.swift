@@ -50,8 +50,7 @@ struct ListWindowScaleTests {
     @Test(
         "2,000 pages down with G and back up with PgUp: the right rows, each page read from the network once")
     func downAndBackUp() async throws {
-        var generator = SeededRandomGenerator(seed: 15)
-        let dataset = try Dataset.synthetic(characterCount: 50_000, using: &generator)
+        let dataset = try SyntheticDataset(characterCount: 50_000, seed: 15).materialized()
         let server = RickAndMortyServer(dataset: dataset, configuration: .ephemeralLoopback)
         let baseURL = try await server.start()
         let events = EventRecorder()
@@ -67,7 +66,7 @@ struct ListWindowScaleTests {
         await run.settle()
 
         func expectSelectionShowsTheDataset(_ note: String) {
-            let selected = run.state.list.selected
+            let selected = run.state.characters.selection.selected
             #expect(
                 run.state.selectedCharacter?.id == dataset.characters[selected].id, "\(note): row \(selected)"
             )
@@ -75,33 +74,34 @@ struct ListWindowScaleTests {
 
         // Down: each G selects the last row reached and reads the next page.
         for _ in 0..<2_000 { await run.press(.character("G")) }
-        #expect(run.state.listing.reachedPages >= 2_000)
-        #expect(run.state.list.selected >= 39_980)
+        #expect(run.state.characters.reachedPages >= 2_000)
+        #expect(run.state.characters.selection.selected >= 39_980)
         expectSelectionShowsTheDataset("after 2,000 G")
-        let held = run.state.listing.loaded.residentPageNumbers
-        #expect(held.count <= run.state.listing.loaded.residentLimit)
+        let held = run.state.characters.pages.residentPageNumbers
+        #expect(held.count <= run.state.characters.pages.residentLimit)
         let downEvents = events.all.count
 
         // Back up, a screen at a time, to the top: every row under the selection is the dataset's.
         var steps = 0
-        while run.state.list.selected > 0 {
+        while run.state.characters.selection.selected > 0 {
             await run.press(.pageUp)
             steps += 1
             if steps % 97 == 0 { expectSelectionShowsTheDataset("on the way up") }
         }
         expectSelectionShowsTheDataset("at the top")
-        #expect(run.state.listing.loaded.residentPageNumbers.count <= run.state.listing.loaded.residentLimit)
+        #expect(
+            run.state.characters.pages.residentPageNumbers.count <= run.state.characters.pages.residentLimit)
 
         // Requests: every page came from the network once, on the way down; the way up was
         // answered by the cache (memory, then disk), with no network read.
         let pageEvents = events.all.filter { $0.query.hasPrefix("page ") }
-        let fromNetwork = pageEvents.filter { $0.origin == "network" }.map(\.query)
+        let fromNetwork = pageEvents.filter { $0.origin == .repository(.network) }.map(\.query)
         #expect(fromNetwork.count == Set(fromNetwork).count)
-        #expect(fromNetwork.count == run.state.listing.reachedPages)
+        #expect(fromNetwork.count == run.state.characters.reachedPages)
         let wayUp = events.all[downEvents...].filter { $0.query.hasPrefix("page ") }
         #expect(wayUp.count >= 1_900)
-        #expect(wayUp.allSatisfy { $0.origin == "memory" || $0.origin == "disk" })
-        #expect(wayUp.contains { $0.origin == "disk" })
+        #expect(wayUp.allSatisfy { $0.origin == .repository(.memory) || $0.origin == .repository(.disk) })
+        #expect(wayUp.contains { $0.origin == .repository(.disk) })
         #expect(events.all.allSatisfy { $0.error == nil })
 
         // And the frame at the top shows the dataset's first rows.

@@ -14,8 +14,8 @@ struct NavigationTests {
         let driver = Driver(size: Self.small)
         // THEN page 1 is read, localFirst, as the task "page-1"
         #expect(driver.effects.shapes == [.run(key: "page-1")])
-        #expect(driver.state.loads.pages == [1: .localFirst])
-        #expect(driver.state.loads.isBusy)
+        #expect(driver.state.characters.loading == [1: .localFirst])
+        #expect(driver.state.isBusy)
     }
 
     @Test("j/k and arrows move the selection within the loaded rows")
@@ -27,10 +27,10 @@ struct NavigationTests {
         driver.press(.down)
         driver.press("k")
         // THEN the selection is on the second row; up at the top stays at the top
-        #expect(driver.state.list.selected == 1)
+        #expect(driver.state.characters.selection.selected == 1)
         driver.press(.up)
         driver.press(.up)
-        #expect(driver.state.list.selected == 0)
+        #expect(driver.state.characters.selection.selected == 0)
         #expect(driver.effects.isEmpty)
     }
 
@@ -39,33 +39,33 @@ struct NavigationTests {
         var driver = Driver(size: Self.small)
         driver.answerPage(1)
         driver.press(.pageDown)
-        #expect(driver.state.list.selected == 12)
+        #expect(driver.state.characters.selection.selected == 12)
         driver.press(.pageUp)
-        #expect(driver.state.list.selected == 0)
+        #expect(driver.state.characters.selection.selected == 0)
         driver.press(.end)
-        #expect(driver.state.list.selected == 19)
+        #expect(driver.state.characters.selection.selected == 19)
         driver.press("g")
-        #expect(driver.state.list.selected == 0)
+        #expect(driver.state.characters.selection.selected == 0)
         driver.press("G")
-        #expect(driver.state.list.selected == 19)
+        #expect(driver.state.characters.selection.selected == 19)
         driver.press(.home)
-        #expect(driver.state.list.selected == 0)
+        #expect(driver.state.characters.selection.selected == 0)
     }
 
     @Test("Reaching the last loaded row reads the next page, localFirst")
     func pagingAtTheEnd() {
         var driver = Driver(size: Self.small)
         driver.answerPage(1)
-        #expect(driver.state.loads.pages.isEmpty)
+        #expect(driver.state.characters.loading.isEmpty)
         // WHEN the selection reaches row 20 of 20
         driver.press("G")
         // THEN page 2 is read
         #expect(driver.effects.shapes == [.run(key: "page-2")])
-        #expect(driver.state.loads.pages == [2: .localFirst])
+        #expect(driver.state.characters.loading == [2: .localFirst])
         // AND when it arrives the list has 40 rows and the selection stays put
         driver.answerPage(2)
-        #expect(driver.state.listing.rowCount == 40)
-        #expect(driver.state.list.selected == 19)
+        #expect(driver.state.characters.rowCount == 40)
+        #expect(driver.state.characters.selection.selected == 19)
     }
 
     @Test("Moving past the end while the next page loads starts no second read and loses no key")
@@ -73,18 +73,18 @@ struct NavigationTests {
         var driver = Driver(size: Self.small)
         driver.answerPage(1)
         driver.press("G")
-        #expect(driver.state.loads.pages == [2: .localFirst])
+        #expect(driver.state.characters.loading == [2: .localFirst])
         // WHEN j is pressed three times while page 2 is in flight
         for _ in 0..<3 {
             driver.press("j")
             // THEN no duplicate read starts
             #expect(driver.effects.isEmpty)
         }
-        #expect(driver.state.loads.pendingAdvance == 3)
+        #expect(driver.state.characters.pendingAdvance == 3)
         // AND when page 2 arrives the selection moves on by the three presses
         driver.answerPage(2)
-        #expect(driver.state.list.selected == 22)
-        #expect(driver.state.loads.pendingAdvance == 0)
+        #expect(driver.state.characters.selection.selected == 22)
+        #expect(driver.state.characters.pendingAdvance == 0)
     }
 
     @Test("info.pages tells when to stop")
@@ -99,10 +99,10 @@ struct NavigationTests {
         // WHEN the last of 66 rows is reached
         driver.press("G")
         // THEN nothing more is read
-        #expect(driver.state.listing.rowCount == 66)
-        #expect(driver.state.list.selected == 65)
+        #expect(driver.state.characters.rowCount == 66)
+        #expect(driver.state.characters.selection.selected == 65)
         #expect(driver.effects.isEmpty)
-        #expect(!driver.state.listing.hasMorePages)
+        #expect(!driver.state.characters.hasMorePages)
     }
 
     @Test("A tall list reads pages until its rows fill the screen")

@@ -24,7 +24,7 @@ struct ObservationTests {
         ExplorerTests.answerEpisode(&driver)
         driver.press("j")
         let member = try #require(driver.state.entity?.selectedMember)
-        #expect(driver.state.listing.row(at: member.id - 1)?.id == member.id)
+        #expect(driver.state.characters.row(at: member.id - 1)?.id == member.id)
         driver.press(.enter)
         driver.answerDetail()
         // WHEN r answers with a new name
@@ -38,7 +38,7 @@ struct ObservationTests {
         // THEN nothing more is read, and the detail, the list row and the cast below show it
         #expect(effects.isEmpty)
         #expect(driver.state.detail?.character?.name == "Mortimer Renamed")
-        #expect(driver.state.listing.row(at: member.id - 1)?.name == "Mortimer Renamed")
+        #expect(driver.state.characters.row(at: member.id - 1)?.name == "Mortimer Renamed")
         guard case .entity(let cast) = driver.state.screens[2] else {
             Issue.record("the episode is below the detail")
             return
@@ -69,10 +69,10 @@ struct ObservationTests {
                     cause: .otherProcess)))
         #expect(effects.isEmpty)
         #expect(driver.state.detail?.character?.name == "Rick Renamed")
-        #expect(driver.state.listing.row(at: 0)?.name == "Rick Renamed")
+        #expect(driver.state.characters.row(at: 0)?.name == "Rick Renamed")
         // a removal (no new value) keeps what is shown
         driver.deliver(.characterChanged(EntityChange(id: "1", entry: nil, cause: .removed)))
-        #expect(driver.state.listing.row(at: 0)?.name == "Rick Renamed")
+        #expect(driver.state.characters.row(at: 0)?.name == "Rick Renamed")
         // an episode change: the detail's episode row, then the open episode
         var pilot = try #require(driver.state.detail?.episodes?.first)
         pilot.name = "Pilot Renamed"
@@ -107,16 +107,16 @@ struct ObservationTests {
             var state = BrowserState.initial(services: services)
             let start = browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30)))
             let keys = start.map(\.shape)
-            #expect(keys.contains(.run(key: CharacterBrowser.characterChangesKey)))
-            #expect(keys.contains(.run(key: CharacterBrowser.episodeChangesKey)))
-            #expect(keys.contains(.run(key: CharacterBrowser.locationChangesKey)))
+            #expect(keys.contains(.subscribe(key: CharacterBrowser.characterChangesKey)))
+            #expect(keys.contains(.subscribe(key: CharacterBrowser.episodeChangesKey)))
+            #expect(keys.contains(.subscribe(key: CharacterBrowser.locationChangesKey)))
             // GIVEN the list shows an older Rick (page 1 answered by hand)
             let old =
                 [Self.renamed(SampleData.character(1), to: "Rick Of Yesterday")]
                 + SampleData.characters.dropFirst()
             let request = PageRequest(
-                number: 1, filter: state.listing.filter, generation: state.listing.generation,
-                policy: try #require(state.loads.pages[1]))
+                number: 1, filter: state.characters.filter, generation: state.characters.generation,
+                policy: try #require(state.characters.loading[1]))
             _ = browser.update(
                 state: &state,
                 event: .message(
@@ -127,12 +127,12 @@ struct ObservationTests {
                                 SampleData.answer(
                                     SampleData.page(1, of: old), origin: .disk, policy: .localFirst)))
                     )))
-            #expect(state.listing.row(at: 0)?.name == "Rick Of Yesterday")
+            #expect(state.characters.row(at: 0)?.name == "Rick Of Yesterday")
             // WHEN a page read elsewhere writes the server's Rick
             let (messages, continuation) = AsyncStream<BrowserMessage>.makeStream()
             let subscription = try #require(
-                start.first { $0.shape == .run(key: CharacterBrowser.characterChangesKey) })
-            guard case .run(_, let operation) = subscription else { return }
+                start.first { $0.shape == .subscribe(key: CharacterBrowser.characterChangesKey) })
+            guard case .subscribe(_, let operation) = subscription else { return }
             let listener = Task { await operation(MessageSink { continuation.yield($0) }) }
             defer { listener.cancel() }
             let page = try await services.repository.page(1, policy: .remoteFirst)
@@ -147,7 +147,7 @@ struct ObservationTests {
                 break
             }
             #expect(applied)
-            #expect(state.listing.row(at: 0)?.name == "Rick Sanchez")
+            #expect(state.characters.row(at: 0)?.name == "Rick Sanchez")
             var buffer = CellBuffer(size: state.size)
             browser.render(state: state, into: &buffer)
             #expect(buffer.textLines.contains { $0.contains("Rick Sanchez") })

@@ -6,23 +6,41 @@ import Testing
 
 @Suite("The offline key and cache clearing")
 struct OfflineAndCacheTests {
-    @Test("o flips the network switch at once; the title and the status pane show OFFLINE")
-    func offlineToggle() {
+    @Test("o shows OFFLINE at once in the title and the status pane; its effect turns the switch off")
+    func offlineToggle() async {
         var driver = Driver(size: NavigationTests.small)
         driver.answerPage(1)
         #expect(driver.networkSwitch.isOnline)
-        // WHEN o is pressed THEN the switch is off, the screen says so, and nothing is read
-        #expect(driver.press("o").isEmpty)
+        // WHEN o is pressed THEN the screen says so at once, the one effect sets the switch, and
+        // nothing is read
+        let effects = driver.press("o")
+        #expect(effects.shapes == [.run(key: CharacterBrowser.networkSwitchKey)])
+        #expect(driver.networkSwitch.isOnline)
+        #expect(await effects.runAll().isEmpty)
         #expect(!driver.networkSwitch.isOnline)
         #expect(!driver.state.isOnline)
         #expect(driver.state.toast?.message == "Offline: only cached data can answer.")
         #expect(driver.frame[0].hasSuffix("OFFLINE"))
         #expect(driver.frame.contains { $0.contains("│ OFFLINE ·") })
         // AND o again turns it back on
-        driver.press("o")
+        await driver.press("o").runAll()
         #expect(driver.networkSwitch.isOnline)
         #expect(driver.state.isOnline)
         #expect(!driver.frame[0].contains("OFFLINE"))
+    }
+
+    @Test("Settings of the switch applied out of order leave it as the last o said")
+    func switchSettingsInAnyOrder() async {
+        var driver = Driver(size: NavigationTests.small)
+        let off = driver.press("o")
+        let on = driver.press("o")
+        let offAgain = driver.press("o")
+        // the effects run last first: the older settings are ignored
+        _ = await offAgain.runAll()
+        _ = await on.runAll()
+        _ = await off.runAll()
+        #expect(!driver.networkSwitch.isOnline)
+        #expect(!driver.state.isOnline)
     }
 
     @Test("c clears memory: the next read of page 1 misses memory and goes to the network")

@@ -16,7 +16,7 @@ struct ProvenanceTests {
         driver.deliver(.pageRead(request, ReadReport(result: .success(answer))))
         let event = try #require(driver.events.all.last)
         #expect(event.provenance == "7 memory · 13 network")
-        #expect(event.origin == "network")
+        #expect(event.origin == .repository(.network))
         let frame = driver.frame
         #expect(frame.contains { $0.contains("network (7 memory · 13 network)") })
         #expect(frame.filter { $0.contains("7 memory · 13 network") }.count == 2)

@@ -10,13 +10,13 @@ struct RefreshTests {
         // GIVEN 100×30 (25 visible rows) with pages 1 and 2 loaded
         var driver = Driver(size: TerminalSize(width: 100, height: 30))
         driver.answerPendingPages()
-        #expect(driver.state.listing.reachedPages == 2)
+        #expect(driver.state.characters.reachedPages == 2)
         // WHEN r is pressed
         let effects = driver.press("r")
         // THEN pages 1 and 2 are read remoteFirst, in one task (their answers arrive in order)
         #expect(effects.shapes == [.run(key: "refresh")])
-        #expect(driver.state.loads.pages == [1: .remoteFirst, 2: .remoteFirst])
-        #expect(driver.state.loads.isRefreshing)
+        #expect(driver.state.characters.loading == [1: .remoteFirst, 2: .remoteFirst])
+        #expect(driver.state.isRefreshing)
     }
 
     @Test("Only pages with a visible row are refreshed")
@@ -28,15 +28,15 @@ struct RefreshTests {
         // GIVEN rows 8…20 (0-based 7…19) visible after moving to row 21 and back up 13 rows
         driver.press("j")
         for _ in 0..<13 { driver.press("k") }
-        #expect(driver.state.list.offset == 7)
+        #expect(driver.state.characters.selection.offset == 7)
         // WHEN r is pressed THEN page 1 alone is refreshed (those rows are all on it)
         #expect(driver.press("r").shapes == [.run(key: "refresh")])
-        #expect(driver.state.loads.pages == [1: .remoteFirst])
+        #expect(driver.state.characters.loading == [1: .remoteFirst])
         // AND with rows 15…27 visible both pages are
         driver.answerPage(1)
         for _ in 0..<20 { driver.press("j") }
         #expect(driver.press("r").shapes == [.run(key: "refresh")])
-        #expect(driver.state.loads.pages == [1: .remoteFirst, 2: .remoteFirst])
+        #expect(driver.state.characters.loading == [1: .remoteFirst, 2: .remoteFirst])
     }
 
     @Test("r during a running refresh is ignored; after it ends r works again")
@@ -46,11 +46,11 @@ struct RefreshTests {
         driver.press("r")
         // WHEN r is pressed again while the refresh runs THEN nothing happens
         #expect(driver.press("r").isEmpty)
-        #expect(driver.state.loads.pages == [1: .remoteFirst])
+        #expect(driver.state.characters.loading == [1: .remoteFirst])
         // WHEN the refresh answers THEN the answer is recorded as remoteFirst / mainSync
         driver.answerPage(1)
-        #expect(driver.state.latest?.policy == "remoteFirst")
-        #expect(driver.state.latest?.operation == "mainSync")
+        #expect(driver.state.latest?.policy == .cache(.remoteFirst))
+        #expect(driver.state.latest?.operation == .mainSync)
         #expect(driver.press("r").shapes == [.run(key: "refresh")])
     }
 
@@ -59,7 +59,7 @@ struct RefreshTests {
         var driver = Driver(size: NavigationTests.small)
         let navigation = driver.pageRequest(1)
         #expect(driver.press("r").shapes == [.cancel(key: "page-1"), .run(key: "refresh")])
-        #expect(driver.state.loads.pages == [1: .remoteFirst])
+        #expect(driver.state.characters.loading == [1: .remoteFirst])
         // WHEN the replaced navigation read answers anyway THEN it is ignored
         driver.deliver(
             .pageRead(
@@ -67,8 +67,8 @@ struct RefreshTests {
                 ReadReport(
                     result: .success(
                         SampleData.answer(SampleData.page(1), origin: .network, policy: .localFirst)))))
-        #expect(driver.state.listing.rowCount == 0)
-        #expect(driver.state.loads.pages == [1: .remoteFirst])
+        #expect(driver.state.characters.rowCount == 0)
+        #expect(driver.state.characters.loading == [1: .remoteFirst])
     }
 
     @Test("The refresh task reads the pages from the network in page order, remoteFirst")
@@ -85,7 +85,7 @@ struct RefreshTests {
                 }
                 effects = next
             }
-            #expect(state.listing.reachedPages == 2)
+            #expect(state.characters.reachedPages == 2)
             // WHEN r is pressed and its task runs
             let messages = await browser.update(state: &state, event: .input(.key(.character("r")))).runAll()
             // THEN it sent page 1, then page 2, both remoteFirst answers from the network
@@ -112,8 +112,8 @@ struct RefreshTests {
         #expect(driver.state.loads.detail == .remoteFirst)
         #expect(driver.press("r").isEmpty)
         driver.answerDetail(origin: .network)
-        #expect(driver.events.all.suffix(2).map(\.policy) == ["remoteFirst", "remoteFirst"])
-        #expect(driver.events.all.suffix(2).map(\.operation) == ["mainSync", "mainSync"])
+        #expect(driver.events.all.suffix(2).map(\.policy) == [.cache(.remoteFirst), .cache(.remoteFirst)])
+        #expect(driver.events.all.suffix(2).map(\.operation) == [.mainSync, .mainSync])
         #expect(!driver.state.loads.isBusy)
     }
 
@@ -123,9 +123,9 @@ struct RefreshTests {
         driver.answerPage(1)
         driver.press("r")
         driver.answerPage(1, origin: .memory, fallback: .mainUnavailable(reason: "offline"), stale: false)
-        #expect(driver.state.latest?.origin == "memory")
+        #expect(driver.state.latest?.origin == .repository(.memory))
         #expect(driver.state.latest?.error == "The server is unavailable: offline.")
         #expect(driver.state.toast?.kind == .warning)
-        #expect(driver.state.listing.rowCount == 20)
+        #expect(driver.state.characters.rowCount == 20)
     }
 }

@@ -80,21 +80,25 @@ struct RememberedStateTests {
     }
 
     @Test("Restoring at start: filters, the active list, the switch, and the selection found in the pages")
-    func restoresAtStart() {
+    func restoresAtStart() async {
         var place = RememberedBrowser()
         place.characterFilter = CharacterFilter(name: "s")
         place.selectedIDs = [.character: 25]
         place.isOnline = false
         var driver = Driver(remembered: place)
-        #expect(driver.state.listing.filter.name == "s")
+        #expect(driver.state.characters.filter.name == "s")
         #expect(driver.state.isOnline == false)
+        // (the switch is set by a start effect; the composition root sets it before the run)
+        let setSwitch = driver.effects.filter { $0.shape == .run(key: CharacterBrowser.networkSwitchKey) }
+        #expect(setSwitch.count == 1)
+        _ = await setSwitch.runAll()
         #expect(driver.networkSwitch.isOnline == false)
         driver.answerPage(1)
         // id 25 is on page 2 of the sample: page 2 is read to find it
-        #expect(driver.state.loads.pages[2] != nil)
+        #expect(driver.state.characters.loading[2] != nil)
         driver.answerPage(2)
         #expect(driver.state.selectedCharacter?.id == 25)
-        #expect(driver.state.pendingSelection.isEmpty)
+        #expect(driver.state.characters.soughtID == nil)
         #expect(RememberedBrowser(state: driver.state, imagesOn: true).selectedIDs[.character] == 25)
     }
 }

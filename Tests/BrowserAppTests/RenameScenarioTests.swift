@@ -73,7 +73,7 @@ struct RenameScenarioTests {
         let list = try #require(restarted.frames.first { $0.contains { $0.contains("Rick ") } })
         #expect(list.contains { $0.contains("Rick Renamed") })
         #expect(!list.contains { $0.contains("Rick Sanchez") })
-        #expect(third.listing.row(at: 0)?.name == "Rick Renamed")
+        #expect(third.characters.row(at: 0)?.name == "Rick Renamed")
         #expect(third.entity?.title.hasPrefix("S01E02") == true)
         #expect(third.entity?.members.first { $0.id == 1 }?.name == "Rick Renamed")
         #expect(restarted.lastFrame.contains { $0.contains("Rick Renamed") && !$0.contains("›") })

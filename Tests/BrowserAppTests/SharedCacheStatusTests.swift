@@ -24,16 +24,27 @@ struct SharedCacheStatusTests {
                 configuration: RemoteAPIConfiguration(baseURL: closedPort, timeout: .seconds(1)),
                 networkSwitch: networkSwitch),
             database: nil, shared: store)
-        let browser = CharacterBrowser(
-            services: BrowserServices(
-                repository: repository, networkSwitch: networkSwitch, apiDescription: "test"))
-        var state = BrowserState.initial(isOnline: true, apiDescription: "test")
+        let services = BrowserServices(
+            repository: repository, networkSwitch: networkSwitch, apiDescription: "test",
+            sharedCacheHealthChanges: { store.healthChanges() })
+        let browser = CharacterBrowser(services: services)
+        var state = BrowserState.initial(services: services)
         let size = TerminalSize(width: 100, height: 30)
-        _ = browser.update(state: &state, event: .start(size))
         #expect(state.sharedCache == .starting)
-        // WHEN a read meets the tier down and the browser's loop next runs
+        let start = browser.update(state: &state, event: .start(size))
+        // (the browser subscribes to the tier's health at start; ticks and reads poll nothing)
+        let subscription = try #require(
+            start.first { $0.shape == .subscribe(key: CharacterBrowser.sharedCacheHealthKey) })
+        guard case .subscribe(_, let operation) = subscription else { return }
+        let (messages, continuation) = AsyncStream<BrowserMessage>.makeStream()
+        let listener = Task { await operation(MessageSink { continuation.yield($0) }) }
+        defer { listener.cancel() }
+        // WHEN a read meets the tier down, and its health message reaches update
         _ = try? await repository.character(id: 1, policy: .localFirst)
-        _ = browser.update(state: &state, event: .tick)
+        for await message in messages {
+            #expect(browser.update(state: &state, event: .message(message)).isEmpty)
+            if case .down = state.sharedCache { break }
+        }
         // THEN the state, the status pane and a toast say so
         let reason: String? = if case .down(let reason) = state.sharedCache { reason } else { nil }
         #expect(reason?.isEmpty == false, "\(String(describing: state.sharedCache))")

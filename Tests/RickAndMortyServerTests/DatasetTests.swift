@@ -10,12 +10,9 @@ struct DatasetTests {
         "GIVEN a seed WHEN synthetic data is generated twice THEN it is identical, sized as asked and self-consistent"
     )
     func synthetic() throws {
-        var first = SeededRandomGenerator(seed: 42)
-        var second = SeededRandomGenerator(seed: 42)
-        var other = SeededRandomGenerator(seed: 43)
-        let a = try Dataset.synthetic(characterCount: 500, using: &first)
-        let b = try Dataset.synthetic(characterCount: 500, using: &second)
-        let c = try Dataset.synthetic(characterCount: 500, using: &other)
+        let a = try SyntheticDataset(characterCount: 500, seed: 42).materialized()
+        let b = try SyntheticDataset(characterCount: 500, seed: 42).materialized()
+        let c = try SyntheticDataset(characterCount: 500, seed: 43).materialized()
         #expect(a == b)
         #expect(a != c)
         #expect(a.characters.count == 500)
@@ -30,9 +27,8 @@ struct DatasetTests {
 
     @Test("GIVEN a negative size WHEN generating THEN a clear error")
     func negativeSize() {
-        var generator = SeededRandomGenerator(seed: 1)
         #expect(throws: DatasetError.invalidSize(-1)) {
-            try Dataset.synthetic(characterCount: -1, using: &generator)
+            try SyntheticDataset(characterCount: -1, seed: 1)
         }
     }
 

@@ -43,6 +43,34 @@ struct AppRuntimeTests {
         #expect(backend.frames.count == 4)
     }
 
+    @Test("A subscription that never ends does not hold up a headless run, nor draw a frame of its own")
+    func subscriptionDoesNotHoldUpTheRun() async throws {
+        // GIVEN / WHEN the script "w x" runs: w subscribes to a feed that lasts until cancelled
+        let (_, backend) = try await run("w x")
+        // THEN the run ended with the script, with the frames of the start and the two keys only
+        #expect(backend.frames.count == 3)
+        #expect(
+            backend.lastFrame.last == "key character(\"x\") in flight 1"
+                || backend.lastFrame.last == "key character(\"x\") in flight 0")
+    }
+
+    @Test("A subscription's message is applied as it comes and shows in the next input's frame")
+    func subscriptionMessageApplied() async throws {
+        // GIVEN a backend that, before the second key, waits until the feed has sent its message
+        let headless = try HeadlessBackend(size: size, keyScript: "w x")
+        let app = LoaderApp(gate: Gate())
+        let backend = WakingBackend(headless, waitsBefore: 1) { [fed = app.fed] in fed.isSet }
+        // WHEN "w x" runs
+        let state = try await AppRuntime(app: app, backend: backend)
+            .run(initialState: LoaderApp.State())
+        // THEN the feed's message was applied before x, drew no frame itself, and x's frame shows it
+        #expect(backend.conditionHeld)
+        #expect(state.loaded == ["subscribed"])
+        #expect(headless.frames.count == 3)
+        #expect(headless.frames[1] == ["in flight 1; loaded", "start 40x2"])
+        #expect(headless.frames[2] == ["in flight 0; loaded subscribed", "key character(\"x\") in flight 0"])
+    }
+
     @Test("A task replaced by one with the same key is cancelled and its message dropped")
     func supersededTaskDropped() async throws {
         let (state, _) = try await run("a x")

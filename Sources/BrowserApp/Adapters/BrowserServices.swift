@@ -1,6 +1,7 @@
 import CharacterData
-import TerminalUI
+import PostgresCache
 import RickAndMortyHTTP
+import TerminalUI
 
 /// What the browser talks to: the character repository, the offline switch, a description of
 /// the API for the status pane, the avatar loader and colour mode, and a listener told of every
@@ -33,9 +34,14 @@ public struct BrowserServices: Sendable {
     public var notice: String?
     /// Whether the browser subscribes to the repositories' change streams at start, so that an
     /// entity changed elsewhere (another screen's read, another process) redraws where it is
-    /// shown. The subscriptions run as long as the browser: off for headless runs, whose loop
-    /// waits for every task to finish before the next key.
+    /// shown. The subscriptions run as long as the browser, as `Effect.subscribe`s: a headless
+    /// run does not wait for them before its next key.
     public var observesChanges: Bool
+    /// A new stream of the shared cache tier's health changes, when the tier is on (the
+    /// composition root passes its store's `healthChanges`); the browser subscribes at start.
+    public var sharedCacheHealthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)?
+    /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
+    let switchSetter: OrderedSwitchSetter
 
     /// Services over `repository`, switched by `networkSwitch`, describing the API as `apiDescription`.
     public init(
@@ -43,9 +49,12 @@ public struct BrowserServices: Sendable {
         clock: any Clock<Duration> = ContinuousClock(), notice: String? = nil,
         avatars: AvatarLoader? = nil, colorMode: ColorMode = .palette256, graph: GraphRepository? = nil,
         remembered: RememberedBrowser? = nil, observesChanges: Bool = false,
+        sharedCacheHealthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)? = nil,
         onAnswer: @escaping @Sendable (AnswerEvent) -> Void = { _ in }
     ) {
         self.observesChanges = observesChanges
+        self.sharedCacheHealthChanges = sharedCacheHealthChanges
+        self.switchSetter = OrderedSwitchSetter(networkSwitch)
         self.avatars = avatars
         self.graph = graph
         self.remembered = remembered

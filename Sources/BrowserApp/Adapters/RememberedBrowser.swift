@@ -22,14 +22,14 @@ public struct RememberedBrowser: Sendable, Hashable {
     /// What `state` says, with images as `imagesOn`.
     public init(state: BrowserState, imagesOn: Bool) {
         activeList = state.activeList
-        characterFilter = state.listing.filter
+        characterFilter = state.characters.filter
         filters = [.episode: state.episodes.filters, .location: state.locations.filters].filter {
             !$0.value.isEmpty
         }
         var selected: [EntityKind: Int] = [:]
-        selected[.character] = state.selectedCharacter?.id ?? state.pendingSelection[.character]
-        selected[.episode] = state.episodes.selectedRow?.id ?? state.pendingSelection[.episode]
-        selected[.location] = state.locations.selectedRow?.id ?? state.pendingSelection[.location]
+        selected[.character] = state.characters.selectedRow?.id ?? state.characters.soughtID
+        selected[.episode] = state.episodes.selectedRow?.id ?? state.episodes.soughtID
+        selected[.location] = state.locations.selectedRow?.id ?? state.locations.soughtID
         selectedIDs = selected
         isOnline = state.isOnline
         self.imagesOn = imagesOn

@@ -1,3 +1,4 @@
+import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
 
@@ -32,6 +33,9 @@ public enum BrowserMessage: Sendable {
     case episodeChanged(EntityChange<Episode>)
     /// A location changed in the cache (as `characterChanged`).
     case locationChanged(EntityChange<Location>)
+    /// The shared cache tier's health, as its stream (subscribed at start) reports it: first
+    /// its state at the subscription, then every change.
+    case sharedCacheHealthChanged(SharedCacheHealth)
 }
 
 /// Which caches the `c` and `C` keys empty. A plain value.
@@ -48,12 +52,12 @@ public struct PageRequest: Sendable, Hashable {
     public var number: Int
     /// The filter the page is read with.
     public var filter: CharacterFilter
-    /// The listing generation the read belongs to (see `Listing.generation`).
+    /// The listing generation the read belongs to (see `PagedList.generation`).
     public var generation: Int
     /// How the read uses the cache.
     public var policy: CachePolicy
 
-    /// A read of page `number` of `filter` for listing `generation`, as `policy` says.
+    /// A read of page `number` of `filter` for list `generation`, as `policy` says.
     public init(number: Int, filter: CharacterFilter, generation: Int, policy: CachePolicy) {
         self.number = number
         self.filter = filter
@@ -103,7 +107,7 @@ public struct EntityPageRequest: Sendable, Hashable {
     public var number: Int
     /// The filters the page is read with.
     public var filters: [String: String]
-    /// The list generation the read belongs to (see `EntityList.generation`).
+    /// The list generation the read belongs to (see `PagedList.generation`).
     public var generation: Int
     /// How the read uses the cache.
     public var policy: CachePolicy

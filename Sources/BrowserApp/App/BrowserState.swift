@@ -29,20 +29,15 @@ public struct BrowserState: Sendable {
     public var screens: [ScreenFrame] = [.list]
     /// The list at the bottom of the stack: characters, episodes or locations (`1` `2` `3`, Tab).
     public var activeList: EntityKind = .character
-    /// The episode list's pages, filters and selection.
-    public var episodes = EntityList<Episode>()
-    /// The location list's pages, filters and selection.
-    public var locations = EntityList<Location>()
-    /// Remembered selections not reached yet, by list: the row with that id is selected when a
-    /// page brings it (a few pages are read to find it).
-    public var pendingSelection: [EntityKind: Int] = [:]
-    /// The loaded pages of the current filter.
-    public var listing = Listing()
-    /// The list's selection and scroll position.
-    public var list = ListState()
+    /// The character list: its pages, filter, selection and reads in flight.
+    public var characters = PagedList<ShowCharacter, CharacterFilter>()
+    /// The episode list, as `characters`.
+    public var episodes = PagedList<Episode, [String: String]>()
+    /// The location list, as `characters`.
+    public var locations = PagedList<Location, [String: String]>()
     /// The name filter being typed, while the `/` prompt is open.
     public var prompt: String?
-    /// The reads in flight.
+    /// The detail reads and cache clearing in flight (the lists track their own page reads).
     public var loads = LoadTracker()
     /// The latest answer or failure applied, as the events log records it.
     public var latest: AnswerEvent?
@@ -52,8 +47,11 @@ public struct BrowserState: Sendable {
     public var tally = AnswerTally()
     /// The repository's counters as of the latest read.
     public var metrics = MetricsSnapshot()
-    /// Whether the network switch is on.
+    /// Whether the network switch is on (as the browser last set it; the switch follows by an
+    /// effect).
     public var isOnline: Bool
+    /// How many times the browser has set the switch (numbers the settings, so the last wins).
+    public var switchSettings = 0
     /// The API the browser talks to, for the status pane.
     public var apiDescription: String
     /// The shared cache tier's health, or nil when it is off.
@@ -80,24 +78,36 @@ public struct BrowserState: Sendable {
         self.apiDescription = apiDescription
     }
 
-    /// The initial state for `services`: online as its switch is, describing its API.
+    /// The initial state for `services`: online as its switch is, describing its API, with the
+    /// shared tier's health as it is now.
     public static func initial(services: BrowserServices) -> BrowserState {
-        initial(isOnline: services.networkSwitch.isOnline, apiDescription: services.apiDescription)
+        var state = initial(
+            isOnline: services.networkSwitch.isOnline, apiDescription: services.apiDescription)
+        state.sharedCache = services.repository.sharedCacheHealth
+        return state
     }
 
     /// How many answers `recent` keeps.
     public static let recentLimit = 60
 
     /// The status filter currently applied.
-    public var statusFilter: StatusFilter { StatusFilter(parameter: listing.filter.status) }
+    public var statusFilter: StatusFilter { StatusFilter(parameter: characters.filter.status) }
 
     /// The character under the list's selection, if any.
-    public var selectedCharacter: ShowCharacter? {
-        listing.row(at: list.selected)
+    public var selectedCharacter: ShowCharacter? { characters.selectedRow }
+
+    /// Whether any read is in flight, every list's page reads included.
+    public var isBusy: Bool {
+        loads.isBusy || characters.isLoading || episodes.isLoading || locations.isLoading
     }
 
-    /// Whether any read is in flight, the episode and location lists' included.
-    public var isBusy: Bool { loads.isBusy || !episodes.loading.isEmpty || !locations.loading.isEmpty }
+    /// Whether a refresh (a `remoteFirst` read) is in flight anywhere.
+    public var isRefreshing: Bool {
+        loads.isRefreshing
+            || [characters.loading, episodes.loading, locations.loading].contains {
+                $0.values.contains(.remoteFirst)
+            }
+    }
 
     /// Which pane has the keys: the top of the stack.
     public var screen: Screen {

@@ -8,15 +8,21 @@ extension CharacterBrowser {
     func apply(_ message: BrowserMessage, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         switch message {
         case .pageRead(let request, let report):
-            return applyPage(request, report, state: &state)
+            return applyPage(
+                CharacterListKind.self, number: request.number, generation: request.generation,
+                policy: request.policy, query: request.query, report, state: &state)
         case .characterRead(let id, let policy, let report):
             applyCharacter(id: id, policy: policy, report, state: &state)
         case .episodesRead(let characterID, let ids, let policy, let report):
             applyEpisodes(characterID: characterID, ids: ids, policy: policy, report, state: &state)
         case .episodePageRead(let request, let report):
-            return applyEntityPage(request, report, list: \.episodes, state: &state)
+            return applyPage(
+                EpisodeListKind.self, number: request.number, generation: request.generation,
+                policy: request.policy, query: request.query, report, state: &state)
         case .locationPageRead(let request, let report):
-            return applyEntityPage(request, report, list: \.locations, state: &state)
+            return applyPage(
+                LocationListKind.self, number: request.number, generation: request.generation,
+                policy: request.policy, query: request.query, report, state: &state)
         case .episodeRead(let id, let policy, let report):
             applyEntity(
                 kind: .episode, id: id, policy: policy, report, store: { $0.episode = $1 }, state: &state)
@@ -42,42 +48,10 @@ extension CharacterBrowser {
             if let episode = change.entry?.value { show(episode, state: &state) }
         case .locationChanged(let change):
             if let location = change.entry?.value { show(location, state: &state) }
+        case .sharedCacheHealthChanged(let health):
+            applySharedCacheHealth(health, state: &state)
         }
         return []
-    }
-
-    private func applyPage(
-        _ request: PageRequest, _ report: ReadReport<CharacterPage>, state: inout BrowserState
-    )
-        -> [Effect<BrowserMessage>]
-    {
-        guard request.generation == state.listing.generation,
-            state.loads.pages[request.number] == request.policy
-        else { return [] }
-        state.loads.pages[request.number] = nil
-        record(query: request.query, policy: request.policy, report, state: &state)
-        switch report.result {
-        case .success(let answer):
-            let wasNext = request.number == state.listing.nextPageNumber
-            guard state.listing.apply(answer.value, number: request.number) else { return [] }
-            let visible = state.layout.visibleListRows
-            let rowCount = state.listing.rowCount
-            if wasNext, state.loads.pendingAdvance > 0 {
-                let advance = state.loads.pendingAdvance
-                state.loads.pendingAdvance = 0
-                state.list.move(by: advance, rowCount: rowCount, visibleRows: visible)
-                return loadMoreIfNeeded(state: &state)
-            }
-            state.list.clamp(rowCount: rowCount, visibleRows: visible)
-            if restoreCharacterSelection(state: &state) {
-                return requestPage(state.listing.nextPageNumber, state: &state)
-            }
-            return loadMoreIfNeeded(state: &state)
-        case .failure(let error):
-            state.loads.pendingAdvance = 0
-            showToast("Could not load \(request.query): \(error.description)", kind: .error, state: &state)
-            return []
-        }
     }
 
     private func applyCharacter(

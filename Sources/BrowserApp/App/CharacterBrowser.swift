@@ -32,24 +32,22 @@ public struct CharacterBrowser: TerminalApp {
         switch event {
         case .start(let size):
             state.size = size
-            state.sharedCache = services.repository.sharedCacheHealth
             showStartNotices(&state)
-            return restore(state: &state) + requestPage(1, state: &state) + observeChanges()
+            return restore(state: &state) + requestPage(1, of: CharacterListKind.self, state: &state)
+                + observeChanges() + observeSharedCacheHealth()
         case .input(.resize(let size)):
             state.size = size
-            state.list.clamp(rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
+            state.characters.selection.clamp(
+                rowCount: state.characters.rowCount, visibleRows: state.layout.visibleListRows)
             clampDetailScroll(&state)
-            return loadMoreIfNeeded(state: &state) + followWindows(state: &state)
+            return readNextPageIfNeeded(CharacterListKind.self, state: &state) + followWindows(state: &state)
         case .input(.key(let key)):
             let effects = handle(key, state: &state)
             return effects + followWindows(state: &state)
         case .message(let message):
-            let effects = apply(message, state: &state)
-            followSharedCache(&state)
-            return effects
+            return apply(message, state: &state)
         case .tick:
             state.tick += 1
-            followSharedCache(&state)
             if let toast = state.toast, state.tick >= toast.expiresAtTick { state.toast = nil }
             return []
         }
@@ -60,9 +58,9 @@ public struct CharacterBrowser: TerminalApp {
             .render(in: buffer.area, buffer: &buffer)
     }
 
-    /// Copies the shared tier's state into `state`; when it goes down, says so in a warning toast.
-    func followSharedCache(_ state: inout BrowserState) {
-        guard let now = services.repository.sharedCacheHealth, now != state.sharedCache else { return }
+    /// Takes the shared tier's new state; when it goes down, says so in a warning toast.
+    func applySharedCacheHealth(_ now: SharedCacheHealth, state: inout BrowserState) {
+        guard now != state.sharedCache else { return }
         let wasDown = state.sharedCache?.isDown ?? false
         state.sharedCache = now
         if now.isDown, !wasDown {

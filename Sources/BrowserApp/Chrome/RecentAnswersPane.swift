@@ -30,7 +30,8 @@ struct RecentAnswersPane: Widget, Equatable, Sendable {
                     Span(" "),
                     Span(
                         TextFitting.fit(
-                            isRoomy ? event.policy : Self.shortPolicy(event.policy), width: policyWidth),
+                            isRoomy ? event.policy.description : Self.shortPolicy(event.policy),
+                            width: policyWidth),
                         style: .plain.dimmed()),
                 ]
             if isRoomy {
@@ -55,14 +56,14 @@ struct RecentAnswersPane: Widget, Equatable, Sendable {
         ]
     }
 
-    /// `local`, `remote`, `nocache`, `cache`.
-    static func shortPolicy(_ policy: String) -> String {
+    /// `local`, `remote`, `nocache`, `cache`; a download's policy in full.
+    static func shortPolicy(_ policy: AnswerPolicy) -> String {
         switch policy {
-        case "localFirst": "local"
-        case "remoteFirst": "remote"
-        case "noCache": "nocache"
-        case "cacheOnly": "cache"
-        default: policy
+        case .cache(.localFirst): "local"
+        case .cache(.remoteFirst): "remote"
+        case .cache(.noCache): "nocache"
+        case .cache(.cacheOnly): "cache"
+        case .download: policy.description
         }
     }
 }

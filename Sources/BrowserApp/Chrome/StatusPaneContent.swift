@@ -26,8 +26,12 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
 
     init(state: BrowserState, isWide: Bool) {
         latest = state.latest
-        loadingText = state.loads.summary.map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" } ?? "idle"
-        isBusy = state.loads.isBusy
+        // The character list's page reads, as before the lists tracked their own.
+        let pages = state.characters.loading
+        loadingText =
+            state.loads.summary(pages: pages).map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" }
+            ?? "idle"
+        isBusy = state.loads.isBusy || !pages.isEmpty
         isOnline = state.isOnline
         sharedCache = state.sharedCache
         apiDescription = state.apiDescription
@@ -121,7 +125,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     private static let errorStyle = Style(foreground: .red)
 
     /// The source in words: `memory`, …, or `failed`.
-    static func source(_ event: AnswerEvent) -> String { event.origin ?? "failed" }
+    static func source(_ event: AnswerEvent) -> String { event.origin?.description ?? "failed" }
 
     /// The source with a composed answer's parts: `network (7 memory · 12 network)`.
     static func sourceAndParts(_ event: AnswerEvent) -> String {
@@ -132,8 +136,8 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     static func sourceStyle(_ event: AnswerEvent) -> Style {
         switch event.origin {
         case nil: Style(foreground: .red, bold: true)
-        case "memory": Style(foreground: .green, bold: true)
-        case "disk": Style(foreground: .cyan, bold: true)
+        case .repository(.memory): Style(foreground: .green, bold: true)
+        case .repository(.disk): Style(foreground: .cyan, bold: true)
         default: Style(foreground: .magenta, bold: true)
         }
     }

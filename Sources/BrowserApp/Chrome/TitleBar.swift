@@ -13,7 +13,7 @@ struct TitleBar: Widget, Equatable, Sendable {
 
     init(state: BrowserState) {
         breadcrumb = state.breadcrumb
-        filter = state.listing.filter
+        filter = state.characters.filter
         isOnline = state.isOnline
         spinner = state.isBusy ? Spinner.braille.glyph(tick: state.tick) : nil
     }

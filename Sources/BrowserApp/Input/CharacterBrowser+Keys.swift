@@ -23,8 +23,7 @@ extension CharacterBrowser {
             state.showsHelp = true
             return []
         case .toggleNetwork:
-            toggleNetwork(state: &state)
-            return []
+            return toggleNetwork(state: &state)
         case .clearCache(let scope): return clearCache(scope, state: &state)
         case .refresh: return refresh(state: &state)
         case .dismissToast:
@@ -35,41 +34,9 @@ extension CharacterBrowser {
         default: break
         }
         switch state.keyScope {
-        case .characterList: return performOnCharacterList(action, state: &state)
-        case .entityList: return performOnEntityList(action, state: &state)
+        case .characterList, .entityList: return performOnList(action, state: &state)
         case .characterDetail: return performOnCharacterDetail(action, state: &state)
         case .entityDetail: return performOnEntityDetail(action, state: &state)
-        }
-    }
-
-    /// The character list: movement (loading the next page at the end), open, filters.
-    private func performOnCharacterList(_ action: BrowserAction, state: inout BrowserState)
-        -> [Effect<BrowserMessage>]
-    {
-        let visible = state.layout.visibleListRows
-        switch action {
-        case .moveDown: return moveSelection(by: 1, state: &state)
-        case .moveUp: return moveSelection(by: -1, state: &state)
-        case .pageDown: return moveSelection(by: max(1, visible - 1), state: &state)
-        case .pageUp: return moveSelection(by: -max(1, visible - 1), state: &state)
-        case .first: return moveSelection(by: -state.list.selected, state: &state)
-        case .last:
-            return moveSelection(by: max(0, state.listing.rowCount - 1 - state.list.selected), state: &state)
-        case .open: return openDetail(state: &state)
-        case .filter:
-            state.prompt = state.listing.filter.name
-            return []
-        case .cycleStatus:
-            var filter = state.listing.filter
-            filter.status = state.statusFilter.next.parameter
-            return reload(filter: filter, state: &state)
-        case .clearFilters:
-            guard !state.listing.filter.isEmpty else { return [] }
-            var filter = state.listing.filter
-            filter.name = ""
-            filter.status = ""
-            return reload(filter: filter, state: &state)
-        default: return []
         }
     }
 
@@ -92,33 +59,6 @@ extension CharacterBrowser {
         default: break
         }
         return []
-    }
-
-    /// Moves the list's selection; past the loaded rows it loads the next page (once) and
-    /// remembers the overshoot, so the selection moves on when the page arrives.
-    func moveSelection(by delta: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        state.pendingSelection[.character] = nil
-        let rowCount = state.listing.rowCount
-        let visible = state.layout.visibleListRows
-        let target = state.list.selected + delta
-        if delta > 0, rowCount > 0, target > rowCount - 1, state.listing.hasMorePages {
-            if state.loads.pages[state.listing.nextPageNumber] != nil {
-                state.loads.pendingAdvance += target - (rowCount - 1)
-            }
-        }
-        state.list.move(by: delta, rowCount: rowCount, visibleRows: visible)
-        return loadMoreIfNeeded(state: &state)
-    }
-
-    /// Starts reading the next page when more remain and the selection is on the last loaded
-    /// row or the loaded rows do not fill the list (a tall terminal).
-    func loadMoreIfNeeded(state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        let rowCount = state.listing.rowCount
-        guard rowCount > 0, state.listing.hasMorePages else { return [] }
-        let atEnd = state.list.selected >= rowCount - 1
-        let underfilled = rowCount < state.list.offset + state.layout.visibleListRows
-        guard atEnd || underfilled else { return [] }
-        return requestPage(state.listing.nextPageNumber, state: &state)
     }
 
     /// Scrolls the detail pane by `delta` lines, within its content.

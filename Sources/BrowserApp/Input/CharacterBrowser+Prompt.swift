@@ -18,11 +18,7 @@ extension CharacterBrowser {
             state.prompt = nil
         case .enter:
             state.prompt = nil
-            if state.activeList != .character { return applyEntityFilter(text, state: &state) }
-            var filter = state.listing.filter
-            filter.name = text.trimmingCharacters(in: .whitespaces)
-            guard filter != state.listing.filter else { return [] }
-            return reload(filter: filter, state: &state)
+            return applyFilter(text, state: &state)
         default:
             break
         }

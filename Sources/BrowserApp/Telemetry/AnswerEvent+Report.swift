@@ -9,16 +9,18 @@ extension AnswerEvent {
         switch report.result {
         case .success(let answer):
             self.init(
-                query: query, policy: policy.rawValue, operation: answer.operation.name,
-                origin: answer.origin.rawValue, stale: answer.isStale, ms: Self.milliseconds(answer.duration),
-                ageSeconds: answer.age, error: answer.fallbackError?.description, kind: kind?.rawValue,
+                query: query, policy: .cache(policy), operation: AnswerOperation(answer.operation),
+                origin: .repository(answer.origin), stale: answer.isStale,
+                ms: Self.milliseconds(answer.duration),
+                ageSeconds: answer.age, error: answer.fallbackError?.description, kind: kind,
                 provenance: answer.provenance?.description)
         case .failure(let error):
             self.init(
-                query: query, policy: policy.rawValue, operation: policy.operation.name, origin: nil,
+                query: query, policy: .cache(policy), operation: AnswerOperation(policy.operation),
+                origin: nil,
                 stale: false,
                 ms: Self.milliseconds(report.elapsed), ageSeconds: nil, error: error.description,
-                kind: kind?.rawValue)
+                kind: kind)
         }
     }
 

@@ -1,17 +1,22 @@
+import DownloadCache
+import RepositoryCore
+import RickAndMortyModel
+
 /// One line of the `--events` log: an answer (or a failure) the browser applied, in the order
-/// the browser applied them. A plain value; `Codable` with the field names below.
+/// the browser applied them. A plain value with typed fields; `Codable` with the field names
+/// and the words below (the types become words only there, and in the panes' text).
 public struct AnswerEvent: Sendable, Codable, Equatable {
-    /// The kind of entity read: `character`, `episode`, `location`; nil for avatars.
-    public var kind: String?
+    /// The kind of entity read (`character`, `episode`, `location`); nil for avatars.
+    public var kind: EntityKind?
     /// What was asked: `page 3`, `page 1 (name=rick)`, `character 42`, `episodes 1,2,3`.
     public var query: String
-    /// The cache policy of the read: `localFirst`, `remoteFirst`, `noCache` or `cacheOnly`.
-    public var policy: String
-    /// The operation the policy stands for: `cacheSync`, `mainSync`, `main` or `cache`.
-    public var operation: String
-    /// Which data source answered (`memory`, `disk`, `network`, `revalidated`, `shared`; for an
+    /// The policy of the read: a cache policy (`localFirst`, …) or an avatar download's.
+    public var policy: AnswerPolicy
+    /// The operation the policy stands for: `cacheSync`, `mainSync`, `main`, `cache`, `download`.
+    public var operation: AnswerOperation
+    /// Which source answered (`memory`, `disk`, `network`, `revalidated`, `shared`; for an
     /// avatar `file cache`, `network` or `revalidated`); nil on failure.
-    public var origin: String?
+    public var origin: AnswerOrigin?
     /// Whether a stale value was served.
     public var stale: Bool
     /// How long the answer took, in milliseconds.
@@ -28,8 +33,8 @@ public struct AnswerEvent: Sendable, Codable, Equatable {
 
     /// Creates an event.
     public init(
-        query: String, policy: String, operation: String, origin: String?, stale: Bool, ms: Double,
-        ageSeconds: Double?, error: String?, bytes: Int? = nil, kind: String? = nil,
+        query: String, policy: AnswerPolicy, operation: AnswerOperation, origin: AnswerOrigin?, stale: Bool,
+        ms: Double, ageSeconds: Double?, error: String?, bytes: Int? = nil, kind: EntityKind? = nil,
         provenance: String? = nil
     ) {
         self.kind = kind
@@ -46,24 +51,126 @@ public struct AnswerEvent: Sendable, Codable, Equatable {
     }
 }
 
+/// The policy an answer was read with: the repository's cache policy, or an avatar download's.
+/// A plain value.
+public enum AnswerPolicy: Sendable, Hashable, CustomStringConvertible {
+    /// A repository read's policy.
+    case cache(CachePolicy)
+    /// An avatar download's policy.
+    case download(DownloadCachePolicy)
+
+    /// `localFirst`, `remoteFirst`, …, `bypassServerCallOnFoundItem`, ….
+    public var description: String {
+        switch self {
+        case .cache(let policy): policy.rawValue
+        case .download(let policy): "\(policy)"
+        }
+    }
+
+    /// The policy named `name`, or nil for a name no policy has.
+    public init?(name: String) {
+        if let policy = CachePolicy(rawValue: name) {
+            self = .cache(policy)
+        } else if let policy = DownloadCachePolicy.allCases.first(where: { "\($0)" == name }) {
+            self = .download(policy)
+        } else {
+            return nil
+        }
+    }
+}
+
+/// The operation an answer's policy stands for, by name (a repository operation's fallback is
+/// not part of it). A plain value.
+public enum AnswerOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case `default`, main, mainSync, cache, cacheSync
+    /// An avatar download.
+    case download
+
+    /// The name of `operation` (as `RepositoryOperation.name` spells it).
+    public init(_ operation: RepositoryOperation) {
+        self = AnswerOperation(rawValue: operation.name) ?? .default
+    }
+
+    public var description: String { rawValue }
+}
+
+/// Where an answer came from: a repository tier, or for an avatar the file cache or the server.
+/// A plain value.
+public enum AnswerOrigin: Sendable, Hashable, CustomStringConvertible {
+    /// The repository's tier that answered.
+    case repository(Origin)
+    /// Where the avatar's file came from.
+    case avatar(AvatarOrigin)
+
+    /// `memory`, `disk`, `network`, …, `file cache`.
+    public var description: String {
+        switch self {
+        case .repository(let origin): origin.rawValue
+        case .avatar(let origin): origin.rawValue
+        }
+    }
+}
+
 extension AnswerEvent {
     enum CodingKeys: String, CodingKey {
         case kind, query, policy, operation, origin, stale, ms, ageSeconds, error, bytes, provenance
     }
 
-    /// Writes every key, `null` included, so each line of the log has the same fields.
+    /// Writes every key, `null` included, so each line of the log has the same fields; the typed
+    /// values as their words.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         try container.encode(query, forKey: .query)
-        try container.encode(policy, forKey: .policy)
-        try container.encode(operation, forKey: .operation)
-        try container.encode(origin, forKey: .origin)
+        try container.encode(policy.description, forKey: .policy)
+        try container.encode(operation.rawValue, forKey: .operation)
+        try container.encode(origin?.description, forKey: .origin)
         try container.encode(stale, forKey: .stale)
         try container.encode(ms, forKey: .ms)
         try container.encode(ageSeconds, forKey: .ageSeconds)
         try container.encode(error, forKey: .error)
         try container.encode(bytes, forKey: .bytes)
         try container.encode(provenance, forKey: .provenance)
+    }
+
+    /// Reads what `encode(to:)` wrote; an unknown policy, operation or origin word is a
+    /// `DecodingError.dataCorrupted` naming the field.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decodeIfPresent(EntityKind.self, forKey: .kind)
+        query = try container.decode(String.self, forKey: .query)
+        let policyName = try container.decode(String.self, forKey: .policy)
+        guard let policy = AnswerPolicy(name: policyName) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .policy, in: container, debugDescription: "unknown policy \(policyName)")
+        }
+        self.policy = policy
+        let operationName = try container.decode(String.self, forKey: .operation)
+        guard let operation = AnswerOperation(rawValue: operationName) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .operation, in: container, debugDescription: "unknown operation \(operationName)")
+        }
+        self.operation = operation
+        if let originName = try container.decodeIfPresent(String.self, forKey: .origin) {
+            // An avatar's policy says whose words the origin is in (`network` is in both).
+            let origin: AnswerOrigin? =
+                switch policy {
+                case .cache: Origin(rawValue: originName).map(AnswerOrigin.repository)
+                case .download: AvatarOrigin(rawValue: originName).map(AnswerOrigin.avatar)
+                }
+            guard let origin else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .origin, in: container, debugDescription: "unknown origin \(originName)")
+            }
+            self.origin = origin
+        } else {
+            origin = nil
+        }
+        stale = try container.decode(Bool.self, forKey: .stale)
+        ms = try container.decode(Double.self, forKey: .ms)
+        ageSeconds = try container.decodeIfPresent(Double.self, forKey: .ageSeconds)
+        error = try container.decodeIfPresent(String.self, forKey: .error)
+        bytes = try container.decodeIfPresent(Int.self, forKey: .bytes)
+        provenance = try container.decodeIfPresent(String.self, forKey: .provenance)
     }
 }

@@ -10,6 +10,8 @@
 /// With `.settled` pacing (headless) frames are deterministic: one after `.start` and after
 /// each input, showing exactly what that update did; then the loop waits until no task is in
 /// flight and every message was applied, and draws one more frame if any message arrived.
+/// Subscriptions (`Effect.subscribe`) are not waited for, and their messages, applied as they
+/// come, show in the next frame drawn for another reason.
 public struct AppRuntime<App: TerminalApp> {
     public let app: App
     public let backend: any TerminalBackend
@@ -56,7 +58,9 @@ private struct EventLoop<App: TerminalApp> {
         apply(.start(backend.size))
         if settles { draw() }
         while !quitting {
-            for message in inbox.drain() where !quitting { apply(.message(message)) }
+            for delivery in inbox.drain() where !quitting {
+                apply(.message(delivery.message), drawsFrame: !(settles && delivery.fromSubscription))
+            }
             if quitting { break }
             if settles, !inbox.isSettled {
                 inbox.waitForActivity()
@@ -75,11 +79,14 @@ private struct EventLoop<App: TerminalApp> {
         }
     }
 
-    private mutating func apply(_ event: AppEvent<App.Message>) {
-        needsFrame = true
+    /// Applies `event` and starts its effects; a frame follows when `drawsFrame`.
+    private mutating func apply(_ event: AppEvent<App.Message>, drawsFrame: Bool = true) {
+        if drawsFrame { needsFrame = true }
         for effect in app.update(state: &state, event: event) {
             switch effect {
             case .run(let key, let operation): inbox.start(key: key, operation: operation)
+            case .subscribe(let key, let operation):
+                inbox.start(key: key, isSubscription: true, operation: operation)
             case .cancel(let key): inbox.cancel(key: key)
             case .quit: quitting = true
             }

@@ -5,6 +5,11 @@ public enum Effect<Message: Sendable>: Sendable {
     /// Starting a task with the `key` of a task still running cancels the older one, and
     /// messages from a cancelled task are dropped — so a stale result never arrives.
     case run(key: String?, operation: @Sendable (MessageSink<Message>) async -> Void)
+    /// Runs `operation` off the loop thread like `run`, as a subscription: work that may last
+    /// as long as the run (a change stream, a health stream). Headless runs do not wait for it
+    /// to end before the next input, and its messages do not draw a frame of their own there:
+    /// they show in the next input's frame. Keys and cancelling work as for `run`.
+    case subscribe(key: String?, operation: @Sendable (MessageSink<Message>) async -> Void)
     /// Cancels the running task with this key (its later messages are dropped).
     case cancel(key: String)
     /// Ends the run after this update; running tasks are cancelled.

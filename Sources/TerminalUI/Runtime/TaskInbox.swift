@@ -2,20 +2,31 @@ import Dispatch
 import Synchronization
 
 /// The runtime's link to background work: starts tasks, collects the messages they send,
-/// and tells the loop when work is settled. Thread-safe: all state sits behind one `Mutex`;
+/// and tells the loop when work is settled (subscriptions never count as unsettled work). Thread-safe: all state sits behind one `Mutex`;
 /// the semaphore is signalled only while the loop thread waits in `waitForActivity`.
 final class TaskInbox<Message: Sendable>: Sendable {
     private struct Storage {
-        var messages: [Message] = []
+        var messages: [Delivery] = []
         var running: [UInt64: RunningTask] = [:]
         var taskIDsByKey: [String: UInt64] = [:]
         var nextID: UInt64 = 0
         var loopIsWaiting = false
+
+        /// Whether a task that is not a subscription is running.
+        var hasWorkToWaitFor: Bool { running.values.contains { !$0.isSubscription } }
     }
 
     private struct RunningTask {
         var key: String?
         var handle: Task<Void, Never>?
+        /// A subscription: the loop does not wait for it to end.
+        var isSubscription: Bool
+    }
+
+    /// A message with whether a subscription sent it.
+    struct Delivery {
+        var message: Message
+        var fromSubscription: Bool
     }
 
     private let storage = Mutex(Storage())
@@ -25,8 +36,12 @@ final class TaskInbox<Message: Sendable>: Sendable {
     /// An inbox that wakes the backend through `wakeSignal` whenever there is news.
     init(wakeSignal: any WakeSignal) { self.wakeSignal = wakeSignal }
 
-    /// Starts `operation` on a detached task, cancelling a running task with the same key.
-    func start(key: String?, operation: @escaping @Sendable (MessageSink<Message>) async -> Void) {
+    /// Starts `operation` on a detached task, cancelling a running task with the same key; a
+    /// subscription does not keep the inbox from being settled.
+    func start(
+        key: String?, isSubscription: Bool = false,
+        operation: @escaping @Sendable (MessageSink<Message>) async -> Void
+    ) {
         let (id, superseded) = storage.withLock { storage -> (UInt64, Task<Void, Never>?) in
             let id = storage.nextID
             storage.nextID += 1
@@ -35,11 +50,13 @@ final class TaskInbox<Message: Sendable>: Sendable {
                 superseded = storage.running.removeValue(forKey: previous)?.handle
             }
             if let key { storage.taskIDsByKey[key] = id }
-            storage.running[id] = RunningTask(key: key, handle: nil)
+            storage.running[id] = RunningTask(key: key, handle: nil, isSubscription: isSubscription)
             return (id, superseded)
         }
         superseded?.cancel()
-        let sink = MessageSink<Message> { [self] message in post(message, from: id) }
+        let sink = MessageSink<Message> { [self] message in
+            post(Delivery(message: message, fromSubscription: isSubscription), from: id)
+        }
         let handle = Task.detached { [self] in
             await operation(sink)
             finish(id)
@@ -70,31 +87,31 @@ final class TaskInbox<Message: Sendable>: Sendable {
     }
 
     /// Takes every message received so far, oldest first.
-    func drain() -> [Message] {
+    func drain() -> [Delivery] {
         storage.withLock { storage in
             defer { storage.messages.removeAll() }
             return storage.messages
         }
     }
 
-    /// Whether no task is running and no message is waiting.
-    var isSettled: Bool { storage.withLock { $0.running.isEmpty && $0.messages.isEmpty } }
+    /// Whether no task other than a subscription is running and no message is waiting.
+    var isSettled: Bool { storage.withLock { !$0.hasWorkToWaitFor && $0.messages.isEmpty } }
 
     /// Blocks the loop thread until a message arrives or a task ends (at once if either
-    /// already happened or nothing is running).
+    /// already happened or nothing but subscriptions is running).
     func waitForActivity() {
         let mustWait = storage.withLock { storage -> Bool in
-            guard storage.messages.isEmpty, !storage.running.isEmpty else { return false }
+            guard storage.messages.isEmpty, storage.hasWorkToWaitFor else { return false }
             storage.loopIsWaiting = true
             return true
         }
         if mustWait { activity.wait() }
     }
 
-    private func post(_ message: Message, from id: UInt64) {
+    private func post(_ delivery: Delivery, from id: UInt64) {
         let accepted = storage.withLock { storage -> Bool in
             guard storage.running[id] != nil else { return false }
-            storage.messages.append(message)
+            storage.messages.append(delivery)
             return true
         }
         if accepted { notify() }

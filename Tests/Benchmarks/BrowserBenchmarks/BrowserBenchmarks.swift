@@ -110,7 +110,7 @@ final class PagingFixture: @unchecked Sendable {
         state = BrowserState.initial(size: TerminalSize(width: 100, height: 30))
         _ = browser.update(state: &state, event: .start(state.size))
         answerPendingPages()
-        while state.listing.rowCount < rowsSeen {
+        while state.characters.rowCount < rowsSeen {
             _ = browser.update(state: &state, event: .input(.key(.character("G"))))
             answerPendingPages()
         }
@@ -132,10 +132,10 @@ final class PagingFixture: @unchecked Sendable {
 
     /// Answers every page read in flight, and those they lead to, in page order.
     func answerPendingPages() {
-        while let number = state.loads.pages.keys.min() {
+        while let number = state.characters.loading.keys.min() {
             let request = PageRequest(
-                number: number, filter: state.listing.filter, generation: state.listing.generation,
-                policy: state.loads.pages[number] ?? .localFirst)
+                number: number, filter: state.characters.filter, generation: state.characters.generation,
+                policy: state.characters.loading[number] ?? .localFirst)
             let answer = Answer(
                 value: Self.page(number), origin: .memory, isStale: false, age: 0, fallbackError: nil,
                 duration: .zero, operation: CachePolicy.localFirst.operation,
@@ -157,7 +157,7 @@ final class PagingFixture: @unchecked Sendable {
         pagesSinceStart += 1
         var buffer = CellBuffer(size: state.size)
         browser.render(state: state, into: &buffer)
-        return state.listing.rowCount + buffer.area.width
+        return state.characters.rowCount + buffer.area.width
     }
 }
 
@@ -170,8 +170,7 @@ final class LargeListFixture: @unchecked Sendable {
     var previous: CellBuffer?
 
     init() throws {
-        var generator = SeededRandomGenerator(seed: 1)
-        let characters = try Dataset.synthetic(characterCount: 100_000, using: &generator).characters
+        let characters = try SyntheticDataset(characterCount: 100_000, seed: 1).materialized().characters
         let unusedAPI = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: URL(fileURLWithPath: "/")))
         browser = CharacterBrowser(
             services: BrowserServices(
@@ -183,28 +182,30 @@ final class LargeListFixture: @unchecked Sendable {
         for number in 1...pageCount {
             let info = PageInfo(count: characters.count, pages: pageCount, next: nil, prev: nil)
             let results = Array(characters[(number - 1) * 20..<number * 20])
-            _ = state.listing.apply(CharacterPage(info: info, results: results), number: number)
+            _ = state.characters.apply(CharacterPage(info: info, results: results), number: number)
         }
         // The list holds the pages around its view only (it would read them from the cache):
         // hold those the frames below scroll through.
         for number in 2_496...2_510 {
             let info = PageInfo(count: characters.count, pages: pageCount, next: nil, prev: nil)
             let results = Array(characters[(number - 1) * 20..<number * 20])
-            _ = state.listing.apply(CharacterPage(info: info, results: results), number: number)
+            _ = state.characters.apply(CharacterPage(info: info, results: results), number: number)
         }
-        state.list.select(
-            50_000, rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
+        state.characters.selection.select(
+            50_000, rowCount: state.characters.rowCount, visibleRows: state.layout.visibleListRows)
     }
 
     /// Moves one row down, renders the whole screen and diffs it against the last frame; returns
     /// how many cells changed.
     func moveAndDraw() -> Int {
-        if state.list.selected >= 50_150 {
+        if state.characters.selection.selected >= 50_150 {
             // Back to the first rows held, the selection at the bottom of the view, so that
             // every frame scrolls as before.
-            state.list = ListState(selected: 50_000 + state.layout.visibleListRows - 1, offset: 50_000)
+            state.characters.selection = ListState(
+                selected: 50_000 + state.layout.visibleListRows - 1, offset: 50_000)
         }
-        state.list.move(by: 1, rowCount: state.listing.rowCount, visibleRows: state.layout.visibleListRows)
+        state.characters.selection.move(
+            by: 1, rowCount: state.characters.rowCount, visibleRows: state.layout.visibleListRows)
         var buffer = CellBuffer(size: state.size)
         browser.render(state: state, into: &buffer)
         let changed = buffer.changes(since: previous).count
@@ -290,7 +291,7 @@ final class BackStepFixture: @unchecked Sendable {
             .message(
                 .pageRead(
                     PageRequest(
-                        number: 1, filter: CharacterFilter(), generation: state.listing.generation,
+                        number: 1, filter: CharacterFilter(), generation: state.characters.generation,
                         policy: .localFirst),
                     answer(page))))
         send(.input(.key(.enter)))

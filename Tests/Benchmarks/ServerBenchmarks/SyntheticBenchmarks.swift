@@ -38,9 +38,8 @@ enum SyntheticBenchmarks {
                 maxDuration: .seconds(60), maxIterations: 1)
         ) { benchmark in
             benchmark.startMeasurement()
-            var generator = SeededRandomGenerator(seed: 1)
             let server = RickAndMortyServer(
-                dataset: try Dataset.synthetic(characterCount: size, using: &generator),
+                dataset: try SyntheticDataset(characterCount: size, seed: 1).materialized(),
                 configuration: .ephemeralLoopback, logger: quiet)
             _ = try await server.start()
             benchmark.stopMeasurement()

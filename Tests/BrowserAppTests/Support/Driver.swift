@@ -78,7 +78,7 @@ struct Driver {
 
     /// Answers every page read in flight from the network, and those they lead to, in page order.
     mutating func answerPendingPages() {
-        while let number = state.loads.pages.keys.min() { answerPage(number) }
+        while let number = state.characters.loading.keys.min() { answerPage(number) }
     }
 
     /// Fails the read of page `number` (which must be in flight) with `error`.
@@ -91,8 +91,8 @@ struct Driver {
     /// The request the browser would have sent for page `number` now.
     func pageRequest(_ number: Int) -> PageRequest {
         PageRequest(
-            number: number, filter: state.listing.filter, generation: state.listing.generation,
-            policy: state.loads.pages[number] ?? .localFirst)
+            number: number, filter: state.characters.filter, generation: state.characters.generation,
+            policy: state.characters.loading[number] ?? .localFirst)
     }
 
     /// Answers the open character's detail read: the character, then its episodes.
@@ -129,6 +129,7 @@ struct Driver {
 /// What tests look for in effects.
 enum EffectShape: Equatable {
     case run(key: String?)
+    case subscribe(key: String?)
     case cancel(key: String)
     case quit
 }
@@ -137,6 +138,7 @@ extension Effect {
     var shape: EffectShape {
         switch self {
         case .run(let key, _): .run(key: key)
+        case .subscribe(let key, _): .subscribe(key: key)
         case .cancel(let key): .cancel(key: key)
         case .quit: .quit
         }

@@ -1,8 +1,10 @@
+import Synchronization
 import TerminalUI
 
 /// A small app for runtime tests. Keys: `l` loads through the gate, `s` streams three
 /// messages, `a` starts a search that ends only when cancelled and at once replaces it by a
-/// quick one with the same key, `c` starts that slow search and cancels it, `q` quits; other
+/// quick one with the same key, `c` starts that slow search and cancels it, `w` subscribes to a
+/// feed that sends one message and then lasts until cancelled, `q` quits; other
 /// keys are logged with the number of loads in flight at that moment.
 struct LoaderApp: TerminalApp {
     struct State {
@@ -18,6 +20,8 @@ struct LoaderApp: TerminalApp {
     }
 
     let gate: Gate
+    /// Set once the `w` feed has sent its message.
+    var fed = Flag()
     var ticksWanted = true
     var minimumSize: TerminalSize?
 
@@ -62,6 +66,15 @@ struct LoaderApp: TerminalApp {
         case .character("c"):
             state.inFlight += 1
             return [.task(key: "search", Self.searchUntilCancelled), .cancel(key: "search")]
+        case .character("w"):
+            state.inFlight += 1
+            return [
+                .subscribe(key: "feed") { [fed] sink in
+                    sink.send(.loaded("subscribed"))
+                    fed.set()
+                    await Gate().wait()
+                }
+            ]
         case .character("q"):
             return [.quit]
         default:
@@ -89,4 +102,15 @@ struct LoaderApp: TerminalApp {
 struct TickAfterEveryInput: TickSource {
     func timeUntilNextTick() -> Duration? { .zero }
     func takeTick() -> Bool { true }
+}
+
+/// A flag set once, read from any thread. Thread-safe: a `Mutex`.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+
+    /// Sets the flag.
+    func set() { value.withLock { $0 = true } }
+
+    /// Whether the flag is set.
+    var isSet: Bool { value.withLock { $0 } }
 }

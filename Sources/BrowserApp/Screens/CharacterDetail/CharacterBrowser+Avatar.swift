@@ -6,8 +6,8 @@ extension CharacterBrowser {
     /// The task key of the avatar load; a newer load replaces an older one.
     static let avatarTaskKey = "avatar"
     /// The download cache policies of navigation and of a refresh, as the events log names them.
-    static let navigationPolicyName = "\(DownloadCachePolicy.bypassServerCallOnFoundItem)"
-    static let refreshPolicyName = "\(DownloadCachePolicy.alwaysFetchWithCustomHeader)"
+    static let navigationPolicy = DownloadCachePolicy.bypassServerCallOnFoundItem
+    static let refreshPolicy = DownloadCachePolicy.alwaysFetchWithCustomHeader
 
     /// Starts loading the open character's avatar (navigation, or a revalidating refresh), unless
     /// images are off or the character is not known yet.
@@ -71,9 +71,9 @@ extension CharacterBrowser {
         var error: String?
         if case .failure(let failure) = outcome.result { error = failure.reason }
         let event = AnswerEvent(
-            query: "avatar \(id)", policy: refresh ? Self.refreshPolicyName : Self.navigationPolicyName,
-            operation: "download",
-            origin: error == nil ? outcome.origin?.rawValue : nil, stale: false,
+            query: "avatar \(id)", policy: .download(refresh ? Self.refreshPolicy : Self.navigationPolicy),
+            operation: .download,
+            origin: error == nil ? outcome.origin.map(AnswerOrigin.avatar) : nil, stale: false,
             ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error, bytes: outcome.bytes
         )
         state.latest = event

@@ -6,59 +6,8 @@ extension CharacterBrowser {
     /// The task key of the detail read; a newer detail read replaces an older one.
     static let detailTaskKey = "detail"
 
-    /// The task key of a refresh of the list's pages.
-    static let refreshTaskKey = "refresh"
-
-    /// Starts reading page `number` of the current filter, `localFirst`, unless a read of that
-    /// page is already in flight (so a key pressed during a load never starts a second one).
-    func requestPage(_ number: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        guard state.loads.pages[number] == nil else { return [] }
-        state.loads.pages[number] = .localFirst
-        let request = PageRequest(
-            number: number, filter: state.listing.filter, generation: state.listing.generation,
-            policy: .localFirst)
-        let services = services
-        return [
-            .task(key: request.taskKey) {
-                .pageRead(request, await services.readPage(request))
-            }
-        ]
-    }
-
-    /// Rereads pages `numbers`, `remoteFirst`, one after the other in one task (so their answers
-    /// arrive in page order), replacing any navigation read of the same pages.
-    func refreshPages(_ numbers: [Int], state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        let replaced = numbers.filter { state.loads.pages[$0] == .localFirst }
-        let requests = numbers.map { number in
-            state.loads.pages[number] = .remoteFirst
-            return PageRequest(
-                number: number, filter: state.listing.filter, generation: state.listing.generation,
-                policy: .remoteFirst)
-        }
-        let services = services
-        let refresh = Effect<BrowserMessage>.stream(key: Self.refreshTaskKey) { sink in
-            for request in requests {
-                if Task.isCancelled { return }
-                sink.send(.pageRead(request, await services.readPage(request)))
-            }
-        }
-        return replaced.map { .cancel(key: PageRequest.taskKey(page: $0)) } + [refresh]
-    }
-
-    /// Starts over with `filter`: cancels the page reads in flight, forgets the pages, reads page 1.
-    func reload(filter: CharacterFilter, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        let pending = state.loads.pages
-        var cancels = pending.filter { $0.value == .localFirst }.keys.sorted().map {
-            Effect<BrowserMessage>.cancel(key: PageRequest.taskKey(page: $0))
-        }
-        if pending.values.contains(.remoteFirst) { cancels.append(.cancel(key: Self.refreshTaskKey)) }
-        state.loads.pages = [:]
-        state.loads.pendingAdvance = 0
-        state.listing.reset(filter: filter)
-        state.pendingSelection[.character] = nil
-        state.list = ListState()
-        return cancels + requestPage(1, state: &state)
-    }
+    /// The task key of a refresh of the character list's pages.
+    static var refreshTaskKey: String { CharacterListKind.refreshTaskKey }
 
     /// Opens the selected character: shows what the list knows at once and reads the character
     /// and then its episodes, `localFirst`.
@@ -122,7 +71,7 @@ extension CharacterBrowser {
     /// The `r` key: rereads what is on screen `remoteFirst` — every page with a visible row, or
     /// the open character and its episodes. Ignored while a refresh is running.
     func refresh(state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        guard !state.loads.isRefreshing else { return [] }
+        guard !state.isRefreshing else { return [] }
         switch state.screen {
         case .episode, .location:
             guard let entity = state.entity else { return [] }
@@ -131,35 +80,39 @@ extension CharacterBrowser {
             guard let detail = state.detail else { return [] }
             return readDetail(id: detail.characterID, policy: .remoteFirst, state: &state)
                 + loadAvatar(refresh: true, state: &state)
-        case .list where state.activeList != .character:
-            return refreshEntityList(state: &state)
         case .list:
-            var numbers = state.listing.pageNumbers(ofRows: visibleRowRange(state))
-            if numbers.isEmpty { numbers = [1] }
-            return refreshPages(numbers, state: &state)
+            switch state.activeList {
+            case .character: return refreshList(CharacterListKind.self, state: &state)
+            case .episode: return refreshList(EpisodeListKind.self, state: &state)
+            case .location: return refreshList(LocationListKind.self, state: &state)
+            }
         }
     }
 
-    /// The rows the list shows at the current size.
-    func visibleRowRange(_ state: BrowserState) -> Range<Int> {
-        let rowCount = state.listing.rowCount
-        let visible = state.layout.visibleListRows
-        let top = state.list.clamped(rowCount: rowCount, visibleRows: visible).offset
-        return top..<min(rowCount, top + visible)
-    }
-
-    /// The `o` key: flips the network switch and shows its new state.
-    ///
-    /// The one side effect `update` performs itself: flipping a `Mutex`-guarded flag is instant,
-    /// and doing it here keeps the screen in step with the switch however fast `o` is pressed
-    /// (two tasks racing to flip it could leave the screen showing the opposite of the truth).
-    func toggleNetwork(state: inout BrowserState) {
-        state.isOnline = services.networkSwitch.toggle()
+    /// The `o` key: flips the network switch and shows its new state at once; the switch is set
+    /// by the effect returned (see `setNetworkSwitch`).
+    func toggleNetwork(state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        let effects = setNetworkSwitch(!state.isOnline, state: &state)
         showToast(
             state.isOnline
                 ? "Online: reads may use the network again." : "Offline: only cached data can answer.",
             kind: .info, state: &state)
+        return effects
     }
+
+    /// Sets the network switch to `isOnline`: the state says so at once, and the effect sets the
+    /// switch. Each setting is numbered, so however fast `o` is pressed and however the effects
+    /// are scheduled, the switch ends as the last setting says (never the opposite of the screen).
+    func setNetworkSwitch(_ isOnline: Bool, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        state.isOnline = isOnline
+        state.switchSettings += 1
+        let number = state.switchSettings
+        let setter = services.switchSetter
+        return [.stream(key: Self.networkSwitchKey) { _ in setter.set(isOnline, number: number) }]
+    }
+
+    /// The task key of the effect that sets the network switch.
+    public static var networkSwitchKey: String { "network-switch" }
 
     /// The `c` and `C` keys: empties memory, or memory and disk.
     func clearCache(_ scope: CacheClearing, state: inout BrowserState) -> [Effect<BrowserMessage>] {

@@ -5,7 +5,7 @@ import TerminalUI
 /// the selection highlighted, and a scrollbar. Generic over the row's kind.
 /// With `rowsMemo`, the rows are pasted while only the selection moves within the view.
 struct EntityListPane<Row: ListedEntity>: Widget {
-    let list: EntityList<Row>
+    let list: PagedList<Row, [String: String]>
     let layout: BrowserLayout
     var rowsMemo: DrawingMemo<EntityRows<Row>>?
 
@@ -23,10 +23,10 @@ struct EntityListPane<Row: ListedEntity>: Widget {
             header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
         let rows = EntityRows(
             list: list,
-            top: list.list.clamped(rowCount: list.rowCount, visibleRows: layout.listRows.height).offset,
+            top: list.selection.clamped(rowCount: list.rowCount, visibleRows: layout.listRows.height).offset,
             height: layout.listRows.height, placeholder: placeholder)
         rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
-        ListView(rowCount: list.rowCount, state: list.list) { _ in "" }
+        ListView(rowCount: list.rowCount, state: list.selection) { _ in "" }
             .renderSelection(in: layout.listRows, buffer: &buffer)
     }
 
@@ -44,7 +44,7 @@ struct EntityListPane<Row: ListedEntity>: Widget {
         guard let total = list.totalCount else { return kind + suffix }
         if total == 0 { return "\(kind) · none\(suffix)" }
         let position =
-            list.rowCount == 0 ? "0" : "\(min(list.list.selected + 1, list.rowCount))/\(list.rowCount)"
+            list.rowCount == 0 ? "0" : "\(min(list.selection.selected + 1, list.rowCount))/\(list.rowCount)"
         return "\(kind) \(position) of \(total)\(suffix)"
     }
 

@@ -14,32 +14,32 @@ struct ListPane: Widget {
         let header = ListColumns(width: layout.listRows.width - 1).header
         buffer.write(
             header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
+        let list = state.characters
         let rows = CharacterRows(
-            listing: state.listing,
-            top: state.list.clamped(rowCount: state.listing.rowCount, visibleRows: layout.listRows.height)
-                .offset,
+            list: list,
+            top: list.selection.clamped(rowCount: list.rowCount, visibleRows: layout.listRows.height).offset,
             height: layout.listRows.height, placeholder: placeholder)
         rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
-        ListView(rowCount: rows.rowCount, state: state.list) { _ in "" }
+        ListView(rowCount: rows.rowCount, state: list.selection) { _ in "" }
             .renderSelection(in: layout.listRows, buffer: &buffer)
     }
 
     /// `Characters 1–20 of 66`, with the filter when one is applied.
     private var title: String {
-        let listing = state.listing
-        let rows = listing.rowCount
-        guard let total = listing.totalCount else { return "Characters" }
+        let list = state.characters
+        let rows = list.rowCount
+        guard let total = list.totalCount else { return "Characters" }
         if total == 0 { return "Characters · none" }
-        let position = rows == 0 ? "0" : "\(min(state.list.selected + 1, rows))/\(rows)"
+        let position = rows == 0 ? "0" : "\(min(list.selection.selected + 1, rows))/\(rows)"
         return "Characters \(position) of \(total)"
     }
 
     /// What an empty list says: loading, no match, or nothing loaded.
     private var placeholder: String {
-        let listing = state.listing
-        if state.loads.pages[1] != nil { return "Loading…" }
-        if listing.isEmptyResult {
-            let filters = QueryText.filterSummary(listing.filter)
+        let list = state.characters
+        if list.loading[1] != nil { return "Loading…" }
+        if list.isEmptyResult {
+            let filters = QueryText.filterSummary(list.filter)
             return filters.isEmpty
                 ? "No characters." : "No character matches \(filters). Esc clears the filter."
         }

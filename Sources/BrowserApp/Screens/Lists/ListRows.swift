@@ -15,10 +15,10 @@ struct CharacterRows: Widget, Equatable, Sendable {
     let top: Int
     let placeholder: String
 
-    /// The rows of `listing` in view at `top` in `height` rows.
-    init(listing: Listing, top: Int, height: Int, placeholder: String) {
-        rows = listing.loaded.rowsInView(top..<(top + max(0, height)))
-        rowCount = listing.rowCount
+    /// The rows of `list` in view at `top` in `height` rows.
+    init(list: PagedList<ShowCharacter, CharacterFilter>, top: Int, height: Int, placeholder: String) {
+        rows = list.pages.rowsInView(top..<(top + max(0, height)))
+        rowCount = list.rowCount
         self.top = top
         self.placeholder = placeholder
     }
@@ -44,8 +44,8 @@ struct EntityRows<Row: ListedEntity>: Widget, Equatable, Sendable {
     let placeholder: String
 
     /// The rows of `list` in view at `top` in `height` rows.
-    init(list: EntityList<Row>, top: Int, height: Int, placeholder: String) {
-        rows = list.loaded.rowsInView(top..<(top + max(0, height)))
+    init(list: PagedList<Row, [String: String]>, top: Int, height: Int, placeholder: String) {
+        rows = list.pages.rowsInView(top..<(top + max(0, height)))
         rowCount = list.rowCount
         self.top = top
         self.placeholder = placeholder

@@ -34,3 +34,28 @@ extension Location: ListedEntity {
     public var cells: [String] { [String(id), name, type, dimension] }
     public var displayName: String { name }
 }
+
+extension ListedEntity {
+    /// `filters` as `name=rick type=Planet`, in the kind's order.
+    public static func filterSummary(_ filters: [String: String]) -> String {
+        filterNames.compactMap { name in filters[name].map { "\(name)=\($0)" } }.joined(separator: " ")
+    }
+
+    /// Parses what the `/` prompt typed: `rick` filters by name; `type=Space station name=cit`
+    /// sets each named filter (a word without `=` continues the previous value). Unknown names
+    /// are part of the value before them.
+    public static func parseFilters(_ text: String) -> [String: String] {
+        var filters: [String: String] = [:]
+        var current = "name"
+        for word in text.split(separator: " ") {
+            if let equals = word.firstIndex(of: "="), filterNames.contains(String(word[..<equals])) {
+                current = String(word[..<equals])
+                filters[current] = String(word[word.index(after: equals)...])
+            } else {
+                let previous = filters[current].map { $0.isEmpty ? "" : $0 + " " } ?? ""
+                filters[current] = previous + word
+            }
+        }
+        return filters.filter { !$0.value.isEmpty }
+    }
+}

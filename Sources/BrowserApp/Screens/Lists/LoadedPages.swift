@@ -1,7 +1,7 @@
 import RickAndMortyModel
 
-/// A window over a list read page by page, in the API's order: what a character listing and an
-/// episode or location list both keep. A plain value.
+/// A window over a list read page by page, in the API's order: what each of the browser's
+/// `PagedList`s keeps. A plain value.
 ///
 /// The list reaches further as pages are read in order (page `n + 1` only after page `n`), and
 /// remembers where each reached page starts, so its row count is known; but it holds the rows

@@ -1,34 +1,6 @@
 import Foundation
 import RickAndMortyModel
 
-extension Dataset {
-    /// A generated dataset for scale tests: `characterCount` characters (ids 1…N) spread over a few
-    /// locations and episodes, all drawn from `generator`, so one seed always gives the same data.
-    /// URLs use the public base, like a dump. Pure: thread-safe.
-    public static func synthetic(
-        characterCount: Int, locationCount: Int = 12, episodeCount: Int = 20,
-        using generator: inout some RandomNumberGenerator
-    ) throws(DatasetError) -> Dataset {
-        guard characterCount >= 0 else { throw .invalidSize(characterCount) }
-        guard locationCount >= 1 else { throw .invalidSize(locationCount) }
-        guard episodeCount >= 1 else { throw .invalidSize(episodeCount) }
-        var locations = (1...locationCount).map { SyntheticNames.location(id: $0) }
-        var episodes = (1...episodeCount).map { SyntheticNames.episode(id: $0) }
-        var characters: [ShowCharacter] = []
-        characters.reserveCapacity(characterCount)
-        for id in stride(from: 1, through: characterCount, by: 1) {
-            let character = SyntheticNames.character(
-                id: id, locations: locations, episodeCount: episodeCount, using: &generator)
-            if let lastSeen = character.location.locationID {
-                locations[lastSeen - 1].residents.append(character.url)
-            }
-            for episodeID in character.episodeIDs { episodes[episodeID - 1].characters.append(character.url) }
-            characters.append(character)
-        }
-        return Dataset(characters: characters, locations: locations, episodes: episodes)
-    }
-}
-
 /// Word lists, formats and record builders for synthetic data. Pure functions: thread-safe.
 enum SyntheticNames {
     static let base = Dataset.publicBaseURL
@@ -53,39 +25,6 @@ enum SyntheticNames {
 
     static func episodeCode(id: Int) -> String {
         "S" + twoDigits((id - 1) / 10 + 1) + "E" + twoDigits((id - 1) % 10 + 1)
-    }
-
-    static func character(
-        id: Int, locations: [Location], episodeCount: Int, using generator: inout some RandomNumberGenerator
-    ) -> ShowCharacter {
-        let originIndex = Int.random(in: 0...locations.count, using: &generator)  // 0: unknown
-        let lastSeenIndex = Int.random(in: 1...locations.count, using: &generator)
-        let appearances = Int.random(in: 1...min(4, episodeCount), using: &generator)
-        var episodeIDs = Set<Int>()
-        while episodeIDs.count < appearances {
-            episodeIDs.insert(Int.random(in: 1...episodeCount, using: &generator))
-        }
-        let firstName = first.randomElement(using: &generator) ?? "Zorp"
-        let lastName = last.randomElement(using: &generator) ?? "Flurbo"
-        let status = CharacterStatus.allCases.randomElement(using: &generator) ?? .unknown
-        let kind = species.randomElement(using: &generator) ?? "Alien"
-        let subtype = Bool.random(using: &generator) ? "" : (types.randomElement(using: &generator) ?? "")
-        let gender = CharacterGender.allCases.randomElement(using: &generator) ?? .unknown
-        let origin =
-            originIndex == 0
-            ? PlaceReference(name: "unknown", url: "") : reference(locations[originIndex - 1])
-        let episodeURLs: [String] = episodeIDs.sorted().map { "\(base)/episode/\($0)" }
-        return ShowCharacter(
-            id: id, name: "\(firstName) \(lastName)", status: status, species: kind, type: subtype,
-            gender: gender,
-            origin: origin, location: reference(locations[lastSeenIndex - 1]),
-            image: "\(base)/character/avatar/\(id).jpeg", episode: episodeURLs,
-            url: "\(base)/character/\(id)",
-            created: timestamp(offset: 3_600 + id * 7))
-    }
-
-    static func reference(_ location: Location) -> PlaceReference {
-        PlaceReference(name: location.name, url: location.url)
     }
 
     static func pick(_ words: [String], _ id: Int) -> String { words[(id - 1) % words.count] }

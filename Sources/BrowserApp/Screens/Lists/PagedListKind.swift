@@ -1,0 +1,92 @@
+import CharacterData
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+/// One of the browser's paged lists: where its `PagedList` lives in the state and how a page of
+/// it is read. The generic list operations (`CharacterBrowser+Lists`) take a kind; a new list of
+/// pages is one more conformer.
+protocol PagedListKind {
+    /// The list's rows.
+    associatedtype Row: Identifiable & Sendable & Hashable & Codable where Row.ID == Int
+    /// What the list is filtered by.
+    associatedtype Filter: Sendable & Hashable
+    /// The kind, for queries, events, the remembered selection and the list switch.
+    static var kind: EntityKind { get }
+    /// The list in the state.
+    static var path: WritableKeyPath<BrowserState, PagedList<Row, Filter>> { get }
+    /// The task key of the read of page `number` (a newer read of the page replaces an older one).
+    static func taskKey(page number: Int) -> String
+    /// The task key of a refresh of the list's pages.
+    static var refreshTaskKey: String { get }
+    /// The read of page `number` of `list` with `policy`, reported as a message; nil when the
+    /// services cannot read this list.
+    static func read(
+        page number: Int, of list: PagedList<Row, Filter>, policy: CachePolicy, services: BrowserServices
+    )
+        -> (@Sendable () async -> BrowserMessage)?
+}
+
+/// The character list.
+enum CharacterListKind: PagedListKind {
+    static var kind: EntityKind { .character }
+    static var path: WritableKeyPath<BrowserState, PagedList<ShowCharacter, CharacterFilter>> { \.characters }
+    static func taskKey(page number: Int) -> String { PageRequest.taskKey(page: number) }
+    static var refreshTaskKey: String { "refresh" }
+
+    static func read(
+        page number: Int, of list: PagedList<ShowCharacter, CharacterFilter>, policy: CachePolicy,
+        services: BrowserServices
+    ) -> (@Sendable () async -> BrowserMessage)? {
+        let request = PageRequest(
+            number: number, filter: list.filter, generation: list.generation, policy: policy)
+        return { .pageRead(request, await services.readPage(request)) }
+    }
+}
+
+/// The episode list (with a graph repository only).
+enum EpisodeListKind: PagedListKind {
+    static var kind: EntityKind { .episode }
+    static var path: WritableKeyPath<BrowserState, PagedList<Episode, [String: String]>> { \.episodes }
+    static func taskKey(page number: Int) -> String { "episode-page-\(number)" }
+    static var refreshTaskKey: String { "episode-refresh" }
+
+    static func read(
+        page number: Int, of list: PagedList<Episode, [String: String]>, policy: CachePolicy,
+        services: BrowserServices
+    ) -> (@Sendable () async -> BrowserMessage)? {
+        guard let graph = services.graph else { return nil }
+        let request = EntityPageRequest(
+            kind: .episode, number: number, filters: list.filter, generation: list.generation, policy: policy)
+        return {
+            let report = await services.read { () async throws(RepositoryError) -> Answer<Page<Episode>> in
+                try await graph.episodePage(number, filters: request.filters, policy: policy)
+            }
+            return .episodePageRead(request, report)
+        }
+    }
+}
+
+/// The location list (with a graph repository only).
+enum LocationListKind: PagedListKind {
+    static var kind: EntityKind { .location }
+    static var path: WritableKeyPath<BrowserState, PagedList<Location, [String: String]>> { \.locations }
+    static func taskKey(page number: Int) -> String { "location-page-\(number)" }
+    static var refreshTaskKey: String { "location-refresh" }
+
+    static func read(
+        page number: Int, of list: PagedList<Location, [String: String]>, policy: CachePolicy,
+        services: BrowserServices
+    ) -> (@Sendable () async -> BrowserMessage)? {
+        guard let graph = services.graph else { return nil }
+        let request = EntityPageRequest(
+            kind: .location, number: number, filters: list.filter, generation: list.generation, policy: policy
+        )
+        return {
+            let report = await services.read { () async throws(RepositoryError) -> Answer<Page<Location>> in
+                try await graph.locationPage(number, filters: request.filters, policy: policy)
+            }
+            return .locationPageRead(request, report)
+        }
+    }
+}
