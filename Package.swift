@@ -239,5 +239,24 @@ let package = Package(
         .executableTarget(
             name: "FuzzKeyScript", dependencies: ["FuzzSupport", "TerminalUI"],
             path: "Tests/Fuzz/FuzzKeyScript", exclude: ["corpus", "regressions"]),
+        .executableTarget(
+            name: "FuzzHTTPHeaders",
+            dependencies: [
+                "FuzzSupport", "DownloadCache", "RickAndMortyHTTP", "RickAndMortyServer", hummingbird,
+            ],
+            path: "Tests/Fuzz/FuzzHTTPHeaders", exclude: ["corpus", "regressions"]),
+        .executableTarget(
+            name: "FuzzPayloadCodecs",
+            dependencies: [
+                "FuzzSupport", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
+            ],
+            path: "Tests/Fuzz/FuzzPayloadCodecs", exclude: ["corpus", "regressions"]),
+        .executableTarget(
+            name: "FuzzDeviceStorage",
+            dependencies: ["FuzzSupport", "PersistentCache", "RepositoryCore", grdb],
+            path: "Tests/Fuzz/FuzzDeviceStorage", exclude: ["corpus", "regressions"]),
+        .executableTarget(
+            name: "FuzzJPEGDecoder", dependencies: ["FuzzSupport", "JPEGCodec"],
+            path: "Tests/Fuzz/FuzzJPEGDecoder", exclude: ["corpus", "regressions"]),
     ]
 )

@@ -131,4 +131,19 @@ struct DiskTierTests {
         }
         #expect(throws: RepositoryError.self) { try EpisodeListCodec().decode(Data("[]".utf8)) }
     }
+
+    /// Found by `FuzzPayloadCodecs` (`regressions/page-count-reserves-a-million.bin`): a page row
+    /// of ten bytes whose count says 1,000,000 characters reserved room for all of them (150 MB)
+    /// before reading the first. The reservation is checked by the fuzzer's allocation limit
+    /// when the regression inputs are fuzzed; here, the row is a cache miss.
+    @Test("A stored page claiming a million characters in ten bytes is a serialization error")
+    func pageCountIsNotTrusted() {
+        let row = Data([0xB1, 0x01, 0x3D, 0xBC, 0x01, 0x00, 0x00, 0xFE, 0xFF, 0x31])
+        #expect {
+            try CharacterPageCodec().decode(row)
+        } throws: { error in
+            guard case .serialization = error as? RepositoryError else { return false }
+            return true
+        }
+    }
 }

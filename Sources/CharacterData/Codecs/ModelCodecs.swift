@@ -49,7 +49,7 @@ public struct CharacterPageCodec: PayloadCodec {
             prev: try reader.readOptionalString())
         let count = try reader.readCount()
         var results: [ShowCharacter] = []
-        results.reserveCapacity(count)
+        results.reserveCapacity(min(count, 1_024))  // the count is read, not trusted: no huge reservation
         for _ in 0..<count { results.append(try reader.readCharacter()) }
         try reader.expectEnd()
         return CharacterPage(info: info, results: results)
