@@ -3,7 +3,6 @@ import PostgresCache
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
-import Synchronization
 
 /// The browser's data layer: characters, pages and episode lists from memory (an exact LRU) over
 /// disk (the SQLite tier) over the shared tier (PostgreSQL, when on) over the network, each read
@@ -40,7 +39,7 @@ public final class CharacterRepository: Sendable {
     let episodesMain: HTTPDataSource<[Episode]>
     let configuration: CharacterRepositoryConfiguration
     let evictions = ChangeBroadcaster<SharedEviction>()
-    private let coherence = Mutex<Task<Void, Never>?>(nil)
+    private let coherence = SharedChangeFollower()
 
     /// Creates the repository over `api`, caching on `database` (nil: memory only) and on the
     /// shared tier of `shared` (nil: off). `shared` must be started; the repository follows its
@@ -79,19 +78,9 @@ public final class CharacterRepository: Sendable {
         charactersMain = api.characters
         episodesMain = api.episodes
         if let shared {
-            let changes = shared.changes()
-            coherence.withLock {
-                $0 = Task { [weak self] in
-                    for await change in changes {
-                        guard let self else { return }
-                        await self.apply(change)
-                    }
-                }
-            }
+            coherence.follow(shared.changes(), owner: self) { await $0.apply($1) }
         }
     }
-
-    deinit { coherence.withLock { $0?.cancel() } }
 
     /// One repository over memory (`limit` entries) → disk (`database`, under `namespace`) →
     /// the shared tier (`shared`, when on) → `main`, with calls to `main` coalesced across

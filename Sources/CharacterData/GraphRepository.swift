@@ -3,7 +3,6 @@ import PostgresCache
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
-import Synchronization
 
 /// Episodes and locations (one by id, pages, multi-id lists) and the multi-id character reads
 /// of an episode's cast or a location's residents, over the same tiers (the shared one included,
@@ -33,7 +32,7 @@ public final class GraphRepository: Sendable {
     let episodePagesMain: HTTPDataSource<Page<Episode>>
     let locationPagesMain: HTTPDataSource<Page<Location>>
     let locationsMain: HTTPDataSource<[Location]>
-    private let coherence = Mutex<Task<Void, Never>?>(nil)
+    private let coherence = SharedChangeFollower()
 
     /// Creates the repository over `api`, caching in `characters`' database with its configuration.
     public init(api: RemoteAPI, characters: CharacterRepository) {
@@ -51,19 +50,9 @@ public final class GraphRepository: Sendable {
         locationPagesMain = api.dataSource(.locationPages)
         locationsMain = api.locations
         if let shared = characters.sharedStore {
-            let changes = shared.changes()
-            coherence.withLock {
-                $0 = Task { [weak self] in
-                    for await change in changes {
-                        guard let self else { return }
-                        await self.apply(change)
-                    }
-                }
-            }
+            coherence.follow(shared.changes(), owner: self) { await $0.apply($1) }
         }
     }
-
-    deinit { coherence.withLock { $0?.cancel() } }
 
     /// Applies another process's write of a location or a page of locations: the local copies
     /// (memory and disk) are dropped unless at least as new, the eviction is reported through
