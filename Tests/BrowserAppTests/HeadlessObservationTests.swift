@@ -15,23 +15,9 @@ struct HeadlessObservationTests {
     )
     func anotherWriterRedrawsTheRow() async throws {
         // GIVEN a cache that holds an older Rick (read from server B), and server A's Rick
-        let sample = try Dataset.sample()
-        var older = sample
-        let rick = try #require(older.characters.firstIndex { $0.id == 1 })
-        older.characters[rick].name = "Rick Of Yesterday"
-        let serverA = RickAndMortyServer(dataset: sample, configuration: .ephemeralLoopback)
-        let serverB = RickAndMortyServer(dataset: older, configuration: .ephemeralLoopback)
-        let urlA = try await serverA.start()
-        let urlB = try await serverB.start()
-        do {
+        try await withServers(try Dataset.sample(), characterOneNamed: "Rick Of Yesterday") { urlA, urlB in
             try await Self.scenario(urlA: urlA, urlB: urlB)
-        } catch {
-            await serverA.stop()
-            await serverB.stop()
-            throw error
         }
-        await serverA.stop()
-        await serverB.stop()
     }
 
     /// The run against A over a cache B filled.

@@ -36,23 +36,9 @@ struct RenameScenarioTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("cache.sqlite")
-        let sample = try Dataset.sample()
-        var renamed = sample
-        let rick = try #require(renamed.characters.firstIndex { $0.id == 1 })
-        renamed.characters[rick].name = "Rick Renamed"
-        let serverA = RickAndMortyServer(dataset: sample, configuration: .ephemeralLoopback)
-        let serverB = RickAndMortyServer(dataset: renamed, configuration: .ephemeralLoopback)
-        let urlA = try await serverA.start()
-        let urlB = try await serverB.start()
-        do {
+        try await withServers(try Dataset.sample(), characterOneNamed: "Rick Renamed") { urlA, urlB in
             try await Self.scenario(file: file, urlA: urlA, urlB: urlB)
-        } catch {
-            await serverA.stop()
-            await serverB.stop()
-            throw error
         }
-        await serverA.stop()
-        await serverB.stop()
     }
 
     /// The scenario against A (the original) and B (Rick renamed), over one cache file.
