@@ -1,8 +1,15 @@
 /// Count, total and maximum of a set of durations. A value; `Sendable`.
+///
+/// `count` counts every answer; `timedCount` the ones whose duration was measured and added to
+/// `total` and `max`. They differ only for memory hits answered without suspending, which are
+/// timed one time in 64 (a second clock reading costs a hit a sixth of its time); `mean` is
+/// over the timed ones.
 public struct LatencySummary: Sendable, Hashable {
-    /// How many durations were recorded.
+    /// How many answers were counted.
     public var count = 0
-    /// Their sum.
+    /// How many of them were timed (their durations are in `total` and `max`).
+    public var timedCount = 0
+    /// The sum of the timed durations.
     public var total: Duration = .zero
     /// The longest one.
     public var max: Duration = .zero
@@ -10,12 +17,13 @@ public struct LatencySummary: Sendable, Hashable {
     /// Creates an empty summary.
     public init() {}
 
-    /// The mean, or zero when nothing was recorded.
-    public var mean: Duration { count == 0 ? .zero : total / count }
+    /// The mean of the timed durations, or zero when none was timed.
+    public var mean: Duration { timedCount == 0 ? .zero : total / timedCount }
 
-    /// Adds one duration.
+    /// Adds one timed duration.
     public mutating func record(_ duration: Duration) {
         count += 1
+        timedCount += 1
         total += duration
         if duration > max { max = duration }
     }
@@ -53,6 +61,7 @@ public struct TierMetrics: Sendable, Hashable {
         failures += other.failures
         retries += other.retries
         latency.count += other.latency.count
+        latency.timedCount += other.latency.timedCount
         latency.total += other.latency.total
         latency.max = Swift.max(latency.max, other.latency.max)
     }

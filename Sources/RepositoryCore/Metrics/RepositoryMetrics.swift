@@ -9,7 +9,8 @@ public enum MetricEvent: Sendable, Hashable, CaseIterable {
 /// share one instance between a repository and its cache sources, read it with `snapshot()`.
 ///
 /// Recording an event is one uncontended lock and a few integer additions; recording an
-/// answer's latency takes no lock (three relaxed atomics): cheap enough for a cache hit.
+/// answer's latency takes no lock (relaxed atomics; one for an untimed memory hit): cheap
+/// enough for a cache hit.
 public final class RepositoryMetrics: Sendable {
     /// A source that keeps its own counters (under a lock it already holds) and adds them to snapshots.
     struct Contributor: Sendable {
@@ -19,7 +20,13 @@ public final class RepositoryMetrics: Sendable {
 
     private let state = Mutex(MetricsSnapshot())
     private let contributors = Mutex<[Contributor]>([])
-    @usableFromInline let latencies: [LatencyCounters] = Origin.allCases.map { _ in LatencyCounters() }
+    // One property per tier (not an array): recording an answer touches no array buffer.
+    @usableFromInline let memoryLatency = LatencyCounters()
+    @usableFromInline let diskLatency = LatencyCounters()
+    @usableFromInline let networkLatency = LatencyCounters()
+    @usableFromInline let revalidatedLatency = LatencyCounters()
+    @usableFromInline let sharedLatency = LatencyCounters()
+    @usableFromInline let sharedCacheLatency = LatencyCounters()
 
     /// Creates zeroed counters.
     public init() {}
@@ -55,19 +62,33 @@ public final class RepositoryMetrics: Sendable {
     /// Adds one answer's duration, in nanoseconds, to the latency of `tier` (no lock).
     @inlinable
     func recordLatency(nanoseconds: Int64, tier: Origin) {
-        latencies[Self.index(of: tier)].record(nanoseconds: nanoseconds)
+        latency(of: tier).record(nanoseconds: nanoseconds)
     }
 
-    /// The place of `tier` in `latencies` (`Origin.allCases` order).
-    @inlinable
-    static func index(of tier: Origin) -> Int {
+    /// Counts one answer of `tier` that was not timed (no lock).
+    @inlinable @inline(__always)
+    func recordUntimedAnswer(tier: Origin) {
+        latency(of: tier).recordUntimed()
+    }
+
+    /// True when the next answer given without suspending should be timed: one in
+    /// `Stopwatch.sampleInterval` by the memory tier's answer count (approximate under
+    /// concurrency, exact for one caller).
+    @inlinable @inline(__always)
+    func timesNextImmediateAnswer() -> Bool {
+        memoryLatency.count.load(ordering: .relaxed) & (Stopwatch.sampleInterval &- 1) == 0
+    }
+
+    /// The latency counters of `tier`.
+    @inlinable @inline(__always)
+    func latency(of tier: Origin) -> LatencyCounters {
         switch tier {
-        case .memory: 0
-        case .disk: 1
-        case .network: 2
-        case .revalidated: 3
-        case .shared: 4
-        case .sharedCache: 5
+        case .memory: memoryLatency
+        case .disk: diskLatency
+        case .network: networkLatency
+        case .revalidated: revalidatedLatency
+        case .shared: sharedLatency
+        case .sharedCache: sharedCacheLatency
         }
     }
 
@@ -75,7 +96,7 @@ public final class RepositoryMetrics: Sendable {
     public func snapshot() -> MetricsSnapshot {
         var snapshot = state.withLock { $0 }
         for tier in Origin.allCases {
-            snapshot[tier].latency = latencies[Self.index(of: tier)].summary
+            snapshot[tier].latency = latency(of: tier).summary
         }
         for contributor in contributors.withLock({ $0 }) {
             guard let (tier, counted) = contributor.read() else { continue }
@@ -87,7 +108,7 @@ public final class RepositoryMetrics: Sendable {
     /// Sets every counter back to zero.
     public func reset() {
         state.withLock { $0 = MetricsSnapshot() }
-        for latency in latencies { latency.reset() }
+        for tier in Origin.allCases { latency(of: tier).reset() }
         for contributor in contributors.withLock({ $0 }) { contributor.reset() }
     }
 

@@ -30,7 +30,9 @@ extension NormalizedRepository {
             return try await fetchList(
                 query, main: main, fallback: composed, rule: rule, operation: operation, start: start)
         case .remoteFirst:
-            let composed = { () async -> ComposedList<Entity, Info>? in try? await cache.composedList(query) }
+            let composed = { [cache] () async -> ComposedList<Entity, Info>? in
+                try? await cache.composedList(query)
+            }
             return try await fetchList(
                 query, main: main, fallback: nil, lateFallback: composed, rule: rule, operation: operation,
                 start: start)
@@ -60,7 +62,7 @@ extension NormalizedRepository {
         do {
             let revalidating = fallback?.isComplete == true ? cached : nil
             fetched = try await shared(query, storing: true) {
-                () async throws(RepositoryError) -> MainFetch<Main.Value> in
+                [self] () async throws(RepositoryError) -> MainFetch<Main.Value> in
                 let entry = try await callMain(main, query, cached: revalidating)
                 var diagnostics: [String] = []
                 do {
@@ -105,7 +107,7 @@ extension NormalizedRepository {
         start: Stopwatch.Mark
     ) -> Answer<Value> where Value.Entity == Entity, Value.Info == Info {
         let lap = stopwatch.lap(start)
-        let (duration, now) = (lap.elapsed, lap.now)
+        let now = lap.now
         let list = composed.list
         var provenance = composed.provenance
         if list.metadata.storedAt < provenance.oldestStoredAt ?? .distantFuture {
@@ -125,7 +127,7 @@ extension NormalizedRepository {
             value: Value(listInfo: list.value.info, entities: composed.values), origin: origin,
             isStale: !knownFresh && !isFresh(composed, now: now),
             age: now.timeIntervalSince(metadata.storedAt),
-            diagnostics: diagnostics, duration: duration, operation: operation, metadata: metadata,
+            diagnostics: diagnostics, nanoseconds: lap.nanoseconds, operation: operation, metadata: metadata,
             provenance: provenance)
     }
 

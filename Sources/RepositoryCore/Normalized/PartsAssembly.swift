@@ -40,7 +40,7 @@ struct PartsAssembly<Entity: NormalizedEntity>: Sendable {
             provenance.oldestStoredAt = extraPart.metadata.storedAt
         }
         let lap = stopwatch.lap(start)
-        let (duration, now) = (lap.elapsed, lap.now)
+        let now = lap.now
         let storedAt = provenance.oldestStoredAt ?? extraPart?.metadata.storedAt ?? now
         var metadata = extraPart?.metadata ?? EntryMetadata(storedAt: storedAt)
         metadata.storedAt = storedAt
@@ -49,7 +49,7 @@ struct PartsAssembly<Entity: NormalizedEntity>: Sendable {
         return Answer(
             value: build(values), origin: origin,
             isStale: isStale, age: now.timeIntervalSince(storedAt), fallbackError: fallbackError,
-            diagnostics: diagnostics, duration: duration, operation: operation, metadata: metadata,
+            diagnostics: diagnostics, nanoseconds: lap.nanoseconds, operation: operation, metadata: metadata,
             provenance: provenance)
     }
 }

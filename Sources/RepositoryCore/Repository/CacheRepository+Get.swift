@@ -20,35 +20,46 @@ extension CacheRepository {
     ///
     /// A failed cache write after a successful main read never fails the call: main's value is
     /// returned and the failure is in `diagnostics`. A cache that can answer without suspending
-    /// (`immediateGet`) is probed first, so a memory hit costs no suspension.
+    /// (`immediateGet`) is probed first, so a memory hit costs no suspension. Such a hit is timed
+    /// one time in 64 (every time with an injected clock or time source); the others read no
+    /// clock source, report a zero `duration` and count as untimed answers (`LatencySummary`).
     @inlinable
     public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError)
         -> Answer<Value>
     {
-        let start = stopwatch.start()
         switch operation {
         case .default, .cacheSync:
             let fallback: FallbackRule =
                 if case .cacheSync(let rule) = operation { rule } else { .fail }
             let resolved = RepositoryOperation.cacheSync(fallback: fallback)
+            // A memory hit is timed one time in `Stopwatch.sampleInterval` (see `untimedAnswer`);
+            // any other read starts its stopwatch right after the cache's answer.
+            let timed = stopwatch.timesEveryAnswer || metrics.timesNextImmediateAnswer()
+            let mark = timed ? stopwatch.start() : 0
             switch cache.immediateGet(query) {
             case .entry(let entry):
                 if let validator, case .invalid = validator.validate(entry, for: query) {
+                    let start = timed ? mark : stopwatch.start()
                     return try await fetchOrServeStale(query, stale: entry, fallback: fallback, start: start)
                 }
-                return answer(entry, operation: resolved, start: start)
+                guard timed else { return untimedAnswer(entry, operation: resolved) }
+                return answer(entry, operation: resolved, start: mark)
             case .notFound:
+                let start = timed ? mark : stopwatch.start()
                 return try await fetchOrServeStale(query, stale: nil, fallback: fallback, start: start)
             case .needsSuspension:
+                let start = timed ? mark : stopwatch.start()
                 return try await readCacheFirst(query, fallback: fallback, start: start)
             }
         case .main:
+            let start = stopwatch.start()
             let (fetch, joined) = try await fetchFromMain(query, cached: nil, writesCache: false)
             return answer(fetch, joined: joined, operation: operation, start: start)
         case .mainSync(let fallback):
-            return try await readMainFirst(query, fallback: fallback, start: start)
+            return try await readMainFirst(query, fallback: fallback, start: stopwatch.start())
         case .cache(let ignoreValidation):
-            return try await readCacheOnly(query, ignoreValidation: ignoreValidation, start: start)
+            return try await readCacheOnly(
+                query, ignoreValidation: ignoreValidation, start: stopwatch.start())
         }
     }
 
@@ -159,6 +170,19 @@ extension CacheRepository {
         return Answer(
             value: entry.value, origin: entry.origin, isStale: isStale,
             age: lap.now.timeIntervalSince(entry.metadata.storedAt), fallbackError: fallbackError,
-            diagnostics: diagnostics, duration: lap.elapsed, operation: operation, metadata: entry.metadata)
+            diagnostics: diagnostics, nanoseconds: lap.nanoseconds, operation: operation,
+            metadata: entry.metadata)
+    }
+
+    /// Builds the answer for a valid `entry` the cache gave without suspending (a memory hit) that
+    /// is not among the timed ones: its age from the coarse wall clock (never below zero), its
+    /// duration zero, counted as an untimed answer of its tier. No clock source is read.
+    @inlinable @inline(__always)
+    func untimedAnswer(_ entry: Entry<Value>, operation: RepositoryOperation) -> Answer<Value> {
+        metrics.recordUntimedAnswer(tier: entry.origin)
+        return Answer(
+            value: entry.value, origin: entry.origin,
+            age: max(0, stopwatch.coarseNow().timeIntervalSince(entry.metadata.storedAt)), nanoseconds: 0,
+            operation: operation, metadata: entry.metadata)
     }
 }

@@ -12,6 +12,11 @@ import Foundation
 /// serves both the duration and the age: "now" is that reading plus a wall-clock offset that
 /// `WallClockAnchor` re-measures at most once a second. Any other clock or time source is read
 /// as injected.
+///
+/// An answer given without suspending (a memory hit) is timed by sampling: with the production
+/// defaults the repository times one such answer in `sampleInterval` (two readings, as any
+/// answer); the others read only the coarse wall clock, for their age (`coarseNow()`), and
+/// report a zero duration. With an injected clock or time source every answer is timed.
 @usableFromInline
 final class Stopwatch: Sendable {
     /// A point in time: nanoseconds since the stopwatch's reference instant.
@@ -65,6 +70,26 @@ final class Stopwatch: Sendable {
         let end = start()
         guard let anchor else { return Lap(nanoseconds: end &- mark, now: timeSource.now()) }
         return Lap(nanoseconds: end &- mark, now: anchor.date(atNanoseconds: end))
+    }
+
+    /// One answer in this many given without suspending is timed (a power of two).
+    @usableFromInline static let sampleInterval = 64
+
+    /// True when every answer must be timed: the clock or the time source is injected.
+    @inlinable
+    var timesEveryAnswer: Bool { anchor == nil }
+
+    /// "Now" for an untimed answer: the kernel's coarse wall clock (advanced at each scheduler
+    /// tick, 1–4 ms), read without the clock source (no TSC read). Never used for durations.
+    @inlinable @inline(__always)
+    func coarseNow() -> Date {
+        #if canImport(Glibc)
+            var time = timespec()
+            clock_gettime(CLOCK_REALTIME_COARSE, &time)
+            return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+        #else
+            return Date()
+        #endif
     }
 
     @usableFromInline
