@@ -46,9 +46,17 @@ public protocol PutDataSource<Value>: Sendable {
     /// source (the in-memory store, the SQLite tier, device storage) use it.
     @discardableResult
     func put(_ value: Value, for query: Query) async throws(RepositoryError) -> Entry<Value>
+    /// The most entries this source keeps (an LRU's count limit), or nil when it keeps every
+    /// entry written (the default). A tiered cache promotes at most this many of the entries a
+    /// batch read found below: writing more would only evict the batch's own entries.
+    var keepsAtMost: Int? { get }
 }
 
 extension PutDataSource {
+    /// The default: the source keeps every entry written.
+    @inlinable
+    public var keepsAtMost: Int? { nil }
+
     /// The default: the value stamped stored-at now by the system clock, written as an entry.
     @discardableResult
     public func put(_ value: Value, for query: Query) async throws(RepositoryError) -> Entry<Value> {

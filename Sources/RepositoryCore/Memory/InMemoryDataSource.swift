@@ -17,6 +17,8 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
     private let timeSource: any TimeSource
     /// The origin reported by reads (`.memory` by default).
     public let origin: Origin
+    /// The most entries kept (`countLimit`, at least 1).
+    public let keepsAtMost: Int?
 
     /// Creates an empty store.
     /// - Parameters:
@@ -40,6 +42,7 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
         self.cost = cost
         self.origin = origin
         self.onEviction = onEviction
+        keepsAtMost = max(1, countLimit)
         // The metrics keep the (small) store, never this source: no cycle, no weak reference
         // on the hot path; `deinit` empties the store so no value outlives the source.
         metrics?.addContributor(

@@ -18,7 +18,9 @@ extension BatchGetDataSource {
 extension TieredCacheDataSource: BatchGetDataSource {
     /// The upper tier's entries (without suspending where it can), then the rest from the lower
     /// tier in one call when it reads in batches (one by one otherwise), promoted into the upper
-    /// tier. A failing lower tier leaves its queries out, as a miss.
+    /// tier in the order asked — only the last `upper.keepsAtMost` of them when the upper tier
+    /// keeps fewer than were found (the earlier ones would be evicted by the later ones at once).
+    /// A failing lower tier leaves its queries out, as a miss.
     @inlinable
     public func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>] {
         var found: [Query: Entry<Value>] = [:]
@@ -39,10 +41,13 @@ extension TieredCacheDataSource: BatchGetDataSource {
         }
         guard !rest.isEmpty else { return found }
         let lowerFound = await Self.read(rest, from: lower)
-        for (query, entry) in lowerFound {
+        var promoted = rest.filter { lowerFound[$0] != nil }
+        if let room = upper.keepsAtMost, promoted.count > room { promoted.removeFirst(promoted.count - room) }
+        for query in promoted {
+            guard let entry = lowerFound[query] else { continue }
             _ = try? await upper.put(entry, for: query)
-            found[query] = entry
         }
+        found.merge(lowerFound) { upperEntry, _ in upperEntry }
         return found
     }
 

@@ -18,7 +18,9 @@ import Foundation
 ///   again, in one lookup, until any entity or list in memory is written, removed or evicted:
 ///   what it answers is always what composing again would give (the kept answer does not
 ///   refresh the entities' LRU recency nor count their memory hits).
-public struct NormalizedCache<
+///
+/// A reference type with immutable properties, so a read never copies the stores.
+public final class NormalizedCache<
     Entity: NormalizedEntity,
     Info: Sendable & Hashable,
     Entities: GetDataSource & PutDataSource & DeleteDataSource,

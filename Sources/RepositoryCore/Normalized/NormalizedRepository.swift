@@ -26,7 +26,10 @@ import Foundation
 ///
 /// Every answer carries a `Provenance` (counts per source, the oldest part, missing ids); its
 /// `age` is the oldest part's, and it is stale when any part served was not fresh.
-public struct NormalizedRepository<
+///
+/// A reference type with immutable properties: a read passes the repository by reference and
+/// never copies its stores.
+public final class NormalizedRepository<
     Entity: NormalizedEntity,
     Info: Sendable & Hashable,
     Entities: GetDataSource & PutDataSource & DeleteDataSource,
@@ -132,7 +135,7 @@ public struct NormalizedRepository<
         for batch in batches(of: ids) {
             let asked = Set(batch)
             let entry = try await shared(.ids(batch), storing: storing) {
-                () async throws(RepositoryError) -> Entry<[Entity]> in
+                [self] () async throws(RepositoryError) -> Entry<[Entity]> in
                 let entry = try await callMain(main, .ids(batch), cached: nil)
                 if storing {
                     var seen = Set<String>()

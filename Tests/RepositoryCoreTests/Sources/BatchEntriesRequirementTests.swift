@@ -38,6 +38,25 @@ struct BatchEntriesRequirementTests {
         #expect(lower.singleCalls.load(ordering: .relaxed) == 0)
         #expect(upper.contains(.key("a")) && upper.contains(.key("b")) && upper.contains(.key("c")))
     }
+
+    @Test("An upper tier that keeps fewer entries than a batch found gets only the last ones it can keep")
+    func promotionsBoundedByWhatTheUpperTierKeeps() async throws {
+        // GIVEN a memory tier that keeps two entries over a lower tier holding five
+        let keys: [Query] = ["a", "b", "c", "d", "e"].map { .key($0) }
+        let lower = CountingBatchSource(
+            values: Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, "\($0)") }))
+        let upper = InMemoryDataSource<String>(countLimit: 2)
+        #expect(upper.keepsAtMost == 2)
+        #expect(lower.keepsAtMost == nil)
+        let tiered = TieredCacheDataSource(upper: upper, lower: lower)
+        // WHEN the five are read in one batch
+        let found = try #require(await tiered.batchEntriesIfSupported(for: keys))
+        // THEN all five are answered, and only the last two asked are promoted: nothing promoted
+        // was evicted by the batch's own promotions
+        #expect(found.count == 5)
+        #expect(upper.queriesByRecency == [.key("e"), .key("d")])
+        #expect(upper.evictionCount == 0)
+    }
 }
 
 /// A batch source over a fixed table that counts how it is read.
