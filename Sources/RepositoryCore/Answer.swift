@@ -61,6 +61,23 @@ public struct Answer<Value: Sendable>: Sendable {
         self.operation = operation
     }
 
+    /// An answer carrying `details` as they are (a box shared with other answers).
+    @inlinable
+    init(
+        value: Value, origin: Origin, isStale: Bool, age: TimeInterval, diagnostics: [String],
+        nanoseconds: Int64, operation: RepositoryOperation, metadata: EntryMetadata, details: AnswerDetails
+    ) {
+        self.value = value
+        self.metadata = metadata
+        self.age = age
+        self.diagnostics = diagnostics
+        self.durationNanoseconds = nanoseconds
+        self.details = details
+        self.origin = origin
+        self.isStale = isStale
+        self.operation = operation
+    }
+
     /// How long the call took (nanosecond precision; zero for a memory hit that was not timed,
     /// see `LatencySummary`).
     @inlinable

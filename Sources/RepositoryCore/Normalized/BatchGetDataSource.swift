@@ -34,9 +34,15 @@ extension TieredCacheDataSource: BatchGetDataSource {
             }
         }
         if !suspending.isEmpty {
-            let upperFound = await Self.read(suspending, from: upper)
-            for query in suspending {
-                if let entry = upperFound[query] { found[query] = entry } else { rest.append(query) }
+            var upperFound = await Self.read(suspending, from: upper)
+            if found.isEmpty, upperFound.count == suspending.count { return upperFound }
+            for query in suspending where found[query] == nil {
+                // Moved out, not copied: an entry's copy retains every reference it holds.
+                if let entry = upperFound.removeValue(forKey: query) {
+                    found[query] = entry
+                } else {
+                    rest.append(query)
+                }
             }
         }
         guard !rest.isEmpty else { return found }
@@ -47,6 +53,7 @@ extension TieredCacheDataSource: BatchGetDataSource {
             guard let entry = lowerFound[query] else { continue }
             _ = try? await upper.put(entry, for: query)
         }
+        guard !found.isEmpty else { return lowerFound }
         found.merge(lowerFound) { upperEntry, _ in upperEntry }
         return found
     }

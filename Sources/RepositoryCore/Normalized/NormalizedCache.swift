@@ -108,8 +108,13 @@ public final class NormalizedCache<
             }
         }
         guard !rest.isEmpty else { return (found, fromMemory) }
-        if let entries = await entities.batchEntriesIfSupported(for: rest.map { .entity(ids[$0]) }) {
-            for index in rest { found[index] = entries[.entity(ids[index])] }
+        if var entries = await entities.batchEntriesIfSupported(for: rest.map { .entity(ids[$0]) }) {
+            for index in rest {
+                // Moved out, not copied; an id asked twice takes its first place's entry.
+                found[index] =
+                    entries.removeValue(forKey: .entity(ids[index]))
+                    ?? ids[..<index].firstIndex(of: ids[index]).flatMap { found[$0] }
+            }
         } else {
             for index in rest {
                 found[index] = try? await entities.get(.entity(ids[index]), cached: nil)
@@ -180,18 +185,21 @@ public final class NormalizedCache<
         let ids = list.value.ids
         composed.entries.reserveCapacity(ids.count)
         var tally = OriginTally()
-        let (aligned, entitiesFromMemory) = await alignedEntriesNotingSuspension(for: ids)
-        for (id, entry) in zip(ids, aligned) {
-            if let entry {
-                composed.entries.append(entry)
+        let (alignedEntries, entitiesFromMemory) = await alignedEntriesNotingSuspension(for: ids)
+        var aligned = consume alignedEntries
+        for index in ids.indices {
+            // Taken out of `aligned`, not copied (a copy retains every reference an entry holds).
+            if let entry = aligned[index].take() {
                 tally.add(entry.origin, storedAt: entry.metadata.storedAt)
+                composed.entries.append(entry)
             } else {
-                composed.provenance.missingIDs.append(id)
+                composed.provenance.missingIDs.append(ids[index])
             }
         }
         tally.write(into: &composed.provenance)
         if let versions, fromMemory, entitiesFromMemory, composed.isComplete {
             composed.keptValues = composed.entries.map { $0.value }
+            composed.keptDetails = AnswerDetails(fallbackError: nil, provenance: composed.answerProvenance)
             compositions.remember(composed, for: query, at: versions)
         }
         return composed
@@ -215,6 +223,7 @@ public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>:
         self.entries = []
         self.provenance = Provenance()
         self.keptValues = nil
+        self.keptDetails = nil
     }
 
     /// True when every id of the list was found.
@@ -223,6 +232,19 @@ public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>:
 
     /// The values of a composition kept for answering again (computed once).
     @usableFromInline var keptValues: [Entity]?
+    /// The boxed provenance of a kept composition's answers (made once, shared by every answer).
+    @usableFromInline var keptDetails: AnswerDetails?
+
+    /// The provenance an answer made of this composition carries: the parts' counts, and as
+    /// oldest part the oldest of the entities and the list's own row.
+    @inlinable
+    var answerProvenance: Provenance {
+        var provenance = provenance
+        if list.metadata.storedAt < provenance.oldestStoredAt ?? .distantFuture {
+            provenance.oldestStoredAt = list.metadata.storedAt
+        }
+        return provenance
+    }
 
     /// The entity values, in order.
     @inlinable

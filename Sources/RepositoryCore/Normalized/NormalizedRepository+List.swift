@@ -109,10 +109,9 @@ extension NormalizedRepository {
         let lap = stopwatch.lap(start)
         let now = lap.now
         let list = composed.list
-        var provenance = composed.provenance
-        if list.metadata.storedAt < provenance.oldestStoredAt ?? .distantFuture {
-            provenance.oldestStoredAt = list.metadata.storedAt
-        }
+        let details =
+            composed.keptDetails ?? AnswerDetails(fallbackError: nil, provenance: composed.answerProvenance)
+        let provenance = details.provenance ?? composed.answerProvenance
         var metadata = list.metadata
         metadata.storedAt = provenance.oldestStoredAt ?? list.metadata.storedAt
         let origin = provenance.dominantOrigin ?? list.origin
@@ -128,7 +127,7 @@ extension NormalizedRepository {
             isStale: !knownFresh && !isFresh(composed, now: now),
             age: now.timeIntervalSince(metadata.storedAt),
             diagnostics: diagnostics, nanoseconds: lap.nanoseconds, operation: operation, metadata: metadata,
-            provenance: provenance)
+            details: details)
     }
 
     /// The answer for a list `main` returned: every entity from main's origin, repeats dropped.
