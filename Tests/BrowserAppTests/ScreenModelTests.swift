@@ -140,3 +140,23 @@ struct ScreenModelTests {
         #expect(driver.state.screens.count == 1)
     }
 }
+
+@Suite("A screen opened by a global key is one ScreenOpener")
+struct ScreenOpenerTests {
+    @Test("An opener's binding opens its screen by name; the catalogue's scopes include its scopes")
+    func openerBinding() {
+        let opener = ScreenOpener(
+            "tally", keys: [.character("T")], label: "T", help: "the tally", hint: ("T", "tally", 95),
+            scopes: [TallyScreen.scope]
+        ) { _ in TallyScreen(depth: 1) }
+        #expect(opener.binding.action == .openScreen("tally"))
+        #expect(opener.binding.keys == [.character("T")])
+        #expect(opener.binding.hint?.word == "tally")
+        #expect(opener.make(Driver().browser.services).keyScope == TallyScreen.scope)
+        #expect(
+            KeyTable.Scope.allCases.starts(with: [
+                .characterList, .entityList, .characterDetail, .entityDetail,
+            ]))
+    }
+
+}

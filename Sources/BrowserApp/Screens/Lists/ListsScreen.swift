@@ -27,6 +27,10 @@ public struct ListsScreen: ScreenModel, Hashable {
 
     /// Busy while any list reads a page; the status pane names the character list's pages only.
     public var activity: ScreenActivity {
+        // Idle most of the time, and asked on every frame: nothing to build then.
+        guard characters.isLoading || episodes.isLoading || locations.isLoading else {
+            return ScreenActivity()
+        }
         let pages = characters.loading
         let numbers = pages.keys.sorted()
         var shown: [String] = []
@@ -34,11 +38,12 @@ public struct ListsScreen: ScreenModel, Hashable {
             let list = numbers.map(String.init).joined(separator: ", ")
             shown.append((numbers.count == 1 ? "page " : "pages ") + list)
         }
-        let lists = [characters.loading, episodes.loading, locations.loading]
+        let refreshing = pages.values.contains(.remoteFirst)
         return ScreenActivity(
-            isBusy: lists.contains { !$0.isEmpty },
-            isRefreshing: lists.contains { $0.values.contains(.remoteFirst) },
-            shownReads: shown, shownRefreshing: pages.values.contains(.remoteFirst))
+            isBusy: true,
+            isRefreshing: refreshing || episodes.loading.values.contains(.remoteFirst)
+                || locations.loading.values.contains(.remoteFirst),
+            shownReads: shown, shownRefreshing: refreshing)
     }
 
     /// Restores the remembered place and reads the first page of the list shown (and of the

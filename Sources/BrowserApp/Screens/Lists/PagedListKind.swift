@@ -3,8 +3,8 @@ import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
-/// One of the browser's paged lists: where its `PagedList` lives in the state and how a page of
-/// it is read. The generic list operations (`CharacterBrowser+Lists`) take a kind; a new list of
+/// One of the browser's paged lists: where its `PagedList` lives in the lists screen and how a page of
+/// it is read. The generic list operations (`ListsScreen+Operations`) take a kind; a new list of
 /// pages is one more conformer.
 protocol PagedListKind {
     /// The list's rows.
