@@ -35,6 +35,9 @@ let package = Package(
     targets: [
         // MARK: Core
 
+        // A value behind a POSIX mutex with Mutex's shape: a lock ThreadSanitizer can follow.
+        .target(name: "Locking"),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         // The dependency-free core: data sources, repositories, policies, caches, answers.
         .target(name: "RepositoryCore"),
         // Fakes and helpers shared by the test targets (never linked into the product).
@@ -44,7 +47,7 @@ let package = Package(
         .testTarget(name: "SeedUsageTests", dependencies: ["RepositoryCore", "PersistentCache"]),
         // Hot-path and single-flight benchmarks of the core.
         .executableTarget(
-            name: "RepositoryCoreBenchmarks", dependencies: ["RepositoryCore", benchmark],
+            name: "RepositoryCoreBenchmarks", dependencies: ["Locking", "RepositoryCore", benchmark],
             path: "Tests/Benchmarks/RepositoryCoreBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: Persistence

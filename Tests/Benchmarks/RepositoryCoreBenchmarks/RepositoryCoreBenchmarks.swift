@@ -55,6 +55,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     inspectionBenchmarks()
+    lockBenchmarks()
 }
 
 /// A main source that always answers the same value at once.
