@@ -7,8 +7,8 @@ struct GeneratedCollection<Resource: ServedResource>: ServedCollection {
     let count: Int
     /// The collection's own URL on the served base.
     let collectionURL: String
-    /// The record with an id in 1…count.
-    let make: @Sendable (Int) -> Resource?
+    /// The API JSON of the record with an id in 1…count.
+    let encode: @Sendable (Int) -> [UInt8]?
     /// Whether an id matches every filter, made once per request.
     let matching: @Sendable ([ListingFilter]) -> (Int) -> Bool
 
@@ -30,15 +30,15 @@ struct GeneratedCollection<Resource: ServedResource>: ServedCollection {
         guard request.page <= (total + size - 1) / size else { return nil }
         return .listingPage(
             request, count: total, pageSize: size, collectionURL: collectionURL,
-            results: ids.compactMap { make($0)?.apiJSON })
+            results: ids.compactMap(encode))
     }
 
     func record(id: Int) -> JSONBody? {
-        make(id).map { JSONBody(bytes: $0.apiJSON) }
+        encode(id).map(JSONBody.init(bytes:))
     }
 
     func records(ids: [Int]) -> JSONBody {
-        .array(Set(ids).filter { $0 >= 1 && $0 <= count }.sorted().compactMap { make($0)?.apiJSON })
+        .array(Set(ids).filter { $0 >= 1 && $0 <= count }.sorted().compactMap(encode))
     }
 
     /// The positions (0-based, among the matches) that page `page` holds.

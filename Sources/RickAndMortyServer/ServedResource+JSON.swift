@@ -20,11 +20,11 @@ extension ShowCharacter {
         return object.finish()
     }
 
-    private static func placeJSON(_ place: PlaceReference) -> String {
-        var object = JSONObjectWriter()
+    private static func placeJSON(_ place: PlaceReference) -> [UInt8] {
+        var object = JSONObjectWriter(capacity: 128)
         object.add("name", place.name)
         object.add("url", place.url)
-        return String(decoding: object.finish(), as: UTF8.self)
+        return object.finish()
     }
 }
 

@@ -10,14 +10,14 @@ extension SyntheticDataset {
         return (
             GeneratedCollection(
                 count: characterCount, collectionURL: "\(baseURL)/\(ShowCharacter.collectionName)",
-                make: { dataset.character(id: $0, baseURL: baseURL) },
+                encode: { dataset.character(id: $0, baseURL: baseURL)?.apiJSON },
                 matching: { filters in
                     let table = SyntheticCharacterFilter(filters)
                     return { table.accepts(SyntheticTraits(of: $0, in: dataset)) }
                 }),
             GeneratedCollection(
                 count: locationCount, collectionURL: "\(baseURL)/\(Location.collectionName)",
-                make: { dataset.location(id: $0, baseURL: baseURL) },
+                encode: { dataset.locationJSON(id: $0, baseURL: baseURL) },
                 matching: { filters in
                     { id in
                         filters.allSatisfy { filter in
@@ -27,7 +27,7 @@ extension SyntheticDataset {
                 }),
             GeneratedCollection(
                 count: episodeCount, collectionURL: "\(baseURL)/\(Episode.collectionName)",
-                make: { dataset.episode(id: $0, baseURL: baseURL) },
+                encode: { dataset.episodeJSON(id: $0, baseURL: baseURL) },
                 matching: { filters in
                     { id in
                         filters.allSatisfy { filter in

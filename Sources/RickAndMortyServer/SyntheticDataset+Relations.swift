@@ -28,15 +28,23 @@ extension SyntheticDataset {
 
     /// The characters that appear in `episodeID`, by id: exactly those whose `episodeIDs(of:)` list it.
     func castIDs(of episodeID: Int) -> [Int] {
-        var ids = Set<Int>()
         let run = Self.positions(inBucket: episodeID - 1, count: characterCount, buckets: episodeCount)
+        var ids: [Int] = []
+        ids.reserveCapacity(run.count * appearanceLayers.count)
         for (index, layer) in appearanceLayers.enumerated() {
             for position in run {
                 let id = layer.inverse(position) + 1
-                if appearances(of: id) > index { ids.insert(id) }
+                if appearances(of: id) > index { ids.append(id) }
             }
         }
-        return ids.sorted()
+        ids.sort()
+        var kept = 0  // a character whose shuffles put it here twice is listed once
+        for id in ids where kept == 0 || ids[kept - 1] != id {
+            ids[kept] = id
+            kept += 1
+        }
+        ids.removeLast(ids.count - kept)
+        return ids
     }
 
     /// How many of the shuffles character `characterID` takes part in: 1…`maximumAppearances`.
