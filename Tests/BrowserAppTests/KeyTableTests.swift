@@ -36,6 +36,8 @@ struct KeyTableTests {
             ExplorerTests.answerEpisode(&driver)
             driver.press("j")
             driver.press("j")
+        default:
+            Issue.record("no setup for \(scope)")
         }
         #expect(driver.state.keyScope == scope)
         return driver
@@ -65,6 +67,7 @@ struct KeyTableTests {
         case .entityList: state.episodes.selection.selected
         case .characterDetail: state.detail?.scrollOffset ?? -1
         case .entityDetail: state.entity?.memberList.selected ?? -1
+        default: -1
         }
     }
 
@@ -119,6 +122,7 @@ struct KeyTableTests {
         case .back: return after.screens.count == before.screens.count - 1
         case .nextLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) + 1
         case .previousLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) - 1
+        case .openScreen: return after.screens.count == before.screens.count + 1
         }
     }
 

@@ -36,7 +36,14 @@ public enum BrowserMessage: Sendable {
     /// The shared cache tier's health, as its stream (subscribed at start) reports it: first
     /// its state at the subscription, then every change.
     case sharedCacheHealthChanged(SharedCacheHealth)
+    /// A message of a screen that defines its own (`ScreenMessage`), for its `receive`.
+    case screen(any ScreenMessage)
 }
+
+/// What a screen's background work reports, when the screen defines its own messages (a screen
+/// in its own folder, without a case in `BrowserMessage`): delivered as `BrowserMessage.screen`
+/// to every screen's `receive`, which casts it to its own type. A plain, sendable value.
+public protocol ScreenMessage: Sendable {}
 
 /// Which caches the `c` and `C` keys empty. A plain value.
 public enum CacheClearing: Sendable, Hashable {

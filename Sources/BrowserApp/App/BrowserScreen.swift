@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// The whole browser screen for one state: title, list or detail, status panes, footer or
+/// The whole browser screen for one state: title, the screen on top, status panes, footer or
 /// prompt, then a toast and the help overlay on top. A plain value built for each frame; with
 /// `memos`, the panes whose inputs did not change since the last frame are pasted, not drawn.
 struct BrowserScreen: Widget {
@@ -11,24 +11,9 @@ struct BrowserScreen: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         let layout = state.layout
         TitleBar(state: state).render(in: layout.title, buffer: &buffer, memo: memos?.title)
-        switch state.screen {
-        case .list:
-            switch state.activeList {
-            case .character:
-                ListPane(state: state, rowsMemo: memos?.characterRows)
-                    .render(in: layout.main, buffer: &buffer)
-            case .episode:
-                EntityListPane(list: state.episodes, layout: layout, rowsMemo: memos?.episodeRows)
-                    .render(in: layout.main, buffer: &buffer)
-            case .location:
-                EntityListPane(list: state.locations, layout: layout, rowsMemo: memos?.locationRows)
-                    .render(in: layout.main, buffer: &buffer)
-            }
-        case .detail:
-            DetailPane(state: state, colorMode: colorMode, bodyMemo: memos?.detail)
-                .render(in: layout.main, buffer: &buffer)
-        case .episode, .location: EntityDetailPane(state: state).render(in: layout.main, buffer: &buffer)
-        }
+        state.screens.last?.render(
+            in: layout.main, buffer: &buffer,
+            context: ScreenRenderContext(layout: layout, colorMode: colorMode, memos: memos))
         StatusPaneContent(state: state, isWide: layout.isWide)
             .render(in: layout.status, buffer: &buffer, memo: memos?.status)
         if let counters = layout.counters {

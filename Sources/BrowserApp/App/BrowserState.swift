@@ -6,18 +6,6 @@ import TerminalUI
 /// Everything the browser shows and remembers. A plain value, changed only by
 /// `CharacterBrowser.update` and drawn by `CharacterBrowser.render`.
 public struct BrowserState: Sendable {
-    /// Which pane has the keys.
-    public enum Screen: Sendable, Hashable {
-        /// The character list.
-        case list
-        /// One character's details and episodes.
-        case detail
-        /// One episode and its cast.
-        case episode
-        /// One location and its residents.
-        case location
-    }
-
     /// The terminal's size, as of the last start or resize.
     public var size: TerminalSize {
         didSet { if size != oldValue { layout = BrowserLayout(size: size) } }
@@ -25,20 +13,12 @@ public struct BrowserState: Sendable {
     /// Where each pane goes at the current size (kept with the size, as every frame and most
     /// keys ask for it).
     public private(set) var layout: BrowserLayout
-    /// The stack of screens, the list at the bottom and the screen shown on top.
-    public var screens: [ScreenFrame] = [.list]
-    /// The list at the bottom of the stack: characters, episodes or locations (`1` `2` `3`, Tab).
-    public var activeList: EntityKind = .character
-    /// The character list: its pages, filter, selection and reads in flight.
-    public var characters = PagedList<ShowCharacter, CharacterFilter>()
-    /// The episode list, as `characters`.
-    public var episodes = PagedList<Episode, [String: String]>()
-    /// The location list, as `characters`.
-    public var locations = PagedList<Location, [String: String]>()
+    /// The stack of screens: the lists (a `ListsScreen`) at the bottom, the screen shown on top.
+    public var screens: [any ScreenModel] = [ListsScreen()]
     /// The name filter being typed, while the `/` prompt is open.
     public var prompt: String?
-    /// The detail reads and cache clearing in flight (the lists track their own page reads).
-    public var loads = LoadTracker()
+    /// Whether a cache clearing (`c`, `C`) is in flight (the screens track their own reads).
+    public var isClearing = false
     /// The latest answer or failure applied, as the events log records it.
     public var latest: AnswerEvent?
     /// The latest answers and failures applied, newest first (at most `recentLimit`).
@@ -90,59 +70,44 @@ public struct BrowserState: Sendable {
     /// How many answers `recent` keeps.
     public static let recentLimit = 60
 
+    /// The screen at the bottom of the stack: the three lists. Setting it replaces it.
+    public var lists: ListsScreen {
+        get { screens.first as? ListsScreen ?? ListsScreen() }
+        set { if screens.isEmpty { screens = [newValue] } else { screens[0] = newValue } }
+    }
+    /// The list shown at the bottom of the stack: characters, episodes or locations.
+    public var activeList: EntityKind { lists.activeList }
+    /// The character list (of `lists`).
+    public var characters: PagedList<ShowCharacter, CharacterFilter> {
+        get { lists.characters }
+        set { lists.characters = newValue }
+    }
+    /// The episode list (of `lists`).
+    public var episodes: PagedList<Episode, [String: String]> {
+        get { lists.episodes }
+        set { lists.episodes = newValue }
+    }
+    /// The location list (of `lists`).
+    public var locations: PagedList<Location, [String: String]> {
+        get { lists.locations }
+        set { lists.locations = newValue }
+    }
+
     /// The status filter currently applied.
     public var statusFilter: StatusFilter { StatusFilter(parameter: characters.filter.status) }
 
     /// The character under the list's selection, if any.
     public var selectedCharacter: ShowCharacter? { characters.selectedRow }
 
-    /// Whether any read is in flight, every list's page reads included.
-    public var isBusy: Bool {
-        loads.isBusy || characters.isLoading || episodes.isLoading || locations.isLoading
-    }
+    /// Whether any read is in flight on any screen, or a cache clearing.
+    public var isBusy: Bool { isClearing || screens.contains { $0.activity.isBusy } }
 
-    /// Whether a refresh (a `remoteFirst` read) is in flight anywhere.
-    public var isRefreshing: Bool {
-        loads.isRefreshing
-            || [characters.loading, episodes.loading, locations.loading].contains {
-                $0.values.contains(.remoteFirst)
-            }
-    }
+    /// Whether a refresh (a `remoteFirst` read) is in flight on any screen.
+    public var isRefreshing: Bool { screens.contains { $0.activity.isRefreshing } }
 
-    /// Which pane has the keys: the top of the stack.
-    public var screen: Screen {
-        switch screens.last {
-        case .character: .detail
-        case .entity(let detail): detail.kind == .location ? .location : .episode
-        case .list, nil: .list
-        }
-    }
-
-    /// The open character, when the top screen is a character's detail. Setting it replaces that
-    /// detail; setting nil, or setting while another screen is on top, changes nothing.
-    public var detail: CharacterDetailState? {
-        get {
-            if case .character(let detail) = screens.last { detail } else { nil }
-        }
-        set {
-            guard let newValue, case .character = screens.last else { return }
-            screens[screens.count - 1] = .character(newValue)
-        }
-    }
-
-    /// The open episode or location, when it is the top screen; setting works as for `detail`.
-    public var entity: EntityDetailState? {
-        get {
-            if case .entity(let detail) = screens.last { detail } else { nil }
-        }
-        set {
-            guard let newValue, case .entity = screens.last else { return }
-            screens[screens.count - 1] = .entity(newValue)
-        }
-    }
+    /// Whose keys apply now: the screen on top's.
+    public var keyScope: KeyTable.Scope { screens.last?.keyScope ?? .characterList }
 
     /// The path of the stack: `Characters › Rick Sanchez › S01E01 Pilot`.
-    public var breadcrumb: String {
-        screens.map { $0.crumb(activeList: activeList) }.joined(separator: " › ")
-    }
+    public var breadcrumb: String { screens.map(\.crumb).joined(separator: " › ") }
 }

@@ -33,17 +33,19 @@ public struct CharacterBrowser: TerminalApp {
         case .start(let size):
             state.size = size
             showStartNotices(&state)
-            return restore(state: &state) + requestPage(1, of: CharacterListKind.self, state: &state)
-                + observeChanges() + observeSharedCacheHealth()
+            var effects: [Effect<BrowserMessage>] = []
+            // (The composition root sets the switch before the run; this reaches one it did not.)
+            if let remembered = services.remembered, remembered.isOnline != state.isOnline {
+                effects += setNetworkSwitch(remembered.isOnline, state: &state)
+            }
+            return effects + callEach(state: &state) { $0.open(context: &$1) } + observeChanges()
+                + observeSharedCacheHealth()
         case .input(.resize(let size)):
             state.size = size
-            state.characters.selection.clamp(
-                rowCount: state.characters.rowCount, visibleRows: state.layout.visibleListRows)
-            clampDetailScroll(&state)
-            return readNextPageIfNeeded(CharacterListKind.self, state: &state) + followWindows(state: &state)
+            return callEach(state: &state) { $0.resized(context: &$1) } + settle(state: &state)
         case .input(.key(let key)):
             let effects = handle(key, state: &state)
-            return effects + followWindows(state: &state)
+            return effects + settle(state: &state)
         case .message(let message):
             return apply(message, state: &state)
         case .tick:

@@ -26,17 +26,29 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
 
     init(state: BrowserState, isWide: Bool) {
         latest = state.latest
-        // The character list's page reads, as before the lists tracked their own.
-        let pages = state.characters.loading
-        loadingText =
-            state.loads.summary(pages: pages).map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" }
-            ?? "idle"
-        isBusy = state.loads.isBusy || !pages.isEmpty
+        let summary = Self.loadingSummary(state)
+        loadingText = summary.map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" } ?? "idle"
+        isBusy = summary != nil
         isOnline = state.isOnline
         sharedCache = state.sharedCache
         apiDescription = state.apiDescription
         tally = state.tally
         self.isWide = isWide
+    }
+
+    /// What is loading, in words (`loading page 2, character`, `refreshing pages 1, 2`), or nil
+    /// when idle: the reads each screen names, bottom first, then a cache clearing.
+    static func loadingSummary(_ state: BrowserState) -> String? {
+        var parts: [String] = []
+        var refreshing = false
+        for screen in state.screens {
+            let activity = screen.activity
+            parts += activity.shownReads
+            refreshing = refreshing || activity.shownRefreshing
+        }
+        if state.isClearing { parts.append("clearing cache") }
+        guard !parts.isEmpty else { return nil }
+        return (refreshing ? "refreshing " : "loading ") + parts.joined(separator: ", ")
     }
 
     func render(in area: Rect, buffer: inout CellBuffer) {

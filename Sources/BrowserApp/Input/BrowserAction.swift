@@ -39,4 +39,6 @@ public enum BrowserAction: Sendable, Hashable {
     case back
     /// Select a character's next or previous link.
     case nextLink, previousLink
+    /// Push the screen of the `ScreenCatalog` opener with this name.
+    case openScreen(String)
 }

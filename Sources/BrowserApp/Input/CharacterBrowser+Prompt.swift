@@ -18,7 +18,7 @@ extension CharacterBrowser {
             state.prompt = nil
         case .enter:
             state.prompt = nil
-            return applyFilter(text, state: &state)
+            return callTop(state: &state) { $0.submitPrompt(text, context: &$1) }
         default:
             break
         }

@@ -6,14 +6,16 @@ import TerminalUI
 /// link highlighted. With `bodyMemo`, the box and fields are pasted while only the selected
 /// link moves (or nothing changed).
 struct DetailPane: Widget {
-    let state: BrowserState
+    let detail: CharacterDetailState
+    /// Whether the character's read is in flight.
+    let isLoading: Bool
+    let layout: BrowserLayout
     var colorMode: ColorMode = .palette256
     var bodyMemo: DrawingMemo<DetailBody>?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        guard let detail = state.detail else { return }
-        let geometry = DetailGeometry(layout: state.layout, detail: detail)
-        let body = DetailBody(detail: detail, isLoading: state.loads.detail != nil, content: geometry.content)
+        let geometry = DetailGeometry(layout: layout, detail: detail)
+        let body = DetailBody(detail: detail, isLoading: isLoading, content: geometry.content)
         body.render(in: area, buffer: &buffer, memo: bodyMemo)
         if let avatar = detail.avatar, let avatarArea = geometry.avatar {
             AvatarPane(avatar: avatar, mode: colorMode).render(in: avatarArea, buffer: &buffer)

@@ -4,18 +4,20 @@ import TerminalUI
 /// An open episode or location in its box: its fields, what could not be read or followed,
 /// then its cast or residents as a list with the selection highlighted.
 struct EntityDetailPane: Widget {
-    let state: BrowserState
+    let detail: EntityDetailState
+    /// Whether the entity's read is in flight.
+    let isLoading: Bool
+    let layout: BrowserLayout
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        guard let detail = state.entity else { return }
         let kindTitle = detail.kind == .episode ? "Episode" : "Location"
         BorderBox(title: "\(kindTitle) \(detail.id) · \(detail.title)").render(in: area, buffer: &buffer)
-        let inside = state.layout.mainInterior.inset(left: 1)
-        let header = Self.headerLines(detail, isLoading: state.loads.entity != nil)
+        let inside = layout.mainInterior.inset(left: 1)
+        let header = Self.headerLines(detail, isLoading: isLoading)
         for (index, line) in header.prefix(inside.height).enumerated() {
             buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
-        let rows = Self.memberRows(of: state.layout, detail: detail)
+        let rows = Self.memberRows(of: layout, detail: detail)
         guard !rows.isEmpty else { return }
         let columns = ListColumns(width: rows.width - 1)
         let members = detail.members
@@ -83,6 +85,6 @@ struct EntityDetailPane: Widget {
 
     private func placeholder(_ detail: EntityDetailState) -> String {
         if detail.memberIDs.isEmpty { return "No \(detail.memberNoun)." }
-        return state.loads.entity != nil ? "Loading…" : "None loaded. Press r to retry."
+        return isLoading ? "Loading…" : "None loaded. Press r to retry."
     }
 }

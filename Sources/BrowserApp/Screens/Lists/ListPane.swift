@@ -5,16 +5,15 @@ import TerminalUI
 /// status in colour, species), the selection highlighted, and a scrollbar.
 /// With `rowsMemo`, the rows are pasted while only the selection moves within the view.
 struct ListPane: Widget {
-    let state: BrowserState
+    let list: PagedList<ShowCharacter, CharacterFilter>
+    let layout: BrowserLayout
     var rowsMemo: DrawingMemo<CharacterRows>?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        let layout = state.layout
         BorderBox(title: title).render(in: area, buffer: &buffer)
         let header = ListColumns(width: layout.listRows.width - 1).header
         buffer.write(
             header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
-        let list = state.characters
         let rows = CharacterRows(
             list: list,
             top: list.selection.clamped(rowCount: list.rowCount, visibleRows: layout.listRows.height).offset,
@@ -26,7 +25,6 @@ struct ListPane: Widget {
 
     /// `Characters 1–20 of 66`, with the filter when one is applied.
     private var title: String {
-        let list = state.characters
         let rows = list.rowCount
         guard let total = list.totalCount else { return "Characters" }
         if total == 0 { return "Characters · none" }
@@ -36,7 +34,6 @@ struct ListPane: Widget {
 
     /// What an empty list says: loading, no match, or nothing loaded.
     private var placeholder: String {
-        let list = state.characters
         if list.loading[1] != nil { return "Loading…" }
         if list.isEmptyResult {
             let filters = QueryText.filterSummary(list.filter)

@@ -13,8 +13,8 @@ protocol PagedListKind {
     associatedtype Filter: Sendable & Hashable
     /// The kind, for queries, events, the remembered selection and the list switch.
     static var kind: EntityKind { get }
-    /// The list in the state.
-    static var path: WritableKeyPath<BrowserState, PagedList<Row, Filter>> { get }
+    /// The list in the lists screen.
+    static var path: WritableKeyPath<ListsScreen, PagedList<Row, Filter>> { get }
     /// The task key of the read of page `number` (a newer read of the page replaces an older one).
     static func taskKey(page number: Int) -> String
     /// The task key of a refresh of the list's pages.
@@ -30,7 +30,7 @@ protocol PagedListKind {
 /// The character list.
 enum CharacterListKind: PagedListKind {
     static var kind: EntityKind { .character }
-    static var path: WritableKeyPath<BrowserState, PagedList<ShowCharacter, CharacterFilter>> { \.characters }
+    static var path: WritableKeyPath<ListsScreen, PagedList<ShowCharacter, CharacterFilter>> { \.characters }
     static func taskKey(page number: Int) -> String { PageRequest.taskKey(page: number) }
     static var refreshTaskKey: String { "refresh" }
 
@@ -47,7 +47,7 @@ enum CharacterListKind: PagedListKind {
 /// The episode list (with a graph repository only).
 enum EpisodeListKind: PagedListKind {
     static var kind: EntityKind { .episode }
-    static var path: WritableKeyPath<BrowserState, PagedList<Episode, [String: String]>> { \.episodes }
+    static var path: WritableKeyPath<ListsScreen, PagedList<Episode, [String: String]>> { \.episodes }
     static func taskKey(page number: Int) -> String { "episode-page-\(number)" }
     static var refreshTaskKey: String { "episode-refresh" }
 
@@ -70,7 +70,7 @@ enum EpisodeListKind: PagedListKind {
 /// The location list (with a graph repository only).
 enum LocationListKind: PagedListKind {
     static var kind: EntityKind { .location }
-    static var path: WritableKeyPath<BrowserState, PagedList<Location, [String: String]>> { \.locations }
+    static var path: WritableKeyPath<ListsScreen, PagedList<Location, [String: String]>> { \.locations }
     static func taskKey(page number: Int) -> String { "location-page-\(number)" }
     static var refreshTaskKey: String { "location-refresh" }
 

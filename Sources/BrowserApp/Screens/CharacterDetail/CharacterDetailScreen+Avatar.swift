@@ -2,22 +2,18 @@ import DownloadCache
 import Synchronization
 import TerminalUI
 
-extension CharacterBrowser {
+extension CharacterDetailScreen {
     /// The task key of the avatar load; a newer load replaces an older one.
     static let avatarTaskKey = "avatar"
     /// The download cache policies of navigation and of a refresh, as the events log names them.
     static let navigationPolicy = DownloadCachePolicy.bypassServerCallOnFoundItem
     static let refreshPolicy = DownloadCachePolicy.alwaysFetchWithCustomHeader
 
-    /// Starts loading the open character's avatar (navigation, or a revalidating refresh), unless
+    /// Starts loading the character's avatar (navigation, or a revalidating refresh), unless
     /// images are off or the character is not known yet.
-    func loadAvatar(refresh: Bool, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        guard let loader = services.avatars, var detail = state.detail, let character = detail.character
-        else {
-            return []
-        }
+    mutating func loadAvatar(refresh: Bool, services: BrowserServices) -> [Effect<BrowserMessage>] {
+        guard let loader = services.avatars, let character = detail.character else { return [] }
         detail.avatar = .loading(received: 0, expected: nil)
-        state.detail = detail
         let id = character.id
         let url = character.image
         return [
@@ -34,21 +30,18 @@ extension CharacterBrowser {
     }
 
     /// Stops an avatar load in flight (its partial file is deleted by the download).
-    func cancelAvatar() -> [Effect<BrowserMessage>] {
+    func cancelAvatar(services: BrowserServices) -> [Effect<BrowserMessage>] {
         services.avatars == nil ? [] : [.cancel(key: Self.avatarTaskKey)]
     }
 
-    /// Applies an avatar message that still belongs to the open character.
-    func applyAvatar(_ message: BrowserMessage, state: inout BrowserState) {
+    /// Applies an avatar message that belongs to this character.
+    mutating func applyAvatar(_ message: BrowserMessage, context: inout ScreenContext) {
         switch message {
         case .avatarProgress(let id, let received, let expected):
-            guard var detail = state.detail, detail.characterID == id, case .loading = detail.avatar else {
-                return
-            }
+            guard detail.characterID == id, case .loading = detail.avatar else { return }
             detail.avatar = .loading(received: received, expected: expected)
-            state.detail = detail
         case .avatarLoaded(let id, let refresh, let outcome):
-            guard var detail = state.detail, detail.characterID == id else { return }
+            guard detail.characterID == id else { return }
             if case .failure(let failure) = outcome.result, failure.isCancellation { return }
             let milliseconds = AnswerEvent.milliseconds(outcome.elapsed)
             switch outcome.result {
@@ -59,27 +52,22 @@ extension CharacterBrowser {
             case .failure(let failure):
                 detail.avatar = .failed(failure.reason)
             }
-            state.detail = detail
-            recordAvatar(id: id, refresh: refresh, outcome, state: &state)
+            context.record(Self.event(id: id, refresh: refresh, outcome))
         default:
             return
         }
     }
 
-    /// Records an avatar answer like every other: the status pane's latest answer and the events log.
-    private func recordAvatar(id: Int, refresh: Bool, _ outcome: AvatarOutcome, state: inout BrowserState) {
+    /// An avatar answer as an event like every other (the status pane's latest answer, the events log).
+    private static func event(id: Int, refresh: Bool, _ outcome: AvatarOutcome) -> AnswerEvent {
         var error: String?
         if case .failure(let failure) = outcome.result { error = failure.reason }
-        let event = AnswerEvent(
+        return AnswerEvent(
             query: "avatar \(id)", policy: .download(refresh ? Self.refreshPolicy : Self.navigationPolicy),
             operation: .download,
             origin: error == nil ? outcome.origin.map(AnswerOrigin.avatar) : nil, stale: false,
             ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error, bytes: outcome.bytes
         )
-        state.latest = event
-        state.recent.insert(event, at: 0)
-        if state.recent.count > BrowserState.recentLimit { state.recent.removeLast() }
-        services.onAnswer(event)
     }
 }
 

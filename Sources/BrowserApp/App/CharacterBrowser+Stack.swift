@@ -1,0 +1,85 @@
+import TerminalUI
+
+/// The stack of screens: calling a screen with its context, carrying out what it asked, pushing
+/// and popping with their suspend and resume.
+extension CharacterBrowser {
+    /// Calls `body` on the screen at `index` with a context for it, then carries out the
+    /// screen's requests in order. Returns the screen's effects, then those of its requests.
+    func call(
+        _ index: Int, state: inout BrowserState,
+        _ body: (inout any ScreenModel, inout ScreenContext) -> [Effect<BrowserMessage>]
+    ) -> [Effect<BrowserMessage>] {
+        guard state.screens.indices.contains(index) else { return [] }
+        var context = ScreenContext(
+            services: services, layout: state.layout, isOnTop: index == state.screens.count - 1)
+        let effects = body(&state.screens[index], &context)
+        guard !context.requests.isEmpty else { return effects }
+        return effects + carryOut(context.requests, state: &state)
+    }
+
+    /// Calls `body` on the screen on top (see `call`).
+    func callTop(
+        state: inout BrowserState,
+        _ body: (inout any ScreenModel, inout ScreenContext) -> [Effect<BrowserMessage>]
+    ) -> [Effect<BrowserMessage>] {
+        call(state.screens.count - 1, state: &state, body)
+    }
+
+    /// Calls `body` on every screen, bottom first (see `call`).
+    func callEach(
+        state: inout BrowserState,
+        _ body: (inout any ScreenModel, inout ScreenContext) -> [Effect<BrowserMessage>]
+    ) -> [Effect<BrowserMessage>] {
+        var effects: [Effect<BrowserMessage>] = []
+        var index = 0
+        while index < state.screens.count {
+            effects += call(index, state: &state, body)
+            index += 1
+        }
+        return effects
+    }
+
+    /// After every key and resize, each screen keeps what it holds around its view.
+    func settle(state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        callEach(state: &state) { $0.settle(context: &$1) }
+    }
+
+    /// Carries out what a screen asked, in order.
+    private func carryOut(_ requests: [ScreenRequest], state: inout BrowserState) -> [Effect<BrowserMessage>]
+    {
+        var effects: [Effect<BrowserMessage>] = []
+        for request in requests {
+            switch request {
+            case .record(let answer): effects += record(answer, state: &state)
+            case .toast(let message, let kind): showToast(message, kind: kind, state: &state)
+            case .push(let screen): effects += push(screen, state: &state)
+            case .pop: effects += pop(state: &state)
+            case .show(let entity): show(entity, state: &state)
+            case .openPrompt(let text): state.prompt = text
+            }
+        }
+        return effects
+    }
+
+    /// Suspends the screen on top, pushes `screen` and opens it.
+    func push(_ screen: any ScreenModel, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        let suspended = callTop(state: &state) { $0.suspend(context: &$1) }
+        state.screens.append(screen)
+        return suspended + callTop(state: &state) { $0.open(context: &$1) }
+    }
+
+    /// Suspends and pops the screen on top (never the lists at the bottom) and resumes the one
+    /// below: it is drawn from its state as it was left, and only what the push interrupted is
+    /// read again.
+    func pop(state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard state.screens.count > 1 else { return [] }
+        let suspended = callTop(state: &state) { $0.suspend(context: &$1) }
+        state.screens.removeLast()
+        return suspended + callTop(state: &state) { $0.resume(context: &$1) }
+    }
+
+    /// Shows `entity` on every screen that holds it. Reads nothing.
+    func show(_ entity: ShownEntity, state: inout BrowserState) {
+        for index in state.screens.indices { state.screens[index].show(entity) }
+    }
+}

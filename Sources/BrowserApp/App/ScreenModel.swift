@@ -1,0 +1,214 @@
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+/// One screen of the browser's stack as a sub-model: the conforming value is the screen's own
+/// state; it carries out the actions of its key scope, takes the messages of its reads, draws
+/// itself into the main pane, and is suspended when another screen is pushed over it and
+/// resumed when it is on top again (its reads stopped and started again), like a view stack.
+///
+/// The app keeps the stack (`BrowserState.screens`, the lists at the bottom) and the chrome
+/// around it (title, status panes, footer, help, toasts, the prompt). A screen reaches the
+/// outside world only through the effects it returns, and asks the app for everything else —
+/// recording an answer, a toast, pushing or popping a screen, showing an entity elsewhere, the
+/// prompt — through its `ScreenContext`; the app carries the requests out, in order, after the
+/// call returns. Every requirement is called on the loop thread, one call at a time. A plain,
+/// sendable value.
+public protocol ScreenModel: Sendable {
+    /// Whose keys apply while the screen is on top: its bindings (the footer and the help
+    /// overlay show them) and the actions `perform` is given.
+    var keyScope: KeyTable.Scope { get }
+    /// The screen's name in the breadcrumb.
+    var crumb: String { get }
+    /// What the screen has in flight, for the spinner, the status pane and `r`.
+    var activity: ScreenActivity { get }
+
+    /// The screen is shown for the first time (pushed, or at start for the lists): starts its reads.
+    mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    /// Carries out `action`, one of its scope's bindings or `.refresh` (never while a refresh runs),
+    /// while the screen is on top.
+    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    /// Takes a message. Every screen on the stack is given every message, bottom first; a screen
+    /// applies the answers of its own reads in flight and ignores the rest.
+    mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    /// Another screen is pushed over it: stops its reads and timers, leaving it marked incomplete.
+    mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    /// It is on top again: starts again (from the cache first) what `suspend` interrupted.
+    mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    /// The terminal was resized (`context.layout` is the new layout): keeps positions in range.
+    mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    /// After every key and resize: keeps what the screen holds around its view (and, on top,
+    /// reads what is in view and missing).
+    mutating func settle(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    /// The filter prompt the screen opened (`ScreenContext.openPrompt`) was submitted with `text`.
+    mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    /// Shows `entity` wherever the screen holds it (a newer copy read or announced). Reads nothing.
+    mutating func show(_ entity: ShownEntity)
+    /// Draws the screen into the main pane `area` (border included).
+    func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext)
+}
+
+extension ScreenModel {
+    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
+    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext)
+        -> [Effect<BrowserMessage>]
+    { [] }
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
+    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
+    public mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
+    public mutating func settle(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
+    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        []
+    }
+    public mutating func show(_ entity: ShownEntity) {}
+    public var activity: ScreenActivity { ScreenActivity() }
+}
+
+/// What a screen has in flight. A plain value.
+public struct ScreenActivity: Sendable, Hashable {
+    /// Whether any read of the screen is in flight (the spinner turns).
+    public var isBusy: Bool
+    /// Whether a refresh (a `remoteFirst` read) is in flight (`r` waits for it).
+    public var isRefreshing: Bool
+    /// The reads the status pane names, in words (`page 2`, `character`); empty for none.
+    public var shownReads: [String]
+    /// Whether one of `shownReads` is a refresh.
+    public var shownRefreshing: Bool
+
+    /// Activity as given; idle by default.
+    public init(
+        isBusy: Bool = false, isRefreshing: Bool = false, shownReads: [String] = [],
+        shownRefreshing: Bool = false
+    ) {
+        self.isBusy = isBusy
+        self.isRefreshing = isRefreshing
+        self.shownReads = shownReads
+        self.shownRefreshing = shownRefreshing
+    }
+
+    /// The activity of one read in flight with `policy` (nil: idle), named `word` in the status pane.
+    public init(reading policy: CachePolicy?, named word: String) {
+        self.init(
+            isBusy: policy != nil, isRefreshing: policy == .remoteFirst,
+            shownReads: policy == nil ? [] : [word], shownRefreshing: policy == .remoteFirst)
+    }
+}
+
+/// An entity to show wherever a screen holds it. A plain value.
+public enum ShownEntity: Sendable, Hashable {
+    case character(ShowCharacter)
+    case episode(Episode)
+    case location(Location)
+}
+
+/// What a screen is given while the app calls it, and where it leaves its requests to the app.
+/// A plain value, made by the app for one call; the app carries out `requests` in order when the
+/// call returns.
+public struct ScreenContext: Sendable {
+    /// What the browser reads from.
+    public let services: BrowserServices
+    /// Where every pane goes at the current size.
+    public let layout: BrowserLayout
+    /// Whether the screen called is the one on top.
+    public let isOnTop: Bool
+    /// What the screen asked of the app so far, in order.
+    public private(set) var requests: [ScreenRequest] = []
+
+    /// A context for a screen over `services` in `layout`, on top or not.
+    public init(services: BrowserServices, layout: BrowserLayout, isOnTop: Bool) {
+        self.services = services
+        self.layout = layout
+        self.isOnTop = isOnTop
+    }
+
+    /// Records an applied read — the status pane's latest answer, the recent answers, the
+    /// counters, the `--events` log — with a warning toast when the answer fell back to the cache.
+    public mutating func record<Value>(
+        query: String, kind: EntityKind = .character, policy: CachePolicy, _ report: ReadReport<Value>
+    ) {
+        let event = AnswerEvent(query: query, kind: kind, policy: policy, report: report)
+        var warning: String?
+        let tally: AppliedAnswer.Tally
+        switch report.result {
+        case .success(let answer):
+            tally = AppliedAnswer.Tally(origin: answer.origin, isStale: answer.isStale, kind: kind)
+            if let fallback = answer.fallbackError {
+                warning = "Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)"
+            }
+        case .failure:
+            tally = AppliedAnswer.Tally(origin: nil, isStale: false, kind: kind)
+        }
+        requests.append(
+            .record(AppliedAnswer(event: event, metrics: report.metrics, tally: tally, warning: warning)))
+    }
+
+    /// Records `event` (an answer that is not a repository read: an avatar) without counting it.
+    public mutating func record(_ event: AnswerEvent) {
+        requests.append(.record(AppliedAnswer(event: event, metrics: nil, tally: nil, warning: nil)))
+    }
+
+    /// Shows `message` as a toast of `kind`.
+    public mutating func toast(_ message: String, kind: ToastState.Kind) {
+        requests.append(.toast(message, kind))
+    }
+
+    /// Pushes `screen` over the stack (the screen on top is suspended, `screen` opened).
+    public mutating func push(_ screen: any ScreenModel) { requests.append(.push(screen)) }
+
+    /// Pops the screen on top (it is suspended, the one below resumed); nothing at the bottom.
+    public mutating func pop() { requests.append(.pop) }
+
+    /// Shows `entity` on every screen of the stack.
+    public mutating func show(_ entity: ShownEntity) { requests.append(.show(entity)) }
+
+    /// Opens the filter prompt with `text`; on Enter the screen's `submitPrompt` gets the text.
+    public mutating func openPrompt(_ text: String) { requests.append(.openPrompt(text)) }
+}
+
+/// What a screen asks of the app. A plain value.
+public enum ScreenRequest: Sendable {
+    /// Record an applied answer.
+    case record(AppliedAnswer)
+    /// Show a toast.
+    case toast(String, ToastState.Kind)
+    /// Push a screen.
+    case push(any ScreenModel)
+    /// Pop the top screen.
+    case pop
+    /// Show an entity on every screen.
+    case show(ShownEntity)
+    /// Open the filter prompt with a text.
+    case openPrompt(String)
+}
+
+/// One applied answer as the app records it. A plain value.
+public struct AppliedAnswer: Sendable {
+    /// How the answer is counted. A plain value.
+    public struct Tally: Sendable, Hashable {
+        /// The origin; nil for a failure.
+        public var origin: Origin?
+        public var isStale: Bool
+        public var kind: EntityKind
+    }
+
+    /// The event (the status pane, the recent answers, the `--events` log).
+    public var event: AnswerEvent
+    /// The repository's counters after the read, when it was one.
+    public var metrics: MetricsSnapshot?
+    /// How the counters count it; nil: not counted.
+    public var tally: Tally?
+    /// A warning to show as a toast.
+    public var warning: String?
+}
+
+/// What a screen is given to draw itself. A plain value.
+public struct ScreenRenderContext {
+    /// Where every pane goes.
+    public let layout: BrowserLayout
+    /// How images are coloured.
+    public let colorMode: ColorMode
+    /// The panes' last drawings, when the frame reuses them.
+    let memos: PaneMemos?
+}

@@ -1,0 +1,56 @@
+import RickAndMortyModel
+import TerminalUI
+
+extension CharacterDetailScreen {
+    /// `n` / `p`: selects the next or previous link, scrolling it into view.
+    mutating func moveLink(by delta: Int, layout: BrowserLayout) {
+        let count = detail.links.count
+        guard count > 0 else { return }
+        let current = detail.selectedLink ?? (delta > 0 ? -1 : count)
+        let selected = min(max(0, current + delta), count - 1)
+        detail.selectedLink = selected
+        let line = DetailGeometry.fieldIndex(ofLink: selected)
+        let visible = DetailGeometry(layout: layout, detail: detail).visibleLines
+        if line < detail.scrollOffset { detail.scrollOffset = line }
+        if line >= detail.scrollOffset + visible - 1 { detail.scrollOffset = line - visible + 2 }
+        clampScroll(layout: layout)
+    }
+
+    /// Enter: opens the selected link. A link that names nothing (an unknown origin, another
+    /// host's URL) gets a line saying so and opens nothing.
+    func openSelectedLink(context: inout ScreenContext) {
+        guard let link = detail.selectedLinkValue else {
+            context.toast("Select a link with n or p, then press Enter.", kind: .info)
+            return
+        }
+        switch link {
+        case .episode(let id, let title):
+            EntityDetailScreen.push(EntityDetailState(kind: .episode, id: id, name: title), context: &context)
+        case .place(let reference, let name, let isOrigin):
+            switch reference {
+            case .id(let id):
+                EntityDetailScreen.push(
+                    EntityDetailState(kind: .location, id: id, name: name), context: &context)
+            case .unknown:
+                context.toast("The \(isOrigin ? "origin" : "location") is unknown.", kind: .info)
+            case .dangling(let url):
+                context.toast("Dangling reference, not followed: \(url)", kind: .warning)
+            }
+        }
+    }
+
+    /// Scrolls the pane by `delta` lines, within its content.
+    mutating func scroll(by delta: Int, layout: BrowserLayout) {
+        let proposed = detail.scrollOffset.addingReportingOverflow(delta)
+        detail.scrollOffset = proposed.overflow ? (delta > 0 ? Int.max : 0) : proposed.partialValue
+        clampScroll(layout: layout)
+    }
+
+    /// Keeps the scroll offset within the content at the current size.
+    mutating func clampScroll(layout: BrowserLayout) {
+        // At the top already: no content is shorter than that, so there is nothing to count.
+        guard detail.scrollOffset != 0 else { return }
+        let maximum = DetailGeometry(layout: layout, detail: detail).maxScrollOffset(detail)
+        detail.scrollOffset = min(max(0, detail.scrollOffset), maximum)
+    }
+}

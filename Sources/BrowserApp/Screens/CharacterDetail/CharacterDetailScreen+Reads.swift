@@ -1,0 +1,93 @@
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+extension CharacterDetailScreen {
+    /// The task key of the detail read; a newer detail read replaces an older one.
+    static let detailTaskKey = "detail"
+
+    /// Reads the character and its episodes (one multi-id request) with `policy`. The episodes
+    /// the character is known to have are read at the same time as the character; when the
+    /// answer lists other episodes, those are read after it.
+    mutating func readDetail(policy: CachePolicy, services: BrowserServices) -> [Effect<BrowserMessage>] {
+        loading = policy
+        let id = detail.characterID
+        let known = detail.character?.episodeIDs ?? []
+        return [
+            .stream(key: Self.detailTaskKey) { sink in
+                async let early = known.isEmpty ? nil : Self.readEpisodes(known, policy: policy, services)
+                let character = await services.read {
+                    () async throws(RepositoryError) -> Answer<ShowCharacter> in
+                    try await services.repository.character(id: id, policy: policy)
+                }
+                sink.send(.characterRead(id: id, policy: policy, character))
+                guard case .success(let answer) = character.result, !Task.isCancelled else { return }
+                let ids = answer.value.episodeIDs
+                guard !ids.isEmpty else { return }
+                let prefetched = ids == known ? await early : nil
+                let episodes: ReadReport<[Episode]>
+                if let prefetched {
+                    episodes = prefetched
+                } else {
+                    episodes = await Self.readEpisodes(ids, policy: policy, services)
+                }
+                sink.send(.episodesRead(characterID: id, ids: ids, policy: policy, episodes))
+            }
+        ]
+    }
+
+    /// Reads episodes `ids` with `policy`, through the graph when there is one.
+    private static func readEpisodes(_ ids: [Int], policy: CachePolicy, _ services: BrowserServices) async
+        -> ReadReport<[Episode]>
+    {
+        await services.read { () async throws(RepositoryError) -> Answer<[Episode]> in
+            if let graph = services.graph {
+                try await graph.episodes(ids: ids, policy: policy)
+            } else {
+                try await services.repository.episodes(ids: ids, policy: policy)
+            }
+        }
+    }
+
+    /// Applies the character's read, when it is the read in flight: records it, shows it here
+    /// and on every screen holding it.
+    mutating func applyCharacter(
+        id: Int, policy: CachePolicy, _ report: ReadReport<ShowCharacter>, context: inout ScreenContext
+    ) {
+        guard detail.characterID == id, loading == policy else { return }
+        context.record(query: QueryText.character(id), policy: policy, report)
+        switch report.result {
+        case .success(let answer):
+            detail.character = answer.value
+            if answer.value.episodeIDs.isEmpty {
+                detail.episodes = []
+                loading = nil
+            }
+            // The list's row and any cast or residents below show the value just read.
+            context.show(.character(answer.value))
+        case .failure(let error):
+            loading = nil
+            context.toast("Could not load \(QueryText.character(id)): \(error.description)", kind: .error)
+        }
+        clampScroll(layout: context.layout)
+    }
+
+    /// Applies the character's episodes, when they are the read in flight.
+    mutating func applyEpisodes(
+        characterID: Int, ids: [Int], policy: CachePolicy, _ report: ReadReport<[Episode]>,
+        context: inout ScreenContext
+    ) {
+        guard detail.characterID == characterID, loading == policy else { return }
+        loading = nil
+        context.record(query: QueryText.episodes(ids), kind: .episode, policy: policy, report)
+        switch report.result {
+        case .success(let answer):
+            detail.episodes = answer.value
+            detail.episodesFailure = nil
+        case .failure(let error):
+            if detail.episodes == nil { detail.episodesFailure = error.description }
+            context.toast("Could not load the episodes: \(error.description)", kind: .error)
+        }
+        clampScroll(layout: context.layout)
+    }
+}

@@ -1,0 +1,124 @@
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+/// A character's detail on the stack: its fields, episodes and avatar (`CharacterDetailState`)
+/// and the read in flight (the character, then its episodes). Links open an episode or location
+/// over it. Suspended, it stops its read and avatar load; resumed, it reads again what is
+/// missing, from the cache first. A plain value (`ScreenModel`).
+public struct CharacterDetailScreen: ScreenModel, Hashable {
+    /// What is shown: the character, its episodes, scroll, avatar and selected link.
+    public var detail: CharacterDetailState
+    /// The policy of the read in flight (the character, then its episodes), if any.
+    public var loading: CachePolicy?
+
+    /// The detail of `character`, shown at once from what the list knows until its own read answers.
+    public init(character: ShowCharacter) {
+        detail = CharacterDetailState(characterID: character.id, character: character)
+    }
+
+    public var keyScope: KeyTable.Scope { .characterDetail }
+
+    public var crumb: String { detail.character?.name ?? "character \(detail.characterID)" }
+
+    public var activity: ScreenActivity { ScreenActivity(reading: loading, named: "character") }
+
+    /// Reads the character and its episodes, `localFirst`, and loads its avatar.
+    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        readDetail(policy: .localFirst, services: context.services)
+            + loadAvatar(refresh: false, services: context.services)
+    }
+
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        let page = DetailGeometry(layout: context.layout, detail: detail).page
+        switch action {
+        case .refresh:
+            return readDetail(policy: .remoteFirst, services: context.services)
+                + loadAvatar(refresh: true, services: context.services)
+        case .back: context.pop()
+        case .open: openSelectedLink(context: &context)
+        case .nextLink: moveLink(by: 1, layout: context.layout)
+        case .previousLink: moveLink(by: -1, layout: context.layout)
+        case .moveDown: scroll(by: 1, layout: context.layout)
+        case .moveUp: scroll(by: -1, layout: context.layout)
+        case .pageDown: scroll(by: page, layout: context.layout)
+        case .pageUp: scroll(by: -page, layout: context.layout)
+        case .first: scroll(by: -Int.max / 2, layout: context.layout)
+        case .last: scroll(by: Int.max / 2, layout: context.layout)
+        default: break
+        }
+        return []
+    }
+
+    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        switch message {
+        case .characterRead(let id, let policy, let report):
+            applyCharacter(id: id, policy: policy, report, context: &context)
+        case .episodesRead(let characterID, let ids, let policy, let report):
+            applyEpisodes(characterID: characterID, ids: ids, policy: policy, report, context: &context)
+        case .avatarProgress, .avatarLoaded:
+            applyAvatar(message, context: &context)
+        default: break
+        }
+        return []
+    }
+
+    /// Stops the read and the avatar load in flight, leaving the detail marked incomplete.
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        var effects: [Effect<BrowserMessage>] = []
+        if loading != nil {
+            loading = nil
+            effects.append(.cancel(key: Self.detailTaskKey))
+        }
+        if case .loading = detail.avatar {
+            detail.avatar = nil
+            effects += cancelAvatar(services: context.services)
+        }
+        return effects
+    }
+
+    /// Reads again, from the cache first, the character or episodes and the avatar a push interrupted.
+    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        var effects: [Effect<BrowserMessage>] = []
+        let hasEpisodes = detail.episodes != nil || detail.episodesFailure != nil
+        if detail.character == nil || !hasEpisodes {
+            effects += readDetail(policy: .localFirst, services: context.services)
+        }
+        if detail.avatar == nil { effects += loadAvatar(refresh: false, services: context.services) }
+        return effects
+    }
+
+    /// On top, keeps the scroll within the content at the new size.
+    public mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        if context.isOnTop { clampScroll(layout: context.layout) }
+        return []
+    }
+
+    /// Takes a newer copy of the character or of one of its episodes.
+    public mutating func show(_ entity: ShownEntity) {
+        switch entity {
+        case .character(let character) where character.id == detail.characterID:
+            if detail.character != character { detail.character = character }
+        case .episode(let episode):
+            guard let episodes = detail.episodes,
+                let position = episodes.firstIndex(where: { $0.id == episode.id }),
+                episodes[position] != episode
+            else { return }
+            detail.episodes?[position] = episode
+        default:
+            return
+        }
+    }
+
+    public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+        DetailPane(
+            detail: detail, isLoading: loading != nil, layout: context.layout, colorMode: context.colorMode,
+            bodyMemo: context.memos?.detail
+        )
+        .render(in: area, buffer: &buffer)
+    }
+}

@@ -1,0 +1,117 @@
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+/// An episode with its cast, or a location with its residents, on the stack
+/// (`EntityDetailState`), and the read in flight (the entity, then its members in batches).
+/// Enter opens the selected member's detail over it. Suspended, it stops its read; resumed, it
+/// reads again, from the cache first, when it was left incomplete. A plain value (`ScreenModel`).
+public struct EntityDetailScreen: ScreenModel, Hashable {
+    /// What is shown: the entity, its members and the selected one.
+    public var detail: EntityDetailState
+    /// The policy of the read in flight (the entity, then its members), if any.
+    public var loading: CachePolicy?
+
+    /// The detail of `detail`'s entity, before any read.
+    public init(_ detail: EntityDetailState) { self.detail = detail }
+
+    /// Pushes the detail of `detail`'s entity, when the services can read episodes and
+    /// locations; otherwise says so in a toast.
+    static func push(_ detail: EntityDetailState, context: inout ScreenContext) {
+        guard context.services.graph != nil else {
+            context.toast("Episodes and locations cannot be opened here.", kind: .info)
+            return
+        }
+        context.push(EntityDetailScreen(detail))
+    }
+
+    public var keyScope: KeyTable.Scope { .entityDetail }
+
+    public var crumb: String { detail.title }
+
+    public var activity: ScreenActivity { ScreenActivity(reading: loading, named: "episode or location") }
+
+    /// Reads the entity and its members, `localFirst`.
+    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        read(policy: .localFirst, services: context.services)
+    }
+
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        let visible = max(1, EntityDetailPane.visibleMemberRows(layout: context.layout, detail: detail))
+        let count = detail.members.count
+        switch action {
+        case .refresh: return read(policy: .remoteFirst, services: context.services)
+        case .back: context.pop()
+        case .open:
+            if let member = detail.selectedMember { context.push(CharacterDetailScreen(character: member)) }
+        case .moveDown: move(by: 1, count: count, visible: visible)
+        case .moveUp: move(by: -1, count: count, visible: visible)
+        case .pageDown: move(by: max(1, visible - 1), count: count, visible: visible)
+        case .pageUp: move(by: -max(1, visible - 1), count: count, visible: visible)
+        case .first: move(by: -count, count: count, visible: visible)
+        case .last: move(by: count, count: count, visible: visible)
+        default: break
+        }
+        return []
+    }
+
+    private mutating func move(by delta: Int, count: Int, visible: Int) {
+        detail.memberList.move(by: delta, rowCount: count, visibleRows: visible)
+    }
+
+    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        switch message {
+        case .episodeRead(let id, let policy, let report):
+            applyEntity(
+                kind: .episode, id: id, policy: policy, report, store: { $0.episode = $1 }, context: &context)
+        case .locationRead(let id, let policy, let report):
+            applyEntity(
+                kind: .location, id: id, policy: policy, report, store: { $0.location = $1 },
+                context: &context)
+        case .membersRead(let kind, let id, let ids, let policy, let report):
+            applyMembers(kind: kind, id: id, ids: ids, policy: policy, report, context: &context)
+        default: break
+        }
+        return []
+    }
+
+    /// Stops the read in flight, leaving the detail marked incomplete.
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        guard loading != nil else { return [] }
+        loading = nil
+        return [.cancel(key: Self.entityTaskKey)]
+    }
+
+    /// Reads again, from the cache first, when the entity or its members were left incomplete.
+    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        let isComplete =
+            detail.failure != nil
+            || ((detail.episode != nil || detail.location != nil) && detail.pendingMemberIDs.isEmpty)
+        return isComplete ? [] : read(policy: .localFirst, services: context.services)
+    }
+
+    /// Takes a newer copy of a member, or of the entity itself.
+    public mutating func show(_ entity: ShownEntity) {
+        switch entity {
+        case .character(let character):
+            for member in detail.members.indices where detail.members[member].id == character.id {
+                detail.members[member] = character
+            }
+        case .episode(let episode) where detail.kind == .episode && detail.id == episode.id:
+            if detail.episode != episode { detail.episode = episode }
+        case .location(let location) where detail.kind == .location && detail.id == location.id:
+            if detail.location != location { detail.location = location }
+        default:
+            return
+        }
+    }
+
+    public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+        EntityDetailPane(detail: detail, isLoading: loading != nil, layout: context.layout)
+            .render(in: area, buffer: &buffer)
+    }
+}

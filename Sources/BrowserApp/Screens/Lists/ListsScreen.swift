@@ -1,0 +1,125 @@
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+/// The screen at the bottom of the stack: the character, episode and location lists, one shown
+/// at a time (`1` `2` `3`, Tab), each a `PagedList` with its pages, filter, selection and reads
+/// in flight. Opening a row pushes its detail. A plain value (`ScreenModel`).
+public struct ListsScreen: ScreenModel, Hashable {
+    /// The list shown: characters, episodes or locations.
+    public var activeList: EntityKind = .character
+    /// The character list: its pages, filter, selection and reads in flight.
+    public var characters = PagedList<ShowCharacter, CharacterFilter>()
+    /// The episode list, as `characters`.
+    public var episodes = PagedList<Episode, [String: String]>()
+    /// The location list, as `characters`.
+    public var locations = PagedList<Location, [String: String]>()
+
+    /// Three empty lists, the characters shown.
+    public init() {}
+
+    /// The character list's status filter.
+    public var statusFilter: StatusFilter { StatusFilter(parameter: characters.filter.status) }
+
+    public var keyScope: KeyTable.Scope { activeList == .character ? .characterList : .entityList }
+
+    public var crumb: String { activeList.title }
+
+    /// Busy while any list reads a page; the status pane names the character list's pages only.
+    public var activity: ScreenActivity {
+        let pages = characters.loading
+        let numbers = pages.keys.sorted()
+        var shown: [String] = []
+        if !numbers.isEmpty {
+            let list = numbers.map(String.init).joined(separator: ", ")
+            shown.append((numbers.count == 1 ? "page " : "pages ") + list)
+        }
+        let lists = [characters.loading, episodes.loading, locations.loading]
+        return ScreenActivity(
+            isBusy: lists.contains { !$0.isEmpty },
+            isRefreshing: lists.contains { $0.values.contains(.remoteFirst) },
+            shownReads: shown, shownRefreshing: pages.values.contains(.remoteFirst))
+    }
+
+    /// Restores the remembered place and reads the first page of the list shown (and of the
+    /// characters, which are always read at start).
+    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        restore(context: &context) + requestPage(1, of: CharacterListKind.self, context: &context)
+    }
+
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        switch action {
+        case .refresh:
+            switch activeList {
+            case .character: return refreshList(CharacterListKind.self, context: &context)
+            case .episode: return refreshList(EpisodeListKind.self, context: &context)
+            case .location: return refreshList(LocationListKind.self, context: &context)
+            }
+        case .showList(let kind): return switchList(to: kind, context: &context)
+        case .nextList: return switchList(to: Self.nextList(after: activeList), context: &context)
+        default: return performOnList(action, context: &context)
+        }
+    }
+
+    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        switch message {
+        case .pageRead(let request, let report):
+            applyPage(
+                CharacterListKind.self, number: request.number, generation: request.generation,
+                policy: request.policy, query: request.query, report, context: &context)
+        case .episodePageRead(let request, let report):
+            applyPage(
+                EpisodeListKind.self, number: request.number, generation: request.generation,
+                policy: request.policy, query: request.query, report, context: &context)
+        case .locationPageRead(let request, let report):
+            applyPage(
+                LocationListKind.self, number: request.number, generation: request.generation,
+                policy: request.policy, query: request.query, report, context: &context)
+        default: []
+        }
+    }
+
+    /// Keeps the character list's selection in range and reads on when the list does not fill
+    /// the taller view.
+    public mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        characters.selection.clamp(rowCount: characters.rowCount, visibleRows: context.layout.visibleListRows)
+        return readNextPageIfNeeded(CharacterListKind.self, context: &context)
+    }
+
+    public mutating func settle(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        followWindows(context: &context)
+    }
+
+    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        applyFilter(text, context: &context)
+    }
+
+    public mutating func show(_ entity: ShownEntity) {
+        switch entity {
+        case .character(let character): characters.update(character)
+        case .episode(let episode): episodes.update(episode)
+        case .location(let location): locations.update(location)
+        }
+    }
+
+    public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+        let memos = context.memos
+        switch activeList {
+        case .character:
+            ListPane(list: characters, layout: context.layout, rowsMemo: memos?.characterRows)
+                .render(in: area, buffer: &buffer)
+        case .episode:
+            EntityListPane(list: episodes, layout: context.layout, rowsMemo: memos?.episodeRows)
+                .render(in: area, buffer: &buffer)
+        case .location:
+            EntityListPane(list: locations, layout: context.layout, rowsMemo: memos?.locationRows)
+                .render(in: area, buffer: &buffer)
+        }
+    }
+}

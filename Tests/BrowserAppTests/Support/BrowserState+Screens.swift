@@ -1,0 +1,39 @@
+import BrowserApp
+import RepositoryCore
+
+/// The tests' names for the screen on top and the reads in flight, read from the stack.
+enum ShownScreen: Equatable {
+    case list, detail, episode, location, other
+}
+
+/// The reads in flight on the stack's screens, as the tests ask for them. A plain value.
+struct StackLoads {
+    /// The policy of a character detail's read in flight, if any.
+    var detail: CachePolicy?
+    /// The policy of an episode's or location's read in flight, if any.
+    var entity: CachePolicy?
+    /// Whether a cache clearing is in flight.
+    var clearing: Bool
+    /// Whether any of them is (the lists' page reads are not counted).
+    var isBusy: Bool { detail != nil || entity != nil || clearing }
+}
+
+extension BrowserState {
+    /// Which screen is on top.
+    var screen: ShownScreen {
+        switch screens.last {
+        case is ListsScreen: .list
+        case is CharacterDetailScreen: .detail
+        case let entity as EntityDetailScreen: entity.detail.kind == .location ? .location : .episode
+        default: .other
+        }
+    }
+
+    /// The detail reads and cache clearing in flight.
+    var loads: StackLoads {
+        StackLoads(
+            detail: screens.lazy.compactMap { ($0 as? CharacterDetailScreen)?.loading }.first,
+            entity: screens.lazy.compactMap { ($0 as? EntityDetailScreen)?.loading }.first,
+            clearing: isClearing)
+    }
+}
