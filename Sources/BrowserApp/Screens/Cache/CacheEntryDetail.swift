@@ -13,6 +13,8 @@ public struct CacheEntryDetail: Sendable, Equatable {
     public var value: [String]?
     /// Why the value could not be read.
     public var valueFailure: String?
+    /// The value as read (JSON), for opening the entity in the explorer.
+    public var json: String?
     /// The first line in view.
     public private(set) var scroll = 0
 
@@ -57,7 +59,8 @@ public struct CacheEntryDetail: Sendable, Equatable {
         lines.append(Line("This session (\(moments.count) answers)", style: bold))
         if moments.isEmpty { lines.append(Line("  no answer for it yet", style: .plain.dimmed())) }
         for moment in moments.reversed() {
-            var text = "  \(CacheRowText.duration(now.timeIntervalSince(moment.time))) ago  "
+            let ago = CacheRowText.duration(now.timeIntervalSince(moment.time)) + " ago"
+            var text = "  \(TextFitting.fit(ago, width: 9, alignment: .trailing))  "
             text +=
                 "\(TextFitting.fit(moment.origin ?? "failed", width: 11)) \(TextFitting.fit(moment.policy, width: 11))"
             text += " \(DecimalText.tenths(moment.ms)) ms"

@@ -18,6 +18,8 @@ struct CacheListPane: Widget, Equatable, Sendable {
     let problemsOnly: Bool
     /// `rows 1–200 of 1,042 read` and what is still being read.
     let position: String
+    /// A question waiting for a key, drawn on the last row.
+    let prompt: String?
     let rule: CacheFreshnessRule
     let now: Date
 
@@ -38,13 +40,20 @@ struct CacheListPane: Widget, Equatable, Sendable {
         let body = Rect(
             x: inside.x, y: inside.y + Self.headerHeight, width: inside.width,
             height: inside.height - Self.headerHeight)
+        var rowsArea = body
+        if let prompt {
+            rowsArea.height -= 1
+            buffer.write(
+                prompt, x: body.x, y: body.maxY - 1, maxWidth: body.width,
+                style: .plain.bolded().foreground(.yellow))
+        }
         if rows.isEmpty {
             buffer.write(
                 filter.isEmpty && !problemsOnly ? "nothing cached" : "no row read matches",
-                x: body.x, y: body.y, maxWidth: body.width, style: .plain.dimmed())
+                x: rowsArea.x, y: rowsArea.y, maxWidth: body.width, style: .plain.dimmed())
             return
         }
-        for (index, entry) in rows.prefix(body.height).enumerated() {
+        for (index, entry) in rows.prefix(rowsArea.height).enumerated() {
             var line = columns.line(entry, tiers: tierNames, rule: rule, now: now)
             if index == selected { line = Line(line.spans.map { Span($0.text, style: $0.style.reversed()) }) }
             buffer.write(line, x: body.x, y: body.y + index, maxWidth: body.width)

@@ -50,6 +50,8 @@ public struct CacheListState: Sendable, Equatable {
     public var heldCount: Int { pages.reduce(0) { $0 + $1.count } }
     /// The selected row, if any is shown.
     public var selected: CacheListEntry? { shown.indices.contains(selection) ? shown[selection] : nil }
+    /// Whether a page held has a row for `key`.
+    public func holds(_ key: CacheEntryKey) -> Bool { pages.contains { $0.contains { $0.key == key } } }
     /// Whether no page has been read yet.
     public var isUnread: Bool { pages.isEmpty && !reachedEnd }
 

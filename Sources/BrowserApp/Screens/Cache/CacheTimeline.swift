@@ -57,12 +57,12 @@ public struct CacheTimeline: Sendable, Equatable {
     /// The changes seen for `key`, oldest first.
     public func changes(of key: CacheEntryKey) -> [Change] { changes[key] ?? [] }
 
-    /// Records `event`, applied at `time`, for each key it read.
-    public mutating func record(_ event: AnswerEvent, at time: Date) {
+    /// Records `event`, applied at `time`, for `keys` (by default each key its query read).
+    public mutating func record(_ event: AnswerEvent, at time: Date, keys: [CacheEntryKey]? = nil) {
         let moment = Moment(
             time: time, origin: event.origin?.description, policy: event.policy.description, ms: event.ms,
             stale: event.stale, error: event.error)
-        for key in event.cacheKeys {
+        for key in keys ?? event.cacheKeys {
             touch(key)
             moments[key, default: []].append(moment)
             if moments[key, default: []].count > maxMoments { moments[key]?.removeFirst() }
