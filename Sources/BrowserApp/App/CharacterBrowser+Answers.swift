@@ -44,6 +44,6 @@ extension CharacterBrowser {
         }
         if let warning = answer.warning { showToast(warning, kind: .warning, state: &state) }
         services.onAnswer(event)
-        return []
+        return callEach(state: &state) { $0.receive(.screen(AnswerAppliedMessage(event)), context: &$1) }
     }
 }
