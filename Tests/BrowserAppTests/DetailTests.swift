@@ -34,7 +34,7 @@ struct DetailTests {
             var state = BrowserState.initial(apiDescription: "embedded")
             let start = browser.update(state: &state, event: .start(NavigationTests.small))
             for message in await start.runAll() {
-                _ = browser.update(state: &state, event: .message(message))
+                _ = browser.update(state: &state, event: .message(message)).performingCalls()
             }
             #expect(state.characters.rowCount == 20)
             // WHEN Rick is opened and the detail task runs with a collecting sink
@@ -54,9 +54,11 @@ struct DetailTests {
             let answer = try #require(try? episodes.result.get())
             #expect(answer.origin == .network)
             #expect(answer.value.map(\.id).sorted() == ids.sorted())
-            // AND once applied they are reported in order
+            // AND once applied they are reported in order (by the calls `update` returns)
             #expect(fixture.events.all.map(\.query) == ["page 1"])
-            for message in messages { _ = browser.update(state: &state, event: .message(message)) }
+            for message in messages {
+                _ = browser.update(state: &state, event: .message(message)).performingCalls()
+            }
             #expect(fixture.events.all.map(\.query) == ["page 1", "character 1", QueryText.episodes(ids)])
             // AND the network answered twice in all: page 1, then one request for all 31 episodes
             #expect(ids.count == 31)

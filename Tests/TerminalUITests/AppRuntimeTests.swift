@@ -71,6 +71,14 @@ struct AppRuntimeTests {
         #expect(headless.frames[2] == ["in flight 0; loaded subscribed", "key character(\"x\") in flight 0"])
     }
 
+    @Test("Calls are made as soon as update returns, in order, before the next key, even after a quit")
+    func callsInOrder() async throws {
+        let app = LoaderApp(gate: Gate())
+        let backend = try HeadlessBackend(size: size, keyScript: "n n Q")
+        _ = try await AppRuntime(app: app, backend: backend).run(initialState: LoaderApp.State())
+        #expect(app.calls.all == ["first 1", "second 1", "first 2", "second 2", "after quit"])
+    }
+
     @Test("A task replaced by one with the same key is cancelled and its message dropped")
     func supersededTaskDropped() async throws {
         let (state, _) = try await run("a x")

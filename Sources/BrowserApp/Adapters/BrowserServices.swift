@@ -8,8 +8,9 @@ import TerminalUI
 /// the API for the status pane, the avatar loader and colour mode, and a listener told of every
 /// answer the browser applies.
 ///
-/// `Sendable`: every part is. `onAnswer` is called on the browser's loop thread, from `update`,
-/// once per applied answer or failure, in the order they were applied.
+/// `Sendable`: every part is. `onAnswer` is called on the browser's loop thread by the runtime
+/// (an `Effect.call` that `update` returns), once per applied answer or failure, in the order
+/// they were applied.
 public struct BrowserServices: Sendable {
     /// Where characters, pages and episodes are read.
     public var repository: CharacterRepository

@@ -32,7 +32,9 @@ extension CharacterBrowser {
     }
 
     /// Records an applied answer: the status pane's latest answer and counters, the recent
-    /// answers, a warning toast when the answer fell back to the cache, and `onAnswer`.
+    /// answers and a warning toast when the answer fell back to the cache. Returns the effect
+    /// that tells `onAnswer` (the runtime calls it as soon as `update` returns, in the order the
+    /// answers were applied).
     func record(_ answer: AppliedAnswer, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         let event = answer.event
         state.latest = event
@@ -43,7 +45,8 @@ extension CharacterBrowser {
             state.tally.record(origin: tally.origin, isStale: tally.isStale, kind: tally.kind)
         }
         if let warning = answer.warning { showToast(warning, kind: .warning, state: &state) }
-        services.onAnswer(event)
-        return callEach(state: &state) { $0.receive(.screen(AnswerAppliedMessage(event)), context: &$1) }
+        let onAnswer = services.onAnswer
+        return [.call { onAnswer(event) }]
+            + callEach(state: &state) { $0.receive(.screen(AnswerAppliedMessage(event)), context: &$1) }
     }
 }

@@ -87,6 +87,7 @@ private struct EventLoop<App: TerminalApp> {
             case .run(let key, let operation): inbox.start(key: key, operation: operation)
             case .subscribe(let key, let operation):
                 inbox.start(key: key, isSubscription: true, operation: operation)
+            case .call(let operation): operation()
             case .cancel(let key): inbox.cancel(key: key)
             case .quit: quitting = true
             }

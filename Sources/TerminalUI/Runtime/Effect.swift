@@ -10,6 +10,11 @@ public enum Effect<Message: Sendable>: Sendable {
     /// to end before the next input, and its messages do not draw a frame of their own there:
     /// they show in the next input's frame. Keys and cancelling work as for `run`.
     case subscribe(key: String?, operation: @Sendable (MessageSink<Message>) async -> Void)
+    /// Calls `operation` on the loop thread as soon as `update` returns, before the next event,
+    /// in the order of the effects returned: for telling a listener outside the app what was
+    /// applied (an events log), in the order it was applied. It must be short and must not
+    /// block; it sends no messages.
+    case call(@Sendable () -> Void)
     /// Cancels the running task with this key (its later messages are dropped).
     case cancel(key: String)
     /// Ends the run after this update; running tasks are cancelled.

@@ -47,9 +47,11 @@ struct Driver {
         effects = browser.update(state: &state, event: .start(size))
     }
 
+    /// Applies `event`; as the runtime does, makes the calls among its effects (`onAnswer`)
+    /// at once, in order, and keeps the other effects.
     @discardableResult
     mutating func send(_ event: AppEvent<BrowserMessage>) -> [Effect<BrowserMessage>] {
-        effects = browser.update(state: &state, event: event)
+        effects = browser.update(state: &state, event: event).performingCalls()
         return effects
     }
 
@@ -135,6 +137,7 @@ struct Driver {
 enum EffectShape: Equatable {
     case run(key: String?)
     case subscribe(key: String?)
+    case call
     case cancel(key: String)
     case quit
 }
@@ -144,6 +147,7 @@ extension Effect {
         switch self {
         case .run(let key, _): .run(key: key)
         case .subscribe(let key, _): .subscribe(key: key)
+        case .call: .call
         case .cancel(let key): .cancel(key: key)
         case .quit: .quit
         }
@@ -153,12 +157,23 @@ extension Effect {
 extension [Effect<BrowserMessage>] {
     var shapes: [EffectShape] { map(\.shape) }
 
-    /// Runs every task effect with a sink that collects its messages, in order.
+    /// Makes the calls among the effects, in order, as the runtime does, and returns the others.
+    func performingCalls() -> [Effect<BrowserMessage>] {
+        filter { effect in
+            guard case .call(let operation) = effect else { return true }
+            operation()
+            return false
+        }
+    }
+
+    /// Runs every task effect with a sink that collects its messages, and makes every call, in order.
     func runAll() async -> [BrowserMessage] {
         let collected = MessageCollector()
         for effect in self {
-            if case .run(_, let operation) = effect {
-                await operation(MessageSink { collected.append($0) })
+            switch effect {
+            case .run(_, let operation): await operation(MessageSink { collected.append($0) })
+            case .call(let operation): operation()
+            default: continue
             }
         }
         return collected.all

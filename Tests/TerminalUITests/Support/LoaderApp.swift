@@ -4,7 +4,8 @@ import TerminalUI
 /// A small app for runtime tests. Keys: `l` loads through the gate, `s` streams three
 /// messages, `a` starts a search that ends only when cancelled and at once replaces it by a
 /// quick one with the same key, `c` starts that slow search and cancels it, `w` subscribes to a
-/// feed that sends one message and then lasts until cancelled, `q` quits; other
+/// feed that sends one message and then lasts until cancelled, `n` returns two calls that
+/// record the key's number, `Q` quits and returns a call after the quit, `q` quits; other
 /// keys are logged with the number of loads in flight at that moment.
 struct LoaderApp: TerminalApp {
     struct State {
@@ -22,6 +23,8 @@ struct LoaderApp: TerminalApp {
     let gate: Gate
     /// Set once the `w` feed has sent its message.
     var fed = Flag()
+    /// What the `n` and `Q` keys' calls recorded, in the order they were made.
+    let calls = CallLog()
     var ticksWanted = true
     var minimumSize: TerminalSize?
 
@@ -75,6 +78,15 @@ struct LoaderApp: TerminalApp {
                     await Gate().wait()
                 }
             ]
+        case .character("n"):
+            state.log.append("n")
+            let number = state.log.count { $0 == "n" }
+            return [
+                .call { [calls] in calls.append("first \(number)") },
+                .call { [calls] in calls.append("second \(number)") },
+            ]
+        case .character("Q"):
+            return [.quit, .call { [calls] in calls.append("after quit") }]
         case .character("q"):
             return [.quit]
         default:
@@ -113,4 +125,13 @@ final class Flag: Sendable {
 
     /// Whether the flag is set.
     var isSet: Bool { value.withLock { $0 } }
+}
+
+/// Lines appended from any thread, read back in order. Thread-safe: a `Mutex`.
+final class CallLog: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+
+    var all: [String] { lines.withLock { $0 } }
 }
