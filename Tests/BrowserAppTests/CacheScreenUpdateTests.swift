@@ -21,7 +21,7 @@ struct CacheScreenUpdateTests {
         let requests = screen.handle(.show, area: area)
         #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200)])
         _ = screen.handle(.result(.pageRead(page: 0, entries: rows, next: nil)), area: area)
-        _ = screen.handle(.result(.counted(CacheCensus())), area: area)
+        _ = screen.handle(.result(.counted(CacheCensus(states: [:]))), area: area)
         return screen
     }
 

@@ -83,8 +83,9 @@ struct CacheListPane: Widget, Equatable, Sendable {
     }
 
     /// The column widths for a width: the title and the ETag share what the fixed columns leave.
+    /// On a narrow pane the kind (the title says it) and then the ETag give their room to the title.
     struct Columns {
-        let kind = 9
+        let kind: Int
         let badges: Int
         let bytes = 8
         let age = 7
@@ -95,22 +96,37 @@ struct CacheListPane: Widget, Equatable, Sendable {
 
         init(width: Int, badgeWidth: Int) {
             badges = max(5, badgeWidth)
-            let fixed = kind + badges + bytes + age + ttl + state + 7
-            let rest = max(8, width - fixed)
-            etag = min(20, rest / 3)
-            title = rest - etag
+            let fixed = badges + bytes + age + ttl + state + 5
+            kind = width - fixed - 10 >= 40 ? 9 : 0
+            var rest = max(8, width - fixed - (kind > 0 ? kind + 1 : 0))
+            etag = rest >= 44 ? min(20, rest / 3) : 0
+            if etag > 0 { rest -= etag + 1 }
+            title = rest
+        }
+
+        /// The cells with a width, joined by one space.
+        private func joined(_ cells: [(width: Int, span: Span)]) -> [Span] {
+            var spans: [Span] = []
+            for cell in cells where cell.width > 0 {
+                if !spans.isEmpty { spans.append(Span(" ")) }
+                spans.append(cell.span)
+            }
+            return spans
         }
 
         func heads() -> String {
-            [
-                TextFitting.fit("kind", width: kind), TextFitting.fit("name", width: title),
-                TextFitting.fit("tiers", width: badges),
-                TextFitting.fit("bytes", width: bytes, alignment: .trailing),
-                TextFitting.fit("age", width: age, alignment: .trailing),
-                TextFitting.fit("ttl", width: ttl, alignment: .trailing),
-                TextFitting.fit("state", width: state),
-                TextFitting.fit("etag", width: etag),
-            ].joined(separator: " ")
+            Line(
+                joined([
+                    (kind, Span(TextFitting.fit("kind", width: kind))),
+                    (title, Span(TextFitting.fit("name", width: title))),
+                    (badges, Span(TextFitting.fit("tiers", width: badges))),
+                    (bytes, Span(TextFitting.fit("bytes", width: bytes, alignment: .trailing))),
+                    (age, Span(TextFitting.fit("age", width: age, alignment: .trailing))),
+                    (ttl, Span(TextFitting.fit("ttl", width: ttl, alignment: .trailing))),
+                    (state, Span(TextFitting.fit("state", width: state))),
+                    (etag, Span(TextFitting.fit("etag", width: etag))),
+                ])
+            ).plainText
         }
 
         func line(_ entry: CacheListEntry, tiers: [String], rule: CacheFreshnessRule, now: Date) -> Line {
@@ -118,25 +134,38 @@ struct CacheListPane: Widget, Equatable, Sendable {
             let state = top.map { rule.state(of: $0, at: now) }
             let age = top.map { now.timeIntervalSince($0.storedAt) }
             let left = top.flatMap { rule.timeToLiveLeft(of: $0, at: now) }
-            let cells: [Span] = [
-                Span(TextFitting.fit(entry.row.kind, width: kind), style: .plain.dimmed()),
-                Span(TextFitting.fit(entry.title, width: title)),
-                Span(TextFitting.fit(CacheRowText.badges(entry.row.tiers, of: tiers), width: badges)),
-                Span(
-                    TextFitting.fit(CacheRowText.bytes(entry.row.bytes), width: bytes, alignment: .trailing)),
-                Span(TextFitting.fit(CacheRowText.duration(age), width: self.age, alignment: .trailing)),
-                Span(TextFitting.fit(CacheRowText.duration(left), width: ttl, alignment: .trailing)),
-                Span(
-                    TextFitting.fit(state?.description ?? "—", width: self.state),
-                    style: CacheRowText.style(of: state)),
-                Span(TextFitting.fit(top?.etag ?? "—", width: etag), style: .plain.dimmed()),
-            ]
-            var spans: [Span] = []
-            for cell in cells {
-                if !spans.isEmpty { spans.append(Span(" ")) }
-                spans.append(cell)
-            }
-            return Line(spans)
+            return Line(
+                joined([
+                    (kind, Span(TextFitting.fit(entry.row.kind, width: kind), style: .plain.dimmed())),
+                    (title, Span(TextFitting.fit(entry.title, width: title))),
+                    (
+                        badges,
+                        Span(TextFitting.fit(CacheRowText.badges(entry.row.tiers, of: tiers), width: badges))
+                    ),
+                    (
+                        bytes,
+                        Span(
+                            TextFitting.fit(
+                                CacheRowText.bytes(entry.row.bytes), width: bytes, alignment: .trailing))
+                    ),
+                    (
+                        self.age,
+                        Span(
+                            TextFitting.fit(CacheRowText.duration(age), width: self.age, alignment: .trailing)
+                        )
+                    ),
+                    (
+                        ttl,
+                        Span(TextFitting.fit(CacheRowText.duration(left), width: ttl, alignment: .trailing))
+                    ),
+                    (
+                        self.state,
+                        Span(
+                            TextFitting.fit(state?.description ?? "—", width: self.state),
+                            style: CacheRowText.style(of: state))
+                    ),
+                    (etag, Span(TextFitting.fit(top?.etag ?? "—", width: etag), style: .plain.dimmed())),
+                ]))
         }
     }
 }

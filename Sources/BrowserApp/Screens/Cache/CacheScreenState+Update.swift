@@ -10,7 +10,7 @@ extension CacheScreenState {
         var requests: [CacheScreenRequest] = []
         switch input {
         case .show:
-            if list.isUnread, list.reading == nil { requests.append(.count) }
+            if census.states == nil, !isCounting { requests.append(.count) }
         case .move(let delta): move(delta, area: area)
         case .first: move(-Int.max / 2, area: area)
         case .last: move(Int.max / 2, area: area)
