@@ -131,6 +131,8 @@ struct KeyTableTests {
         case .back: return after.screens.count == before.screens.count - 1
         case .nextLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) + 1
         case .previousLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) - 1
+        case .openScreen where scope == .cache:
+            return after.screens.count == before.screens.count && after.screens.last is CacheScreen
         case .openScreen: return after.screens.count == before.screens.count + 1
         case .cache(let command):
             return CacheScreenKeysSetup.did(command, before: before, after: after, effects: effects)
