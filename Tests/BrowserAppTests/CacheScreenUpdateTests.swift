@@ -15,11 +15,15 @@ struct CacheScreenUpdateTests {
     static let area = Rect(x: 0, y: 0, width: 120, height: 30)
     static let now = CacheScreenPartsTests.now
     static let rule = CacheScreenPartsTests.rule
+    /// The rows the list shows at once in `area`: a page read names that many of its rows.
+    static var viewRows: Int {
+        CacheScreenState(tierNames: ["disk"], rule: rule, now: now).listRows(in: area)
+    }
 
     static func screen(rows: [CacheListEntry] = CacheScreenPartsTests.characters(1...5)) -> CacheScreenState {
         var screen = CacheScreenState(tierNames: ["memory", "disk"], rule: rule, now: now)
         let requests = screen.handle(.show, area: area)
-        #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200)])
+        #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200, naming: Self.viewRows)])
         _ = screen.handle(.result(.pageRead(page: 0, entries: rows, next: nil)), area: area)
         _ = screen.handle(.result(.counted(CacheCensus(states: [:]))), area: area)
         return screen
@@ -97,7 +101,7 @@ struct CacheScreenUpdateTests {
         #expect(screen.handle(.promptKey("y"), area: Self.area) == [.purge(tier: "disk")])
         let answer = CacheActionAnswer(subject: "disk", outcome: .purged(tier: "disk", entries: 5))
         let requests = screen.handle(.result(.acted(answer, key: nil, kind: .purge, ms: 1)), area: Self.area)
-        #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200)])
+        #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200, naming: Self.viewRows)])
     }
 
     @Test("An applied answer feeds the timeline and the pulses and rereads the rows it touched")
@@ -124,9 +128,42 @@ struct CacheScreenUpdateTests {
         let first = CacheScreenPartsTests.characters(1...5)
         let requests = screen.handle(
             .result(.pageRead(page: 0, entries: first, next: first.last?.key)), area: Self.area)
-        #expect(requests.isEmpty)
+        #expect(requests == [.name(first.map(\.row))], "the rows in view, unnamed, are named")
         #expect(
-            screen.handle(.last, area: Self.area) == [.readPage(page: 1, after: first.last?.key, limit: 5)])
+            screen.handle(.last, area: Self.area) == [
+                .readPage(page: 1, after: first.last?.key, limit: 5, naming: Self.viewRows)
+            ])
+    }
+
+    @Test("Only the rows in view are named: a page names a screenful, the rest as they scroll into view")
+    func namingInView() {
+        var screen = CacheScreenState(tierNames: ["disk"], rule: Self.rule, now: Self.now)
+        _ = screen.handle(.show, area: Self.area)
+        let height = screen.listRows(in: Self.area)
+        let rows = CacheScreenPartsTests.characters(1...200)
+        let named = rows.prefix(height - 2).map { CacheListEntry(row: $0.row, title: "\($0.title) · Named") }
+        let page = named + rows.dropFirst(height - 2)
+        let requests = screen.handle(.result(.pageRead(page: 0, entries: page, next: nil)), area: Self.area)
+        #expect(requests == [.name(rows[(height - 2)..<height].map(\.row))], "the two unnamed rows in view")
+        #expect(screen.handle(.move(1), area: Self.area).isEmpty, "a naming in flight is not asked again")
+        let titled = rows[(height - 2)..<height].map {
+            CacheListEntry(row: $0.row, title: "\($0.title) · Named")
+        }
+        _ = screen.handle(.result(.named(titled)), area: Self.area)
+        let inView = screen.list.rowsInView(height: height)
+        #expect(inView.filter { !$0.isNamed }.isEmpty)
+        #expect(screen.list.shown[height - 1].title.hasSuffix("· Named"))
+        #expect(!screen.list.shown[height].isNamed, "below the view: not named")
+        let moved = screen.handle(.move(height), area: Self.area)
+        let nowInView = screen.list.rowsInView(height: height).map(\.row)
+        #expect(
+            moved == [
+                .name(
+                    nowInView.filter { row in
+                        !titled.contains { $0.key == row.key } && !named.contains { $0.key == row.key }
+                    })
+            ])
+        #expect(nowInView.count == height)
     }
 
     @Test("Requests run against an inspector: a page with titles, an entry and its value, an eviction")
@@ -136,7 +173,7 @@ struct CacheScreenUpdateTests {
             CacheEntryInfo(key: CacheEntryKey(kind: "character", key: "id:2"), bytes: 20, storedAt: Self.now),
         ])
         let inspector = CacheInspector(tiers: [tier], rule: Self.rule)
-        let page = await CacheScreenRequest.readPage(page: 0, after: nil, limit: 1).perform(
+        let page = await CacheScreenRequest.readPage(page: 0, after: nil, limit: 1, naming: 1).perform(
             with: inspector, now: Self.now)
         guard case .pageRead(0, let entries, let next)? = page else {
             Issue.record("not a page: \(String(describing: page))")

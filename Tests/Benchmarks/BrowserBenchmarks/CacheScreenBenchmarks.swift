@@ -94,7 +94,9 @@ final class CacheScreenFixture: Sendable {
     /// What `4` costs before its first frame: the first page, the totals, the draw.
     func firstFrame() async throws -> Int {
         var screen = CacheScreenState(tierNames: ["disk"], rule: rule, now: now)
-        let page = try await CacheListEntry.page(of: inspector, after: nil, limit: screen.list.pageSize)
+        let buffer0 = CellBuffer(size: size)
+        let page = try await CacheListEntry.page(
+            of: inspector, after: nil, limit: screen.list.pageSize, naming: screen.listRows(in: buffer0.area))
         screen.list.apply(page: 0, entries: page.entries, next: page.next, rule: rule, now: now)
         screen.census = await CacheCensus(
             states: nil,

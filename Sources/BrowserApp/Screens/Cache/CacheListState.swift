@@ -141,6 +141,19 @@ public struct CacheListState: Sendable, Equatable {
         reshow(rule: rule, now: now)
     }
 
+    /// Gives the held rows of `entries`' keys their names (the rest of each row as held).
+    public mutating func name(_ entries: [CacheListEntry], rule: CacheFreshnessRule, now: Date) {
+        let titles = Dictionary(entries.map { ($0.key, $0.title) }, uniquingKeysWith: { first, _ in first })
+        for index in pages.indices {
+            for position in pages[index].indices {
+                guard let title = titles[pages[index][position].key] else { continue }
+                pages[index][position].title = title
+                pages[index][position].isNamed = true
+            }
+        }
+        reshow(rule: rule, now: now)
+    }
+
     // MARK: Showing
 
     /// Shows rows in `order`, keeping the selected row selected.

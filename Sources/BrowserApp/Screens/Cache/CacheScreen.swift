@@ -161,7 +161,7 @@ public struct CacheScreen: ScreenModel {
     /// One read per page, one count, one reread per key at a time; actions are never replaced.
     static func taskKey(_ request: CacheScreenRequest) -> String? {
         switch request {
-        case .readPage(let page, _, _): "cache-page-\(page)"
+        case .readPage(let page, _, _, _): "cache-page-\(page)"
         case .count: "cache-count"
         case .readEntry(let key, _): "cache-entry-\(key)"
         default: nil

@@ -6,8 +6,10 @@ import RepositoryCore
 /// (with its value), an action on the cache, or the explorer for an entity. A plain value; the
 /// app runs each as an effect (`perform(with:now:)`) and gives the result back to the screen.
 public enum CacheScreenRequest: Sendable, Equatable {
-    /// The rows of page `page`, after the cursor `after`.
-    case readPage(page: Int, after: CacheEntryKey?, limit: Int)
+    /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
+    case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
+    /// The readable names of rows come into view unnamed.
+    case name([CacheRow])
     /// The census: each tier's totals and the count of states over every key.
     case count
     /// One entry again, its row and (with `value`) its stored value.
@@ -41,13 +43,16 @@ public enum CacheScreenRequest: Sendable, Equatable {
             return Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
         }
         switch self {
-        case .readPage(let page, let after, let limit):
+        case .readPage(let page, let after, let limit, let naming):
             do throws(RepositoryError) {
-                let read = try await CacheListEntry.page(of: inspector, after: after, limit: limit)
+                let read = try await CacheListEntry.page(
+                    of: inspector, after: after, limit: limit, naming: naming)
                 return .pageRead(page: page, entries: read.entries, next: read.next)
             } catch {
                 return .pageFailed(page: page, error.description)
             }
+        case .name(let rows):
+            return .named(CacheListEntry.named(rows, by: inspector))
         case .count:
             return .counted(await CacheCensus.count(inspector, at: now))
         case .readEntry(let key, let wantsValue):
@@ -118,6 +123,8 @@ public enum CacheScreenResult: Sendable, Equatable {
 
     /// A page of rows and the cursor after it (nil at the end).
     case pageRead(page: Int, entries: [CacheListEntry], next: CacheEntryKey?)
+    /// Rows named (`CacheScreenRequest.name`).
+    case named([CacheListEntry])
     /// A page could not be read.
     case pageFailed(page: Int, String)
     /// The census.

@@ -49,7 +49,7 @@ extension CacheScreenState {
         }
         list.scroll(height: listRows(in: area))
         if requests.contains(.count) { isCounting = true }
-        return requests + readPageIfNeeded()
+        return requests + readPageIfNeeded(area: area) + nameRowsInView(area: area)
     }
 
     /// The key the actions act on: the open entry's, else the selected row's.
@@ -102,6 +102,9 @@ extension CacheScreenState {
         switch result {
         case .pageRead(let page, let entries, let next):
             list.apply(page: page, entries: entries, next: next, rule: rule, now: now)
+        case .named(let entries):
+            naming.subtract(entries.map(\.key))
+            list.name(entries, rule: rule, now: now)
         case .pageFailed(let page, let why):
             list.readFailed(page)
             lastFailure = why
@@ -139,10 +142,24 @@ extension CacheScreenState {
         return []
     }
 
-    private mutating func readPageIfNeeded() -> [CacheScreenRequest] {
+    /// Reads the page the window needs, naming as many of its rows as the list shows at once.
+    private mutating func readPageIfNeeded(area: Rect) -> [CacheScreenRequest] {
         guard detail == nil, let read = list.pageToRead else { return [] }
         list.startReading(read.page)
-        return [.readPage(page: read.page, after: read.after, limit: list.pageSize)]
+        return [
+            .readPage(page: read.page, after: read.after, limit: list.pageSize, naming: listRows(in: area))
+        ]
+    }
+
+    /// Names the rows in view that are not named yet and not being named.
+    private mutating func nameRowsInView(area: Rect) -> [CacheScreenRequest] {
+        guard detail == nil else { return [] }
+        let rows = list.rowsInView(height: listRows(in: area)).filter {
+            !$0.isNamed && !naming.contains($0.key)
+        }
+        guard !rows.isEmpty else { return [] }
+        naming.formUnion(rows.map(\.key))
+        return [.name(rows.map(\.row))]
     }
 }
 

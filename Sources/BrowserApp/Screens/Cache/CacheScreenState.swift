@@ -30,6 +30,8 @@ public struct CacheScreenState: Sendable, Equatable {
     var censusIsStale = false
     /// Whether a census is in flight.
     var isCounting = false
+    /// The keys of the rows a naming is in flight for.
+    var naming: Set<CacheEntryKey> = []
     /// The time of the frame.
     public var now: Date
 
@@ -98,12 +100,23 @@ public struct CacheScreenState: Sendable, Equatable {
 }
 
 extension CacheListEntry {
-    /// The page of `inspector`'s rows after `cursor` (at most `limit`), each titled with its
-    /// entity's name where the value decodes (`character 1 · Rick Sanchez`), and the next cursor.
-    public static func page(of inspector: CacheInspector, after cursor: CacheEntryKey?, limit: Int)
-        async throws(RepositoryError) -> (entries: [CacheListEntry], next: CacheEntryKey?)
-    {
+    /// The page of `inspector`'s rows after `cursor` (at most `limit`) and the next cursor; its
+    /// first `naming` rows are titled with their entity's name where the value decodes
+    /// (`character 1 · Rick Sanchez`: one payload read and decode each), the others by their own
+    /// name until `named(_:by:)` names them.
+    public static func page(
+        of inspector: CacheInspector, after cursor: CacheEntryKey?, limit: Int, naming: Int = .max
+    ) async throws(RepositoryError) -> (entries: [CacheListEntry], next: CacheEntryKey?) {
         let page = try await inspector.rows(after: cursor, limit: limit)
-        return (page.rows.map { CacheListEntry(row: $0, title: inspector.displayName(of: $0)) }, page.next)
+        let entries = page.rows.enumerated().map { index, row in
+            index < naming
+                ? CacheListEntry(row: row, title: inspector.displayName(of: row)) : CacheListEntry(row: row)
+        }
+        return (entries, page.next)
+    }
+
+    /// `rows`, each titled with its entity's name by `inspector` (see `page`).
+    public static func named(_ rows: [CacheRow], by inspector: CacheInspector) -> [CacheListEntry] {
+        rows.map { CacheListEntry(row: $0, title: inspector.displayName(of: $0)) }
     }
 }
