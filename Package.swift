@@ -200,8 +200,8 @@ let package = Package(
         .executableTarget(
             name: "BrowserBenchmarks",
             dependencies: [
-                "BrowserApp", "CharacterData", "RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel",
-                "RickAndMortyServer", "TerminalUI", benchmark, logging,
+                "BrowserApp", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP",
+                "RickAndMortyModel", "RickAndMortyServer", "TerminalUI", benchmark, logging,
             ],
             path: "Tests/Benchmarks/BrowserBenchmarks", plugins: [benchmarkPlugin]),
 

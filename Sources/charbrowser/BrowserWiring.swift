@@ -79,6 +79,15 @@ enum BrowserWiring {
         let healthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)? = shared.map { store in
             { @Sendable in store.healthChanges() }
         }
+        let graph = GraphRepository(api: api, characters: repository)
+        // The Cache screen: every tier of this run, with the avatars' folder when images are on;
+        // the rule is `cache`'s (the run's TTL, a week's stale window).
+        let inspector = CacheInspector(
+            graph: graph,
+            fileCache: imagesOn
+                ? FileSystemCacheProvider(directory: avatarFolder(command), maximumBytes: 16 << 20)
+                    .inspection(kind: "avatar", tierName: CacheTierName.file.rawValue) : nil,
+            rule: CacheFreshnessRule(timeToLive: command.ttl, staleWindow: 7 * 86_400))
         let services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
             notice: database?.recovery.map {
@@ -91,9 +100,9 @@ enum BrowserWiring {
                     transport: URLSessionTransport(timeout: max(1, command.timeout)),
                     apiBaseURL: baseURL, isOnline: { networkSwitch.isOnline }),
             colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
-            graph: GraphRepository(api: api, characters: repository), remembered: remembered,
+            graph: graph, remembered: remembered,
             // The change streams are subscriptions: a headless run does not wait for them.
-            observesChanges: true, sharedCacheHealthChanges: healthChanges,
+            observesChanges: true, sharedCacheHealthChanges: healthChanges, cacheInspector: inspector,
             onAnswer: { events.write($0) })
         return BrowserSession(
             services: services, server: server, database: database,

@@ -90,7 +90,14 @@ struct CacheListCommand: AsyncParsableCommand {
         ]
     }
 
+    /// One row of the table: each column but the last (the ETag) cut to its width with `…`, so a
+    /// long key or many tiers never push the columns after them out of line.
     static func line(_ cells: [String]) -> String {
-        CacheTable.row(cells, widths: [34, 11, 18, 10, 10, 10, 9])
+        let widths = [34, 11, 18, 10, 10, 10, 9]
+        let fitted = cells.enumerated().map { index, cell in
+            index < cells.count - 1 && index < widths.count
+                ? CacheTable.cut(cell, to: widths[index] - 1) : cell
+        }
+        return CacheTable.row(fitted, widths: widths)
     }
 }

@@ -58,6 +58,12 @@ enum CacheTable {
         }.joined()
     }
 
+    /// `cell` in at most `width` characters, ended with `…` when cut.
+    static func cut(_ cell: String, to width: Int) -> String {
+        guard cell.count > width, width > 0 else { return cell }
+        return String(cell.prefix(width - 1)) + "…"
+    }
+
     /// `12.3 KB`; `—` when unknown.
     static func bytes(_ count: Int?) -> String {
         guard let count else { return "—" }

@@ -36,6 +36,10 @@ struct KeyTableTests {
             ExplorerTests.answerEpisode(&driver)
             driver.press("j")
             driver.press("j")
+        case .cache:
+            driver.press("4")
+            CacheScreenKeysSetup.fill(&driver)
+            for _ in 0..<3 { driver.press("j") }
         default:
             Issue.record("no setup for \(scope)")
         }
@@ -67,6 +71,7 @@ struct KeyTableTests {
         case .entityList: state.episodes.selection.selected
         case .characterDetail: state.detail?.scrollOffset ?? -1
         case .entityDetail: state.entity?.memberList.selected ?? -1
+        case .cache: CacheScreenKeysSetup.position(state)
         default: -1
         }
     }
@@ -85,6 +90,8 @@ struct KeyTableTests {
             answerEpisodePage(&driver)
         case .dismissToast:
             driver.press("o")
+        case .cache(.answer):
+            driver.press("P")
         case .showList(let kind) where driver.state.activeList == kind:
             driver.press(kind == .character ? "2" : "1")
         default: break
@@ -105,6 +112,7 @@ struct KeyTableTests {
         case .refresh: return !effects.isEmpty
         case .dismissToast: return before.toast != nil && after.toast == nil
         case .showList(let kind): return before.activeList != kind && after.activeList == kind
+        case .nextList where scope == .cache: return after.screens.count == before.screens.count - 1
         case .nextList: return after.activeList != before.activeList
         case .moveDown: return moved == 1
         case .moveUp: return moved == -1
@@ -112,6 +120,7 @@ struct KeyTableTests {
         case .pageUp: return moved < 0
         case .first: return moved < 0 && position(after, scope) == 0
         case .last: return moved > 0
+        case .open where scope == .cache: return (after.screens.last as? CacheScreen)?.state.detail != nil
         case .open: return after.screens.count == before.screens.count + 1
         case .filter: return before.prompt == nil && after.prompt != nil
         case .cycleStatus: return after.statusFilter != before.statusFilter
@@ -122,7 +131,11 @@ struct KeyTableTests {
         case .back: return after.screens.count == before.screens.count - 1
         case .nextLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) + 1
         case .previousLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) - 1
+        case .openScreen where scope == .cache:
+            return after.screens.count == before.screens.count && after.screens.last is CacheScreen
         case .openScreen: return after.screens.count == before.screens.count + 1
+        case .cache(let command):
+            return CacheScreenKeysSetup.did(command, before: before, after: after, effects: effects)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import CharacterData
 import PostgresCache
 import RickAndMortyHTTP
@@ -41,6 +42,10 @@ public struct BrowserServices: Sendable {
     /// A new stream of the shared cache tier's health changes, when the tier is on (the
     /// composition root passes its store's `healthChanges`); the browser subscribes at start.
     public var sharedCacheHealthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)?
+    /// What the Cache screen inspects and acts on; nil: nothing to inspect (`4` says so).
+    public var cacheInspector: CacheInspector?
+    /// The wall-clock time now (the Cache screen's ages and times to live).
+    public var now: @Sendable () -> Date
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter
 
@@ -51,8 +56,11 @@ public struct BrowserServices: Sendable {
         avatars: AvatarLoader? = nil, colorMode: ColorMode = .palette256, graph: GraphRepository? = nil,
         remembered: RememberedBrowser? = nil, observesChanges: Bool = false,
         sharedCacheHealthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)? = nil,
+        cacheInspector: CacheInspector? = nil, now: @escaping @Sendable () -> Date = { Date() },
         onAnswer: @escaping @Sendable (AnswerEvent) -> Void = { _ in }
     ) {
+        self.cacheInspector = cacheInspector
+        self.now = now
         self.observesChanges = observesChanges
         self.sharedCacheHealthChanges = sharedCacheHealthChanges
         self.switchSetter = OrderedSwitchSetter(networkSwitch)

@@ -47,5 +47,6 @@ extension CharacterBrowser {
         if let warning = answer.warning { showToast(warning, kind: .warning, state: &state) }
         let onAnswer = services.onAnswer
         return [.call { onAnswer(event) }]
+            + callEach(state: &state) { $0.receive(.screen(AnswerAppliedMessage(event)), context: &$1) }
     }
 }

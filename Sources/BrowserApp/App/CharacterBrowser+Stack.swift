@@ -68,6 +68,25 @@ extension CharacterBrowser {
         return suspended + callTop(state: &state) { $0.open(context: &$1) }
     }
 
+    /// Opens the screen of `opener`, one of it at most on the stack: on top already, nothing
+    /// happens; lower in the stack, the screens over it are popped and it resumes as it was left;
+    /// else a new one is pushed.
+    func open(_ opener: ScreenOpener, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard let index = state.screens.lastIndex(where: { opener.scopes.contains($0.keyScope) }) else {
+            return push(opener.make(services), state: &state)
+        }
+        return popBack(to: index, state: &state)
+    }
+
+    /// Suspends the screen on top, pops every screen over the one at `index` (those below the
+    /// top were suspended when they were covered) and resumes it. Nothing when it is on top.
+    func popBack(to index: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard index < state.screens.count - 1 else { return [] }
+        let suspended = callTop(state: &state) { $0.suspend(context: &$1) }
+        state.screens.removeSubrange((index + 1)...)
+        return suspended + callTop(state: &state) { $0.resume(context: &$1) }
+    }
+
     /// Suspends and pops the screen on top (never the lists at the bottom) and resumes the one
     /// below: it is drawn from its state as it was left, and only what the push interrupted is
     /// read again.

@@ -31,7 +31,11 @@ public struct ScreenOpener: Sendable {
 /// in its own folder under `Screens/`.
 public enum ScreenCatalog {
     /// The screens a global key opens, over any screen.
-    public static let openers: [ScreenOpener] = []
+    public static let openers: [ScreenOpener] = [
+        ScreenOpener(
+            "cache", keys: [.character("4")], label: "4", help: "the Cache screen: what is cached, per tier",
+            hint: ("4", "cache", 95), scopes: [.cache], make: { CacheScreen(services: $0) })
+    ]
 
     /// The key scopes of every screen: the lists', the details', then those of `openers`.
     public static var scopes: [KeyTable.Scope] {

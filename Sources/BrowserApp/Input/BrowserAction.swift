@@ -41,4 +41,6 @@ public enum BrowserAction: Sendable, Hashable {
     case nextLink, previousLink
     /// Push the screen of the `ScreenCatalog` opener with this name.
     case openScreen(String)
+    /// One of the Cache screen's own commands.
+    case cache(CacheScreenCommand)
 }

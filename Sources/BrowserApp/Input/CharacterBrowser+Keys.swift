@@ -30,7 +30,7 @@ extension CharacterBrowser {
             return []
         case .openScreen(let name):
             guard let opener = ScreenCatalog.openers.first(where: { $0.name == name }) else { return [] }
-            return push(opener.make(services), state: &state)
+            return open(opener, state: &state)
         case .refresh:
             // Ignored while a refresh is running.
             guard !state.isRefreshing else { return [] }

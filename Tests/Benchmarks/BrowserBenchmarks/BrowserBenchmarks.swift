@@ -85,6 +85,8 @@ let benchmarks: @Sendable () -> Void = {
                 }
             })
     }
+
+    cacheScreenBenchmarks()
 }
 
 /// A character list scrolled down with `G` through `update`, page after page, to `rowsSeen`

@@ -12,6 +12,8 @@ struct Driver {
     let browser: CharacterBrowser
     let networkSwitch: NetworkSwitch
     var state: BrowserState
+    /// The wall-clock time the browser's services say it is (the Cache screen's ages).
+    static let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
     /// The effects of the latest event.
     var effects: [Effect<BrowserMessage>] = []
     /// Every answer event reported, in order.
@@ -31,11 +33,14 @@ struct Driver {
             networkSwitch: networkSwitch)
         let events = events
         let repository = CharacterRepository(api: api, database: nil)
+        let graph = GraphRepository(api: api, characters: repository)
         let services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch,
             apiDescription: apiDescription, avatars: avatars, colorMode: colorMode,
-            graph: GraphRepository(api: api, characters: repository), remembered: remembered,
-            onAnswer: { events.append($0) })
+            graph: graph, remembered: remembered,
+            cacheInspector: CacheInspector(
+                graph: graph, fileCache: nil, rule: CacheFreshnessRule(timeToLive: 300)),
+            now: { Driver.now }, onAnswer: { events.append($0) })
         self.networkSwitch = networkSwitch
         browser = CharacterBrowser(services: services)
         state = .initial(isOnline: true, apiDescription: apiDescription)

@@ -63,7 +63,16 @@ public struct ListsScreen: ScreenModel, Hashable {
             case .location: return refreshList(LocationListKind.self, context: &context)
             }
         case .showList(let kind): return switchList(to: kind, context: &context)
-        case .nextList: return switchList(to: Self.nextList(after: activeList), context: &context)
+        case .nextList:
+            // Tab cycles the three lists and the Cache screen: after locations, characters under it.
+            let wasLast = activeList == .location
+            let effects = switchList(to: Self.nextList(after: activeList), context: &context)
+            if wasLast, activeList == .character,
+                let cache = ScreenCatalog.openers.first(where: { $0.name == "cache" })
+            {
+                context.push(cache.make(context.services))
+            }
+            return effects
         default: return performOnList(action, context: &context)
         }
     }

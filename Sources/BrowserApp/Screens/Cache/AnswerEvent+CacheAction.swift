@@ -1,0 +1,43 @@
+import CharacterData
+import RepositoryCore
+import RickAndMortyModel
+
+extension AnswerEvent {
+    /// An action of the Cache screen as a line of the status pane and the `--events` log, in the
+    /// log's usual fields: `query` is the answer's sentence (`character/id:1: evicted from memory,
+    /// disk`); an eviction or a purge is the `cache` operation with `cacheOnly` and the origin of
+    /// the top tier it emptied (`memory`, `disk` for the SQLite and file tiers, `shared cache`); a
+    /// revalidation or a refetch is the `main` operation with `remoteFirst` and its origin
+    /// (`revalidated` for a 304, else `network`); a failure has no origin and says why in `error`.
+    public init(
+        cacheAction answer: CacheActionAnswer, key: CacheEntryKey?, action: CacheScreenResult.ActionKind,
+        ms: Double
+    ) {
+        let reads = action == .revalidate || action == .refetch
+        let origin: Origin?
+        var error: String?
+        switch answer.outcome {
+        case .evicted(let tiers): origin = tiers.first.map(Self.origin(ofTier:))
+        case .purged(let tier, _): origin = Self.origin(ofTier: tier)
+        case .revalidated: origin = .revalidated
+        case .refetched(let said):
+            origin = said.hasPrefix(Origin.revalidated.rawValue) ? .revalidated : .network
+        case .notCached, .failed:
+            origin = nil
+            error = answer.description
+        }
+        self.init(
+            query: answer.description, policy: .cache(reads ? .remoteFirst : .cacheOnly),
+            operation: reads ? .main : .cache, origin: origin.map(AnswerOrigin.repository), stale: false,
+            ms: ms,
+            ageSeconds: nil, error: error, kind: key.flatMap { EntityKind(rawValue: $0.kind) })
+    }
+
+    private static func origin(ofTier tier: String) -> Origin {
+        switch tier {
+        case "memory": .memory
+        case "shared": .sharedCache
+        default: .disk
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+
+/// The Cache screen's header: how many entries are in each state (counted by a scan of metadata,
+/// nil until it is done) and, per tier, its entries and bytes against its limits. A plain value.
+public struct CacheCensus: Sendable, Equatable {
+    /// One tier's line: its totals, or why they could not be read.
+    public struct TierLine: Sendable, Equatable {
+        /// `memory`, `disk`, `shared`, `file`.
+        public var tier: String
+        /// The totals, or nil with `failure` set.
+        public var totals: CacheTierTotals?
+        /// Why the totals are missing.
+        public var failure: String?
+
+        /// Creates a line.
+        public init(tier: String, totals: CacheTierTotals?, failure: String? = nil) {
+            self.tier = tier
+            self.totals = totals
+            self.failure = failure
+        }
+    }
+
+    /// Entries per state over every key, when counted.
+    public var states: [CacheEntryState: Int]?
+    /// One line per tier, top first.
+    public var tiers: [TierLine]
+
+    /// Creates a census.
+    public init(states: [CacheEntryState: Int]? = nil, tiers: [TierLine] = []) {
+        self.states = states
+        self.tiers = tiers
+    }
+
+    /// `12 fresh · 3 stale · 1 expired`, or `counting…` before the scan is done.
+    public var stateText: String {
+        guard let states else { return "counting…" }
+        return CacheEntryState.allCases.map { "\(states[$0, default: 0]) \($0)" }.joined(separator: " · ")
+    }
+
+    /// `disk 120 · 1.2 MB/50 MB`, `memory 40/1000`, `shared unreachable`.
+    public static func text(of line: TierLine) -> String {
+        guard let totals = line.totals else { return "\(line.tier) \(line.failure ?? "unknown")" }
+        var text = "\(line.tier) \(totals.entries)"
+        if let limit = totals.entryLimit { text += "/\(limit)" }
+        if let bytes = totals.bytes {
+            text += " · \(ByteText.short(bytes))"
+            if let limit = totals.byteLimit { text += "/\(ByteText.short(limit))" }
+        }
+        return text
+    }
+
+    /// Counts the states of every row `inspector` lists at `now`, a page at a time (only counts are
+    /// held), with each tier's totals.
+    public static func count(_ inspector: CacheInspector, at now: Date, pageSize: Int = 1_000) async
+        -> CacheCensus
+    {
+        let tiers = await inspector.totals().map { tier, result in
+            switch result {
+            case .success(let totals): TierLine(tier: tier, totals: totals)
+            case .failure(let error): TierLine(tier: tier, totals: nil, failure: error.description)
+            }
+        }
+        var states: [CacheEntryState: Int] = [:]
+        var cursor: CacheEntryKey?
+        do throws(RepositoryError) {
+            repeat {
+                let page = try await inspector.rows(after: cursor, limit: pageSize)
+                for row in page.rows {
+                    if let state = inspector.state(of: row, at: now) { states[state, default: 0] += 1 }
+                }
+                cursor = page.next
+            } while cursor != nil
+        } catch {
+            return CacheCensus(states: nil, tiers: tiers)
+        }
+        return CacheCensus(states: states, tiers: tiers)
+    }
+}
+
+/// Byte counts as short text: `512 B`, `1.2 KB`, `50 MB` (1,000 per step, as `cache stats`). Pure.
+enum ByteText {
+    static func short(_ bytes: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1_000, unit < units.count - 1 {
+            value /= 1_000
+            unit += 1
+        }
+        if unit == 0 { return "\(bytes) B" }
+        let text = value < 10 ? DecimalText.tenths(value) : DecimalText.whole(value)
+        return "\(text) \(units[unit])"
+    }
+}

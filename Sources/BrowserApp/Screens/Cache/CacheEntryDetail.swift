@@ -1,0 +1,111 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+import TerminalUI
+
+/// One cache entry opened from the Cache screen: its row (metadata in each tier), its value as
+/// read (pretty-printed JSON, or why it could not be read), and the scroll of the page. A plain
+/// value; the timeline and changes come from the screen's `CacheTimeline` when drawn.
+public struct CacheEntryDetail: Sendable, Equatable {
+    /// The entry as the list showed it (refreshed after an action).
+    public var entry: CacheListEntry
+    /// The value's lines, nil until read.
+    public var value: [String]?
+    /// Why the value could not be read.
+    public var valueFailure: String?
+    /// The value as read (JSON), for opening the entity in the explorer.
+    public var json: String?
+    /// The first line in view.
+    public private(set) var scroll = 0
+
+    /// An entry not yet read.
+    public init(entry: CacheListEntry) { self.entry = entry }
+
+    /// Scrolls by `delta` lines within `total` lines of which `height` are in view.
+    public mutating func scroll(by delta: Int, total: Int, height: Int) {
+        scroll = max(0, min(scroll + delta, max(0, total - height)))
+    }
+
+    /// The page as lines: the metadata in each tier, the timeline of answers this session, the
+    /// changes between the versions seen, then the value.
+    public func lines(tiers: [String], timeline: CacheTimeline, rule: CacheFreshnessRule, now: Date) -> [Line]
+    {
+        let bold = Style.plain.bolded()
+        var lines: [Line] = [Line("\(entry.title)  (\(entry.key))", style: bold), ""]
+        lines.append(Line("In each tier", style: bold))
+        for tier in tiers {
+            guard let info = entry.row.info(in: tier) else {
+                lines.append(Line("  \(TextFitting.fit(tier, width: 8)) —", style: .plain.dimmed()))
+                continue
+            }
+            let state = rule.state(of: info, at: now)
+            var text = "  \(TextFitting.fit(tier, width: 8)) \(CacheRowText.bytes(info.bytes))"
+            text += " · stored \(CacheRowText.duration(now.timeIntervalSince(info.storedAt))) ago"
+            text += " · ttl \(CacheRowText.duration(rule.timeToLiveLeft(of: info, at: now)))"
+            if let expiresAt = info.expiresAt {
+                text += " · expires in \(CacheRowText.duration(expiresAt.timeIntervalSince(now)))"
+            }
+            text += " · etag \(info.etag ?? "—")"
+            if let modified = info.lastModified { text += " · last-modified \(modified)" }
+            if let access = info.lastAccess {
+                text += " · read \(CacheRowText.duration(now.timeIntervalSince(access))) ago"
+            }
+            if let hits = info.hits { text += " · \(hits) hits" }
+            lines.append(
+                Line([Span(text + " · "), Span(state.description, style: CacheRowText.style(of: state))]))
+        }
+        lines.append("")
+        let moments = timeline.moments(of: entry.key)
+        lines.append(Line("This session (\(moments.count) answers)", style: bold))
+        if moments.isEmpty { lines.append(Line("  no answer for it yet", style: .plain.dimmed())) }
+        for moment in moments.reversed() {
+            let ago = CacheRowText.duration(now.timeIntervalSince(moment.time)) + " ago"
+            var text = "  \(TextFitting.fit(ago, width: 9, alignment: .trailing))  "
+            text +=
+                "\(TextFitting.fit(moment.origin ?? "failed", width: 11)) \(TextFitting.fit(moment.policy, width: 11))"
+            text += " \(DecimalText.tenths(moment.ms)) ms"
+            if moment.wasNotModified { text += "  304" }
+            if moment.stale { text += "  stale" }
+            if let error = moment.error { text += "  \(error)" }
+            lines.append(Line(text, style: moment.origin == nil ? .plain.foreground(.red) : .plain))
+        }
+        lines.append("")
+        let changes = timeline.changes(of: entry.key)
+        lines.append(Line("Changes seen", style: bold))
+        if changes.isEmpty { lines.append(Line("  none", style: .plain.dimmed())) }
+        for change in changes.reversed() {
+            lines.append(
+                Line(
+                    "  \(CacheRowText.duration(now.timeIntervalSince(change.time))) ago",
+                    style: .plain.dimmed()))
+            lines += change.lines.map { Line("    \($0)") }
+        }
+        lines.append("")
+        lines.append(Line("Value", style: bold))
+        if let value {
+            lines += value.map { Line("  \($0)") }
+        } else {
+            lines.append(Line("  \(valueFailure ?? "reading…")", style: .plain.dimmed()))
+        }
+        return lines
+    }
+}
+
+/// The entry view's pane: the lines of a `CacheEntryDetail` from its scroll. Holds exactly what it
+/// draws.
+struct CacheEntryPane: Widget, Equatable, Sendable {
+    let lines: [Line]
+    let scroll: Int
+
+    /// The lines in view in `area`.
+    static func bodyHeight(of area: Rect) -> Int { max(0, area.height - 2) }
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        BorderBox(title: "Cache entry").render(in: area, buffer: &buffer)
+        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
+        guard !inside.isEmpty else { return }
+        for (index, line) in lines.dropFirst(scroll).prefix(inside.height).enumerated() {
+            buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
+        }
+    }
+}

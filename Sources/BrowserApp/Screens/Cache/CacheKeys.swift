@@ -1,0 +1,81 @@
+import TerminalUI
+
+/// The Cache screen's own commands, carried by `BrowserAction.cache`. A plain value.
+public enum CacheScreenCommand: Sendable, Hashable {
+    /// `s`: the next sort order.
+    case cycleSort
+    /// `x`: stale and expired only, or all.
+    case toggleProblemsOnly
+    /// `d`: evict the entry from one tier (asked).
+    case evictFromTier
+    /// `D`: evict the entry from every tier.
+    case evictEverywhere
+    /// `v`: revalidate the entry.
+    case revalidate
+    /// `P`: purge a tier (asked, then y/n).
+    case purge
+    /// A letter that answers a prompt (`m`, `f`, `y`, `n`; `d` and `s` answer as themselves).
+    case answer(Character)
+
+    /// The letter this command answers a prompt with: a tier's badge or y/n; nil for the others.
+    var promptLetter: Character? {
+        switch self {
+        case .answer(let letter): letter
+        case .evictFromTier: "d"
+        case .cycleSort: "s"
+        default: nil
+        }
+    }
+}
+
+extension KeyTable.Scope {
+    /// The Cache screen's keys (`r`, the global refresh, refetches the entry there).
+    public static let cache = KeyTable.Scope(
+        "cache",
+        bindings: [
+            KeyBinding(
+                [.character("j"), .down], .moveDown, label: "j ↓",
+                help: "next row (reads the next page at the end)",
+                hint: ("j/k", "move", 80)),
+            KeyBinding([.character("k"), .up], .moveUp, label: "k ↑", help: "previous row"),
+            KeyBinding([.pageDown, .character(" ")], .pageDown, label: "PgDn Space", help: "a screen down"),
+            KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
+            KeyBinding([.character("g"), .home], .first, label: "g Home", help: "first row"),
+            KeyBinding([.character("G"), .end], .last, label: "G End", help: "last row read"),
+            KeyBinding(
+                [.enter], .open, label: "Enter",
+                help: "open the entry; on an entry: the entity in the explorer",
+                hint: ("enter", "open", 10)),
+            KeyBinding(
+                [.escape, .backspace], .back, label: "Esc Backspace",
+                help: "close the entry, else back to the lists"),
+            KeyBinding([.tab], .nextList, label: "Tab", help: "back to the lists"),
+            KeyBinding(
+                [.character("s")], .cache(.cycleSort), label: "s", help: "sort: key, age, size, kind, state",
+                hint: ("s", "sort", 20)),
+            KeyBinding(
+                [.character("/")], .filter, label: "/", help: "filter the rows read (name, key, kind)",
+                hint: ("/", "filter", 25)),
+            KeyBinding(
+                [.character("x")], .cache(.toggleProblemsOnly), label: "x",
+                help: "stale and expired only, or all"),
+            KeyBinding(
+                [.character("d")], .cache(.evictFromTier), label: "d",
+                help: "evict from one tier (then its letter)", hint: ("d/D", "evict", 30)),
+            KeyBinding(
+                [.character("D")], .cache(.evictEverywhere), label: "D", help: "evict from every tier"),
+            KeyBinding(
+                [.character("v")], .cache(.revalidate), label: "v",
+                help: "revalidate (a 304 answers revalidated)",
+                hint: ("v", "revalidate", 35)),
+            KeyBinding(
+                [.character("P")], .cache(.purge), label: "P", help: "purge a tier (its letter, then y)",
+                hint: ("P", "purge", 38)),
+            KeyBinding(
+                [.character("m")], .cache(.answer("m")), label: "m d s f",
+                help: "in a prompt: memory, disk, shared, file"),
+            KeyBinding([.character("f")], .cache(.answer("f")), label: "", help: ""),
+            KeyBinding([.character("y")], .cache(.answer("y")), label: "y n", help: "in a prompt: yes, no"),
+            KeyBinding([.character("n")], .cache(.answer("n")), label: "", help: ""),
+        ])
+}

@@ -1,0 +1,171 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+import TerminalUI
+
+/// The Cache screen's list pane: the census header (states, each tier against its limits, the
+/// badge legend, the sort and filter), the column heads and the rows in view — kind, title, tier
+/// badges, bytes, age, time to live left, state, ETag. Holds exactly what it draws (the rows in
+/// view and the time they are drawn at), so equal panes draw equal cells.
+struct CacheListPane: Widget, Equatable, Sendable {
+    let census: CacheCensus
+    let tierNames: [String]
+    let rows: [CacheListEntry]
+    /// The index (within `rows`) of the selected row, if in view.
+    let selected: Int?
+    let sort: CacheSortOrder
+    let filter: String
+    let problemsOnly: Bool
+    /// `rows 1–200 of 1,042 read` and what is still being read.
+    let position: String
+    /// A question waiting for a key, drawn on the last row.
+    let prompt: String?
+    let rule: CacheFreshnessRule
+    let now: Date
+
+    /// The rows of the pane's body in `area` (what `update` scrolls by).
+    static func bodyHeight(of area: Rect) -> Int { max(0, area.height - 2 - headerHeight) }
+    static let headerHeight = 3
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        BorderBox(title: "Cache").render(in: area, buffer: &buffer)
+        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
+        guard !inside.isEmpty else { return }
+        renderHeader(in: inside.top(Self.headerHeight - 1), buffer: &buffer)
+        guard inside.height > Self.headerHeight else { return }
+        let columns = Columns(width: inside.width, badgeWidth: tierNames.count)
+        buffer.write(
+            columns.heads(), x: inside.x, y: inside.y + Self.headerHeight - 1, maxWidth: inside.width,
+            style: .plain.bolded().underlined())
+        let body = Rect(
+            x: inside.x, y: inside.y + Self.headerHeight, width: inside.width,
+            height: inside.height - Self.headerHeight)
+        var rowsArea = body
+        if let prompt {
+            rowsArea.height -= 1
+            buffer.write(
+                prompt, x: body.x, y: body.maxY - 1, maxWidth: body.width,
+                style: .plain.bolded().foreground(.yellow))
+        }
+        if rows.isEmpty {
+            buffer.write(
+                filter.isEmpty && !problemsOnly ? "nothing cached" : "no row read matches",
+                x: rowsArea.x, y: rowsArea.y, maxWidth: body.width, style: .plain.dimmed())
+            return
+        }
+        for (index, entry) in rows.prefix(rowsArea.height).enumerated() {
+            var line = columns.line(entry, tiers: tierNames, rule: rule, now: now)
+            if index == selected { line = Line(line.spans.map { Span($0.text, style: $0.style.reversed()) }) }
+            buffer.write(line, x: body.x, y: body.y + index, maxWidth: body.width)
+        }
+    }
+
+    private func renderHeader(in area: Rect, buffer: inout CellBuffer) {
+        guard area.height > 0 else { return }
+        var states: [Span] = []
+        if let counts = census.states {
+            for state in CacheEntryState.allCases {
+                if !states.isEmpty { states.append(Span(" · ")) }
+                states.append(
+                    Span("\(counts[state, default: 0]) \(state)", style: CacheRowText.style(of: state)))
+            }
+        } else {
+            states = [Span(census.stateText, style: .plain.dimmed())]
+        }
+        let tiers = census.tiers.map(CacheCensus.text(of:)).joined(separator: "  ")
+        buffer.write(Line(states + [Span("   "), Span(tiers)]), x: area.x, y: area.y, maxWidth: area.width)
+        guard area.height > 1 else { return }
+        var second = "\(CacheRowText.legend(tierNames))   sort: \(sort.rawValue)"
+        if !filter.isEmpty { second += "   filter: \(filter)" }
+        if problemsOnly { second += "   stale + expired only" }
+        second += "   \(position)"
+        buffer.write(second, x: area.x, y: area.y + 1, maxWidth: area.width, style: .plain.dimmed())
+    }
+
+    /// The column widths for a width: the title and the ETag share what the fixed columns leave.
+    /// On a narrow pane the kind (the title says it) and then the ETag give their room to the title.
+    struct Columns {
+        let kind: Int
+        let badges: Int
+        let bytes = 8
+        let age = 7
+        let ttl = 8
+        let state = 7
+        let title: Int
+        let etag: Int
+
+        init(width: Int, badgeWidth: Int) {
+            badges = max(5, badgeWidth)
+            let fixed = badges + bytes + age + ttl + state + 5
+            kind = width - fixed - 10 >= 40 ? 9 : 0
+            var rest = max(8, width - fixed - (kind > 0 ? kind + 1 : 0))
+            etag = rest >= 44 ? min(20, rest / 3) : 0
+            if etag > 0 { rest -= etag + 1 }
+            title = rest
+        }
+
+        /// The cells with a width, joined by one space.
+        private func joined(_ cells: [(width: Int, span: Span)]) -> [Span] {
+            var spans: [Span] = []
+            for cell in cells where cell.width > 0 {
+                if !spans.isEmpty { spans.append(Span(" ")) }
+                spans.append(cell.span)
+            }
+            return spans
+        }
+
+        func heads() -> String {
+            Line(
+                joined([
+                    (kind, Span(TextFitting.fit("kind", width: kind))),
+                    (title, Span(TextFitting.fit("name", width: title))),
+                    (badges, Span(TextFitting.fit("tiers", width: badges))),
+                    (bytes, Span(TextFitting.fit("bytes", width: bytes, alignment: .trailing))),
+                    (age, Span(TextFitting.fit("age", width: age, alignment: .trailing))),
+                    (ttl, Span(TextFitting.fit("ttl", width: ttl, alignment: .trailing))),
+                    (state, Span(TextFitting.fit("state", width: state))),
+                    (etag, Span(TextFitting.fit("etag", width: etag))),
+                ])
+            ).plainText
+        }
+
+        func line(_ entry: CacheListEntry, tiers: [String], rule: CacheFreshnessRule, now: Date) -> Line {
+            let top = entry.row.top
+            let state = top.map { rule.state(of: $0, at: now) }
+            let age = top.map { now.timeIntervalSince($0.storedAt) }
+            let left = top.flatMap { rule.timeToLiveLeft(of: $0, at: now) }
+            return Line(
+                joined([
+                    (kind, Span(TextFitting.fit(entry.row.kind, width: kind), style: .plain.dimmed())),
+                    (title, Span(TextFitting.fit(entry.title, width: title))),
+                    (
+                        badges,
+                        Span(TextFitting.fit(CacheRowText.badges(entry.row.tiers, of: tiers), width: badges))
+                    ),
+                    (
+                        bytes,
+                        Span(
+                            TextFitting.fit(
+                                CacheRowText.bytes(entry.row.bytes), width: bytes, alignment: .trailing))
+                    ),
+                    (
+                        self.age,
+                        Span(
+                            TextFitting.fit(CacheRowText.duration(age), width: self.age, alignment: .trailing)
+                        )
+                    ),
+                    (
+                        ttl,
+                        Span(TextFitting.fit(CacheRowText.duration(left), width: ttl, alignment: .trailing))
+                    ),
+                    (
+                        self.state,
+                        Span(
+                            TextFitting.fit(state?.description ?? "—", width: self.state),
+                            style: CacheRowText.style(of: state))
+                    ),
+                    (etag, Span(TextFitting.fit(top?.etag ?? "—", width: etag), style: .plain.dimmed())),
+                ]))
+        }
+    }
+}

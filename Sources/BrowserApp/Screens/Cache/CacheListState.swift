@@ -1,0 +1,219 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+
+/// The Cache screen's list: a window of pages read by cursor in key order, what is shown of them
+/// (filter, stale-and-expired only, sort), the selection and the scroll. A plain value; `update`
+/// owns it.
+///
+/// Memory is bounded by the window, not the cache: at most `maxPages` pages of `pageSize` rows are
+/// held, plus one key per page reached (where it starts), so 100,000 entries hold 1,000 rows and
+/// 500 keys. Reading past the last row held asks for the next page (`pageToRead`); reaching the
+/// first row held with pages before it asks for the previous one; the far end is let go. Sorting
+/// and filtering apply to the rows held: the screen says "of the rows read", never claims the whole
+/// cache was sorted.
+public struct CacheListState: Sendable, Equatable {
+    /// Rows per page read.
+    public let pageSize: Int
+    /// Pages held at most.
+    public let maxPages: Int
+    /// The order of the rows shown.
+    public private(set) var sort: CacheSortOrder = .key
+    /// The text rows must contain (title, key or kind), as typed.
+    public private(set) var filter = ""
+    /// Whether only stale and expired rows are shown.
+    public private(set) var problemsOnly = false
+    /// The rows shown, in order: the held rows that pass the filter and the toggle.
+    public private(set) var shown: [CacheListEntry] = []
+    /// The index in `shown` of the selected row.
+    public private(set) var selection = 0
+    /// The index in `shown` of the first row in view.
+    public private(set) var top = 0
+    /// Whether the last page is held.
+    public private(set) var reachedEnd = false
+    /// The page a read is in flight for, if any.
+    public private(set) var reading: Int?
+
+    /// Where page `n` starts (the key before its first row); `[nil]` before any read.
+    private(set) var pageStarts: [CacheEntryKey?] = [nil]
+    /// The number of the first page held.
+    public private(set) var firstPage = 0
+    private(set) var pages: [[CacheListEntry]] = []
+
+    /// An empty list that will read pages of `pageSize` and hold at most `maxPages` of them.
+    public init(pageSize: Int = 200, maxPages: Int = 5) {
+        self.pageSize = max(1, pageSize)
+        self.maxPages = max(2, maxPages)
+    }
+
+    /// How many rows are held.
+    public var heldCount: Int { pages.reduce(0) { $0 + $1.count } }
+    /// The selected row, if any is shown.
+    public var selected: CacheListEntry? { shown.indices.contains(selection) ? shown[selection] : nil }
+    /// Whether a page held has a row for `key`.
+    public func holds(_ key: CacheEntryKey) -> Bool { pages.contains { $0.contains { $0.key == key } } }
+    /// Whether no page has been read yet.
+    public var isUnread: Bool { pages.isEmpty && !reachedEnd }
+
+    // MARK: Reading
+
+    /// The page to read next, and the key it starts after: the first page before any is held, the
+    /// next when the selection is on the last row shown, the previous when it is on the first and
+    /// pages before are let go; nil when none is needed or one is in flight.
+    public var pageToRead: (page: Int, after: CacheEntryKey?)? {
+        guard reading == nil else { return nil }
+        if pages.isEmpty { return reachedEnd ? nil : (firstPage, pageStarts[firstPage]) }
+        if !reachedEnd, selection >= shown.count - 1 {
+            let page = firstPage + pages.count
+            return (page, pageStarts[page])
+        }
+        if firstPage > 0, selection == 0 { return (firstPage - 1, pageStarts[firstPage - 1]) }
+        return nil
+    }
+
+    /// Marks `page` as in flight.
+    public mutating func startReading(_ page: Int) { reading = page }
+
+    /// Applies page `page` read after its start: `entries` and the cursor after them (nil at the
+    /// end). A page that is not next to the window (or not the one asked for) is ignored.
+    public mutating func apply(
+        page: Int, entries: [CacheListEntry], next: CacheEntryKey?, rule: CacheFreshnessRule, now: Date
+    ) {
+        if reading == page { reading = nil }
+        if pages.isEmpty, page == firstPage {
+            pages = [entries]
+        } else if page == firstPage + pages.count {
+            pages.append(entries)
+            if pages.count > maxPages {
+                pages.removeFirst()
+                firstPage += 1
+            }
+        } else if page == firstPage - 1 {
+            pages.insert(entries, at: 0)
+            firstPage -= 1
+            if pages.count > maxPages {
+                pages.removeLast()
+                reachedEnd = false
+            }
+        } else {
+            return
+        }
+        if page == firstPage + pages.count - 1 {
+            reachedEnd = next == nil
+            if let next {
+                if pageStarts.count == page + 1 {
+                    pageStarts.append(next)
+                } else {
+                    pageStarts[page + 1] = next
+                }
+            }
+        }
+        reshow(rule: rule, now: now)
+    }
+
+    /// A read of `page` that failed: nothing changes but the page is no longer in flight.
+    public mutating func readFailed(_ page: Int) { if reading == page { reading = nil } }
+
+    /// Forgets every page (kept: sort, filter, toggle and the selected key): the next read is page 0.
+    public mutating func reload() {
+        let key = selected?.key
+        pages = []
+        pageStarts = [nil]
+        firstPage = 0
+        reachedEnd = false
+        reading = nil
+        shown = []
+        keepSelection = key
+    }
+
+    /// The key to select again once it is shown (after a reload or reorder).
+    private var keepSelection: CacheEntryKey?
+
+    /// Replaces the held row of `entry`'s key (nil: the key is no longer cached anywhere, the row
+    /// goes).
+    public mutating func replace(
+        _ key: CacheEntryKey, with entry: CacheListEntry?, rule: CacheFreshnessRule, now: Date
+    ) {
+        for index in pages.indices {
+            guard let position = pages[index].firstIndex(where: { $0.key == key }) else { continue }
+            if let entry { pages[index][position] = entry } else { pages[index].remove(at: position) }
+        }
+        reshow(rule: rule, now: now)
+    }
+
+    /// Gives the held rows of `entries`' keys their names (the rest of each row as held).
+    public mutating func name(_ entries: [CacheListEntry], rule: CacheFreshnessRule, now: Date) {
+        let titles = Dictionary(entries.map { ($0.key, $0.title) }, uniquingKeysWith: { first, _ in first })
+        for index in pages.indices {
+            for position in pages[index].indices {
+                guard let title = titles[pages[index][position].key] else { continue }
+                pages[index][position].title = title
+                pages[index][position].isNamed = true
+            }
+        }
+        reshow(rule: rule, now: now)
+    }
+
+    // MARK: Showing
+
+    /// Shows rows in `order`, keeping the selected row selected.
+    public mutating func setSort(_ order: CacheSortOrder, rule: CacheFreshnessRule, now: Date) {
+        sort = order
+        reshow(rule: rule, now: now)
+    }
+
+    /// Shows only rows containing `text` (case-insensitive); empty shows all.
+    public mutating func setFilter(_ text: String, rule: CacheFreshnessRule, now: Date) {
+        filter = text
+        reshow(rule: rule, now: now)
+    }
+
+    /// Shows only stale and expired rows, or all again.
+    public mutating func toggleProblemsOnly(rule: CacheFreshnessRule, now: Date) {
+        problemsOnly.toggle()
+        reshow(rule: rule, now: now)
+    }
+
+    /// Recomputes what is shown from the rows held (a row's state moves with the clock).
+    public mutating func reshow(rule: CacheFreshnessRule, now: Date) {
+        let key = keepSelection ?? selected?.key
+        let needle = filter.lowercased()
+        var rows = pages.joined().filter { entry in
+            guard entry.matches(needle) else { return false }
+            guard problemsOnly else { return true }
+            return entry.row.top.map { rule.state(of: $0, at: now) != .fresh } ?? false
+        }
+        if sort != .key {
+            rows.sort { sort.precedes($0.row, $1.row, rule: rule, now: now) }
+        }
+        shown = rows
+        if let key, let index = rows.firstIndex(where: { $0.key == key }) {
+            selection = index
+            keepSelection = nil
+        } else {
+            selection = min(selection, max(0, rows.count - 1))
+        }
+    }
+
+    /// Moves the selection by `delta` rows (clamped) and scrolls so it stays within `height` rows.
+    public mutating func move(by delta: Int, height: Int) {
+        guard !shown.isEmpty else { return }
+        keepSelection = nil
+        selection = min(max(0, selection + delta), shown.count - 1)
+        scroll(height: height)
+    }
+
+    /// Scrolls so the selection is within `height` rows from `top`.
+    public mutating func scroll(height: Int) {
+        let height = max(1, height)
+        if selection < top { top = selection }
+        if selection >= top + height { top = selection - height + 1 }
+        top = max(0, min(top, max(0, shown.count - height)))
+    }
+
+    /// The rows in view for `height` rows.
+    public func rowsInView(height: Int) -> ArraySlice<CacheListEntry> {
+        let start = min(top, shown.count)
+        return shown[start..<min(shown.count, start + max(0, height))]
+    }
+}

@@ -1,0 +1,51 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+import TerminalUI
+
+/// How a cache row's columns read: tier badges, ages and times to live, the state word and its
+/// colour. Pure functions.
+public enum CacheRowText {
+    /// The badge of a tier: its first letter, capitalised (`M` memory, `D` disk, `S` shared,
+    /// `F` file).
+    public static func badge(_ tier: String) -> String { tier.first.map { String($0).uppercased() } ?? "?" }
+
+    /// The badges of `tiers` in the order of `all`, a `·` where a tier does not hold it: `MD·F`.
+    public static func badges(_ tiers: [String], of all: [String]) -> String {
+        all.map { tiers.contains($0) ? badge($0) : "·" }.joined()
+    }
+
+    /// `M memory · D disk · F file`.
+    public static func legend(_ all: [String]) -> String {
+        all.map { "\(badge($0)) \($0)" }.joined(separator: " · ")
+    }
+
+    /// `45s`, `12m`, `3h`, `2d`; `-30s` once past; `—` for nil (no limit).
+    public static func duration(_ seconds: TimeInterval?) -> String {
+        guard let seconds, seconds.isFinite else { return "—" }
+        let sign = seconds < 0 ? "-" : ""
+        let whole = Int(abs(seconds).rounded(.down))
+        let text =
+            switch whole {
+            case ..<60: "\(whole)s"
+            case ..<3_600: "\(whole / 60)m\(whole % 60 == 0 ? "" : "\(whole % 60)s")"
+            case ..<86_400: "\(whole / 3_600)h\((whole % 3_600) / 60 == 0 ? "" : "\((whole % 3_600) / 60)m")"
+            default:
+                "\(whole / 86_400)d\((whole % 86_400) / 3_600 == 0 ? "" : "\((whole % 86_400) / 3_600)h")"
+            }
+        return sign + text
+    }
+
+    /// The colour of a state word: fresh green, stale yellow, expired red.
+    public static func style(of state: CacheEntryState?) -> Style {
+        switch state {
+        case .fresh: .plain.foreground(.green)
+        case .stale: .plain.foreground(.yellow)
+        case .expired: .plain.foreground(.red)
+        case nil: .plain.dimmed()
+        }
+    }
+
+    /// The bytes column: `1.2 KB`, `—` when no tier counts them.
+    public static func bytes(_ bytes: Int?) -> String { bytes.map(ByteText.short) ?? "—" }
+}

@@ -1,0 +1,207 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+/// What the Cache screen's background work reports: a request's result, or a second passed.
+/// A plain value (`ScreenMessage`).
+public enum CacheScreenMessage: ScreenMessage {
+    /// A request's result.
+    case result(CacheScreenResult)
+    /// A second passed (TTLs count down, states change, the pulses move).
+    case second
+}
+
+/// An answer the browser applied, given to every screen (the Cache screen's live updates: the
+/// timeline, the pulses, the rows it touched). A plain value (`ScreenMessage`).
+public struct AnswerAppliedMessage: ScreenMessage {
+    /// The answer, as the status pane and the `--events` log have it.
+    public let event: AnswerEvent
+
+    /// The message of `event`.
+    public init(_ event: AnswerEvent) { self.event = event }
+}
+
+/// The Cache screen on the stack (`4`): `CacheScreenState` over the services' cache inspector,
+/// its requests run as effects, its results and a one-second ticker coming back as
+/// `CacheScreenMessage`s, every applied answer as an `AnswerAppliedMessage`; the time is the
+/// services' `now`. Without an inspector it says there is nothing to inspect. A plain value
+/// (`ScreenModel`).
+public struct CacheScreen: ScreenModel {
+    /// What the screen holds and draws.
+    public var state: CacheScreenState
+    /// Whether the next submitted prompt is the filter's.
+    var awaitsFilter = false
+
+    /// The task key of the one-second ticker.
+    public static let tickerKey = "cache-screen-second"
+
+    /// A screen over `services.cacheInspector`'s tiers and rule, nothing read yet.
+    public init(services: BrowserServices) {
+        let inspector = services.cacheInspector
+        state = CacheScreenState(
+            tierNames: inspector?.tiers.map(\.tierName) ?? [],
+            rule: inspector?.rule ?? CacheFreshnessRule(timeToLive: nil), now: services.now())
+    }
+
+    public var keyScope: KeyTable.Scope { .cache }
+
+    public var crumb: String { state.detail.map { "Cache › \($0.entry.title)" } ?? "Cache" }
+
+    public var activity: ScreenActivity {
+        ScreenActivity(reading: state.list.reading == nil ? nil : .localFirst, named: "cache rows")
+    }
+
+    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        guard context.services.cacheInspector != nil else {
+            context.toast("There is no cache to inspect in this run.", kind: .info)
+            return []
+        }
+        return handle(.tick(context.services.now()), context: &context)
+            + handle(.show, context: &context) + [Self.ticker(context.services)]
+    }
+
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        [.cancel(key: Self.tickerKey)]
+    }
+
+    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+        handle(.tick(context.services.now()), context: &context) + [Self.ticker(context.services)]
+    }
+
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        if state.prompt != nil {
+            guard case .cache(let command) = action, let letter = command.promptLetter else {
+                return handle(.back, context: &context)
+            }
+            return handle(.promptKey(letter), context: &context)
+        }
+        let rows = max(1, state.listRows(in: context.layout.main) - 1)
+        switch action {
+        case .moveDown: return handle(.move(1), context: &context)
+        case .moveUp: return handle(.move(-1), context: &context)
+        case .pageDown: return handle(.move(rows), context: &context)
+        case .pageUp: return handle(.move(-rows), context: &context)
+        case .first: return handle(.first, context: &context)
+        case .last: return handle(.last, context: &context)
+        case .open: return handle(.enter, context: &context)
+        case .back:
+            if state.detail == nil { context.pop() } else { return handle(.back, context: &context) }
+        case .nextList: context.pop()
+        case .filter:
+            awaitsFilter = true
+            context.openPrompt(state.list.filter)
+        case .refresh: return handle(.refetch, context: &context)
+        case .cache(.cycleSort): return handle(.cycleSort, context: &context)
+        case .cache(.toggleProblemsOnly): return handle(.toggleProblemsOnly, context: &context)
+        case .cache(.evictFromTier): return handle(.evictFromTier, context: &context)
+        case .cache(.evictEverywhere): return handle(.evictEverywhere, context: &context)
+        case .cache(.revalidate): return handle(.revalidate, context: &context)
+        case .cache(.purge): return handle(.purge, context: &context)
+        default: break
+        }
+        return []
+    }
+
+    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        guard awaitsFilter else { return [] }
+        awaitsFilter = false
+        return handle(.setFilter(text), context: &context)
+    }
+
+    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        guard case .screen(let inner) = message else { return [] }
+        if let applied = inner as? AnswerAppliedMessage {
+            return handle(.answered(applied.event, at: context.services.now()), context: &context)
+        }
+        switch inner as? CacheScreenMessage {
+        case .result(let result)?:
+            if let event = result.actionEvent { context.record(event) }
+            return handle(.result(result), context: &context)
+        case .second?: return handle(.tick(context.services.now()), context: &context)
+        case nil: return []
+        }
+    }
+
+    public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+        state.render(in: area, buffer: &buffer)
+    }
+
+    /// Hands `input` to the state and runs what it asks for.
+    private mutating func handle(_ input: CacheScreenInput, context: inout ScreenContext) -> [Effect<
+        BrowserMessage
+    >] {
+        let requests = state.handle(input, area: context.layout.main)
+        guard let inspector = context.services.cacheInspector else { return [] }
+        var effects: [Effect<BrowserMessage>] = []
+        for request in requests {
+            if case .explore(let key) = request {
+                explore(key, context: &context)
+                continue
+            }
+            let now = state.now
+            let clock = context.services.clock
+            effects.append(
+                .task(key: Self.taskKey(request)) {
+                    let result = await request.perform(with: inspector, now: now, clock: clock)
+                    return .screen(
+                        CacheScreenMessage.result(result ?? .pageFailed(page: -1, "nothing to do")))
+                })
+        }
+        return effects
+    }
+
+    /// One read per page, one count, one reread per key at a time; actions are never replaced.
+    static func taskKey(_ request: CacheScreenRequest) -> String? {
+        switch request {
+        case .readPage(let page, _, _, _): "cache-page-\(page)"
+        case .count: "cache-count"
+        case .readEntry(let key, _): "cache-entry-\(key)"
+        default: nil
+        }
+    }
+
+    /// Opens `key`'s entity in the explorer: a character from its value, an episode or location
+    /// by id.
+    private func explore(_ key: CacheEntryKey, context: inout ScreenContext) {
+        guard let id = key.id.flatMap(Int.init) else { return }
+        switch key.kind {
+        case "character":
+            guard let json = state.detail?.json,
+                let character = try? JSONDecoder().decode(ShowCharacter.self, from: Data(json.utf8))
+            else {
+                context.toast("The character's value could not be read to open it.", kind: .info)
+                return
+            }
+            context.push(CharacterDetailScreen(character: character))
+        case "episode", "location":
+            let kind: EntityKind = key.kind == "episode" ? .episode : .location
+            EntityDetailScreen.push(
+                EntityDetailState(kind: kind, id: id, name: state.detail?.entry.title ?? key.description),
+                context: &context)
+        default: break
+        }
+    }
+
+    /// A message every second, on the services' clock.
+    static func ticker(_ services: BrowserServices) -> Effect<BrowserMessage> {
+        let clock = services.clock
+        return .subscribe(key: tickerKey) { sink in
+            while !Task.isCancelled {
+                do {
+                    try await clock.sleep(for: .seconds(1))
+                } catch {
+                    return
+                }
+                sink.send(.screen(CacheScreenMessage.second))
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+
+/// What the Cache screen asks the outside world for: a page of rows, the census, one entry again
+/// (with its value), an action on the cache, or the explorer for an entity. A plain value; the
+/// app runs each as an effect (`perform(with:now:)`) and gives the result back to the screen.
+public enum CacheScreenRequest: Sendable, Equatable {
+    /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
+    case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
+    /// The readable names of rows come into view unnamed.
+    case name([CacheRow])
+    /// The census: each tier's totals and the count of states over every key.
+    case count
+    /// One entry again, its row and (with `value`) its stored value.
+    case readEntry(CacheEntryKey, value: Bool)
+    /// Evict the key from one tier, or from all for nil.
+    case evict(CacheEntryKey, tier: String?)
+    /// Empty a tier.
+    case purge(tier: String)
+    /// A conditional GET with the cached validators.
+    case revalidate(CacheEntryKey)
+    /// A fresh read from the network.
+    case refetch(CacheEntryKey)
+    /// Open the entity in the explorer (character or entity detail); the app handles it.
+    case explore(CacheEntryKey)
+
+    /// Runs the request against `inspector` at `now`, timing actions by `clock`; nil for `explore`
+    /// (the app's own).
+    public func perform(
+        with inspector: CacheInspector, now: Date, clock: any Clock<Duration> = ContinuousClock()
+    ) async -> CacheScreenResult? {
+        await perform(with: inspector, now: now, timedOn: clock)
+    }
+
+    private func perform<C: Clock<Duration>>(with inspector: CacheInspector, now: Date, timedOn clock: C)
+        async
+        -> CacheScreenResult?
+    {
+        let start = clock.now
+        func ms() -> Double {
+            let elapsed = start.duration(to: clock.now)
+            return Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        }
+        switch self {
+        case .readPage(let page, let after, let limit, let naming):
+            do throws(RepositoryError) {
+                let read = try await CacheListEntry.page(
+                    of: inspector, after: after, limit: limit, naming: naming)
+                return .pageRead(page: page, entries: read.entries, next: read.next)
+            } catch {
+                return .pageFailed(page: page, error.description)
+            }
+        case .name(let rows):
+            return .named(CacheListEntry.named(rows, by: inspector))
+        case .count:
+            return .counted(await CacheCensus.count(inspector, at: now))
+        case .readEntry(let key, let wantsValue):
+            return await Self.entry(key, value: wantsValue, inspector: inspector)
+        case .evict(let key, let tier):
+            let answer = await inspector.evict(key, from: tier)
+            return .acted(answer, key: key, kind: .evict, ms: ms())
+        case .purge(let tier):
+            let answer = await inspector.purge(tier: tier)
+            return .acted(answer, key: nil, kind: .purge, ms: ms())
+        case .revalidate(let key):
+            let answer = Self.explained(await inspector.revalidate(key), key: key)
+            return .acted(answer, key: key, kind: .revalidate, ms: ms())
+        case .refetch(let key):
+            let answer = await inspector.refetch(key)
+            return .acted(answer, key: key, kind: .refetch, ms: ms())
+        case .explore:
+            return nil
+        }
+    }
+
+    private static func entry(_ key: CacheEntryKey, value wantsValue: Bool, inspector: CacheInspector) async
+        -> CacheScreenResult
+    {
+        do throws(RepositoryError) {
+            guard let row = try await inspector.row(key) else {
+                return .entryRead(key: key, entry: nil, value: .success(nil))
+            }
+            let entry = CacheListEntry(row: row, title: inspector.displayName(of: row))
+            guard wantsValue else { return .entryRead(key: key, entry: entry, value: nil) }
+            do throws(RepositoryError) {
+                return .entryRead(key: key, entry: entry, value: .success(try inspector.value(of: key)))
+            } catch {
+                return .entryRead(
+                    key: key, entry: entry, value: .failure(CacheScreenFailure(error.description)))
+            }
+        } catch {
+            return .entryRead(key: key, entry: nil, value: .failure(CacheScreenFailure(error.description)))
+        }
+    }
+
+    /// A revalidation the server did not confirm says why a body came back rather than a bare
+    /// `refetched`: an entity stored from a page carries the page's ETag, which the entity's own
+    /// URL never matches.
+    static func explained(_ answer: CacheActionAnswer, key: CacheEntryKey) -> CacheActionAnswer {
+        guard case .refetched(let origin) = answer.outcome else { return answer }
+        return CacheActionAnswer(
+            subject: answer.subject,
+            outcome: .refetched(
+                origin: "\(origin): no 304, the server did not match the cached validators (a value stored "
+                    + "from a page carries the page's ETag) and sent the value whole"))
+    }
+}
+
+/// A failure the screen shows as its sentence. A plain value.
+public struct CacheScreenFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+    /// A failure saying `description`.
+    public init(_ description: String) { self.description = description }
+}
+
+/// What came back for a `CacheScreenRequest`. A plain value.
+public enum CacheScreenResult: Sendable, Equatable {
+    /// Which action an answer is for.
+    public enum ActionKind: String, Sendable, Equatable {
+        case evict, purge, revalidate, refetch
+    }
+
+    /// A page of rows and the cursor after it (nil at the end).
+    case pageRead(page: Int, entries: [CacheListEntry], next: CacheEntryKey?)
+    /// Rows named (`CacheScreenRequest.name`).
+    case named([CacheListEntry])
+    /// A page could not be read.
+    case pageFailed(page: Int, String)
+    /// The census.
+    case counted(CacheCensus)
+    /// One entry again (nil: no tier holds it now) and its value when asked (nil value: not asked).
+    case entryRead(key: CacheEntryKey, entry: CacheListEntry?, value: Result<String?, CacheScreenFailure>?)
+    /// An action's answer, for `key` (nil for a purge), and how long it took.
+    case acted(CacheActionAnswer, key: CacheEntryKey?, kind: ActionKind, ms: Double)
+
+    /// The line of the status pane and the `--events` log an action's answer makes; nil for the
+    /// other results.
+    public var actionEvent: AnswerEvent? {
+        guard case .acted(let answer, let key, let kind, let ms) = self else { return nil }
+        return AnswerEvent(cacheAction: answer, key: key, action: kind, ms: ms)
+    }
+}

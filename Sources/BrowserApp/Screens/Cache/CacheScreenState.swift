@@ -1,0 +1,122 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+import TerminalUI
+
+/// Everything the Cache screen holds: its list window, the census header, the tiers' names, the
+/// freshness rule, the session's timeline and pulses, the entry opened (if any), a purge waiting
+/// for y/n, and the time it was last drawn at (the clock is the caller's: TTLs count down as `now`
+/// moves). A plain value; `update` owns it and `render` draws it.
+public struct CacheScreenState: Sendable, Equatable {
+    /// The rows window, sort, filter, toggle and selection.
+    public var list: CacheListState
+    /// The header's counts.
+    public var census = CacheCensus()
+    /// The tiers, top first (`memory`, `disk`, `shared`, `file`, those that are on).
+    public var tierNames: [String]
+    /// How a row's state follows from its age.
+    public var rule: CacheFreshnessRule
+    /// Every answer per key this session, and the changes seen.
+    public var timeline = CacheTimeline()
+    /// Answers per second per source over the last minute.
+    public var pulses = CachePulses()
+    /// The entry opened with `Enter`, if any.
+    public var detail: CacheEntryDetail?
+    /// The question on the last line, waiting for a key.
+    public var prompt: CachePrompt?
+    /// The last page read that failed, as its sentence (shown in the header until the next read).
+    public var lastFailure: String?
+    /// Whether an answer or an action changed the cache since the census was counted.
+    var censusIsStale = false
+    /// Whether a census is in flight.
+    var isCounting = false
+    /// The keys of the rows a naming is in flight for.
+    var naming: Set<CacheEntryKey> = []
+    /// The time of the frame.
+    public var now: Date
+
+    /// A screen over `tierNames` with `rule`, nothing read yet, at `now`.
+    public init(
+        tierNames: [String], rule: CacheFreshnessRule, now: Date, list: CacheListState = CacheListState()
+    ) {
+        self.tierNames = tierNames
+        self.rule = rule
+        self.now = now
+        self.list = list
+    }
+
+    /// The pulses pane's height in `area` (none on a short screen).
+    static func pulsesHeight(of area: Rect, sources: Int) -> Int {
+        area.height >= 24 ? min(area.height / 3, 4 + max(1, sources)) : 0
+    }
+
+    /// The list's body rows in `area` (what moves scroll by).
+    public func listRows(in area: Rect) -> Int {
+        CacheListPane.bodyHeight(
+            of: area.top(area.height - Self.pulsesHeight(of: area, sources: pulses.sources.count)))
+    }
+
+    /// The entry page's lines in view in `area`.
+    public func entryRows(in area: Rect) -> Int { CacheEntryPane.bodyHeight(of: area) }
+
+    /// The entry page's lines, when an entry is open.
+    public var entryLines: [Line] {
+        detail?.lines(tiers: tierNames, timeline: timeline, rule: rule, now: now) ?? []
+    }
+
+    /// `rows 1–200 of 1,042`, with `· reading` while a page is in flight and `+` while more follow.
+    var position: String {
+        let held = list.heldCount
+        let first = list.firstPage * list.pageSize
+        var text =
+            held == 0 ? "no rows read" : "rows \(first + 1)–\(first + held)\(list.reachedEnd ? "" : "+") read"
+        if list.reading != nil { text += " · reading" }
+        if let lastFailure { text += " · \(lastFailure)" }
+        return text
+    }
+
+    /// Draws the screen into `area`: the entry page when one is open, else the list above the
+    /// pulses.
+    public func render(in area: Rect, buffer: inout CellBuffer) {
+        if detail != nil {
+            CacheEntryPane(lines: entryLines, scroll: detail?.scroll ?? 0).render(in: area, buffer: &buffer)
+            return
+        }
+        let pulsesHeight = Self.pulsesHeight(of: area, sources: pulses.sources.count)
+        let listArea = area.top(area.height - pulsesHeight)
+        let height = CacheListPane.bodyHeight(of: listArea)
+        let rows = Array(list.rowsInView(height: height))
+        let selected = list.selection - list.top
+        CacheListPane(
+            census: census, tierNames: tierNames, rows: rows,
+            selected: rows.indices.contains(selected) ? selected : nil,
+            sort: list.sort, filter: list.filter, problemsOnly: list.problemsOnly, position: position,
+            prompt: promptText, rule: rule, now: now
+        ).render(in: listArea, buffer: &buffer)
+        if pulsesHeight > 0 {
+            CachePulsesPane(pulses, at: now).render(in: area.bottom(pulsesHeight), buffer: &buffer)
+        }
+    }
+}
+
+extension CacheListEntry {
+    /// The page of `inspector`'s rows after `cursor` (at most `limit`) and the next cursor; its
+    /// first `naming` rows are titled with their entity's name where the value decodes
+    /// (`character 1 · Rick Sanchez`: one payload read and decode each), the others by their own
+    /// name until `named(_:by:)` names them.
+    public static func page(
+        of inspector: CacheInspector, after cursor: CacheEntryKey?, limit: Int, naming: Int = .max
+    ) async throws(RepositoryError) -> (entries: [CacheListEntry], next: CacheEntryKey?) {
+        let page = try await inspector.rows(after: cursor, limit: limit)
+        let entries = page.rows.enumerated().map { index, row in
+            index < naming
+                ? CacheListEntry(row: row, title: inspector.displayName(of: row)) : CacheListEntry(row: row)
+        }
+        return (entries, page.next)
+    }
+
+    /// `rows`, each titled with its entity's name by `inspector` (see `page`).
+    public static func named(_ rows: [CacheRow], by inspector: CacheInspector) -> [CacheListEntry] {
+        rows.map { CacheListEntry(row: $0, title: inspector.displayName(of: $0)) }
+    }
+}

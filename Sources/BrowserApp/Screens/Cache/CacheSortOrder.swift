@@ -1,0 +1,47 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+
+/// How the Cache screen orders the rows it holds: by key (as the tiers page them, the first
+/// order), then — `s` cycles — by age (newest first), size (largest first), kind, and state
+/// (expired, stale, fresh). Sorting reorders the rows loaded, never the whole cache. A plain value.
+public enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
+    case key, age, size, kind, state
+
+    /// The order `s` goes to next: key → age → size → kind → state → key.
+    public var next: CacheSortOrder {
+        let all = Self.allCases
+        let index = all.firstIndex(of: self) ?? 0
+        return all[(index + 1) % all.count]
+    }
+
+    /// Whether `lhs` comes before `rhs` in this order at `now` by `rule` (ties by key).
+    func precedes(_ lhs: CacheRow, _ rhs: CacheRow, rule: CacheFreshnessRule, now: Date) -> Bool {
+        switch self {
+        case .key: break
+        case .age:
+            let (left, right) = (lhs.top?.storedAt ?? .distantPast, rhs.top?.storedAt ?? .distantPast)
+            if left != right { return left > right }
+        case .size:
+            let (left, right) = (lhs.bytes ?? -1, rhs.bytes ?? -1)
+            if left != right { return left > right }
+        case .kind:
+            if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+        case .state:
+            let (left, right) = (
+                Self.urgency(lhs, rule: rule, now: now), Self.urgency(rhs, rule: rule, now: now)
+            )
+            if left != right { return left > right }
+        }
+        return lhs.key < rhs.key
+    }
+
+    /// 2 for expired, 1 for stale, 0 for fresh (or unknown).
+    static func urgency(_ row: CacheRow, rule: CacheFreshnessRule, now: Date) -> Int {
+        switch row.top.map({ rule.state(of: $0, at: now) }) {
+        case .expired: 2
+        case .stale: 1
+        case .fresh, nil: 0
+        }
+    }
+}

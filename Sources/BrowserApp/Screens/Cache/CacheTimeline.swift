@@ -1,0 +1,161 @@
+import Foundation
+import RepositoryCore
+
+/// What the browser saw of each cache key this session: every answer for it (time, origin,
+/// policy, ms, a 304, an error) and what changed between the versions of its value seen.
+///
+/// A plain value; `update` owns it. Bounded: at most `maxMoments` answers and `maxChanges`
+/// changes per key, and at most `maxKeys` keys (the key seen longest ago is let go first).
+public struct CacheTimeline: Sendable, Equatable {
+    /// One answer for a key.
+    public struct Moment: Sendable, Equatable {
+        /// When it was applied.
+        public var time: Date
+        /// `memory`, `disk`, `network`, `revalidated`, `shared`; nil for a failure.
+        public var origin: String?
+        /// The policy read with.
+        public var policy: String
+        /// How long it took.
+        public var ms: Double
+        /// Whether a stale value was served.
+        public var stale: Bool
+        /// The error of a failure or of a fallback.
+        public var error: String?
+
+        /// Whether the answer was a 304 (not modified).
+        public var wasNotModified: Bool { origin == Origin.revalidated.rawValue }
+    }
+
+    /// What changed between two versions of a key's value.
+    public struct Change: Sendable, Equatable {
+        /// When the newer version was seen.
+        public var time: Date
+        /// `name: Rick Sanchez → Rick Renamed`, one per field that changed.
+        public var lines: [String]
+    }
+
+    /// Keys remembered at most.
+    public let maxKeys: Int
+    /// Answers remembered per key at most.
+    public let maxMoments: Int
+    /// Changes remembered per key at most.
+    public let maxChanges: Int
+    private var moments: [CacheEntryKey: [Moment]] = [:]
+    private var changes: [CacheEntryKey: [Change]] = [:]
+    private var lastValue: [CacheEntryKey: [String: String]] = [:]
+    private var seen: [CacheEntryKey] = []
+
+    /// An empty timeline with its bounds.
+    public init(maxKeys: Int = 2_000, maxMoments: Int = 50, maxChanges: Int = 20) {
+        self.maxKeys = max(1, maxKeys)
+        self.maxMoments = max(1, maxMoments)
+        self.maxChanges = max(1, maxChanges)
+    }
+
+    /// The answers for `key`, oldest first.
+    public func moments(of key: CacheEntryKey) -> [Moment] { moments[key] ?? [] }
+    /// The changes seen for `key`, oldest first.
+    public func changes(of key: CacheEntryKey) -> [Change] { changes[key] ?? [] }
+
+    /// Records `event`, applied at `time`, for `keys` (by default each key its query read).
+    public mutating func record(_ event: AnswerEvent, at time: Date, keys: [CacheEntryKey]? = nil) {
+        let moment = Moment(
+            time: time, origin: event.origin?.description, policy: event.policy.description, ms: event.ms,
+            stale: event.stale, error: event.error)
+        for key in keys ?? event.cacheKeys {
+            touch(key)
+            moments[key, default: []].append(moment)
+            if moments[key, default: []].count > maxMoments { moments[key]?.removeFirst() }
+        }
+    }
+
+    /// Notes the value of `key` seen at `time` (JSON text); when it differs from the last one
+    /// noted, records what changed.
+    public mutating func noteValue(_ json: String, of key: CacheEntryKey, at time: Date) {
+        let fields = ValueFields.flatten(json)
+        touch(key)
+        defer { lastValue[key] = fields }
+        guard let before = lastValue[key], before != fields else { return }
+        let lines = ValueFields.differences(from: before, to: fields)
+        guard !lines.isEmpty else { return }
+        changes[key, default: []].append(Change(time: time, lines: lines))
+        if changes[key, default: []].count > maxChanges { changes[key]?.removeFirst() }
+    }
+
+    private mutating func touch(_ key: CacheEntryKey) {
+        if moments[key] == nil, lastValue[key] == nil { seen.append(key) }
+        guard seen.count > maxKeys else { return }
+        let gone = seen.removeFirst()
+        moments[gone] = nil
+        changes[gone] = nil
+        lastValue[gone] = nil
+    }
+}
+
+/// A JSON value as its fields, path → text (`name`, `origin.name`, `episode[0]`), and the lines
+/// that say what changed between two of them. Pure.
+enum ValueFields {
+    static func flatten(_ json: String) -> [String: String] {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
+            return ["": json]
+        }
+        var fields: [String: String] = [:]
+        value.visit(path: "", into: &fields)
+        return fields
+    }
+
+    /// `name: Rick Sanchez → Rick Renamed`; `+ type: Clone`; `- type: Clone`; in path order.
+    static func differences(from before: [String: String], to after: [String: String]) -> [String] {
+        Set(before.keys).union(after.keys).sorted().compactMap { path in
+            switch (before[path], after[path]) {
+            case (let old?, let new?) where old != new: "\(path): \(old) → \(new)"
+            case (nil, let new?): "+ \(path): \(new)"
+            case (let old?, nil): "- \(path): \(old)"
+            default: nil
+            }
+        }
+    }
+}
+
+/// Any JSON value, decoded strictly (a number never reads as a Boolean). A plain value.
+private enum JSONValue: Decodable {
+    case null, bool(Bool), int(Int), double(Double), string(String), array([JSONValue]), object(
+        [String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func visit(path: String, into fields: inout [String: String]) {
+        switch self {
+        case .null: fields[path] = "null"
+        case .bool(let value): fields[path] = value ? "true" : "false"
+        case .int(let value): fields[path] = String(value)
+        case .double(let value): fields[path] = String(value)
+        case .string(let value): fields[path] = value
+        case .array(let values):
+            for (index, value) in values.enumerated() {
+                value.visit(path: "\(path)[\(index)]", into: &fields)
+            }
+        case .object(let members):
+            for (name, value) in members {
+                value.visit(path: path.isEmpty ? name : "\(path).\(name)", into: &fields)
+            }
+        }
+    }
+}

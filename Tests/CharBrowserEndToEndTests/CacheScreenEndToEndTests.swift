@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The Cache screen (`4`) through the built binary, headless, against the embedded server: its
+/// rows, and its actions answered in the frame and in the `--events` log, seen by `cache ls`.
+@Suite("The Cache screen end to end")
+struct CacheScreenEndToEndTests {
+    @Test(
+        "4 lists what is cached; / finds Rick; D evicts him from every tier, said in --events and gone from cache ls"
+    )
+    func evictFromTheScreen() throws {
+        let browser = try Browser.populated()
+        defer { browser.cleanUp() }
+        let run = try browser.headless(keys: "4 / R i c k enter D q", size: "120x40", extra: ["--frames"])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let frames = run.outcome.standardOutput
+        #expect(frames.contains("Cache"))
+        #expect(frames.contains("character 1 · Rick Sanchez"), "the rows are titled from the values")
+        #expect(frames.contains("M memory · D disk"), "the legend of the badges")
+        let evicted = try #require(
+            run.events.first { $0[text: "query"].hasPrefix("character/id:1: evicted from") })
+        #expect(evicted[text: "operation"] == "cache")
+        #expect(evicted[text: "query"].contains("disk"), "\(evicted)")
+        #expect(frames.contains("character/id:1: evicted from"), "the answer is in the status pane")
+        #expect(!(try browser.listed()).contains { $0["key"] as? String == "character/id:1" })
+        #expect(try browser.cache(["verify"]).status == 0)
+    }
+
+    @Test(
+        "v rereads page 1 conditionally (revalidated on a 304, else says why it was refetched); P d y purges the disk tier"
+    )
+    func revalidateAndPurge() throws {
+        let browser = try Browser.populated()
+        defer { browser.cleanUp() }
+        let run = try browser.headless(
+            keys: "4 / p a g e : 1 enter v P d y q", size: "120x40", extra: ["--frames"])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let revalidated = try #require(
+            run.events.first { $0[text: "query"].contains("page:1:") }, "\(run.events)")
+        #expect(revalidated[text: "policy"] == "remoteFirst")
+        #expect(revalidated[text: "operation"] == "main")
+        if revalidated[text: "origin"] != "revalidated" {
+            #expect(revalidated[text: "origin"] == "network")
+            #expect(revalidated[text: "query"].contains("no 304"), "\(revalidated)")
+        }
+        let purged = try #require(
+            run.events.first { $0[text: "query"].hasPrefix("disk: purged") }, "\(run.events)")
+        #expect(purged[text: "operation"] == "cache")
+        #expect(run.outcome.standardOutput.contains("purge every entry of disk? y/n"))
+        #expect(try browser.listed().allSatisfy { ($0["tiers"] as? [String])?.contains("disk") != true })
+    }
+}
+
+@Suite("charbrowser cache ls: the table for people")
+struct CacheListTableEndToEndTests {
+    @Test("A key longer than its column is cut with … and the columns after it stay in line")
+    func longKeysAreCut() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let run = try browser.headless(keys: "/ R i c k space S a n c h e z enter q", extra: ["--no-images"])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let table = try browser.cache(["ls", "--kind", "page"])
+        #expect(table.status == 0, "\(table.standardError)")
+        let lines = table.standardOutput.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first)
+        let long = try #require(lines.first { $0.hasPrefix("character-page-ids/page:1?") }, "\(lines)")
+        #expect(long.contains("…"))
+        let kindColumn = try #require(header.range(of: "KIND")).lowerBound.utf16Offset(in: header)
+        #expect(Array(long)[kindColumn...].starts(with: "page"), "\(header)\n\(long)")
+    }
+}
