@@ -51,6 +51,12 @@ extension CharacterRepository {
                 name: filters["name"] ?? "", status: filters["status"] ?? "",
                 species: filters["species"] ?? "",
                 type: filters["type"] ?? "", gender: filters["gender"] ?? "")
+            if conditional {
+                return try await characterGraph.revalidateList(
+                    filter.pageQuery(page.number), main: characterPagesMain
+                )
+                .origin
+            }
             return try await self.page(page.number, filter: filter, policy: .remoteFirst).origin
         default: return nil
         }

@@ -39,6 +39,22 @@ extension NormalizedRepository {
         }
     }
 
+    /// The list `query` names read again from `main`, conditionally when the cache holds all of
+    /// it: the request carries the cached list's validators, so a 304 answers `revalidated` (the
+    /// copies' stored-at refreshed, nothing else written); otherwise, or without a cached copy, an
+    /// ordinary read. Stored as a `remoteFirst` read stores it; a failure is thrown, not served
+    /// stale.
+    @inlinable
+    public func revalidateList<Main: GetDataSource>(_ query: Query, main: Main) async throws(RepositoryError)
+        -> Answer<Main.Value>
+    where Main.Value: EntityListValue, Main.Value.Entity == Entity, Main.Value.Info == Info {
+        let start = stopwatch.start()
+        let composed = try? await cache.composedList(query)
+        return try await fetchList(
+            query, main: main, fallback: composed, rule: .fail,
+            operation: CachePolicy.remoteFirst.operation(whenMainFails: .fail), start: start)
+    }
+
     /// True when the list and every entity found are fresh at `now`.
     @inlinable
     func isFresh(_ composed: ComposedList<Entity, Info>, now: Date) -> Bool {

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// `charbrowser serve --port 0` running in its own process for the length of a test, so that
+/// several headless runs read one server (the embedded one of each run has its own port, and the
+/// URLs inside its bodies, hence their ETags, differ from run to run).
+final class ServedAPI {
+    /// The API's base URL, as the server logged it (`http://127.0.0.1:PORT/api`).
+    let url: String
+    private let process: Process
+
+    init(executable: URL) throws {
+        process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "0"]
+        let log = Pipe()
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        // Blocking reads until the line that names the URL: the server writes it once listening.
+        var text = ""
+        var found: String?
+        while found == nil {
+            let chunk = log.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            found = text.split(separator: "\n").lazy
+                .compactMap { line in line.range(of: " at http://").map { String(line[$0.upperBound...]) } }
+                .first.map { "http://" + $0.trimmingCharacters(in: .whitespaces) }
+        }
+        guard let found else {
+            process.terminate()
+            throw ServeFailure(output: text)
+        }
+        url = found
+    }
+
+    /// Stops the server and waits for it to exit.
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    struct ServeFailure: Error, CustomStringConvertible {
+        let output: String
+        var description: String { "charbrowser serve ended before it listened:\n\(output)" }
+    }
+}
