@@ -112,6 +112,8 @@ struct CacheScreenGoldenTests {
     func sortedFilteredPrompt() throws {
         var screen = Self.screen()
         for _ in 0..<4 { _ = screen.handle(.cycleSort, area: Self.area) }
+        let held = screen.list.shown
+        _ = screen.handle(.result(.scanned(.state, entries: held, total: held.count)), area: Self.area)
         _ = screen.handle(.toggleProblemsOnly, area: Self.area)
         _ = screen.handle(.purge, area: Self.area)
         _ = screen.handle(.promptKey("d"), area: Self.area)

@@ -9,9 +9,10 @@ import RepositoryCore
 /// Memory is bounded by the window, not the cache: at most `maxPages` pages of `pageSize` rows are
 /// held, plus one key per page reached (where it starts), so 100,000 entries hold 1,000 rows and
 /// 500 keys. Reading past the last row held asks for the next page (`pageToRead`); reaching the
-/// first row held with pages before it asks for the previous one; the far end is let go. Sorting
-/// and filtering apply to the rows held: the screen says "of the rows read", never claims the whole
-/// cache was sorted.
+/// first row held with pages before it asks for the previous one; the far end is let go. An order
+/// other than by key is the whole cache's: a scan keeps the first rows of every row in that order
+/// (`scanToRun`, `applyScan`) and those are held, with the count scanned, until the order changes;
+/// until it answers, the rows held are shown in that order. Filtering applies to the rows held.
 public struct CacheListState: Sendable, Equatable {
     /// Rows per page read.
     public let pageSize: Int
@@ -33,6 +34,13 @@ public struct CacheListState: Sendable, Equatable {
     public private(set) var reachedEnd = false
     /// The page a read is in flight for, if any.
     public private(set) var reading: Int?
+    /// How many entries the scan behind the rows held went over, when they are the first of the
+    /// whole cache in `sort`; nil while they are a window in key order.
+    public private(set) var scannedTotal: Int?
+    /// The order the rows held were scanned in, if they came from a scan.
+    public private(set) var scannedOrder: CacheSortOrder?
+    /// Whether a scan is in flight.
+    public private(set) var scanning = false
 
     /// Where page `n` starts (the key before its first row); `[nil]` before any read.
     private(set) var pageStarts: [CacheEntryKey?] = [nil]
@@ -61,7 +69,7 @@ public struct CacheListState: Sendable, Equatable {
     /// next when the selection is on the last row shown, the previous when it is on the first and
     /// pages before are let go; nil when none is needed or one is in flight.
     public var pageToRead: (page: Int, after: CacheEntryKey?)? {
-        guard reading == nil else { return nil }
+        guard reading == nil, scannedTotal == nil else { return nil }
         if pages.isEmpty { return reachedEnd ? nil : (firstPage, pageStarts[firstPage]) }
         if !reachedEnd, selection >= shown.count - 1 {
             let page = firstPage + pages.count
@@ -80,6 +88,7 @@ public struct CacheListState: Sendable, Equatable {
         page: Int, entries: [CacheListEntry], next: CacheEntryKey?, rule: CacheFreshnessRule, now: Date
     ) {
         if reading == page { reading = nil }
+        guard scannedTotal == nil else { return }
         if pages.isEmpty, page == firstPage {
             pages = [entries]
         } else if page == firstPage + pages.count {
@@ -114,6 +123,42 @@ public struct CacheListState: Sendable, Equatable {
     /// A read of `page` that failed: nothing changes but the page is no longer in flight.
     public mutating func readFailed(_ page: Int) { if reading == page { reading = nil } }
 
+    /// The order to scan the whole cache in, when `sort` is not by key and the rows held are not
+    /// that order's scan yet (nil while one is in flight).
+    public var scanToRun: CacheSortOrder? {
+        sort == .key || scanning || scannedOrder == sort ? nil : sort
+    }
+
+    /// How many rows a scan keeps: as many as the window holds.
+    public var scanLimit: Int { pageSize * maxPages }
+
+    /// Marks a scan as in flight.
+    public mutating func startScanning() { scanning = true }
+
+    /// Holds `entries`, the first rows of the whole cache in `order` out of `total` scanned; a scan
+    /// for an order no longer chosen is dropped (the chosen one is asked for next).
+    public mutating func applyScan(
+        _ order: CacheSortOrder, entries: [CacheListEntry], total: Int, rule: CacheFreshnessRule, now: Date
+    ) {
+        scanning = false
+        guard order == sort else { return }
+        pages = [entries]
+        pageStarts = [nil]
+        firstPage = 0
+        reachedEnd = true
+        reading = nil
+        scannedOrder = order
+        scannedTotal = total
+        reshow(rule: rule, now: now)
+    }
+
+    /// A scan that failed: the rows held stay, shown in the chosen order, and it is not asked again
+    /// until the order changes.
+    public mutating func scanFailed(_ order: CacheSortOrder) {
+        scanning = false
+        if order == sort { scannedOrder = order }
+    }
+
     /// Forgets every page (kept: sort, filter, toggle and the selected key): the next read is page 0.
     public mutating func reload() {
         let key = selected?.key
@@ -122,6 +167,9 @@ public struct CacheListState: Sendable, Equatable {
         firstPage = 0
         reachedEnd = false
         reading = nil
+        scannedOrder = nil
+        scannedTotal = nil
+        scanning = false
         shown = []
         keepSelection = key
     }
@@ -156,9 +204,15 @@ public struct CacheListState: Sendable, Equatable {
 
     // MARK: Showing
 
-    /// Shows rows in `order`, keeping the selected row selected.
+    /// Shows rows in `order`, keeping the selected row selected: the rows held at once, then the
+    /// whole cache's first rows in that order when its scan answers (`scanToRun`). Back to `key`,
+    /// the window in key order is read again.
     public mutating func setSort(_ order: CacheSortOrder, rule: CacheFreshnessRule, now: Date) {
         sort = order
+        if order == .key, scannedTotal != nil {
+            reload()
+            return
+        }
         reshow(rule: rule, now: now)
     }
 

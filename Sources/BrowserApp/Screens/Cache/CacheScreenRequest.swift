@@ -8,6 +8,8 @@ import RepositoryCore
 public enum CacheScreenRequest: Sendable, Equatable {
     /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
     case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
+    /// The first `limit` rows of the whole cache in `order` (one scan, a page at a time).
+    case scanSorted(CacheSortOrder, limit: Int)
     /// The readable names of rows come into view unnamed.
     case name([CacheRow])
     /// The census: each tier's totals and the count of states over every key.
@@ -50,6 +52,14 @@ public enum CacheScreenRequest: Sendable, Equatable {
                 return .pageRead(page: page, entries: read.entries, next: read.next)
             } catch {
                 return .pageFailed(page: page, error.description)
+            }
+        case .scanSorted(let order, let limit):
+            do throws(RepositoryError) {
+                let scan = try await CacheListEntry.firstSorted(
+                    of: inspector, in: order, limit: limit, at: now)
+                return .scanned(order, entries: scan.entries, total: scan.total)
+            } catch {
+                return .scanFailed(order, error.description)
             }
         case .name(let rows):
             return .named(CacheListEntry.named(rows, by: inspector))
@@ -123,6 +133,10 @@ public enum CacheScreenResult: Sendable, Equatable {
 
     /// A page of rows and the cursor after it (nil at the end).
     case pageRead(page: Int, entries: [CacheListEntry], next: CacheEntryKey?)
+    /// The first rows of the whole cache in an order, and how many rows the scan went over.
+    case scanned(CacheSortOrder, entries: [CacheListEntry], total: Int)
+    /// A scan could not be finished.
+    case scanFailed(CacheSortOrder, String)
     /// Rows named (`CacheScreenRequest.name`).
     case named([CacheListEntry])
     /// A page could not be read.

@@ -102,6 +102,11 @@ extension CacheScreenState {
         switch result {
         case .pageRead(let page, let entries, let next):
             list.apply(page: page, entries: entries, next: next, rule: rule, now: now)
+        case .scanned(let order, let entries, let total):
+            list.applyScan(order, entries: entries, total: total, rule: rule, now: now)
+        case .scanFailed(let order, let why):
+            list.scanFailed(order)
+            lastFailure = why
         case .named(let entries):
             naming.subtract(entries.map(\.key))
             list.name(entries, rule: rule, now: now)
@@ -144,7 +149,12 @@ extension CacheScreenState {
 
     /// Reads the page the window needs, naming as many of its rows as the list shows at once.
     private mutating func readPageIfNeeded(area: Rect) -> [CacheScreenRequest] {
-        guard detail == nil, let read = list.pageToRead else { return [] }
+        guard detail == nil else { return [] }
+        if let order = list.scanToRun {
+            list.startScanning()
+            return [.scanSorted(order, limit: list.scanLimit)]
+        }
+        guard let read = list.pageToRead else { return [] }
         list.startReading(read.page)
         return [
             .readPage(page: read.page, after: read.after, limit: list.pageSize, naming: listRows(in: area))

@@ -64,13 +64,21 @@ public struct CacheScreenState: Sendable, Equatable {
         detail?.lines(tiers: tierNames, timeline: timeline, rule: rule, now: now) ?? []
     }
 
-    /// `rows 1–200 of 1,042`, with `· reading` while a page is in flight and `+` while more follow.
+    /// `rows 1–200+ read` (a window in key order), `first 1000 of 100000 by age` (a scan's), with
+    /// `· reading` or `· sorting the whole cache` while a read or a scan is in flight.
     var position: String {
         let held = list.heldCount
         let first = list.firstPage * list.pageSize
         var text =
-            held == 0 ? "no rows read" : "rows \(first + 1)–\(first + held)\(list.reachedEnd ? "" : "+") read"
+            if let total = list.scannedTotal {
+                "first \(held) of \(total) by \(list.sort.rawValue)"
+            } else if held == 0 {
+                "no rows read"
+            } else {
+                "rows \(first + 1)–\(first + held)\(list.reachedEnd ? "" : "+") read"
+            }
         if list.reading != nil { text += " · reading" }
+        if list.scanning { text += " · sorting the whole cache" }
         if let lastFailure { text += " · \(lastFailure)" }
         return text
     }

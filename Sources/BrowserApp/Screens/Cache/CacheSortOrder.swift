@@ -4,7 +4,8 @@ import RepositoryCore
 
 /// How the Cache screen orders the rows it holds: by key (as the tiers page them, the first
 /// order), then — `s` cycles — by age (newest first), size (largest first), kind, and state
-/// (expired, stale, fresh). Sorting reorders the rows loaded, never the whole cache. A plain value.
+/// (expired, stale, fresh). An order other than by key is over the whole cache: one scan keeps its
+/// first rows (`CacheListEntry.firstSorted`). A plain value.
 public enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
     case key, age, size, kind, state
 

@@ -1,0 +1,92 @@
+import CharacterData
+import Foundation
+import RepositoryCore
+import TerminalUI
+import Testing
+
+@testable import BrowserApp
+
+/// Sorting the Cache screen by anything but key is the whole cache's order: one scan keeps its
+/// first rows, more than the window in key order would ever hold at once.
+@Suite("Cache screen: sorting the whole cache")
+struct CacheScreenSortScanTests {
+    static let area = CacheScreenUpdateTests.area
+    static let now = CacheScreenPartsTests.now
+    static let rule = CacheScreenPartsTests.rule
+
+    /// 30 characters in key order; the newest (stored 1 s ago) is the last key, far past a first
+    /// page of 5.
+    static let tier = FakeTier(
+        entries: (1...30).map { id in
+            CacheEntryInfo(
+                key: CacheEntryKey(kind: "character", key: "id:\(String(format: "%05d", id))"), bytes: id,
+                storedAt: now.addingTimeInterval(-Double(31 - id)))
+        })
+
+    @Test("s to age asks for one scan; its answer holds the newest of every row, says so, and reads no page")
+    func ageOverTheWholeCache() async throws {
+        var screen = CacheScreenState(
+            tierNames: ["fake"], rule: Self.rule, now: Self.now,
+            list: CacheListState(pageSize: 5, maxPages: 2))
+        let inspector = CacheInspector(tiers: [Self.tier], rule: Self.rule)
+        for request in screen.handle(.show, area: Self.area) {
+            guard case .readPage = request, let result = await request.perform(with: inspector, now: Self.now)
+            else { continue }
+            _ = screen.handle(.result(result), area: Self.area)
+        }
+        #expect(screen.list.shown.first?.key.key == "id:00001", "key order first")
+
+        let asked = screen.handle(.cycleSort, area: Self.area)
+        #expect(screen.list.sort == .age)
+        #expect(asked.contains(.scanSorted(.age, limit: 10)), "\(asked)")
+        #expect(screen.position.contains("sorting the whole cache"))
+        #expect(screen.handle(.move(1), area: Self.area).allSatisfy { $0 != .scanSorted(.age, limit: 10) })
+
+        let scanned = try #require(
+            await CacheScreenRequest.scanSorted(.age, limit: 10).perform(
+                with: inspector, now: Self.now))
+        let after = screen.handle(.result(scanned), area: Self.area)
+        #expect(
+            screen.list.shown.map(\.key.key)
+                == (21...30).reversed().map { "id:\(String(format: "%05d", $0))" })
+        #expect(screen.position.hasPrefix("first 10 of 30 by age"), "\(screen.position)")
+        _ = screen.handle(.last, area: Self.area)
+        #expect(
+            (after + screen.handle(.move(1), area: Self.area)).allSatisfy {
+                if case .readPage = $0 { false } else { true }
+            }, "a scan's rows are not a window: no page read")
+    }
+
+    @Test("Back to key order the window is read again from the first page")
+    func backToKeyOrder() async throws {
+        var screen = CacheScreenState(
+            tierNames: ["fake"], rule: Self.rule, now: Self.now,
+            list: CacheListState(pageSize: 5, maxPages: 2))
+        _ = screen.handle(.show, area: Self.area)
+        _ = screen.handle(.cycleSort, area: Self.area)
+        let inspector = CacheInspector(tiers: [Self.tier], rule: Self.rule)
+        let scanned = try #require(
+            await CacheScreenRequest.scanSorted(.age, limit: 10).perform(
+                with: inspector, now: Self.now))
+        _ = screen.handle(.result(scanned), area: Self.area)
+        var requests: [CacheScreenRequest] = []
+        for _ in 0..<(CacheSortOrder.allCases.count - 1) {
+            requests = screen.handle(.cycleSort, area: Self.area)
+        }
+        #expect(screen.list.sort == .key)
+        #expect(screen.list.scannedTotal == nil)
+        #expect(
+            requests.contains { if case .readPage(page: 0, after: nil, _, _) = $0 { true } else { false } })
+    }
+
+    @Test("A scan for an order no longer chosen is dropped")
+    func staleScanDropped() {
+        var list = CacheListState(pageSize: 5, maxPages: 2)
+        list.setSort(.age, rule: Self.rule, now: Self.now)
+        list.startScanning()
+        list.setSort(.size, rule: Self.rule, now: Self.now)
+        list.applyScan(
+            .age, entries: CacheScreenPartsTests.characters(1...3), total: 3, rule: Self.rule, now: Self.now)
+        #expect(list.scannedTotal == nil && list.scanToRun == .size)
+    }
+}
