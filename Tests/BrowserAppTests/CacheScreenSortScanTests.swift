@@ -55,6 +55,10 @@ struct CacheScreenSortScanTests {
             (after + screen.handle(.move(1), area: Self.area)).allSatisfy {
                 if case .readPage = $0 { false } else { true }
             }, "a scan's rows are not a window: no page read")
+        _ = screen.handle(.cycleSort, area: Self.area)
+        #expect(
+            screen.position == "10 rows held · sorting the whole cache", "not yet the size order's first rows"
+        )
     }
 
     @Test("Back to key order the window is read again from the first page")
@@ -88,5 +92,25 @@ struct CacheScreenSortScanTests {
         list.applyScan(
             .age, entries: CacheScreenPartsTests.characters(1...3), total: 3, rule: Self.rule, now: Self.now)
         #expect(list.scannedTotal == nil && list.scanToRun == .size)
+    }
+}
+
+/// The entry page of an avatar: its value is an image, said as such.
+@Suite("Cache screen: an avatar's entry")
+struct CacheScreenAvatarEntryTests {
+    @Test("An avatar's value is named an image, not a missing copy")
+    func avatarValue() {
+        let avatar = CacheScreenPartsTests.entry("avatar", "127.0.0.1/avatar/1.jpeg", age: 5, tiers: ["file"])
+        var screen = CacheScreenState(
+            tierNames: ["file"], rule: CacheScreenPartsTests.rule, now: CacheScreenPartsTests.now)
+        _ = screen.handle(.show, area: CacheScreenUpdateTests.area)
+        _ = screen.handle(
+            .result(.pageRead(page: 0, entries: [avatar], next: nil)), area: CacheScreenUpdateTests.area)
+        #expect(
+            screen.handle(.enter, area: CacheScreenUpdateTests.area) == [.readEntry(avatar.key, value: true)])
+        _ = screen.handle(
+            .result(.entryRead(key: avatar.key, entry: avatar, value: .success(nil))),
+            area: CacheScreenUpdateTests.area)
+        #expect(screen.detail?.valueFailure == "an image: its bytes are not shown as text")
     }
 }

@@ -128,7 +128,11 @@ extension CacheScreenState {
                 timeline.noteValue(json, of: key, at: now)
             case .success(nil)?:
                 open.value = nil
-                open.valueFailure = entry == nil ? "no longer cached" : "no tier holds a readable copy"
+                open.valueFailure =
+                    entry == nil
+                    ? "no longer cached"
+                    : key.kind == "avatar"
+                        ? "an image: its bytes are not shown as text" : "no tier holds a readable copy"
             case .failure(let failure)?:
                 open.value = nil
                 open.valueFailure = failure.description

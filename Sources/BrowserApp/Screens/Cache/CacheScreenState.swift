@@ -70,8 +70,10 @@ public struct CacheScreenState: Sendable, Equatable {
         let held = list.heldCount
         let first = list.firstPage * list.pageSize
         var text =
-            if let total = list.scannedTotal {
+            if let total = list.scannedTotal, list.scannedOrder == list.sort {
                 "first \(held) of \(total) by \(list.sort.rawValue)"
+            } else if list.scannedTotal != nil {
+                "\(held) rows held"
             } else if held == 0 {
                 "no rows read"
             } else {
