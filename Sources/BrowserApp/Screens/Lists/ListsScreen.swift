@@ -64,13 +64,12 @@ public struct ListsScreen: ScreenModel, Hashable {
             }
         case .showList(let kind): return switchList(to: kind, context: &context)
         case .nextList:
-            // Tab cycles the three lists and the Cache screen: after locations, characters under it.
+            // Tab cycles the three lists, then the first screen the catalogue opens (the Cache
+            // screen), with the characters under it.
             let wasLast = activeList == .location
             let effects = switchList(to: Self.nextList(after: activeList), context: &context)
-            if wasLast, activeList == .character,
-                let cache = ScreenCatalog.openers.first(where: { $0.name == "cache" })
-            {
-                context.push(cache.make(context.services))
+            if wasLast, activeList == .character, let opener = ScreenCatalog.openers.first {
+                context.push(opener.make(context.services))
             }
             return effects
         default: return performOnList(action, context: &context)
