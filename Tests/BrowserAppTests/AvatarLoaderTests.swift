@@ -244,6 +244,15 @@ struct AvatarLoaderTests {
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: downloads.path)) ?? []).isEmpty)
         }
     }
+
+    @Test("An avatar answer's policy is named as its case is spelt, and the name reads back as the policy")
+    func downloadPolicyNames() {
+        for policy in DownloadCachePolicy.allCases {
+            let answerPolicy = AnswerPolicy.download(policy)
+            #expect(answerPolicy.description == "\(policy)")
+            #expect(AnswerPolicy(name: answerPolicy.description) == answerPolicy)
+        }
+    }
 }
 
 /// A transport whose every request times out. A fake at the transport boundary.

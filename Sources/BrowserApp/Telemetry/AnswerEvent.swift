@@ -63,7 +63,7 @@ public enum AnswerPolicy: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cache(let policy): policy.rawValue
-        case .download(let policy): "\(policy)"
+        case .download(let policy): Self.name(of: policy)
         }
     }
 
@@ -71,10 +71,19 @@ public enum AnswerPolicy: Sendable, Hashable, CustomStringConvertible {
     public init?(name: String) {
         if let policy = CachePolicy(rawValue: name) {
             self = .cache(policy)
-        } else if let policy = DownloadCachePolicy.allCases.first(where: { "\($0)" == name }) {
+        } else if let policy = DownloadCachePolicy.allCases.first(where: { Self.name(of: $0) == name }) {
             self = .download(policy)
         } else {
             return nil
+        }
+    }
+
+    /// A download policy's name, as the case is spelt (what `"\(policy)"` prints, without the
+    /// reflection that printing costs on every frame that shows an avatar's answer).
+    static func name(of policy: DownloadCachePolicy) -> String {
+        switch policy {
+        case .bypassServerCallOnFoundItem: "bypassServerCallOnFoundItem"
+        case .alwaysFetchWithCustomHeader: "alwaysFetchWithCustomHeader"
         }
     }
 }

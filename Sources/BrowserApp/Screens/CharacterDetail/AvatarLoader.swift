@@ -108,15 +108,15 @@ public struct AvatarLoader: Sendable {
         }
     }
 
-    /// Decodes `file`, or pastes the picture decoded from the same file before. `known` is what the
-    /// cache's own `stat` said of a file-cache hit; other files are looked at here.
+    /// Decodes `file` (cached under `key`), or pastes the picture decoded from the same file before.
+    /// `known` is what the cache's own `stat` said of a file-cache hit; other files are looked at here.
     private func decode(file: URL, key: String, origin: AvatarOrigin, known: CachedFile?) -> (
         Result<HalfBlockPicture, AvatarFailure>, AvatarOrigin?, Int
     ) {
         let identity =
             known.map {
-                DecodedAvatars.Key(path: file.path, inode: $0.identity.inode, size: $0.byteCount)
-            } ?? Self.identity(of: file)
+                DecodedAvatars.Key(cacheKey: key, inode: $0.identity.inode, size: $0.byteCount)
+            } ?? Self.identity(of: file, cacheKey: key)
         let size = identity.size
         if identity.inode != 0, let image = decoded.image(for: identity) {
             return (.success(image), origin, size)
@@ -142,19 +142,19 @@ public struct AvatarLoader: Sendable {
             if identity.inode != 0 { self.decoded.remember(picture, for: identity) }
             return (.success(picture), origin, bytes.count)
         } catch {
-            decoded.forget(path: file.path)
+            decoded.forget(cacheKey: key)
             cache.remove(key: key)  // a broken file is not kept
             return (.failure(AvatarFailure("No image: \(error.description)")), origin, bytes.count)
         }
     }
 
-    /// The identity of `file` by one `stat` (inode 0 when it cannot be read).
-    private static func identity(of file: URL) -> DecodedAvatars.Key {
+    /// The identity of `file`, cached under `cacheKey`, by one `stat` (inode 0 when it cannot be read).
+    private static func identity(of file: URL, cacheKey: String) -> DecodedAvatars.Key {
         var status = stat()
         guard stat(file.path, &status) == 0 else {
-            return DecodedAvatars.Key(path: file.path, inode: 0, size: 0)
+            return DecodedAvatars.Key(cacheKey: cacheKey, inode: 0, size: 0)
         }
-        return DecodedAvatars.Key(path: file.path, inode: UInt64(status.st_ino), size: Int(status.st_size))
+        return DecodedAvatars.Key(cacheKey: cacheKey, inode: UInt64(status.st_ino), size: Int(status.st_size))
     }
 
     /// The URL to fetch for avatar URL `text` and its cache key; nil unless it is an http(s) URL.

@@ -1,12 +1,14 @@
 import Synchronization
 import TerminalUI
 
-/// The pictures of the last few avatar files decoded, keyed by the file's identity (path, inode
-/// and size), so showing a file-cache hit again does not decode it again. A replaced file (a new
-/// download is a rename: a new inode) or a changed size misses. Thread-safe: a `Mutex`.
+/// The pictures of the last few avatar files decoded, keyed by the file's identity (its cache key,
+/// which names one file of the folder, inode and size), so showing a file-cache hit again does not
+/// decode it again. A replaced file (a new download is a rename: a new inode) or a changed size
+/// misses. Thread-safe: a `Mutex`.
 final class DecodedAvatars: Sendable {
     struct Key: Hashable, Sendable {
-        let path: String
+        /// The file's key in the avatar cache (the file's path is derived from it).
+        let cacheKey: String
         let inode: UInt64
         let size: Int
     }
@@ -32,10 +34,10 @@ final class DecodedAvatars: Sendable {
         }
     }
 
-    func forget(path: String) {
+    func forget(cacheKey: String) {
         entries.withLock { entries in
             entries.order.removeAll { key in
-                guard key.path == path else { return false }
+                guard key.cacheKey == cacheKey else { return false }
                 entries.images[key] = nil
                 return true
             }
