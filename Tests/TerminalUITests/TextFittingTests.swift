@@ -60,6 +60,26 @@ struct TextFittingTests {
         }
     }
 
+    @Test("A long ASCII word is cut into pieces of exactly the width, the rest last")
+    func cutsLongASCIIWords() {
+        let url = "http://127.0.0.1:8080/api/character/avatar/1.jpeg"
+        for width in 1...(url.count + 1) {
+            let lines = TextWrapper.wrap("Image: " + url, width: width)
+            let pieces = width >= 6 ? Array(lines.drop { $0 != "Image:" }.dropFirst()) : []
+            if width >= 6, width < url.count {
+                #expect(pieces.joined() == url, "at \(width)")
+                #expect(pieces.dropLast().allSatisfy { $0.count == width }, "at \(width)")
+                #expect((1...width).contains(pieces.last?.count ?? 0), "at \(width)")
+            }
+            #expect(lines.allSatisfy { $0.count <= width }, "at \(width)")
+            #expect(lines.joined().filter { $0 != " " } == ("Image: " + url).filter { $0 != " " })
+            #expect(TextWrapper.lineCount("Image: " + url, width: width) == lines.count, "at \(width)")
+        }
+        #expect(TextWrapper.wrap("ab abcdefg", width: 3) == ["ab", "abc", "def", "g"])
+        #expect(TextWrapper.wrap("ab abcdef", width: 3) == ["ab", "abc", "def"])
+        #expect(TextWrapper.lineCount("ab abcdef x", width: 3) == 4)
+    }
+
     @Test("No glyph takes more columns than its UTF-8 bytes (what the one-line shortcut counts on)")
     func widthWithinBytes() {
         let scalars = (0x20...0x10_FFFF).lazy.filter { $0 < 0xD800 || $0 > 0xDFFF }.compactMap(

@@ -43,6 +43,11 @@ public enum TextWrapper {
             }
             if wordWidth <= width {
                 currentWidth = wordWidth
+            } else if DisplayWidth.asciiWidth(word) != nil {
+                // One column per byte: full pieces of `width`, then the rest.
+                let pieces = (wordWidth + width - 1) / width
+                count += pieces - 1
+                currentWidth = wordWidth - (pieces - 1) * width
             } else {
                 var used = 0
                 for glyph in Glyphs(word) {
@@ -108,6 +113,7 @@ public enum TextWrapper {
 
     /// A long word cut into pieces of at most `width` columns.
     private static func cut(_ word: Substring, width: Int) -> [(text: String, width: Int)] {
+        if DisplayWidth.asciiWidth(word) != nil { return cutASCII(word, width: width) }
         var pieces: [(text: String, width: Int)] = []
         var text = ""
         var used = 0
@@ -122,5 +128,19 @@ public enum TextWrapper {
         }
         pieces.append((text, used))
         return pieces
+    }
+
+    /// `cut` of printable-ASCII `word` (each byte a glyph one column wide), by byte ranges.
+    private static func cutASCII(_ word: Substring, width: Int) -> [(text: String, width: Int)] {
+        let bytes = word.utf8
+        var pieces: [(text: String, width: Int)] = []
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes.index(start, offsetBy: width, limitedBy: bytes.endIndex) ?? bytes.endIndex
+            let piece = String(word[start..<end])
+            pieces.append((piece, bytes.distance(from: start, to: end)))
+            start = end
+        }
+        return pieces.isEmpty ? [("", 0)] : pieces
     }
 }

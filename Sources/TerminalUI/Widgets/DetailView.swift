@@ -90,10 +90,16 @@ public struct DetailView: Widget {
         var number = 0
         for field in fields {
             guard number < wanted.upperBound else { break }
-            let count = TextWrapper.lineCount(field.value, width: columns.value)
-            defer { number += count }
-            guard number + count > wanted.lowerBound else { continue }
+            if number < wanted.lowerBound {
+                // Above the view: counted, and wrapped only when it reaches into the view.
+                let count = TextWrapper.lineCount(field.value, width: columns.value)
+                guard number + count > wanted.lowerBound else {
+                    number += count
+                    continue
+                }
+            }
             let wrapped = TextWrapper.wrap(field.value, width: columns.value)
+            defer { number += wrapped.count }
             for (index, text) in wrapped.enumerated() where wanted.contains(number + index) {
                 if index == 0 {
                     lines.append(
