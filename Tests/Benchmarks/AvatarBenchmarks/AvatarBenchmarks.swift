@@ -111,11 +111,12 @@ final class AvatarFixture: Sendable {
 }
 
 /// A browser over the embedded server with page 1 loaded (so character 1 is in memory), driven
-/// by hand: open the first character, run its effects to the end, draw, go back.
+/// by hand: open the first character, run its effects to the end, draw, go back. Each opening is
+/// carried out by one browser, as the runtime's one app carries out an input and the messages of
+/// its work; a new one each time, so its panes' drawings are not kept from the last opening.
 final class BrowserDriver: Sendable {
     let services: BrowserServices
     private let state: Mutex<BrowserState>
-    private var browser: CharacterBrowser { CharacterBrowser(services: services) }
 
     init(baseURL: URL, avatars: AvatarLoader?) async throws {
         let networkSwitch = NetworkSwitch()
@@ -128,11 +129,11 @@ final class BrowserDriver: Sendable {
         var initial = BrowserState.initial(size: TerminalSize(width: 100, height: 30))
         let effects = browser.update(state: &initial, event: .start(TerminalSize(width: 100, height: 30)))
         state = Mutex(initial)
-        _ = await run(effects)
+        _ = await run(effects, browser: browser)
     }
 
-    /// Applies every message of `effects`' tasks, in order; returns how many there were.
-    private func run(_ effects: [Effect<BrowserMessage>]) async -> Int {
+    /// Applies every message of `effects`' tasks through `browser`, in order; returns how many there were.
+    private func run(_ effects: [Effect<BrowserMessage>], browser: CharacterBrowser) async -> Int {
         var count = 0
         for effect in effects {
             guard case .run(_, let operation) = effect else { continue }
@@ -140,9 +141,8 @@ final class BrowserDriver: Sendable {
             await operation(MessageSink { message in collected.withLock { $0.append(message) } })
             for message in collected.withLock({ $0 }) {
                 count += 1
-                let browser = browser
                 let more = state.withLock { browser.update(state: &$0, event: .message(message)) }
-                count += await run(more)
+                count += await run(more, browser: browser)
             }
         }
         return count
@@ -150,9 +150,9 @@ final class BrowserDriver: Sendable {
 
     /// Opens the selected character, lets every read and the avatar finish, draws, and goes back.
     func openAndClose() async -> Int {
-        let browser = browser
+        let browser = CharacterBrowser(services: services)
         let effects = state.withLock { browser.update(state: &$0, event: .input(.key(.enter))) }
-        let messages = await run(effects)
+        let messages = await run(effects, browser: browser)
         let frame = state.withLock { current in
             var buffer = CellBuffer(size: current.size)
             browser.render(state: current, into: &buffer)
