@@ -17,8 +17,10 @@ struct BrowseCommand: AsyncParsableCommand {
 
             Headless mode runs the same UI without a terminal: --keys takes space-separated tokens \
             (one character is that key; named keys: up down left right pgup pgdn home end enter esc \
-            tab space backspace; text:STRING types a string; resize:WxH resizes). Without --keys the \
-            tokens are read from standard input. The final frame (every frame with --frames) is \
+            tab space backspace; text:STRING types a string; resize:WxH resizes; wait:TEXT holds the \
+            next token until a row of the screen contains TEXT, \\s standing for a space, for at most \
+            10 s or as long as wait@30s:TEXT says, else the run fails with status 1). Without --keys \
+            the tokens are read from standard input. The final frame (every frame with --frames) is \
             printed as plain text, one line per row.
             """)
 
@@ -59,7 +61,10 @@ struct BrowseCommand: AsyncParsableCommand {
     @Option(help: "The headless screen size, WxH.")
     var size = "100x30"
 
-    @Option(help: "The headless key script (default: read it from standard input).")
+    @Option(
+        help:
+            "The headless key script: keys, text:STRING, resize:WxH, wait:TEXT (default: read it from standard input)."
+    )
     var keys: String?
 
     @Flag(help: "Headless: print every frame, not only the last.")

@@ -1,5 +1,7 @@
 import BrowserApp
 import Foundation
+import PostgresCache
+import Synchronization
 import TerminalUI
 
 /// Runs the browser on the in-memory backend with a key script and prints its frames as text.
@@ -9,8 +11,11 @@ struct HeadlessRun {
 
     func run() async throws {
         let size = try TerminalSize.parse(command.size)
-        let script = try KeyScript.parse(command.keys ?? Self.readStandardInput())
-        let backend = HeadlessBackend(size: size, script: script, recordsEveryFrame: command.frames)
+        let steps = try KeyScript.steps(command.keys ?? Self.readStandardInput())
+        let backend = HeadlessBackend(size: size, steps: steps, recordsEveryFrame: command.frames)
+        if steps.contains(where: { $0.event == nil }) {
+            await untilListening(limit: .milliseconds(Int(command.sharedCacheTimeout * 1_000)))
+        }
         let browser = CharacterBrowser(services: session.services)
         let final = try await browser.run(on: backend)
         await session.remember(final)
@@ -26,8 +31,39 @@ struct HeadlessRun {
         try? FileHandle.standardOutput.write(contentsOf: Data(output.utf8))
     }
 
+    /// With a shared tier, returns once this process listens for other processes' writes, so
+    /// that a script that waits (`wait:`) sees every write made after its first answer; at the
+    /// latest after `limit` (a tier that is down holds the run up no longer than that).
+    func untilListening(limit: Duration) async {
+        guard let shared = session.shared else { return }
+        let first = FirstOfTwo()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            first.keep(continuation)
+            // When the listener never comes, its waiting task is left to the end of the process.
+            Task {
+                await shared.untilListening()
+                first.finish()
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                first.finish()
+            }
+        }
+    }
+
     /// The key script from standard input (empty when nothing is piped in).
     static func readStandardInput() -> String {
         String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
+}
+
+/// Resumes one continuation when the first of two tasks finishes. Thread-safe: a `Mutex`.
+private final class FirstOfTwo: Sendable {
+    private let waiter = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+    /// Keeps the continuation to resume.
+    func keep(_ continuation: CheckedContinuation<Void, Never>) { waiter.withLock { $0 = continuation } }
+
+    /// Resumes the continuation the first time; later calls do nothing.
+    func finish() { waiter.withLock { $0.take() }?.resume() }
 }

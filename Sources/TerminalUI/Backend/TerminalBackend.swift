@@ -31,6 +31,10 @@ public enum InputPoll: Sendable, Hashable {
     case event(InputEvent)
     /// The wait ended without input: woken, timed out, or interrupted by a signal.
     case interrupted
+    /// The backend holds its next input until a frame shows what it waits for (a key script's
+    /// `wait:` token): the loop draws a frame if an applied message shows in none yet and, until
+    /// the next event, draws one for every message (a subscription's too), then asks again.
+    case held
     /// No input will ever come (end of a script, or the terminal went away).
     case closed
 }

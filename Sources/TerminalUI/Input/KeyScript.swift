@@ -15,15 +15,25 @@ public struct KeyScriptError: Error, Sendable, Hashable, CustomStringConvertible
 /// Tokens are separated by whitespace. A single character is that key ("q", "/", "G").
 /// Named keys: up down left right pgup pgdn home end enter esc tab btab space backspace del,
 /// f1…f12 and ctrl-a…ctrl-z. `text:STRING` types each character of STRING (use `space`
-/// between words). `resize:WxH` resizes the terminal. Names are case-insensitive.
+/// between words). `resize:WxH` resizes the terminal. `wait:TEXT` holds the next token until
+/// a row of the drawn frame contains TEXT (case-sensitive; `\s` stands for a space, `\\` for a
+/// backslash), for at most 10 s, or as long as `wait@30s:TEXT` / `wait@500ms:TEXT` says; a
+/// wait that gives up ends the run with `TerminalBackendError.scriptWaitTimedOut`. Names
+/// (not TEXT) are case-insensitive.
 public enum KeyScript {
-    /// The events a script stands for, in order.
+    /// The input events a script stands for, in order; its `wait:` tokens, which hold input
+    /// rather than being input, are left out (see `steps`).
     public static func parse(_ script: String) throws(KeyScriptError) -> [InputEvent] {
-        var events: [InputEvent] = []
+        try steps(script).compactMap(\.event)
+    }
+
+    /// The steps a script stands for, in order: its input events and its waits.
+    public static func steps(_ script: String) throws(KeyScriptError) -> [KeyScriptStep] {
+        var steps: [KeyScriptStep] = []
         for (index, token) in script.split(whereSeparator: \.isWhitespace).enumerated() {
-            events.append(contentsOf: try parse(token: String(token), position: index + 1))
+            steps.append(contentsOf: try parse(token: String(token), position: index + 1))
         }
-        return events
+        return steps
     }
 
     /// Every named key and what it stands for.
@@ -33,32 +43,35 @@ public enum KeyScript {
         "space": .character(" "), "backspace": .backspace, "del": .delete,
     ]
 
-    private static func parse(token: String, position: Int) throws(KeyScriptError) -> [InputEvent] {
+    private static func parse(token: String, position: Int) throws(KeyScriptError) -> [KeyScriptStep] {
         func failure(_ reason: String) -> KeyScriptError {
             KeyScriptError(token: token, position: position, reason: reason)
         }
         if token.count == 1, let character = token.first {
-            return [.key(.character(character))]
+            return [.input(.key(.character(character)))]
         }
         let lowered = token.lowercased()
         if let key = namedKeys[lowered] ?? functionKey(lowered) ?? controlKey(lowered) {
-            return [.key(key)]
+            return [.input(.key(key))]
         }
         if lowered.hasPrefix("text:") {
             let text = token.dropFirst(5)
             guard !text.isEmpty else { throw failure("text: needs at least one character, as in text:rick") }
-            return text.map { .key(.character($0)) }
+            return text.map { .input(.key(.character($0))) }
         }
         if lowered.hasPrefix("resize:") {
             do throws(TerminalSizeError) {
-                return [.resize(try TerminalSize.parse(String(token.dropFirst(7))))]
+                return [.input(.resize(try TerminalSize.parse(String(token.dropFirst(7)))))]
             } catch {
                 throw failure(error.description)
             }
         }
+        if let wait = try wait(token: token, position: position) {
+            return [.wait(wait)]
+        }
         throw failure(
             "unknown key; use one character, a named key (\(namedKeys.keys.sorted().joined(separator: " ")) "
-                + "f1…f12 ctrl-a…ctrl-z), text:STRING or resize:WxH")
+                + "f1…f12 ctrl-a…ctrl-z), text:STRING, resize:WxH or \(waitForms)")
     }
 
     private static func functionKey(_ token: String) -> Key? {

@@ -11,7 +11,9 @@
 /// each input, showing exactly what that update did; then the loop waits until no task is in
 /// flight and every message was applied, and draws one more frame if any message arrived.
 /// Subscriptions (`Effect.subscribe`) are not waited for, and their messages, applied as they
-/// come, show in the next frame drawn for another reason.
+/// come, show in the next frame drawn for another reason — except while the backend holds its
+/// input (`InputPoll.held`, a script's `wait:`): then a frame shows what no frame showed yet,
+/// and every message draws one, so that the backend sees each change it may be waiting for.
 public struct AppRuntime<App: TerminalApp> {
     public let app: App
     public let backend: any TerminalBackend
@@ -43,6 +45,10 @@ private struct EventLoop<App: TerminalApp> {
     var state: App.State
     let inbox: TaskInbox<App.Message>
     var needsFrame = false
+    /// Whether an applied message shows in no frame yet (a subscription's, under settled pacing).
+    var hasUndrawnMessages = false
+    /// Whether the backend holds its input (`InputPoll.held`) until a frame shows something.
+    var inputIsHeld = false
     var quitting = false
 
     init(app: App, backend: any TerminalBackend, ticks: any TickSource, state: App.State) {
@@ -59,7 +65,9 @@ private struct EventLoop<App: TerminalApp> {
         if settles { draw() }
         while !quitting {
             for delivery in inbox.drain() where !quitting {
-                apply(.message(delivery.message), drawsFrame: !(settles && delivery.fromSubscription))
+                apply(
+                    .message(delivery.message),
+                    drawsFrame: !(settles && delivery.fromSubscription) || inputIsHeld)
             }
             if quitting { break }
             if settles, !inbox.isSettled {
@@ -69,7 +77,12 @@ private struct EventLoop<App: TerminalApp> {
             if needsFrame { draw() }
             let wantsTicks = app.wantsTicks(state)
             switch try backend.nextInput(timeout: wantsTicks ? ticks.timeUntilNextTick() : nil) {
-            case .event(let event): apply(.input(event))
+            case .event(let event):
+                inputIsHeld = false
+                apply(.input(event))
+            case .held:
+                inputIsHeld = true
+                if hasUndrawnMessages { needsFrame = true }
             case .interrupted: break
             case .closed: return
             }
@@ -81,7 +94,7 @@ private struct EventLoop<App: TerminalApp> {
 
     /// Applies `event` and starts its effects; a frame follows when `drawsFrame`.
     private mutating func apply(_ event: AppEvent<App.Message>, drawsFrame: Bool = true) {
-        if drawsFrame { needsFrame = true }
+        if drawsFrame { needsFrame = true } else { hasUndrawnMessages = true }
         for effect in app.update(state: &state, event: event) {
             switch effect {
             case .run(let key, let operation): inbox.start(key: key, operation: operation)
@@ -96,6 +109,7 @@ private struct EventLoop<App: TerminalApp> {
 
     private mutating func draw() {
         needsFrame = false
+        hasUndrawnMessages = false
         let size = backend.size
         var buffer = CellBuffer(size: size)
         if let minimum = app.minimumSize, !size.covers(minimum) {

@@ -4,7 +4,7 @@ import TerminalUI
 /// A small app for runtime tests. Keys: `l` loads through the gate, `s` streams three
 /// messages, `a` starts a search that ends only when cancelled and at once replaces it by a
 /// quick one with the same key, `c` starts that slow search and cancels it, `w` subscribes to a
-/// feed that sends one message and then lasts until cancelled, `n` returns two calls that
+/// feed that sends one message (then one that changes nothing) and lasts until cancelled, `n` returns two calls that
 /// record the key's number, `Q` quits and returns a call after the quit, `q` quits; other
 /// keys are logged with the number of loads in flight at that moment.
 struct LoaderApp: TerminalApp {
@@ -18,6 +18,9 @@ struct LoaderApp: TerminalApp {
 
     enum Message: Sendable {
         case loaded(String)
+        /// Changes nothing: sent after `fed` is set, so that a backend waiting for the flag is
+        /// woken once it holds (the message before it may wake the backend before the flag is set).
+        case fedNoted
     }
 
     let gate: Gate
@@ -38,6 +41,8 @@ struct LoaderApp: TerminalApp {
             state.log.append("resize \(size)")
         case .input(.key(let key)):
             return keyEffects(key, state: &state)
+        case .message(.fedNoted):
+            break
         case .message(.loaded(let name)):
             state.inFlight -= 1
             state.loaded.append(name)
@@ -75,6 +80,7 @@ struct LoaderApp: TerminalApp {
                 .subscribe(key: "feed") { [fed] sink in
                     sink.send(.loaded("subscribed"))
                     fed.set()
+                    sink.send(.fedNoted)
                     await Gate().wait()
                 }
             ]
