@@ -47,6 +47,37 @@ enum CacheEntryStore {
         return found
     }
 
+    /// The rows of `keys` of one namespace in one statement per 500 keys, each made a value by
+    /// `decode` while the statement is on it (its payload bytes read in place, not copied),
+    /// aligned with `keys`: nil where no row is held or `decode` returns nil. A key asked twice
+    /// is answered at its first place.
+    static func fetchAligned<T>(
+        namespace: String, keys: [String], in db: Database, decode: (Data, EntryMetadata) -> T?
+    ) throws -> [T?] {
+        var found = [T?](repeating: nil, count: keys.count)
+        for start in stride(from: 0, to: keys.count, by: 500) {
+            let slice = keys[start..<min(keys.count, start + 500)]
+            let sql =
+                slice.count < selectManySQL.count
+                ? selectManySQL[slice.count] : selectMany(count: slice.count)
+            let statement = try db.cachedStatement(sql: sql)
+            var arguments: [(any DatabaseValueConvertible)?] = [namespace]
+            arguments.reserveCapacity(slice.count + 1)
+            for key in slice { arguments.append(key) }
+            statement.setUncheckedArguments(StatementArguments(arguments))
+            let position = KeyPositions(slice)
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() {
+                guard let index = position.of(row[0] as String), found[index] == nil else { continue }
+                let metadata = EntryMetadata(row: row, first: 2)
+                found[index] = try row.withUnsafeData(atIndex: 1) { data in
+                    data.flatMap { decode($0, metadata) }
+                }
+            }
+        }
+        return found
+    }
+
     /// The metadata (stored-at, expiry, validators) for one key, without the payload.
     static func fetchMetadata(namespace: String, key: String, in db: Database) throws -> EntryMetadata? {
         let statement = try db.cachedStatement(
@@ -148,6 +179,32 @@ enum CacheEntryStore {
                 """
         ).execute(arguments: [excess])
         return db.changesCount
+    }
+}
+
+/// Where each key of a statement's `IN (…)` list sits in the caller's order: a scan for the
+/// handful of keys of a page (no hashing), a dictionary for more.
+private struct KeyPositions {
+    private let keys: ArraySlice<String>
+    private let table: [String: Int]?
+
+    /// The positions of `keys`; an index is the key's index in the array the slice is of.
+    init(_ keys: ArraySlice<String>) {
+        self.keys = keys
+        if keys.count > 32 {
+            var table: [String: Int] = [:]
+            table.reserveCapacity(keys.count)
+            for (index, key) in zip(keys.indices, keys) where table[key] == nil { table[key] = index }
+            self.table = table
+        } else {
+            table = nil
+        }
+    }
+
+    /// The index in the caller's whole list of the first place of `key`, or nil.
+    func of(_ key: String) -> Int? {
+        if let table { return table[key] }
+        return keys.firstIndex(of: key)
     }
 }
 
