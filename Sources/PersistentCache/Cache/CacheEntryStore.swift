@@ -37,7 +37,11 @@ enum CacheEntryStore {
         guard !keys.isEmpty else { return [:] }
         let sql = keys.count < selectManySQL.count ? selectManySQL[keys.count] : selectMany(count: keys.count)
         let statement = try db.cachedStatement(sql: sql)
-        statement.setUncheckedArguments(StatementArguments([namespace] + keys))
+        // Existentials, not `[String]`: see `forEachRow`.
+        var arguments: [(any DatabaseValueConvertible)?] = [namespace]
+        arguments.reserveCapacity(keys.count + 1)
+        for key in keys { arguments.append(key) }
+        statement.setUncheckedArguments(StatementArguments(arguments))
         var found: [String: StoredPayload] = [:]
         found.reserveCapacity(keys.count)
         let rows = try Row.fetchCursor(statement)
@@ -47,35 +51,35 @@ enum CacheEntryStore {
         return found
     }
 
-    /// The rows of `keys` of one namespace in one statement per 500 keys, each made a value by
-    /// `decode` while the statement is on it (its payload bytes read in place, not copied),
-    /// aligned with `keys`: nil where no row is held or `decode` returns nil. A key asked twice
-    /// is answered at its first place.
-    static func fetchAligned<T>(
-        namespace: String, keys: [String], in db: Database, decode: (Data, EntryMetadata) -> T?
-    ) throws -> [T?] {
-        var found = [T?](repeating: nil, count: keys.count)
+    /// Reads the rows of `keys` of one namespace, one statement per 500 keys, handing each row
+    /// found to `body` with its key's index in `keys` (a key asked twice: its first place), its
+    /// payload bytes (valid only during the call: read in place, not copied) and its metadata.
+    static func forEachRow(
+        namespace: String, keys: [String], in db: Database, _ body: (Int, Data, EntryMetadata) -> Void
+    ) throws {
         for start in stride(from: 0, to: keys.count, by: 500) {
             let slice = keys[start..<min(keys.count, start + 500)]
             let sql =
                 slice.count < selectManySQL.count
                 ? selectManySQL[slice.count] : selectMany(count: slice.count)
             let statement = try db.cachedStatement(sql: sql)
-            var arguments: [(any DatabaseValueConvertible)?] = [namespace]
+            // Existentials, not `[String]`: GRDB's initializer for a sequence of one concrete type
+            // builds a key path at run time on every call.
+            var arguments: [(any DatabaseValueConvertible)?] = []
             arguments.reserveCapacity(slice.count + 1)
+            arguments.append(namespace)
             for key in slice { arguments.append(key) }
             statement.setUncheckedArguments(StatementArguments(arguments))
             let position = KeyPositions(slice)
             let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
-                guard let index = position.of(row[0] as String), found[index] == nil else { continue }
+                guard let index = position.of(row[0] as String) else { continue }
                 let metadata = EntryMetadata(row: row, first: 2)
-                found[index] = try row.withUnsafeData(atIndex: 1) { data in
-                    data.flatMap { decode($0, metadata) }
+                try row.withUnsafeData(atIndex: 1) { payload in
+                    if let payload { body(index, payload, metadata) }
                 }
             }
         }
-        return found
     }
 
     /// The metadata (stored-at, expiry, validators) for one key, without the payload.

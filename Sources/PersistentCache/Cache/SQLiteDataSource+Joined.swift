@@ -11,21 +11,24 @@ extension SQLiteDataSource {
         return JoinedReader(
             storage: ObjectIdentifier(database),
             read: { context, queries in
-                let keys = queries.map(\.cacheKey)
-                guard let db = context as? Database,
-                    let found = try? CacheEntryStore.fetchAligned(
-                        namespace: namespace, keys: keys, in: db,
-                        decode: { payload, metadata in
-                            (try? codec.decode(payload)).map {
-                                Entry(value: $0, metadata: metadata, origin: .disk)
-                            }
-                        })
-                else { return [Entry<Value>?](repeating: nil, count: queries.count) }
-                database.accessLog.record(
-                    zip(keys, found).lazy.filter { $0.1 != nil }.map {
-                        EntryAddress(namespace: namespace, key: $0.0)
-                    },
-                    at: database.now.storedSeconds)
+                var keys: [String] = []
+                keys.reserveCapacity(queries.count)
+                for query in queries { keys.append(query.cacheKey) }
+                var found = [Entry<Value>?](repeating: nil, count: queries.count)
+                guard let db = context as? Database else { return found }
+                var read: [EntryAddress] = []
+                read.reserveCapacity(queries.count)
+                do {
+                    try CacheEntryStore.forEachRow(namespace: namespace, keys: keys, in: db) {
+                        index, payload, metadata in
+                        guard found[index] == nil, let value = try? codec.decode(payload) else { return }
+                        found[index] = Entry(value: value, metadata: metadata, origin: .disk)
+                        read.append(EntryAddress(namespace: namespace, key: keys[index]))
+                    }
+                } catch {
+                    return [Entry<Value>?](repeating: nil, count: queries.count)
+                }
+                database.accessLog.record(read, at: database.now.storedSeconds)
                 return found
             },
             settle: { _, _ in })

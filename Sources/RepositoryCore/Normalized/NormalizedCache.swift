@@ -42,7 +42,9 @@ public final class NormalizedCache<
     /// The entity store's reader for a list read joined with its entities, if it offers one.
     @usableFromInline let joinedEntities: JoinedReader<Entity>?
 
-    /// Creates the layer over `entities` and `lists`, publishing to `broadcaster`.
+    /// Creates the layer over `entities` and `lists`, publishing to `broadcaster`. Inlinable, so
+    /// the stores' joined reader is made (and runs) specialized for the caller's stores.
+    @inlinable
     public init(
         entities: Entities, lists: Lists,
         broadcaster: ChangeBroadcaster<EntityChange<Entity>> = ChangeBroadcaster()
