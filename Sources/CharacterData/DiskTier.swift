@@ -79,3 +79,29 @@ extension DiskTier: BatchGetDataSource {
         return found
     }
 }
+
+extension DiskTier {
+    /// The SQLite source's joined reader (see `SQLiteDataSource.joinedReader()`), each entry it
+    /// found counted as a disk hit and each one it did not as a miss.
+    public func joinedReader() -> JoinedReader<Value>? {
+        guard let reader = source?.joinedReader() else { return nil }
+        let metrics = metrics
+        return JoinedReader(storage: reader.storage, read: reader.read) { queries, found in
+            await reader.settle(queries, found)
+            var hits = 0
+            for entry in found where entry != nil { hits += 1 }
+            metrics.record(.hit, tier: .disk, count: hits)
+            metrics.record(.miss, tier: .disk, count: queries.count - hits)
+        }
+    }
+
+    /// The SQLite source's joined read (see `SQLiteDataSource.entryJoined`), its lead entry
+    /// counted as a disk hit; nil (nothing counted: the caller's own read counts) otherwise.
+    public func entryJoined<Related: Sendable>(
+        _ query: Query, with related: JoinedReader<Related>, follow: (Value) -> [Query]
+    ) async -> JoinedEntries<Value, Related>? {
+        guard let joined = await source?.entryJoined(query, with: related, follow: follow) else { return nil }
+        metrics.record(.hit, tier: .disk)
+        return joined
+    }
+}

@@ -18,6 +18,17 @@ public protocol GetDataSource<Value>: Sendable {
     /// at a time (the default). A `BatchGetDataSource` answers its `entries(for:)`, a failure as
     /// no entries. A requirement (not only a cast) so specialized callers dispatch to it statically.
     func batchEntriesIfSupported(for queries: [Query]) async -> [Query: Entry<Value>]?
+    /// What lets another source's read read this source's entries in the same read of the
+    /// storage both live in (`JoinedReader`), or nil (the default: this source reads alone).
+    func joinedReader() -> JoinedReader<Value>?
+    /// Reads the entry for `query` and, in the same read of the storage (one connection, one
+    /// transaction), the entries `related` holds for the queries `follow` picks from its value:
+    /// a list and its entities. Nil when this source cannot (the default, a source on other
+    /// storage than `related`'s, or `query` not held here): the caller then reads the two
+    /// sources one after the other. `follow` runs inside the read; it must not suspend or block.
+    func entryJoined<Related: Sendable>(
+        _ query: Query, with related: JoinedReader<Related>, follow: (Value) -> [Query]
+    ) async -> JoinedEntries<Value, Related>?
 }
 
 /// What a source could answer without suspending (see `GetDataSource.immediateGet`).
@@ -90,6 +101,16 @@ extension GetDataSource {
     /// The default: this source reads one query at a time.
     @inlinable
     public func batchEntriesIfSupported(for queries: [Query]) async -> [Query: Entry<Value>]? { nil }
+
+    /// The default: this source's entries are not read inside another source's read.
+    @inlinable
+    public func joinedReader() -> JoinedReader<Value>? { nil }
+
+    /// The default: no joined read; the caller reads the two sources one after the other.
+    @inlinable
+    public func entryJoined<Related: Sendable>(
+        _ query: Query, with related: JoinedReader<Related>, follow: (Value) -> [Query]
+    ) async -> JoinedEntries<Value, Related>? { nil }
 
     /// Reads the entry for `query` with nothing cached to revalidate.
     public func get(_ query: Query) async throws(RepositoryError) -> Entry<Value> {

@@ -37,7 +37,11 @@ enum CacheEntryStore {
         guard !keys.isEmpty else { return [:] }
         let sql = keys.count < selectManySQL.count ? selectManySQL[keys.count] : selectMany(count: keys.count)
         let statement = try db.cachedStatement(sql: sql)
-        statement.setUncheckedArguments(StatementArguments([namespace] + keys))
+        // Existentials, not `[String]`: see `forEachRow`.
+        var arguments: [(any DatabaseValueConvertible)?] = [namespace]
+        arguments.reserveCapacity(keys.count + 1)
+        for key in keys { arguments.append(key) }
+        statement.setUncheckedArguments(StatementArguments(arguments))
         var found: [String: StoredPayload] = [:]
         found.reserveCapacity(keys.count)
         let rows = try Row.fetchCursor(statement)
@@ -45,6 +49,37 @@ enum CacheEntryStore {
             found[row[0] as String] = StoredPayload(row: row, first: 1)
         }
         return found
+    }
+
+    /// Reads the rows of `keys` of one namespace, one statement per 500 keys, handing each row
+    /// found to `body` with its key's index in `keys` (a key asked twice: its first place), its
+    /// payload bytes (valid only during the call: read in place, not copied) and its metadata.
+    static func forEachRow(
+        namespace: String, keys: [String], in db: Database, _ body: (Int, Data, EntryMetadata) -> Void
+    ) throws {
+        for start in stride(from: 0, to: keys.count, by: 500) {
+            let slice = keys[start..<min(keys.count, start + 500)]
+            let sql =
+                slice.count < selectManySQL.count
+                ? selectManySQL[slice.count] : selectMany(count: slice.count)
+            let statement = try db.cachedStatement(sql: sql)
+            // Existentials, not `[String]`: GRDB's initializer for a sequence of one concrete type
+            // builds a key path at run time on every call.
+            var arguments: [(any DatabaseValueConvertible)?] = []
+            arguments.reserveCapacity(slice.count + 1)
+            arguments.append(namespace)
+            for key in slice { arguments.append(key) }
+            statement.setUncheckedArguments(StatementArguments(arguments))
+            let position = KeyPositions(slice)
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() {
+                guard let index = position.of(row[0] as String) else { continue }
+                let metadata = EntryMetadata(row: row, first: 2)
+                try row.withUnsafeData(atIndex: 1) { payload in
+                    if let payload { body(index, payload, metadata) }
+                }
+            }
+        }
     }
 
     /// The metadata (stored-at, expiry, validators) for one key, without the payload.
@@ -148,6 +183,32 @@ enum CacheEntryStore {
                 """
         ).execute(arguments: [excess])
         return db.changesCount
+    }
+}
+
+/// Where each key of a statement's `IN (…)` list sits in the caller's order: a scan for the
+/// handful of keys of a page (no hashing), a dictionary for more.
+private struct KeyPositions {
+    private let keys: ArraySlice<String>
+    private let table: [String: Int]?
+
+    /// The positions of `keys`; an index is the key's index in the array the slice is of.
+    init(_ keys: ArraySlice<String>) {
+        self.keys = keys
+        if keys.count > 32 {
+            var table: [String: Int] = [:]
+            table.reserveCapacity(keys.count)
+            for (index, key) in zip(keys.indices, keys) where table[key] == nil { table[key] = index }
+            self.table = table
+        } else {
+            table = nil
+        }
+    }
+
+    /// The index in the caller's whole list of the first place of `key`, or nil.
+    func of(_ key: String) -> Int? {
+        if let table { return table[key] }
+        return keys.firstIndex(of: key)
     }
 }
 

@@ -11,7 +11,7 @@ extension SQLiteDataSource {
         var stored: [String: StoredPayload] = [:]
         for chunk in stride(from: 0, to: keys.count, by: Self.keysPerStatement) {
             let slice = Array(keys[chunk..<min(chunk + Self.keysPerStatement, keys.count)])
-            let rows = try database.read { db in
+            let rows = try database.fastRead { db in
                 try CacheEntryStore.fetchMany(namespace: namespace, keys: slice, in: db)
             }
             stored.merge(rows) { first, _ in first }

@@ -69,7 +69,7 @@ public struct SQLiteDataSource<Value: Sendable>: GetDataSource, PutDataSource, D
     /// The synchronous read behind `get`: one cached statement, decode after the read transaction ends.
     public func entry(for query: Query) throws(RepositoryError) -> Entry<Value> {
         let (namespace, key) = (namespace, query.cacheKey)
-        let stored = try database.read { db in
+        let stored = try database.fastRead { db in
             try CacheEntryStore.fetch(namespace: namespace, key: key, in: db)
         }
         guard let stored else { throw .notFound(query: key) }

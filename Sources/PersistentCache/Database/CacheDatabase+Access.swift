@@ -14,6 +14,23 @@ extension CacheDatabase {
         }
     }
 
+    /// Runs `body` synchronously on one of the hot path's own read-only connections
+    /// (`ReadConnections`: no pool checkout), in one deferred read transaction when
+    /// `inTransaction` (several statements, one snapshot) and as autocommit statements otherwise
+    /// (one statement is its own snapshot); through the pool (`read`) when none is available.
+    func fastRead<T>(inTransaction: Bool = false, _ body: (Database) throws -> T) throws(RepositoryError) -> T
+    {
+        do {
+            if let readConnections, let result = try readConnections.read(inTransaction: inTransaction, body)
+            {
+                return result
+            }
+            return try writer.read(body)
+        } catch {
+            throw RepositoryError(database: error)
+        }
+    }
+
     /// Runs `body` in one write transaction on the writer connection, suspending the caller.
     ///
     /// The same transaction first writes the last-access times reads recorded, and afterwards

@@ -23,6 +23,8 @@ public final class CacheDatabase: Sendable {
     public let migration: CacheMigrationNotice?
     /// Last-access times recorded by reads, written by the next write.
     let accessLog = AccessLog()
+    /// The hot read path's own read-only connections (a file only; nil in memory).
+    let readConnections: ReadConnections?
 
     /// Opens (creating when missing) the database at `location`, applying migrations.
     ///
@@ -45,11 +47,14 @@ public final class CacheDatabase: Sendable {
             }
             recovery = nil
             migration = nil
+            readConnections = nil
         case .file(let url):
             let opened = try DatabaseFileOpener(url: url, options: options).open()
             writer = opened.pool
             recovery = opened.recovery
             migration = opened.migration
+            readConnections = ReadConnections(
+                path: opened.pool.path, configuration: Self.configuration(options), limit: 4)
         }
     }
 
@@ -63,6 +68,7 @@ public final class CacheDatabase: Sendable {
     /// with `.storageFailure`.
     public func close() async throws(RepositoryError) {
         try await flushAccessTimes()
+        readConnections?.close()
         do {
             if case .file = location {
                 // Best effort: another process reading the file may keep the WAL busy, which is fine.

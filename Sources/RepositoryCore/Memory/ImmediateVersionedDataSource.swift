@@ -8,6 +8,7 @@ public protocol ImmediateVersionedDataSource: GetDataSource {
 }
 
 /// A reader of `source`'s version when it tells one, else nil.
+@usableFromInline
 func immediateVersionReader(of source: some GetDataSource) -> (@Sendable () -> UInt64)? {
     guard let versioned = source as? any ImmediateVersionedDataSource else { return nil }
     return { versioned.immediateVersion }

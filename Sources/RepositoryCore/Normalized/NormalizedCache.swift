@@ -12,7 +12,11 @@ import Foundation
 /// - Writing a list (`storeList(_:for:info:metadata:)`) writes its entities, then its ids.
 /// - Composing (`composedList(_:)`) reads the list's ids, then each entity (memory first); an
 ///   entity missing from every tier (evicted between the list and the read, a corrupt row)
-///   is reported in `missingIDs`, never invented.
+///   is reported in `missingIDs`, never invented. When memory lacks the list and the entity
+///   store offers a `JoinedReader` the list store can join (both on one database), the list and
+///   the entities memory lacks are read in one read of that storage (`entryJoined`); what it
+///   did not find is then looked for as usual (memory, every tier below). Stores that do not
+///   join are read one after the other.
 /// - When both stores tell their memory's version (`ImmediateVersionedDataSource`: the memory
 ///   LRU, a tiered cache over it), a list composed entirely from memory is kept and answered
 ///   again, in one lookup, until any entity or list in memory is written, removed or evicted:
@@ -35,8 +39,12 @@ public final class NormalizedCache<
     @usableFromInline let compositions = CompositionMemo<Entity, Info>(limit: 256)
     @usableFromInline let entitiesVersion: (@Sendable () -> UInt64)?
     @usableFromInline let listsVersion: (@Sendable () -> UInt64)?
+    /// The entity store's reader for a list read joined with its entities, if it offers one.
+    @usableFromInline let joinedEntities: JoinedReader<Entity>?
 
-    /// Creates the layer over `entities` and `lists`, publishing to `broadcaster`.
+    /// Creates the layer over `entities` and `lists`, publishing to `broadcaster`. Inlinable, so
+    /// the stores' joined reader is made (and runs) specialized for the caller's stores.
+    @inlinable
     public init(
         entities: Entities, lists: Lists,
         broadcaster: ChangeBroadcaster<EntityChange<Entity>> = ChangeBroadcaster()
@@ -46,6 +54,7 @@ public final class NormalizedCache<
         self.broadcaster = broadcaster
         entitiesVersion = immediateVersionReader(of: entities)
         listsVersion = immediateVersionReader(of: lists)
+        joinedEntities = entities.joinedReader()
     }
 
     /// The versions of both memory stores now, or nil when either does not tell it.
@@ -172,21 +181,30 @@ public final class NormalizedCache<
         // Read before composing: a change during the composition moves them, so it is never kept.
         let versions = memoryVersions()
         if let versions, let kept = compositions.composed(for: query, at: versions) { return kept }
-        var fromMemory = true
         let list: Entry<StoredList<Info>>
+        var aligned: [Entry<Entity>?]
+        let fromMemory: Bool
         switch lists.immediateGet(query) {
-        case .entry(let entry): list = entry
+        case .entry(let entry):
+            list = entry
+            let read = await alignedEntriesNotingSuspension(for: entry.value.ids)
+            aligned = read.entries
+            fromMemory = read.fromMemory
         case .notFound: throw .notFound(query: query.cacheKey)
         case .needsSuspension:
-            list = try await lists.get(query, cached: nil)
             fromMemory = false
+            if let joinedEntities, let joined = await joinedList(query, reader: joinedEntities) {
+                list = joined.list
+                aligned = joined.entries
+            } else {
+                list = try await lists.get(query, cached: nil)
+                aligned = await alignedEntries(for: list.value.ids)
+            }
         }
         var composed = ComposedList<Entity, Info>(list: list)
         let ids = list.value.ids
         composed.entries.reserveCapacity(ids.count)
         var tally = OriginTally()
-        let (alignedEntries, entitiesFromMemory) = await alignedEntriesNotingSuspension(for: ids)
-        var aligned = consume alignedEntries
         for index in ids.indices {
             // Taken out of `aligned`, not copied (a copy retains every reference an entry holds).
             if let entry = aligned[index].take() {
@@ -197,12 +215,56 @@ public final class NormalizedCache<
             }
         }
         tally.write(into: &composed.provenance)
-        if let versions, fromMemory, entitiesFromMemory, composed.isComplete {
+        if let versions, fromMemory, composed.isComplete {
             composed.keptValues = composed.entries.map { $0.value }
             composed.keptDetails = AnswerDetails(fallbackError: nil, provenance: composed.answerProvenance)
             compositions.remember(composed, for: query, at: versions)
         }
         return composed
+    }
+
+    /// The list `query` names and its entities from one joined read (the entities memory holds
+    /// taken from memory inside it); the ones it did not find then looked for as usual. Nil
+    /// when the lists store made no joined read (the caller reads the list, then its entities).
+    @inlinable
+    func joinedList(_ query: Query, reader: JoinedReader<Entity>) async -> (
+        list: Entry<StoredList<Info>>, entries: [Entry<Entity>?]
+    )? {
+        var entries: [Entry<Entity>?] = []
+        var asked: [Int] = []
+        let read = await lists.entryJoined(query, with: reader) { [entities] list in
+            let ids = list.ids
+            entries = [Entry<Entity>?](repeating: nil, count: ids.count)
+            asked.reserveCapacity(ids.count)
+            var queries: [Query] = []
+            queries.reserveCapacity(ids.count)
+            for (index, id) in ids.enumerated() {
+                if case .entry(let entry) = entities.immediateGet(.entity(id)) {
+                    entries[index] = entry
+                } else {
+                    asked.append(index)
+                    queries.append(.entity(id))
+                }
+            }
+            return queries
+        }
+        guard var joined = read else { return nil }
+        await reader.settle(joined.queries, joined.related)
+        var unfound: [Int] = []
+        for (slot, index) in asked.enumerated() where slot < joined.related.count {
+            // Moved out, not copied (a copy retains every reference an entry holds).
+            if let entry = joined.related[slot].take() {
+                entries[index] = entry
+            } else {
+                unfound.append(index)
+            }
+        }
+        if !unfound.isEmpty {
+            let ids = joined.lead.value.ids
+            let rest = await alignedEntries(for: unfound.map { ids[$0] })
+            for (index, entry) in zip(unfound, rest) { entries[index] = entry }
+        }
+        return (joined.lead, entries)
     }
 }
 

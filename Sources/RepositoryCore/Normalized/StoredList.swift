@@ -13,9 +13,23 @@ public struct StoredList<Info: Sendable & Hashable>: Sendable, Hashable {
 
     /// Creates a stored list; a repeated id keeps its first place only.
     public init(ids: [String], info: Info) {
-        var seen = Set<String>()
-        self.ids = ids.filter { seen.insert($0).inserted }
+        self.ids = Self.withoutRepeats(ids)
         self.info = info
+    }
+
+    /// `ids` without repeats, first places kept: a page's few ids are compared with the ones
+    /// before them (no hashing, no copy when none repeats), a longer list goes through a set.
+    static func withoutRepeats(_ ids: [String]) -> [String] {
+        if ids.count <= 32 {
+            for index in ids.indices where ids[..<index].contains(ids[index]) {
+                var kept = Array(ids[..<index])
+                for id in ids[index...] where !kept.contains(id) { kept.append(id) }
+                return kept
+            }
+            return ids
+        }
+        var seen = Set<String>(minimumCapacity: ids.count)
+        return ids.filter { seen.insert($0).inserted }
     }
 }
 

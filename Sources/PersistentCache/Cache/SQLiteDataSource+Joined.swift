@@ -1,0 +1,49 @@
+import Foundation
+import RepositoryCore
+
+// Inlinable, so the joined read runs specialized for the caller's value type (no value witnesses
+// or metadata lookups per entry); the database work is in `CacheDatabase+JoinedRead.swift`.
+extension SQLiteDataSource {
+    /// This namespace's entries read inside a read of the same database another source opened
+    /// (a list's entities with the list): one `IN (…)` statement on that read's connection, each
+    /// row decoded while the statement is on it; an undecodable row is nil, as a miss.
+    @inlinable
+    public func joinedReader() -> JoinedReader<Value>? {
+        let (namespace, codec, database) = (namespace, codec, database)
+        return JoinedReader(
+            storage: ObjectIdentifier(database),
+            read: { context, queries in
+                var keys: [String] = []
+                keys.reserveCapacity(queries.count)
+                for query in queries { keys.append(query.cacheKey) }
+                var found = [Entry<Value>?](repeating: nil, count: queries.count)
+                let read = database.readRows(namespace: namespace, keys: keys, in: context) {
+                    index, payload, metadata in
+                    guard found[index] == nil, let value = try? codec.decode(payload) else { return false }
+                    found[index] = Entry(value: value, metadata: metadata, origin: .disk)
+                    return true
+                }
+                return read ? found : [Entry<Value>?](repeating: nil, count: queries.count)
+            },
+            settle: { _, _ in })
+    }
+
+    /// The entry for `query` and, in the same read transaction on one connection, the entries
+    /// `related` holds for the queries `follow` picks from it — when `related` reads this
+    /// database. Nil when it reads another storage, or when `query` has no readable row here.
+    @inlinable
+    public func entryJoined<Related: Sendable>(
+        _ query: Query, with related: JoinedReader<Related>, follow: (Value) -> [Query]
+    ) async -> JoinedEntries<Value, Related>? {
+        guard related.storage == ObjectIdentifier(database) else { return nil }
+        var joined: JoinedEntries<Value, Related>?
+        database.readJoined(namespace: namespace, key: query.cacheKey) { payload, metadata, context in
+            guard let value = try? codec.decode(payload) else { return }
+            let queries = follow(value)
+            joined = JoinedEntries(
+                lead: Entry(value: value, metadata: metadata, origin: .disk), queries: queries,
+                related: queries.isEmpty ? [] : related.read(context, queries))
+        }
+        return joined
+    }
+}

@@ -1,0 +1,95 @@
+import GRDB
+import Synchronization
+
+/// Read-only connections to one database file that the hot read path checks out directly,
+/// beside the `DatabasePool`'s own readers: a checkout is one lock and an array pop, where the
+/// pool's costs a dispatch onto its barrier queue, a semaphore and a key path built at run time
+/// on every call. At most `limit` are opened (on demand); a read that finds none idle, or a
+/// database already closed, gets nil and reads through the pool. Thread-safe (a `Mutex`
+/// guards the idle list).
+final class ReadConnections: Sendable {
+    private struct State {
+        var idle: [DatabaseQueue] = []
+        var opened = 0
+        var isClosed = false
+    }
+
+    private let path: String
+    private let configuration: Configuration
+    private let limit: Int
+    private let state = Mutex(State())
+
+    /// Connections to the file at `path`, opened read-only with `configuration`, at most `limit`.
+    init(path: String, configuration: Configuration, limit: Int) {
+        var configuration = configuration
+        configuration.readonly = true
+        configuration.label = (configuration.label ?? "charbrowser.cache") + ".reader"
+        // The brief locks a WAL reader can meet are waited out by the options' busy timeout.
+        self.path = path
+        self.configuration = configuration
+        self.limit = limit
+    }
+
+    /// Runs `body` on an idle connection — in one deferred read transaction when
+    /// `inTransaction`, so several statements see one snapshot — and returns its result; nil
+    /// when no connection is available (the caller reads through the pool instead).
+    func read<T>(inTransaction: Bool, _ body: (Database) throws -> T) throws -> T? {
+        guard let connection = checkOut() else { return nil }
+        defer { checkIn(connection) }
+        return try connection.unsafeRead { db in
+            guard inTransaction else { return try body(db) }
+            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+            do {
+                let result = try body(db)
+                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                return result
+            } catch {
+                try? db.rollback()
+                throw error
+            }
+        }
+    }
+
+    /// Closes every idle connection and stops lending; connections lent out close when returned.
+    func close() {
+        let idle = state.withLock { state in
+            state.isClosed = true
+            defer { state.idle = [] }
+            return state.idle
+        }
+        for connection in idle { try? connection.close() }
+    }
+
+    private enum Lending {
+        case idle(DatabaseQueue)
+        case open
+        case none
+    }
+
+    /// An idle connection, or a new one while fewer than `limit` were opened. A connection that
+    /// fails to open still counts against the limit, so a file that cannot be opened this way
+    /// is not tried again on every read.
+    private func checkOut() -> DatabaseQueue? {
+        let lending = state.withLock { state -> Lending in
+            guard !state.isClosed else { return .none }
+            if let connection = state.idle.popLast() { return .idle(connection) }
+            guard state.opened < limit else { return .none }
+            state.opened += 1
+            return .open
+        }
+        switch lending {
+        case .idle(let connection): return connection
+        case .none: return nil
+        case .open: return try? DatabaseQueue(path: path, configuration: configuration)
+        }
+    }
+
+    private func checkIn(_ connection: DatabaseQueue) {
+        let keep = state.withLock { state in
+            guard !state.isClosed else { return false }
+            state.idle.append(connection)
+            return true
+        }
+        if !keep { try? connection.close() }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import PersistentCache
+import RepositoryCore
+import Testing
+import TestSupport
+
+/// `SQLiteDataSource`'s joined read: a list (here its ids, as JSON) and the characters it names,
+/// two namespaces of one file, read in one read transaction on one connection.
+@Suite("The joined read path: a list and its entities in one read transaction")
+struct JoinedReadPathTests {
+    struct Sources {
+        let database: CacheDatabase
+        let lists: SQLiteDataSource<[String]>
+        let characters: SQLiteDataSource<TestCharacter>
+        let page: [TestCharacter]
+    }
+
+    /// A file with page 1's ids under `.page(1)` and its first `stored` characters.
+    static func sources(log: StatementLog, in folder: TemporaryFolder, stored: Int = 20) async throws
+        -> Sources
+    {
+        let database = try CacheDatabase(
+            location: .file(folder.file("cache.sqlite")), options: .init(statementObserver: log.observer))
+        let lists = SQLiteDataSource<[String]>(database: database, namespace: "list")
+        let characters = SQLiteDataSource(
+            database: database, namespace: "character", codec: TestCharacterCodec())
+        let page = Array(try TestCharacter.loadAll().prefix(20))
+        let stamp = EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 1_000))
+        try await lists.put(
+            Entry(value: page.map { String($0.id) }, metadata: stamp, origin: .network),
+            for: .page(PageQuery(number: 1)))
+        try await characters.put(
+            contentsOf: page.prefix(stored).map {
+                (query: .id($0.id), entry: Entry(value: $0, metadata: stamp, origin: .network))
+            })
+        return Sources(database: database, lists: lists, characters: characters, page: page)
+    }
+
+    @Test("The list's row and its entities' rows are read in one transaction, nothing written")
+    func oneTransaction() async throws {
+        let folder = try TemporaryFolder()
+        let log = StatementLog()
+        let sources = try await Self.sources(log: log, in: folder)
+        let reader = try #require(sources.characters.joinedReader())
+        _ = try await sources.characters.get(.id(sources.page[0].id))  // the read connection is open
+        log.take()
+        let joined = try #require(
+            await sources.lists.entryJoined(.page(PageQuery(number: 1)), with: reader) { ids in
+                ids.map { .id($0) }
+            })
+        #expect(joined.lead.origin == .disk)
+        #expect(joined.lead.value == sources.page.map { String($0.id) })
+        #expect(joined.related.map { $0?.value } == sources.page)
+        #expect(joined.related.allSatisfy { $0?.origin == .disk })
+        let statements = log.take()
+        #expect(statements.count == 4, "\(statements)")
+        #expect(statements.first?.hasPrefix("BEGIN DEFERRED") == true, "\(statements)")
+        #expect(statements.filter { $0.contains("cache_entry") }.count == 2, "\(statements)")
+        #expect(statements.last?.hasPrefix("COMMIT") == true, "\(statements)")
+        #expect(!statements.contains(where: StatementLog.isWrite), "\(statements)")
+        try await sources.database.close()
+    }
+
+    @Test("An entity with no row, or an undecodable one, is nil at its place; the others are found")
+    func missingAndCorruptRowsAreNil() async throws {
+        let folder = try TemporaryFolder()
+        let sources = try await Self.sources(log: StatementLog(), in: folder, stored: 19)
+        let raw = SQLiteDataSource(
+            database: sources.database, namespace: "character", codec: DataPayloadCodec())
+        try await raw.put(Data([0x00, 0xFF]), for: .id(sources.page[0].id))
+        let reader = try #require(sources.characters.joinedReader())
+        let joined = try #require(
+            await sources.lists.entryJoined(.page(PageQuery(number: 1)), with: reader) { ids in
+                ids.map { .id($0) }
+            })
+        #expect(joined.related.count == 20)
+        #expect(joined.related[0] == nil, "corrupt row")
+        #expect(joined.related[19] == nil, "no row")
+        #expect(joined.related[1..<19].map { $0?.value } == Array(sources.page[1..<19]).map { $0 })
+        try await sources.database.close()
+    }
+
+    @Test("No joined read across two databases, nor for a list the file does not hold")
+    func noJoinedReadOtherwise() async throws {
+        let folder = try TemporaryFolder()
+        let sources = try await Self.sources(log: StatementLog(), in: folder)
+        let other = try CacheDatabase.inMemory()
+        let foreign = try #require(
+            SQLiteDataSource(database: other, namespace: "character", codec: TestCharacterCodec())
+                .joinedReader())
+        let follow: ([String]) -> [Query] = { ids in ids.map { .id($0) } }
+        #expect(
+            await sources.lists.entryJoined(.page(PageQuery(number: 1)), with: foreign, follow: follow) == nil
+        )
+        let reader = try #require(sources.characters.joinedReader())
+        #expect(
+            await sources.lists.entryJoined(.page(PageQuery(number: 2)), with: reader, follow: follow) == nil)
+        try await sources.database.close()
+    }
+
+    @Test("After close, reads fail with a storage failure instead of using a closed connection")
+    func readsAfterClose() async throws {
+        let folder = try TemporaryFolder()
+        let sources = try await Self.sources(log: StatementLog(), in: folder)
+        _ = try await sources.characters.get(.id(sources.page[0].id))
+        try await sources.database.close()
+        await #expect {
+            _ = try await sources.characters.get(.id(sources.page[0].id))
+        } throws: { error in
+            guard case .storageFailure = error as? RepositoryError else { return false }
+            return true
+        }
+    }
+}

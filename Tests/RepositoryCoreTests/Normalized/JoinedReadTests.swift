@@ -1,0 +1,205 @@
+import Foundation
+import RepositoryCore
+import Synchronization
+import Testing
+
+/// `GetDataSource.joinedReader()` / `entryJoined(_:with:follow:)`, `JoinedReader` and
+/// `JoinedEntries`, from their documentation and through the public API only: a list store and
+/// an entity store written by a library user over one storage of their own (a `Shelf`), under
+/// memory tiers, composed by `NormalizedCache`.
+@Suite("Joined reads: a list and its entities in one read of their storage")
+struct JoinedReadTests {
+    typealias Lists = TieredCacheDataSource<InMemoryDataSource<StoredList<Int>>, ShelfLists>
+    typealias Planets = TieredCacheDataSource<InMemoryDataSource<Planet>, ShelfPlanets>
+
+    static let storedAt = Date(timeIntervalSinceReferenceDate: 1_000)
+
+    /// A cache over `shelf` (lists) and `planetShelf` (entities), memory keeping `planetRoom` planets.
+    static func cache(lists shelf: Shelf, planets planetShelf: Shelf, planetRoom: Int = 100)
+        -> NormalizedCache<Planet, Int, Planets, Lists>
+    {
+        NormalizedCache(
+            entities: TieredCacheDataSource(
+                upper: InMemoryDataSource(countLimit: planetRoom), lower: ShelfPlanets(shelf: planetShelf)),
+            lists: TieredCacheDataSource(upper: InMemoryDataSource(), lower: ShelfLists(shelf: shelf)))
+    }
+
+    @Test("A source that does not join answers nil to both requirements")
+    func defaultsAnswerNil() async {
+        let memory = InMemoryDataSource<StoredList<Int>>()
+        #expect(memory.joinedReader() == nil)
+        let reader = JoinedReader<Planet>(
+            storage: ObjectIdentifier(Shelf()), read: { _, _ in [] }, settle: { _, _ in })
+        #expect(
+            await memory.entryJoined(.page(PageQuery(number: 1)), with: reader, follow: { _ in [] }) == nil)
+    }
+
+    @Test("A list memory lacks is read with its entities in one read; both are promoted into memory")
+    func oneReadForTheListAndItsEntities() async throws {
+        // GIVEN a list of three planets in the storage and nothing in memory
+        let shelf = Shelf()
+        shelf.hold(list: ["1", "2", "3"], under: .page(PageQuery(number: 1)))
+        for id in 1...3 { shelf.hold(Planet(id: id, name: "P\(id)")) }
+        let cache = Self.cache(lists: shelf, planets: shelf, planetRoom: 2)
+        // WHEN the list is composed
+        let composed = try await cache.composedList(.page(PageQuery(number: 1)))
+        // THEN it is whole, in order, from one joined read and nothing else
+        #expect(composed.entries.map(\.value.id) == [1, 2, 3])
+        #expect(composed.provenance.description == "3 disk")
+        #expect(
+            shelf.counts
+                == Shelf.Counts(joinedReads: 1, singleReads: 0, asked: [["1", "2", "3"]], settled: 1))
+        // AND the list and the last two planets (what memory keeps) were promoted
+        #expect(cache.lists.upper.contains(.page(PageQuery(number: 1))))
+        #expect(cache.entities.upper.queriesByRecency == [.entity("3"), .entity("2")])
+    }
+
+    @Test("Entities memory holds are taken from memory, not asked of the storage")
+    func memoryEntitiesAreNotAsked() async throws {
+        let shelf = Shelf()
+        shelf.hold(list: ["1", "2"], under: .page(PageQuery(number: 1)))
+        for id in 1...2 { shelf.hold(Planet(id: id, name: "P\(id)")) }
+        let cache = Self.cache(lists: shelf, planets: shelf)
+        try await cache.entities.upper.put(
+            Entry(
+                value: Planet(id: 1, name: "newer"), metadata: EntryMetadata(storedAt: Self.storedAt),
+                origin: .memory),
+            for: .entity("1"))
+        let composed = try await cache.composedList(.page(PageQuery(number: 1)))
+        #expect(composed.entries.map(\.value.name) == ["newer", "P2"])
+        #expect(composed.provenance.description == "1 memory · 1 disk")
+        #expect(shelf.counts.asked == [["2"]])
+    }
+
+    @Test("An entity the joined read did not find is looked for again; one no tier holds is missing")
+    func unfoundEntitiesAreLookedForAgain() async throws {
+        let shelf = Shelf()
+        shelf.hold(list: ["1", "9"], under: .page(PageQuery(number: 1)))
+        shelf.hold(Planet(id: 1, name: "P1"))
+        let cache = Self.cache(lists: shelf, planets: shelf)
+        let composed = try await cache.composedList(.page(PageQuery(number: 1)))
+        #expect(composed.entries.map(\.value.id) == [1])
+        #expect(composed.provenance.missingIDs == ["9"])
+        #expect(shelf.counts.joinedReads == 1)
+        #expect(shelf.counts.singleReads == 1, "the unfound entity is read once more, one by one")
+    }
+
+    @Test("Stores on two storages are read one after the other, as before")
+    func twoStoragesReadTwice() async throws {
+        let lists = Shelf()
+        let planets = Shelf()
+        lists.hold(list: ["1", "2"], under: .page(PageQuery(number: 1)))
+        for id in 1...2 { planets.hold(Planet(id: id, name: "P\(id)")) }
+        let cache = Self.cache(lists: lists, planets: planets)
+        let composed = try await cache.composedList(.page(PageQuery(number: 1)))
+        #expect(composed.entries.map(\.value.id) == [1, 2])
+        #expect(lists.counts.joinedReads == 0)
+        #expect(lists.counts.singleReads == 1)
+        #expect(planets.counts.singleReads == 2)
+    }
+
+    @Test("A list the storage does not hold is a miss, as for a plain read")
+    func missingListIsAMiss() async throws {
+        let shelf = Shelf()
+        let cache = Self.cache(lists: shelf, planets: shelf)
+        await #expect(throws: RepositoryError.notFound(query: Query.page(PageQuery(number: 1)).cacheKey)) {
+            _ = try await cache.composedList(.page(PageQuery(number: 1)))
+        }
+    }
+}
+
+/// One storage of a library user's own, holding lists and planets, counting how it is read.
+final class Shelf: Sendable {
+    struct Counts: Equatable {
+        var joinedReads = 0
+        var singleReads = 0
+        var asked: [[String]] = []
+        var settled = 0
+    }
+
+    private let state = Mutex<(lists: [Query: [String]], planets: [String: Planet], counts: Counts)>(
+        ([:], [:], Counts()))
+
+    var counts: Counts { state.withLock { $0.counts } }
+    func hold(list ids: [String], under query: Query) { state.withLock { $0.lists[query] = ids } }
+    func hold(_ planet: Planet) { state.withLock { $0.planets[planet.entityID] = planet } }
+    func list(_ query: Query) -> [String]? { state.withLock { $0.lists[query] } }
+    func planet(_ id: String) -> Planet? { state.withLock { $0.planets[id] } }
+    func count(_ change: (inout Counts) -> Void) { state.withLock { change(&$0.counts) } }
+}
+
+/// The lists of a `Shelf`: joins a reader of the same shelf.
+struct ShelfLists: GetDataSource, PutDataSource, DeleteDataSource {
+    let shelf: Shelf
+
+    func get(_ query: Query, cached: Entry<StoredList<Int>>?) async throws(RepositoryError) -> Entry<
+        StoredList<Int>
+    > {
+        shelf.count { $0.singleReads += 1 }
+        guard let ids = shelf.list(query) else { throw .notFound(query: query.cacheKey) }
+        return Entry(
+            value: StoredList(ids: ids, info: ids.count),
+            metadata: EntryMetadata(storedAt: JoinedReadTests.storedAt), origin: .disk)
+    }
+
+    func entryJoined<Related: Sendable>(
+        _ query: Query, with related: JoinedReader<Related>, follow: (StoredList<Int>) -> [Query]
+    ) async -> JoinedEntries<StoredList<Int>, Related>? {
+        guard related.storage == ObjectIdentifier(shelf), let ids = shelf.list(query) else { return nil }
+        shelf.count { $0.joinedReads += 1 }
+        let lead = Entry(
+            value: StoredList(ids: ids, info: ids.count),
+            metadata: EntryMetadata(storedAt: JoinedReadTests.storedAt),
+            origin: .disk)
+        let queries = follow(lead.value)
+        shelf.count { $0.asked.append(queries.compactMap(\.key)) }
+        return JoinedEntries(lead: lead, queries: queries, related: related.read(shelf, queries))
+    }
+
+    func put(_ entry: Entry<StoredList<Int>>, for query: Query) async throws(RepositoryError) -> Entry<
+        StoredList<Int>
+    > {
+        shelf.hold(list: entry.value.ids, under: query)
+        return entry
+    }
+
+    func delete(_ query: Query) async throws(RepositoryError) {}
+}
+
+/// The planets of a `Shelf`: readable inside a read of the shelf another source opened.
+struct ShelfPlanets: GetDataSource, PutDataSource, DeleteDataSource {
+    let shelf: Shelf
+
+    func get(_ query: Query, cached: Entry<Planet>?) async throws(RepositoryError) -> Entry<Planet> {
+        shelf.count { $0.singleReads += 1 }
+        guard let id = query.key, let planet = shelf.planet(id) else {
+            throw .notFound(query: query.cacheKey)
+        }
+        return Entry(
+            value: planet, metadata: EntryMetadata(storedAt: JoinedReadTests.storedAt), origin: .disk)
+    }
+
+    func joinedReader() -> JoinedReader<Planet>? {
+        let shelf = shelf
+        return JoinedReader(
+            storage: ObjectIdentifier(shelf),
+            read: { context, queries in
+                guard let open = context as? Shelf else { return queries.map { _ in nil } }
+                return queries.map { query in
+                    query.key.flatMap(open.planet).map {
+                        Entry(
+                            value: $0, metadata: EntryMetadata(storedAt: JoinedReadTests.storedAt),
+                            origin: .disk)
+                    }
+                }
+            },
+            settle: { _, _ in shelf.count { $0.settled += 1 } })
+    }
+
+    func put(_ entry: Entry<Planet>, for query: Query) async throws(RepositoryError) -> Entry<Planet> {
+        shelf.hold(entry.value)
+        return entry
+    }
+
+    func delete(_ query: Query) async throws(RepositoryError) {}
+}
