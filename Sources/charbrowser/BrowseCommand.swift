@@ -72,6 +72,13 @@ struct BrowseCommand: AsyncParsableCommand {
     var events: String?
 
     @Option(
+        name: .customLong("stats-file"),
+        help: ArgumentHelp(
+            "Rewrite FILE every 2 s with the heap in use and what the allocator holds (one JSON line, bytes).",
+            valueName: "FILE"))
+    var statsFile: String?
+
+    @Option(
         name: .customLong("shared-cache"),
         help: ArgumentHelp(
             "Share a cache tier with other processes on PostgreSQL (also $CHARBROWSER_SHARED_CACHE).",
@@ -139,6 +146,9 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let heapStats = try statsFile.map { path throws(ValidationFailure) in try HeapStatsFile(path: path) }
+        let heapStatsWriter = heapStats.map { file in Task { await file.run(clock: ContinuousClock()) } }
+        defer { heapStatsWriter?.cancel() }
         let session = try await BrowserWiring.start(self)
         let outcome: Result<Void, any Error>
         do {
@@ -152,6 +162,8 @@ struct BrowseCommand: AsyncParsableCommand {
             outcome = .failure(error)
         }
         await session.stop()
+        heapStatsWriter?.cancel()
+        await heapStatsWriter?.value
         try outcome.get()
     }
 }
