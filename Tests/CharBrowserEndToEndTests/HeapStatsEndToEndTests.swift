@@ -39,4 +39,16 @@ struct HeapStatsEndToEndTests {
         #expect(run.outcome.standardError.contains("cannot write the stats file '\(path)'"))
         #expect(run.events.isEmpty)
     }
+
+    @Test("--malloc-trim-every trims while the browser runs; a negative interval is a usage error")
+    func mallocTrim() throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let run = try browser.headless(keys: "enter esc q", extra: ["--malloc-trim-every", "0.01"])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        #expect(run.events.contains { $0[text: "query"] == "page 1" })
+        let refused = try browser.headless(keys: "q", extra: ["--malloc-trim-every=-1"])
+        #expect(refused.outcome.status == 2)
+        #expect(refused.outcome.standardError.contains("--malloc-trim-every must be 0 or more seconds"))
+    }
 }
