@@ -217,11 +217,14 @@ let package = Package(
 
         // MARK: The executable
 
+        // glibc's malloc.h (mallinfo2, for the browser's --stats-file), which the Glibc module lacks.
+        .systemLibrary(name: "CMallocInfo", path: "Sources/CMallocInfo"),
         // The composition root: argument parsing and wiring, one subcommand per job.
         .executableTarget(
             name: "charbrowser",
             dependencies: [
-                "BrowserApp", "CharacterData", "DownloadCache", "NcursesBackend", "PersistentCache",
+                "BrowserApp", "CharacterData", "CMallocInfo", "DownloadCache", "NcursesBackend",
+                "PersistentCache",
                 "PostgresCache",
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
             ]),

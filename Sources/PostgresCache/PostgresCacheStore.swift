@@ -109,7 +109,9 @@ public final class PostgresCacheStore: Sendable {
     // MARK: Operations
 
     /// Runs `body` on a pooled connection with the schema ready, within `operationTimeout` when
-    /// `bounded`; maps every failure to `.storageFailure` and records it in `health`.
+    /// `bounded`; maps every failure to `.storageFailure` and records it in `health`. Unbounded or
+    /// not, the wait for a pooled connection is bounded by `operationTimeout` (the pool waits for
+    /// its own reconnection attempts while the server is down or restarting).
     func perform<Result: Sendable>(
         bounded: Bool = true, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(RepositoryError) -> Result {
@@ -157,9 +159,14 @@ public final class PostgresCacheStore: Sendable {
                     throw error
                 }
             }
-            let result = try await Self.withDeadline(bounded ? options.operationTimeout : nil) {
-                try await client.withConnection { connection in try await body(connection, logger) }
-            }
+            let result =
+                try await bounded
+                ? Self.withDeadline(options.operationTimeout) {
+                    try await client.withConnection { connection in try await body(connection, logger) }
+                }
+                : Self.withConnection(of: client, leasedWithin: options.operationTimeout) { connection in
+                    try await body(connection, logger)
+                }
             markUp()
             return result
         } catch {
@@ -287,21 +294,55 @@ public final class PostgresCacheStore: Sendable {
 
     // MARK: Deadlines and errors
 
-    /// Runs `body`, failing with `timedOut` when it takes longer than `limit` (the body is cancelled).
-    static func withDeadline<Result: Sendable>(
-        _ limit: Duration?, _ body: @escaping @Sendable () async throws -> Result
-    ) async throws -> Result {
+    /// Runs `body`, failing with `timedOut` when it takes longer than `limit`. The body is cancelled
+    /// then, and not waited for: a statement on a connection that stopped answering ignores
+    /// cancellation, and waiting for it (as a task group's scope does) would make the deadline moot.
+    static func withDeadline<Value: Sendable>(
+        _ limit: Duration?, _ body: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
         guard let limit else { return try await body() }
-        return try await withThrowingTaskGroup(of: Result.self) { group in
-            group.addTask { try await body() }
+        let race = DeadlineRace<Value>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                race.start(continuation, limit: limit, body: body)
+            }
+        } onCancel: {
+            race.finish(.failure(CancellationError()))
+        }
+    }
+
+    /// Runs `body` on a connection of `client`'s pool, failing with `timedOut` when none is leased
+    /// within `limit` (the wait for one is cancelled); once it has its connection, `body` runs unbounded.
+    static func withConnection<Result: Sendable>(
+        of client: PostgresClient, leasedWithin limit: Duration,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let leased = LeaseFlag()
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    leased.value.store(true, ordering: .releasing)
+                    return try await body(connection)
+                }
+            }
             group.addTask {
                 try await Task.sleep(for: limit)
-                throw PostgresCacheFailure.timedOut(limit)
+                guard leased.value.load(ordering: .acquiring) else {
+                    throw PostgresCacheFailure.timedOut(limit)
+                }
+                return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw CancellationError() }
-            return first
+            while let outcome = try await group.next() {
+                if let result = outcome { return result }
+            }
+            throw CancellationError()
         }
+    }
+
+    /// Whether a pooled connection was leased (set once, by the task that got it).
+    private final class LeaseFlag: Sendable {
+        let value = Atomic<Bool>(false)
     }
 
     /// Translates a PostgreSQL, network or adapter error into `RepositoryError` with a short, password-free detail.

@@ -37,6 +37,8 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
             shared.namespace, query.cacheKey, store.options.table, store.instanceID
         )
         let wait = store.options.flightWaitTimeout
+        // The deadline of each statement on the locked connection (main's call has its own).
+        let limit = store.options.operationTimeout
         let codec = shared.codec
         let main = main
         // After a recent miss in the shared tier any row found now was written since (none
@@ -48,11 +50,15 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
         do {
             outcome = try await store.performLocked(lockKey: namespace + "|" + key, wait: wait) {
                 connection, logger, startedAt in
-                if let row = try await SharedRow.fetch(
-                    namespace: namespace, key: key, table: table,
-                    writtenSince: acceptsAnyRow ? nil : startedAt,
-                    on: connection,
-                    logger: logger)
+                if let row = try await PostgresCacheStore.withDeadline(
+                    limit,
+                    {
+                        try await SharedRow.fetch(
+                            namespace: namespace, key: key, table: table,
+                            writtenSince: acceptsAnyRow ? nil : startedAt,
+                            on: connection,
+                            logger: logger)
+                    })
                 {
                     do throws(RepositoryError) {
                         return .success(
@@ -68,9 +74,12 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
                     fetched = .failure(error)
                 }
                 if case .success(let entry) = fetched, let payload = try? codec.encode(entry.value) {
-                    try await SharedRow(payload: payload, metadata: entry.metadata).upsert(
-                        namespace: namespace, key: key, table: table, announcingOn: nil, sender: sender,
-                        on: connection, logger: logger)
+                    let row = SharedRow(payload: payload, metadata: entry.metadata)
+                    try await PostgresCacheStore.withDeadline(limit) {
+                        try await row.upsert(
+                            namespace: namespace, key: key, table: table, announcingOn: nil, sender: sender,
+                            on: connection, logger: logger)
+                    }
                 }
                 return fetched
             }
@@ -85,40 +94,46 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
 extension PostgresCacheStore {
     /// Runs `body` holding the session advisory lock for `lockKey`, waiting at most `wait` for it;
     /// `body` gets the server time (epoch seconds) from before the wait. Not bounded by `operationTimeout`
-    /// (the holder's main call may take longer); the lock is released before the connection goes back.
+    /// (the holder's main call may take longer), except the wait for a pooled connection: none
+    /// within `operationTimeout` (the server down or restarting, the pool busy) fails it, and the
+    /// read calls main itself. The lock is released before the connection goes back.
     func performLocked<Result: Sendable>(
         lockKey: String, wait: Duration,
         _ body: @escaping @Sendable (PostgresConnection, Logger, Double) async throws -> Result
     ) async throws(RepositoryError) -> Result {
-        try await perform(bounded: false) { connection, logger in
-            var startedAt = 0.0
-            for try await now in try await connection.query(
-                "SELECT extract(epoch FROM clock_timestamp())::float8", logger: logger
-            ).decode(Double.self) {
-                startedAt = now
+        let (statementTimeout, operationTimeout) = (options.statementTimeout, options.operationTimeout)
+        return try await perform(bounded: false) { connection, logger in
+            // Each statement within its own deadline: one on a connection that stopped answering
+            // (the server stopped under it) must not hold the read; the body bounds its own.
+            func statement(_ sql: PostgresQuery, within limit: Duration = operationTimeout) async throws {
+                try await Self.withDeadline(limit) { _ = try await connection.query(sql, logger: logger) }
             }
-            try await connection.query(
-                "SET statement_timeout = \(unescaped: String(wait.milliseconds))", logger: logger)
+            let startedAt = try await Self.withDeadline(operationTimeout) {
+                var startedAt = 0.0
+                for try await now in try await connection.query(
+                    "SELECT extract(epoch FROM clock_timestamp())::float8", logger: logger
+                ).decode(Double.self) {
+                    startedAt = now
+                }
+                return startedAt
+            }
+            try await statement("SET statement_timeout = \(unescaped: String(wait.milliseconds))")
             do {
-                try await connection.query(
-                    "SELECT pg_advisory_lock(hashtextextended(\(lockKey), 0))", logger: logger)
+                try await statement(
+                    "SELECT pg_advisory_lock(hashtextextended(\(lockKey), 0))",
+                    within: operationTimeout + wait)
             } catch {
-                _ = try? await connection.query(
-                    "SET statement_timeout = \(unescaped: String(self.options.statementTimeout.milliseconds))",
-                    logger: logger)
+                try? await statement(
+                    "SET statement_timeout = \(unescaped: String(statementTimeout.milliseconds))")
                 throw error
             }
-            try await connection.query(
-                "SET statement_timeout = \(unescaped: String(self.options.statementTimeout.milliseconds))",
-                logger: logger)
+            try await statement("SET statement_timeout = \(unescaped: String(statementTimeout.milliseconds))")
             do {
                 let result = try await body(connection, logger, startedAt)
-                try await connection.query(
-                    "SELECT pg_advisory_unlock(hashtextextended(\(lockKey), 0))", logger: logger)
+                try await statement("SELECT pg_advisory_unlock(hashtextextended(\(lockKey), 0))")
                 return result
             } catch {
-                _ = try? await connection.query(
-                    "SELECT pg_advisory_unlock(hashtextextended(\(lockKey), 0))", logger: logger)
+                try? await statement("SELECT pg_advisory_unlock(hashtextextended(\(lockKey), 0))")
                 throw error
             }
         }

@@ -77,6 +77,20 @@ struct BrowseCommand: AsyncParsableCommand {
     var events: String?
 
     @Option(
+        name: .customLong("stats-file"),
+        help: ArgumentHelp(
+            "Rewrite FILE every 2 s with the heap in use and what the allocator holds (one JSON line, bytes).",
+            valueName: "FILE"))
+    var statsFile: String?
+
+    @Option(
+        name: .customLong("malloc-trim-every"),
+        help: ArgumentHelp(
+            "Give the free memory the allocator keeps back to the system every SECONDS (0: never).",
+            valueName: "SECONDS"))
+    var mallocTrimEvery: Double = 0
+
+    @Option(
         name: .customLong("shared-cache"),
         help: ArgumentHelp(
             "Share a cache tier with other processes on PostgreSQL (also $CHARBROWSER_SHARED_CACHE).",
@@ -131,6 +145,9 @@ struct BrowseCommand: AsyncParsableCommand {
         } else if sharedCacheLogged {
             throw ValidationError("--shared-cache-logged needs --shared-cache")
         }
+        guard mallocTrimEvery >= 0, mallocTrimEvery.isFinite else {
+            throw ValidationError("--malloc-trim-every must be 0 or more seconds")
+        }
         guard sharedCacheTimeout > 0, sharedCacheTimeout.isFinite else {
             throw ValidationError("--shared-cache-timeout must be more than 0 seconds")
         }
@@ -144,6 +161,12 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let heapStats = try statsFile.map { path throws(ValidationFailure) in try HeapStatsFile(path: path) }
+        let heapStatsWriter = heapStats.map { file in Task { await file.run(clock: ContinuousClock()) } }
+        defer { heapStatsWriter?.cancel() }
+        let trim = mallocTrimEvery > 0 ? AllocatorTrim(interval: .seconds(mallocTrimEvery)) : nil
+        let trimmer = trim.map { trim in Task { await trim.run(clock: ContinuousClock()) } }
+        defer { trimmer?.cancel() }
         let session = try await BrowserWiring.start(self)
         let outcome: Result<Void, any Error>
         do {
@@ -157,6 +180,8 @@ struct BrowseCommand: AsyncParsableCommand {
             outcome = .failure(error)
         }
         await session.stop()
+        heapStatsWriter?.cancel()
+        await heapStatsWriter?.value
         try outcome.get()
     }
 }

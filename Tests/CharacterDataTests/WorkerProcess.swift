@@ -19,12 +19,24 @@ final class WorkerProcess: Sendable {
         let input = Pipe()
         process.standardOutput = output
         process.standardInput = input
-        process.standardError = FileHandle.standardError
+        // Its standard error through a pipe of the runner's own, copied to the runner's: a worker
+        // handed the runner's standard error itself keeps `swift test`'s pipe open after the runner
+        // is gone (a crash under a sanitizer), and `swift test` then waits for its end for ever.
+        let errors = Pipe()
+        process.standardError = errors
         let (lines, continuation) = AsyncStream.makeStream(of: String.self)
         self.lines = lines
         self.process = process
         self.input = input.fileHandleForWriting
         try process.run()
+        let errorReading = errors.fileHandleForReading
+        Thread.detachNewThread {
+            while true {
+                let chunk = errorReading.availableData
+                if chunk.isEmpty { break }
+                try? FileHandle.standardError.write(contentsOf: chunk)
+            }
+        }
         let reading = output.fileHandleForReading
         Thread.detachNewThread {
             var pending = Data()

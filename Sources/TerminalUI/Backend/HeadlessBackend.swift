@@ -24,7 +24,8 @@ public final class HeadlessBackend: TerminalBackend {
     public let recordsEveryFrame: Bool
     /// The last presented buffer, with styles.
     public private(set) var lastBuffer: CellBuffer?
-    /// How many cells each `present` wrote, in order.
+    /// How many cells each `present` wrote, in order (empty when not recording: a long run would
+    /// grow it by one number a frame).
     public private(set) var writtenCellCounts: [Int] = []
     /// Whether `shutdown` was called.
     public private(set) var isShutDown = false
@@ -85,8 +86,10 @@ public final class HeadlessBackend: TerminalBackend {
     public func present(_ buffer: CellBuffer) -> Int {
         let written = buffer.changeCount(since: lastBuffer)
         lastBuffer = buffer
-        if recordsEveryFrame { frames.append(buffer.textLines) }
-        writtenCellCounts.append(written)
+        if recordsEveryFrame {
+            frames.append(buffer.textLines)
+            writtenCellCounts.append(written)
+        }
         return written
     }
 
