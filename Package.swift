@@ -39,12 +39,12 @@ let package = Package(
         .target(name: "Locking"),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         // The dependency-free core: data sources, repositories, policies, caches, answers.
-        .target(name: "RepositoryCore"),
+        .target(name: "RepositoryCore", dependencies: ["Locking"]),
         // Fakes and helpers shared by the test targets (never linked into the product).
-        .target(name: "TestSupport", dependencies: ["RepositoryCore"]),
-        .testTarget(name: "RepositoryCoreTests", dependencies: ["RepositoryCore", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["Locking", "RepositoryCore"]),
+        .testTarget(name: "RepositoryCoreTests", dependencies: ["Locking", "RepositoryCore", "TestSupport"]),
         // The seeds' own usage snippets and rules, written with the libraries' public API only.
-        .testTarget(name: "SeedUsageTests", dependencies: ["RepositoryCore", "PersistentCache"]),
+        .testTarget(name: "SeedUsageTests", dependencies: ["Locking", "RepositoryCore", "PersistentCache"]),
         // Hot-path and single-flight benchmarks of the core.
         .executableTarget(
             name: "RepositoryCoreBenchmarks", dependencies: ["Locking", "RepositoryCore", benchmark],
@@ -53,25 +53,25 @@ let package = Package(
         // MARK: Persistence
 
         // The persistent tier: one SQLite file for the cache (LRU by size) and device key-value storage.
-        .target(name: "PersistentCache", dependencies: ["RepositoryCore", grdb]),
+        .target(name: "PersistentCache", dependencies: ["Locking", "RepositoryCore", grdb]),
         // A child process for the crash-safety and multi-process tests of PersistentCache.
         .executableTarget(
             name: "CacheStressWriter", dependencies: ["PersistentCache", "RepositoryCore"],
             path: "Tests/Fixtures/CacheStressWriter"),
         .testTarget(
             name: "PersistentCacheTests",
-            dependencies: ["PersistentCache", "RepositoryCore", "TestSupport", grdb]),
+            dependencies: ["Locking", "PersistentCache", "RepositoryCore", "TestSupport", grdb]),
         .executableTarget(
             name: "PersistentCacheBenchmarks",
             dependencies: [
-                benchmark, "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
+                "Locking", benchmark, "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
                 "TestSupport", grdb,
             ],
             path: "Tests/Benchmarks/PersistentCacheBenchmarks", plugins: [benchmarkPlugin]),
 
         // The shared tier: one PostgreSQL table many processes share, kept coherent by LISTEN/NOTIFY.
         .target(
-            name: "PostgresCache", dependencies: ["RepositoryCore", "PersistentCache", postgresNIO, logging]),
+            name: "PostgresCache", dependencies: ["Locking", "RepositoryCore", "PersistentCache", postgresNIO, logging]),
         // A child process for the cross-process tests of the shared tier (coherence, single flight).
         .executableTarget(
             name: "SharedCacheWorker",
@@ -85,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "SharedCacheBenchmarks",
             dependencies: [
-                benchmark, "CharacterData", "PersistentCache", "PostgresCache", "RepositoryCore",
+                "Locking", benchmark, "CharacterData", "PersistentCache", "PostgresCache", "RepositoryCore",
                 "RickAndMortyHTTP",
                 "RickAndMortyModel", "RickAndMortyServer", "TestSupport", logging,
             ],
@@ -95,14 +95,14 @@ let package = Package(
         .testTarget(
             name: "InspectionTests",
             dependencies: [
-                "RepositoryCore", "PersistentCache", "PostgresCache", "DownloadCache", "TestSupport",
+                "Locking", "RepositoryCore", "PersistentCache", "PostgresCache", "DownloadCache", "TestSupport",
             ]),
 
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
-        .target(name: "DownloadCache", dependencies: ["RepositoryCore"]),
+        .target(name: "DownloadCache", dependencies: ["Locking", "RepositoryCore"]),
         .testTarget(
             name: "DownloadCacheTests",
-            dependencies: ["DownloadCache", "RepositoryCore", hummingbird, logging]),
+            dependencies: ["Locking", "DownloadCache", "RepositoryCore", hummingbird, logging]),
 
         // MARK: Images
 
@@ -119,11 +119,11 @@ let package = Package(
         .target(name: "RickAndMortyModel", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RickAndMortyModelTests", dependencies: ["RickAndMortyModel", "TestSupport"]),
         // The API over real HTTP (URLSession): per-resource data sources, revalidation, offline switch.
-        .target(name: "RickAndMortyHTTP", dependencies: ["RepositoryCore", "RickAndMortyModel"]),
+        .target(name: "RickAndMortyHTTP", dependencies: ["Locking", "RepositoryCore", "RickAndMortyModel"]),
         .testTarget(
             name: "RickAndMortyHTTPTests",
             dependencies: [
-                "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer", "RepositoryCore",
+                "Locking", "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer", "RepositoryCore",
                 "TestSupport", hummingbird,
                 logging,
             ]),
@@ -131,32 +131,32 @@ let package = Package(
         .target(
             name: "RickAndMortyServer",
             dependencies: [
-                "RickAndMortyModel", "RepositoryCore", "JPEGCodec", hummingbird, logging, serviceLifecycle,
+                "Locking", "RickAndMortyModel", "RepositoryCore", "JPEGCodec", hummingbird, logging, serviceLifecycle,
             ]),
         .testTarget(
             name: "RickAndMortyServerTests",
-            dependencies: ["RickAndMortyServer", "RickAndMortyModel", "JPEGCodec", "TestSupport", logging]),
+            dependencies: ["Locking", "RickAndMortyServer", "RickAndMortyModel", "JPEGCodec", "TestSupport", logging]),
         .executableTarget(
             name: "ServerBenchmarks",
-            dependencies: ["RickAndMortyServer", "TestSupport", benchmark, logging],
+            dependencies: ["Locking", "RickAndMortyServer", "TestSupport", benchmark, logging],
             path: "Tests/Benchmarks/ServerBenchmarks", plugins: [benchmarkPlugin]),
         // The character repository: memory (LRU) over disk (SQLite) over the network, with cache policies.
         .target(
             name: "CharacterData",
             dependencies: [
-                "RepositoryCore", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
+                "Locking", "RepositoryCore", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
             ]),
         .testTarget(
             name: "CharacterDataTests",
             dependencies: [
-                "CharacterData", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
+                "Locking", "CharacterData", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
                 "RickAndMortyServer",
                 "RepositoryCore", "TestSupport", logging,
             ]),
         .executableTarget(
             name: "CharacterDataBenchmarks",
             dependencies: [
-                "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel",
+                "Locking", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel",
                 "RickAndMortyServer", "TestSupport", benchmark, logging,
             ],
             path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
@@ -164,19 +164,19 @@ let package = Package(
         // MARK: The terminal
 
         // The terminal toolkit: cell grid, display width, widgets, input, backends, the app runtime.
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["Locking"]),
         // C helpers for the terminal: a restoring signal guard, a signal-aware poll, glibc's wcwidth.
         .target(name: "CTerminalSupport"),
         // The system ncursesw library (wide-character build) behind a shim header.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
         // The real-terminal backend; the only target that imports CNcurses.
-        .target(name: "NcursesBackend", dependencies: ["TerminalUI", "CNcurses", "CTerminalSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminalSupport"]),
+        .target(name: "NcursesBackend", dependencies: ["Locking", "TerminalUI", "CNcurses", "CTerminalSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["Locking", "TerminalUI", "CTerminalSupport"]),
         .testTarget(
             name: "NcursesBackendTests",
             dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport", "TestSupport"]),
         .executableTarget(
-            name: "TerminalUIBenchmarks", dependencies: [benchmark, "TerminalUI"],
+            name: "TerminalUIBenchmarks", dependencies: ["Locking", benchmark, "TerminalUI"],
             path: "Tests/Benchmarks/TerminalUIBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: The browser
@@ -185,13 +185,13 @@ let package = Package(
         .target(
             name: "BrowserApp",
             dependencies: [
-                "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP",
+                "Locking", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP",
                 "DownloadCache", "JPEGCodec", "PersistentCache", "PostgresCache",
             ]),
         .testTarget(
             name: "BrowserAppTests",
             dependencies: [
-                "BrowserApp", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel",
+                "Locking", "BrowserApp", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel",
                 "RickAndMortyHTTP",
                 "RickAndMortyServer", "TestSupport", "PersistentCache", "DownloadCache", "JPEGCodec",
                 "PostgresCache",
@@ -200,7 +200,7 @@ let package = Package(
         .executableTarget(
             name: "BrowserBenchmarks",
             dependencies: [
-                "BrowserApp", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP",
+                "Locking", "BrowserApp", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP",
                 "RickAndMortyModel", "RickAndMortyServer", "TerminalUI", benchmark, logging,
             ],
             path: "Tests/Benchmarks/BrowserBenchmarks", plugins: [benchmarkPlugin]),
@@ -209,7 +209,7 @@ let package = Package(
         .executableTarget(
             name: "AvatarBenchmarks",
             dependencies: [
-                "BrowserApp", "CharacterData", "DownloadCache", "JPEGCodec", "RickAndMortyHTTP",
+                "Locking", "BrowserApp", "CharacterData", "DownloadCache", "JPEGCodec", "RickAndMortyHTTP",
                 "RickAndMortyModel",
                 "RickAndMortyServer", "TerminalUI", benchmark, logging,
             ],
@@ -223,13 +223,13 @@ let package = Package(
         .executableTarget(
             name: "charbrowser",
             dependencies: [
-                "BrowserApp", "CharacterData", "CMallocInfo", "DownloadCache", "NcursesBackend",
+                "Locking", "BrowserApp", "CharacterData", "CMallocInfo", "DownloadCache", "NcursesBackend",
                 "PersistentCache",
                 "PostgresCache",
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
             ]),
         // Runs the built binary: headless end to end against the embedded server, and in tmux.
-        .testTarget(name: "CharBrowserEndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CharBrowserEndToEndTests", dependencies: ["Locking", "TestSupport"]),
 
         // MARK: Fuzzing
 

@@ -1,11 +1,11 @@
+import Locking
 import PostgresCache
-import Synchronization
 
 /// Follows the shared tier's changes for one repository: a task hands each change another
 /// process announced to the repository while it lives, and stops when the repository (which
-/// owns the follower) goes. Thread-safe: the task is behind a `Mutex`.
+/// owns the follower) goes. Thread-safe: the task is behind a `PThreadMutex`.
 final class SharedChangeFollower: Sendable {
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = PThreadMutex<Task<Void, Never>?>(nil)
 
     /// Starts reading `changes`, handing each to `apply` with `owner` (held weakly).
     func follow<Owner: AnyObject & Sendable>(

@@ -1,16 +1,16 @@
 import Foundation
-import Synchronization
+import Locking
 import TerminalUI
 
 /// A non-blocking pipe that wakes the input `poll`: background threads and the SIGWINCH
 /// handler write a byte, the loop drains it. Thread-safe: `wake` and `close` are serialised
-/// by a `Mutex`, so a late `wake` never writes to a closed (possibly reused) descriptor.
+/// by a `PThreadMutex`, so a late `wake` never writes to a closed (possibly reused) descriptor.
 final class WakePipe: WakeSignal {
     /// The end the loop polls and drains; used only on the loop thread.
     let readDescriptor: Int32
     /// The end written to; also handed to the signal handler.
     let writeDescriptor: Int32
-    private let isOpen = Mutex(true)
+    private let isOpen = PThreadMutex(true)
 
     /// A new pipe with both ends non-blocking and close-on-exec.
     init() throws(NcursesBackendError) {

@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
 /// One `PostgresCacheStore.withDeadline` call: the body and a timer race in tasks of their own,
 /// and the first outcome (the body's result or error, the timeout, or the caller's cancellation)
 /// resumes the caller once; the loser is cancelled and not waited for. Thread-safe: the state sits
-/// behind a `Mutex`, and the continuation is resumed outside it, exactly once.
+/// behind a `PThreadMutex`, and the continuation is resumed outside it, exactly once.
 final class DeadlineRace<Value: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Value, any Error>?
@@ -11,7 +11,7 @@ final class DeadlineRace<Value: Sendable>: Sendable {
         var tasks: [Task<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
 
     /// Starts `body` and the timer, to resume `continuation`; at once if an outcome (a
     /// cancellation) came first.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Logging
 import PostgresNIO
 import RepositoryCore
@@ -8,7 +9,7 @@ import Synchronization
 /// the health the status pane shows, and the `LISTEN` loop that reports other processes' writes.
 ///
 /// Thread-safe: the pool is, and the mutable state (health, schema readiness, recent writes) sits
-/// behind `Mutex`es. Every operation has a deadline; after a failure, operations fail at once for
+/// behind `PThreadMutex`es. Every operation has a deadline; after a failure, operations fail at once for
 /// `retryInterval` (so a dead server costs nothing per read) and then try again, so the tier comes
 /// back by itself when the server does. Call `start()` once before use and `stop()` at the end.
 public final class PostgresCacheStore: Sendable {
@@ -21,7 +22,7 @@ public final class PostgresCacheStore: Sendable {
 
     let client: PostgresClient
     let logger: Logger
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
     private let healthBroadcaster = ChangeBroadcaster<SharedCacheHealth>()
     private let changeBroadcaster = ChangeBroadcaster<SharedCacheChange>()
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -7,7 +7,7 @@ import Synchronization
 #endif
 
 /// One request's data task, shared between the sender, the cancellation handler and the deadline.
-/// Thread-safe: every access goes through a `Mutex`.
+/// Thread-safe: every access goes through a `PThreadMutex`.
 final class Flight: Sendable {
     /// What `start` found.
     enum Start { case started, cancelled, expired }
@@ -18,7 +18,7 @@ final class Flight: Sendable {
         var expired = false
     }
 
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
 
     /// Records `task`; when cancellation or the deadline came first, the task must not start.
     func start(_ task: URLSessionDataTask) -> Start {

@@ -1,14 +1,14 @@
-import Synchronization
+import Locking
 
 /// The app's offline key: while off, every data source built on it fails fast with
-/// `.mainUnavailable(reason: "offline")` and sends nothing. Thread-safe (a `Mutex` guards the flag);
+/// `.mainUnavailable(reason: "offline")` and sends nothing. Thread-safe (a `PThreadMutex` guards the flag);
 /// share one instance between the data sources and the key that flips it.
 public final class NetworkSwitch: Sendable {
-    private let online: Mutex<Bool>
+    private let online: PThreadMutex<Bool>
 
     /// Creates a switch, online unless told otherwise.
     public init(online: Bool = true) {
-        self.online = Mutex(online)
+        self.online = PThreadMutex(online)
     }
 
     /// True while requests may go out.

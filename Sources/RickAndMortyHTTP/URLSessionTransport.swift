@@ -8,7 +8,7 @@ import Synchronization
 /// The real transport: `URLSession` with no URL cache, no cookies and no stored credentials.
 ///
 /// Thread-safe: `URLSession` is documented safe to use from any thread, and the per-request
-/// state shared with the cancellation handler and the deadline sits in a `Mutex`. Cancelling the
+/// state shared with the cancellation handler and the deadline sits in a `PThreadMutex`. Cancelling the
 /// calling task cancels the session's data task. A request's `timeoutInterval` is enforced here to
 /// the millisecond (URLSession on Linux counts whole seconds only, and treats 0.5 s as none).
 public final class URLSessionTransport: HTTPTransport {

@@ -1,7 +1,7 @@
 import Foundation
 import JPEGCodec
+import Locking
 import RickAndMortyModel
-import Synchronization
 
 /// One avatar as served: its JPEG bytes and its strong entity tag. A plain value.
 struct AvatarFile: Sendable, Hashable {
@@ -22,12 +22,12 @@ struct AvatarFile: Sendable, Hashable {
 /// The avatars a server answers with: a file from `folder` (`<id>.jpeg`) when it has one, else
 /// the character's generated portrait, encoded on first request and kept in memory (at most
 /// `capacity` of them; when full, the kept ones are forgotten at once and encoded again on demand,
-/// to the same bytes). Thread-safe: the encoded files sit behind a `Mutex`.
+/// to the same bytes). Thread-safe: the encoded files sit behind a `PThreadMutex`.
 final class AvatarStore: Sendable {
     private let character: @Sendable (Int) -> ShowCharacter?
     private let folder: URL?
     private let capacity: Int
-    private let encoded = Mutex<[Int: AvatarFile]>([:])
+    private let encoded = PThreadMutex<[Int: AvatarFile]>([:])
 
     init(character: @escaping @Sendable (Int) -> ShowCharacter?, folder: URL?, capacity: Int = 2_048) {
         self.character = character

@@ -1,14 +1,14 @@
-import Synchronization
+import Locking
 
 /// A one-shot result that many tasks can await: the first `resolve` wins, later ones are ignored.
-/// Thread-safe (a `Mutex` guards the value and the waiting continuations).
+/// Thread-safe (a `PThreadMutex` guards the value and the waiting continuations).
 final class ReadinessSignal<Value: Sendable, Failure: Error>: Sendable {
     private enum State {
         case waiting([CheckedContinuation<Result<Value, Failure>, Never>])
         case resolved(Result<Value, Failure>)
     }
 
-    private let state = Mutex(State.waiting([]))
+    private let state = PThreadMutex(State.waiting([]))
 
     /// Sets the result once and wakes every waiter.
     func resolve(_ result: Result<Value, Failure>) {

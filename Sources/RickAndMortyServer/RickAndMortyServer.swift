@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Logging
-import Synchronization
 
 /// The embedded, API-compatible Rick and Morty server: serves a `Dataset` under `/api` exactly like
 /// the public API, on loopback by default, with injectable faults.
@@ -16,7 +16,7 @@ public final class RickAndMortyServer: Sendable {
     let environment: ServerEnvironment
     let logger: Logger
     let state: ServerState
-    let lifecycle = Mutex(Lifecycle.idle)
+    let lifecycle = PThreadMutex(Lifecycle.idle)
 
     /// Creates a server; nothing listens until `start()`.
     /// - Parameters:

@@ -1,16 +1,16 @@
-import Synchronization
+import Locking
 
 /// The mutable state a running server shares between its requests and its owner: the fault
-/// settings and the catalog being served, each behind its own `Mutex`, and the avatars
+/// settings and the catalog being served, each behind its own `PThreadMutex`, and the avatars
 /// (thread-safe themselves): thread-safe.
 final class ServerState: Sendable {
-    let faults: Mutex<FaultSettings>
-    let catalog: Mutex<APICatalog?>
+    let faults: PThreadMutex<FaultSettings>
+    let catalog: PThreadMutex<APICatalog?>
     let avatars: AvatarStore
 
     init(faults: FaultSettings, avatars: AvatarStore) {
-        self.faults = Mutex(faults)
-        self.catalog = Mutex(nil)
+        self.faults = PThreadMutex(faults)
+        self.catalog = PThreadMutex(nil)
         self.avatars = avatars
     }
 

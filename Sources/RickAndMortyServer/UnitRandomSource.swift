@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A source of uniform random numbers in `0..<1`, injected wherever the server draws at random
 /// (fault rates, jitter). Implementations must be safe to call from any thread.
@@ -18,11 +18,11 @@ public struct SystemRandomSource: UnitRandomSource {
 /// Deterministic numbers from a `SeededRandomGenerator` behind a lock: thread-safe, and one seed
 /// always gives the same sequence (in the order the calls take the lock).
 public final class SeededRandomSource: UnitRandomSource {
-    private let generator: Mutex<SeededRandomGenerator>
+    private let generator: PThreadMutex<SeededRandomGenerator>
 
     /// Creates a source from a seed.
     public init(seed: UInt64) {
-        generator = Mutex(SeededRandomGenerator(seed: seed))
+        generator = PThreadMutex(SeededRandomGenerator(seed: seed))
     }
 
     public func nextUnit() -> Double {

@@ -1,8 +1,8 @@
-import Synchronization
+import Locking
 
 /// A counter tests can await: `await counter.reach(n)` returns once it has been incremented `n`
 /// times, or at once when the waiting task is cancelled (for example by a test time limit), so a
-/// missing event fails the test's next expectation instead of hanging it. Thread-safe (a `Mutex`
+/// missing event fails the test's next expectation instead of hanging it. Thread-safe (a `PThreadMutex`
 /// guards the count and the waiters); nothing sleeps.
 public final class AsyncCounter: Sendable {
     private struct Waiter {
@@ -17,7 +17,7 @@ public final class AsyncCounter: Sendable {
         var cancelledEarly: Set<Int> = []
     }
 
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
 
     /// Creates a counter at zero.
     public init() {}

@@ -1,9 +1,9 @@
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 
 /// A scriptable data source with call counters, for unit tests at the data-source boundary.
-/// Thread-safe (a `Mutex` guards everything).
+/// Thread-safe (a `PThreadMutex` guards everything).
 ///
 /// Reads serve, in this order: the next queued result (`enqueueGets`), the persistent failure
 /// (`failGets`), a revalidation (when `revalidates` and the caller passed `cached:`), the stored
@@ -27,7 +27,7 @@ public final class FakeDataSource<Value: Sendable>: GetDataSource, PutDataSource
         var cachedArguments: [Entry<Value>?] = []
     }
 
-    let state = Mutex(State())
+    let state = PThreadMutex(State())
     /// The origin reads report.
     public let origin: Origin
     /// Stamps stored-at times.

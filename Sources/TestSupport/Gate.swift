@@ -1,5 +1,5 @@
+import Locking
 import RepositoryCore
-import Synchronization
 
 /// A barrier a fake source waits on until the test opens it; thread-safe, no sleeping.
 ///
@@ -13,7 +13,7 @@ public final class Gate: Sendable {
         var next = 0
     }
 
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
     /// Waits started.
     public let arrivals = AsyncCounter()
     /// Waits ended by cancellation.

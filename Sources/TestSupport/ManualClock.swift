@@ -1,7 +1,7 @@
-import Synchronization
+import Locking
 
 /// A `Clock` that moves only when told (`advance(by:)`), or when something sleeps on it (the
-/// sleep jumps the clock to its deadline at once). Thread-safe (a `Mutex` guards the time).
+/// sleep jumps the clock to its deadline at once). Thread-safe (a `PThreadMutex` guards the time).
 public final class ManualClock: Clock, Sendable {
     /// A point on a manual clock: the time since its start.
     public struct Instant: InstantProtocol {
@@ -16,7 +16,7 @@ public final class ManualClock: Clock, Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let current = Mutex(Instant(offset: .zero))
+    private let current = PThreadMutex(Instant(offset: .zero))
 
     /// Creates a clock at offset zero.
     public init() {}

@@ -1,14 +1,14 @@
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 
-/// A time source that moves only when a test says so. Thread-safe (a `Mutex` guards the date).
+/// A time source that moves only when a test says so. Thread-safe (a `PThreadMutex` guards the date).
 public final class ManualTimeSource: TimeSource {
-    private let current: Mutex<Date>
+    private let current: PThreadMutex<Date>
 
     /// Starts at `start` (a fixed instant by default, so runs are reproducible).
     public init(start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        current = Mutex(start)
+        current = PThreadMutex(start)
     }
 
     public func now() -> Date { current.withLock { $0 } }

@@ -1,11 +1,11 @@
+import Locking
 import RepositoryCore
-import Synchronization
 
 /// A `Sleeper` that returns at once and records every requested delay; thread-safe.
 ///
 /// `failing` makes every sleep throw `CancellationError` (as a cancelled real sleep would).
 public final class RecordingSleeper: Sendable {
-    private let recorded = Mutex<[Duration]>([])
+    private let recorded = PThreadMutex<[Duration]>([])
     private let failing: Bool
 
     /// Creates a sleeper; with `failing`, every sleep throws `CancellationError`.

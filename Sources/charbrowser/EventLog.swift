@@ -1,11 +1,11 @@
 import BrowserApp
 import Foundation
-import Synchronization
+import Locking
 
 /// Writes one JSON object per answer, one per line, to a file or standard output. Thread-safe
-/// (a `Mutex` serialises the writes); each line is written whole.
+/// (a `PThreadMutex` serialises the writes); each line is written whole.
 final class EventLog: Sendable {
-    private let handle: Mutex<FileHandle?>
+    private let handle: PThreadMutex<FileHandle?>
     private let encoder: JSONEncoder
     /// Whether there is a destination at all (without one, nothing is encoded).
     private let isEnabled: Bool
@@ -18,16 +18,16 @@ final class EventLog: Sendable {
         isEnabled = destination != nil
         switch destination {
         case nil:
-            handle = Mutex(nil)
+            handle = PThreadMutex(nil)
         case "-":
-            handle = Mutex(FileHandle.standardOutput)
+            handle = PThreadMutex(FileHandle.standardOutput)
         case let path?:
             guard FileManager.default.createFile(atPath: path, contents: nil),
                 let file = FileHandle(forWritingAtPath: path)
             else {
                 throw ValidationFailure("cannot write the events file '\(path)'")
             }
-            handle = Mutex(file)
+            handle = PThreadMutex(file)
         }
     }
 

@@ -1,7 +1,7 @@
 import BrowserApp
 import Foundation
+import Locking
 import PostgresCache
-import Synchronization
 import TerminalUI
 
 /// Runs the browser on the in-memory backend with a key script and prints its frames as text.
@@ -57,9 +57,9 @@ struct HeadlessRun {
     }
 }
 
-/// Resumes one continuation when the first of two tasks finishes. Thread-safe: a `Mutex`.
+/// Resumes one continuation when the first of two tasks finishes. Thread-safe: a `PThreadMutex`.
 private final class FirstOfTwo: Sendable {
-    private let waiter = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    private let waiter = PThreadMutex<CheckedContinuation<Void, Never>?>(nil)
 
     /// Keeps the continuation to resume.
     func keep(_ continuation: CheckedContinuation<Void, Never>) { waiter.withLock { $0 = continuation } }

@@ -1,9 +1,9 @@
 import CharacterData
 import Foundation
+import Locking
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
-import Synchronization
 import Testing
 
 @testable import BrowserApp
@@ -220,9 +220,9 @@ struct CacheScreenUpdateTests {
 /// A tier held in an array, in key order. Thread-safe (a lock around the array).
 final class FakeTier: InspectableCacheTier {
     let tierName = "fake"
-    private let entries: Mutex<[CacheEntryInfo]>
+    private let entries: PThreadMutex<[CacheEntryInfo]>
 
-    init(entries: [CacheEntryInfo]) { self.entries = Mutex(entries.sorted { $0.key < $1.key }) }
+    init(entries: [CacheEntryInfo]) { self.entries = PThreadMutex(entries.sorted { $0.key < $1.key }) }
 
     func entries(after cursor: CacheEntryKey?, limit: Int) async throws(RepositoryError) -> CacheEntryPage {
         let all = entries.withLock { $0 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A `charbrowser` process running in the background while a test does other things: the test
 /// reads its standard output line by line as it comes (blocking reads, no polling), then waits
@@ -68,7 +68,7 @@ final class RunningBrowser {
 /// after the semaphore.
 private final class StandardErrorDrain: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let text = Mutex("")
+    private let text = PThreadMutex("")
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
@@ -84,9 +84,9 @@ private final class StandardErrorDrain: Sendable {
     }
 }
 
-/// Whether the watchdog ended the process. Thread-safe: a `Mutex`.
+/// Whether the watchdog ended the process. Thread-safe: a `PThreadMutex`.
 private final class FiredFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = PThreadMutex(false)
 
     func set() { value.withLock { $0 = true } }
 

@@ -1,11 +1,11 @@
 import CharacterData
 import Foundation
+import Locking
 import PersistentCache
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
 import RickAndMortyServer
-import Synchronization
 import Testing
 
 @Suite("One entity, one value: the normalized cache over the embedded server")
@@ -101,7 +101,7 @@ struct NormalizedCacheTests {
             let first = try fixture.repository(api: fixture.api())
             _ = try await first.page(1, policy: .localFirst)
             try await first.database?.close()
-            let statements = Mutex<[String]>([])
+            let statements = PThreadMutex<[String]>([])
             let database = try CacheDatabase(
                 location: .file(fixture.cacheFile),
                 options: CacheDatabase.Options(statementObserver: { sql in

@@ -3,17 +3,17 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+import Locking
 import PersistentCache
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyServer
-import Synchronization
 import TestSupport
 
 /// A transport that forwards to URLSession and records the path of every request.
 final class RecordingTransport: HTTPTransport {
     private let inner = URLSessionTransport()
-    private let paths = Mutex<[String]>([])
+    private let paths = PThreadMutex<[String]>([])
 
     func send(_ request: URLRequest) async throws(TransportError) -> TransportResponse {
         paths.withLock { $0.append(request.url?.path ?? "") }

@@ -1,17 +1,17 @@
 import CharacterData
 import Foundation
+import Locking
 import Logging
 import PersistentCache
 import PostgresCache
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyServer
-import Synchronization
 import TestSupport
 
-/// The embedded server's request log: counts every request line it writes. Thread-safe (a `Mutex`).
+/// The embedded server's request log: counts every request line it writes. Thread-safe (a `PThreadMutex`).
 final class RequestLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = PThreadMutex<[String]>([])
 
     /// Requests whose line contains `path` (for example `/character/1 `).
     func count(containing path: String) -> Int { lines.withLock { $0.filter { $0.contains(path) }.count } }

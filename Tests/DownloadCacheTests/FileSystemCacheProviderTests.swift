@@ -1,12 +1,12 @@
 import DownloadCache
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 import Testing
 
 /// A clock the test moves by hand.
 final class SteppingClock: TimeSource {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
+    private let current = PThreadMutex(Date(timeIntervalSince1970: 1_700_000_000))
     func now() -> Date { current.withLock { $0 } }
     func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }

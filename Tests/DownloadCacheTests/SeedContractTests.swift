@@ -1,6 +1,6 @@
 import DownloadCache
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// A cache provider written from seed 002's text alone, through the public API: `store` copies the
@@ -17,8 +17,8 @@ final class SeedWrittenProvider: DownloadCacheProvider {
     let cachePolicy: DownloadCachePolicy
     let folder: URL
     private let movesFiles: Bool
-    private let eTags = Mutex<[String: String]>([:])
-    private let recorded = Mutex<[Call]>([])
+    private let eTags = PThreadMutex<[String: String]>([:])
+    private let recorded = PThreadMutex<[Call]>([])
 
     init(folder: URL, cachePolicy: DownloadCachePolicy, movesFiles: Bool = false) {
         self.folder = folder
@@ -80,7 +80,7 @@ final class SeedWrittenProvider: DownloadCacheProvider {
 /// A file cache seen through a wrapper that records the calls, and says where it stored each file.
 final class LocatingRecorder: DownloadCacheProvider {
     let base: FileSystemCacheProvider
-    private let recorded = Mutex<[SeedWrittenProvider.Call]>([])
+    private let recorded = PThreadMutex<[SeedWrittenProvider.Call]>([])
 
     init(base: FileSystemCacheProvider) { self.base = base }
 

@@ -1,7 +1,7 @@
 import DownloadCache
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 import Testing
 
 /// A cache provider written the way the protocol's doc comments describe it, using only the public
@@ -9,7 +9,7 @@ import Testing
 final class ETagFolderProvider: DownloadCacheProvider {
     let cachePolicy: DownloadCachePolicy
     let folder: URL
-    private let eTags = Mutex<[String: String]>([:])
+    private let eTags = PThreadMutex<[String: String]>([:])
 
     struct Missing: Error {}
 
@@ -75,7 +75,7 @@ struct SeedUsageTests {
             let provider = ETagFolderProvider(
                 folder: fixture.cacheFolder, cachePolicy: .bypassServerCallOnFoundItem)
             let service = fixture.service(server.url("/etag/weak"), key: "123", provider: provider)
-            let fractions = Mutex<[Double]>([])
+            let fractions = PThreadMutex<[Double]>([])
             let outcome = await withCheckedContinuation { continuation in
                 service.download(progress: { value in fractions.withLock { $0.append(value) } }) { result in
                     continuation.resume(returning: result)
@@ -159,8 +159,8 @@ struct SeedUsageTests {
 
 /// A clock that moves one second forward each time it is read.
 final class SteppingTimeSource: TimeSource {
-    private let clock: Mutex<Date>
-    init(start: Date) { clock = Mutex(start) }
+    private let clock: PThreadMutex<Date>
+    init(start: Date) { clock = PThreadMutex(start) }
     func now() -> Date {
         clock.withLock { date in
             date += 1

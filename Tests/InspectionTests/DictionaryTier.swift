@@ -1,12 +1,12 @@
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 
 /// A library user's own tier: entries in a dictionary, inspectable as the protocol documents
-/// (key order, cursors, totals, evict, purge). Thread-safe: a `Mutex`.
+/// (key order, cursors, totals, evict, purge). Thread-safe: a `PThreadMutex`.
 final class DictionaryTier: InspectableCacheTier {
     let tierName = "dictionary"
-    private let entries = Mutex<[CacheEntryKey: CacheEntryInfo]>([:])
+    private let entries = PThreadMutex<[CacheEntryKey: CacheEntryInfo]>([:])
 
     func store(_ key: CacheEntryKey, metadata: EntryMetadata, bytes: Int) {
         entries.withLock { $0[key] = CacheEntryInfo(key: key, metadata: metadata, bytes: bytes) }

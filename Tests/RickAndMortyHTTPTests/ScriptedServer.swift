@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
+import Locking
 import Logging
-import Synchronization
 import TestSupport
 
 /// A request as the scripted server saw it: path, raw (still percent-encoded) query, headers.
@@ -32,13 +32,13 @@ struct RecordedRequest: Sendable {
 /// Answers each request; may hold it at the `Gate` until the server stops.
 typealias Script = @Sendable (RecordedRequest, Gate) async -> ScriptedReply
 
-/// A running scripted server: its address and what it has seen. Thread-safe (a `Mutex` guards the log).
+/// A running scripted server: its address and what it has seen. Thread-safe (a `PThreadMutex` guards the log).
 final class ScriptedServer: Sendable {
     /// The port the server listens on (127.0.0.1).
     let port: Int
     /// Holds stalled requests; opened when the server stops.
     let gate: Gate
-    private let log = Mutex<[RecordedRequest]>([])
+    private let log = PThreadMutex<[RecordedRequest]>([])
 
     /// `http://127.0.0.1:PORT/api`.
     let baseURL: URL
@@ -74,7 +74,7 @@ func withScriptedServer<T: Sendable>(
 ) async throws -> T {
     let gate = Gate()
     let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-    let box = Mutex<ScriptedServer?>(nil)
+    let box = PThreadMutex<ScriptedServer?>(nil)
     let responder = CallbackResponder<BasicRequestContext> { request, _ in
         let recorded = RecordedRequest(request)
         box.withLock { $0 }?.record(recorded)

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import TerminalUI
 import Testing
 
@@ -7,7 +7,7 @@ import Testing
 struct DrawingMemoTests {
     /// Counts its renders, so a test can tell a paste from a render.
     final class RenderCount: Sendable {
-        private let count = Mutex(0)
+        private let count = PThreadMutex(0)
         var value: Int { count.withLock { $0 } }
         func add() { count.withLock { $0 += 1 } }
     }

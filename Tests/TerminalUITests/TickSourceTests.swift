@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import Testing
 
 @testable import TerminalUI
@@ -49,7 +49,7 @@ struct TickSourceTests {
 
 /// Collects messages from any thread.
 final class Received: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = PThreadMutex<[String]>([])
     func append(_ value: String) { storage.withLock { $0.append(value) } }
     var values: [String] { storage.withLock { $0 } }
 }

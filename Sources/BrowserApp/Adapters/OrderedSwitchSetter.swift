@@ -1,12 +1,12 @@
+import Locking
 import RickAndMortyHTTP
-import Synchronization
 
 /// Sets a `NetworkSwitch` from effects that may run in any order: each setting carries the
 /// number the browser gave it, and one older than the last applied is ignored, so the switch
-/// ends as the browser's last `o` said. Thread-safe: a `Mutex` around the number and the set.
+/// ends as the browser's last `o` said. Thread-safe: a `PThreadMutex` around the number and the set.
 final class OrderedSwitchSetter: Sendable {
     private let networkSwitch: NetworkSwitch
-    private let lastApplied = Mutex(0)
+    private let lastApplied = PThreadMutex(0)
 
     /// A setter of `networkSwitch`.
     init(_ networkSwitch: NetworkSwitch) { self.networkSwitch = networkSwitch }

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 
 /// A `DownloadCacheProvider` that keeps each file in one folder (mode 0700, files 0600) under a name
 /// derived from its key, and the server's `ETag` / `Last-Modified` in a sidecar JSON index written
@@ -214,17 +214,17 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     }
 }
 
-/// The in-memory index one folder's provider views share. Thread-safe: a `Mutex`.
+/// The in-memory index one folder's provider views share. Thread-safe: a `PThreadMutex`.
 private final class SharedIndex: Sendable {
-    let state = Mutex<CacheIndex?>(nil)
+    let state = PThreadMutex<CacheIndex?>(nil)
 }
 
 /// `SafeFileName.file(for:in:)` of one folder, remembered for up to `capacity` keys (then
-/// forgotten all at once). Thread-safe: a `Mutex`.
+/// forgotten all at once). Thread-safe: a `PThreadMutex`.
 private final class KeyedFiles: Sendable {
     private let directory: URL
     private let capacity = 1_024
-    private let known = Mutex<[String: URL]>([:])
+    private let known = PThreadMutex<[String: URL]>([:])
 
     init(directory: URL) { self.directory = directory }
 

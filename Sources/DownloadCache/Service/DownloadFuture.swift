@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A download started eagerly whose outcome can be awaited or subscribed to, any number of times,
 /// from any thread (the Linux stand-in for a Combine `Future`).
@@ -15,8 +15,8 @@ public final class DownloadFuture: Sendable {
         case finished(Outcome)
     }
 
-    private let state = Mutex<State>(.pending([]))
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let state = PThreadMutex<State>(.pending([]))
+    private let task = PThreadMutex<Task<Void, Never>?>(nil)
 
     private init() {}
 

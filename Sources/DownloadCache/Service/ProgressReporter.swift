@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Turns byte counts into fractions for a progress handler: strictly increasing values below 1,
 /// then exactly one final 1 when the download succeeds. Safe to call from any thread; the handler
@@ -6,7 +6,7 @@ import Synchronization
 final class ProgressReporter: Sendable {
     private let handler: (@Sendable (Double) -> Void)?
     /// The last value handed to the handler; nil before the first.
-    private let lastReported = Mutex<Double?>(nil)
+    private let lastReported = PThreadMutex<Double?>(nil)
 
     init(_ handler: (@Sendable (Double) -> Void)?) {
         self.handler = handler

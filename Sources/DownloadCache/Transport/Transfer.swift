@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -22,7 +22,7 @@ final class Transfer: Sendable {
     private let url: URL
     private let bodyFile: URL
     private let progress: @Sendable (TransferProgress) -> Void
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
 
     init(url: URL, bodyFile: URL, progress: @escaping @Sendable (TransferProgress) -> Void) {
         self.url = url

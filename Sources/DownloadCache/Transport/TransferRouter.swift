@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Thread-safe: the registry is behind a mutex; events arrive on the session's serial delegate queue.
 final class TransferRouter: NSObject, URLSessionDataDelegate, Sendable {
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    private let transfers = PThreadMutex<[Int: Transfer]>([:])
 
     func register(_ transfer: Transfer, for taskIdentifier: Int) {
         transfers.withLock { $0[taskIdentifier] = transfer }

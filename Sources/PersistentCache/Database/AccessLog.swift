@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The address of a cached entry: its namespace and key.
 struct EntryAddress: Hashable, Sendable {
@@ -8,12 +8,12 @@ struct EntryAddress: Hashable, Sendable {
 }
 
 /// Last-access times recorded by reads, so a read never writes; the next write transaction stores
-/// them in batch (`CacheDatabase.write`). Thread-safe (a `Mutex` guards the table).
+/// them in batch (`CacheDatabase.write`). Thread-safe (a `PThreadMutex` guards the table).
 ///
 /// Memory is bounded by the number of distinct keys read between two writes. Times not yet
 /// written when the process ends are lost; that only makes the LRU order slightly less exact.
 final class AccessLog: Sendable {
-    private let pending = Mutex<[EntryAddress: Double]>([:])
+    private let pending = PThreadMutex<[EntryAddress: Double]>([:])
 
     /// Records that `address` was read at `time` (seconds since the reference date).
     func record(_ address: EntryAddress, at time: Double) {

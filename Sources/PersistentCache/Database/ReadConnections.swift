@@ -1,11 +1,11 @@
 import GRDB
-import Synchronization
+import Locking
 
 /// Read-only connections to one database file that the hot read path checks out directly,
 /// beside the `DatabasePool`'s own readers: a checkout is one lock and an array pop, where the
 /// pool's costs a dispatch onto its barrier queue, a semaphore and a key path built at run time
 /// on every call. At most `limit` are opened (on demand); a read that finds none idle, or a
-/// database already closed, gets nil and reads through the pool. Thread-safe (a `Mutex`
+/// database already closed, gets nil and reads through the pool. Thread-safe (a `PThreadMutex`
 /// guards the idle list).
 final class ReadConnections: Sendable {
     private struct State {
@@ -17,7 +17,7 @@ final class ReadConnections: Sendable {
     private let path: String
     private let configuration: Configuration
     private let limit: Int
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
 
     /// Connections to the file at `path`, opened read-only with `configuration`, at most `limit`.
     init(path: String, configuration: Configuration, limit: Int) {

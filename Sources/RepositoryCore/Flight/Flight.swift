@@ -1,6 +1,6 @@
-import Synchronization
+import Locking
 
-/// One shared call and the callers waiting for it; thread-safe (a `Mutex` guards the state).
+/// One shared call and the callers waiting for it; thread-safe (a `PThreadMutex` guards the state).
 final class Flight<Output: Sendable>: Sendable {
     typealias Outcome = Result<Output, RepositoryError>
 
@@ -22,7 +22,7 @@ final class Flight<Output: Sendable>: Sendable {
         var abandoned = false
     }
 
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
 
     /// Adds a caller, or returns nil when the flight is finished or abandoned.
     func join() -> Ticket? {

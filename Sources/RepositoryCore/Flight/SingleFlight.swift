@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Shares one in-flight call per key between concurrent callers (single flight); thread-safe.
 ///
@@ -7,7 +7,7 @@ import Synchronization
 /// `.cancelled` at once; the shared work is cancelled only when every caller has cancelled.
 /// A finished call is forgotten: the next caller starts a new one.
 public final class SingleFlight<Key: Hashable & Sendable, Output: Sendable>: Sendable {
-    private let flights = Mutex<[Key: Flight<Output>]>([:])
+    private let flights = PThreadMutex<[Key: Flight<Output>]>([:])
     private let observer: (@Sendable (_ key: Key, _ waiters: Int) -> Void)?
 
     /// Creates an empty group. `observer` is told, outside any lock, each time a caller starts

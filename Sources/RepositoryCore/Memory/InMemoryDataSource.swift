@@ -1,6 +1,6 @@
 import Synchronization
 
-/// An in-memory store that is an exact LRU bounded by count and by cost; thread-safe (one `Mutex`).
+/// An in-memory store that is an exact LRU bounded by count and by cost; thread-safe (one `PThreadMutex`).
 ///
 /// Reads answer with origin `origin` (`.memory` unless told otherwise), also without suspending
 /// (`immediateGet`). Hits, misses and evictions are counted under the same lock and added to

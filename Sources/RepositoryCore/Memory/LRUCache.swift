@@ -1,5 +1,5 @@
 /// An exact least-recently-used map bounded by entry count and by total cost. Not thread-safe:
-/// guard it with a lock (`InMemoryDataSource` keeps one inside a `Mutex`).
+/// guard it with a lock (`InMemoryDataSource` keeps one inside a `PThreadMutex`).
 ///
 /// Storage is a hash map from key to slot plus an intrusive doubly linked list threaded through
 /// an array of slots by index, so lookup, promotion, insertion and eviction are O(1) and a hit

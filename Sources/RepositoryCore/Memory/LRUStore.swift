@@ -1,6 +1,7 @@
+import Locking
 import Synchronization
 
-/// An `LRUCache` of entries and its hit/miss/eviction counters behind one `Mutex`; thread-safe.
+/// An `LRUCache` of entries and its hit/miss/eviction counters behind one `PThreadMutex`; thread-safe.
 /// The storage of `InMemoryDataSource`, kept apart so metrics can read the counters without
 /// holding the source.
 @usableFromInline
@@ -14,12 +15,12 @@ final class LRUStore<Value: Sendable>: Sendable {
         init(cache: LRUCache<Query, Entry<Value>>) { self.cache = cache }
     }
 
-    @usableFromInline let state: Mutex<State>
+    @usableFromInline let state: PThreadMutex<State>
     /// Moves on every insert, removal and eviction (under the lock), never on a read.
     @usableFromInline let version = Atomic<UInt64>(0)
 
     init(countLimit: Int, costLimit: Int) {
-        state = Mutex(State(cache: LRUCache(countLimit: countLimit, costLimit: costLimit)))
+        state = PThreadMutex(State(cache: LRUCache(countLimit: countLimit, costLimit: costLimit)))
     }
 
     /// The entry for `query`, marked most recently used; counts a hit or a miss.

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// One counter a `RepositoryMetrics` can increment.
@@ -5,7 +6,7 @@ public enum MetricEvent: Sendable, Hashable, CaseIterable {
     case hit, miss, staleServe, revalidation, coalesced, eviction, failure, retry
 }
 
-/// Thread-safe per-tier counters (a `Mutex` guards the event counters, atomics the latencies);
+/// Thread-safe per-tier counters (a `PThreadMutex` guards the event counters, atomics the latencies);
 /// share one instance between a repository and its cache sources, read it with `snapshot()`.
 ///
 /// Recording an event is one uncontended lock and a few integer additions; recording an
@@ -18,8 +19,8 @@ public final class RepositoryMetrics: Sendable {
         let reset: @Sendable () -> Void
     }
 
-    private let state = Mutex(MetricsSnapshot())
-    private let contributors = Mutex<[Contributor]>([])
+    private let state = PThreadMutex(MetricsSnapshot())
+    private let contributors = PThreadMutex<[Contributor]>([])
     // One property per tier (not an array): recording an answer touches no array buffer.
     @usableFromInline let memoryLatency = LatencyCounters()
     @usableFromInline let diskLatency = LatencyCounters()

@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
 /// The lists a `NormalizedCache` composed entirely from memory, kept with the versions of the
 /// two memory stores they were read from (`ImmediateVersionedDataSource`). A kept composition is
 /// answered only while both versions are unchanged — no entity or list was written, removed or
-/// evicted since — so it is exactly what composing again would give. Thread-safe (one `Mutex`,
+/// evicted since — so it is exactly what composing again would give. Thread-safe (one `PThreadMutex`,
 /// taken once per lookup or remember).
 @usableFromInline
 final class CompositionMemo<Entity: NormalizedEntity, Info: Sendable & Hashable>: Sendable {
@@ -25,7 +25,7 @@ final class CompositionMemo<Entity: NormalizedEntity, Info: Sendable & Hashable>
         @usableFromInline var versions: Versions
     }
 
-    @usableFromInline let kept = Mutex<[Query: Kept]>([:])
+    @usableFromInline let kept = PThreadMutex<[Query: Kept]>([:])
     @usableFromInline let limit: Int
 
     @usableFromInline

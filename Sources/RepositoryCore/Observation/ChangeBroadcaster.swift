@@ -1,6 +1,6 @@
-import Synchronization
+import Locking
 
-/// Fans changes out to every live observer stream; thread-safe (a `Mutex` guards the observers).
+/// Fans changes out to every live observer stream; thread-safe (a `PThreadMutex` guards the observers).
 ///
 /// Each stream buffers what it has not read yet (newest `bufferLimit` kept) and stops receiving
 /// when its consumer stops iterating or the stream is dropped.
@@ -10,7 +10,7 @@ public final class ChangeBroadcaster<Change: Sendable>: Sendable {
         var continuations: [Int: AsyncStream<Change>.Continuation] = [:]
     }
 
-    private let observers = Mutex(Observers())
+    private let observers = PThreadMutex(Observers())
     private let bufferLimit: Int
 
     /// Creates a broadcaster whose streams keep up to `bufferLimit` unread changes each.

@@ -1,16 +1,16 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// A wake signal the loop thread can block on: a wake is remembered until a wait takes it (one
 /// at most: any number of wakes before a wait end that one wait). Thread-safe: the state sits
-/// behind a `Mutex`; the semaphore is signalled only while a wait blocks on it.
+/// behind a `PThreadMutex`; the semaphore is signalled only while a wait blocks on it.
 final class LatchedWakeSignal: WakeSignal {
     private struct State {
         var isWoken = false
         var isWaiting = false
     }
 
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
     private let semaphore = DispatchSemaphore(value: 0)
 
     func wake() {

@@ -1,14 +1,14 @@
-import Synchronization
+import Locking
 
 /// A `PixelImage` that keeps its last half-block drawing: drawn again at the same size and in the
 /// same colour mode, it is pasted, not scaled and quantised again. Equal when the images are.
 ///
-/// Thread-safe (`Sendable`): the image is immutable and the kept drawing sits behind a `Mutex`;
+/// Thread-safe (`Sendable`): the image is immutable and the kept drawing sits behind a `PThreadMutex`;
 /// two threads drawing at once may both draw, and the last one is kept.
 public final class HalfBlockPicture: Sendable, Hashable {
     /// The picture's pixels.
     public let image: PixelImage
-    private let lastDrawing = Mutex<Drawing?>(nil)
+    private let lastDrawing = PThreadMutex<Drawing?>(nil)
 
     private struct Drawing {
         let mode: ColorMode

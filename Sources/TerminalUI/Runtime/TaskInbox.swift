@@ -1,8 +1,8 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// The runtime's link to background work: starts tasks, collects the messages they send,
-/// and tells the loop when work is settled (subscriptions never count as unsettled work). Thread-safe: all state sits behind one `Mutex`;
+/// and tells the loop when work is settled (subscriptions never count as unsettled work). Thread-safe: all state sits behind one `PThreadMutex`;
 /// the semaphore is signalled only while the loop thread waits in `waitForActivity`.
 final class TaskInbox<Message: Sendable>: Sendable {
     private struct Storage {
@@ -29,7 +29,7 @@ final class TaskInbox<Message: Sendable>: Sendable {
         var fromSubscription: Bool
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = PThreadMutex(Storage())
     private let activity = DispatchSemaphore(value: 0)
     private let wakeSignal: any WakeSignal
 

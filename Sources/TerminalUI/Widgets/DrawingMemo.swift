@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Remembers one widget's last drawing: rendering an equal widget into the same area again
 /// copies the remembered cells instead of laying them out. For the panes of a screen that is
@@ -25,7 +25,7 @@ public final class DrawingMemo<Content: Widget & Equatable & Sendable>: Sendable
         }
     }
 
-    @usableFromInline let last = Mutex<Drawing?>(nil)
+    @usableFromInline let last = PThreadMutex<Drawing?>(nil)
 
     /// A memo that remembers nothing yet.
     public init() {}

@@ -4,11 +4,11 @@ import CharacterData
 import DownloadCache
 import Foundation
 import JPEGCodec
+import Locking
 import Logging
 import RickAndMortyHTTP
 import RickAndMortyModel
 import RickAndMortyServer
-import Synchronization
 import TerminalUI
 
 // Avatars: decoding a 300×300 JPEG into a 40×20-cell block (goal p99 ≤ 2 ms); an avatar from the
@@ -64,7 +64,7 @@ let benchmarks: @Sendable () -> Void = {
 /// The embedded server with the sample, an avatar loader over a temporary folder, and two
 /// browsers (with and without images) with page 1 loaded. Built once and shared by the benchmarks.
 final class AvatarFixture: Sendable {
-    private static let instance = Mutex<AvatarFixture?>(nil)
+    private static let instance = PThreadMutex<AvatarFixture?>(nil)
 
     let server: RickAndMortyServer
     let loader: AvatarLoader
@@ -116,7 +116,7 @@ final class AvatarFixture: Sendable {
 /// its work; a new one each time, so its panes' drawings are not kept from the last opening.
 final class BrowserDriver: Sendable {
     let services: BrowserServices
-    private let state: Mutex<BrowserState>
+    private let state: PThreadMutex<BrowserState>
 
     init(baseURL: URL, avatars: AvatarLoader?) async throws {
         let networkSwitch = NetworkSwitch()
@@ -128,7 +128,7 @@ final class BrowserDriver: Sendable {
         let browser = CharacterBrowser(services: services)
         var initial = BrowserState.initial(size: TerminalSize(width: 100, height: 30))
         let effects = browser.update(state: &initial, event: .start(TerminalSize(width: 100, height: 30)))
-        state = Mutex(initial)
+        state = PThreadMutex(initial)
         _ = await run(effects, browser: browser)
     }
 
@@ -137,7 +137,7 @@ final class BrowserDriver: Sendable {
         var count = 0
         for effect in effects {
             guard case .run(_, let operation) = effect else { continue }
-            let collected = Mutex<[BrowserMessage]>([])
+            let collected = PThreadMutex<[BrowserMessage]>([])
             await operation(MessageSink { message in collected.withLock { $0.append(message) } })
             for message in collected.withLock({ $0 }) {
                 count += 1

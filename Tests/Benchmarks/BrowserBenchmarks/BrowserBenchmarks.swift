@@ -2,12 +2,12 @@ import Benchmark
 import BrowserApp
 import CharacterData
 import Foundation
+import Locking
 import RepositoryCore
 import RickAndMortyModel
 import Logging
 import RickAndMortyHTTP
 import RickAndMortyServer
-import Synchronization
 import TerminalUI
 
 // The whole browser, headless: a 10,000-key script (moving, paging, opening characters and going
@@ -254,7 +254,7 @@ final class ScriptFixture: Sendable {
             graph: withGraph ? GraphRepository(api: api, characters: repository) : nil)
     }
 
-    private static let running = Mutex<[ScriptFixture]>([])
+    private static let running = PThreadMutex<[ScriptFixture]>([])
 
     /// Stops every fixture's server (a benchmark's teardown).
     static func stopAll() async {

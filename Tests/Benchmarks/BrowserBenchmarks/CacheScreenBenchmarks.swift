@@ -2,11 +2,11 @@ import Benchmark
 import BrowserApp
 import CharacterData
 import Foundation
+import Locking
 import PersistentCache
 import RepositoryCore
 import RickAndMortyModel
 import RickAndMortyServer
-import Synchronization
 import TerminalUI
 
 // The Cache screen over a disk tier of 100,000 characters: the first frame after `4` (its first
@@ -64,7 +64,7 @@ final class CacheScreenFixture: Sendable {
     let rule = CacheFreshnessRule(timeToLive: 300, staleWindow: 3_600)
     let size = TerminalSize(width: 200, height: 60)
 
-    private static let made = Mutex<CacheScreenFixture?>(nil)
+    private static let made = PThreadMutex<CacheScreenFixture?>(nil)
     /// The one fixture of the process (filling the file takes seconds).
     static func shared() async throws -> CacheScreenFixture {
         if let fixture = made.withLock({ $0 }) { return fixture }

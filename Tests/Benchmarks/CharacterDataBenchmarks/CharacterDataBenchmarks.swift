@@ -1,6 +1,7 @@
 import Benchmark
 import CharacterData
 import Foundation
+import Locking
 import Logging
 import Synchronization
 import PersistentCache
@@ -142,7 +143,7 @@ final class PageFixture: Sendable {
     }
 
     /// The fixtures set up in this process and not yet stopped.
-    private static let running = Mutex<[PageFixture]>([])
+    private static let running = PThreadMutex<[PageFixture]>([])
 
     /// Stops every fixture's server and removes its cache folder (a benchmark's teardown).
     static func stopAll() async {

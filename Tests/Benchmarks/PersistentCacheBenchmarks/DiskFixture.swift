@@ -1,10 +1,10 @@
 import CharacterData
 import Foundation
 import GRDB
+import Locking
 import PersistentCache
 import RepositoryCore
 import RickAndMortyModel
-import Synchronization
 import TestSupport
 
 /// A cache file in a temporary folder holding all 826 characters of the API dump twice: once in
@@ -53,7 +53,7 @@ final class DiskFixture: Sendable {
     }
 
     /// The folders made by this process, removed by `removeAll()`.
-    private static let created = Mutex<[URL]>([])
+    private static let created = PThreadMutex<[URL]>([])
 
     /// Removes every folder this process created (a benchmark's teardown).
     static func removeAll() {

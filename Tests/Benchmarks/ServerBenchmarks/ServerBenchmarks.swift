@@ -1,12 +1,12 @@
 import Benchmark
 import Foundation
+import Locking
 import Logging
 import RickAndMortyServer
-import Synchronization
 import TestSupport
 
 /// A server on loopback (port 0), started in a suite's setup and stopped in its teardown; `data`
-/// makes what it serves when it starts. Thread-safe: its one mutable part is behind a `Mutex`.
+/// makes what it serves when it starts. Thread-safe: its one mutable part is behind a `PThreadMutex`.
 final class ServerUnderLoad: Sendable {
     /// The full dump.
     static let shared = ServerUnderLoad { .dataset(try Dataset.load(from: SharedData.folder)) }
@@ -16,7 +16,7 @@ final class ServerUnderLoad: Sendable {
     }
 
     private let data: @Sendable () throws -> ServedData
-    private let running = Mutex<(server: RickAndMortyServer, root: String)?>(nil)
+    private let running = PThreadMutex<(server: RickAndMortyServer, root: String)?>(nil)
 
     init(data: @escaping @Sendable () throws -> ServedData) { self.data = data }
 

@@ -1,6 +1,7 @@
 import Benchmark
 import CharacterData
 import Foundation
+import Locking
 import Logging
 import PersistentCache
 import PostgresCache
@@ -95,7 +96,7 @@ final class TierFixture: Sendable {
     let reader: CharacterRepository
     let evictions: AsyncStream<SharedEviction>
     let turns = Atomic<Int>(0)
-    private let extraStores = Mutex<[PostgresCacheStore]>([])
+    private let extraStores = PThreadMutex<[PostgresCacheStore]>([])
 
     init(url: String) async throws {
         let dataset = try Dataset.load(from: SharedData.folder)
@@ -148,7 +149,7 @@ final class TierFixture: Sendable {
         }
     }
 
-    private static let running = Mutex<[TierFixture]>([])
+    private static let running = PThreadMutex<[TierFixture]>([])
 
     /// Stops every fixture's server and stores and removes its folder (a benchmark's teardown).
     static func stopAll() async {
@@ -162,9 +163,9 @@ final class TierFixture: Sendable {
     }
 }
 
-/// Counts the embedded server's request lines. Thread-safe (a `Mutex`).
+/// Counts the embedded server's request lines. Thread-safe (a `PThreadMutex`).
 final class RequestCounter: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = PThreadMutex<[String]>([])
 
     func count(containing text: String) -> Int { lines.withLock { $0.filter { $0.contains(text) }.count } }
 

@@ -1,4 +1,5 @@
 import Benchmark
+import Locking
 import Synchronization
 import TerminalUI
 
@@ -7,7 +8,7 @@ let cellCountsPrinted = Atomic<Bool>(false)
 
 /// The scrolling screen and its last frame, kept across samples so that every sample
 /// measures one warm frame, as a running UI draws it.
-let scrollingScreen = Mutex(ScrollingScreen())
+let scrollingScreen = PThreadMutex(ScrollingScreen())
 
 /// A `ListScreen` that remembers the frame it presented last.
 struct ScrollingScreen {

@@ -1,9 +1,9 @@
 import BrowserApp
-import Synchronization
+import Locking
 
-/// Collects the messages a task sends. Thread-safe (a `Mutex`).
+/// Collects the messages a task sends. Thread-safe (a `PThreadMutex`).
 final class MessageCollector: Sendable {
-    private let messages = Mutex<[BrowserMessage]>([])
+    private let messages = PThreadMutex<[BrowserMessage]>([])
 
     func append(_ message: BrowserMessage) { messages.withLock { $0.append(message) } }
 

@@ -1,9 +1,9 @@
 import BrowserApp
 import CharacterData
 import Foundation
+import Locking
 import RickAndMortyHTTP
 import RickAndMortyServer
-import Synchronization
 import TestSupport
 
 /// The embedded server with the hand-written sample, and a memory-only character repository
@@ -57,9 +57,9 @@ struct ServerFixture {
     }
 }
 
-/// Collects answer events from the loop thread; read them after the run. Thread-safe (a `Mutex`).
+/// Collects answer events from the loop thread; read them after the run. Thread-safe (a `PThreadMutex`).
 final class EventRecorder: Sendable {
-    private let recorded = Mutex<[AnswerEvent]>([])
+    private let recorded = PThreadMutex<[AnswerEvent]>([])
 
     func append(_ event: AnswerEvent) { recorded.withLock { $0.append(event) } }
 

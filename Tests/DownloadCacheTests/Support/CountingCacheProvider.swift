@@ -1,6 +1,6 @@
 import DownloadCache
 import Foundation
-import Synchronization
+import Locking
 
 /// A provider that counts the calls it gets and forwards them to a real file cache, optionally
 /// throwing from `cachedItem` or `store` instead.
@@ -22,7 +22,7 @@ final class CountingCacheProvider: DownloadCacheProvider {
     private let failCachedItem: Bool
     private let failStore: Bool
     private let extraHeaders: [String: String]
-    private let recorded = Mutex(Calls())
+    private let recorded = PThreadMutex(Calls())
 
     init(
         base: FileSystemCacheProvider, policy: DownloadCachePolicy,
@@ -65,7 +65,7 @@ final class CountingCacheProvider: DownloadCacheProvider {
 
 /// Collects progress values in arrival order. Thread-safe.
 final class ProgressLog: Sendable {
-    private let values = Mutex<[Double]>([])
+    private let values = PThreadMutex<[Double]>([])
 
     var handler: @Sendable (Double) -> Void {
         { value in self.values.withLock { $0.append(value) } }

@@ -1,5 +1,5 @@
 import Hummingbird
-import Synchronization
+import Locking
 
 /// What the loopback server saw: every request's path and headers, in arrival order. Thread-safe.
 final class RequestLog: Sendable {
@@ -9,7 +9,7 @@ final class RequestLog: Sendable {
         let headers: [String: String]
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = PThreadMutex<[Entry]>([])
 
     func record(_ request: Request) {
         var headers: [String: String] = [:]

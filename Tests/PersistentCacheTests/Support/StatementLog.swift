@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Collects the SQL of every statement a database runs (install `record` as the options'
-/// statement observer). Thread-safe: a `Mutex` guards the list.
+/// statement observer). Thread-safe: a `PThreadMutex` guards the list.
 final class StatementLog: Sendable {
-    private let statements = Mutex<[String]>([])
+    private let statements = PThreadMutex<[String]>([])
 
     /// The observer to install.
     var observer: @Sendable (String) -> Void {

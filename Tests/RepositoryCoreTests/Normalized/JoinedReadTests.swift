@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 import Testing
 
 /// `GetDataSource.joinedReader()` / `entryJoined(_:with:follow:)`, `JoinedReader` and
@@ -117,7 +117,7 @@ final class Shelf: Sendable {
         var settled = 0
     }
 
-    private let state = Mutex<(lists: [Query: [String]], planets: [String: Planet], counts: Counts)>(
+    private let state = PThreadMutex<(lists: [Query: [String]], planets: [String: Planet], counts: Counts)>(
         ([:], [:], Counts()))
 
     var counts: Counts { state.withLock { $0.counts } }

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 import TestSupport
 
 /// An entity type written from `NormalizedEntity`'s documentation alone.
@@ -22,12 +22,12 @@ struct PlanetPage: EntityListValue, Hashable {
 
 /// A main source of planets that counts every request and the ids each one asked for.
 final class PlanetServer: GetDataSource, Sendable {
-    private let state: Mutex<(planets: [Int: Planet], requests: [[String]], failing: Bool)>
+    private let state: PThreadMutex<(planets: [Int: Planet], requests: [[String]], failing: Bool)>
     let storedAt: Date
     let extra: Planet?
 
     init(_ planets: [Planet], storedAt: Date, extra: Planet? = nil) {
-        state = Mutex((Dictionary(uniqueKeysWithValues: planets.map { ($0.id, $0) }), [], false))
+        state = PThreadMutex((Dictionary(uniqueKeysWithValues: planets.map { ($0.id, $0) }), [], false))
         self.storedAt = storedAt
         self.extra = extra
     }
@@ -53,12 +53,12 @@ final class PlanetServer: GetDataSource, Sendable {
 
 /// A main source of pages of planets (pages of `size`), counting requests.
 final class PlanetPages: GetDataSource, Sendable {
-    private let state: Mutex<(pages: [Int: PlanetPage], requests: Int, failing: Bool)>
-    let storedAt: Mutex<Date>
+    private let state: PThreadMutex<(pages: [Int: PlanetPage], requests: Int, failing: Bool)>
+    let storedAt: PThreadMutex<Date>
 
     init(_ pages: [Int: PlanetPage], storedAt: Date) {
-        state = Mutex((pages, 0, false))
-        self.storedAt = Mutex(storedAt)
+        state = PThreadMutex((pages, 0, false))
+        self.storedAt = PThreadMutex(storedAt)
     }
 
     var requests: Int { state.withLock { $0.requests } }
@@ -102,9 +102,9 @@ func planets(_ ids: ClosedRange<Int>, prefix: String = "P") -> [Planet] {
 
 /// A store that keeps, for each query, the entry with the later stored-at, whichever is written
 /// last, and answers each write with what it holds afterwards (as a newer-wins disk or shared
-/// tier does). Thread-safe (a `Mutex`).
+/// tier does). Thread-safe (a `PThreadMutex`).
 final class NewerWinsStore<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
-    private let entries = Mutex<[Query: Entry<Value>]>([:])
+    private let entries = PThreadMutex<[Query: Entry<Value>]>([:])
 
     func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
         guard let entry = entries.withLock({ $0[query] }) else { throw .notFound(query: query.cacheKey) }

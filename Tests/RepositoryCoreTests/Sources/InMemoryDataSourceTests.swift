@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 import TestSupport
 import Testing
 
@@ -22,7 +22,7 @@ struct InMemoryDataSourceTests {
     func countBound() async throws {
         // GIVEN a source of two entries with metrics and an eviction observer
         let metrics = RepositoryMetrics()
-        let evicted = Mutex<[Query]>([])
+        let evicted = PThreadMutex<[Query]>([])
         let source = InMemoryDataSource<String>(
             countLimit: 2, metrics: metrics, onEviction: { query in evicted.withLock { $0.append(query) } })
         try await source.put(Self.entry("1"), for: .id(1))

@@ -1,12 +1,12 @@
+import Locking
 import RickAndMortyServer
-import Synchronization
 
 /// A random source that returns scripted numbers in order, then repeats the last one; counts calls.
 final class ScriptedRandomSource: UnitRandomSource {
-    private let state: Mutex<(values: [Double], calls: Int)>
+    private let state: PThreadMutex<(values: [Double], calls: Int)>
 
     init(_ values: [Double]) {
-        state = Mutex((values, 0))
+        state = PThreadMutex((values, 0))
     }
 
     func nextUnit() -> Double {
@@ -21,7 +21,7 @@ final class ScriptedRandomSource: UnitRandomSource {
 
 /// A sleeper that records what it was asked to wait and returns at once.
 final class RecordingSleeper: Sendable {
-    private let requested = Mutex<[Duration]>([])
+    private let requested = PThreadMutex<[Duration]>([])
 
     var durations: [Duration] { requested.withLock { $0 } }
 

@@ -1,13 +1,13 @@
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 
 /// An error of the remote side that is not a `RepositoryError` (what an HTTP client throws).
 enum RemoteTestError: Error { case invalidResponse }
 
-/// A remote data source mock: answers `result` and counts fetches. Thread-safe (one `Mutex`).
+/// A remote data source mock: answers `result` and counts fetches. Thread-safe (one `PThreadMutex`).
 final class EpisodeRemoteDataSourceMock: GetDataSource {
-    private let state = Mutex<(result: Result<EpisodeDTO, any Error>, fetchCallCount: Int)>(
+    private let state = PThreadMutex<(result: Result<EpisodeDTO, any Error>, fetchCallCount: Int)>(
         (result: .failure(RemoteTestError.invalidResponse), fetchCallCount: 0))
 
     var result: Result<EpisodeDTO, any Error> {
@@ -30,9 +30,9 @@ final class EpisodeRemoteDataSourceMock: GetDataSource {
     }
 }
 
-/// A memory data source mock: holds at most one item and counts saves. Thread-safe (one `Mutex`).
+/// A memory data source mock: holds at most one item and counts saves. Thread-safe (one `PThreadMutex`).
 final class EpisodeLocalDataSourceMock: GetDataSource, PutDataSource, DeleteDataSource {
-    private let state = Mutex<(item: EpisodeDTO?, saveCallCount: Int)>((item: nil, saveCallCount: 0))
+    private let state = PThreadMutex<(item: EpisodeDTO?, saveCallCount: Int)>((item: nil, saveCallCount: 0))
 
     var saveCallCount: Int { state.withLock { $0.saveCallCount } }
 

@@ -1,17 +1,17 @@
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 
 /// A data source as a user of the library writes one from the docs: a dictionary behind a lock,
 /// implementing the three capability protocols, telling a `Journal` about each call. It can be
-/// told to fail every call with one error. Thread-safe (one `Mutex`).
+/// told to fail every call with one error. Thread-safe (one `PThreadMutex`).
 final class DictionaryDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     private struct State {
         var values: [Query: Value] = [:]
         var failure: RepositoryError?
     }
 
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
     let name: String
     let origin: Origin
     let journal: Journal

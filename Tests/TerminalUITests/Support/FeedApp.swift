@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import TerminalUI
 
 /// An app that, at start, subscribes to `feed` and shows the last text it sent (on row 0) and
@@ -41,11 +41,11 @@ struct FeedApp: TerminalApp {
     }
 }
 
-/// A clock that moves on by `step` each time it is read. Thread-safe (a `Mutex` guards "now").
+/// A clock that moves on by `step` each time it is read. Thread-safe (a `PThreadMutex` guards "now").
 final class SteppingClock: Clock, Sendable {
     typealias Instant = ManualClock.Instant
 
-    private let current = Mutex(Instant(offset: .zero))
+    private let current = PThreadMutex(Instant(offset: .zero))
     private let step: Duration
 
     init(step: Duration) { self.step = step }

@@ -1,7 +1,7 @@
-import Synchronization
+import Locking
 
 /// A one-shot latch for tests: `wait` suspends until `open` is called (or the waiting task is
-/// cancelled). Thread-safe through a `Mutex`.
+/// cancelled). Thread-safe through a `PThreadMutex`.
 final class Gate: Sendable {
     private struct State {
         var isOpen = false
@@ -9,7 +9,7 @@ final class Gate: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())
 
     /// Opens the gate and releases every waiter.
     func open() {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import TerminalUI
 
 /// A small app for runtime tests. Keys: `l` loads through the gate, `s` streams three
@@ -122,9 +122,9 @@ struct TickAfterEveryInput: TickSource {
     func takeTick() -> Bool { true }
 }
 
-/// A flag set once, read from any thread. Thread-safe: a `Mutex`.
+/// A flag set once, read from any thread. Thread-safe: a `PThreadMutex`.
 final class Flag: Sendable {
-    private let value = Mutex(false)
+    private let value = PThreadMutex(false)
 
     /// Sets the flag.
     func set() { value.withLock { $0 = true } }
@@ -133,9 +133,9 @@ final class Flag: Sendable {
     var isSet: Bool { value.withLock { $0 } }
 }
 
-/// Lines appended from any thread, read back in order. Thread-safe: a `Mutex`.
+/// Lines appended from any thread, read back in order. Thread-safe: a `PThreadMutex`.
 final class CallLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = PThreadMutex<[String]>([])
 
     func append(_ line: String) { lines.withLock { $0.append(line) } }
 

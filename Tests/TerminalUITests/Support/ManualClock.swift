@@ -1,6 +1,6 @@
-import Synchronization
+import Locking
 
-/// A clock that moves only when a test advances it. Thread-safe (a `Mutex` guards "now").
+/// A clock that moves only when a test advances it. Thread-safe (a `PThreadMutex` guards "now").
 final class ManualClock: Clock, Sendable {
     struct Instant: InstantProtocol {
         var offset: Duration
@@ -9,7 +9,7 @@ final class ManualClock: Clock, Sendable {
         static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let current = Mutex(Instant(offset: .zero))
+    private let current = PThreadMutex(Instant(offset: .zero))
 
     var now: Instant { current.withLock { $0 } }
     var minimumResolution: Duration { .nanoseconds(1) }

@@ -1,14 +1,14 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Where an avatar URL's file is fetched from, and its key in the file cache.
 typealias AvatarLocation = (url: URL, key: String)
 
 /// The `AvatarLocation` of the last `capacity` avatar URLs (or a remembered failure to parse
-/// one), forgotten all at once when full. Thread-safe: a `Mutex`.
+/// one), forgotten all at once when full. Thread-safe: a `PThreadMutex`.
 final class AvatarLocations: Sendable {
     private let capacity: Int
-    private let known = Mutex<[String: AvatarLocation?]>([:])
+    private let known = PThreadMutex<[String: AvatarLocation?]>([:])
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 

@@ -1,5 +1,5 @@
 import DownloadCache
-import Synchronization
+import Locking
 import TerminalUI
 
 extension CharacterDetailScreen {
@@ -72,9 +72,9 @@ extension CharacterDetailScreen {
 }
 
 /// Passes progress on only when the whole percentage changes (or, without a length, every
-/// 16 KiB), so a fast download does not flood the loop with frames. Thread-safe: a `Mutex`.
+/// 16 KiB), so a fast download does not flood the loop with frames. Thread-safe: a `PThreadMutex`.
 final class ProgressThrottle: Sendable {
-    private let last = Mutex<(percent: Int, received: Int64)>((-1, 0))
+    private let last = PThreadMutex<(percent: Int, received: Int64)>((-1, 0))
     private let forward: @Sendable (Int64, Int64?) -> Void
 
     init(_ forward: @escaping @Sendable (Int64, Int64?) -> Void) { self.forward = forward }

@@ -1,10 +1,10 @@
-import Synchronization
+import Locking
 import TerminalUI
 
 /// The pictures of the last few avatar files decoded, keyed by the file's identity (its cache key,
 /// which names one file of the folder, inode and size), so showing a file-cache hit again does not
 /// decode it again. A replaced file (a new download is a rename: a new inode) or a changed size
-/// misses. Thread-safe: a `Mutex`.
+/// misses. Thread-safe: a `PThreadMutex`.
 final class DecodedAvatars: Sendable {
     struct Key: Hashable, Sendable {
         /// The file's key in the avatar cache (the file's path is derived from it).
@@ -19,7 +19,7 @@ final class DecodedAvatars: Sendable {
     }
 
     private let capacity: Int
-    private let entries = Mutex(Entries())
+    private let entries = PThreadMutex(Entries())
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
