@@ -51,9 +51,18 @@ public enum BuiltExecutable {
         public var standardError: String
     }
 
-    /// Runs `url` with `arguments` and `input` on standard input, to completion.
+    /// Runs `url` with `arguments` and `input` on standard input, to completion, waiting on a
+    /// thread of its own (not one of the task pool's: `onOwnThread`).
     public static func run(
         _ url: URL, arguments: [String], input: String = "", environment: [String: String]? = nil
+    ) async throws -> Outcome {
+        try await onOwnThread {
+            try runBlocking(url, arguments: arguments, input: input, environment: environment)
+        }
+    }
+
+    private static func runBlocking(
+        _ url: URL, arguments: [String], input: String, environment: [String: String]?
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = url

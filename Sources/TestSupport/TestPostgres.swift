@@ -83,8 +83,17 @@ public enum TestPostgres {
         let script = SharedData.packageRoot.appendingPathComponent(".ci/postgres-server").path
         let result = try ChildProcess.run(["/bin/bash", script] + arguments)
         guard result.status == 0 else {
+            // The server's own log says why (a port taken, a slow start): its last lines.
+            let log =
+                arguments.count > 1
+                ? (try? String(contentsOfFile: arguments[1] + "/log", encoding: .utf8)) : nil
+            let tail =
+                log.map {
+                    "; the end of its log:\n" + $0.split(separator: "\n").suffix(8).joined(separator: "\n")
+                } ?? ""
             throw Missing(
-                description: "postgres-server \(arguments.joined(separator: " ")) failed (\(result.status))")
+                description:
+                    "postgres-server \(arguments.joined(separator: " ")) failed (\(result.status))\(tail)")
         }
         return result.output
     }

@@ -16,10 +16,10 @@ struct Browser {
     /// One headless run with `keys`; returns the outcome and the answers it logged.
     func headless(
         keys: String, size: String = "100x30", extra: [String] = []
-    ) throws -> (outcome: BuiltExecutable.Outcome, events: [[String: Any]]) {
+    ) async throws -> (outcome: BuiltExecutable.Outcome, events: [[String: Any]]) {
         let eventsFile = cacheDirectory.appendingPathExtension("events-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: eventsFile) }
-        let outcome = try BuiltExecutable.run(
+        let outcome = try await BuiltExecutable.run(
             executable,
             arguments: [
                 "--headless", "--size", size, "--cache-dir", cacheDirectory.path, "--events", eventsFile.path,

@@ -4,27 +4,27 @@ import Testing
 
 extension Browser {
     /// `charbrowser cache <arguments> --cache-dir <this browser's folder>`.
-    func cache(_ arguments: [String], input: String = "") throws -> BuiltExecutable.Outcome {
-        try BuiltExecutable.run(
+    func cache(_ arguments: [String], input: String = "") async throws -> BuiltExecutable.Outcome {
+        try await BuiltExecutable.run(
             executable, arguments: ["cache"] + arguments + ["--cache-dir", cacheDirectory.path], input: input)
     }
 
     /// The JSON a `cache … --json` run printed.
-    func cacheJSON(_ arguments: [String]) throws -> Any {
-        let outcome = try cache(arguments + ["--json"])
+    func cacheJSON(_ arguments: [String]) async throws -> Any {
+        let outcome = try await cache(arguments + ["--json"])
         #expect(outcome.status == 0, "\(arguments): \(outcome.standardError)")
         return try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8))
     }
 
     /// The rows of `cache ls --json` (with `extra` flags).
-    func listed(_ extra: [String] = []) throws -> [[String: Any]] {
-        try #require(try cacheJSON(["ls"] + extra) as? [[String: Any]])
+    func listed(_ extra: [String] = []) async throws -> [[String: Any]] {
+        try #require(try await cacheJSON(["ls"] + extra) as? [[String: Any]])
     }
 
     /// A cache filled by one headless run that opened Rick (page 1, his episodes, his avatar).
-    static func populated() throws -> Browser {
+    static func populated() async throws -> Browser {
         let browser = try Browser()
-        let run = try browser.headless(keys: "enter q")
+        let run = try await browser.headless(keys: "enter q")
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         return browser
     }
@@ -33,10 +33,10 @@ extension Browser {
 @Suite("charbrowser cache: stats, ls, show, evict, purge, verify end to end")
 struct CacheCommandEndToEndTests {
     @Test("stats --json: an object keyed by tier with entries, bytes, limit, oldest, newest")
-    func stats() throws {
-        let browser = try Browser.populated()
+    func stats() async throws {
+        let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let stats = try #require(try browser.cacheJSON(["stats"]) as? [String: [String: Any]])
+        let stats = try #require(try await browser.cacheJSON(["stats"]) as? [String: [String: Any]])
         #expect(Set(stats.keys) == ["disk", "file"])
         let disk = try #require(stats["disk"])
         #expect((disk["entries"] as? Int ?? 0) > 20)
@@ -44,16 +44,16 @@ struct CacheCommandEndToEndTests {
         #expect(disk["limit"] as? Int == 100 * 1024 * 1024)
         #expect(ISO8601DateFormatter().date(from: disk["oldest"] as? String ?? "") != nil)
         #expect(stats["file"]?["entries"] as? Int == 1)
-        let table = try browser.cache(["stats"])
+        let table = try await browser.cache(["stats"])
         #expect(table.status == 0)
         #expect(table.standardOutput.contains("disk") && table.standardOutput.contains("file"))
     }
 
     @Test("ls --json: one object per entry with the documented fields; --kind and --state filter")
-    func list() throws {
-        let browser = try Browser.populated()
+    func list() async throws {
+        let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let rows = try browser.listed()
+        let rows = try await browser.listed()
         let rick = try #require(rows.first { $0["key"] as? String == "character/id:1" })
         #expect(rick["kind"] as? String == "character")
         #expect(rick["id"] as? String == "1")
@@ -71,82 +71,82 @@ struct CacheCommandEndToEndTests {
         #expect(avatar["tiers"] as? [String] == ["file"])
         #expect(avatar["id"] as? String == "1")
         // filters
-        let characters = try browser.listed(["--kind", "character"])
+        let characters = try await browser.listed(["--kind", "character"])
         #expect(!characters.isEmpty && characters.allSatisfy { $0["kind"] as? String == "character" })
-        #expect(try browser.listed(["--state", "fresh", "--ttl", "0"]).isEmpty)
-        let stale = try browser.listed(["--state", "stale", "--ttl", "0"])
+        #expect(try await browser.listed(["--state", "fresh", "--ttl", "0"]).isEmpty)
+        let stale = try await browser.listed(["--state", "stale", "--ttl", "0"])
         #expect(stale.count == rows.count)
-        let expired = try browser.listed(["--state", "expired", "--ttl", "0", "--stale-window", "0"])
+        let expired = try await browser.listed(["--state", "expired", "--ttl", "0", "--stale-window", "0"])
         #expect(expired.count == rows.count)
         #expect(expired.allSatisfy { ($0["ttlSeconds"] as? Int ?? 1) <= 0 })
         // the table for people
-        let table = try browser.cache(["ls", "--kind", "page"])
+        let table = try await browser.cache(["ls", "--kind", "page"])
         #expect(table.status == 0)
         #expect(table.standardOutput.contains("character-page-ids/page:1"))
     }
 
     @Test("show KEY: metadata per tier and the value; a key not cached exits 1 with one line")
-    func show() throws {
-        let browser = try Browser.populated()
+    func show() async throws {
+        let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let shown = try #require(try browser.cacheJSON(["show", "character/1"]) as? [String: Any])
+        let shown = try #require(try await browser.cacheJSON(["show", "character/1"]) as? [String: Any])
         #expect(shown["name"] as? String == "character 1 · Rick Sanchez")
         #expect((shown["value"] as? [String: Any])?["name"] as? String == "Rick Sanchez")
         #expect((shown["inTiers"] as? [String: Any])?.keys.sorted() == ["disk"])
-        let table = try browser.cache(["show", "character/id:1"])
+        let table = try await browser.cache(["show", "character/id:1"])
         #expect(table.status == 0)
         #expect(table.standardOutput.contains("Rick Sanchez"))
-        let missing = try browser.cache(["show", "character/id:99999"])
+        let missing = try await browser.cache(["show", "character/id:99999"])
         #expect(missing.status == 1)
         #expect(missing.standardError.split(separator: "\n").count == 1, "\(missing.standardError)")
     }
 
     @Test("evict KEY [--tier]: removes it; a key not cached exits 1 with one line")
-    func evict() throws {
-        let browser = try Browser.populated()
+    func evict() async throws {
+        let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let evicted = try browser.cache(["evict", "character/id:1", "--tier", "disk"])
+        let evicted = try await browser.cache(["evict", "character/id:1", "--tier", "disk"])
         #expect(evicted.status == 0, "\(evicted.standardError)")
         #expect(evicted.standardOutput.contains("evicted from disk"))
-        #expect(!(try browser.listed()).contains { $0["key"] as? String == "character/id:1" })
-        let again = try browser.cache(["evict", "character/id:1"])
+        #expect(!(try await browser.listed()).contains { $0["key"] as? String == "character/id:1" })
+        let again = try await browser.cache(["evict", "character/id:1"])
         #expect(again.status == 1)
         #expect(again.standardError == "charbrowser: character/id:1: not cached\n")
         // an avatar, from every tier
-        let avatar = try #require(try browser.listed(["--kind", "avatar"]).first?["key"] as? String)
-        let gone = try browser.cache(["evict", avatar])
+        let avatar = try #require(try await browser.listed(["--kind", "avatar"]).first?["key"] as? String)
+        let gone = try await browser.cache(["evict", avatar])
         #expect(gone.status == 0, "\(gone.standardError)")
-        #expect(try browser.listed(["--kind", "avatar"]).isEmpty)
+        #expect(try await browser.listed(["--kind", "avatar"]).isEmpty)
         // the next browser run reads page 1 again from the network (Rick is missing from the
         // disk), and the cache stays sound
-        let run = try browser.headless(keys: "q", extra: ["--no-images"])
+        let run = try await browser.headless(keys: "q", extra: ["--no-images"])
         #expect(run.events.first?[text: "query"] == "page 1")
         #expect(run.events.first?[text: "origin"] == "network", "\(run.events)")
-        #expect(try browser.cache(["verify"]).status == 0)
+        #expect(try await browser.cache(["verify"]).status == 0)
     }
 
     @Test("purge: refuses without a terminal and without --yes; --yes empties the tier chosen")
-    func purge() throws {
-        let browser = try Browser.populated()
+    func purge() async throws {
+        let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let before = try browser.listed().count
-        let refused = try browser.cache(["purge"], input: "y\n")
+        let before = try await browser.listed().count
+        let refused = try await browser.cache(["purge"], input: "y\n")
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("--yes"), "\(refused.standardError)")
-        #expect(try browser.listed().count == before)
-        let purged = try browser.cache(["purge", "--tier", "disk", "--yes"])
+        #expect(try await browser.listed().count == before)
+        let purged = try await browser.cache(["purge", "--tier", "disk", "--yes"])
         #expect(purged.status == 0, "\(purged.standardError)")
-        let left = try browser.listed()
+        let left = try await browser.listed()
         #expect(left.count == 1 && left.first?["kind"] as? String == "avatar")
-        #expect(try browser.cache(["purge", "--yes"]).status == 0)
-        #expect(try browser.listed().isEmpty)
+        #expect(try await browser.cache(["purge", "--yes"]).status == 0)
+        #expect(try await browser.listed().isEmpty)
     }
 
     @Test("verify: 0 when sound; 1 naming the avatar index's problems; never changes anything")
-    func verify() throws {
-        let browser = try Browser.populated()
+    func verify() async throws {
+        let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let sound = try browser.cache(["verify"])
+        let sound = try await browser.cache(["verify"])
         #expect(sound.status == 0, "\(sound.standardOutput)\(sound.standardError)")
         let avatars = browser.cacheDirectory.appendingPathComponent("avatars")
         let file = try #require(
@@ -155,7 +155,7 @@ struct CacheCommandEndToEndTests {
         let stray = avatars.appendingPathComponent("stray.jpeg")
         try Data("x".utf8).write(to: stray)
         let index = try Data(contentsOf: avatars.appendingPathComponent(".index.json"))
-        let outcome = try browser.cache(["verify", "--json"])
+        let outcome = try await browser.cache(["verify", "--json"])
         #expect(outcome.status == 1)
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
@@ -168,7 +168,7 @@ struct CacheCommandEndToEndTests {
     }
 
     @Test("A corrupt cache file: every subcommand exits nonzero with a message and leaves the file alone")
-    func corruptFile() throws {
+    func corruptFile() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
         try FileManager.default.createDirectory(at: browser.cacheDirectory, withIntermediateDirectories: true)
@@ -180,7 +180,7 @@ struct CacheCommandEndToEndTests {
             ["evict", "character/1"], ["purge", "--yes"], ["verify"],
         ]
         for command in commands {
-            let outcome = try browser.cache(command)
+            let outcome = try await browser.cache(command)
             #expect(outcome.status == 1, "\(command): \(outcome.status) \(outcome.standardError)")
             #expect(
                 outcome.standardError.hasPrefix("charbrowser: ")
@@ -193,14 +193,14 @@ struct CacheCommandEndToEndTests {
     }
 
     @Test("A missing cache: every subcommand exits 1 with a message")
-    func missingFile() throws {
+    func missingFile() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
         for command in [
             ["stats"], ["ls", "--json"], ["show", "character/1"], ["evict", "character/1"],
             ["purge", "--yes"], ["verify"],
         ] {
-            let outcome = try browser.cache(command)
+            let outcome = try await browser.cache(command)
             #expect(outcome.status == 1, "\(command): \(outcome.standardError)")
             #expect(!(outcome.standardError + outcome.standardOutput).isEmpty)
         }
@@ -208,7 +208,7 @@ struct CacheCommandEndToEndTests {
     }
 
     @Test("A bad flag or value exits 2 with the usual message")
-    func badFlags() throws {
+    func badFlags() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
         for command in [
@@ -216,20 +216,20 @@ struct CacheCommandEndToEndTests {
             ["show", "no-slash"], ["evict", "character/1", "--tier", "moon"], ["purge", "--tier"],
             ["verify", "--ttl", "-3"], ["evict", "character/1", "--tier", "shared"],
         ] {
-            let outcome = try browser.cache(command)
+            let outcome = try await browser.cache(command)
             #expect(outcome.status == 2, "\(command): \(outcome.status) \(outcome.standardError)")
             #expect(!outcome.standardError.isEmpty)
         }
     }
 
     @Test("--version, and completion scripts that know the cache command")
-    func versionAndCompletions() throws {
+    func versionAndCompletions() async throws {
         let browser = try Browser()
-        let version = try BuiltExecutable.run(browser.executable, arguments: ["--version"])
+        let version = try await BuiltExecutable.run(browser.executable, arguments: ["--version"])
         #expect(version.status == 0)
         #expect(version.standardOutput.hasPrefix("charbrowser "))
         for shell in ["bash", "zsh", "fish"] {
-            let script = try BuiltExecutable.run(
+            let script = try await BuiltExecutable.run(
                 browser.executable, arguments: ["--generate-completion-script", shell])
             #expect(script.status == 0, "\(shell)")
             #expect(script.standardOutput.contains("purge"), "\(shell)")
@@ -239,7 +239,7 @@ struct CacheCommandEndToEndTests {
     @Test(
         "With --shared-cache: stats has a shared tier, ls names it, evict --tier shared and verify work",
         .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
-    func shared() throws {
+    func shared() async throws {
         let server = try TestPostgres.requiredURL()
         let database = TestPostgres.uniqueName("cachecmd")
         let created = try ChildProcess.run([
@@ -250,21 +250,21 @@ struct CacheCommandEndToEndTests {
             of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try browser.headless(
+        let run = try await browser.headless(
             keys: "q", extra: ["--shared-cache", url, "--shared-cache-timeout", "30"])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         let shared = ["--shared-cache", url]
-        let stats = try #require(try browser.cacheJSON(["stats"] + shared) as? [String: [String: Any]])
+        let stats = try #require(try await browser.cacheJSON(["stats"] + shared) as? [String: [String: Any]])
         #expect(Set(stats.keys) == ["disk", "shared", "file"])
         #expect((stats["shared"]?["entries"] as? Int ?? 0) > 20)
-        let rows = try browser.listed(shared)
+        let rows = try await browser.listed(shared)
         let rick = try #require(rows.first { $0["key"] as? String == "character/id:1" })
         #expect(rick["tiers"] as? [String] == ["disk", "shared"])
-        let evicted = try browser.cache(["evict", "character/id:1", "--tier", "shared"] + shared)
+        let evicted = try await browser.cache(["evict", "character/id:1", "--tier", "shared"] + shared)
         #expect(evicted.status == 0, "\(evicted.standardError)")
-        let after = try browser.listed(shared)
+        let after = try await browser.listed(shared)
         #expect(after.first { $0["key"] as? String == "character/id:1" }?["tiers"] as? [String] == ["disk"])
-        let verify = try browser.cache(["verify"] + shared)
+        let verify = try await browser.cache(["verify"] + shared)
         #expect(verify.status == 0, "\(verify.standardOutput)\(verify.standardError)")
     }
 }

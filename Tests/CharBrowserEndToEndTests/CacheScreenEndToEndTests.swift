@@ -9,10 +9,11 @@ struct CacheScreenEndToEndTests {
     @Test(
         "4 lists what is cached; / finds Rick; D evicts him from every tier, said in --events and gone from cache ls"
     )
-    func evictFromTheScreen() throws {
-        let browser = try Browser.populated()
+    func evictFromTheScreen() async throws {
+        let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let run = try browser.headless(keys: "4 / R i c k enter D q", size: "120x40", extra: ["--frames"])
+        let run = try await browser.headless(
+            keys: "4 / R i c k enter D q", size: "120x40", extra: ["--frames"])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         let frames = run.outcome.standardOutput
         #expect(frames.contains("Cache"))
@@ -23,21 +24,21 @@ struct CacheScreenEndToEndTests {
         #expect(evicted[text: "operation"] == "cache")
         #expect(evicted[text: "query"].contains("disk"), "\(evicted)")
         #expect(frames.contains("character/id:1: evicted from"), "the answer is in the status pane")
-        #expect(!(try browser.listed()).contains { $0["key"] as? String == "character/id:1" })
-        #expect(try browser.cache(["verify"]).status == 0)
+        #expect(!(try await browser.listed()).contains { $0["key"] as? String == "character/id:1" })
+        #expect(try await browser.cache(["verify"]).status == 0)
     }
 
     @Test(
         "v rereads page 1 conditionally: the server answers 304 and the answer says revalidated; P d y purges the disk tier"
     )
-    func revalidateAndPurge() throws {
+    func revalidateAndPurge() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
         let api = try ServedAPI(executable: browser.executable)
         defer { api.stop() }
-        let first = try browser.headless(keys: "enter q", extra: ["--api", api.url])
+        let first = try await browser.headless(keys: "enter q", extra: ["--api", api.url])
         #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
-        let run = try browser.headless(
+        let run = try await browser.headless(
             keys: "4 / p a g e : 1 enter v P d y q", size: "120x40", extra: ["--frames", "--api", api.url])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         let revalidated = try #require(
@@ -50,19 +51,21 @@ struct CacheScreenEndToEndTests {
             run.events.first { $0[text: "query"].hasPrefix("disk: purged") }, "\(run.events)")
         #expect(purged[text: "operation"] == "cache")
         #expect(run.outcome.standardOutput.contains("purge every entry of disk? y/n"))
-        #expect(try browser.listed().allSatisfy { ($0["tiers"] as? [String])?.contains("disk") != true })
+        #expect(
+            try await browser.listed().allSatisfy { ($0["tiers"] as? [String])?.contains("disk") != true })
     }
 }
 
 @Suite("charbrowser cache ls: the table for people")
 struct CacheListTableEndToEndTests {
     @Test("A key longer than its column is cut with … and the columns after it stay in line")
-    func longKeysAreCut() throws {
+    func longKeysAreCut() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try browser.headless(keys: "/ R i c k space S a n c h e z enter q", extra: ["--no-images"])
+        let run = try await browser.headless(
+            keys: "/ R i c k space S a n c h e z enter q", extra: ["--no-images"])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
-        let table = try browser.cache(["ls", "--kind", "page"])
+        let table = try await browser.cache(["ls", "--kind", "page"])
         #expect(table.status == 0, "\(table.standardError)")
         let lines = table.standardOutput.split(separator: "\n").map(String.init)
         let header = try #require(lines.first)

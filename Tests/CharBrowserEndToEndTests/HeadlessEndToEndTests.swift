@@ -5,12 +5,12 @@ import Testing
 @Suite("charbrowser --headless, end to end against the embedded server")
 struct HeadlessEndToEndTests {
     @Test("First run from the network, second from disk, back to a page from memory, r from the network")
-    func answersAcrossRuns() throws {
+    func answersAcrossRuns() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
 
         // GIVEN an empty cache folder WHEN the browser starts and quits
-        let first = try browser.headless(keys: "q")
+        let first = try await browser.headless(keys: "q")
         #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
         let opening = try #require(first.events.first)
         // THEN page 1 came from the network, read localFirst / cacheSync, and is on screen
@@ -30,7 +30,7 @@ struct HeadlessEndToEndTests {
         #expect(first.outcome.standardOutput.split(separator: "\n").count == 30)
 
         // WHEN it runs again on the same cache, cycles the status filter round, then refreshes
-        let second = try browser.headless(keys: "s s s s r q")
+        let second = try await browser.headless(keys: "s s s s r q")
         #expect(second.outcome.status == 0, "\(second.outcome.standardError)")
         let pageOne = second.events.filter { $0[text: "query"] == "page 1" }
         // THEN page 1 comes from disk first, from memory when the filter comes back round,
@@ -47,10 +47,10 @@ struct HeadlessEndToEndTests {
     }
 
     @Test("Opening a character seen in the list answers from memory; its episodes come in one read")
-    func detailFromMemory() throws {
+    func detailFromMemory() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try browser.headless(keys: "j enter q")
+        let run = try await browser.headless(keys: "j enter q")
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         let character = try #require(run.events.first { $0[text: "query"].hasPrefix("character") })
         #expect(character[text: "origin"] == "memory")
@@ -59,10 +59,10 @@ struct HeadlessEndToEndTests {
     }
 
     @Test("Keys can come on standard input")
-    func keysFromStandardInput() throws {
+    func keysFromStandardInput() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try BuiltExecutable.run(
+        let outcome = try await BuiltExecutable.run(
             browser.executable,
             arguments: ["--headless", "--size", "80x24", "--no-disk-cache"], input: "j j q\n")
         #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -71,23 +71,24 @@ struct HeadlessEndToEndTests {
     }
 
     @Test("A reader that goes away early (| head) ends the run quietly with status 0")
-    func closedPipe() throws {
+    func closedPipe() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
         let command =
             "set -o pipefail; '\(browser.executable.path)' --headless --no-disk-cache --keys 'j j j' --events - --frames"
             + " | head -n 1"
-        let outcome = try BuiltExecutable.run(URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command])
+        let outcome = try await BuiltExecutable.run(
+            URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.hasPrefix("{"))
         #expect(!outcome.standardError.contains("crashed"))
     }
 
     @Test("--frames prints every frame")
-    func everyFrame() throws {
+    func everyFrame() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try browser.headless(keys: "j j q", extra: ["--frames"])
+        let run = try await browser.headless(keys: "j j q", extra: ["--frames"])
         let markers = run.outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix("--- frame ") }
         #expect(markers.count >= 3)
     }
@@ -104,19 +105,19 @@ struct HeadlessEndToEndTests {
             (["--api", "ftp://example.invalid"], "--api"),
             (["--keys", "q"], "--headless"),
         ])
-    func badUsage(arguments: [String], mentioned: String) throws {
+    func badUsage(arguments: [String], mentioned: String) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try BuiltExecutable.run(browser.executable, arguments: arguments)
+        let outcome = try await BuiltExecutable.run(browser.executable, arguments: arguments)
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains(mentioned), "\(outcome.standardError)")
     }
 
     @Test("Without a terminal the full-screen UI refuses to start and points at --headless")
-    func refusesWithoutTerminal() throws {
+    func refusesWithoutTerminal() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try BuiltExecutable.run(
+        let outcome = try await BuiltExecutable.run(
             browser.executable, arguments: ["--cache-dir", browser.cacheDirectory.path])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--headless"))
@@ -124,7 +125,7 @@ struct HeadlessEndToEndTests {
     }
 
     @Test("A corrupt cache file is moved aside, the user is told, and the browser works on a fresh cache")
-    func corruptCacheFile() throws {
+    func corruptCacheFile() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
         // GIVEN a cache file of random bytes
@@ -133,7 +134,7 @@ struct HeadlessEndToEndTests {
         let garbage = Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try garbage.write(to: browser.cacheDirectory.appendingPathComponent("cache.sqlite"))
         // WHEN the browser starts
-        let run = try browser.headless(keys: "q", size: "120x30")
+        let run = try await browser.headless(keys: "q", size: "120x30")
         // THEN it runs, says what happened, and kept the bad file under a new name
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         #expect(run.outcome.standardOutput.contains("moved to cache.sqlite.corrupt-"))
@@ -148,7 +149,7 @@ struct HeadlessEndToEndTests {
     }
 
     @Test("Hostile strings from the server never reach the screen raw")
-    func hostileStrings() throws {
+    func hostileStrings() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
         // GIVEN a dump whose character carries escape sequences, bidi overrides and zero-width text
@@ -170,7 +171,7 @@ struct HeadlessEndToEndTests {
         try Data(episode.utf8).write(to: dump.appendingPathComponent("episodes.json"))
         try Data("[]".utf8).write(to: dump.appendingPathComponent("locations.json"))
         // WHEN the browser shows the list and the character's detail
-        let run = try browser.headless(keys: "enter", extra: ["--data", dump.path, "--frames"])
+        let run = try await browser.headless(keys: "enter", extra: ["--data", dump.path, "--frames"])
         // THEN the text is there, cleaned, and no control character reached any frame
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         let screen = run.outcome.standardOutput
@@ -185,10 +186,10 @@ struct HeadlessEndToEndTests {
     }
 
     @Test("A terminal too small says how much room it needs")
-    func tooSmall() throws {
+    func tooSmall() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try browser.headless(keys: "q", size: "30x8")
+        let run = try await browser.headless(keys: "q", size: "30x8")
         #expect(run.outcome.status == 0)
         #expect(run.outcome.standardOutput.lowercased().contains("too small"))
     }

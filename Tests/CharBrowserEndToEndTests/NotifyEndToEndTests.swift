@@ -12,7 +12,7 @@ struct NotifyEndToEndTests {
     @Test(
         "A waits with Rick on screen; B refreshes a renamed Rick; A's row shows the new name, and A read nothing",
         .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
-    func refreshElsewhereRedrawsTheList() throws {
+    func refreshElsewhereRedrawsTheList() async throws {
         // GIVEN a fresh database on the test server, and the sample with character 1 renamed
         let url = try Self.freshDatabase()
         let (first, second) = (try Browser(), try Browser())
@@ -41,7 +41,7 @@ struct NotifyEndToEndTests {
             Issue.record("A ended before its first page (\(ended.status)): \(ended.standardError)")
             return
         }
-        let b = try second.headless(keys: "enter r q", extra: shared + ["--data", renamed.path])
+        let b = try await second.headless(keys: "enter r q", extra: shared + ["--data", renamed.path])
         let ended = a.finish()
         // THEN B read the new name from its server and showed it
         #expect(b.outcome.status == 0, "\(b.outcome.standardError)")
@@ -64,10 +64,10 @@ struct NotifyEndToEndTests {
     }
 
     @Test("A wait that is never met ends the run with status 1, naming the token and showing the screen")
-    func waitGivesUp() throws {
+    func waitGivesUp() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try browser.headless(keys: #"j wait@200ms:Rick\sRenamed q"#, extra: ["--no-images"])
+        let run = try await browser.headless(keys: #"j wait@200ms:Rick\sRenamed q"#, extra: ["--no-images"])
         #expect(run.outcome.status == 1)
         let error = run.outcome.standardError
         #expect(
@@ -80,10 +80,10 @@ struct NotifyEndToEndTests {
     @Test(
         "A bad wait token is a usage error (status 2) naming the token",
         arguments: ["wait:", #"wait:a\qb"#, "wait@0s:x"])
-    func badWaitToken(token: String) throws {
+    func badWaitToken(token: String) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try browser.headless(keys: "j \(token) q", extra: ["--no-images"])
+        let run = try await browser.headless(keys: "j \(token) q", extra: ["--no-images"])
         #expect(run.outcome.status == 2)
         #expect(
             run.outcome.standardError.contains("key script token 2 '\(token)'"),

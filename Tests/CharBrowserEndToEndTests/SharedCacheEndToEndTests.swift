@@ -11,10 +11,10 @@ struct SharedCacheEndToEndTests {
             ("http://user@host:5432/db", "scheme"), ("postgres://host:5432/db", "no user"),
             ("postgres://user@host:5432", "no database"), ("postgres://user@host:99999/db", "port"),
         ])
-    func badValue(value: String, problem: String) throws {
+    func badValue(value: String, problem: String) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try BuiltExecutable.run(
+        let outcome = try await BuiltExecutable.run(
             browser.executable, arguments: ["--headless", "--keys", "q", "--shared-cache", value])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--shared-cache"), "\(outcome.standardError)")
@@ -24,10 +24,10 @@ struct SharedCacheEndToEndTests {
     @Test(
         "A --shared-cache-timeout that is not a positive number is a usage error",
         arguments: ["0", "-1", "soon"])
-    func badTimeout(value: String) throws {
+    func badTimeout(value: String) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try BuiltExecutable.run(
+        let outcome = try await BuiltExecutable.run(
             browser.executable,
             arguments: [
                 "--headless", "--keys", "q", "--shared-cache", "postgres://u@127.0.0.1:1/db",
@@ -38,12 +38,12 @@ struct SharedCacheEndToEndTests {
     }
 
     @Test("A bad CHARBROWSER_SHARED_CACHE is a usage error naming the variable")
-    func badEnvironment() throws {
+    func badEnvironment() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
         var environment = ProcessInfo.processInfo.environment
         environment["CHARBROWSER_SHARED_CACHE"] = "mysql://root@localhost/db"
-        let outcome = try BuiltExecutable.run(
+        let outcome = try await BuiltExecutable.run(
             browser.executable,
             arguments: ["--headless", "--keys", "q", "--cache-dir", browser.cacheDirectory.path],
             environment: environment)
@@ -52,10 +52,10 @@ struct SharedCacheEndToEndTests {
     }
 
     @Test("With the shared cache's server down the browser answers from the network and shows the tier down")
-    func serverDown() throws {
+    func serverDown() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try browser.headless(
+        let run = try await browser.headless(
             keys: "q", extra: ["--shared-cache", "postgres://nobody@127.0.0.1:1/none"])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         #expect(run.events.first?[text: "origin"] == "network")
@@ -65,7 +65,7 @@ struct SharedCacheEndToEndTests {
     @Test(
         "A second browser with its own disk cache reads the first one's pages from the shared cache",
         .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
-    func twoBrowsers() throws {
+    func twoBrowsers() async throws {
         // GIVEN a fresh database on the test server
         let server = try TestPostgres.requiredURL()
         let database = TestPostgres.uniqueName("e2e")
@@ -83,8 +83,8 @@ struct SharedCacheEndToEndTests {
         // WHEN one browser reads page 1, then another with its own disk cache does (with a budget
         // for a machine busy running the rest of the tests)
         let shared = ["--shared-cache", url, "--shared-cache-timeout", "30"]
-        let one = try first.headless(keys: "q", extra: shared)
-        let two = try second.headless(keys: "q", extra: shared)
+        let one = try await first.headless(keys: "q", extra: shared)
+        let two = try await second.headless(keys: "q", extra: shared)
         // THEN the first read the network, the second the shared cache, and its status says the tier is up
         #expect(one.outcome.status == 0, "\(one.outcome.standardError)")
         #expect(one.events.first?[text: "origin"] == "network")

@@ -10,7 +10,7 @@ struct AppRuntimeWaitTests {
     func messageWhileHeld() async throws {
         // GIVEN an app showing what its feed sends, and a feed that sends only once the script holds
         let (feed, feeder) = AsyncStream.makeStream(of: String.self)
-        let headless = try HeadlessBackend(size: size, keyScript: "wait:Renamed x")
+        let headless = try HeadlessBackend(size: size, keyScript: "wait@60s:Renamed x")
         let backend = HookedBackend(headless, onFirstHold: { feeder.yield("Renamed") })
         // WHEN the script runs
         let state = try await AppRuntime(app: FeedApp(feed: feed), backend: backend)
