@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -21,6 +22,8 @@ static cts_restore_function restore_function = NULL;
 static int restore_pending = 0;
 static int installed = 0;
 static int exit_hook_registered = 0;
+// The kernel id of the thread that draws (cts_signal_guard_adopt_thread); 0 while none.
+static volatile pid_t owner_thread = 0;
 
 int cts_signal_guard_restore_once(void) {
     if (!__atomic_exchange_n(&restore_pending, 0, __ATOMIC_SEQ_CST)) {
@@ -35,8 +38,26 @@ int cts_signal_guard_restore_once(void) {
 
 static void restore_at_exit(void) { (void)cts_signal_guard_restore_once(); }
 
+// Signals sent to the process (not caused by the thread that receives them).
+static int is_asynchronous(int signal_number) {
+    return signal_number == SIGINT || signal_number == SIGTERM || signal_number == SIGHUP
+        || signal_number == SIGQUIT;
+}
+
 static void on_fatal_signal(int signal_number) {
     int saved_errno = errno;
+    // A signal sent to the process lands on any thread that does not block it. Restoring the
+    // terminal there races the drawing thread: its next refresh after endwin() puts the
+    // terminal back in program mode before the process dies. So the drawing thread handles it:
+    // it never returns to the code it interrupted, and nothing else draws.
+    // (A kernel thread id, not a pthread_t: once that thread has ended, tgkill fails with
+    // ESRCH and this thread restores the terminal itself.)
+    pid_t owner = __atomic_load_n(&owner_thread, __ATOMIC_SEQ_CST);
+    if (is_asynchronous(signal_number) && owner != 0 && owner != gettid()
+        && syscall(SYS_tgkill, getpid(), owner, signal_number) == 0) {
+        errno = saved_errno;
+        return;
+    }
     (void)cts_signal_guard_restore_once();
     for (unsigned i = 0; i < GUARDED_COUNT; i++) {
         if (guarded_signals[i] == signal_number) {
@@ -108,7 +129,10 @@ void cts_signal_guard_watch_resize(int wake_fd) {
     resize_watched = 1;
 }
 
+void cts_signal_guard_adopt_thread(void) { __atomic_store_n(&owner_thread, gettid(), __ATOMIC_SEQ_CST); }
+
 void cts_signal_guard_uninstall(void) {
+    __atomic_store_n(&owner_thread, 0, __ATOMIC_SEQ_CST);
     if (resize_watched) {
         sigaction(SIGWINCH, &previous_resize_action, NULL);
         resize_watched = 0;

@@ -7,6 +7,7 @@ extension NcursesBackend {
     @discardableResult
     public func present(_ buffer: CellBuffer) -> Int {
         guard !isClosed else { return 0 }
+        adoptDrawingThread()
         if front?.size != buffer.size { _ = werase(window) }
         let changes = buffer.changes(since: front)
         let rows = Int(getmaxy(window))

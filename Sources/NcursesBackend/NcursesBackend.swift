@@ -36,6 +36,7 @@ public final class NcursesBackend: TerminalBackend {
     var front: CellBuffer?
     var pendingEvents: [InputEvent] = []
     private var isShutDown = false
+    private var hasAdoptedDrawingThread = false
 
     /// Opens the terminal in full-screen mode, or explains why it cannot.
     public init(configuration: Configuration = Configuration()) throws(NcursesBackendError) {
@@ -85,6 +86,16 @@ public final class NcursesBackend: TerminalBackend {
         cts_signal_guard_uninstall()
         delscreen(screen)
         wakePipe.close()
+    }
+
+    /// Makes the thread that draws the one that handles SIGINT, SIGTERM, SIGHUP and SIGQUIT
+    /// (`cts_signal_guard_adopt_thread`): restoring the terminal on another thread would race
+    /// this thread's next refresh, which puts the terminal back in program mode. Once, at the
+    /// first frame.
+    func adoptDrawingThread() {
+        guard !hasAdoptedDrawingThread else { return }
+        hasAdoptedDrawingThread = true
+        cts_signal_guard_adopt_thread()
     }
 
     /// Whether `shutdown` has run; drawing and reading then do nothing.

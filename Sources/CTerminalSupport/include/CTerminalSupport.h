@@ -25,6 +25,12 @@ void cts_signal_guard_watch_resize(int wake_fd);
 /// Async-signal-safe and safe to call from any thread.
 int cts_signal_guard_restore_once(void);
 
+/// Makes the calling thread, the one that draws, the one that handles SIGINT, SIGTERM, SIGHUP
+/// and SIGQUIT: another thread that receives one sends it on to this thread (tgkill), so the
+/// terminal is restored where no drawing can follow; once this thread has ended, the thread
+/// that receives the signal handles it. Until `cts_signal_guard_uninstall`.
+void cts_signal_guard_adopt_thread(void);
+
 /// Reinstates every disposition the guard replaced. Does not run the restore function.
 void cts_signal_guard_uninstall(void);
 
