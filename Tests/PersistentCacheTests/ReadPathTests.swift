@@ -55,6 +55,33 @@ struct ReadPathTests {
         #expect(!statements.contains(where: StatementLog.isWrite), "\(statements)")
     }
 
+    @Test("A batch read gives back each row's metadata as stored: expiry, validators, nulls and non-ASCII")
+    func batchReadKeepsMetadata() async throws {
+        let source = SQLiteDataSource(
+            database: try CacheDatabase.inMemory(), namespace: "character", codec: TestCharacterCodec())
+        let characters = Array(try TestCharacter.loadAll().prefix(3))
+        let stored = [
+            EntryMetadata(
+                storedAt: Date(timeIntervalSinceReferenceDate: 12.5),
+                expiresAt: Date(timeIntervalSinceReferenceDate: 99.25), etag: "W/\"é-1\"",
+                lastModified: "Tue, 24 Nov 2026 09:00:00 GMT"),
+            EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 7)),
+            EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 8), etag: ""),
+        ]
+        try await source.put(
+            contentsOf: zip(characters, stored).map {
+                (query: .id($0.id), entry: Entry(value: $0, metadata: $1, origin: .network))
+            })
+        // WHEN the three are read in one batch, one of them asked twice
+        let found = try await source.entries(
+            for: characters.map { Query.id($0.id) } + [.id(characters[0].id)])
+        // THEN each comes back with its own value and exactly its stored metadata
+        for (character, metadata) in zip(characters, stored) {
+            #expect(found[.id(character.id)]?.value == character)
+            #expect(found[.id(character.id)]?.metadata == metadata)
+        }
+    }
+
     @Test("A single get is one statement and begins no write transaction", arguments: Storage.allCases)
     func getIsOneStatement(storage: Storage) async throws {
         let folder = try TemporaryFolder()

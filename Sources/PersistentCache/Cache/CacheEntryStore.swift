@@ -37,16 +37,11 @@ enum CacheEntryStore {
         guard !keys.isEmpty else { return [:] }
         let sql = keys.count < selectManySQL.count ? selectManySQL[keys.count] : selectMany(count: keys.count)
         let statement = try db.cachedStatement(sql: sql)
-        // Existentials, not `[String]`: see `forEachRow`.
-        var arguments: [(any DatabaseValueConvertible)?] = [namespace]
-        arguments.reserveCapacity(keys.count + 1)
-        for key in keys { arguments.append(key) }
-        statement.setUncheckedArguments(StatementArguments(arguments))
         var found: [String: StoredPayload] = [:]
         found.reserveCapacity(keys.count)
-        let rows = try Row.fetchCursor(statement)
-        while let row = try rows.next() {
-            found[row[0] as String] = StoredPayload(row: row, first: 1)
+        try RawEntryRows.forEach(statement, namespace: namespace, keys: keys[...]) { key, payload, metadata in
+            // The payload outlives the row: copied out of SQLite's buffer.
+            found[key] = StoredPayload(payload: payload.withUnsafeBytes { Data($0) }, metadata: metadata)
         }
         return found
     }
@@ -63,21 +58,12 @@ enum CacheEntryStore {
                 slice.count < selectManySQL.count
                 ? selectManySQL[slice.count] : selectMany(count: slice.count)
             let statement = try db.cachedStatement(sql: sql)
-            // Existentials, not `[String]`: GRDB's initializer for a sequence of one concrete type
-            // builds a key path at run time on every call.
-            var arguments: [(any DatabaseValueConvertible)?] = []
-            arguments.reserveCapacity(slice.count + 1)
-            arguments.append(namespace)
-            for key in slice { arguments.append(key) }
-            statement.setUncheckedArguments(StatementArguments(arguments))
+            // Bound and read through SQLite's C interface: GRDB's `StatementArguments` boxes a
+            // `DatabaseValue` per key and its `Row` cursor goes through generic column reads.
             let position = KeyPositions(slice)
-            let rows = try Row.fetchCursor(statement)
-            while let row = try rows.next() {
-                guard let index = position.of(row[0] as String) else { continue }
-                let metadata = EntryMetadata(row: row, first: 2)
-                try row.withUnsafeData(atIndex: 1) { payload in
-                    if let payload { body(index, payload, metadata) }
-                }
+            try RawEntryRows.forEach(statement, namespace: namespace, keys: slice) { key, payload, metadata in
+                guard let index = position.of(key) else { return }
+                body(index, payload, metadata)
             }
         }
     }

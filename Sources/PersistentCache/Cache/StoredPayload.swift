@@ -7,6 +7,12 @@ struct StoredPayload: Sendable {
     var payload: Data
     var metadata: EntryMetadata
 
+    /// A row's payload (owned bytes) and metadata.
+    init(payload: Data, metadata: EntryMetadata) {
+        self.payload = payload
+        self.metadata = metadata
+    }
+
     /// Reads `payload, stored_at, expires_at, etag, last_modified` starting at column `first`.
     /// Columns are read straight from the statement, without a record type or Codable.
     init(row: Row, first: Int) {

@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import RepositoryCore
+
+/// Steps one prepared `SELECT key, payload, stored_at, expires_at, etag, last_modified` statement
+/// of `CacheEntryStore` through SQLite's C interface: the keys bound as text (no
+/// `StatementArguments`, no `DatabaseValue` per key) and each row's columns read in place. Used
+/// only on the statement's own connection, inside the caller's read (not thread-safe on its own).
+enum RawEntryRows {
+    /// SQLite copies a text bound with this destructor before the bind returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Binds `namespace` then `keys` to `statement`, steps it and hands `body` each row's key,
+    /// payload (valid only during the call; a row whose payload is null is skipped) and metadata.
+    /// The statement is reset and its bindings cleared before returning, thrown or not.
+    static func forEach(
+        _ statement: Statement, namespace: String, keys: ArraySlice<String>,
+        _ body: (String, Data, EntryMetadata) throws -> Void
+    ) throws {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        try bind(namespace, at: 1, in: handle)
+        var position: Int32 = 2
+        for key in keys {
+            try bind(key, at: position, in: handle)
+            position += 1
+        }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            guard let key = text(handle, 0), sqlite3_column_type(handle, 1) != SQLITE_NULL else { continue }
+            let metadata = EntryMetadata(
+                storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 2)),
+                expiresAt: sqlite3_column_type(handle, 3) == SQLITE_NULL
+                    ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 3)),
+                etag: text(handle, 4), lastModified: text(handle, 5))
+            // The pointer first, then its length (SQLite's documented order).
+            let bytes = sqlite3_column_blob(handle, 1)
+            let count = Int(sqlite3_column_bytes(handle, 1))
+            if let bytes, count > 0 {
+                try body(
+                    key,
+                    Data(
+                        bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: count,
+                        deallocator: .none),
+                    metadata)
+            } else {
+                try body(key, Data(), metadata)
+            }
+        }
+    }
+
+    private static func bind(_ text: String, at index: Int32, in handle: SQLiteStatement) throws {
+        var text = text
+        let code = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_bind_text(handle, index, chars.baseAddress, Int32(chars.count), transient)
+            }
+        }
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+    }
+
+    /// The column's text, or nil when it is null.
+    private static func text(_ handle: SQLiteStatement, _ column: Int32) -> String? {
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL,
+            let bytes = sqlite3_column_text(handle, column)
+        else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+}
