@@ -13,7 +13,8 @@ public struct BrowserState: Sendable {
     /// Where each pane goes at the current size (kept with the size, as every frame and most
     /// keys ask for it).
     public private(set) var layout: BrowserLayout
-    /// The stack of screens: the lists (a `ListsScreen`) at the bottom, the screen shown on top.
+    /// The stack of screens: the lists (a `ListsScreen`) at the bottom, the screen shown on top;
+    /// at most `screenLimit` (a push past it lets go of the oldest screen over the lists).
     public var screens: [any ScreenModel] = [ListsScreen()]
     /// The name filter being typed, while the `/` prompt is open.
     public var prompt: String?
@@ -69,6 +70,11 @@ public struct BrowserState: Sendable {
 
     /// How many answers `recent` keeps.
     public static let recentLimit = 60
+
+    /// How many screens `screens` keeps, the lists included. Details open details without end
+    /// (a character's episode, its cast member, that character's location, …), each holding what
+    /// it read; past this depth the screen pushed longest ago (already suspended) is let go.
+    public static let screenLimit = 24
 
     /// The screen at the bottom of the stack: the three lists. Setting it replaces it.
     public var lists: ListsScreen {

@@ -61,10 +61,12 @@ extension CharacterBrowser {
         return effects
     }
 
-    /// Suspends the screen on top, pushes `screen` and opens it.
+    /// Suspends the screen on top, pushes `screen` and opens it. Past `BrowserState.screenLimit`
+    /// screens, the oldest over the lists (suspended, so nothing of it runs) is let go.
     func push(_ screen: any ScreenModel, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         let suspended = callTop(state: &state) { $0.suspend(context: &$1) }
         state.screens.append(screen)
+        if state.screens.count > max(2, BrowserState.screenLimit) { state.screens.remove(at: 1) }
         return suspended + callTop(state: &state) { $0.open(context: &$1) }
     }
 
