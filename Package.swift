@@ -4,6 +4,8 @@ import PackageDescription
 let benchmark = Target.Dependency.product(name: "Benchmark", package: "benchmark")
 let benchmarkPlugin = Target.PluginUsage.plugin(name: "BenchmarkPlugin", package: "benchmark")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+/// GRDB's SQLite module: PersistentCache reads hot rows through SQLite's C interface (RawEntryRows).
+let grdbSQLite = Target.Dependency.product(name: "GRDBSQLite", package: "GRDB.swift")
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -53,7 +55,7 @@ let package = Package(
         // MARK: Persistence
 
         // The persistent tier: one SQLite file for the cache (LRU by size) and device key-value storage.
-        .target(name: "PersistentCache", dependencies: ["Locking", "RepositoryCore", grdb]),
+        .target(name: "PersistentCache", dependencies: ["Locking", "RepositoryCore", grdb, grdbSQLite]),
         // A child process for the crash-safety and multi-process tests of PersistentCache.
         .executableTarget(
             name: "CacheStressWriter", dependencies: ["PersistentCache", "RepositoryCore"],
