@@ -46,9 +46,11 @@ extension FileSystemCacheProvider {
 /// The file cache as an `InspectableCacheTier`: one entry per cached file with a record in the
 /// folder's index, keyed by the key it was stored under.
 ///
-/// Thread-safe value type. Each call reads the index file and `stat`s the folder's files (the
-/// index is the sidecar the provider writes atomically on every change); nothing is written by a
-/// read, and file dates are left alone. Bytes are the file's size, stored-at the record's last
+/// Thread-safe value type. Entries come from the provider's index (read from its sidecar file once,
+/// then kept in memory and rewritten atomically on every change), in key order kept between calls
+/// until the index changes; a page `stat`s only the files of its own entries, so paging through
+/// the folder costs one `stat` per entry, not a listing of the folder per page. A recorded file
+/// that is gone is left out. Nothing is written by a read, and file dates are left alone. Bytes are the file's size, stored-at the record's last
 /// validation (a store or a 304), last access the file's last recorded use; hits are not tracked.
 /// Evicting goes through the provider (`remove(key:)`); a purge also removes files no record names.
 public struct FileCacheInspection: InspectableCacheTier {
@@ -61,26 +63,49 @@ public struct FileCacheInspection: InspectableCacheTier {
     public func entries(after cursor: CacheEntryKey?, limit: Int) async throws(RepositoryError)
         -> CacheEntryPage
     {
-        let all = allEntries()
-        guard let cursor else { return .taking(limit, of: all) }
-        return .taking(limit, of: all.filter { cursor < $0.key })
+        let limit = max(1, limit)
+        let sorted = provider.recordsInKeyOrder()
+        var position = 0
+        if let cursor {
+            if cursor.kind == kind {
+                position = Self.firstIndex(after: cursor.key, in: sorted)
+            } else if !(cursor < CacheEntryKey(kind: kind, key: "")) {
+                return CacheEntryPage(entries: [], next: nil)
+            }
+        }
+        var page: [CacheEntryInfo] = []
+        while position < sorted.count {
+            let (fileName, record) = sorted[position]
+            position += 1
+            guard let file = fileStatus(provider.directory.appendingPathComponent(fileName, isDirectory: false))
+            else { continue }
+            if page.count == limit { return CacheEntryPage(entries: page, next: page.last?.key) }
+            page.append(info(record, file))
+        }
+        return CacheEntryPage(entries: page, next: nil)
     }
 
     public func totals() async throws(RepositoryError) -> CacheTierTotals {
-        let all = allEntries()
+        var entries = 0
+        var bytes = 0
+        var oldest: Date?
+        var newest: Date?
+        for (fileName, record) in provider.recordsInKeyOrder() {
+            guard let file = fileStatus(provider.directory.appendingPathComponent(fileName, isDirectory: false))
+            else { continue }
+            entries += 1
+            bytes += Int(file.bytes)
+            oldest = min(oldest ?? record.validatedAt, record.validatedAt)
+            newest = max(newest ?? record.validatedAt, record.validatedAt)
+        }
         return CacheTierTotals(
-            entries: all.count, bytes: all.reduce(0) { $0 + ($1.bytes ?? 0) },
-            byteLimit: provider.maximumBytes.map { Int($0) }, oldest: all.map(\.storedAt).min(),
-            newest: all.map(\.storedAt).max())
+            entries: entries, bytes: bytes, byteLimit: provider.maximumBytes.map { Int($0) }, oldest: oldest,
+            newest: newest)
     }
 
     public func entry(_ key: CacheEntryKey) async throws(RepositoryError) -> CacheEntryInfo? {
-        guard key.kind == kind, let file = SafeFileName.file(for: key.key, in: provider.directory) else {
-            return nil
-        }
-        let index = CacheIndex.read(from: indexFile)
-        guard let record = index.records[file.lastPathComponent], record.key == key.key,
-            let file = fileStatus(file)
+        guard key.kind == kind, let file = SafeFileName.file(for: key.key, in: provider.directory),
+            let record = provider.record(for: key.key), let file = fileStatus(file)
         else { return nil }
         return info(record, file)
     }
@@ -111,13 +136,21 @@ public struct FileCacheInspection: InspectableCacheTier {
         provider.directory.appendingPathComponent(FileSystemCacheProvider.indexFileName, isDirectory: false)
     }
 
-    /// Every recorded file that exists, in key order.
-    private func allEntries() -> [CacheEntryInfo] {
-        let index = CacheIndex.read(from: indexFile)
-        return CacheFolder.files(in: provider.directory).compactMap { file -> CacheEntryInfo? in
-            guard let record = index.records[file.url.lastPathComponent] else { return nil }
-            return info(record, file)
-        }.sorted { $0.key < $1.key }
+    /// The position of the first record whose key sorts after `key` by its bytes (a binary search).
+    private static func firstIndex(
+        after key: String, in sorted: [(fileName: String, record: CachedFileRecord)]
+    ) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if key.utf8.lexicographicallyPrecedes(sorted[middle].record.key.utf8) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
     }
 
     private func fileStatus(_ url: URL) -> CacheFolder.File? {

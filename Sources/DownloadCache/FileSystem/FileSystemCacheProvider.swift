@@ -152,10 +152,8 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
         guard let file = files.file(for: key), CacheFolder.isRegularFile(file) else {
             return nil
         }
-        let record = index.state.withLock { cached in
-            let current = cached ?? CacheIndex.read(from: indexFile)
-            cached = current
-            return current.records[file.lastPathComponent]
+        let record = index.state.withLock { state in
+            state.loaded(from: indexFile).records[file.lastPathComponent]
         }
         return record?.key == key ? record : nil
     }
@@ -199,8 +197,8 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
 
     /// Applies `change` to the index and writes it atomically; memory changes only if the write succeeds.
     private func updateIndex(_ change: (inout CacheIndex) -> Void) throws(FileSystemCacheError) {
-        try index.state.withLock { (cached: inout CacheIndex?) throws(FileSystemCacheError) in
-            var updated = cached ?? CacheIndex.read(from: indexFile)
+        try index.state.withLock { (state: inout IndexState) throws(FileSystemCacheError) in
+            var updated = state.loaded(from: indexFile)
             change(&updated)
             do throws(FileOperationError) {
                 try PrivateFiles.ensureDirectory(directory)
@@ -209,14 +207,41 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
             } catch {
                 throw .writeFailed(detail: error.detail)
             }
-            cached = updated
+            state = IndexState(index: updated)
         }
+    }
+
+    /// The index's records in the byte order of their keys, each with the name of its file: kept until the index
+    /// changes, so paging through the folder sorts it once, not once a page.
+    func recordsInKeyOrder() -> [(fileName: String, record: CachedFileRecord)] {
+        index.state.withLock { state in
+            if let sorted = state.sorted { return sorted }
+            let sorted = state.loaded(from: indexFile).records.map { (fileName: $0.key, record: $0.value) }
+                .sorted { $0.record.key.utf8.lexicographicallyPrecedes($1.record.key.utf8) }
+            state.sorted = sorted
+            return sorted
+        }
+    }
+}
+
+/// The index as last read or written (nil until first needed) and, once asked for, its records in
+/// key order. A plain value, guarded by `SharedIndex`.
+private struct IndexState {
+    var index: CacheIndex?
+    var sorted: [(fileName: String, record: CachedFileRecord)]?
+
+    /// The index, read from `file` the first time.
+    mutating func loaded(from file: URL) -> CacheIndex {
+        if let index { return index }
+        let read = CacheIndex.read(from: file)
+        index = read
+        return read
     }
 }
 
 /// The in-memory index one folder's provider views share. Thread-safe: a `PThreadMutex`.
 private final class SharedIndex: Sendable {
-    let state = PThreadMutex<CacheIndex?>(nil)
+    let state = PThreadMutex(IndexState())
 }
 
 /// `SafeFileName.file(for:in:)` of one folder, remembered for up to `capacity` keys (then
