@@ -4,13 +4,15 @@ import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
-/// What the Cache screen's background work reports: a request's result, or a second passed.
-/// A plain value (`ScreenMessage`).
+/// What the Cache screen's background work reports: a request's result, or a second passed,
+/// each with the time it happened, read by the effect that sends it (the screen's update never
+/// reads a clock). A plain value (`ScreenMessage`).
 public enum CacheScreenMessage: ScreenMessage {
-    /// A request's result.
-    case result(CacheScreenResult)
-    /// A second passed (TTLs count down, states change, the pulses move).
-    case second
+    /// A request's result, at the time its effect finished (nil: no time given, so the screen's
+    /// time stays where it is).
+    case result(CacheScreenResult, at: Date? = nil)
+    /// A second passed: the time now (TTLs count down, states change, the pulses move).
+    case second(Date)
 }
 
 /// An answer the browser applied, given to every screen (the Cache screen's live updates: the
@@ -25,9 +27,10 @@ public struct AnswerAppliedMessage: ScreenMessage {
 
 /// The Cache screen on the stack (`4`): `CacheScreenState` over the services' cache inspector,
 /// its requests run as effects, its results and a one-second ticker coming back as
-/// `CacheScreenMessage`s, every applied answer as an `AnswerAppliedMessage`; the time is the
-/// services' `now`. Without an inspector it says there is nothing to inspect. A plain value
-/// (`ScreenModel`).
+/// `CacheScreenMessage`s, every applied answer as an `AnswerAppliedMessage`. Time comes in with
+/// the messages: the ticker sends the services' `now` when it starts and every second, and each
+/// request's effect sends the time it finished; an answer is stamped with the last time seen.
+/// Without an inspector it says there is nothing to inspect. A plain value (`ScreenModel`).
 public struct CacheScreen: ScreenModel {
     /// What the screen holds and draws.
     public var state: CacheScreenState
@@ -37,12 +40,13 @@ public struct CacheScreen: ScreenModel {
     /// The task key of the one-second ticker.
     public static let tickerKey = "cache-screen-second"
 
-    /// A screen over `services.cacheInspector`'s tiers and rule, nothing read yet.
+    /// A screen over `services.cacheInspector`'s tiers and rule, nothing read yet; its time is
+    /// unknown (the distant past) until the first message brings one.
     public init(services: BrowserServices) {
         let inspector = services.cacheInspector
         state = CacheScreenState(
             tierNames: inspector?.tiers.map(\.tierName) ?? [],
-            rule: inspector?.rule ?? CacheFreshnessRule(timeToLive: nil), now: services.now())
+            rule: inspector?.rule ?? CacheFreshnessRule(timeToLive: nil), now: .distantPast)
     }
 
     public var keyScope: KeyTable.Scope { .cache }
@@ -58,8 +62,7 @@ public struct CacheScreen: ScreenModel {
             context.toast("There is no cache to inspect in this run.", kind: .info)
             return []
         }
-        return handle(.tick(context.services.now()), context: &context)
-            + handle(.show, context: &context) + [Self.ticker(context.services)]
+        return handle(.show, context: &context) + [Self.ticker(context.services)]
     }
 
     public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
@@ -67,7 +70,7 @@ public struct CacheScreen: ScreenModel {
     }
 
     public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
-        handle(.tick(context.services.now()), context: &context) + [Self.ticker(context.services)]
+        [Self.ticker(context.services)]
     }
 
     public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
@@ -119,13 +122,14 @@ public struct CacheScreen: ScreenModel {
     >] {
         guard case .screen(let inner) = message else { return [] }
         if let applied = inner as? AnswerAppliedMessage {
-            return handle(.answered(applied.event, at: context.services.now()), context: &context)
+            return handle(.answered(applied.event, at: state.now), context: &context)
         }
         switch inner as? CacheScreenMessage {
-        case .result(let result)?:
+        case .result(let result, let time)?:
             if let event = result.actionEvent { context.record(event) }
-            return handle(.result(result), context: &context)
-        case .second?: return handle(.tick(context.services.now()), context: &context)
+            let advanced = time.map { handle(.tick(max($0, state.now)), context: &context) } ?? []
+            return advanced + handle(.result(result), context: &context)
+        case .second(let time)?: return handle(.tick(time), context: &context)
         case nil: return []
         }
     }
@@ -146,13 +150,13 @@ public struct CacheScreen: ScreenModel {
                 explore(key, context: &context)
                 continue
             }
-            let now = state.now
-            let clock = context.services.clock
+            let services = context.services
             effects.append(
                 .task(key: Self.taskKey(request)) {
-                    let result = await request.perform(with: inspector, now: now, clock: clock)
+                    let result = await request.perform(with: inspector, now: services.now(), clock: services.clock)
                     return .screen(
-                        CacheScreenMessage.result(result ?? .pageFailed(page: -1, "nothing to do")))
+                        CacheScreenMessage.result(
+                            result ?? .pageFailed(page: -1, "nothing to do"), at: services.now()))
                 })
         }
         return effects
@@ -190,17 +194,18 @@ public struct CacheScreen: ScreenModel {
         }
     }
 
-    /// A message every second, on the services' clock.
+    /// The time now when it starts, then a message every second on the services' clock, each
+    /// with the services' `now`.
     static func ticker(_ services: BrowserServices) -> Effect<BrowserMessage> {
-        let clock = services.clock
-        return .subscribe(key: tickerKey) { sink in
+        .subscribe(key: tickerKey) { sink in
+            sink.send(.screen(CacheScreenMessage.second(services.now())))
             while !Task.isCancelled {
                 do {
-                    try await clock.sleep(for: .seconds(1))
+                    try await services.clock.sleep(for: .seconds(1))
                 } catch {
                     return
                 }
-                sink.send(.screen(CacheScreenMessage.second))
+                sink.send(.screen(CacheScreenMessage.second(services.now())))
             }
         }
     }
