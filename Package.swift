@@ -43,7 +43,7 @@ let package = Package(
         // The dependency-free core: data sources, repositories, policies, caches, answers.
         .target(name: "RepositoryCore", dependencies: ["Locking"]),
         // Fakes and helpers shared by the test targets (never linked into the product).
-        .target(name: "TestSupport", dependencies: ["Locking", "RepositoryCore"]),
+        .target(name: "TestSupport", dependencies: ["Locking", "RepositoryCore", logging]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["Locking", "RepositoryCore", "TestSupport"]),
         // The seeds' own usage snippets and rules, written with the libraries' public API only.
         .testTarget(name: "SeedUsageTests", dependencies: ["Locking", "RepositoryCore", "PersistentCache"]),

@@ -7,10 +7,11 @@ import RickAndMortyHTTP
 import RickAndMortyModel
 import RickAndMortyServer
 import TerminalUI
+import TestSupport
 import Testing
 
-/// A long list against the synthetic server: the character list keeps a window of pages, and
-/// scrolling back reads the pages it let go from the cache.
+/// A long list against the synthetic server (every record generated per request): the character
+/// list keeps a window of pages, and scrolling back reads the pages it let go from the cache.
 @Suite("Lists as windows over the cache, at scale")
 struct ListWindowScaleTests {
     /// The browser driven by hand over a real repository: keys in, every effect run and its
@@ -50,8 +51,10 @@ struct ListWindowScaleTests {
     @Test(
         "2,000 pages down with G and back up with PgUp: the right rows, each page read from the network once")
     func downAndBackUp() async throws {
-        let dataset = try SyntheticDataset(characterCount: 50_000, seed: 15).materialized()
-        let server = RickAndMortyServer(dataset: dataset, configuration: .ephemeralLoopback)
+        let synthetic = try SyntheticDataset(characterCount: 50_000, seed: 15)
+        let requests = ServerRequestLog()
+        let server = RickAndMortyServer(
+            data: .synthetic(synthetic), configuration: .ephemeralLoopback, logger: requests.logger)
         let baseURL = try await server.start()
         let events = EventRecorder()
         let networkSwitch = NetworkSwitch()
@@ -67,9 +70,9 @@ struct ListWindowScaleTests {
 
         func expectSelectionShowsTheDataset(_ note: String) {
             let selected = run.state.characters.selection.selected
-            #expect(
-                run.state.selectedCharacter?.id == dataset.characters[selected].id, "\(note): row \(selected)"
-            )
+            let expected = synthetic.character(id: selected + 1, baseURL: baseURL.absoluteString)
+            #expect(run.state.selectedCharacter?.id == selected + 1, "\(note): row \(selected)")
+            #expect(run.state.selectedCharacter?.name == expected?.name, "\(note): row \(selected)")
         }
 
         // Down: each G selects the last row reached and reads the next page.
@@ -80,6 +83,7 @@ struct ListWindowScaleTests {
         let held = run.state.characters.pages.residentPageNumbers
         #expect(held.count <= run.state.characters.pages.residentLimit)
         let downEvents = events.all.count
+        let downRequests = requests.all.count
 
         // Back up, a screen at a time, to the top: every row under the selection is the dataset's.
         var steps = 0
@@ -104,11 +108,17 @@ struct ListWindowScaleTests {
         #expect(wayUp.contains { $0.origin == .repository(.disk) })
         #expect(events.all.allSatisfy { $0.error == nil })
 
+        // At the server: one request per page on the way down, and none on the way up.
+        let pageRequests = requests.all.filter { $0.hasPrefix("GET /api/character?") || $0.hasPrefix("GET /api/character/?") }
+        #expect(pageRequests.count == run.state.characters.reachedPages)
+        #expect(Set(pageRequests.map { $0.split(separator: " ")[1] }).count == pageRequests.count)
+        #expect(requests.all.count == downRequests)
+
         // And the frame at the top shows the dataset's first rows.
         var buffer = CellBuffer(size: run.state.size)
         run.browser.render(state: run.state, into: &buffer)
         let lines = buffer.textLines
-        for character in dataset.characters.prefix(5) {
+        for character in (1...5).compactMap({ synthetic.character(id: $0, baseURL: baseURL.absoluteString) }) {
             #expect(lines.contains { $0.contains(character.name) && $0.contains(" \(character.id) ") })
         }
         try await database.close()

@@ -9,42 +9,12 @@ import RickAndMortyHTTP
 import RickAndMortyServer
 import TestSupport
 
-/// The embedded server's request log: counts every request line it writes. Thread-safe (a `PThreadMutex`).
-final class RequestLog: Sendable {
-    private let lines = PThreadMutex<[String]>([])
-
-    /// Requests whose line contains `path` (for example `/character/1 `).
-    func count(containing path: String) -> Int { lines.withLock { $0.filter { $0.contains(path) }.count } }
-
-    var logger: Logger {
-        Logger(label: "test.request-log") { _ in RequestLogHandler(log: self) }
-    }
-
-    fileprivate func append(_ line: String) { lines.withLock { $0.append(line) } }
-}
-
-private struct RequestLogHandler: LogHandler {
-    let log: RequestLog
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .info
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let text = event.message.description
-        if text.hasPrefix("GET ") || text.hasPrefix("HEAD ") { log.append(text) }
-    }
-}
-
 /// An embedded server with a request log, and repositories over it that share one PostgreSQL
 /// table (each with its own store, memory and SQLite file: like separate processes).
 struct SharedFixture {
     let server: RickAndMortyServer
     let baseURL: URL
-    let requests: RequestLog
+    let requests: ServerRequestLog
     let folder: URL
     let options: PostgresCacheOptions
     let time = ManualTimeSource()
@@ -84,7 +54,7 @@ struct SharedFixture {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("shared-tier-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let requests = RequestLog()
+        let requests = ServerRequestLog()
         let server = RickAndMortyServer(
             dataset: try Dataset.sample(), configuration: .ephemeralLoopback, logger: requests.logger)
         let baseURL = try await server.start()
