@@ -1,7 +1,9 @@
 import BrowserApp
+import CharacterData
 import DownloadCache
 import Foundation
 import JPEGCodec
+import RepositoryCore
 import RickAndMortyServer
 import Synchronization
 import TerminalUI
@@ -58,6 +60,9 @@ struct AvatarLoaderTests {
             let second = await loader.load(url: url, refresh: false)
             #expect(second.origin == .fileCache)
             #expect(try second.result.get() == image)
+            // Both name the file cache's entry (the Cache screen's avatar row), the same one
+            #expect(first.cacheKey != nil && first.cacheKey == second.cacheKey)
+            #expect(CacheEntryKey.avatar(try #require(first.cacheKey)).description.hasPrefix("avatar/"))
             // AND a refresh sends If-None-Match and gets a 304, answered from the cached file
             server.faults = .none
             let refreshed = await loader.load(url: url, refresh: true)

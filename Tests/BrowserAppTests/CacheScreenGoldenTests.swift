@@ -13,6 +13,17 @@ import Testing
 @Suite("Cache screen golden frames")
 struct CacheScreenGoldenTests {
     static let now = CacheScreenPartsTests.now
+
+    /// The keys a reader names for these answers' queries.
+    static func keys(of query: String) -> [CacheEntryKey] {
+        switch query {
+        case "page 1": [.page(of: .character, PageQuery(number: 1))]
+        case "episodes 1": [.entity(.episode, id: 1)]
+        case "character 1": [.entity(.character, id: 1)]
+        case "character 2": [.entity(.character, id: 2)]
+        default: []
+        }
+    }
     static let area = Rect(x: 0, y: 0, width: 110, height: 30)
 
     /// A screen over memory, disk and file with six rows of every kind and a minute of answers.
@@ -84,7 +95,7 @@ struct CacheScreenGoldenTests {
                 operation: origin == .revalidated ? .main : .cache, origin: origin.map { .repository($0) },
                 stale: false,
                 ms: ms, ageSeconds: 0, error: origin == nil ? "the server did not answer" : nil,
-                kind: query.hasPrefix("episode") ? .episode : .character)
+                kind: query.hasPrefix("episode") ? .episode : .character, cacheKeys: Self.keys(of: query))
             _ = screen.handle(.answered(event, at: now.addingTimeInterval(offset)), area: area)
         }
         _ = screen.handle(.tick(now), area: area)

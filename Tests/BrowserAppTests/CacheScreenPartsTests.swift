@@ -164,25 +164,26 @@ struct CacheScreenPartsTests {
             ])
     }
 
-    @Test("An answer's query names the cache keys it read")
-    func answerKeys() {
-        func keys(_ query: String, _ kind: EntityKind?) -> [String] {
-            AnswerEvent(
-                query: query, policy: .cache(.localFirst), operation: .cache, origin: .repository(.memory),
-                stale: false, ms: 1, ageSeconds: 0, error: nil, kind: kind
-            ).cacheKeys.map(\.description)
-        }
-        #expect(keys("character 42", .character) == ["character/id:42"])
-        #expect(keys("episodes 1,2", .episode) == ["episode/id:1", "episode/id:2"])
-        #expect(keys("characters 3,4", .character) == ["character/id:3", "character/id:4"])
-        #expect(keys("location 7", .location) == ["location/id:7"])
-        #expect(keys("page 3", .character) == ["character-page-ids/page:3"])
+    @Test("Each reader names the cache keys its answer read, typed; the log does not carry them")
+    func answerKeys() throws {
+        #expect(CacheEntryKey.entity(.character, id: 42).description == "character/id:42")
+        #expect(CacheEntryKey.entity(.location, id: 7).description == "location/id:7")
         #expect(
-            keys("page 1 (name=rick, status=alive)", .character) == [
-                "character-page-ids/page:1?name=rick&status=alive"
-            ])
-        #expect(keys("episode page 2", .episode) == ["episode-page-ids/page:2"])
-        #expect(keys("avatar 1", nil).isEmpty)
+            CacheEntryKey.page(of: .character, PageQuery(number: 1, filters: ["name": "rick", "status": "alive"]))
+                .description == "character-page-ids/page:1?name=rick&status=alive")
+        #expect(CacheEntryKey.page(of: .episode, PageQuery(number: 2)).description == "episode-page-ids/page:2")
+        #expect(CacheEntryKey.avatar("host/api/character/avatar/1.jpeg").kind == "avatar")
+        var driver = Driver()
+        driver.answerPage(1)
+        driver.press(.enter)
+        driver.answerDetail()
+        let keys = driver.events.all.map { $0.cacheKeys.map(\.description) }
+        #expect(keys.first == ["character-page-ids/page:1"])
+        #expect(keys.contains(["character/id:1"]))
+        #expect(keys.contains { $0.first == "episode/id:1" })
+        let decoded = try JSONDecoder().decode(
+            AnswerEvent.self, from: JSONEncoder().encode(try #require(driver.events.all.first)))
+        #expect(decoded.cacheKeys.isEmpty && decoded.query == "page 1")
     }
 
     // MARK: Timeline
@@ -196,7 +197,8 @@ struct CacheScreenPartsTests {
                 AnswerEvent(
                     query: "character 1", policy: .cache(.localFirst), operation: .cache,
                     origin: .repository(origin),
-                    stale: false, ms: Double(index), ageSeconds: 0, error: nil, kind: .character),
+                    stale: false, ms: Double(index), ageSeconds: 0, error: nil, kind: .character,
+                    cacheKeys: [key]),
                 at: Self.now.addingTimeInterval(Double(index)))
         }
         let moments = timeline.moments(of: key)
@@ -307,7 +309,8 @@ struct CacheScreenPartsTests {
             AnswerEvent(
                 query: "character 1", policy: .cache(.remoteFirst), operation: .main,
                 origin: .repository(.revalidated),
-                stale: false, ms: 12.5, ageSeconds: 0, error: nil, kind: .character),
+                stale: false, ms: 12.5, ageSeconds: 0, error: nil, kind: .character,
+                cacheKeys: [detail.entry.key]),
             at: Self.now.addingTimeInterval(-5))
         timeline.noteValue(#"{"name":"Rick Sanchez"}"#, of: detail.entry.key, at: Self.now)
         timeline.noteValue(#"{"name":"Rick Renamed"}"#, of: detail.entry.key, at: Self.now)

@@ -29,11 +29,13 @@ struct CacheScreenUpdateTests {
         return screen
     }
 
-    static func event(_ query: String, origin: Origin = .network, ms: Double = 10) -> AnswerEvent {
+    static func event(
+        _ query: String, keys: [CacheEntryKey] = [], origin: Origin = .network, ms: Double = 10
+    ) -> AnswerEvent {
         AnswerEvent(
             query: query, policy: .cache(.localFirst), operation: .cache, origin: .repository(origin),
             stale: false,
-            ms: ms, ageSeconds: 0, error: nil, kind: .character)
+            ms: ms, ageSeconds: 0, error: nil, kind: .character, cacheKeys: keys)
     }
 
     @Test("Showing the screen reads the first page and the census once")
@@ -108,7 +110,9 @@ struct CacheScreenUpdateTests {
     func liveUpdates() {
         var screen = Self.screen()
         let requests = screen.handle(
-            .answered(Self.event("characters 00001,99"), at: Self.now.addingTimeInterval(2)), area: Self.area)
+            .answered(Self.event(
+                    "characters 00001,99",
+                    keys: [CacheEntryKey(kind: "character", key: "id:00001"), .entity(.character, id: 99)]), at: Self.now.addingTimeInterval(2)), area: Self.area)
         #expect(requests == [.readEntry(CacheEntryKey(kind: "character", key: "id:00001"), value: false)])
         #expect(screen.timeline.moments(of: CacheEntryKey(kind: "character", key: "id:00001")).count == 1)
         #expect(screen.pulses.perSecond("network", at: screen.now).last == 1)

@@ -59,7 +59,7 @@ struct TallyScreen: ScreenModel {
     {
         guard case .screen(let own as Read) = message, own.depth == depth, reading else { return [] }
         reading = false
-        context.record(query: "tally \(depth)", policy: .localFirst, own.report)
+        context.record(query: "tally \(depth)", policy: .localFirst, keys: [], own.report)
         context.toast("tally \(depth) read", kind: .info)
         return []
     }

@@ -1,3 +1,4 @@
+import CharacterData
 import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
@@ -83,6 +84,11 @@ public struct PageRequest: Sendable, Hashable {
         let filters = QueryText.filterSummary(filter)
         return filters.isEmpty ? "page \(number)" : "page \(number) (\(filters))"
     }
+
+    /// The cache entry of the page: `character-page-ids/page:1?name=rick`.
+    public var cacheKey: CacheEntryKey {
+        .page(of: .character, PageQuery(number: number, filters: filter.parameters))
+    }
 }
 
 /// The outcome of one repository read, with how long it took and the repository's counters
@@ -132,6 +138,9 @@ public struct EntityPageRequest: Sendable, Hashable {
 
     /// The task key: one read per page of a kind at a time.
     public var taskKey: String { "\(kind.rawValue)-page-\(number)" }
+
+    /// The cache entry of the page: `episode-page-ids/page:2`.
+    public var cacheKey: CacheEntryKey { .page(of: kind, PageQuery(number: number, filters: filters)) }
 
     /// `episode page 2`, or `location page 1 (type=Planet)` under filters.
     public var query: String {

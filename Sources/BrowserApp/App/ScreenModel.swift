@@ -123,12 +123,14 @@ public struct ScreenContext: Sendable {
         self.isOnTop = isOnTop
     }
 
-    /// Records an applied read — the status pane's latest answer, the recent answers, the
-    /// counters, the `--events` log — with a warning toast when the answer fell back to the cache.
+    /// Records an applied read of the cache entries `keys` — the status pane's latest answer, the
+    /// recent answers, the counters, the `--events` log, the Cache screen — with a warning toast
+    /// when the answer fell back to the cache.
     public mutating func record<Value>(
-        query: String, kind: EntityKind = .character, policy: CachePolicy, _ report: ReadReport<Value>
+        query: String, kind: EntityKind = .character, policy: CachePolicy, keys: [CacheEntryKey],
+        _ report: ReadReport<Value>
     ) {
-        let event = AnswerEvent(query: query, kind: kind, policy: policy, report: report)
+        let event = AnswerEvent(query: query, kind: kind, policy: policy, report: report, cacheKeys: keys)
         var warning: String?
         let tally: AppliedAnswer.Tally
         switch report.result {

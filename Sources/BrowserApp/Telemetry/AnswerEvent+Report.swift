@@ -2,9 +2,10 @@ import RepositoryCore
 import RickAndMortyModel
 
 extension AnswerEvent {
-    /// The event for `report`, a read of `query` with `policy`.
+    /// The event for `report`, a read of `query` with `policy` of the cache entries `cacheKeys`.
     public init<Value>(
-        query: String, kind: EntityKind? = nil, policy: CachePolicy, report: ReadReport<Value>
+        query: String, kind: EntityKind? = nil, policy: CachePolicy, report: ReadReport<Value>,
+        cacheKeys: [CacheEntryKey] = []
     ) {
         switch report.result {
         case .success(let answer):
@@ -13,14 +14,14 @@ extension AnswerEvent {
                 origin: .repository(answer.origin), stale: answer.isStale,
                 ms: Self.milliseconds(answer.duration),
                 ageSeconds: answer.age, error: answer.fallbackError?.description, kind: kind,
-                provenance: answer.provenance?.description)
+                provenance: answer.provenance?.description, cacheKeys: cacheKeys)
         case .failure(let error):
             self.init(
                 query: query, policy: .cache(policy), operation: AnswerOperation(policy.operation),
                 origin: nil,
                 stale: false,
                 ms: Self.milliseconds(report.elapsed), ageSeconds: nil, error: error.description,
-                kind: kind)
+                kind: kind, cacheKeys: cacheKeys)
         }
     }
 

@@ -30,13 +30,18 @@ public struct AnswerEvent: Sendable, Codable, Equatable {
     /// Where a composed answer's parts came from (a page, a cast): `7 memory · 12 network`,
     /// with `· 2 missing` when ids went unanswered; nil for single-value answers and failures.
     public var provenance: String?
+    /// The cache entries the answer read or acted on, as the reader named them (`character/id:1`,
+    /// `character-page-ids/page:3`, an avatar's key): the Cache screen's live rows and timeline.
+    /// Not written to the log (a decoded event has none).
+    public var cacheKeys: [CacheEntryKey]
 
     /// Creates an event.
     public init(
         query: String, policy: AnswerPolicy, operation: AnswerOperation, origin: AnswerOrigin?, stale: Bool,
         ms: Double, ageSeconds: Double?, error: String?, bytes: Int? = nil, kind: EntityKind? = nil,
-        provenance: String? = nil
+        provenance: String? = nil, cacheKeys: [CacheEntryKey] = []
     ) {
+        self.cacheKeys = cacheKeys
         self.kind = kind
         self.provenance = provenance
         self.bytes = bytes
@@ -181,5 +186,6 @@ extension AnswerEvent {
         error = try container.decodeIfPresent(String.self, forKey: .error)
         bytes = try container.decodeIfPresent(Int.self, forKey: .bytes)
         provenance = try container.decodeIfPresent(String.self, forKey: .provenance)
+        cacheKeys = []
     }
 }

@@ -30,7 +30,8 @@ extension AnswerEvent {
             query: answer.description, policy: .cache(reads ? .remoteFirst : .cacheOnly),
             operation: reads ? .main : .cache, origin: origin.map(AnswerOrigin.repository), stale: false,
             ms: ms,
-            ageSeconds: nil, error: error, kind: key.flatMap { EntityKind(rawValue: $0.kind) })
+            ageSeconds: nil, error: error, kind: key.flatMap { EntityKind(rawValue: $0.kind) },
+            cacheKeys: key.map { [$0] } ?? [])
     }
 
     private static func origin(ofTier tier: String) -> Origin {

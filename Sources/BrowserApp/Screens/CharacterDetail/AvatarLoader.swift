@@ -71,7 +71,8 @@ public struct AvatarLoader: Sendable {
         let start = clock.now
         let (result, origin, bytes) = await fetchAndDecode(url: url, refresh: refresh, progress: progress)
         return AvatarOutcome(
-            result: result, origin: origin, bytes: bytes, elapsed: start.duration(to: clock.now))
+            result: result, origin: origin, bytes: bytes, elapsed: start.duration(to: clock.now),
+            cacheKey: locations.location(of: url, derive: locate)?.key)
     }
 
     private func fetchAndDecode(

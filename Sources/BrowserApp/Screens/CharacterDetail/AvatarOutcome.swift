@@ -21,11 +21,15 @@ public struct AvatarOutcome: Sendable, Hashable {
     public var bytes: Int
     /// How long the load took, decoding included.
     public var elapsed: Duration
+    /// The key the file is cached under in the file cache; nil when the URL names no file.
+    public var cacheKey: String?
 
     /// Creates an outcome.
     public init(
-        result: Result<HalfBlockPicture, AvatarFailure>, origin: AvatarOrigin?, bytes: Int, elapsed: Duration
+        result: Result<HalfBlockPicture, AvatarFailure>, origin: AvatarOrigin?, bytes: Int, elapsed: Duration,
+        cacheKey: String? = nil
     ) {
+        self.cacheKey = cacheKey
         self.result = result
         self.origin = origin
         self.bytes = bytes

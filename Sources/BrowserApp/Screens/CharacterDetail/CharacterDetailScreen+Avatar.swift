@@ -1,3 +1,5 @@
+import CharacterData
+import RepositoryCore
 import DownloadCache
 import Locking
 import TerminalUI
@@ -66,8 +68,8 @@ extension CharacterDetailScreen {
             query: "avatar \(id)", policy: .download(refresh ? Self.refreshPolicy : Self.navigationPolicy),
             operation: .download,
             origin: error == nil ? outcome.origin.map(AnswerOrigin.avatar) : nil, stale: false,
-            ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error, bytes: outcome.bytes
-        )
+            ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error, bytes: outcome.bytes,
+            cacheKeys: outcome.cacheKey.map { [.avatar($0)] } ?? [])
     }
 }
 

@@ -1,3 +1,4 @@
+import CharacterData
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -55,7 +56,8 @@ extension CharacterDetailScreen {
         id: Int, policy: CachePolicy, _ report: ReadReport<ShowCharacter>, context: inout ScreenContext
     ) {
         guard detail.characterID == id, loading == policy else { return }
-        context.record(query: QueryText.character(id), policy: policy, report)
+        context.record(
+            query: QueryText.character(id), policy: policy, keys: [.entity(.character, id: id)], report)
         switch report.result {
         case .success(let answer):
             detail.character = answer.value
@@ -79,7 +81,9 @@ extension CharacterDetailScreen {
     ) {
         guard detail.characterID == characterID, loading == policy else { return }
         loading = nil
-        context.record(query: QueryText.episodes(ids), kind: .episode, policy: policy, report)
+        context.record(
+            query: QueryText.episodes(ids), kind: .episode, policy: policy,
+            keys: ids.map { .entity(.episode, id: $0) }, report)
         switch report.result {
         case .success(let answer):
             detail.episodes = answer.value

@@ -49,7 +49,8 @@ extension EntityDetailScreen {
         store: (inout EntityDetailState, Value) -> Void, context: inout ScreenContext
     ) {
         guard detail.kind == kind, detail.id == id, loading == policy else { return }
-        context.record(query: "\(kind.rawValue) \(id)", kind: kind, policy: policy, report)
+        context.record(
+            query: "\(kind.rawValue) \(id)", kind: kind, policy: policy, keys: [.entity(kind, id: id)], report)
         switch report.result {
         case .success(let answer):
             store(&detail, answer.value)
@@ -75,7 +76,9 @@ extension EntityDetailScreen {
         context: inout ScreenContext
     ) {
         guard detail.kind == kind, detail.id == id, loading == policy else { return }
-        context.record(query: QueryText.characters(ids), kind: .character, policy: policy, report)
+        context.record(
+            query: QueryText.characters(ids), kind: .character, policy: policy,
+            keys: ids.map { .entity(.character, id: $0) }, report)
         detail.pendingMemberIDs.removeAll { ids.contains($0) }
         switch report.result {
         case .success(let answer):

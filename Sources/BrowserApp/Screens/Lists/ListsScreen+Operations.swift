@@ -244,14 +244,14 @@ extension ListsScreen {
     /// in flight for that page: records it, stores the page, carries a pending advance on, looks
     /// for the remembered row, and reads the next page where needed.
     mutating func applyPage<K: PagedListKind>(
-        _ kind: K.Type, number: Int, generation: Int, policy: CachePolicy, query: String,
+        _ kind: K.Type, number: Int, generation: Int, policy: CachePolicy, query: String, key: CacheEntryKey,
         _ report: ReadReport<Page<K.Row>>, context: inout ScreenContext
     ) -> [Effect<BrowserMessage>] {
         guard generation == self[keyPath: K.path].generation,
             self[keyPath: K.path].loading[number] == policy
         else { return [] }
         self[keyPath: K.path].loading[number] = nil
-        context.record(query: query, kind: K.kind, policy: policy, report)
+        context.record(query: query, kind: K.kind, policy: policy, keys: [key], report)
         switch report.result {
         case .success(let answer):
             let visible = context.layout.visibleListRows

@@ -83,15 +83,15 @@ public struct ListsScreen: ScreenModel, Hashable {
         case .pageRead(let request, let report):
             applyPage(
                 CharacterListKind.self, number: request.number, generation: request.generation,
-                policy: request.policy, query: request.query, report, context: &context)
+                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context)
         case .episodePageRead(let request, let report):
             applyPage(
                 EpisodeListKind.self, number: request.number, generation: request.generation,
-                policy: request.policy, query: request.query, report, context: &context)
+                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context)
         case .locationPageRead(let request, let report):
             applyPage(
                 LocationListKind.self, number: request.number, generation: request.generation,
-                policy: request.policy, query: request.query, report, context: &context)
+                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context)
         default: []
         }
     }
