@@ -80,25 +80,24 @@ enum BrowserWiring {
             { @Sendable in store.healthChanges() }
         }
         let graph = GraphRepository(api: api, characters: repository)
-        // The Cache screen: every tier of this run, with the avatars' folder when images are on;
-        // the rule is `cache`'s (the run's TTL, a week's stale window).
+        let avatars =
+            imagesOn
+            ? AvatarLoader(
+                directory: avatarFolder(command), transport: URLSessionTransport(timeout: max(1, command.timeout)),
+                apiBaseURL: baseURL, isOnline: { networkSwitch.isOnline }) : nil
+        // The Cache screen: every tier of this run, with the avatars' folder (through the loader's
+        // own provider, which owns the folder) when images are on; the rule is `cache`'s (the run's
+        // TTL, a week's stale window).
         let inspector = CacheInspector(
             graph: graph,
-            fileCache: imagesOn
-                ? FileSystemCacheProvider(directory: avatarFolder(command), maximumBytes: 16 << 20)
-                    .inspection(kind: "avatar", tierName: CacheTierName.file.rawValue) : nil,
+            fileCache: avatars?.cache.inspection(kind: "avatar", tierName: CacheTierName.file.rawValue),
             rule: CacheFreshnessRule(timeToLive: command.ttl, staleWindow: 7 * 86_400))
         let services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
             notice: database?.recovery.map {
                 "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)."
             },
-            avatars: !imagesOn
-                ? nil
-                : AvatarLoader(
-                    directory: avatarFolder(command),
-                    transport: URLSessionTransport(timeout: max(1, command.timeout)),
-                    apiBaseURL: baseURL, isOnline: { networkSwitch.isOnline }),
+            avatars: avatars,
             colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
             graph: graph, remembered: remembered,
             // The change streams are subscriptions: a headless run does not wait for them.

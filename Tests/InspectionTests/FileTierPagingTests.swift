@@ -70,4 +70,20 @@ struct FileTierPagingTests {
         let exact = try await tier.entries(after: CacheEntryKey(kind: "avatar", key: "k000"), limit: 1)
         #expect(exact.entries.map(\.key.key) == ["k001"] && exact.next == nil)
     }
+
+    @Test("Another provider's (or process's) writes to the folder show in the next page, entry and totals")
+    func anotherWriterIsSeen() async throws {
+        let (writer, folder) = try filledProvider(2)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tier = FileSystemCacheProvider(directory: folder).inspection()
+        #expect(try await tier.entries(after: nil, limit: 10).entries.map(\.key.key) == ["k000", "k001"])
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try Data("new".utf8).write(to: source)
+        try writer.store(objectAt: source, key: "k002", headers: HTTPHeaders())
+        writer.remove(key: "k000")
+        #expect(try await tier.entries(after: nil, limit: 10).entries.map(\.key.key) == ["k001", "k002"])
+        #expect(try await tier.entry(CacheEntryKey(kind: "avatar", key: "k002"))?.bytes == 3)
+        #expect(try await tier.entry(CacheEntryKey(kind: "avatar", key: "k000")) == nil)
+        #expect(try await tier.totals().entries == 2)
+    }
 }

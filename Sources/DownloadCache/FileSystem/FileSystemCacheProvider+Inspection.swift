@@ -46,11 +46,12 @@ extension FileSystemCacheProvider {
 /// The file cache as an `InspectableCacheTier`: one entry per cached file with a record in the
 /// folder's index, keyed by the key it was stored under.
 ///
-/// Thread-safe value type. Entries come from the provider's index (read from its sidecar file once,
-/// then kept in memory and rewritten atomically on every change), in key order kept between calls
-/// until the index changes; a page `stat`s only the files of its own entries, so paging through
-/// the folder costs one `stat` per entry, not a listing of the folder per page. A recorded file
-/// that is gone is left out. Nothing is written by a read, and file dates are left alone. Bytes are the file's size, stored-at the record's last
+/// Thread-safe value type. Entries come from the provider's index (kept in memory, rewritten
+/// atomically on every change, and read again when another provider or process rewrote the file),
+/// in key order kept between calls until the index changes; a page `stat`s the index file and only
+/// the files of its own entries, so paging through the folder costs one `stat` per entry, not a
+/// listing of the folder per page. A recorded file that is gone is left out. Nothing is written by
+/// a read, and file dates are left alone. Bytes are the file's size, stored-at the record's last
 /// validation (a store or a 304), last access the file's last recorded use; hits are not tracked.
 /// Evicting goes through the provider (`remove(key:)`); a purge also removes files no record names.
 public struct FileCacheInspection: InspectableCacheTier {
@@ -104,10 +105,15 @@ public struct FileCacheInspection: InspectableCacheTier {
     }
 
     public func entry(_ key: CacheEntryKey) async throws(RepositoryError) -> CacheEntryInfo? {
-        guard key.kind == kind, let file = SafeFileName.file(for: key.key, in: provider.directory),
-            let record = provider.record(for: key.key), let file = fileStatus(file)
+        guard key.kind == kind, let file = SafeFileName.file(for: key.key, in: provider.directory) else {
+            return nil
+        }
+        let sorted = provider.recordsInKeyOrder()
+        let position = Self.firstIndex(after: key.key, in: sorted) - 1
+        guard sorted.indices.contains(position), sorted[position].record.key == key.key,
+            sorted[position].fileName == file.lastPathComponent, let status = fileStatus(file)
         else { return nil }
-        return info(record, file)
+        return info(sorted[position].record, status)
     }
 
     @discardableResult

@@ -207,15 +207,22 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
             } catch {
                 throw .writeFailed(detail: error.detail)
             }
-            state = IndexState(index: updated)
+            state = IndexState(index: updated, file: CacheFolder.status(of: indexFile).map(IndexFileStamp.init))
         }
     }
 
-    /// The index's records in the byte order of their keys, each with the name of its file: kept until the index
-    /// changes, so paging through the folder sorts it once, not once a page.
+    /// The index's records in the byte order of their keys, each with the name of its file: kept
+    /// until the index changes, so paging through the folder sorts it once, not once a page. One
+    /// `stat` of the index file per call: when another provider or process rewrote it since it was
+    /// read or written here, it is read again (inspection sees what every writer stored).
     func recordsInKeyOrder() -> [(fileName: String, record: CachedFileRecord)] {
-        index.state.withLock { state in
+        let stamp = CacheFolder.status(of: indexFile).map(IndexFileStamp.init)
+        return index.state.withLock { state in
+            if state.index != nil, state.file != stamp {
+                state = IndexState(index: CacheIndex.read(from: indexFile), file: stamp)
+            }
             if let sorted = state.sorted { return sorted }
+            if state.index == nil { state.file = stamp }
             let sorted = state.loaded(from: indexFile).records.map { (fileName: $0.key, record: $0.value) }
                 .sorted { $0.record.key.utf8.lexicographicallyPrecedes($1.record.key.utf8) }
             state.sorted = sorted
@@ -224,10 +231,25 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     }
 }
 
-/// The index as last read or written (nil until first needed) and, once asked for, its records in
-/// key order. A plain value, guarded by `SharedIndex`.
+/// What identifies one version of the index file: a rewrite is a rename of a new file into place,
+/// so a new inode (and usually a new size and date). A plain value.
+private struct IndexFileStamp: Equatable {
+    let identity: CachedFile.Identity
+    let byteCount: Int
+    let modifiedAt: Date
+
+    init(_ status: CacheFolder.Status) {
+        identity = status.identity
+        byteCount = status.byteCount
+        modifiedAt = status.modifiedAt
+    }
+}
+
+/// The index as last read or written (nil until first needed), the index file as it was then
+/// (when known) and, once asked for, its records in key order. A plain value, guarded by `SharedIndex`.
 private struct IndexState {
     var index: CacheIndex?
+    var file: IndexFileStamp?
     var sorted: [(fileName: String, record: CachedFileRecord)]?
 
     /// The index, read from `file` the first time.
