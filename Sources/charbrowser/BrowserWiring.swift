@@ -91,7 +91,8 @@ enum BrowserWiring {
         let inspector = CacheInspector(
             graph: graph,
             fileCache: avatars?.cache.inspection(kind: "avatar", tierName: CacheTierName.file.rawValue),
-            rule: CacheFreshnessRule(timeToLive: command.ttl, staleWindow: 7 * 86_400))
+            rule: CacheFreshnessRule(timeToLive: command.ttl, staleWindow: 7 * 86_400),
+            fileReread: Self.fileReread(avatars))
         let services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
             notice: database?.recovery.map {
@@ -134,6 +135,12 @@ enum BrowserWiring {
         }
         if let synthetic = command.synthetic { return "embedded:synthetic-\(synthetic)/" }
         return "embedded:sample/"
+    }
+
+    /// The Cache screen's `v` and `r` on an avatar: the loader reads it again (nil without images).
+    static func fileReread(_ loader: AvatarLoader?) -> CacheInspector.FileReread? {
+        guard let loader else { return nil }
+        return { key, conditional in await loader.reread(key, conditional: conditional) }
     }
 
     /// Where avatars are cached: `avatars/` beside the disk cache file, or a folder of this run's

@@ -56,6 +56,32 @@ struct CacheScreenEndToEndTests {
     }
 }
 
+extension CacheScreenEndToEndTests {
+    @Test(
+        "On an avatar's row, v revalidates it (the server answers 304) and r downloads it anew; each is an answer"
+    )
+    func avatarActions() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try ServedAPI(executable: browser.executable)
+        defer { api.stop() }
+        let first = try await browser.headless(keys: "enter q", extra: ["--api", api.url])
+        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        #expect(first.events.contains { $0[text: "query"] == "avatar 1" && $0[text: "origin"] == "network" })
+        let run = try await browser.headless(
+            keys: "4 / a v a t a r enter v r q", size: "120x40", extra: ["--frames", "--api", api.url])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let actions = run.events.filter { $0[text: "query"].hasPrefix("avatar/") }
+        #expect(actions.count == 2, "\(run.events)")
+        #expect(actions.first?[text: "origin"] == "revalidated", "\(actions)")
+        #expect(actions.first?[text: "query"].contains("304") == true, "\(actions)")
+        #expect(actions.last?[text: "origin"] == "network", "\(actions)")
+        #expect(actions.last?[text: "query"].contains("refetched") == true, "\(actions)")
+        #expect(run.outcome.standardOutput.contains("avatar 1"), "the avatar's row")
+        #expect(try await browser.cache(["verify"]).status == 0)
+    }
+}
+
 @Suite("charbrowser cache ls: the table for people")
 struct CacheListTableEndToEndTests {
     @Test("A key longer than its column is cut with … and the columns after it stay in line")

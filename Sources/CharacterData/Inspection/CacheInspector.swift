@@ -23,13 +23,19 @@ public struct CacheInspector: Sendable {
     let timeSource: any TimeSource
     let disk: SQLiteCacheInspection?
     let graph: GraphRepository?
+    let fileReread: FileReread?
+
+    /// Reads a file-cache entry (an avatar) again by its key: conditionally (with its validators)
+    /// or not; answers the origin (`revalidated` for a 304, `network` for a new body) or why not.
+    public typealias FileReread = @Sendable (_ key: String, _ conditional: Bool) async -> Result<Origin, RepositoryError>
 
     /// An inspector over `tiers` (top first); `disk`, when given, is where values are decoded
     /// from; `graph`, when given, is the repository evictions and rereads go through.
     public init(
         tiers: [any InspectableCacheTier], disk: SQLiteCacheInspection? = nil, graph: GraphRepository? = nil,
-        rule: CacheFreshnessRule, timeSource: any TimeSource = SystemTimeSource()
+        rule: CacheFreshnessRule, timeSource: any TimeSource = SystemTimeSource(), fileReread: FileReread? = nil
     ) {
+        self.fileReread = fileReread
         self.tiers = tiers
         self.disk = disk
         self.graph = graph
@@ -38,10 +44,11 @@ public struct CacheInspector: Sendable {
     }
 
     /// The inspector of a running browser: the memory LRUs of `graph` (and its character
-    /// repository) as `memory`, its disk and shared tiers when on, and `fileCache` (the avatars).
+    /// repository) as `memory`, its disk and shared tiers when on, and `fileCache` (the avatars),
+    /// whose entries `fileReread` revalidates and refetches.
     public init(
         graph: GraphRepository, fileCache: (any InspectableCacheTier)?, rule: CacheFreshnessRule,
-        timeSource: any TimeSource = SystemTimeSource()
+        timeSource: any TimeSource = SystemTimeSource(), fileReread: FileReread? = nil
     ) {
         let repository = graph.characterRepository
         var tiers: [any InspectableCacheTier] = [
@@ -52,7 +59,8 @@ public struct CacheInspector: Sendable {
         if let disk { tiers.append(disk) }
         if let shared = repository.sharedStore { tiers.append(shared.inspection()) }
         if let fileCache { tiers.append(fileCache) }
-        self.init(tiers: tiers, disk: disk, graph: graph, rule: rule, timeSource: timeSource)
+        self.init(
+            tiers: tiers, disk: disk, graph: graph, rule: rule, timeSource: timeSource, fileReread: fileReread)
     }
 
     // MARK: Reading
@@ -177,6 +185,15 @@ public struct CacheInspector: Sendable {
     }
 
     private func reread(_ key: CacheEntryKey, conditional: Bool) async -> CacheActionAnswer {
+        if key.kind == "avatar", let fileReread {
+            switch await fileReread(key.key, conditional) {
+            case .success(.revalidated): return CacheActionAnswer(subject: key.description, outcome: .revalidated)
+            case .success(let origin):
+                return CacheActionAnswer(subject: key.description, outcome: .refetched(origin: origin.description))
+            case .failure(let error):
+                return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
+            }
+        }
         guard let graph else {
             return CacheActionAnswer(
                 subject: key.description, outcome: .failed("no repository to read through"))

@@ -1,6 +1,7 @@
 import DownloadCache
 import Foundation
 import JPEGCodec
+import RepositoryCore
 import TerminalUI
 
 #if canImport(Glibc)
@@ -73,6 +74,23 @@ public struct AvatarLoader: Sendable {
         return AvatarOutcome(
             result: result, origin: origin, bytes: bytes, elapsed: start.duration(to: clock.now),
             cacheKey: locations.location(of: url, derive: locate)?.key)
+    }
+
+    /// Reads the avatar cached under `cacheKey` (the file cache's key, `host/…/avatar/1.jpeg`)
+    /// again from its URL on the current API: `conditional` sends the cached validators (a 304 is
+    /// `revalidated`); otherwise the cached file is removed first and the avatar downloaded anew.
+    /// Never throws: every failure is an outcome.
+    public func reload(cacheKey: String, conditional: Bool) async -> AvatarOutcome {
+        guard let url = URL(string: "http://" + cacheKey).map(onCurrentAPI) else {
+            return AvatarOutcome(
+                result: .failure(AvatarFailure("No image: \(cacheKey) names no URL.")), origin: nil, bytes: 0,
+                elapsed: .zero)
+        }
+        if !conditional {
+            decoded.forget(cacheKey: cacheKey)
+            cache.remove(key: cacheKey)
+        }
+        return await load(url: url.absoluteString, refresh: conditional)
     }
 
     private func fetchAndDecode(
@@ -200,6 +218,20 @@ private struct ObservedTransport: DownloadTransport {
         return try await base.fetch(request, bodyFile: bodyFile) { step in
             observe(step)
             progress(step)
+        }
+    }
+}
+
+extension AvatarLoader {
+    /// `reload(cacheKey:conditional:)` in the cache inspector's terms: the origin of the file read
+    /// again (`revalidated`, `network`), or why there is none as `mainUnavailable`.
+    public func reread(_ cacheKey: String, conditional: Bool) async -> Result<Origin, RepositoryError> {
+        let outcome = await reload(cacheKey: cacheKey, conditional: conditional)
+        if case .failure(let failure) = outcome.result { return .failure(.mainUnavailable(reason: failure.reason)) }
+        switch outcome.origin {
+        case .revalidated?: return .success(.revalidated)
+        case .fileCache?: return .success(.disk)
+        case .network?, nil: return .success(.network)
         }
     }
 }
