@@ -65,18 +65,35 @@ public struct CacheListState: Sendable, Equatable {
 
     // MARK: Reading
 
-    /// The page to read next, and the key it starts after: the first page before any is held, the
-    /// next when the selection is on the last row shown, the previous when it is on the first and
-    /// pages before are let go; nil when none is needed or one is in flight.
+    /// The page to read next, and the key it starts after: the first page before any is held; going
+    /// down, the next when the selection is on the last row shown (or nothing is shown); going up,
+    /// the previous when it is on the first and pages before were let go; nil when none is needed
+    /// or one is in flight.
+    ///
+    /// Only the way the selection last moved reads on, so a window whose rows shown do not fill it
+    /// (a filter that matches few rows, or none) reads on to the end, or back to the start, and
+    /// stops; it never reads the page it just let go again.
     public var pageToRead: (page: Int, after: CacheEntryKey?)? {
         guard reading == nil, scannedTotal == nil else { return nil }
         if pages.isEmpty { return reachedEnd ? nil : (firstPage, pageStarts[firstPage]) }
-        if !reachedEnd, selection >= shown.count - 1 {
+        switch heading {
+        case .down:
+            guard !reachedEnd, selection >= shown.count - 1 else { return nil }
             let page = firstPage + pages.count
             return (page, pageStarts[page])
+        case .up:
+            guard firstPage > 0, selection == 0 else { return nil }
+            return (firstPage - 1, pageStarts[firstPage - 1])
         }
-        if firstPage > 0, selection == 0 { return (firstPage - 1, pageStarts[firstPage - 1]) }
-        return nil
+    }
+
+    /// The way the selection last moved: which end of the window reads on.
+    private var heading = Heading.down
+
+    /// Down (towards the end of the cache) or up.
+    private enum Heading: Sendable, Equatable {
+        case down
+        case up
     }
 
     /// Marks `page` as in flight.
@@ -172,6 +189,7 @@ public struct CacheListState: Sendable, Equatable {
         scanning = false
         shown = []
         keepSelection = key
+        heading = .down
     }
 
     /// The key to select again once it is shown (after a reload or reorder).
@@ -219,6 +237,7 @@ public struct CacheListState: Sendable, Equatable {
     /// Shows only rows containing `text` (case-insensitive); empty shows all.
     public mutating func setFilter(_ text: String, rule: CacheFreshnessRule, now: Date) {
         filter = text
+        heading = .down
         reshow(rule: rule, now: now)
     }
 
@@ -251,6 +270,7 @@ public struct CacheListState: Sendable, Equatable {
 
     /// Moves the selection by `delta` rows (clamped) and scrolls so it stays within `height` rows.
     public mutating func move(by delta: Int, height: Int) {
+        if delta != 0 { heading = delta < 0 ? .up : .down }
         guard !shown.isEmpty else { return }
         keepSelection = nil
         selection = min(max(0, selection + delta), shown.count - 1)
