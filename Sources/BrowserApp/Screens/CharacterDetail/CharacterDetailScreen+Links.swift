@@ -9,10 +9,13 @@ extension CharacterDetailScreen {
         let current = detail.selectedLink ?? (delta > 0 ? -1 : count)
         let selected = min(max(0, current + delta), count - 1)
         detail.selectedLink = selected
-        let line = DetailGeometry.fieldIndex(ofLink: selected)
-        let visible = DetailGeometry(layout: layout, detail: detail).visibleLines
-        if line < detail.scrollOffset { detail.scrollOffset = line }
-        if line >= detail.scrollOffset + visible - 1 { detail.scrollOffset = line - visible + 2 }
+        let geometry = DetailGeometry(layout: layout, detail: detail)
+        let lines = geometry.lines(ofLink: selected, in: detail)
+        let visible = geometry.visibleLines
+        if lines.lowerBound < detail.scrollOffset { detail.scrollOffset = lines.lowerBound }
+        if lines.upperBound > detail.scrollOffset + visible - 1 {
+            detail.scrollOffset = min(lines.lowerBound, lines.upperBound - visible + 1)
+        }
         clampScroll(layout: layout)
     }
 

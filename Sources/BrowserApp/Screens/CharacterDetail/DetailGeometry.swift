@@ -59,6 +59,17 @@ struct DetailGeometry: Equatable, Sendable {
         return Rect(x: inside.x, y: inside.y, width: inside.width, height: height)
     }
 
+    /// The lines link `index` takes in `detail`, counting the wrapped lines of every field above
+    /// it (a long URL beside the avatar takes several): what scrolling must bring into view.
+    func lines(ofLink index: Int, in detail: CharacterDetailState) -> Range<Int> {
+        let fields = DetailPane.fields(of: detail, isLoading: false)
+        let field = Self.fieldIndex(ofLink: index)
+        guard fields.indices.contains(field) else { return field..<field + 1 }
+        let first = DetailView(fields: Array(fields[..<field])).lineCount(width: content.width)
+        let count = DetailView(fields: [fields[field]]).lineCount(width: content.width)
+        return first..<first + max(1, count)
+    }
+
     /// The field index of link `index`: the two places are the `Origin` and `Location` fields,
     /// the episodes the rows after the character's fields and the `Episodes` heading.
     static func fieldIndex(ofLink index: Int) -> Int {
