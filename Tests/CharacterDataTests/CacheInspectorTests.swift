@@ -103,7 +103,7 @@ struct CacheInspectorTests {
             #expect(revalidated.outcome == .revalidated, "\(revalidated)")
             // Refetch: a full read from the network.
             let refetched = await inspector.refetch(Self.rick)
-            #expect(refetched.outcome == .refetched(origin: "network"), "\(refetched)")
+            #expect(refetched.outcome == .refetched(origin: .network), "\(refetched)")
             let pageRead = await inspector.refetch(Self.firstPage)
             #expect(pageRead.succeeded, "\(pageRead)")
 

@@ -1,3 +1,5 @@
+import RepositoryCore
+
 /// What an inspector action did, as one sentence for the status pane, `--events` and the command
 /// line. A `Sendable` value.
 public struct CacheActionAnswer: Hashable, Sendable, CustomStringConvertible {
@@ -11,8 +13,9 @@ public struct CacheActionAnswer: Hashable, Sendable, CustomStringConvertible {
         case purged(tier: String, entries: Int)
         /// A conditional request confirmed the cached value (HTTP 304).
         case revalidated
-        /// The value was read again from the main source (origin as the answer said).
-        case refetched(origin: String)
+        /// The value was read again (from where the answer said: `network`, or `revalidated`
+        /// when the server confirmed the cached copy), with why, when there is more to say.
+        case refetched(origin: Origin, note: String? = nil)
         /// The action failed; the sentence says why.
         case failed(String)
     }
@@ -43,7 +46,7 @@ public struct CacheActionAnswer: Hashable, Sendable, CustomStringConvertible {
         case .purged(let tier, let entries):
             "\(tier): purged \(entries) \(entries == 1 ? "entry" : "entries")"
         case .revalidated: "\(subject): revalidated (304, not modified)"
-        case .refetched(let origin): "\(subject): refetched (\(origin))"
+        case .refetched(let origin, let note): "\(subject): refetched (\(origin)\(note.map { ": " + $0 } ?? ""))"
         case .failed(let why): "\(subject): \(why)"
         }
     }

@@ -189,7 +189,7 @@ public struct CacheInspector: Sendable {
             switch await fileReread(key.key, conditional) {
             case .success(.revalidated): return CacheActionAnswer(subject: key.description, outcome: .revalidated)
             case .success(let origin):
-                return CacheActionAnswer(subject: key.description, outcome: .refetched(origin: origin.description))
+                return CacheActionAnswer(subject: key.description, outcome: .refetched(origin: origin))
             case .failure(let error):
                 return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
             }
@@ -210,7 +210,7 @@ public struct CacheInspector: Sendable {
                 return CacheActionAnswer(subject: key.description, outcome: .revalidated)
             }
             return CacheActionAnswer(
-                subject: key.description, outcome: .refetched(origin: origin.description))
+                subject: key.description, outcome: .refetched(origin: origin))
         } catch {
             return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
         }

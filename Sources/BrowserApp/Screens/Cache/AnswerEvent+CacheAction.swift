@@ -20,8 +20,7 @@ extension AnswerEvent {
         case .evicted(let tiers): origin = tiers.first.map(Self.origin(ofTier:))
         case .purged(let tier, _): origin = Self.origin(ofTier: tier)
         case .revalidated: origin = .revalidated
-        case .refetched(let said):
-            origin = said.hasPrefix(Origin.revalidated.rawValue) ? .revalidated : .network
+        case .refetched(let read, _): origin = read
         case .notCached, .failed:
             origin = nil
             error = answer.description

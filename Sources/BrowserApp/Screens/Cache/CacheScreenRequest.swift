@@ -108,11 +108,12 @@ public enum CacheScreenRequest: Sendable, Equatable {
     /// `refetched`: an entity stored from a page carries the page's ETag, which the entity's own
     /// URL never matches.
     static func explained(_ answer: CacheActionAnswer, key: CacheEntryKey) -> CacheActionAnswer {
-        guard case .refetched(let origin) = answer.outcome else { return answer }
+        guard case .refetched(let origin, _) = answer.outcome else { return answer }
         return CacheActionAnswer(
             subject: answer.subject,
             outcome: .refetched(
-                origin: "\(origin): no 304, the server did not match the cached validators (a value stored "
+                origin: origin,
+                note: "no 304, the server did not match the cached validators (a value stored "
                     + "from a page carries the page's ETag) and sent the value whole"))
     }
 }
