@@ -32,12 +32,10 @@ struct CacheScreenEndToEndTests {
         "v rereads page 1 conditionally: the server answers 304 and the answer says revalidated; P d y purges the disk tier"
     )
     func revalidateAndPurge() async throws {
-        let browser = try Browser()
-        defer { browser.cleanUp() }
-        let api = try ServedAPI(executable: browser.executable)
-        defer { api.stop() }
-        let first = try await browser.headless(keys: "enter q", extra: ["--api", api.url])
-        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        try await Self.withRickOpened { browser, api, _ in try await Self.revalidateAndPurge(browser, api) }
+    }
+
+    private static func revalidateAndPurge(_ browser: Browser, _ api: ServedAPI) async throws {
         let run = try await browser.headless(
             keys: "4 / p a g e : 1 enter v P d y q", size: "120x40", extra: ["--frames", "--api", api.url])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
@@ -61,13 +59,27 @@ extension CacheScreenEndToEndTests {
         "On an avatar's row, v revalidates it (the server answers 304) and r downloads it anew; each is an answer"
     )
     func avatarActions() async throws {
+        try await Self.withRickOpened { browser, api, first in
+            #expect(first.contains { $0[text: "query"] == "avatar 1" && $0[text: "origin"] == "network" })
+            try await Self.avatarActions(browser, api)
+        }
+    }
+
+    /// Runs `body` with a new browser whose cache holds what opening Rick against a served API
+    /// read (his avatar too), that API, and the first run's events.
+    private static func withRickOpened(
+        _ body: (Browser, ServedAPI, [[String: Any]]) async throws -> Void
+    ) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
         let api = try ServedAPI(executable: browser.executable)
         defer { api.stop() }
         let first = try await browser.headless(keys: "enter q", extra: ["--api", api.url])
         #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
-        #expect(first.events.contains { $0[text: "query"] == "avatar 1" && $0[text: "origin"] == "network" })
+        try await body(browser, api, first.events)
+    }
+
+    private static func avatarActions(_ browser: Browser, _ api: ServedAPI) async throws {
         let run = try await browser.headless(
             keys: "4 / a v a t a r enter v r q", size: "120x40", extra: ["--frames", "--api", api.url])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")

@@ -84,7 +84,7 @@ let benchmarks: @Sendable () -> Void = {
 /// The embedded server (full dump, request log), a fresh table, and sources and repositories over them.
 final class TierFixture: Sendable {
     let server: RickAndMortyServer
-    let requests = RequestCounter()
+    let requests = ServerRequestLog()
     let api: RemoteAPI
     let folder: URL
     let stores: [PostgresCacheStore]
@@ -159,29 +159,6 @@ final class TierFixture: Sendable {
             for store in fixture.stores + fixture.extraStores.withLock({ $0 }) { await store.stop() }
             await fixture.server.stop()
             try? FileManager.default.removeItem(at: fixture.folder)
-        }
-    }
-}
-
-/// Counts the embedded server's request lines. Thread-safe (a `PThreadMutex`).
-final class RequestCounter: Sendable {
-    private let lines = PThreadMutex<[String]>([])
-
-    func count(containing text: String) -> Int { lines.withLock { $0.filter { $0.contains(text) }.count } }
-
-    var logger: Logger { Logger(label: "benchmark.requests") { _ in Handler(counter: self) } }
-
-    private struct Handler: LogHandler {
-        let counter: RequestCounter
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .info
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            let text = event.message.description
-            if text.hasPrefix("GET ") { counter.lines.withLock { $0.append(text) } }
         }
     }
 }
