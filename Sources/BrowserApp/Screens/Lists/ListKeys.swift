@@ -44,7 +44,7 @@ extension KeyTable {
                 hint: ("1/2/3", "lists", 100)),
             KeyBinding([.character("2")], .showList(.episode), label: "", help: ""),
             KeyBinding([.character("3")], .showList(.location), label: "", help: ""),
-            KeyBinding([.tab], .nextList, label: "Tab", help: "the next list"),
+            KeyBinding([.tab], .nextList, label: "Tab", help: "the next list (then the Cache screen)"),
         ]
         return bindings
     }
