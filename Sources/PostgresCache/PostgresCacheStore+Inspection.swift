@@ -123,11 +123,13 @@ public struct PostgresTierInspection: InspectableCacheTier {
     }
 
     /// Runs `body` on a pooled connection within the operation timeout, without preparing the
-    /// schema; a missing table (SQLSTATE 42P01) answers `whenNoTable`.
+    /// schema; a missing table (SQLSTATE 42P01) answers `whenNoTable`. While the store saw the
+    /// server fail within its retry interval it throws at once, and a failure here counts as one.
     private func run<Result: Sendable>(
         whenNoTable empty: Result,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(RepositoryError) -> Result {
+        try store.failFastWhileDown()
         let (client, logger) = (store.client, store.logger)
         do {
             return try await PostgresCacheStore.withDeadline(store.options.operationTimeout) {
@@ -136,7 +138,9 @@ public struct PostgresTierInspection: InspectableCacheTier {
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
             return empty
         } catch {
-            throw PostgresCacheStore.repositoryError(error)
+            let mapped = PostgresCacheStore.repositoryError(error)
+            if mapped != .cancelled { store.markDown(mapped) }
+            throw mapped
         }
     }
 

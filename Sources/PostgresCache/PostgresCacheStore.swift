@@ -116,13 +116,7 @@ public final class PostgresCacheStore: Sendable {
     func perform<Result: Sendable>(
         bounded: Bool = true, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(RepositoryError) -> Result {
-        if let waiting = state.withLock({ state -> String? in
-            guard let retryAfter = state.retryAfter, ContinuousClock.now < retryAfter else { return nil }
-            if case .down(let reason) = state.health { return reason }
-            return "unavailable"
-        }) {
-            throw .storageFailure(detail: "shared cache \(waiting)")
-        }
+        try failFastWhileDown()
         let (client, options, logger, location) = (client, options, logger, location)
         let schemaReady = state.withLock { $0.schemaReady }
         do {
@@ -177,6 +171,18 @@ public final class PostgresCacheStore: Sendable {
         }
     }
 
+    /// Throws at once while a failure was seen less than `retryInterval` ago: no caller waits out
+    /// a connection attempt the pool is already retrying.
+    func failFastWhileDown() throws(RepositoryError) {
+        if let waiting = state.withLock({ state -> String? in
+            guard let retryAfter = state.retryAfter, ContinuousClock.now < retryAfter else { return nil }
+            if case .down(let reason) = state.health { return reason }
+            return "unavailable"
+        }) {
+            throw .storageFailure(detail: "shared cache \(waiting)")
+        }
+    }
+
     private func markUp() {
         let changed = state.withLock { state in
             state.schemaReady = true
@@ -188,7 +194,7 @@ public final class PostgresCacheStore: Sendable {
         if changed { healthBroadcaster.publish(.up) }
     }
 
-    private func markDown(_ error: RepositoryError) {
+    func markDown(_ error: RepositoryError) {
         let reason = Self.reason(error)
         let retryInterval = options.retryInterval
         let changed = state.withLock { state in

@@ -2,6 +2,7 @@ import BrowserApp
 import CharacterData
 import Foundation
 import RepositoryCore
+import TestSupport
 import Testing
 
 /// The Cache screen's window reads on only the way the selection last moved, so a filter whose
@@ -59,5 +60,37 @@ struct CacheListReadingTests {
         cache.settle(&list)
         #expect(list.pageToRead == nil, "still reading after \(cache.reads) reads")
         #expect(cache.reads <= 12)
+    }
+}
+
+/// A tier that fails (the shared tier while its server is down) is left out of the Cache screen's
+/// pages, and the screen says so; only when every tier fails is the page a failure.
+@Suite("The Cache screen reads the tiers that answer")
+struct CacheScreenAvailableTiersTests {
+    @Test("A page read over a memory tier and a failing one holds the memory's rows and names the other")
+    func failingTierLeftOut() async throws {
+        let memory = InMemoryDataSource<String>(countLimit: 10)
+        try await memory.put("a", for: .id("1"))
+        let rule = CacheFreshnessRule(timeToLive: 300)
+        let both = CacheInspector(tiers: [memory.inspection(kind: "character"), FailingCacheTier()], rule: rule)
+        let read = await CacheScreenRequest.readPage(page: 0, after: nil, limit: 10, naming: 0)
+            .perform(with: both, now: CacheScreenPartsTests.now)
+        guard case .pageRead(0, let entries, nil, let leftOut)? = read else {
+            Issue.record("expected a page, got \(String(describing: read))")
+            return
+        }
+        #expect(entries.map(\.key.description) == ["character/id:1"])
+        #expect(leftOut == ["shared: \(RepositoryError.storageFailure(detail: "connection refused").description)"])
+        var screen = CacheScreenState(tierNames: ["memory", "shared"], rule: rule, now: CacheScreenPartsTests.now)
+        _ = screen.handle(.result(try #require(read)), area: CacheScreenUpdateTests.area)
+        #expect(screen.lastFailure?.hasPrefix("left out: shared: ") == true)
+        #expect(screen.list.shown.count == 1)
+        let none = CacheInspector(tiers: [FailingCacheTier()], rule: rule)
+        let failed = await CacheScreenRequest.readPage(page: 0, after: nil, limit: 10, naming: 0)
+            .perform(with: none, now: CacheScreenPartsTests.now)
+        guard case .pageFailed(0, _)? = failed else {
+            Issue.record("expected a failed page, got \(String(describing: failed))")
+            return
+        }
     }
 }

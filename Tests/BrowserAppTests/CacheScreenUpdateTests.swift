@@ -179,7 +179,7 @@ struct CacheScreenUpdateTests {
         let inspector = CacheInspector(tiers: [tier], rule: Self.rule)
         let page = await CacheScreenRequest.readPage(page: 0, after: nil, limit: 1, naming: 1).perform(
             with: inspector, now: Self.now)
-        guard case .pageRead(0, let entries, let next)? = page else {
+        guard case .pageRead(0, let entries, let next, _)? = page else {
             Issue.record("not a page: \(String(describing: page))")
             return
         }

@@ -1,6 +1,7 @@
 import DownloadCache
 import Foundation
 import RepositoryCore
+import TestSupport
 import Testing
 
 @Suite("Inspection: the avatar file cache pages from its index")
@@ -85,5 +86,26 @@ struct FileTierPagingTests {
         #expect(try await tier.entry(CacheEntryKey(kind: "avatar", key: "k002"))?.bytes == 3)
         #expect(try await tier.entry(CacheEntryKey(kind: "avatar", key: "k000")) == nil)
         #expect(try await tier.totals().entries == 2)
+    }
+}
+
+@Suite("Inspection: a merged page of the tiers that answer")
+struct AvailableTiersTests {
+    @Test("A tier that fails is left out and named; the others' entries and cursor are as without it")
+    func failingTierLeftOut() async throws {
+        let up = DictionaryTier()
+        for id in 1...5 {
+            up.store(
+                CacheEntryKey(kind: "note", key: "id:\(id)"),
+                metadata: EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 0)), bytes: 10)
+        }
+        let alone = try await CacheTierMerge.page(of: [up], after: nil, limit: 3)
+        let page = await CacheTierMerge.pageOfAvailable([up, FailingCacheTier()], after: nil, limit: 3)
+        #expect(page.entries == alone.entries && page.next == alone.next)
+        #expect(page.failed.map(\.tier) == ["shared"])
+        #expect(page.failed.first?.error == .storageFailure(detail: "connection refused"))
+        await #expect(throws: RepositoryError.storageFailure(detail: "connection refused")) {
+            _ = try await CacheTierMerge.page(of: [up, FailingCacheTier()], after: nil, limit: 3)
+        }
     }
 }

@@ -64,6 +64,31 @@ struct FaultTests {
         await store.stop()
     }
 
+    @Test("Down: inspecting the table fails as a storage failure, marks the tier down, then fails at once")
+    func inspectionWhileDown() async throws {
+        _ = try TestPostgres.requiredURL()
+        let server = try TestPostgres.startPrivateServer()
+        defer { server.shutdown() }
+        try server.stop()
+        var options = SharedServer.options()
+        options.operationTimeout = .seconds(3)
+        options.retryInterval = .seconds(60)
+        let store = try SharedServer.store(url: server.url, options: options)
+        let inspection = store.inspection()
+        // The first look waits for the connection to fail; it marks the tier down
+        await Self.expectStorageFailure { () async throws(RepositoryError) in
+            _ = try await inspection.entries(after: nil, limit: 10)
+        }
+        #expect(!store.health.isUp)
+        // Within the retry interval every other look fails at once, saying the shared cache is down
+        await Self.expectStorageFailure(
+            { () async throws(RepositoryError) in _ = try await inspection.totals() }, mentioning: "shared cache")
+        await Self.expectStorageFailure(
+            { () async throws(RepositoryError) in _ = try await inspection.entries(after: nil, limit: 10) },
+            mentioning: "shared cache")
+        await store.stop()
+    }
+
     @Test(
         "Killed mid-run and restarted: failures meanwhile, then back; the UNLOGGED table was emptied by the crash"
     )

@@ -74,6 +74,15 @@ public struct CacheInspector: Sendable {
         return (page.entries.map(CacheRow.init), page.next)
     }
 
+    /// As `rows(after:limit:)`, but a tier that fails is left out (the others still answer) and
+    /// named in `failed`, `shared: <why>`: a browser keeps showing what the tiers it can reach hold.
+    public func availableRows(after cursor: CacheEntryKey?, limit: Int) async
+        -> (rows: [CacheRow], next: CacheEntryKey?, failed: [String])
+    {
+        let page = await CacheTierMerge.pageOfAvailable(tiers, after: cursor, limit: limit)
+        return (page.entries.map(CacheRow.init), page.next, page.failed.map { "\($0.tier): \($0.error.description)" })
+    }
+
     /// Each tier's totals, or the error that tier answered with.
     public func totals() async -> [(tier: String, totals: Result<CacheTierTotals, RepositoryError>)] {
         var all: [(tier: String, totals: Result<CacheTierTotals, RepositoryError>)] = []

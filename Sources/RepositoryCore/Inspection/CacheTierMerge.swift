@@ -46,6 +46,25 @@ public enum CacheTierMerge {
         return merge(pages, limit: limit)
     }
 
+    /// As `page(of:after:limit:)`, but a tier that fails is left out of the page (the others
+    /// still answer) and named in `failed` with its error, in the order of `tiers`.
+    public static func pageOfAvailable(
+        _ tiers: [any InspectableCacheTier], after cursor: CacheEntryKey?, limit: Int
+    ) async -> (entries: [MergedCacheEntry], next: CacheEntryKey?, failed: [(tier: String, error: RepositoryError)]) {
+        let limit = max(1, limit)
+        var pages: [(tier: String, page: CacheEntryPage)] = []
+        var failed: [(tier: String, error: RepositoryError)] = []
+        for tier in tiers {
+            do {
+                pages.append((tier.tierName, try await tier.entries(after: cursor, limit: limit)))
+            } catch {
+                failed.append((tier.tierName, error))
+            }
+        }
+        let merged = merge(pages, limit: limit)
+        return (merged.entries, merged.next, failed)
+    }
+
     /// Merges pages that were each read after the same cursor with the same `limit`: a key beyond
     /// a page's last entry is beyond the first `limit` merged keys, so these are exact.
     public static func merge(

@@ -52,7 +52,7 @@ public struct CacheCensus: Sendable, Equatable {
     }
 
     /// Counts the states of every row `inspector` lists at `now`, a page at a time (only counts are
-    /// held), with each tier's totals.
+    /// held), with each tier's totals; a tier that fails is left out of the count.
     public static func count(_ inspector: CacheInspector, at now: Date, pageSize: Int = 1_000) async
         -> CacheCensus
     {
@@ -64,17 +64,17 @@ public struct CacheCensus: Sendable, Equatable {
         }
         var states: [CacheEntryState: Int] = [:]
         var cursor: CacheEntryKey?
-        do throws(RepositoryError) {
-            repeat {
-                let page = try await inspector.rows(after: cursor, limit: pageSize)
-                for row in page.rows {
-                    if let state = inspector.state(of: row, at: now) { states[state, default: 0] += 1 }
-                }
-                cursor = page.next
-            } while cursor != nil
-        } catch {
-            return CacheCensus(states: nil, tiers: tiers)
-        }
+        repeat {
+            // A tier that fails is left out of the count (its line says why); none left, no count.
+            let page = await inspector.availableRows(after: cursor, limit: pageSize)
+            if page.rows.isEmpty, !page.failed.isEmpty, page.failed.count == inspector.tiers.count {
+                return CacheCensus(states: nil, tiers: tiers)
+            }
+            for row in page.rows {
+                if let state = inspector.state(of: row, at: now) { states[state, default: 0] += 1 }
+            }
+            cursor = page.next
+        } while cursor != nil
         return CacheCensus(states: states, tiers: tiers)
     }
 }

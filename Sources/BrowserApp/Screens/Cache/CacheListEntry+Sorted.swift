@@ -6,6 +6,7 @@ extension CacheListEntry {
     /// The first `limit` of every row `inspector` lists, in `order` at `now` (ties by key), and how
     /// many rows there were: one scan a page at a time that holds at most twice `limit` rows (and a
     /// page), never the whole cache. The rows are not named (`named(_:by:)` names those in view).
+    /// A tier that fails is left out; when every tier fails, the scan fails with their reasons.
     public static func firstSorted(
         of inspector: CacheInspector, in order: CacheSortOrder, limit: Int, at now: Date,
         pageSize: Int = 1_000
@@ -16,7 +17,10 @@ extension CacheListEntry {
         var total = 0
         var cursor: CacheEntryKey?
         repeat {
-            let page = try await inspector.rows(after: cursor, limit: pageSize)
+            let page = await inspector.availableRows(after: cursor, limit: pageSize)
+            if page.rows.isEmpty, !page.failed.isEmpty, page.failed.count == inspector.tiers.count {
+                throw .storageFailure(detail: page.failed.joined(separator: "; "))
+            }
             total += page.rows.count
             kept += page.rows
             if kept.count >= 2 * limit { kept = first(limit, of: kept, in: order, rule: rule, now: now) }

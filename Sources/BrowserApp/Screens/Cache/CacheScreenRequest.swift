@@ -46,13 +46,11 @@ public enum CacheScreenRequest: Sendable, Equatable {
         }
         switch self {
         case .readPage(let page, let after, let limit, let naming):
-            do throws(RepositoryError) {
-                let read = try await CacheListEntry.page(
-                    of: inspector, after: after, limit: limit, naming: naming)
-                return .pageRead(page: page, entries: read.entries, next: read.next)
-            } catch {
-                return .pageFailed(page: page, error.description)
+            let read = await CacheListEntry.page(of: inspector, after: after, limit: limit, naming: naming)
+            if read.entries.isEmpty, !read.leftOut.isEmpty, read.leftOut.count == inspector.tiers.count {
+                return .pageFailed(page: page, read.leftOut.joined(separator: "; "))
             }
+            return .pageRead(page: page, entries: read.entries, next: read.next, leftOut: read.leftOut)
         case .scanSorted(let order, let limit):
             do throws(RepositoryError) {
                 let scan = try await CacheListEntry.firstSorted(
@@ -133,7 +131,8 @@ public enum CacheScreenResult: Sendable, Equatable {
     }
 
     /// A page of rows and the cursor after it (nil at the end).
-    case pageRead(page: Int, entries: [CacheListEntry], next: CacheEntryKey?)
+    /// `leftOut` names the tiers that failed and why (their entries are not in the page).
+    case pageRead(page: Int, entries: [CacheListEntry], next: CacheEntryKey?, leftOut: [String] = [])
     /// The first rows of the whole cache in an order, and how many rows the scan went over.
     case scanned(CacheSortOrder, entries: [CacheListEntry], total: Int)
     /// A scan could not be finished.

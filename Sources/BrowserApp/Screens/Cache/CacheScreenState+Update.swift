@@ -100,8 +100,9 @@ extension CacheScreenState {
 
     private mutating func apply(_ result: CacheScreenResult) -> [CacheScreenRequest] {
         switch result {
-        case .pageRead(let page, let entries, let next):
+        case .pageRead(let page, let entries, let next, let leftOut):
             list.apply(page: page, entries: entries, next: next, rule: rule, now: now)
+            lastFailure = leftOut.isEmpty ? nil : "left out: " + leftOut.joined(separator: "; ")
         case .scanned(let order, let entries, let total):
             list.applyScan(order, entries: entries, total: total, rule: rule, now: now)
         case .scanFailed(let order, let why):
