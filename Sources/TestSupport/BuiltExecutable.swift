@@ -61,47 +61,30 @@ public enum BuiltExecutable {
         }
     }
 
+    /// Spawns the program with `ChildProcess` (not `Foundation.Process`, whose `run()` reads past a
+    /// buffer while it counts the open descriptors: AddressSanitizer reports it, and a test runner
+    /// crashed on it); its standard input, output and error are files, so no pipe can fill up.
     private static func runBlocking(
         _ url: URL, arguments: [String], input: String, environment: [String: String]?
     ) throws -> Outcome {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        let errors = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = stdin
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        // Drain standard error on another thread so neither pipe can fill up and block the child.
-        let errorData = ErrorDrain(errors.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "built-run-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (inputPath, outputPath, errorPath) = (
+            folder.appendingPathComponent("in").path, folder.appendingPathComponent("out").path,
+            folder.appendingPathComponent("err").path
+        )
+        try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+        let status = try ChildProcess.spawnAndWait(
+            [url.path] + arguments, standardInput: inputPath, standardOutput: outputPath, standardError: errorPath,
+            environment: environment.map { $0.map { "\($0.key)=\($0.value)" } })
+        let output = (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data()
+        let errors = (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data()
         return Outcome(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData.wait(), as: UTF8.self))
+            status: status,
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: errors, as: UTF8.self))
     }
 }
 
-/// Reads a pipe to its end on a background thread. Thread-safe: the result is handed over once.
-private final class ErrorDrain: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    // Written once by the reader thread before `done` is signalled; read only after `done.wait()`.
-    private nonisolated(unsafe) var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}

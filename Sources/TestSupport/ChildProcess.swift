@@ -1,8 +1,9 @@
 import Foundation
 
 /// Runs a program to completion with posix_spawn and waitpid. Unlike `Process`, it gives the
-/// child a clean signal mask and default dispositions: threads of a test process block most
-/// signals, and a tmux server inheriting that mask never reaps its children.
+/// child a clean signal mask and default dispositions (threads of a test process block most
+/// signals, and a tmux server inheriting that mask never reaps its children), and it does not
+/// read past a buffer as `Process.run()` does while counting the open descriptors.
 public enum ChildProcess {
     /// The program could not be started or waited for.
     public struct Failure: Error, CustomStringConvertible {
@@ -15,12 +16,25 @@ public enum ChildProcess {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID()).out")
             .path
         defer { unlink(outputPath) }
+        let status = try spawnAndWait(
+            arguments, standardInput: "/dev/null", standardOutput: outputPath, standardError: "/dev/null")
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        return (status, output)
+    }
+
+    /// Runs `arguments[0]` with its standard streams opened on the files at these paths (output
+    /// and error created or truncated) and `environment` (`KEY=value` lines; nil: this process's),
+    /// and waits for it. The exit status, or the signal number for a child ended by a signal.
+    static func spawnAndWait(
+        _ arguments: [String], standardInput: String, standardOutput: String, standardError: String,
+        environment: [String]? = nil
+    ) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -32,15 +46,22 @@ public enum ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? []).map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        let spawned =
+            environment == nil
+            ? posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+            : posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
         guard spawned == 0 else {
             throw Failure(description: "posix_spawn \(arguments[0]) failed: \(spawned)")
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        return ((status >> 8) & 0xFF, output)
+        let signal = status & 0x7F
+        return signal != 0 ? signal : (status >> 8) & 0xFF
     }
 }
