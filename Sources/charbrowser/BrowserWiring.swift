@@ -90,7 +90,8 @@ enum BrowserWiring {
         // TTL, a week's stale window).
         let inspector = CacheInspector(
             graph: graph,
-            fileCache: avatars?.cache.inspection(kind: "avatar", tierName: CacheTierName.file.rawValue),
+            fileCache: avatars?.cache.inspection(
+                kind: CacheEntryKey.avatarKind, tierName: CacheTierName.file.rawValue),
             rule: CacheFreshnessRule(timeToLive: command.ttl, staleWindow: 7 * 86_400),
             fileReread: Self.fileReread(avatars))
         let services = BrowserServices(

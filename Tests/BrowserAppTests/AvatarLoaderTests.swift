@@ -71,6 +71,24 @@ struct AvatarLoaderTests {
         }
     }
 
+    @Test("Offline, refetching an avatar from the Cache screen fails and keeps the cached file")
+    func offlineRefetchKeepsTheFile() async throws {
+        try await Self.with { _, base, loader in
+            let first = await loader.load(url: Self.avatarURL(base, 1), refresh: false)
+            let key = try #require(first.cacheKey)
+            let offline = AvatarLoader(
+                directory: loader.cache.directory, transport: URLSessionTransport(timeout: 10), isOnline: { false })
+            let refetched = await offline.reread(key, conditional: false)
+            guard case .failure(.mainUnavailable(let reason)) = refetched else {
+                Issue.record("expected an offline failure, got \(refetched)")
+                return
+            }
+            #expect(reason.contains("offline"))
+            #expect(offline.cache.cachedFile(key: key) != nil, "the cached file is kept")
+            #expect(await offline.load(url: Self.avatarURL(base, 1), refresh: false).origin == .fileCache)
+        }
+    }
+
     @Test("An avatar URL of an earlier run's server (another port) is fetched from the current API")
     func movedOntoTheCurrentAPI() async throws {
         let server = RickAndMortyServer(dataset: try Dataset.sample(), configuration: .ephemeralLoopback)

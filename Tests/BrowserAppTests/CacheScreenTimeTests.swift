@@ -3,7 +3,6 @@ import CharacterData
 import Foundation
 import Locking
 import RepositoryCore
-import RickAndMortyHTTP
 import TerminalUI
 import Testing
 
@@ -14,27 +13,18 @@ struct CacheScreenTimeTests {
     /// Counts the reads of the services' wall clock.
     final class ClockReads: Sendable {
         let count = PThreadMutex(0)
-        let time = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let time = Driver.now
         func read() -> Date {
             count.withLock { $0 += 1 }
             return time
         }
     }
 
-    private static func browser(_ reads: ClockReads) -> CharacterBrowser {
-        let networkSwitch = NetworkSwitch()
-        let closedPort = URL(string: "http://127.0.0.1:1/api") ?? URL(fileURLWithPath: "/")
-        let api = RemoteAPI(
-            configuration: RemoteAPIConfiguration(baseURL: closedPort, timeout: .seconds(1)),
-            networkSwitch: networkSwitch)
-        let repository = CharacterRepository(api: api, database: nil)
-        let graph = GraphRepository(api: api, characters: repository)
-        return CharacterBrowser(
-            services: BrowserServices(
-                repository: repository, networkSwitch: networkSwitch, apiDescription: "test",
-                graph: graph,
-                cacheInspector: CacheInspector(graph: graph, fileCache: nil, rule: CacheFreshnessRule(timeToLive: 300)),
-                now: { reads.read() }))
+    /// A driver whose services' clock counts its reads, on the Cache screen.
+    private static func onCacheScreen(_ reads: ClockReads) -> Driver {
+        var driver = Driver(now: { reads.read() })
+        #expect(!driver.press("4").isEmpty, "opening starts the screen's reads and ticker")
+        return driver
     }
 
     private static func row(_ id: Int, storedSecondsBefore age: Double, _ now: Date) -> CacheListEntry {
@@ -43,48 +33,37 @@ struct CacheScreenTimeTests {
         return CacheListEntry(row: CacheRow(merged: MergedCacheEntry(key: key, holders: [.init(tier: "memory", info: info)])))
     }
 
+    private static func shownIDs(_ driver: Driver) -> [String] {
+        (driver.state.screens.last as? CacheScreen)?.state.list.shown.map(\.key.key) ?? []
+    }
+
     @Test("Opening, keys, results, seconds and answers read no clock; the screen's time is the messages'")
     func noClockInUpdate() {
         let reads = ClockReads()
-        let browser = Self.browser(reads)
-        var state = BrowserState.initial(isOnline: true, apiDescription: "test")
-        _ = browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30)))
-        let effects = browser.update(state: &state, event: .input(.key(.character("4"))))
-        #expect(!effects.isEmpty)
+        var driver = Self.onCacheScreen(reads)
         let start = reads.time
         let rows = [Self.row(1, storedSecondsBefore: 100, start), Self.row(2, storedSecondsBefore: 400, start)]
-        _ = browser.update(
-            state: &state,
-            event: .message(.screen(CacheScreenMessage.result(.pageRead(page: 0, entries: rows, next: nil), at: start))))
+        driver.deliver(.screen(CacheScreenMessage.result(.pageRead(page: 0, entries: rows, next: nil), at: start)))
         // Stale and expired only: at the result's time, row 1 (100 s old) is fresh, row 2 is not.
-        _ = browser.update(state: &state, event: .input(.key(.character("x"))))
-        #expect(Self.shownIDs(state) == ["id:2"])
+        driver.press("x")
+        #expect(Self.shownIDs(driver) == ["id:2"])
         // 250 s on (the ticker's message), row 1 is 350 s old: past its 300 s.
-        _ = browser.update(
-            state: &state, event: .message(.screen(CacheScreenMessage.second(start.addingTimeInterval(250)))))
-        #expect(Self.shownIDs(state) == ["id:1", "id:2"])
-        _ = browser.update(state: &state, event: .input(.key(.character("j"))))
-        _ = browser.update(state: &state, event: .input(.key(.character("s"))))
+        driver.deliver(.screen(CacheScreenMessage.second(start.addingTimeInterval(250))))
+        #expect(Self.shownIDs(driver) == ["id:1", "id:2"])
+        driver.press("j")
+        driver.press("s")
         #expect(reads.count.withLock { $0 } == 0)
-        #expect((state.screens.last as? CacheScreen)?.state.now == start.addingTimeInterval(250))
-    }
-
-    private static func shownIDs(_ state: BrowserState) -> [String] {
-        (state.screens.last as? CacheScreen)?.state.list.shown.map(\.key.key) ?? []
+        #expect((driver.state.screens.last as? CacheScreen)?.state.now == start.addingTimeInterval(250))
     }
 
     @Test("A result's time never moves the screen's time back")
     func resultTimeOnlyMovesForward() {
         let reads = ClockReads()
-        let browser = Self.browser(reads)
-        var state = BrowserState.initial(isOnline: true, apiDescription: "test")
-        _ = browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30)))
-        _ = browser.update(state: &state, event: .input(.key(.character("4"))))
+        var driver = Self.onCacheScreen(reads)
         let later = reads.time.addingTimeInterval(60)
-        _ = browser.update(state: &state, event: .message(.screen(CacheScreenMessage.second(later))))
-        _ = browser.update(
-            state: &state,
-            event: .message(.screen(CacheScreenMessage.result(.pageRead(page: 0, entries: [], next: nil), at: reads.time))))
-        #expect((state.screens.last as? CacheScreen)?.state.now == later)
+        driver.deliver(.screen(CacheScreenMessage.second(later)))
+        driver.deliver(.screen(CacheScreenMessage.result(.pageRead(page: 0, entries: [], next: nil), at: reads.time)))
+        #expect((driver.state.screens.last as? CacheScreen)?.state.now == later)
+        #expect(reads.count.withLock { $0 } == 0)
     }
 }

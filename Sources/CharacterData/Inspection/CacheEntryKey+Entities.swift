@@ -18,8 +18,11 @@ extension CacheEntryKey {
         return CacheEntryKey(kind: namespace, query: .page(page))
     }
 
+    /// The kind of the avatars' entries in the file cache.
+    public static let avatarKind = "avatar"
+
     /// The key an avatar is cached under in the file cache, from the cache key its download used.
     public static func avatar(_ cacheKey: String) -> CacheEntryKey {
-        CacheEntryKey(kind: "avatar", key: cacheKey)
+        CacheEntryKey(kind: avatarKind, key: cacheKey)
     }
 }

@@ -76,11 +76,16 @@ public struct CacheInspector: Sendable {
 
     /// As `rows(after:limit:)`, but a tier that fails is left out (the others still answer) and
     /// named in `failed`, `shared: <why>`: a browser keeps showing what the tiers it can reach hold.
-    public func availableRows(after cursor: CacheEntryKey?, limit: Int) async
+    /// Throws `.storageFailure` naming them all only when every tier failed.
+    public func availableRows(after cursor: CacheEntryKey?, limit: Int) async throws(RepositoryError)
         -> (rows: [CacheRow], next: CacheEntryKey?, failed: [String])
     {
         let page = await CacheTierMerge.pageOfAvailable(tiers, after: cursor, limit: limit)
-        return (page.entries.map(CacheRow.init), page.next, page.failed.map { "\($0.tier): \($0.error.description)" })
+        let failed = page.failed.map { "\($0.tier): \($0.error.description)" }
+        if !failed.isEmpty, failed.count == tiers.count {
+            throw .storageFailure(detail: failed.joined(separator: "; "))
+        }
+        return (page.entries.map(CacheRow.init), page.next, failed)
     }
 
     /// Each tier's totals, or the error that tier answered with.
@@ -194,7 +199,7 @@ public struct CacheInspector: Sendable {
     }
 
     private func reread(_ key: CacheEntryKey, conditional: Bool) async -> CacheActionAnswer {
-        if key.kind == "avatar", let fileReread {
+        if key.kind == CacheEntryKey.avatarKind, let fileReread {
             switch await fileReread(key.key, conditional) {
             case .success(.revalidated): return CacheActionAnswer(subject: key.description, outcome: .revalidated)
             case .success(let origin):

@@ -24,7 +24,8 @@ struct Driver {
     init(
         size: TerminalSize = TerminalSize(width: 100, height: 30),
         apiDescription: String = "https://rickandmortyapi.com/api",
-        avatars: AvatarLoader? = nil, colorMode: ColorMode = .palette256, remembered: RememberedBrowser? = nil
+        avatars: AvatarLoader? = nil, colorMode: ColorMode = .palette256, remembered: RememberedBrowser? = nil,
+        now: @escaping @Sendable () -> Date = { Driver.now }
     ) {
         let networkSwitch = NetworkSwitch()
         let closedPort = URL(string: "http://127.0.0.1:1/api") ?? URL(fileURLWithPath: "/")
@@ -40,7 +41,7 @@ struct Driver {
             graph: graph, remembered: remembered,
             cacheInspector: CacheInspector(
                 graph: graph, fileCache: nil, rule: CacheFreshnessRule(timeToLive: 300)),
-            now: { Driver.now }, onAnswer: { events.append($0) })
+            now: now, onAnswer: { events.append($0) })
         self.networkSwitch = networkSwitch
         browser = CharacterBrowser(services: services)
         state = .initial(isOnline: true, apiDescription: apiDescription)

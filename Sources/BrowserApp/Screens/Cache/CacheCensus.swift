@@ -64,17 +64,18 @@ public struct CacheCensus: Sendable, Equatable {
         }
         var states: [CacheEntryState: Int] = [:]
         var cursor: CacheEntryKey?
-        repeat {
-            // A tier that fails is left out of the count (its line says why); none left, no count.
-            let page = await inspector.availableRows(after: cursor, limit: pageSize)
-            if page.rows.isEmpty, !page.failed.isEmpty, page.failed.count == inspector.tiers.count {
-                return CacheCensus(states: nil, tiers: tiers)
-            }
-            for row in page.rows {
-                if let state = inspector.state(of: row, at: now) { states[state, default: 0] += 1 }
-            }
-            cursor = page.next
-        } while cursor != nil
+        // A tier that fails is left out of the count (its line says why); none left, no count.
+        do throws(RepositoryError) {
+            repeat {
+                let page = try await inspector.availableRows(after: cursor, limit: pageSize)
+                for row in page.rows {
+                    if let state = inspector.state(of: row, at: now) { states[state, default: 0] += 1 }
+                }
+                cursor = page.next
+            } while cursor != nil
+        } catch {
+            return CacheCensus(states: nil, tiers: tiers)
+        }
         return CacheCensus(states: states, tiers: tiers)
     }
 }

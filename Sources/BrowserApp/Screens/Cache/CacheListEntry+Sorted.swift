@@ -17,10 +17,7 @@ extension CacheListEntry {
         var total = 0
         var cursor: CacheEntryKey?
         repeat {
-            let page = await inspector.availableRows(after: cursor, limit: pageSize)
-            if page.rows.isEmpty, !page.failed.isEmpty, page.failed.count == inspector.tiers.count {
-                throw .storageFailure(detail: page.failed.joined(separator: "; "))
-            }
+            let page = try await inspector.availableRows(after: cursor, limit: pageSize)
             total += page.rows.count
             kept += page.rows
             if kept.count >= 2 * limit { kept = first(limit, of: kept, in: order, rule: rule, now: now) }

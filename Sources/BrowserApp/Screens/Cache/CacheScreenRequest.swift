@@ -46,11 +46,13 @@ public enum CacheScreenRequest: Sendable, Equatable {
         }
         switch self {
         case .readPage(let page, let after, let limit, let naming):
-            let read = await CacheListEntry.page(of: inspector, after: after, limit: limit, naming: naming)
-            if read.entries.isEmpty, !read.leftOut.isEmpty, read.leftOut.count == inspector.tiers.count {
-                return .pageFailed(page: page, read.leftOut.joined(separator: "; "))
+            do throws(RepositoryError) {
+                let read = try await CacheListEntry.page(
+                    of: inspector, after: after, limit: limit, naming: naming)
+                return .pageRead(page: page, entries: read.entries, next: read.next, leftOut: read.leftOut)
+            } catch {
+                return .pageFailed(page: page, error.description)
             }
-            return .pageRead(page: page, entries: read.entries, next: read.next, leftOut: read.leftOut)
         case .scanSorted(let order, let limit):
             do throws(RepositoryError) {
                 let scan = try await CacheListEntry.firstSorted(

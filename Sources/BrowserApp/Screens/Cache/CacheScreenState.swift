@@ -114,11 +114,12 @@ extension CacheListEntry {
     /// first `naming` rows are titled with their entity's name where the value decodes
     /// (`character 1 · Rick Sanchez`: one payload read and decode each), the others by their own
     /// name until `named(_:by:)` names them.
-    /// A tier that fails is left out of the page and named in `leftOut` (`shared: <why>`).
+    /// A tier that fails is left out of the page and named in `leftOut` (`shared: <why>`); it
+    /// throws only when every tier failed.
     public static func page(
         of inspector: CacheInspector, after cursor: CacheEntryKey?, limit: Int, naming: Int = .max
-    ) async -> (entries: [CacheListEntry], next: CacheEntryKey?, leftOut: [String]) {
-        let page = await inspector.availableRows(after: cursor, limit: limit)
+    ) async throws(RepositoryError) -> (entries: [CacheListEntry], next: CacheEntryKey?, leftOut: [String]) {
+        let page = try await inspector.availableRows(after: cursor, limit: limit)
         let entries = page.rows.enumerated().map { index, row in
             index < naming
                 ? CacheListEntry(row: row, title: inspector.displayName(of: row)) : CacheListEntry(row: row)

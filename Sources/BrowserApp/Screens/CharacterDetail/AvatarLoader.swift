@@ -79,11 +79,16 @@ public struct AvatarLoader: Sendable {
     /// Reads the avatar cached under `cacheKey` (the file cache's key, `host/…/avatar/1.jpeg`)
     /// again from its URL on the current API: `conditional` sends the cached validators (a 304 is
     /// `revalidated`); otherwise the cached file is removed first and the avatar downloaded anew.
-    /// Never throws: every failure is an outcome.
+    /// Offline it fails and the cached file stays. Never throws: every failure is an outcome.
     public func reload(cacheKey: String, conditional: Bool) async -> AvatarOutcome {
         guard let url = URL(string: "http://" + cacheKey).map(onCurrentAPI) else {
             return AvatarOutcome(
                 result: .failure(AvatarFailure("No image: \(cacheKey) names no URL.")), origin: nil, bytes: 0,
+                elapsed: .zero)
+        }
+        guard isOnline() else {
+            return AvatarOutcome(
+                result: .failure(AvatarFailure("offline: the avatar was not read again")), origin: nil, bytes: 0,
                 elapsed: .zero)
         }
         if !conditional {
