@@ -88,8 +88,7 @@ extension DiskTier {
         let metrics = metrics
         return JoinedReader(storage: reader.storage, read: reader.read) { queries, found in
             await reader.settle(queries, found)
-            var hits = 0
-            for entry in found where entry != nil { hits += 1 }
+            let hits = found.heldCount()
             metrics.record(.hit, tier: .disk, count: hits)
             metrics.record(.miss, tier: .disk, count: queries.count - hits)
         }

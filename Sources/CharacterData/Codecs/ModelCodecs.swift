@@ -17,6 +17,15 @@ public struct ShowCharacterCodec: PayloadCodec {
 
     public func decode(_ data: Data) throws(RepositoryError) -> ShowCharacter {
         var reader = BinaryPayloadReader(data)
+        return try Self.read(&reader)
+    }
+
+    /// Reads the row's bytes in place (no copy).
+    public func decode(bytes: UnsafeRawBufferPointer) throws(RepositoryError) -> ShowCharacter {
+        try BinaryPayloadReader.withBorrowed(bytes) { reader throws(RepositoryError) in try Self.read(&reader) }
+    }
+
+    private static func read(_ reader: inout BinaryPayloadReader) throws(RepositoryError) -> ShowCharacter {
         try ModelPayloadFormat.expect(ModelPayloadFormat.character, in: &reader)
         let character = try reader.readCharacter()
         try reader.expectEnd()

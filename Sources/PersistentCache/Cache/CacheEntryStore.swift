@@ -46,26 +46,25 @@ enum CacheEntryStore {
         return found
     }
 
-    /// Reads the rows of `keys` of one namespace, one statement per 500 keys, handing each row
-    /// found to `body` with its key's index in `keys` (a key asked twice: its first place), its
-    /// payload bytes (valid only during the call: read in place, not copied) and its metadata.
+    /// The SQL of `forEachRow`: the keys as one JSON array walked in order, each looked up in
+    /// the `(namespace, key)` index (`CROSS JOIN` keeps that order: the array outside, the
+    /// table inside); the first column is the key's index in the array.
+    static let selectListedSQL = """
+        SELECT j.key, e.payload, e.stored_at, e.expires_at, e.etag, e.last_modified
+        FROM json_each(?) AS j CROSS JOIN cache_entry AS e ON e.namespace = ? AND e.key = j.value
+        """
+
+    /// Reads the rows of `keys` of one namespace in one statement (`selectListedSQL`: no
+    /// `IN (…)` list for SQLite to sort into a temporary index, no key column to match back),
+    /// handing each row found to `body` with its key's index in `keys`, its payload bytes
+    /// (valid only during the call: read in place, not copied) and its metadata.
     static func forEachRow(
-        namespace: String, keys: [String], in db: Database, _ body: (Int, Data, EntryMetadata) -> Void
+        namespace: String, keys: [String], in db: Database,
+        _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) -> Void
     ) throws {
-        for start in stride(from: 0, to: keys.count, by: 500) {
-            let slice = keys[start..<min(keys.count, start + 500)]
-            let sql =
-                slice.count < selectManySQL.count
-                ? selectManySQL[slice.count] : selectMany(count: slice.count)
-            let statement = try db.cachedStatement(sql: sql)
-            // Bound and read through SQLite's C interface: GRDB's `StatementArguments` boxes a
-            // `DatabaseValue` per key and its `Row` cursor goes through generic column reads.
-            let position = KeyPositions(slice)
-            try RawEntryRows.forEach(statement, namespace: namespace, keys: slice) { key, payload, metadata in
-                guard let index = position.of(key) else { return }
-                body(index, payload, metadata)
-            }
-        }
+        guard !keys.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: selectListedSQL)
+        try RawEntryRows.forEachListed(statement, namespace: namespace, keys: keys, body)
     }
 
     /// The metadata (stored-at, expiry, validators) for one key, without the payload.

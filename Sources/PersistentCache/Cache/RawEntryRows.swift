@@ -56,6 +56,87 @@ enum RawEntryRows {
         }
     }
 
+    /// Steps one prepared `CacheEntryStore.selectListedSQL` statement (its rows: the index of a
+    /// key in `keys`, then payload, stored_at, expires_at, etag, last_modified), with `keys`
+    /// bound as one JSON array and `namespace`, both without a copy (`SQLITE_STATIC`, stepped
+    /// while the bytes are held). Hands `body` each row found with its key's index in `keys`,
+    /// its payload bytes (valid only during the call; a null payload is skipped) and metadata.
+    /// One execution for every key, no temporary index for an `IN (…)` list, no key text to
+    /// match back; a key listed twice is read twice. Validators equal to the previous row's are
+    /// the same `String` (a page's entities share them), so they are made once. The statement
+    /// is reset and its bindings cleared before returning, thrown or not.
+    static func forEachListed(
+        _ statement: Statement, namespace: String, keys: [String],
+        _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) throws -> Void
+    ) throws {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        let list = JSONStringArray.bytes(of: keys)
+        var namespace = namespace
+        try namespace.withUTF8 { namespace in
+            try list.withUnsafeBufferPointer { list in
+                try bindStatic(list, at: 1, in: handle)
+                try bindStatic(namespace, at: 2, in: handle)
+                var etag: String?
+                var lastModified: String?
+                while true {
+                    let code = sqlite3_step(handle)
+                    if code == SQLITE_DONE { return }
+                    guard code == SQLITE_ROW else {
+                        throw DatabaseError(resultCode: ResultCode(rawValue: code))
+                    }
+                    let index = Int(sqlite3_column_int64(handle, 0))
+                    guard keys.indices.contains(index), sqlite3_column_type(handle, 1) != SQLITE_NULL else {
+                        continue
+                    }
+                    etag = text(handle, 4, reusing: etag)
+                    lastModified = text(handle, 5, reusing: lastModified)
+                    let metadata = EntryMetadata(
+                        storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 2)),
+                        expiresAt: sqlite3_column_type(handle, 3) == SQLITE_NULL
+                            ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 3)),
+                        etag: etag, lastModified: lastModified)
+                    // The pointer first, then its length (SQLite's documented order).
+                    let bytes = sqlite3_column_blob(handle, 1)
+                    let count = Int(sqlite3_column_bytes(handle, 1))
+                    try body(index, UnsafeRawBufferPointer(start: count > 0 ? bytes : nil, count: count), metadata)
+                }
+            }
+        }
+    }
+
+    /// Binds `text` without SQLite copying it: the caller keeps the bytes until the statement
+    /// is reset. An empty text is bound as an empty string, not null.
+    private static func bindStatic(
+        _ text: UnsafeBufferPointer<UInt8>, at index: Int32, in handle: SQLiteStatement
+    ) throws {
+        let code = text.withMemoryRebound(to: CChar.self) { chars in
+            guard let base = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, transient) }
+            return sqlite3_bind_text(handle, index, base, Int32(chars.count), nil)
+        }
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+    }
+
+    /// The column's text, or nil when it is null: `previous` itself when its bytes are the same.
+    private static func text(_ handle: SQLiteStatement, _ column: Int32, reusing previous: String?) -> String? {
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL,
+            let bytes = sqlite3_column_text(handle, column)
+        else { return nil }
+        let row = UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+        if let previous, previous.utf8.count == row.count,
+            previous.utf8.withContiguousStorageIfAvailable({ held in
+                held.baseAddress.map { memcmp($0, bytes, row.count) == 0 } ?? row.isEmpty
+            }) == true
+        {
+            return previous
+        }
+        return String(decoding: row, as: UTF8.self)
+    }
+
     private static func bind(_ text: String, at index: Int32, in handle: SQLiteStatement) throws {
         var text = text
         let code = text.withUTF8 { bytes in

@@ -19,7 +19,7 @@ extension SQLiteDataSource {
                 var found = [Entry<Value>?](repeating: nil, count: queries.count)
                 let read = database.readRows(namespace: namespace, keys: keys, in: context) {
                     index, payload, metadata in
-                    guard found[index] == nil, let value = try? codec.decode(payload) else { return false }
+                    guard found[index] == nil, let value = try? codec.decode(bytes: payload) else { return false }
                     found[index] = Entry(value: value, metadata: metadata, origin: .disk)
                     return true
                 }

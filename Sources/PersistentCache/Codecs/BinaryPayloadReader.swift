@@ -3,13 +3,46 @@ import RepositoryCore
 
 /// Reads a payload written by `BinaryPayloadWriter`, in the same order. A value type; not shared.
 /// Every read checks bounds: a short or malformed payload is `.serialization`, never a crash.
-public struct BinaryPayloadReader: Sendable {
-    private let bytes: [UInt8]
+///
+/// `@unchecked Sendable` although it holds a pointer, because nothing can write through it or
+/// outlive it: the bytes are never written after the reader is made, and they live as long as
+/// any copy of the reader can read them. The public initializers copy the payload into an
+/// immutable `PayloadBytes` that every copy of the reader retains (freed only with the last one);
+/// the package's `withBorrowed` reads the caller's bytes in place and gives its reader only to a
+/// closure that does not let it out (the package's codecs, which return decoded values only).
+public struct BinaryPayloadReader: @unchecked Sendable {
+    private let owner: PayloadBytes?
+    private let bytes: UnsafeRawBufferPointer
     private var position = 0
 
     /// Starts reading `data` from its first byte.
     public init(_ data: Data) {
-        bytes = [UInt8](data)
+        let owner = PayloadBytes(copying: data)
+        self.owner = owner
+        bytes = owner.bytes
+    }
+
+    /// Starts reading a copy of `bytes` from its first byte (one copy, where `Data` over them
+    /// would make two).
+    public init(bytes: UnsafeRawBufferPointer) {
+        let owner = PayloadBytes(copying: bytes)
+        self.owner = owner
+        self.bytes = owner.bytes
+    }
+
+    private init(borrowing bytes: UnsafeRawBufferPointer) {
+        owner = nil
+        self.bytes = bytes
+    }
+
+    /// Runs `body` with a reader of `bytes` in place, without copying them (a row read straight
+    /// from SQLite's buffer). `body` must not let the reader (or a copy) out: the bytes are the
+    /// caller's and only valid during the call.
+    package static func withBorrowed<T>(
+        _ bytes: UnsafeRawBufferPointer, _ body: (inout BinaryPayloadReader) throws(RepositoryError) -> T
+    ) throws(RepositoryError) -> T {
+        var reader = BinaryPayloadReader(borrowing: bytes)
+        return try body(&reader)
     }
 
     /// True when every byte has been read (a codec can check it to reject trailing garbage).
@@ -58,12 +91,12 @@ public struct BinaryPayloadReader: Sendable {
     /// Reads a length-prefixed UTF-8 string.
     public mutating func readString() throws(RepositoryError) -> String {
         let range = try readLength()
-        return String(decoding: bytes[range], as: UTF8.self)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// Reads length-prefixed bytes.
     public mutating func readData() throws(RepositoryError) -> Data {
-        Data(bytes[try readLength()])
+        Data(UnsafeRawBufferPointer(rebasing: bytes[try readLength()]))
     }
 
     /// Reads an optional string (presence byte first).
@@ -92,4 +125,26 @@ public struct BinaryPayloadReader: Sendable {
     private static func malformed(_ what: String) -> RepositoryError {
         .serialization(detail: "binary payload: malformed or truncated \(what)")
     }
+}
+
+/// The bytes a `BinaryPayloadReader` made by a public initializer reads: a copy made once,
+/// never written again, freed with the object. Immutable after `init` (see the reader's note on
+/// sending it).
+final class PayloadBytes {
+    /// The copied bytes (`nil` base when empty).
+    let bytes: UnsafeRawBufferPointer
+
+    /// Copies `source`.
+    init(copying source: some Collection<UInt8>) {
+        let count = source.count
+        guard count > 0 else {
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        _ = buffer.copyBytes(from: source)
+        bytes = UnsafeRawBufferPointer(buffer)
+    }
+
+    deinit { bytes.deallocate() }
 }

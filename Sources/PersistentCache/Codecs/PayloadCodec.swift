@@ -13,6 +13,16 @@ public protocol PayloadCodec<Value>: Sendable {
     func encode(_ value: Value) throws(RepositoryError) -> Data
     /// The value stored as `data`.
     func decode(_ data: Data) throws(RepositoryError) -> Value
+    /// The value stored as `bytes`, which are valid only during the call (a row read in place).
+    /// The default copies them into `Data` for `decode(_:)`; a codec that can read the bytes
+    /// directly implements it to skip that copy.
+    func decode(bytes: UnsafeRawBufferPointer) throws(RepositoryError) -> Value
+}
+
+extension PayloadCodec {
+    public func decode(bytes: UnsafeRawBufferPointer) throws(RepositoryError) -> Value {
+        try decode(Data(bytes))
+    }
 }
 
 /// JSON through Foundation's `JSONEncoder`/`JSONDecoder`, with sorted keys (stable bytes). Stateless, `Sendable`.

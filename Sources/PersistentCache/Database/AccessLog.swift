@@ -17,18 +17,23 @@ final class AccessLog: Sendable {
 
     /// Records that `address` was read at `time` (seconds since the reference date).
     func record(_ address: EntryAddress, at time: Double) {
-        pending.withLock { table in
-            if let known = table[address], known >= time { return }
-            table[address] = time
-        }
+        pending.withLock { table in Self.note(address, at: time, in: &table) }
     }
 
     /// Records several reads at once.
     func record(_ addresses: some Sequence<EntryAddress>, at time: Double) {
         pending.withLock { table in
-            for address in addresses where (table[address] ?? -.infinity) < time {
-                table[address] = time
-            }
+            for address in addresses { Self.note(address, at: time, in: &table) }
+        }
+    }
+
+    /// Keeps the later of `time` and the time pending for `address`: one hash of the address
+    /// when it is pending already (the usual case: the same rows are read again and again).
+    private static func note(_ address: EntryAddress, at time: Double, in table: inout [EntryAddress: Double]) {
+        if let index = table.index(forKey: address) {
+            if table.values[index] < time { table.values[index] = time }
+        } else {
+            table[address] = time
         }
     }
 

@@ -28,7 +28,7 @@ extension CacheDatabase {
     @usableFromInline
     func readRows(
         namespace: String, keys: [String], in context: AnyObject,
-        _ body: (Int, Data, EntryMetadata) -> Bool
+        _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) -> Bool
     ) -> Bool {
         guard let db = context as? Database else { return false }
         var read: [EntryAddress] = []

@@ -203,20 +203,20 @@ public final class NormalizedCache<
         }
         var composed = ComposedList<Entity, Info>(list: list)
         let ids = list.value.ids
-        composed.entries.reserveCapacity(ids.count)
+        composed.values.reserveCapacity(ids.count)
+        composed.parts.reserveCapacity(ids.count)
         var tally = OriginTally()
         for index in ids.indices {
             // Taken out of `aligned`, not copied (a copy retains every reference an entry holds).
             if let entry = aligned[index].take() {
                 tally.add(entry.origin, storedAt: entry.metadata.storedAt)
-                composed.entries.append(entry)
+                composed.append(entry)
             } else {
                 composed.provenance.missingIDs.append(ids[index])
             }
         }
         tally.write(into: &composed.provenance)
         if let versions, fromMemory, composed.isComplete {
-            composed.keptValues = composed.entries.map { $0.value }
             composed.keptDetails = AnswerDetails(fallbackError: nil, provenance: composed.answerProvenance)
             compositions.remember(composed, for: query, at: versions)
         }
@@ -232,7 +232,7 @@ public final class NormalizedCache<
     )? {
         var entries: [Entry<Entity>?] = []
         var asked: [Int] = []
-        let read = await lists.entryJoined(query, with: reader) { [entities] list in
+        var read = await lists.entryJoined(query, with: reader) { [entities] list in
             let ids = list.ids
             entries = [Entry<Entity>?](repeating: nil, count: ids.count)
             asked.reserveCapacity(ids.count)
@@ -248,7 +248,8 @@ public final class NormalizedCache<
             }
             return queries
         }
-        guard var joined = read else { return nil }
+        // Moved out of `read`, so taking entries out of it below copies no array.
+        guard var joined = read.take() else { return nil }
         await reader.settle(joined.queries, joined.related)
         var unfound: [Int] = []
         for (slot, index) in asked.enumerated() where slot < joined.related.count {
@@ -270,11 +271,16 @@ public final class NormalizedCache<
 
 /// A list read from the normalized cache: the list's own entry and the entities it references
 /// that the cache still holds, in the list's order, with where each came from. A value type.
+///
+/// The values and their parts (metadata, origin) are kept side by side, so an answer takes the
+/// values as one array (shared, not copied entity by entity).
 public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>: Sendable {
     /// The stored list (ids, info) with its own metadata and origin.
     public var list: Entry<StoredList<Info>>
-    /// The entities found, in the list's order (the missing ones left out).
-    public var entries: [Entry<Entity>]
+    /// The entity values found, in the list's order (the missing ones left out).
+    public var values: [Entity]
+    /// The metadata and origin of each value found, aligned with `values`.
+    public var parts: [Entry<Void>]
     /// Counts per source, the oldest part, and the ids no tier holds any more.
     public var provenance: Provenance
 
@@ -282,18 +288,31 @@ public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>:
     @inlinable
     public init(list: Entry<StoredList<Info>>) {
         self.list = list
-        self.entries = []
+        self.values = []
+        self.parts = []
         self.provenance = Provenance()
-        self.keptValues = nil
         self.keptDetails = nil
+    }
+
+    /// The entities found, in the list's order (the missing ones left out): `values` with their
+    /// parts.
+    @inlinable
+    public var entries: [Entry<Entity>] {
+        zip(values, parts).map { Entry(value: $0, metadata: $1.metadata, origin: $1.origin) }
+    }
+
+    /// Appends a found entity: its value to `values`, its metadata and origin to `parts`.
+    /// Provenance is the caller's to count.
+    @inlinable
+    public mutating func append(_ entry: consuming Entry<Entity>) {
+        parts.append(Entry(value: (), metadata: entry.metadata, origin: entry.origin))
+        values.append(entry.value)
     }
 
     /// True when every id of the list was found.
     @inlinable
     public var isComplete: Bool { provenance.missingIDs.isEmpty }
 
-    /// The values of a composition kept for answering again (computed once).
-    @usableFromInline var keptValues: [Entity]?
     /// The boxed provenance of a kept composition's answers (made once, shared by every answer).
     @usableFromInline var keptDetails: AnswerDetails?
 
@@ -307,8 +326,4 @@ public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>:
         }
         return provenance
     }
-
-    /// The entity values, in order.
-    @inlinable
-    public var values: [Entity] { keptValues ?? entries.map { $0.value } }
 }

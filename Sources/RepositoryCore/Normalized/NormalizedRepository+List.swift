@@ -59,7 +59,7 @@ extension NormalizedRepository {
     @inlinable
     func isFresh(_ composed: ComposedList<Entity, Info>, now: Date) -> Bool {
         configuration.isFresh(composed.list.metadata, now: now)
-            && composed.entries.allSatisfy { configuration.isFresh($0.metadata, now: now) }
+            && composed.parts.allSatisfy { configuration.isFresh($0.metadata, now: now) }
     }
 
     @usableFromInline

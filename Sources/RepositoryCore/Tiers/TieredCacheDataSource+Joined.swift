@@ -31,18 +31,15 @@ extension TieredCacheDataSource {
     @inlinable
     static func promote(_ found: [Entry<Value>?], for queries: [Query], into upper: Upper) async {
         var skip = 0
-        if let room = upper.keepsAtMost {
-            var count = 0
-            for entry in found where entry != nil { count += 1 }
-            skip = max(0, count - room)
-        }
-        for (query, entry) in zip(queries, found) {
-            guard let entry else { continue }
+        if let room = upper.keepsAtMost { skip = max(0, found.heldCount() - room) }
+        // By index, so only the entries written are copied (not every entry found).
+        for index in found.indices where index < queries.count && found.isHeld(at: index) {
             if skip > 0 {
                 skip -= 1
                 continue
             }
-            _ = try? await upper.put(entry, for: query)
+            guard let entry = found[index] else { continue }
+            _ = try? await upper.put(entry, for: queries[index])
         }
     }
 }

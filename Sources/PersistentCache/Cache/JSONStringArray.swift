@@ -1,0 +1,34 @@
+/// Writes strings as the UTF-8 bytes of one JSON array of strings (RFC 8259 escaping: quote,
+/// backslash and control characters), for SQLite's `json_each` to walk. Pure; thread-safe.
+enum JSONStringArray {
+    /// The bytes of `["…","…"]` holding `strings` in order.
+    static func bytes(of strings: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
+        bytes.append(UInt8(ascii: "["))
+        for (index, string) in strings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            for byte in string.utf8 { append(byte, to: &bytes) }
+            bytes.append(UInt8(ascii: "\""))
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return bytes
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func append(_ byte: UInt8, to bytes: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(byte)
+        case 0..<0x20:
+            bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            bytes.append(hexDigits[Int(byte >> 4)])
+            bytes.append(hexDigits[Int(byte & 0xF)])
+        default:
+            bytes.append(byte)
+        }
+    }
+}
