@@ -88,7 +88,7 @@ extension DiskTier {
         let metrics = metrics
         return JoinedReader(storage: reader.storage, read: reader.read) { queries, found in
             await reader.settle(queries, found)
-            let hits = found.heldCount()
+            let hits = found.heldCount
             metrics.record(.hit, tier: .disk, count: hits)
             metrics.record(.miss, tier: .disk, count: queries.count - hits)
         }

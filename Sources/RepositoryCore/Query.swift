@@ -42,9 +42,10 @@ public enum Query: Hashable, Sendable, ExpressibleByStringLiteral {
 
     /// A stable textual key: `id:…` (for `.id` and `.key` alike), `ids:…`, `all`, or
     /// `page:N?filters` (filters sorted).
+    @inlinable
     public var cacheKey: String {
         switch self {
-        case .key(let key), .id(let key): "id:\(key)"
+        case .key(let key), .id(let key): "id:" + key
         case .ids(let ids): "ids:\(ids.joined(separator: ","))"
         case .all: "all"
         case .page(let page): "page:\(page.canonicalDescription)"

@@ -80,6 +80,35 @@ struct JoinedReadPathTests {
         try await sources.database.close()
     }
 
+    @Test("Hostile keys (quotes, backslashes, control characters, non-ASCII, empty) are read back at their places")
+    func hostileKeys() async throws {
+        let folder = try TemporaryFolder()
+        let database = try CacheDatabase(location: .file(folder.file("cache.sqlite")))
+        let lists = SQLiteDataSource<[String]>(database: database, namespace: "list")
+        let values = SQLiteDataSource<String>(database: database, namespace: "value")
+        let keys = [
+            "plain", "with \"quotes\"", #"back\slash"#, "tab\tand\nnewline", "\u{01}\u{1F}", "Rick Sánchez 🧪",
+            "", "]\", \"[", "ends with \\",
+        ]
+        let stamp = EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 1_000))
+        for key in keys where key != "plain" {
+            try await values.put(Entry(value: "value of \(key)", metadata: stamp, origin: .network), for: .key(key))
+        }
+        // The list names every key, "plain" (never stored) and one key twice.
+        let listed = keys + [keys[1]]
+        try await lists.put(Entry(value: listed, metadata: stamp, origin: .network), for: .key("hostile"))
+        let reader = try #require(values.joinedReader())
+        let joined = try #require(
+            await lists.entryJoined(.key("hostile"), with: reader) { ids in ids.map { .key($0) } })
+        #expect(joined.related.count == listed.count)
+        for (index, key) in listed.enumerated() {
+            let expected = key == "plain" ? nil : "value of \(key)"
+            #expect(joined.related[index]?.value == expected, "key \(key.debugDescription) at \(index)")
+        }
+        #expect(joined.related.heldCount == listed.count - 1)
+        try await database.close()
+    }
+
     @Test("No joined read across two databases, nor for a list the file does not hold")
     func noJoinedReadOtherwise() async throws {
         let folder = try TemporaryFolder()

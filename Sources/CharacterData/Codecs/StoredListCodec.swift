@@ -49,6 +49,15 @@ public struct StoredListCodec<Info: ListInfoCoding>: PayloadCodec {
 
     public func decode(_ data: Data) throws(RepositoryError) -> StoredList<Info> {
         var reader = BinaryPayloadReader(data)
+        return try Self.read(&reader)
+    }
+
+    /// Reads the row's bytes in place (no copy).
+    public func decode(bytes: UnsafeRawBufferPointer) throws(RepositoryError) -> StoredList<Info> {
+        try BinaryPayloadReader.withBorrowed(bytes) { reader throws(RepositoryError) in try Self.read(&reader) }
+    }
+
+    private static func read(_ reader: inout BinaryPayloadReader) throws(RepositoryError) -> StoredList<Info> {
         try ModelPayloadFormat.expect(ModelPayloadFormat.storedList, in: &reader)
         let info = try Info.read(from: &reader)
         let ids = try reader.readStrings()

@@ -171,32 +171,6 @@ enum CacheEntryStore {
     }
 }
 
-/// Where each key of a statement's `IN (…)` list sits in the caller's order: a scan for the
-/// handful of keys of a page (no hashing), a dictionary for more.
-private struct KeyPositions {
-    private let keys: ArraySlice<String>
-    private let table: [String: Int]?
-
-    /// The positions of `keys`; an index is the key's index in the array the slice is of.
-    init(_ keys: ArraySlice<String>) {
-        self.keys = keys
-        if keys.count > 32 {
-            var table: [String: Int] = [:]
-            table.reserveCapacity(keys.count)
-            for (index, key) in zip(keys.indices, keys) where table[key] == nil { table[key] = index }
-            self.table = table
-        } else {
-            table = nil
-        }
-    }
-
-    /// The index in the caller's whole list of the first place of `key`, or nil.
-    func of(_ key: String) -> Int? {
-        if let table { return table[key] }
-        return keys.firstIndex(of: key)
-    }
-}
-
 extension Statement {
     /// Steps to the first row and reads it with `body` while the row is live (a cursor's row reads
     /// the statement directly and is only valid while the cursor exists); nil when there is none.

@@ -9,7 +9,15 @@ enum JSONStringArray {
         for (index, string) in strings.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "\""))
-            for byte in string.utf8 { append(byte, to: &bytes) }
+            var string = string
+            string.withUTF8 { utf8 in
+                // Most keys need no escaping: appended at once.
+                if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                    bytes.append(contentsOf: utf8)
+                } else {
+                    for byte in utf8 { append(byte, to: &bytes) }
+                }
+            }
             bytes.append(UInt8(ascii: "\""))
         }
         bytes.append(UInt8(ascii: "]"))

@@ -60,7 +60,7 @@ enum RawEntryRows {
     /// key in `keys`, then payload, stored_at, expires_at, etag, last_modified), with `keys`
     /// bound as one JSON array and `namespace`, both without a copy (`SQLITE_STATIC`, stepped
     /// while the bytes are held). Hands `body` each row found with its key's index in `keys`,
-    /// its payload bytes (valid only during the call; a null payload is skipped) and metadata.
+    /// its payload bytes (valid only during the call) and metadata.
     /// One execution for every key, no temporary index for an `IN (…)` list, no key text to
     /// match back; a key listed twice is read twice. Validators equal to the previous row's are
     /// the same `String` (a page's entities share them), so they are made once. The statement
@@ -90,23 +90,70 @@ enum RawEntryRows {
                         throw DatabaseError(resultCode: ResultCode(rawValue: code))
                     }
                     let index = Int(sqlite3_column_int64(handle, 0))
-                    guard keys.indices.contains(index), sqlite3_column_type(handle, 1) != SQLITE_NULL else {
-                        continue
-                    }
-                    etag = text(handle, 4, reusing: etag)
-                    lastModified = text(handle, 5, reusing: lastModified)
-                    let metadata = EntryMetadata(
-                        storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 2)),
-                        expiresAt: sqlite3_column_type(handle, 3) == SQLITE_NULL
-                            ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 3)),
-                        etag: etag, lastModified: lastModified)
-                    // The pointer first, then its length (SQLite's documented order).
-                    let bytes = sqlite3_column_blob(handle, 1)
-                    let count = Int(sqlite3_column_bytes(handle, 1))
-                    try body(index, UnsafeRawBufferPointer(start: count > 0 ? bytes : nil, count: count), metadata)
+                    // The payload column is NOT NULL: no type to check.
+                    guard keys.indices.contains(index) else { continue }
+                    let metadata = rowMetadata(handle, from: 2, etag: &etag, lastModified: &lastModified)
+                    try body(index, blob(handle, 1), metadata)
                 }
             }
         }
+    }
+
+    /// Steps one prepared `CacheEntryStore.selectOneSQL` statement (payload, stored_at,
+    /// expires_at, etag, last_modified of one key) for `key` of `namespace`, both bound without
+    /// a copy, and hands `body` the row's payload bytes (valid only during the call, while the
+    /// statement is on the row: other statements may run meanwhile) and metadata. False when no
+    /// row is held. The statement is reset and its bindings cleared before
+    /// returning, thrown or not.
+    static func one(
+        _ statement: Statement, namespace: String, key: String,
+        _ body: (UnsafeRawBufferPointer, EntryMetadata) throws -> Void
+    ) throws -> Bool {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        var namespace = namespace
+        var key = key
+        return try namespace.withUTF8 { namespace in
+            try key.withUTF8 { key in
+                try bindStatic(namespace, at: 1, in: handle)
+                try bindStatic(key, at: 2, in: handle)
+                let code = sqlite3_step(handle)
+                if code == SQLITE_DONE { return false }
+                guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                var etag: String?
+                var lastModified: String?
+                let metadata = rowMetadata(handle, from: 1, etag: &etag, lastModified: &lastModified)
+                try body(blob(handle, 0), metadata)
+                return true
+            }
+        }
+    }
+
+    /// The metadata in the four columns from `first` (stored_at, expires_at, etag,
+    /// last_modified); `etag` and `lastModified` hold the previous row's validators, reused when
+    /// the bytes are the same, and are set to this row's.
+    private static func rowMetadata(
+        _ handle: SQLiteStatement, from first: Int32, etag: inout String?, lastModified: inout String?
+    ) -> EntryMetadata {
+        etag = text(handle, first + 2, reusing: etag)
+        lastModified = text(handle, first + 3, reusing: lastModified)
+        return EntryMetadata(
+            storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, first)),
+            expiresAt: sqlite3_column_type(handle, first + 1) == SQLITE_NULL
+                ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, first + 1)),
+            etag: etag, lastModified: lastModified)
+    }
+
+    /// The column's blob in place (valid until the statement moves), empty for an empty blob.
+    private static func blob(_ handle: SQLiteStatement, _ column: Int32) -> UnsafeRawBufferPointer {
+        // The pointer first, then its length (SQLite's documented order).
+        let bytes = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return UnsafeRawBufferPointer(start: count > 0 ? bytes : nil, count: count)
     }
 
     /// Binds `text` without SQLite copying it: the caller keeps the bytes until the statement
@@ -123,9 +170,8 @@ enum RawEntryRows {
 
     /// The column's text, or nil when it is null: `previous` itself when its bytes are the same.
     private static func text(_ handle: SQLiteStatement, _ column: Int32, reusing previous: String?) -> String? {
-        guard sqlite3_column_type(handle, column) != SQLITE_NULL,
-            let bytes = sqlite3_column_text(handle, column)
-        else { return nil }
+        // Null for SQL NULL (an empty text is an empty string, not null).
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         let row = UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
         if let previous, previous.utf8.count == row.count,
             previous.utf8.withContiguousStorageIfAvailable({ held in

@@ -16,14 +16,16 @@ extension SQLiteDataSource {
                 var keys: [String] = []
                 keys.reserveCapacity(queries.count)
                 for query in queries { keys.append(query.cacheKey) }
-                var found = [Entry<Value>?](repeating: nil, count: queries.count)
+                var found = AlignedEntries<Value>(count: queries.count)
                 let read = database.readRows(namespace: namespace, keys: keys, in: context) {
                     index, payload, metadata in
-                    guard found[index] == nil, let value = try? codec.decode(bytes: payload) else { return false }
-                    found[index] = Entry(value: value, metadata: metadata, origin: .disk)
+                    guard !found.isHeld(at: index), let value = try? codec.decode(bytes: payload) else {
+                        return false
+                    }
+                    found.set(consume value, part: Entry(value: (), metadata: metadata, origin: .disk), at: index)
                     return true
                 }
-                return read ? found : [Entry<Value>?](repeating: nil, count: queries.count)
+                return read ? found : AlignedEntries(count: queries.count)
             },
             settle: { _, _ in })
     }
@@ -38,11 +40,11 @@ extension SQLiteDataSource {
         guard related.storage == ObjectIdentifier(database) else { return nil }
         var joined: JoinedEntries<Value, Related>?
         database.readJoined(namespace: namespace, key: query.cacheKey) { payload, metadata, context in
-            guard let value = try? codec.decode(payload) else { return }
+            guard let value = try? codec.decode(bytes: payload) else { return }
             let queries = follow(value)
             joined = JoinedEntries(
                 lead: Entry(value: value, metadata: metadata, origin: .disk), queries: queries,
-                related: queries.isEmpty ? [] : related.read(context, queries))
+                related: queries.isEmpty ? AlignedEntries(count: 0) : related.read(context, queries))
         }
         return joined
     }

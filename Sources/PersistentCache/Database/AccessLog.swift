@@ -1,10 +1,14 @@
 import Foundation
 import Locking
 
-/// The address of a cached entry: its namespace and key.
+/// The address of a cached entry: its namespace and key. Hashed by its key alone (equal
+/// addresses have equal keys; the few keys two namespaces share are told apart by `==`), so
+/// recording a page's reads hashes each key once and no namespace.
 struct EntryAddress: Hashable, Sendable {
     var namespace: String
     var key: String
+
+    func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
 /// Last-access times recorded by reads, so a read never writes; the next write transaction stores

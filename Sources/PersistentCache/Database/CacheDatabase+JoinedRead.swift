@@ -6,17 +6,19 @@ import RepositoryCore
 // inlinable, specialized part only decodes.
 extension CacheDatabase {
     /// Reads the row of `key` in `namespace` in one read transaction and, while it is open, hands
-    /// `body` its payload (valid only during the call), its metadata and the read's handle (for a
-    /// `JoinedReader`). Nothing is called when no row is held or the read fails.
+    /// `body` its payload (read in place: valid only during the call), its metadata and the
+    /// read's handle (for a `JoinedReader`). Nothing is called when no row is held or the read
+    /// fails.
     @usableFromInline
-    func readJoined(namespace: String, key: String, _ body: (Data, EntryMetadata, AnyObject) -> Void) {
+    func readJoined(
+        namespace: String, key: String, _ body: (UnsafeRawBufferPointer, EntryMetadata, AnyObject) -> Void
+    ) {
         let found =
             (try? fastRead(inTransaction: true) { db -> Bool in
-                guard let stored = try CacheEntryStore.fetch(namespace: namespace, key: key, in: db) else {
-                    return false
+                let statement = try db.cachedStatement(sql: CacheEntryStore.selectOneSQL)
+                return try RawEntryRows.one(statement, namespace: namespace, key: key) { payload, metadata in
+                    body(payload, metadata, db)
                 }
-                body(stored.payload, stored.metadata, db)
-                return true
             }) ?? false
         if found { accessLog.record(EntryAddress(namespace: namespace, key: key), at: now.storedSeconds) }
     }

@@ -7,18 +7,18 @@ public struct JoinedReader<Value: Sendable>: Sendable {
     /// Identifies the storage read (one database): a joined read needs both sources on it.
     public let storage: ObjectIdentifier
     /// Reads the entries held for `queries` inside the read `context` the other source opened
-    /// (the storage's own connection handle), aligned with `queries`: nil where nothing
-    /// readable is held. Synchronous: it runs inside that read.
-    public let read: @Sendable (_ context: AnyObject, _ queries: [Query]) -> [Entry<Value>?]
+    /// (the storage's own connection handle), aligned with `queries`: nothing held where nothing
+    /// readable is. Synchronous: it runs inside that read.
+    public let read: @Sendable (_ context: AnyObject, _ queries: [Query]) -> AlignedEntries<Value>
     /// Told, after the read ended, what it found for `queries` (aligned): a tier counts its hits
     /// and misses here, a tiered cache promotes the entries into its upper tier.
-    public let settle: @Sendable (_ queries: [Query], _ found: [Entry<Value>?]) async -> Void
+    public let settle: @Sendable (_ queries: [Query], _ found: AlignedEntries<Value>) async -> Void
 
     /// Creates a reader of `storage`.
     public init(
         storage: ObjectIdentifier,
-        read: @escaping @Sendable (_ context: AnyObject, _ queries: [Query]) -> [Entry<Value>?],
-        settle: @escaping @Sendable (_ queries: [Query], _ found: [Entry<Value>?]) async -> Void
+        read: @escaping @Sendable (_ context: AnyObject, _ queries: [Query]) -> AlignedEntries<Value>,
+        settle: @escaping @Sendable (_ queries: [Query], _ found: AlignedEntries<Value>) async -> Void
     ) {
         self.storage = storage
         self.read = read
@@ -34,11 +34,11 @@ public struct JoinedEntries<Lead: Sendable, Related: Sendable>: Sendable {
     /// The queries the lead led to, as the caller's `follow` returned them.
     public var queries: [Query]
     /// The related entries found, aligned with `queries`.
-    public var related: [Entry<Related>?]
+    public var related: AlignedEntries<Related>
 
     /// Creates the result of a joined read.
     @inlinable
-    public init(lead: Entry<Lead>, queries: [Query], related: [Entry<Related>?]) {
+    public init(lead: Entry<Lead>, queries: [Query], related: AlignedEntries<Related>) {
         self.lead = lead
         self.queries = queries
         self.related = related

@@ -182,23 +182,26 @@ public final class NormalizedCache<
         let versions = memoryVersions()
         if let versions, let kept = compositions.composed(for: query, at: versions) { return kept }
         let list: Entry<StoredList<Info>>
-        var aligned: [Entry<Entity>?]
+        var aligned: AlignedEntries<Entity>
         let fromMemory: Bool
         switch lists.immediateGet(query) {
         case .entry(let entry):
             list = entry
             let read = await alignedEntriesNotingSuspension(for: entry.value.ids)
-            aligned = read.entries
+            aligned = AlignedEntries(read.entries)
             fromMemory = read.fromMemory
         case .notFound: throw .notFound(query: query.cacheKey)
         case .needsSuspension:
             fromMemory = false
-            if let joinedEntities, let joined = await joinedList(query, reader: joinedEntities) {
-                list = joined.list
-                aligned = joined.entries
+            if let joinedEntities,
+                case let (joinedList, joinedEntries)? = await joinedList(query, reader: joinedEntities)
+            {
+                list = joinedList
+                // Moved, not shared: taking entries out of a shared array would copy it whole.
+                aligned = consume joinedEntries
             } else {
                 list = try await lists.get(query, cached: nil)
-                aligned = await alignedEntries(for: list.value.ids)
+                aligned = AlignedEntries(await alignedEntries(for: list.value.ids))
             }
         }
         var composed = ComposedList<Entity, Info>(list: list)
@@ -206,11 +209,12 @@ public final class NormalizedCache<
         composed.values.reserveCapacity(ids.count)
         composed.parts.reserveCapacity(ids.count)
         var tally = OriginTally()
-        for index in ids.indices {
-            // Taken out of `aligned`, not copied (a copy retains every reference an entry holds).
-            if let entry = aligned[index].take() {
-                tally.add(entry.origin, storedAt: entry.metadata.storedAt)
-                composed.append(entry)
+        for index in ids.indices where index < aligned.count {
+            // Moved out of `aligned`, not copied (a copy retains every reference a value holds).
+            if let (value, part) = aligned.take(at: index) {
+                tally.add(part.origin, storedAt: part.metadata.storedAt)
+                composed.values.append(consume value)
+                composed.parts.append(consume part)
             } else {
                 composed.provenance.missingIDs.append(ids[index])
             }
@@ -228,19 +232,20 @@ public final class NormalizedCache<
     /// when the lists store made no joined read (the caller reads the list, then its entities).
     @inlinable
     func joinedList(_ query: Query, reader: JoinedReader<Entity>) async -> (
-        list: Entry<StoredList<Info>>, entries: [Entry<Entity>?]
+        list: Entry<StoredList<Info>>, entries: AlignedEntries<Entity>
     )? {
-        var entries: [Entry<Entity>?] = []
+        var count = 0
+        var held: [(index: Int, entry: Entry<Entity>)] = []
         var asked: [Int] = []
         var read = await lists.entryJoined(query, with: reader) { [entities] list in
             let ids = list.ids
-            entries = [Entry<Entity>?](repeating: nil, count: ids.count)
+            count = ids.count
             asked.reserveCapacity(ids.count)
             var queries: [Query] = []
             queries.reserveCapacity(ids.count)
             for (index, id) in ids.enumerated() {
                 if case .entry(let entry) = entities.immediateGet(.entity(id)) {
-                    entries[index] = entry
+                    held.append((index, entry))
                 } else {
                     asked.append(index)
                     queries.append(.entity(id))
@@ -251,19 +256,30 @@ public final class NormalizedCache<
         // Moved out of `read`, so taking entries out of it below copies no array.
         guard var joined = read.take() else { return nil }
         await reader.settle(joined.queries, joined.related)
+        var entries = AlignedEntries<Entity>(count: 0)
         var unfound: [Int] = []
-        for (slot, index) in asked.enumerated() where slot < joined.related.count {
-            // Moved out, not copied (a copy retains every reference an entry holds).
-            if let entry = joined.related[slot].take() {
-                entries[index] = entry
-            } else {
-                unfound.append(index)
+        if held.isEmpty, joined.related.count == count {
+            // Memory held none: the read's entries are the list's, place for place (moved).
+            swap(&entries, &joined.related)
+            for index in entries.indices where !entries.isHeld(at: index) { unfound.append(index) }
+        } else {
+            entries = AlignedEntries(count: count)
+            for (index, entry) in held { entries.set(entry, at: index) }
+            for (slot, index) in asked.enumerated() {
+                // Moved out, not copied (a copy retains every reference a value holds).
+                if slot < joined.related.count, let (value, part) = joined.related.take(at: slot) {
+                    entries.set(consume value, part: consume part, at: index)
+                } else {
+                    unfound.append(index)
+                }
             }
         }
         if !unfound.isEmpty {
             let ids = joined.lead.value.ids
             let rest = await alignedEntries(for: unfound.map { ids[$0] })
-            for (index, entry) in zip(unfound, rest) { entries[index] = entry }
+            for (index, entry) in zip(unfound, rest) {
+                if let entry { entries.set(entry, at: index) }
+            }
         }
         return (joined.lead, entries)
     }
@@ -299,14 +315,6 @@ public struct ComposedList<Entity: NormalizedEntity, Info: Sendable & Hashable>:
     @inlinable
     public var entries: [Entry<Entity>] {
         zip(values, parts).map { Entry(value: $0, metadata: $1.metadata, origin: $1.origin) }
-    }
-
-    /// Appends a found entity: its value to `values`, its metadata and origin to `parts`.
-    /// Provenance is the caller's to count.
-    @inlinable
-    public mutating func append(_ entry: consuming Entry<Entity>) {
-        parts.append(Entry(value: (), metadata: entry.metadata, origin: entry.origin))
-        values.append(entry.value)
     }
 
     /// True when every id of the list was found.

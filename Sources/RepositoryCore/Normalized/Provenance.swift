@@ -77,13 +77,20 @@ struct OriginTally {
 
     @inlinable
     func write(into provenance: inout Provenance) {
-        let pairs: [(Origin, Int)] = [
-            (.memory, counts.0), (.disk, counts.1), (.network, counts.2), (.revalidated, counts.3),
-            (.shared, counts.4), (.sharedCache, counts.5),
-        ]
-        for (origin, count) in pairs where count > 0 { provenance.counts[origin, default: 0] += count }
+        // One by one, not through a temporary array of pairs (an allocation per composition).
+        Self.add(counts.0, from: .memory, to: &provenance)
+        Self.add(counts.1, from: .disk, to: &provenance)
+        Self.add(counts.2, from: .network, to: &provenance)
+        Self.add(counts.3, from: .revalidated, to: &provenance)
+        Self.add(counts.4, from: .shared, to: &provenance)
+        Self.add(counts.5, from: .sharedCache, to: &provenance)
         if let oldest, oldest < provenance.oldestStoredAt ?? .distantFuture {
             provenance.oldestStoredAt = oldest
         }
+    }
+
+    @inlinable
+    static func add(_ count: Int, from origin: Origin, to provenance: inout Provenance) {
+        if count > 0 { provenance.counts[origin, default: 0] += count }
     }
 }

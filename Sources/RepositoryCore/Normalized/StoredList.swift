@@ -17,9 +17,12 @@ public struct StoredList<Info: Sendable & Hashable>: Sendable, Hashable {
         self.info = info
     }
 
-    /// `ids` without repeats, first places kept: a page's few ids are compared with the ones
-    /// before them (no hashing, no copy when none repeats), a longer list goes through a set.
+    /// `ids` without repeats, first places kept: ids in strictly ascending order (shorter
+    /// first, then by text: a page's numeric ids as the server lists them) cannot repeat, which
+    /// one pass tells; otherwise a page's few ids are compared with the ones before them (no
+    /// hashing, no copy when none repeats), a longer list goes through a set.
     static func withoutRepeats(_ ids: [String]) -> [String] {
+        if isStrictlyAscending(ids) { return ids }
         if ids.count <= 32 {
             for index in ids.indices where ids[..<index].contains(ids[index]) {
                 var kept = Array(ids[..<index])
@@ -30,6 +33,19 @@ public struct StoredList<Info: Sendable & Hashable>: Sendable, Hashable {
         }
         var seen = Set<String>(minimumCapacity: ids.count)
         return ids.filter { seen.insert($0).inserted }
+    }
+
+    /// True when each id is after the one before it, shorter ids first, then by text.
+    static func isStrictlyAscending(_ ids: [String]) -> Bool {
+        var previous: String?
+        for id in ids {
+            if let previous {
+                let (before, after) = (previous.utf8.count, id.utf8.count)
+                guard before < after || (before == after && previous < id) else { return false }
+            }
+            previous = id
+        }
+        return true
     }
 }
 

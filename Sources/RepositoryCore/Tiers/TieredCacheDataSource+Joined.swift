@@ -29,10 +29,10 @@ extension TieredCacheDataSource {
     /// Writes the entries found into `upper`, in the order of `queries`, at most
     /// `upper.keepsAtMost` of them (the last ones); a failed write is skipped.
     @inlinable
-    static func promote(_ found: [Entry<Value>?], for queries: [Query], into upper: Upper) async {
+    static func promote(_ found: AlignedEntries<Value>, for queries: [Query], into upper: Upper) async {
         var skip = 0
-        if let room = upper.keepsAtMost { skip = max(0, found.heldCount() - room) }
-        // By index, so only the entries written are copied (not every entry found).
+        if let room = upper.keepsAtMost { skip = max(0, found.heldCount - room) }
+        // By index, so only the entries written are assembled (copied), not every entry found.
         for index in found.indices where index < queries.count && found.isHeld(at: index) {
             if skip > 0 {
                 skip -= 1

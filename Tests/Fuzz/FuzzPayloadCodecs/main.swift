@@ -13,10 +13,14 @@ import RickAndMortyModel
 // The allocation bound is enforced by the fuzzer's `-malloc_limit_mb` (see `Tests/Fuzz/run`): a
 // payload of a few bytes must not reserve memory for a million elements.
 
-/// A decode to a value, or a failure that must be `.serialization`; then the round trip.
+/// A decode to a value, or a failure that must be `.serialization`; the same answer from the
+/// bytes read in place (`decode(bytes:)`, the disk tier's joined read); then the round trip.
 func check<Codec: PayloadCodec>(
     _ codec: Codec, _ payload: Data, elements: (Codec.Value) -> Int
 ) where Codec.Value: Equatable {
+    let inPlace = payload.withUnsafeBytes { bytes in
+        Result { () throws(RepositoryError) -> Codec.Value in try codec.decode(bytes: bytes) }
+    }
     let value: Codec.Value
     do {
         value = try codec.decode(payload)
@@ -25,6 +29,14 @@ func check<Codec: PayloadCodec>(
             invariant(false, "\(Codec.self) failed with \(error), not .serialization")
             return
         }
+        guard case .failure(.serialization) = inPlace else {
+            invariant(false, "\(Codec.self) decodes in place what it rejects as Data: \(inPlace)")
+            return
+        }
+        return
+    }
+    guard case .success(let sameValue) = inPlace, sameValue == value else {
+        invariant(false, "\(Codec.self) decodes in place to something else: \(inPlace)")
         return
     }
     invariant(elements(value) <= payload.count, "\(Codec.self) decoded more elements than bytes")

@@ -184,14 +184,15 @@ struct ShelfPlanets: GetDataSource, PutDataSource, DeleteDataSource {
         return JoinedReader(
             storage: ObjectIdentifier(shelf),
             read: { context, queries in
-                guard let open = context as? Shelf else { return queries.map { _ in nil } }
-                return queries.map { query in
-                    query.key.flatMap(open.planet).map {
-                        Entry(
-                            value: $0, metadata: EntryMetadata(storedAt: JoinedReadTests.storedAt),
-                            origin: .disk)
-                    }
-                }
+                guard let open = context as? Shelf else { return AlignedEntries(count: queries.count) }
+                return AlignedEntries(
+                    queries.map { query in
+                        query.key.flatMap(open.planet).map {
+                            Entry(
+                                value: $0, metadata: EntryMetadata(storedAt: JoinedReadTests.storedAt),
+                                origin: .disk)
+                        }
+                    })
             },
             settle: { _, _ in shelf.count { $0.settled += 1 } })
     }

@@ -161,6 +161,17 @@ struct NormalizedLayerContractTests {
         #expect(composed.list.value.ids == ["1", "2"])
     }
 
+    @Test("A stored list keeps each id once, first place kept, whatever the order of the ids")
+    func storedListRepeats() {
+        #expect(StoredList(ids: ["1", "2", "10", "11"], info: 0).ids == ["1", "2", "10", "11"])
+        #expect(StoredList(ids: ["10", "9", "b", "a"], info: 0).ids == ["10", "9", "b", "a"])
+        #expect(StoredList(ids: ["1", "2", "10", "2", "3", "1"], info: 0).ids == ["1", "2", "10", "3"])
+        #expect(StoredList(ids: ["1", "2", "2"], info: 0).ids == ["1", "2"])
+        #expect(StoredList(ids: ["3", "3"], info: 0).ids == ["3"])
+        let long = (1...40).map(String.init)
+        #expect(StoredList(ids: long + ["7"] + long.reversed(), info: 0).ids == long)
+    }
+
     @Test("A cached page whose entities were evicted is read again from main, in one request")
     func evictedEntity() async throws {
         let time = ManualTimeSource()
