@@ -14,6 +14,11 @@ public protocol GetDataSource<Value>: Sendable {
     /// definite miss, or `.needsSuspension` (then `get` must be called). It counts as a read.
     /// The default answers `.needsSuspension`; only sources that hold values in memory override it.
     func immediateGet(_ query: Query) -> ImmediateRead<Value>
+    /// The entries held for `queries` that this source answers without suspending, one place
+    /// per query (empty: not held, or not known without suspending), read in one call; nil when
+    /// the source answers nothing without suspending (the default). An in-memory store answers a
+    /// list's entities under one lock. Each query counts as a read, as with `immediateGet`.
+    func immediateEntries(for queries: [Query]) -> AlignedEntries<Value>?
     /// The entries held for `queries` read in one call, or nil when the source reads one query
     /// at a time (the default). A `BatchGetDataSource` answers its `entries(for:)`, a failure as
     /// no entries. A requirement (not only a cast) so specialized callers dispatch to it statically.
@@ -97,6 +102,10 @@ extension GetDataSource {
     /// The default: this source cannot answer without suspending.
     @inlinable
     public func immediateGet(_ query: Query) -> ImmediateRead<Value> { .needsSuspension }
+
+    /// The default: this source answers nothing without suspending.
+    @inlinable
+    public func immediateEntries(for queries: [Query]) -> AlignedEntries<Value>? { nil }
 
     /// The default: this source reads one query at a time.
     @inlinable

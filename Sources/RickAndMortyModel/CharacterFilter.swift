@@ -27,7 +27,9 @@ public struct CharacterFilter: Sendable, Hashable {
 
     /// The filters as query parameters (empty ones dropped).
     public var parameters: [String: String] {
-        var parameters: [String: String] = [:]  // an empty dictionary does not allocate: the common case
+        // No filter at all, the common case: nothing to build.
+        if name.isEmpty, status.isEmpty, species.isEmpty, type.isEmpty, gender.isEmpty { return [:] }
+        var parameters: [String: String] = [:]
         for (name, value) in [
             ("name", name), ("status", status), ("species", species), ("type", type), ("gender", gender),
         ]

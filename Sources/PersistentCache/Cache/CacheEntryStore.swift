@@ -59,12 +59,11 @@ enum CacheEntryStore {
     /// handing each row found to `body` with its key's index in `keys`, its payload bytes
     /// (valid only during the call: read in place, not copied) and its metadata.
     static func forEachRow(
-        namespace: String, keys: [String], in db: Database,
+        namespace: String, keys: [String], using hot: HotStatements,
         _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) -> Void
     ) throws {
         guard !keys.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: selectListedSQL)
-        try RawEntryRows.forEachListed(statement, namespace: namespace, keys: keys, body)
+        try RawEntryRows.forEachListed(hot.statement(.selectListed), namespace: namespace, keys: keys, body)
     }
 
     /// The metadata (stored-at, expiry, validators) for one key, without the payload.

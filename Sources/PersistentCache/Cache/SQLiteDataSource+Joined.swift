@@ -5,8 +5,9 @@ import RepositoryCore
 // or metadata lookups per entry); the database work is in `CacheDatabase+JoinedRead.swift`.
 extension SQLiteDataSource {
     /// This namespace's entries read inside a read of the same database another source opened
-    /// (a list's entities with the list): one `IN (…)` statement on that read's connection, each
-    /// row decoded while the statement is on it; an undecodable row is nil, as a miss.
+    /// (a list's entities with the list): one statement on that read's connection walking the
+    /// keys in order, each row decoded in place while the statement is on it; an undecodable row
+    /// is nothing held, as a miss.
     @inlinable
     public func joinedReader() -> JoinedReader<Value>? {
         let (namespace, codec, database) = (namespace, codec, database)

@@ -20,12 +20,20 @@ extension CacheDatabase {
     /// (one statement is its own snapshot); through the pool (`read`) when none is available.
     func fastRead<T>(inTransaction: Bool = false, _ body: (Database) throws -> T) throws(RepositoryError) -> T
     {
+        try fastRead(inTransaction: inTransaction) { db, _ in try body(db) }
+    }
+
+    /// As `fastRead(inTransaction:_:)`, `body` also given the connection's kept statements
+    /// (`HotStatements`; through the pool, a holder for that one read).
+    func fastRead<T>(inTransaction: Bool = false, _ body: (Database, HotStatements) throws -> T)
+        throws(RepositoryError) -> T
+    {
         do {
             if let readConnections, let result = try readConnections.read(inTransaction: inTransaction, body)
             {
                 return result
             }
-            return try writer.read(body)
+            return try writer.read { db in try HotStatements(keeps: false).bound(to: db) { try body(db, $0) } }
         } catch {
             throw RepositoryError(database: error)
         }

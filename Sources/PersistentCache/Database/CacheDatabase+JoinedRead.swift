@@ -14,10 +14,10 @@ extension CacheDatabase {
         namespace: String, key: String, _ body: (UnsafeRawBufferPointer, EntryMetadata, AnyObject) -> Void
     ) {
         let found =
-            (try? fastRead(inTransaction: true) { db -> Bool in
-                let statement = try db.cachedStatement(sql: CacheEntryStore.selectOneSQL)
-                return try RawEntryRows.one(statement, namespace: namespace, key: key) { payload, metadata in
-                    body(payload, metadata, db)
+            (try? fastRead(inTransaction: true) { db, hot -> Bool in
+                try RawEntryRows.one(hot.statement(.selectOne), namespace: namespace, key: key) {
+                    payload, metadata in
+                    body(payload, metadata, hot)
                 }
             }) ?? false
         if found { accessLog.record(EntryAddress(namespace: namespace, key: key), at: now.storedSeconds) }
@@ -32,11 +32,11 @@ extension CacheDatabase {
         namespace: String, keys: [String], in context: AnyObject,
         _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) -> Bool
     ) -> Bool {
-        guard let db = context as? Database else { return false }
+        guard let hot = context as? HotStatements else { return false }
         var read: [EntryAddress] = []
         read.reserveCapacity(keys.count)
         do {
-            try CacheEntryStore.forEachRow(namespace: namespace, keys: keys, in: db) {
+            try CacheEntryStore.forEachRow(namespace: namespace, keys: keys, using: hot) {
                 index, payload, metadata in
                 if body(index, payload, metadata) {
                     read.append(EntryAddress(namespace: namespace, key: keys[index]))

@@ -8,8 +8,23 @@ import Locking
 /// database already closed, gets nil and reads through the pool. Thread-safe (a `PThreadMutex`
 /// guards the idle list).
 final class ReadConnections: Sendable {
+    /// A connection and the statements kept prepared on it. `@unchecked Sendable` because one
+    /// reader at a time holds it: it is either in the mutex-guarded idle list or checked out by
+    /// exactly one read, which alone touches `hot` (and the queue serializes that read).
+    private final class Reader: @unchecked Sendable {
+        let queue: DatabaseQueue
+        let hot = HotStatements()
+        init(queue: DatabaseQueue) { self.queue = queue }
+
+        /// Releases the kept statements, then closes the connection (idle: nobody else uses it).
+        func close() {
+            hot.release()
+            try? queue.close()
+        }
+    }
+
     private struct State {
-        var idle: [DatabaseQueue] = []
+        var idle: [Reader] = []
         var opened = 0
         var isClosed = false
     }
@@ -30,22 +45,25 @@ final class ReadConnections: Sendable {
         self.limit = limit
     }
 
-    /// Runs `body` on an idle connection — in one deferred read transaction when
-    /// `inTransaction`, so several statements see one snapshot — and returns its result; nil
-    /// when no connection is available (the caller reads through the pool instead).
-    func read<T>(inTransaction: Bool, _ body: (Database) throws -> T) throws -> T? {
-        guard let connection = checkOut() else { return nil }
-        defer { checkIn(connection) }
-        return try connection.unsafeRead { db in
-            guard inTransaction else { return try body(db) }
-            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-            do {
-                let result = try body(db)
-                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-                return result
-            } catch {
-                try? db.rollback()
-                throw error
+    /// Runs `body` on an idle connection, with the statements kept prepared on it — in one
+    /// deferred read transaction when `inTransaction`, so several statements see one snapshot —
+    /// and returns its result; nil when no connection is available (the caller reads through the
+    /// pool instead).
+    func read<T>(inTransaction: Bool, _ body: (Database, HotStatements) throws -> T) throws -> T? {
+        guard let reader = checkOut() else { return nil }
+        defer { checkIn(reader) }
+        return try reader.queue.unsafeRead { db in
+            try reader.hot.bound(to: db) { hot in
+                guard inTransaction else { return try body(db, hot) }
+                try hot.statement(.begin).execute()
+                do {
+                    let result = try body(db, hot)
+                    try hot.statement(.commit).execute()
+                    return result
+                } catch {
+                    try? db.rollback()
+                    throw error
+                }
             }
         }
     }
@@ -57,11 +75,11 @@ final class ReadConnections: Sendable {
             defer { state.idle = [] }
             return state.idle
         }
-        for connection in idle { try? connection.close() }
+        for reader in idle { reader.close() }
     }
 
     private enum Lending {
-        case idle(DatabaseQueue)
+        case idle(Reader)
         case open
         case none
     }
@@ -69,7 +87,7 @@ final class ReadConnections: Sendable {
     /// An idle connection, or a new one while fewer than `limit` were opened. A connection that
     /// fails to open still counts against the limit, so a file that cannot be opened this way
     /// is not tried again on every read.
-    private func checkOut() -> DatabaseQueue? {
+    private func checkOut() -> Reader? {
         let lending = state.withLock { state -> Lending in
             guard !state.isClosed else { return .none }
             if let connection = state.idle.popLast() { return .idle(connection) }
@@ -80,16 +98,16 @@ final class ReadConnections: Sendable {
         switch lending {
         case .idle(let connection): return connection
         case .none: return nil
-        case .open: return try? DatabaseQueue(path: path, configuration: configuration)
+        case .open: return (try? DatabaseQueue(path: path, configuration: configuration)).map(Reader.init)
         }
     }
 
-    private func checkIn(_ connection: DatabaseQueue) {
+    private func checkIn(_ reader: Reader) {
         let keep = state.withLock { state in
             guard !state.isClosed else { return false }
-            state.idle.append(connection)
+            state.idle.append(reader)
             return true
         }
-        if !keep { try? connection.close() }
+        if !keep { reader.close() }
     }
 }

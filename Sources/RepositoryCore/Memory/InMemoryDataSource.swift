@@ -57,6 +57,12 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
         return .entry(Entry(value: found.value, metadata: found.metadata, origin: origin))
     }
 
+    /// Every query's entry under one lock (each a hit or a miss, marked most recently used).
+    @inlinable
+    public func immediateEntries(for queries: [Query]) -> AlignedEntries<Value>? {
+        store.lookUp(queries, origin: origin)
+    }
+
     @inlinable
     public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
         guard case .entry(let entry) = immediateGet(query) else { throw .notFound(query: query.cacheKey) }

@@ -36,6 +36,25 @@ final class LRUStore<Value: Sendable>: Sendable {
         }
     }
 
+    /// The entries for `queries` (answered with `origin`), aligned with them, under one lock;
+    /// each found one marked most recently used; counts a hit or a miss for each.
+    @inlinable
+    func lookUp(_ queries: [Query], origin: Origin) -> AlignedEntries<Value> {
+        state.withLock { state -> AlignedEntries<Value> in
+            // Nothing reserved: often none is held, and then nothing is allocated.
+            var found = AlignedEntries<Value>(unreservedCount: queries.count)
+            for (place, query) in queries.enumerated() {
+                if let entry = state.cache.value(forKey: query) {
+                    state.counters.hits += 1
+                    found.set(entry.value, part: Entry(value: (), metadata: entry.metadata, origin: origin), at: place)
+                } else {
+                    state.counters.misses += 1
+                }
+            }
+            return found
+        }
+    }
+
     /// Stores `entry`, evicting as the limits say; returns the evicted queries.
     @inlinable
     func insert(_ entry: Entry<Value>, for query: Query, cost: Int) -> [Query] {

@@ -1,78 +1,133 @@
-/// The entries read for a list of queries, aligned with them (nil where nothing readable is
-/// held), each value kept apart from its metadata and origin (its part), so a composed list
-/// takes the values as they are instead of copying each one out of an `Entry` (a copy retains
-/// every reference a value holds). A value type; as a collection, each element is the entry
-/// assembled from its value and part on access (a copy).
+/// The entries read for a list of queries (its places, one per query): the values held, in
+/// place order, each beside its part (metadata and origin) and its place. Kept dense and in
+/// order, so a list composed of them takes the values as one array (no value copied or moved
+/// one by one: a copy of a value retains every reference it holds) and what is missing is the
+/// places no value holds. A value type; as a collection of places, each element is the entry
+/// held there, assembled from its value and part on access (a copy), or nil.
 public struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
-    /// The values found, aligned with the queries.
-    public var values: [Value?]
-    /// The metadata and origin of each value found, aligned with `values`.
-    public var parts: [Entry<Void>?]
+    /// The number of places.
+    @usableFromInline let placeCount: Int
+    @usableFromInline var storedValues: [Value]
+    @usableFromInline var storedParts: [Entry<Void>]
+    @usableFromInline var storedPlaces: [Int]
 
-    /// `count` places, none held.
+    /// The values held, in ascending place order.
+    @inlinable public var values: [Value] { storedValues }
+    /// The metadata and origin of each value held, aligned with `values`.
+    @inlinable public var parts: [Entry<Void>] { storedParts }
+    /// The place of each value held, ascending, aligned with `values`.
+    @inlinable public var places: [Int] { storedPlaces }
+
+    /// `count` places, none held (room reserved for every place to be held).
     @inlinable
     public init(count: Int) {
-        values = [Value?](repeating: nil, count: count)
-        parts = [Entry<Void>?](repeating: nil, count: count)
+        placeCount = Swift.max(0, count)
+        storedValues = []
+        storedParts = []
+        storedPlaces = []
+        storedValues.reserveCapacity(placeCount)
+        storedParts.reserveCapacity(placeCount)
+        storedPlaces.reserveCapacity(placeCount)
     }
 
-    /// The entries given, split into values and parts.
+    /// `count` places, none held, nothing reserved.
+    @usableFromInline
+    init(unreservedCount count: Int) {
+        placeCount = Swift.max(0, count)
+        storedValues = []
+        storedParts = []
+        storedPlaces = []
+    }
+
+    /// A place for each entry given (nil: an empty place), in order.
     @inlinable
-    public init(_ entries: some Sequence<Entry<Value>?>) {
-        values = []
-        parts = []
-        for entry in entries {
-            values.append(entry?.value)
-            parts.append(entry.map { Entry<Void>(value: (), metadata: $0.metadata, origin: $0.origin) })
+    public init(_ entries: some Collection<Entry<Value>?>) {
+        self.init(count: entries.count)
+        for (place, entry) in entries.enumerated() {
+            if let entry { set(entry, at: place) }
         }
     }
 
-    /// The entries listed (`[]` for none).
+    /// A place for each entry listed (`[]` for none).
     @inlinable
     public init(arrayLiteral entries: Entry<Value>?...) {
         self.init(entries)
     }
 
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { values.count }
+    @inlinable public var endIndex: Int { placeCount }
 
-    /// The entry at `position`, assembled from its value and part; nil when none is held.
+    /// The entry at `position`, assembled from its value and part; nil when none is held there.
     @inlinable
     public subscript(position: Int) -> Entry<Value>? {
-        guard let part = parts[position], let value = values[position] else { return nil }
-        return Entry(value: value, metadata: part.metadata, origin: part.origin)
+        guard let slot = slot(of: position) else { return nil }
+        return Entry(
+            value: storedValues[slot], metadata: storedParts[slot].metadata, origin: storedParts[slot].origin)
     }
 
-    /// True when an entry is held at `index` (nothing is copied to tell).
+    /// True when an entry is held at `place` (nothing is copied to tell).
     @inlinable
-    public func isHeld(at index: Int) -> Bool { parts[index] != nil }
+    public func isHeld(at place: Int) -> Bool { slot(of: place) != nil }
 
-    /// How many entries are held (nothing is copied to count).
+    /// How many entries are held.
     @inlinable
-    public var heldCount: Int {
-        var count = 0
-        for index in parts.indices where parts[index] != nil { count += 1 }
-        return count
+    public var heldCount: Int { storedValues.count }
+
+    /// Places `value` with its `part` at `place` (an entry held there is replaced). In place
+    /// order this appends; out of order it inserts.
+    @inlinable
+    public mutating func set(_ value: consuming Value, part: consuming Entry<Void>, at place: Int) {
+        precondition(place >= 0 && place < placeCount, "place \(place) out of 0..<\(placeCount)")
+        if let last = storedPlaces.last, last >= place {
+            var low = 0
+            var high = storedPlaces.count
+            while low < high {
+                let middle = (low + high) / 2
+                if storedPlaces[middle] < place { low = middle + 1 } else { high = middle }
+            }
+            if storedPlaces[low] == place {
+                storedValues[low] = consume value
+                storedParts[low] = consume part
+            } else {
+                storedValues.insert(consume value, at: low)
+                storedParts.insert(consume part, at: low)
+                storedPlaces.insert(place, at: low)
+            }
+            return
+        }
+        storedValues.append(consume value)
+        storedParts.append(consume part)
+        storedPlaces.append(place)
     }
 
-    /// Places `value` with its `part` at `index`.
+    /// Places `entry` at `place`, split into its value and part.
     @inlinable
-    public mutating func set(_ value: consuming Value, part: consuming Entry<Void>, at index: Int) {
-        values[index] = consume value
-        parts[index] = consume part
+    public mutating func set(_ entry: Entry<Value>, at place: Int) {
+        set(entry.value, part: Entry<Void>(value: (), metadata: entry.metadata, origin: entry.origin), at: place)
     }
 
-    /// Places `entry` at `index`, split into its value and part.
+    /// The values, parts and places, moved out as they are (this is left with no entry held).
     @inlinable
-    public mutating func set(_ entry: Entry<Value>, at index: Int) {
-        set(entry.value, part: Entry<Void>(value: (), metadata: entry.metadata, origin: entry.origin), at: index)
+    public mutating func takeAll() -> (values: [Value], parts: [Entry<Void>], places: [Int]) {
+        defer {
+            storedValues = []
+            storedParts = []
+            storedPlaces = []
+        }
+        return (storedValues, storedParts, storedPlaces)
     }
 
-    /// The value and part at `index`, moved out (the place is left empty); nil when none is held.
+    /// The index in `values` of the value at `place`, or nil.
     @inlinable
-    public mutating func take(at index: Int) -> (value: Value, part: Entry<Void>)? {
-        guard let part = parts[index].take() else { return nil }
-        guard let value = values[index].take() else { return nil }
-        return (value, part)
+    func slot(of place: Int) -> Int? {
+        guard let last = storedPlaces.last, place <= last else { return nil }  // past the last held
+        if place < storedPlaces.count, storedPlaces[place] == place { return place }  // every place held so far
+        var low = 0
+        var high = storedPlaces.count
+        while low < high {
+            let middle = (low + high) / 2
+            if storedPlaces[middle] < place { low = middle + 1 } else { high = middle }
+        }
+        return low < storedPlaces.count && storedPlaces[low] == place ? low : nil
     }
 }

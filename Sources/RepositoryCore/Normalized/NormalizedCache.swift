@@ -197,7 +197,6 @@ public final class NormalizedCache<
                 case let (joinedList, joinedEntries)? = await joinedList(query, reader: joinedEntities)
             {
                 list = joinedList
-                // Moved, not shared: taking entries out of a shared array would copy it whole.
                 aligned = consume joinedEntries
             } else {
                 list = try await lists.get(query, cached: nil)
@@ -206,19 +205,26 @@ public final class NormalizedCache<
         }
         var composed = ComposedList<Entity, Info>(list: list)
         let ids = list.value.ids
-        composed.values.reserveCapacity(ids.count)
-        composed.parts.reserveCapacity(ids.count)
+        // The found values are already dense and in the list's order: the composition takes the
+        // arrays as they are, and what is missing is the places nothing holds.
+        var (values, parts, places) = aligned.takeAll()
+        if let cut = places.firstIndex(where: { $0 >= ids.count }) {
+            values.removeSubrange(cut...)
+            parts.removeSubrange(cut...)
+            places.removeSubrange(cut...)
+        }
         var tally = OriginTally()
-        for index in ids.indices where index < aligned.count {
-            // Moved out of `aligned`, not copied (a copy retains every reference a value holds).
-            if let (value, part) = aligned.take(at: index) {
-                tally.add(part.origin, storedAt: part.metadata.storedAt)
-                composed.values.append(consume value)
-                composed.parts.append(consume part)
+        for slot in parts.indices { tally.add(parts[slot].origin, storedAt: parts[slot].metadata.storedAt) }
+        var next = 0
+        for index in ids.indices {
+            if next < places.count, places[next] == index {
+                next += 1
             } else {
                 composed.provenance.missingIDs.append(ids[index])
             }
         }
+        composed.values = consume values
+        composed.parts = consume parts
         tally.write(into: &composed.provenance)
         if let versions, fromMemory, composed.isComplete {
             composed.keptDetails = AnswerDetails(fallbackError: nil, provenance: composed.answerProvenance)
@@ -240,40 +246,50 @@ public final class NormalizedCache<
         var read = await lists.entryJoined(query, with: reader) { [entities] list in
             let ids = list.ids
             count = ids.count
+            let all = ids.map(Query.entity)
+            // Memory asked once for every id when it can (one lock), else id by id.
+            let inMemory = entities.immediateEntries(for: all)
+            if let inMemory, inMemory.heldCount == 0 {
+                asked = Array(ids.indices)
+                return all
+            }
             asked.reserveCapacity(ids.count)
             var queries: [Query] = []
             queries.reserveCapacity(ids.count)
-            for (index, id) in ids.enumerated() {
-                if case .entry(let entry) = entities.immediateGet(.entity(id)) {
-                    held.append((index, entry))
+            for (index, query) in all.enumerated() {
+                let found: Entry<Entity>?
+                if let inMemory {
+                    found = inMemory[index]
+                } else if case .entry(let entry) = entities.immediateGet(query) {
+                    found = entry
+                } else {
+                    found = nil
+                }
+                if let found {
+                    held.append((index, found))
                 } else {
                     asked.append(index)
-                    queries.append(.entity(id))
+                    queries.append(query)
                 }
             }
             return queries
         }
-        // Moved out of `read`, so taking entries out of it below copies no array.
         guard var joined = read.take() else { return nil }
         await reader.settle(joined.queries, joined.related)
         var entries = AlignedEntries<Entity>(count: 0)
-        var unfound: [Int] = []
         if held.isEmpty, joined.related.count == count {
-            // Memory held none: the read's entries are the list's, place for place (moved).
+            // Memory held none: the read's entries are the list's, place for place (moved out,
+            // so adding to them below copies nothing).
             swap(&entries, &joined.related)
-            for index in entries.indices where !entries.isHeld(at: index) { unfound.append(index) }
         } else {
             entries = AlignedEntries(count: count)
             for (index, entry) in held { entries.set(entry, at: index) }
-            for (slot, index) in asked.enumerated() {
-                // Moved out, not copied (a copy retains every reference a value holds).
-                if slot < joined.related.count, let (value, part) = joined.related.take(at: slot) {
-                    entries.set(consume value, part: consume part, at: index)
-                } else {
-                    unfound.append(index)
-                }
+            let related = joined.related
+            for (slot, value) in related.values.enumerated() where related.places[slot] < asked.count {
+                entries.set(value, part: related.parts[slot], at: asked[related.places[slot]])
             }
         }
+        let unfound = entries.indices.filter { !entries.isHeld(at: $0) }
         if !unfound.isEmpty {
             let ids = joined.lead.value.ids
             let rest = await alignedEntries(for: unfound.map { ids[$0] })

@@ -35,6 +35,12 @@ where Upper.Value == Lower.Value {
         return entry
     }
 
+    /// The upper tier's entries without suspending (the lower tier is not asked).
+    @inlinable
+    public func immediateEntries(for queries: [Query]) -> AlignedEntries<Value>? {
+        upper.immediateEntries(for: queries)
+    }
+
     /// An upper-tier hit without suspending; anything else needs the lower tier, so `get`.
     @inlinable
     public func immediateGet(_ query: Query) -> ImmediateRead<Value> {

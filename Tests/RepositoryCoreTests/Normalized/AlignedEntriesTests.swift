@@ -3,7 +3,8 @@ import RepositoryCore
 import Testing
 
 /// `AlignedEntries`, from its documentation and through the public API only: places aligned with
-/// queries, each value kept beside its part, read as entries, moved out without a copy.
+/// queries; the values held kept dense, in place order, each beside its part and its place; read
+/// as entries place by place; taken out whole.
 @Suite("Aligned entries: values beside their metadata, place for place")
 struct AlignedEntriesTests {
     static let older = EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 100), etag: "W/\"a\"")
@@ -22,6 +23,20 @@ struct AlignedEntriesTests {
         #expect(aligned[2] == Entry(value: "Rick", metadata: Self.older, origin: .disk))
         #expect(aligned[0] == Entry(value: "Morty", metadata: Self.newer, origin: .memory))
         #expect(aligned.map { $0?.value } == ["Morty", nil, "Rick"])
+        #expect(aligned.values == ["Morty", "Rick"], "dense, in place order, whatever order they came in")
+        #expect(aligned.places == [0, 2])
+        #expect(aligned.parts.map(\.origin) == [.memory, .disk])
+    }
+
+    @Test("Setting a held place again replaces its entry; places stay in order")
+    func replace() {
+        var aligned = AlignedEntries<String>(count: 4)
+        aligned.set(Entry(value: "c", metadata: Self.newer, origin: .disk), at: 3)
+        aligned.set(Entry(value: "a", metadata: Self.newer, origin: .disk), at: 1)
+        aligned.set(Entry(value: "b", metadata: Self.older, origin: .network), at: 3)
+        #expect(aligned.values == ["a", "b"])
+        #expect(aligned.places == [1, 3])
+        #expect(aligned[3] == Entry(value: "b", metadata: Self.older, origin: .network))
     }
 
     @Test("Made from entries (or a literal), the places keep their order and their gaps")
@@ -29,24 +44,24 @@ struct AlignedEntriesTests {
         let entries: [Entry<Int>?] = [nil, Entry(value: 7, metadata: Self.newer, origin: .network), nil]
         let aligned = AlignedEntries(entries)
         #expect(Array(aligned) == entries)
-        #expect(aligned.values == [nil, 7, nil])
-        #expect(aligned.parts.map { $0?.origin } == [nil, .network, nil])
+        #expect(aligned.values == [7])
+        #expect(aligned.places == [1])
+        #expect(aligned.parts.map(\.origin) == [.network])
         let literal: AlignedEntries<Int> = [Entry(value: 1, metadata: Self.older, origin: .disk), nil]
         #expect(literal.map { $0?.value } == [1, nil])
         let none: AlignedEntries<Int> = []
         #expect(none.isEmpty)
     }
 
-    @Test("Taking a place moves its value and part out and leaves it empty; an empty place gives nil")
-    func take() throws {
-        var aligned = AlignedEntries([Entry(value: "Summer", metadata: Self.older, origin: .disk), nil])
-        let took = aligned.take(at: 0)
-        let taken = try #require(took)
-        #expect(taken.value == "Summer")
-        #expect(taken.part.metadata == Self.older)
-        #expect(taken.part.origin == .disk)
-        #expect(aligned.take(at: 0) == nil)
-        #expect(aligned.take(at: 1) == nil)
+    @Test("Taking everything moves the values, parts and places out and leaves no entry held")
+    func takeAll() {
+        var aligned = AlignedEntries([nil, Entry(value: "Summer", metadata: Self.older, origin: .disk)])
+        let taken = aligned.takeAll()
+        #expect(taken.values == ["Summer"])
+        #expect(taken.parts.map(\.metadata) == [Self.older])
+        #expect(taken.places == [1])
         #expect(aligned.heldCount == 0)
+        #expect(aligned.count == 2)
+        #expect(aligned.allSatisfy { $0 == nil })
     }
 }
