@@ -54,16 +54,18 @@ enum CacheEntryStore {
         FROM json_each(?) AS j CROSS JOIN cache_entry AS e ON e.namespace = ? AND e.key = j.value
         """
 
-    /// Reads the rows of `keys` of one namespace in one statement (`selectListedSQL`: no
-    /// `IN (…)` list for SQLite to sort into a temporary index, no key column to match back),
-    /// handing each row found to `body` with its key's index in `keys`, its payload bytes
-    /// (valid only during the call: read in place, not copied) and its metadata.
+    /// Reads the rows of the `count` keys `list` names (their JSON array, `JSONStringArray`)
+    /// of one namespace in one statement (`selectListedSQL`: no `IN (…)` list for SQLite to
+    /// sort into a temporary index, no key column to match back), handing each row found to
+    /// `body` with its key's index, its payload bytes (valid only during the call: read in
+    /// place, not copied) and its metadata.
     static func forEachRow(
-        namespace: String, keys: [String], using hot: HotStatements,
+        namespace: String, list: [UInt8], count: Int, using hot: HotStatements,
         _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) -> Void
     ) throws {
-        guard !keys.isEmpty else { return }
-        try RawEntryRows.forEachListed(hot.statement(.selectListed), namespace: namespace, keys: keys, body)
+        guard count > 0 else { return }
+        try RawEntryRows.forEachListed(
+            hot.statement(.selectListed), namespace: namespace, list: list, count: count, body)
     }
 
     /// The metadata (stored-at, expiry, validators) for one key, without the payload.
@@ -132,13 +134,25 @@ enum CacheEntryStore {
         ])
     }
 
-    /// Writes last-access times recorded by reads (never moving a time backwards).
-    static func applyAccessTimes(_ times: [EntryAddress: Double], in db: Database) throws {
-        guard !times.isEmpty else { return }
+    /// Writes last-access times recorded by reads (never moving a time backwards): each row's,
+    /// then each key list's, one statement per list (the rows its JSON array names).
+    static func applyAccessTimes(_ times: AccessLog.Pending, in db: Database) throws {
+        if !times.rows.isEmpty {
+            let statement = try db.cachedStatement(
+                sql: "UPDATE cache_entry SET last_access = ? WHERE namespace = ? AND key = ? AND last_access < ?")
+            for (address, time) in times.rows {
+                try statement.execute(arguments: [time, address.namespace, address.key, time])
+            }
+        }
+        guard !times.lists.isEmpty else { return }
         let statement = try db.cachedStatement(
-            sql: "UPDATE cache_entry SET last_access = ? WHERE namespace = ? AND key = ? AND last_access < ?")
-        for (address, time) in times {
-            try statement.execute(arguments: [time, address.namespace, address.key, time])
+            sql: """
+                UPDATE cache_entry SET last_access = ?
+                WHERE namespace = ? AND key IN (SELECT value FROM json_each(?)) AND last_access < ?
+                """)
+        for (listed, time) in times.lists {
+            let json = String(decoding: listed.json, as: UTF8.self)
+            try statement.execute(arguments: [time, listed.namespace, json, time])
         }
     }
 

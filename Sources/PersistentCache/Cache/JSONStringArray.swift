@@ -1,3 +1,5 @@
+import RepositoryCore
+
 /// Writes strings as the UTF-8 bytes of one JSON array of strings (RFC 8259 escaping: quote,
 /// backslash and control characters), for SQLite's `json_each` to walk. Pure; thread-safe.
 enum JSONStringArray {
@@ -8,20 +10,45 @@ enum JSONStringArray {
         bytes.append(UInt8(ascii: "["))
         for (index, string) in strings.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "\""))
-            var string = string
-            string.withUTF8 { utf8 in
-                // Most keys need no escaping: appended at once.
-                if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-                    bytes.append(contentsOf: utf8)
-                } else {
-                    for byte in utf8 { append(byte, to: &bytes) }
-                }
-            }
-            bytes.append(UInt8(ascii: "\""))
+            appendString(string, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
         return bytes
+    }
+
+    /// The bytes of the array of `queries`' cache keys, in order (as `bytes(of:)` of their
+    /// `cacheKey`s), written without making each key: `id:` then the id for an `.id` or `.key`
+    /// query (`Query.cacheKey`'s documented form), the whole key otherwise.
+    static func bytes(ofCacheKeys queries: [Query]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2 + queries.count * 12)
+        bytes.append(UInt8(ascii: "["))
+        for (index, query) in queries.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if let key = query.key {
+                appendString(key, prefix: "id:", to: &bytes)
+            } else {
+                appendString(query.cacheKey, to: &bytes)
+            }
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return bytes
+    }
+
+    /// Appends `prefix` then `string` as one JSON string (quoted, escaped).
+    private static func appendString(_ string: String, prefix: StaticString = "", to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        var string = string
+        string.withUTF8 { utf8 in
+            // Most keys need no escaping: appended at once.
+            if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 { append(byte, to: &bytes) }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -57,16 +57,17 @@ enum RawEntryRows {
     }
 
     /// Steps one prepared `CacheEntryStore.selectListedSQL` statement (its rows: the index of a
-    /// key in `keys`, then payload, stored_at, expires_at, etag, last_modified), with `keys`
-    /// bound as one JSON array and `namespace`, both without a copy (`SQLITE_STATIC`, stepped
-    /// while the bytes are held). Hands `body` each row found with its key's index in `keys`,
-    /// its payload bytes (valid only during the call) and metadata.
+    /// key in the list, then payload, stored_at, expires_at, etag, last_modified), with `list`
+    /// (the keys as one JSON array, `JSONStringArray`) and `namespace` bound without a copy
+    /// (`SQLITE_STATIC`, stepped while the bytes are held). Hands `body` each row found with its
+    /// key's index (below `count`, the number of keys), its payload bytes (valid only during the
+    /// call) and metadata.
     /// One execution for every key, no temporary index for an `IN (…)` list, no key text to
     /// match back; a key listed twice is read twice. Validators equal to the previous row's are
     /// the same `String` (a page's entities share them), so they are made once. The statement
     /// is reset and its bindings cleared before returning, thrown or not.
     static func forEachListed(
-        _ statement: Statement, namespace: String, keys: [String],
+        _ statement: Statement, namespace: String, list: [UInt8], count: Int,
         _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) throws -> Void
     ) throws {
         let handle = statement.sqliteStatement
@@ -75,7 +76,6 @@ enum RawEntryRows {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
         }
-        let list = JSONStringArray.bytes(of: keys)
         var namespace = namespace
         try namespace.withUTF8 { namespace in
             try list.withUnsafeBufferPointer { list in
@@ -91,7 +91,7 @@ enum RawEntryRows {
                     }
                     let index = Int(sqlite3_column_int64(handle, 0))
                     // The payload column is NOT NULL: no type to check.
-                    guard keys.indices.contains(index) else { continue }
+                    guard index >= 0, index < count else { continue }
                     let metadata = rowMetadata(handle, from: 2, etag: &etag, lastModified: &lastModified)
                     try body(index, blob(handle, 1), metadata)
                 }

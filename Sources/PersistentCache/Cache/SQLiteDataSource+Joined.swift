@@ -14,17 +14,11 @@ extension SQLiteDataSource {
         return JoinedReader(
             storage: ObjectIdentifier(database),
             read: { context, queries in
-                var keys: [String] = []
-                keys.reserveCapacity(queries.count)
-                for query in queries { keys.append(query.cacheKey) }
                 var found = AlignedEntries<Value>(count: queries.count)
-                let read = database.readRows(namespace: namespace, keys: keys, in: context) {
+                let read = database.readRows(namespace: namespace, queries: queries, in: context) {
                     index, payload, metadata in
-                    guard !found.isHeld(at: index), let value = try? codec.decode(bytes: payload) else {
-                        return false
-                    }
+                    guard !found.isHeld(at: index), let value = try? codec.decode(bytes: payload) else { return }
                     found.set(consume value, part: Entry(value: (), metadata: metadata, origin: .disk), at: index)
-                    return true
                 }
                 return read ? found : AlignedEntries(count: queries.count)
             },

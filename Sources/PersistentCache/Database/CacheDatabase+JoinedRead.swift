@@ -23,29 +23,24 @@ extension CacheDatabase {
         if found { accessLog.record(EntryAddress(namespace: namespace, key: key), at: now.storedSeconds) }
     }
 
-    /// Reads the rows of `keys` in `namespace` inside the read `context` (a handle `readJoined`
-    /// gave), handing each to `body` with its key's index, its payload (valid only during the
-    /// call) and its metadata; `body` answers whether it used the row (its access is recorded).
-    /// False when `context` is not such a handle or the statement failed.
+    /// Reads the rows of `queries` in `namespace` inside the read `context` (a handle
+    /// `readJoined` gave), handing each to `body` with its query's index, its payload (valid
+    /// only during the call) and its metadata. The access is recorded as one item (the key list
+    /// the statement walked: every listed row that exists is touched). False when `context` is
+    /// not such a handle or the statement failed.
     @usableFromInline
     func readRows(
-        namespace: String, keys: [String], in context: AnyObject,
-        _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) -> Bool
+        namespace: String, queries: [Query], in context: AnyObject,
+        _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) -> Void
     ) -> Bool {
         guard let hot = context as? HotStatements else { return false }
-        var read: [EntryAddress] = []
-        read.reserveCapacity(keys.count)
+        let list = JSONStringArray.bytes(ofCacheKeys: queries)
         do {
-            try CacheEntryStore.forEachRow(namespace: namespace, keys: keys, using: hot) {
-                index, payload, metadata in
-                if body(index, payload, metadata) {
-                    read.append(EntryAddress(namespace: namespace, key: keys[index]))
-                }
-            }
+            try CacheEntryStore.forEachRow(namespace: namespace, list: list, count: queries.count, using: hot, body)
         } catch {
             return false
         }
-        accessLog.record(read, at: now.storedSeconds)
+        accessLog.record(listed: ListedKeys(namespace: namespace, json: list), at: now.storedSeconds)
         return true
     }
 }

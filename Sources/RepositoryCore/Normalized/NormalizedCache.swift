@@ -181,28 +181,54 @@ public final class NormalizedCache<
         // Read before composing: a change during the composition moves them, so it is never kept.
         let versions = memoryVersions()
         if let versions, let kept = compositions.composed(for: query, at: versions) { return kept }
-        let list: Entry<StoredList<Info>>
-        var aligned: AlignedEntries<Entity>
-        let fromMemory: Bool
+        // Each way of reading is its own function: one frame per way, not every way's
+        // temporaries in this one (async frames are allocated per call).
+        var (list, aligned, fromMemory): (Entry<StoredList<Info>>, AlignedEntries<Entity>, Bool)
         switch lists.immediateGet(query) {
         case .entry(let entry):
-            list = entry
-            let read = await alignedEntriesNotingSuspension(for: entry.value.ids)
-            aligned = AlignedEntries(read.entries)
-            fromMemory = read.fromMemory
+            (list, aligned, fromMemory) = await listedFromMemory(entry)
         case .notFound: throw .notFound(query: query.cacheKey)
         case .needsSuspension:
             fromMemory = false
-            if let joinedEntities,
-                case let (joinedList, joinedEntries)? = await joinedList(query, reader: joinedEntities)
-            {
-                list = joinedList
-                aligned = consume joinedEntries
-            } else {
-                list = try await lists.get(query, cached: nil)
-                aligned = AlignedEntries(await alignedEntries(for: list.value.ids))
-            }
+            (list, aligned) = try await listedBelowMemory(query)
         }
+        return compose(list, &aligned, fromMemory: fromMemory, query: query, versions: versions)
+    }
+
+    /// The entities of `list` (held in memory) from wherever they are held.
+    @inlinable @inline(never)
+    func listedFromMemory(_ list: Entry<StoredList<Info>>) async -> (
+        Entry<StoredList<Info>>, AlignedEntries<Entity>, Bool
+    ) {
+        let read = await alignedEntriesNotingSuspension(for: list.value.ids)
+        return (list, AlignedEntries(read.entries), read.fromMemory)
+    }
+
+    /// The list `query` names (memory lacks it) and its entities: one joined read when the
+    /// stores join, else the list then its entities.
+    @inlinable @inline(never)
+    func listedBelowMemory(_ query: Query) async throws(RepositoryError) -> (
+        Entry<StoredList<Info>>, AlignedEntries<Entity>
+    ) {
+        if let joinedEntities, let joined = await joinedList(query, reader: joinedEntities) { return joined }
+        return try await listedOneAfterTheOther(query)
+    }
+
+    /// The list `query` names read from `lists`, then its entities.
+    @inlinable @inline(never)
+    func listedOneAfterTheOther(_ query: Query) async throws(RepositoryError) -> (
+        Entry<StoredList<Info>>, AlignedEntries<Entity>
+    ) {
+        let list = try await lists.get(query, cached: nil)
+        return (list, AlignedEntries(await alignedEntries(for: list.value.ids)))
+    }
+
+    /// The composition of `list` from `aligned` (taken), kept when it came wholly from memory.
+    @inlinable
+    func compose(
+        _ list: Entry<StoredList<Info>>, _ aligned: inout AlignedEntries<Entity>, fromMemory: Bool,
+        query: Query, versions: CompositionMemo<Entity, Info>.Versions?
+    ) -> ComposedList<Entity, Info> {
         var composed = ComposedList<Entity, Info>(list: list)
         let ids = list.value.ids
         // The found values are already dense and in the list's order: the composition takes the
@@ -236,7 +262,7 @@ public final class NormalizedCache<
     /// The list `query` names and its entities from one joined read (the entities memory holds
     /// taken from memory inside it); the ones it did not find then looked for as usual. Nil
     /// when the lists store made no joined read (the caller reads the list, then its entities).
-    @inlinable
+    @inlinable @inline(never)
     func joinedList(_ query: Query, reader: JoinedReader<Entity>) async -> (
         list: Entry<StoredList<Info>>, entries: AlignedEntries<Entity>
     )? {
@@ -289,15 +315,21 @@ public final class NormalizedCache<
                 entries.set(value, part: related.parts[slot], at: asked[related.places[slot]])
             }
         }
-        let unfound = entries.indices.filter { !entries.isHeld(at: $0) }
-        if !unfound.isEmpty {
-            let ids = joined.lead.value.ids
-            let rest = await alignedEntries(for: unfound.map { ids[$0] })
-            for (index, entry) in zip(unfound, rest) {
-                if let entry { entries.set(entry, at: index) }
-            }
-        }
+        if entries.heldCount < entries.count { await lookForUnfound(in: &entries, ids: joined.lead.value.ids) }
         return (joined.lead, entries)
+    }
+
+    /// Fills the places of `entries` nothing holds with what the tiers hold for their ids (read
+    /// as usual). Its own function, so the frame of every joined read does not carry this rarer
+    /// read's (async frames are allocated per call, sized for everything inlined into them).
+    @inlinable @inline(never)
+    func lookForUnfound(in entries: inout AlignedEntries<Entity>, ids: [String]) async {
+        let unfound = entries.indices.filter { !entries.isHeld(at: $0) && $0 < ids.count }
+        guard !unfound.isEmpty else { return }
+        let rest = await alignedEntries(for: unfound.map { ids[$0] })
+        for (index, entry) in zip(unfound, rest) {
+            if let entry { entries.set(entry, at: index) }
+        }
     }
 }
 
