@@ -133,6 +133,16 @@ enum RawEntryRows {
         }
     }
 
+    /// Runs `statement` (one without rows or bindings: `BEGIN`, `COMMIT`) to its end through
+    /// SQLite's C interface, without GRDB's per-execution bookkeeping, and resets it. GRDB reads
+    /// the transaction state from SQLite itself (`sqlite3_get_autocommit`), so it stays right.
+    static func run(_ statement: Statement) throws {
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+    }
+
     /// The metadata in the four columns from `first` (stored_at, expires_at, etag,
     /// last_modified); `etag` and `lastModified` hold the previous row's validators, reused when
     /// the bytes are the same, and are set to this row's.

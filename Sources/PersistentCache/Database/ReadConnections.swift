@@ -55,10 +55,10 @@ final class ReadConnections: Sendable {
         return try reader.queue.unsafeRead { db in
             try reader.hot.bound(to: db) { hot in
                 guard inTransaction else { return try body(db, hot) }
-                try hot.statement(.begin).execute()
+                try RawEntryRows.run(hot.statement(.begin))
                 do {
                     let result = try body(db, hot)
-                    try hot.statement(.commit).execute()
+                    try RawEntryRows.run(hot.statement(.commit))
                     return result
                 } catch {
                     try? db.rollback()

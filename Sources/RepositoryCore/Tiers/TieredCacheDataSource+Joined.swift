@@ -30,16 +30,13 @@ extension TieredCacheDataSource {
     /// `upper.keepsAtMost` of them (the last ones); a failed write is skipped.
     @inlinable
     static func promote(_ found: AlignedEntries<Value>, for queries: [Query], into upper: Upper) async {
-        var skip = 0
-        if let room = upper.keepsAtMost { skip = max(0, found.heldCount - room) }
-        // By index, so only the entries written are assembled (copied), not every entry found.
-        for index in found.indices where index < queries.count && found.isHeld(at: index) {
-            if skip > 0 {
-                skip -= 1
-                continue
-            }
-            guard let entry = found[index] else { continue }
-            _ = try? await upper.put(entry, for: queries[index])
+        var first = 0
+        if let room = upper.keepsAtMost { first = max(0, found.heldCount - room) }
+        // The held entries only, and of them only the ones written are assembled (copied).
+        let (values, parts, places) = (found.values, found.parts, found.places)
+        for slot in places.indices.dropFirst(first) where places[slot] < queries.count {
+            let entry = Entry(value: values[slot], metadata: parts[slot].metadata, origin: parts[slot].origin)
+            _ = try? await upper.put(entry, for: queries[places[slot]])
         }
     }
 }
