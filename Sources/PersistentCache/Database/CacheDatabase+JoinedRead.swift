@@ -14,7 +14,10 @@ extension CacheDatabase {
         namespace: String, key: String, _ body: (UnsafeRawBufferPointer, EntryMetadata, AnyObject) -> Void
     ) {
         let found =
-            (try? fastRead(inTransaction: true) { db, hot -> Bool in
+            // No BEGIN/COMMIT: the list's statement stays on its row while `body` runs the
+            // entities' statement, so both read one snapshot (SQLite keeps the read transaction
+            // open while a statement is active), ended when the list's statement is reset.
+            (try? fastRead(inTransaction: false) { db, hot -> Bool in
                 try RawEntryRows.one(hot.statement(.selectOne), namespace: namespace, key: key) {
                     payload, metadata in
                     body(payload, metadata, hot)

@@ -72,7 +72,7 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
     @inlinable
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
-        let evicted = store.insert(entry, for: query, cost: cost(entry))
+        let evicted = store.insert(entry, for: query, cost: cost(entry), listingEvictions: onEviction != nil)
         if let onEviction { evicted.forEach(onEviction) }
         return entry.with(origin: origin)
     }

@@ -55,13 +55,18 @@ final class LRUStore<Value: Sendable>: Sendable {
         }
     }
 
-    /// Stores `entry`, evicting as the limits say; returns the evicted queries.
+    /// Stores `entry`, evicting as the limits say; returns the evicted queries when
+    /// `listingEvictions` (else none: they are only counted, and no list is made).
     @inlinable
-    func insert(_ entry: Entry<Value>, for query: Query, cost: Int) -> [Query] {
+    func insert(_ entry: Entry<Value>, for query: Query, cost: Int, listingEvictions: Bool = true) -> [Query] {
         state.withLock { state in
             var evicted: [Query] = []
-            state.cache.setValue(entry, forKey: query, cost: cost) { key, _ in evicted.append(key) }
-            state.counters.evictions += evicted.count
+            var count = 0
+            state.cache.setValue(entry, forKey: query, cost: cost) { key, _ in
+                count += 1
+                if listingEvictions { evicted.append(key) }
+            }
+            state.counters.evictions += count
             version.add(1, ordering: .releasing)
             return evicted
         }
