@@ -18,42 +18,51 @@ enum RawEntryRows {
         _ statement: Statement, namespace: String, keys: ArraySlice<String>,
         _ body: (String, Data, EntryMetadata) throws -> Void
     ) throws {
+        try stepping(statement) { handle in
+            try bind(namespace, at: 1, in: handle)
+            var position: Int32 = 2
+            for key in keys {
+                try bind(key, at: position, in: handle)
+                position += 1
+            }
+            var etag: String?
+            var lastModified: String?
+            while try step(handle) {
+                guard let key = text(handle, 0, reusing: nil), sqlite3_column_type(handle, 1) != SQLITE_NULL else { continue }
+                let metadata = rowMetadata(handle, from: 2, etag: &etag, lastModified: &lastModified)
+                let payload = blob(handle, 1)
+                if let bytes = payload.baseAddress, !payload.isEmpty {
+                    try body(
+                        key,
+                        Data(
+                            bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: payload.count,
+                            deallocator: .none),
+                        metadata)
+                } else {
+                    try body(key, Data(), metadata)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with `statement`'s handle, reset before, and reset with its bindings cleared
+    /// after, thrown or not.
+    private static func stepping<T>(_ statement: Statement, _ body: (SQLiteStatement) throws -> T) rethrows -> T {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         defer {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
         }
-        try bind(namespace, at: 1, in: handle)
-        var position: Int32 = 2
-        for key in keys {
-            try bind(key, at: position, in: handle)
-            position += 1
-        }
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-            guard let key = text(handle, 0), sqlite3_column_type(handle, 1) != SQLITE_NULL else { continue }
-            let metadata = EntryMetadata(
-                storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 2)),
-                expiresAt: sqlite3_column_type(handle, 3) == SQLITE_NULL
-                    ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 3)),
-                etag: text(handle, 4), lastModified: text(handle, 5))
-            // The pointer first, then its length (SQLite's documented order).
-            let bytes = sqlite3_column_blob(handle, 1)
-            let count = Int(sqlite3_column_bytes(handle, 1))
-            if let bytes, count > 0 {
-                try body(
-                    key,
-                    Data(
-                        bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: count,
-                        deallocator: .none),
-                    metadata)
-            } else {
-                try body(key, Data(), metadata)
-            }
-        }
+        return try body(handle)
+    }
+
+    /// Steps `handle`: true on a row, false when done; an error is thrown.
+    private static func step(_ handle: SQLiteStatement) throws -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_DONE { return false }
+        guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+        return true
     }
 
     /// Steps one prepared `CacheEntryStore.selectListedSQL` statement (its rows: the index of a
@@ -70,30 +79,21 @@ enum RawEntryRows {
         _ statement: Statement, namespace: String, list: [UInt8], count: Int,
         _ body: (Int, UnsafeRawBufferPointer, EntryMetadata) throws -> Void
     ) throws {
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        defer {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-        }
         var namespace = namespace
-        try namespace.withUTF8 { namespace in
-            try list.withUnsafeBufferPointer { list in
-                try bindStatic(list, at: 1, in: handle)
-                try bindStatic(namespace, at: 2, in: handle)
-                var etag: String?
-                var lastModified: String?
-                while true {
-                    let code = sqlite3_step(handle)
-                    if code == SQLITE_DONE { return }
-                    guard code == SQLITE_ROW else {
-                        throw DatabaseError(resultCode: ResultCode(rawValue: code))
+        try stepping(statement) { handle in
+            try namespace.withUTF8 { namespace in
+                try list.withUnsafeBufferPointer { list in
+                    try bindStatic(list, at: 1, in: handle)
+                    try bindStatic(namespace, at: 2, in: handle)
+                    var etag: String?
+                    var lastModified: String?
+                    while try step(handle) {
+                        let index = Int(sqlite3_column_int64(handle, 0))
+                        // The payload column is NOT NULL: no type to check.
+                        guard index >= 0, index < count else { continue }
+                        let metadata = rowMetadata(handle, from: 2, etag: &etag, lastModified: &lastModified)
+                        try body(index, blob(handle, 1), metadata)
                     }
-                    let index = Int(sqlite3_column_int64(handle, 0))
-                    // The payload column is NOT NULL: no type to check.
-                    guard index >= 0, index < count else { continue }
-                    let metadata = rowMetadata(handle, from: 2, etag: &etag, lastModified: &lastModified)
-                    try body(index, blob(handle, 1), metadata)
                 }
             }
         }
@@ -109,26 +109,20 @@ enum RawEntryRows {
         _ statement: Statement, namespace: String, key: String,
         _ body: (UnsafeRawBufferPointer, EntryMetadata) throws -> Void
     ) throws -> Bool {
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        defer {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-        }
         var namespace = namespace
         var key = key
-        return try namespace.withUTF8 { namespace in
-            try key.withUTF8 { key in
-                try bindStatic(namespace, at: 1, in: handle)
-                try bindStatic(key, at: 2, in: handle)
-                let code = sqlite3_step(handle)
-                if code == SQLITE_DONE { return false }
-                guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-                var etag: String?
-                var lastModified: String?
-                let metadata = rowMetadata(handle, from: 1, etag: &etag, lastModified: &lastModified)
-                try body(blob(handle, 0), metadata)
-                return true
+        return try stepping(statement) { handle in
+            try namespace.withUTF8 { namespace in
+                try key.withUTF8 { key in
+                    try bindStatic(namespace, at: 1, in: handle)
+                    try bindStatic(key, at: 2, in: handle)
+                    guard try step(handle) else { return false }
+                    var etag: String?
+                    var lastModified: String?
+                    let metadata = rowMetadata(handle, from: 1, etag: &etag, lastModified: &lastModified)
+                    try body(blob(handle, 0), metadata)
+                    return true
+                }
             }
         }
     }
@@ -201,14 +195,5 @@ enum RawEntryRows {
             }
         }
         guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-    }
-
-    /// The column's text, or nil when it is null.
-    private static func text(_ handle: SQLiteStatement, _ column: Int32) -> String? {
-        guard sqlite3_column_type(handle, column) != SQLITE_NULL,
-            let bytes = sqlite3_column_text(handle, column)
-        else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }
