@@ -87,6 +87,35 @@ struct LeastRecentlyUsedSweepTests {
         #expect(try storedAccess() == clock.now().timeIntervalSinceReferenceDate)
     }
 
+    @Test("A joined read records its rows' access as one item; the next write stores it for each row listed")
+    func joinedReadAccess() async throws {
+        let clock = ManualTimeSource()
+        let database = try CacheDatabase.inMemory(options: .init(timeSource: clock))
+        let source = SQLiteDataSource(database: database, namespace: "lru", codec: DataPayloadCodec())
+        let lists = SQLiteDataSource<[String]>(database: database, namespace: "lists")
+        for name in ["a", "b", "c"] { try await Self.put(name, in: source, clock: clock) }
+        try await lists.put(
+            Entry(value: ["a", "b", "zz"], metadata: .init(storedAt: clock.now()), origin: .network),
+            for: .key("page"))
+        func storedAccess(_ key: String) throws -> Double? {
+            try database.writer.read { db in
+                try Double.fetchOne(db, sql: "SELECT last_access FROM cache_entry WHERE key = ?", arguments: [key])
+            }
+        }
+        let before = try ["id:a", "id:b", "id:c", "id:page"].map(storedAccess)
+        // WHEN the list is read with its entities later THEN nothing is written yet
+        clock.advance(by: 50)
+        let reader = try #require(source.joinedReader())
+        let joined = try #require(await lists.entryJoined(.key("page"), with: reader) { $0.map { .key($0) } })
+        #expect(joined.related.map { $0 != nil } == [true, true, false])
+        #expect(try ["id:a", "id:b", "id:c", "id:page"].map(storedAccess) == before)
+        // WHEN pending access times are flushed THEN the list and the rows it listed are touched,
+        // the row it did not list is not
+        try await database.flushAccessTimes()
+        let now = clock.now().timeIntervalSinceReferenceDate
+        #expect(try ["id:a", "id:b", "id:c", "id:page"].map(storedAccess) == [now, now, before[2], now])
+    }
+
     @Test("An explicit sweep evicts down to the target and reports how many entries went")
     func explicitSweep() async throws {
         let clock = ManualTimeSource()

@@ -71,6 +71,46 @@ struct JoinedReadTests {
         #expect(shelf.counts.asked == [["2"]])
     }
 
+    @Test("A memory tier that answers one id at a time is asked id by id; what it holds is not read again")
+    func memoryWithoutBatchAnswers() async throws {
+        let shelf = Shelf()
+        shelf.hold(list: ["1", "2", "3"], under: .page(PageQuery(number: 1)))
+        for id in 1...3 { shelf.hold(Planet(id: id, name: "P\(id)")) }
+        let memory = OneAtATimeMemory()
+        _ = try await memory.put(
+            Entry(
+                value: Planet(id: 2, name: "held"), metadata: EntryMetadata(storedAt: Self.storedAt),
+                origin: .memory),
+            for: .entity("2"))
+        let cache = NormalizedCache(
+            entities: TieredCacheDataSource(upper: memory, lower: ShelfPlanets(shelf: shelf)),
+            lists: TieredCacheDataSource(upper: InMemoryDataSource<StoredList<Int>>(), lower: ShelfLists(shelf: shelf)))
+        #expect(memory.immediateEntries(for: [.entity("2")]) == nil, "the default: no batch answer")
+        let composed = try await cache.composedList(.page(PageQuery(number: 1)))
+        #expect(composed.entries.map(\.value.name) == ["P1", "held", "P3"])
+        #expect(composed.provenance.description == "1 memory · 2 disk")
+        #expect(shelf.counts.asked == [["1", "3"]])
+    }
+
+    @Test("The memory store answers a list's ids under one lock: hits in place, misses counted")
+    func memoryAnswersAListAtOnce() async throws {
+        let memory = InMemoryDataSource<Planet>()
+        for id in [1, 3] {
+            try await memory.put(
+                Entry(
+                    value: Planet(id: id, name: "P\(id)"), metadata: EntryMetadata(storedAt: Self.storedAt),
+                    origin: .network),
+                for: .entity(String(id)))
+        }
+        let found = try #require(memory.immediateEntries(for: [.entity("1"), .entity("2"), .entity("3")]))
+        #expect(found.count == 3)
+        #expect(found.places == [0, 2])
+        #expect(found.map { $0?.value.id } == [1, nil, 3])
+        #expect(found.allSatisfy { $0 == nil || $0?.origin == .memory })
+        #expect(memory.statistics.hits == 2 && memory.statistics.misses == 1)
+        #expect(memory.queriesByRecency == [.entity("3"), .entity("1")])
+    }
+
     @Test("An entity the joined read did not find is looked for again; one no tier holds is missing")
     func unfoundEntitiesAreLookedForAgain() async throws {
         let shelf = Shelf()
@@ -106,6 +146,24 @@ struct JoinedReadTests {
             _ = try await cache.composedList(.page(PageQuery(number: 1)))
         }
     }
+}
+
+/// A memory tier of a library user's own that answers one id at a time (`immediateGet`), not a
+/// list at once (it keeps `immediateEntries(for:)`'s default).
+struct OneAtATimeMemory: GetDataSource, PutDataSource, DeleteDataSource {
+    let store = InMemoryDataSource<Planet>()
+
+    func get(_ query: Query, cached: Entry<Planet>?) async throws(RepositoryError) -> Entry<Planet> {
+        try await store.get(query, cached: cached)
+    }
+
+    func immediateGet(_ query: Query) -> ImmediateRead<Planet> { store.immediateGet(query) }
+
+    func put(_ entry: Entry<Planet>, for query: Query) async throws(RepositoryError) -> Entry<Planet> {
+        try await store.put(entry, for: query)
+    }
+
+    func delete(_ query: Query) async throws(RepositoryError) { try await store.delete(query) }
 }
 
 /// One storage of a library user's own, holding lists and planets, counting how it is read.
