@@ -81,7 +81,7 @@ struct JoinedReadPathTests {
         try await sources.database.close()
     }
 
-    @Test("Hostile keys (quotes, backslashes, control characters, non-ASCII, empty) are read back at their places")
+    @Test("Hostile keys (quotes, backslashes, control characters, non-ASCII, empty, in any query) are read back at their places")
     func hostileKeys() async throws {
         let folder = try TemporaryFolder()
         let database = try CacheDatabase(location: .file(folder.file("cache.sqlite")))
@@ -95,18 +95,22 @@ struct JoinedReadPathTests {
         for key in keys where key != "plain" {
             try await values.put(Entry(value: "value of \(key)", metadata: stamp, origin: .network), for: .key(key))
         }
+        // A query that is not a key: its whole cache key is listed (`page:2?name=…`).
+        let page = Query.page(PageQuery(number: 2, filters: ["name": #"say "hi" \ bye"#]))
+        try await values.put(Entry(value: "the page", metadata: stamp, origin: .network), for: page)
         // The list names every key, "plain" (never stored) and one key twice.
         let listed = keys + [keys[1]]
         try await lists.put(Entry(value: listed, metadata: stamp, origin: .network), for: .key("hostile"))
         let reader = try #require(values.joinedReader())
         let joined = try #require(
-            await lists.entryJoined(.key("hostile"), with: reader) { ids in ids.map { .key($0) } })
-        #expect(joined.related.count == listed.count)
+            await lists.entryJoined(.key("hostile"), with: reader) { ids in ids.map { .key($0) } + [page] })
+        #expect(joined.related.count == listed.count + 1)
         for (index, key) in listed.enumerated() {
             let expected = key == "plain" ? nil : "value of \(key)"
             #expect(joined.related[index]?.value == expected, "key \(key.debugDescription) at \(index)")
         }
-        #expect(joined.related.heldCount == listed.count - 1)
+        #expect(joined.related[listed.count]?.value == "the page")
+        #expect(joined.related.heldCount == listed.count)
         try await database.close()
     }
 

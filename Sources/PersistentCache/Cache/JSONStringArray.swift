@@ -1,24 +1,11 @@
 import RepositoryCore
 
-/// Writes strings as the UTF-8 bytes of one JSON array of strings (RFC 8259 escaping: quote,
+/// Writes cache keys as the UTF-8 bytes of one JSON array of strings (RFC 8259 escaping: quote,
 /// backslash and control characters), for SQLite's `json_each` to walk. Pure; thread-safe.
 enum JSONStringArray {
-    /// The bytes of `["…","…"]` holding `strings` in order.
-    static func bytes(of strings: [String]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
-        bytes.append(UInt8(ascii: "["))
-        for (index, string) in strings.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendString(string, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
-        return bytes
-    }
-
-    /// The bytes of the array of `queries`' cache keys, in order (as `bytes(of:)` of their
-    /// `cacheKey`s), written without making each key: `id:` then the id for an `.id` or `.key`
-    /// query (`Query.cacheKey`'s documented form), the whole key otherwise.
+    /// The bytes of the array of `queries`' cache keys (`cacheKey`), in order, written without
+    /// making each key: `id:` then the id for an `.id` or `.key` query (`Query.cacheKey`'s
+    /// documented form), the whole key otherwise.
     static func bytes(ofCacheKeys queries: [Query]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(2 + queries.count * 12)

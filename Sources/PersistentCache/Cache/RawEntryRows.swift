@@ -102,9 +102,9 @@ enum RawEntryRows {
     /// Steps one prepared `CacheEntryStore.selectOneSQL` statement (payload, stored_at,
     /// expires_at, etag, last_modified of one key) for `key` of `namespace`, both bound without
     /// a copy, and hands `body` the row's payload bytes (valid only during the call, while the
-    /// statement is on the row: other statements may run meanwhile) and metadata. False when no
-    /// row is held. The statement is reset and its bindings cleared before
-    /// returning, thrown or not.
+    /// statement is on the row: other statements may run meanwhile, in the same read
+    /// transaction) and metadata. False when no row is held. The statement is reset and its
+    /// bindings cleared before returning, thrown or not.
     static func one(
         _ statement: Statement, namespace: String, key: String,
         _ body: (UnsafeRawBufferPointer, EntryMetadata) throws -> Void
@@ -125,16 +125,6 @@ enum RawEntryRows {
                 }
             }
         }
-    }
-
-    /// Runs `statement` (one without rows or bindings: `BEGIN`, `COMMIT`) to its end through
-    /// SQLite's C interface, without GRDB's per-execution bookkeeping, and resets it. GRDB reads
-    /// the transaction state from SQLite itself (`sqlite3_get_autocommit`), so it stays right.
-    static func run(_ statement: Statement) throws {
-        let handle = statement.sqliteStatement
-        defer { sqlite3_reset(handle) }
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
     }
 
     /// The metadata in the four columns from `first` (stored_at, expires_at, etag,

@@ -15,22 +15,18 @@ extension CacheDatabase {
     }
 
     /// Runs `body` synchronously on one of the hot path's own read-only connections
-    /// (`ReadConnections`: no pool checkout), in one deferred read transaction when
-    /// `inTransaction` (several statements, one snapshot) and as autocommit statements otherwise
-    /// (one statement is its own snapshot); through the pool (`read`) when none is available.
-    func fastRead<T>(inTransaction: Bool = false, _ body: (Database) throws -> T) throws(RepositoryError) -> T
-    {
-        try fastRead(inTransaction: inTransaction) { db, _ in try body(db) }
+    /// (`ReadConnections`: no pool checkout) as autocommit statements (one statement is its own
+    /// snapshot; see `ReadConnections.read` for several); through the pool (`read`, one read
+    /// transaction) when none is available.
+    func fastRead<T>(_ body: (Database) throws -> T) throws(RepositoryError) -> T {
+        try fastRead { db, _ in try body(db) }
     }
 
-    /// As `fastRead(inTransaction:_:)`, `body` also given the connection's kept statements
-    /// (`HotStatements`; through the pool, a holder for that one read).
-    func fastRead<T>(inTransaction: Bool = false, _ body: (Database, HotStatements) throws -> T)
-        throws(RepositoryError) -> T
-    {
+    /// As `fastRead(_:)`, `body` also given the connection's kept statements (`HotStatements`;
+    /// through the pool, a holder for that one read).
+    func fastRead<T>(_ body: (Database, HotStatements) throws -> T) throws(RepositoryError) -> T {
         do {
-            if let readConnections, let result = try readConnections.read(inTransaction: inTransaction, body)
-            {
+            if let readConnections, let result = try readConnections.read(body) {
                 return result
             }
             return try writer.read { db in try HotStatements(keeps: false).bound(to: db) { try body(db, $0) } }

@@ -17,7 +17,7 @@ extension CacheDatabase {
             // No BEGIN/COMMIT: the list's statement stays on its row while `body` runs the
             // entities' statement, so both read one snapshot (SQLite keeps the read transaction
             // open while a statement is active), ended when the list's statement is reset.
-            (try? fastRead(inTransaction: false) { db, hot -> Bool in
+            (try? fastRead { _, hot -> Bool in
                 try RawEntryRows.one(hot.statement(.selectOne), namespace: namespace, key: key) {
                     payload, metadata in
                     body(payload, metadata, hot)

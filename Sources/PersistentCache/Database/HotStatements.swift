@@ -1,6 +1,6 @@
 import GRDB
 
-/// The statements a read on one connection runs most (the joined read's and its transaction's),
+/// The statements a read on one connection runs most (the joined read's two),
 /// each prepared once and kept in a fixed slot, so finding one costs an array index instead of
 /// hashing its SQL (GRDB's statement cache). Belongs to one connection and is used only inside a
 /// read on it (not thread-safe on its own); it is also the joined read's context, carrying that
@@ -8,12 +8,10 @@ import GRDB
 final class HotStatements {
     /// A statement kept in a slot.
     enum Slot: Int, CaseIterable {
-        case begin, commit, selectOne, selectListed
+        case selectOne, selectListed
 
         var sql: String {
             switch self {
-            case .begin: "BEGIN DEFERRED TRANSACTION"
-            case .commit: "COMMIT TRANSACTION"
             case .selectOne: CacheEntryStore.selectOneSQL
             case .selectListed: CacheEntryStore.selectListedSQL
             }

@@ -45,27 +45,15 @@ final class ReadConnections: Sendable {
         self.limit = limit
     }
 
-    /// Runs `body` on an idle connection, with the statements kept prepared on it — in one
-    /// deferred read transaction when `inTransaction`, so several statements see one snapshot —
-    /// and returns its result; nil when no connection is available (the caller reads through the
-    /// pool instead).
-    func read<T>(inTransaction: Bool, _ body: (Database, HotStatements) throws -> T) throws -> T? {
+    /// Runs `body` on an idle connection, with the statements kept prepared on it, and returns
+    /// its result; nil when no connection is available (the caller reads through the pool
+    /// instead). Its statements run in autocommit mode: each is its own snapshot, and statements
+    /// run while another is still on a row share that one's (SQLite keeps the read transaction
+    /// while any statement is active).
+    func read<T>(_ body: (Database, HotStatements) throws -> T) throws -> T? {
         guard let reader = checkOut() else { return nil }
         defer { checkIn(reader) }
-        return try reader.queue.unsafeRead { db in
-            try reader.hot.bound(to: db) { hot in
-                guard inTransaction else { return try body(db, hot) }
-                try RawEntryRows.run(hot.statement(.begin))
-                do {
-                    let result = try body(db, hot)
-                    try RawEntryRows.run(hot.statement(.commit))
-                    return result
-                } catch {
-                    try? db.rollback()
-                    throw error
-                }
-            }
-        }
+        return try reader.queue.unsafeRead { db in try reader.hot.bound(to: db) { try body(db, $0) } }
     }
 
     /// Closes every idle connection and stops lending; connections lent out close when returned.
