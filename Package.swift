@@ -173,6 +173,9 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
         // The real-terminal backend; the only target that imports CNcurses.
         .target(name: "NcursesBackend", dependencies: ["Locking", "TerminalUI", "CNcurses", "CTerminalSupport"]),
+        // A child process for the signal guard's tests: SIGTERM while the drawing thread waits.
+        .executableTarget(
+            name: "SignalGuardProbe", dependencies: ["CTerminalSupport"], path: "Tests/Fixtures/SignalGuardProbe"),
         .testTarget(name: "TerminalUITests", dependencies: ["Locking", "TerminalUI", "CTerminalSupport"]),
         .testTarget(
             name: "NcursesBackendTests",

@@ -3,6 +3,7 @@
 #include "CTerminalSupport.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/syscall.h>
 #include <stdlib.h>
@@ -64,9 +65,19 @@ static void on_fatal_signal(int signal_number) {
             sigaction(signal_number, &previous_actions[i], NULL);
         }
     }
-    // The signal is blocked while this handler runs, so it is delivered to the previous
-    // disposition as soon as the handler returns (a fault re-executes and faults again).
     raise(signal_number);
+    // The signal is blocked while this handler runs. A fault is delivered to the previous
+    // disposition when the handler returns (the instruction runs again and faults again). A
+    // signal sent to the process is delivered now: returning would restore the mask of the code
+    // it interrupted, and the drawing thread blocks these signals everywhere but in its wait
+    // (cts_poll_with_terminal_signals). The signal would stay pending while the loop draws its
+    // next frame, which puts the terminal back in program mode before the process dies.
+    if (is_asynchronous(signal_number)) {
+        sigset_t this_signal;
+        sigemptyset(&this_signal);
+        sigaddset(&this_signal, signal_number);
+        pthread_sigmask(SIG_UNBLOCK, &this_signal, NULL);
+    }
     errno = saved_errno;
 }
 

@@ -1,5 +1,7 @@
 import CTerminalSupport
+import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Counts calls of the restore function (a C function pointer cannot capture state).
@@ -20,5 +22,31 @@ struct SignalGuardTests {
         #expect(first == 1 && second == 0)
         #expect(cts_signal_guard_restore_once() == 0)
         #expect(restoreCalls.load(ordering: .sequentiallyConsistent) == before + 1)
+    }
+}
+
+/// The guard in a child process (`SignalGuardProbe`), whose drawing thread blocks SIGTERM except
+/// while it waits, as the browser's loop thread does.
+@Suite("Signal guard in a process")
+struct SignalGuardProcessTests {
+    @Test(
+        "SIGTERM ends the process in the drawing thread's wait, after the restore and before another frame",
+        arguments: ["self", "other"])
+    func terminationDrawsNothingAfterTheRestore(receiver: String) throws {
+        // GIVEN the probe, with SIGTERM sent to its drawing thread or to another thread
+        let executable = try #require(BuiltExecutable.url(named: "SignalGuardProbe"))
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [receiver]
+        let output = Pipe()
+        process.standardOutput = output
+        // WHEN it runs
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // THEN the terminal was restored, the wait never returned to draw, and SIGTERM ended it
+        #expect(printed == "waiting\nrestored\n")
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM)
     }
 }

@@ -11,7 +11,9 @@ typedef void (*cts_restore_function)(void);
 
 /// Installs handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT and the crash signals (SIGSEGV,
 /// SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP). On such a signal the handler calls `restore`
-/// (unless it already ran), reinstates the previous disposition and re-raises the signal.
+/// (unless it already ran), reinstates the previous disposition and re-raises the signal: a
+/// signal sent to the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT) reaches that disposition
+/// before the handler returns, so the code it interrupted never runs again after the restore.
 /// `restore` also runs at normal process exit if the guard is still installed. Signals the
 /// process ignores (SIG_IGN) are left ignored.
 /// Call once per screen, before the terminal is switched to full-screen mode.
