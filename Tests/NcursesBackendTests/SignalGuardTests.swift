@@ -32,21 +32,14 @@ struct SignalGuardProcessTests {
     @Test(
         "SIGTERM ends the process in the drawing thread's wait, after the restore and before another frame",
         arguments: ["self", "other"])
-    func terminationDrawsNothingAfterTheRestore(receiver: String) throws {
+    func terminationDrawsNothingAfterTheRestore(receiver: String) async throws {
         // GIVEN the probe, with SIGTERM sent to its drawing thread or to another thread
         let executable = try #require(BuiltExecutable.url(named: "SignalGuardProbe"))
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [receiver]
-        let output = Pipe()
-        process.standardOutput = output
         // WHEN it runs
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let outcome = try await BuiltExecutable.run(executable, arguments: [receiver])
         // THEN the terminal was restored, the wait never returned to draw, and SIGTERM ended it
-        #expect(printed == "waiting\nrestored\n")
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == SIGTERM)
+        // (the probe's own exit statuses are 0, 1 and 2)
+        #expect(outcome.standardOutput == "waiting\nrestored\n")
+        #expect(outcome.status == SIGTERM)
     }
 }

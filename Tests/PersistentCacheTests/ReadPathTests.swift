@@ -82,6 +82,24 @@ struct ReadPathTests {
         }
     }
 
+    @Test("A batch read finds keys with quotes, backslashes, control characters and non-ASCII, and no others")
+    func batchReadHostileKeys() async throws {
+        let source = SQLiteDataSource(
+            database: try CacheDatabase.inMemory(), namespace: "character", codec: TestCharacterCodec())
+        let characters = Array(try TestCharacter.loadAll().prefix(4))
+        let keys = ["say \"hi\"", "back\\slash", "tab\tnew\nline\u{1}", "señor 日本 ', DROP"]
+        try await source.put(
+            contentsOf: zip(keys, characters).map {
+                (query: .key($0), entry: Entry(value: $1, metadata: .init(storedAt: Date()), origin: .network))
+            })
+        // WHEN they are read in one batch beside keys that differ from them by one escape
+        let near = ["say \\\"hi\\\"", "back\\\\slash", "tab\\tnew\\nline", "señor 日本"]
+        let found = try await source.entries(for: (keys + near).map(Query.key))
+        // THEN each stored key answers with its own value, and none of the near keys does
+        #expect(found.count == keys.count)
+        for (key, character) in zip(keys, characters) { #expect(found[.key(key)]?.value == character) }
+    }
+
     @Test("A single get is one statement and begins no write transaction", arguments: Storage.allCases)
     func getIsOneStatement(storage: Storage) async throws {
         let folder = try TemporaryFolder()

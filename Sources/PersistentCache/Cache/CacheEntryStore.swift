@@ -18,34 +18,6 @@ enum CacheEntryStore {
         return try statement.firstRow { StoredPayload(row: $0, first: 0) }
     }
 
-    /// The SQL of `fetchMany` for 0…100 keys, built once: a page's 20 ids, a request's 100.
-    static let selectManySQL: [String] = (0...100).map(selectMany(count:))
-
-    /// The SQL selecting the rows of `count` keys of one namespace (`key IN (?, …)`).
-    static func selectMany(count: Int) -> String {
-        let placeholders = repeatElement("?", count: count).joined(separator: ",")
-        return """
-            SELECT key, payload, stored_at, expires_at, etag, last_modified FROM cache_entry
-            WHERE namespace = ? AND key IN (\(placeholders))
-            """
-    }
-
-    /// The stored rows for many keys, keyed by key, in one statement (`key IN (…)`).
-    static func fetchMany(
-        namespace: String, keys: [String], in db: Database
-    ) throws -> [String: StoredPayload] {
-        guard !keys.isEmpty else { return [:] }
-        let sql = keys.count < selectManySQL.count ? selectManySQL[keys.count] : selectMany(count: keys.count)
-        let statement = try db.cachedStatement(sql: sql)
-        var found: [String: StoredPayload] = [:]
-        found.reserveCapacity(keys.count)
-        try RawEntryRows.forEach(statement, namespace: namespace, keys: keys[...]) { key, payload, metadata in
-            // The payload outlives the row: copied out of SQLite's buffer.
-            found[key] = StoredPayload(payload: payload.withUnsafeBytes { Data($0) }, metadata: metadata)
-        }
-        return found
-    }
-
     /// The SQL of `forEachRow`: the keys as one JSON array walked in order, each looked up in
     /// the `(namespace, key)` index (`CROSS JOIN` keeps that order: the array outside, the
     /// table inside); the first column is the key's index in the array.

@@ -3,47 +3,13 @@ import GRDB
 import GRDBSQLite
 import RepositoryCore
 
-/// Steps one prepared `SELECT key, payload, stored_at, expires_at, etag, last_modified` statement
-/// of `CacheEntryStore` through SQLite's C interface: the keys bound as text (no
-/// `StatementArguments`, no `DatabaseValue` per key) and each row's columns read in place. Used
+/// Steps the prepared read statements of `CacheEntryStore` (`selectOneSQL`, `selectListedSQL`)
+/// through SQLite's C interface: the keys bound as text without a copy (no `StatementArguments`,
+/// no `DatabaseValue` per key) and each row's columns read in place. Used
 /// only on the statement's own connection, inside the caller's read (not thread-safe on its own).
 enum RawEntryRows {
     /// SQLite copies a text bound with this destructor before the bind returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-    /// Binds `namespace` then `keys` to `statement`, steps it and hands `body` each row's key,
-    /// payload (valid only during the call; a row whose payload is null is skipped) and metadata.
-    /// The statement is reset and its bindings cleared before returning, thrown or not.
-    static func forEach(
-        _ statement: Statement, namespace: String, keys: ArraySlice<String>,
-        _ body: (String, Data, EntryMetadata) throws -> Void
-    ) throws {
-        try stepping(statement) { handle in
-            try bind(namespace, at: 1, in: handle)
-            var position: Int32 = 2
-            for key in keys {
-                try bind(key, at: position, in: handle)
-                position += 1
-            }
-            var etag: String?
-            var lastModified: String?
-            while try step(handle) {
-                guard let key = text(handle, 0, reusing: nil), sqlite3_column_type(handle, 1) != SQLITE_NULL else { continue }
-                let metadata = rowMetadata(handle, from: 2, etag: &etag, lastModified: &lastModified)
-                let payload = blob(handle, 1)
-                if let bytes = payload.baseAddress, !payload.isEmpty {
-                    try body(
-                        key,
-                        Data(
-                            bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: payload.count,
-                            deallocator: .none),
-                        metadata)
-                } else {
-                    try body(key, Data(), metadata)
-                }
-            }
-        }
-    }
 
     /// Runs `body` with `statement`'s handle, reset before, and reset with its bindings cleared
     /// after, thrown or not.
@@ -175,15 +141,5 @@ enum RawEntryRows {
             return previous
         }
         return String(decoding: row, as: UTF8.self)
-    }
-
-    private static func bind(_ text: String, at index: Int32, in handle: SQLiteStatement) throws {
-        var text = text
-        let code = text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                sqlite3_bind_text(handle, index, chars.baseAddress, Int32(chars.count), transient)
-            }
-        }
-        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
     }
 }

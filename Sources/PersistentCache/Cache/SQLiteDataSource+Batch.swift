@@ -3,29 +3,25 @@ import GRDB
 import RepositoryCore
 
 extension SQLiteDataSource {
-    /// Reads the entries of many queries with ONE statement (`key IN (…)`, up to 500 keys per
-    /// statement), e.g. every character of a page. Missing or undecodable entries are left out.
+    /// Reads the entries of many queries with ONE statement, e.g. every character of a page: the
+    /// keys as one JSON array walked in order (`CacheEntryStore.forEachRow`, the joined read's
+    /// statement; no limit on their number), each row decoded in place. Missing or undecodable
+    /// entries are left out; a query asked twice is read once.
     public func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>] {
-        let namespace = namespace
-        let keys = Array(Set(queries.map(\.cacheKey)))
-        var stored: [String: StoredPayload] = [:]
-        for chunk in stride(from: 0, to: keys.count, by: Self.keysPerStatement) {
-            let slice = Array(keys[chunk..<min(chunk + Self.keysPerStatement, keys.count)])
-            let rows = try database.fastRead { db in
-                try CacheEntryStore.fetchMany(namespace: namespace, keys: slice, in: db)
-            }
-            stored.merge(rows) { first, _ in first }
-        }
-        database.accessLog.record(
-            stored.keys.map { EntryAddress(namespace: namespace, key: $0) }, at: database.now.storedSeconds)
+        guard !queries.isEmpty else { return [:] }
+        let (namespace, codec) = (namespace, codec)
+        let list = JSONStringArray.bytes(ofCacheKeys: queries)
         var result: [Query: Entry<Value>] = [:]
-        result.reserveCapacity(stored.count)
-        for query in queries {
-            guard result[query] == nil, let row = stored[query.cacheKey],
-                let value = try? codec.decode(row.payload)
-            else { continue }
-            result[query] = Entry(value: value, metadata: row.metadata, origin: .disk)
+        result.reserveCapacity(queries.count)
+        try database.fastRead { _, hot in
+            try CacheEntryStore.forEachRow(namespace: namespace, list: list, count: queries.count, using: hot) {
+                index, payload, metadata in
+                let query = queries[index]
+                guard result[query] == nil, let value = try? codec.decode(bytes: payload) else { return }
+                result[query] = Entry(value: value, metadata: metadata, origin: .disk)
+            }
         }
+        database.accessLog.record(listed: ListedKeys(namespace: namespace, json: list), at: database.now.storedSeconds)
         return result
     }
 
@@ -45,7 +41,4 @@ extension SQLiteDataSource {
             }
         }
     }
-
-    /// The largest number of keys bound in one `IN (…)` list.
-    static var keysPerStatement: Int { 500 }
 }

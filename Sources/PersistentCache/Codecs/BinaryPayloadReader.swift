@@ -6,7 +6,7 @@ import RepositoryCore
 ///
 /// `@unchecked Sendable` although it holds a pointer, because nothing can write through it or
 /// outlive it: the bytes are never written after the reader is made, and they live as long as
-/// any copy of the reader can read them. The public initializers copy the payload into an
+/// any copy of the reader can read them. The public initializer copies the payload into an
 /// immutable `PayloadBytes` that every copy of the reader retains (freed only with the last one);
 /// the package's `withBorrowed` reads the caller's bytes in place and gives its reader only to a
 /// closure that does not let it out (the package's codecs, which return decoded values only).
@@ -20,14 +20,6 @@ public struct BinaryPayloadReader: @unchecked Sendable {
         let owner = PayloadBytes(copying: data)
         self.owner = owner
         bytes = owner.bytes
-    }
-
-    /// Starts reading a copy of `bytes` from its first byte (one copy, where `Data` over them
-    /// would make two).
-    public init(bytes: UnsafeRawBufferPointer) {
-        let owner = PayloadBytes(copying: bytes)
-        self.owner = owner
-        self.bytes = owner.bytes
     }
 
     private init(borrowing bytes: UnsafeRawBufferPointer) {
@@ -127,7 +119,7 @@ public struct BinaryPayloadReader: @unchecked Sendable {
     }
 }
 
-/// The bytes a `BinaryPayloadReader` made by a public initializer reads: a copy made once,
+/// The bytes a `BinaryPayloadReader` made by its public initializer reads: a copy made once,
 /// never written again, freed with the object. Immutable after `init` (see the reader's note on
 /// sending it).
 final class PayloadBytes {

@@ -41,13 +41,6 @@ final class AccessLog: Sendable {
         pending.withLock { pending in Self.note(address, at: time, in: &pending.rows) }
     }
 
-    /// Records several reads at once.
-    func record(_ addresses: some Sequence<EntryAddress>, at time: Double) {
-        pending.withLock { pending in
-            for address in addresses { Self.note(address, at: time, in: &pending.rows) }
-        }
-    }
-
     /// Records that the rows of `listed` (those that exist) were read at `time`.
     func record(listed: ListedKeys, at time: Double) {
         pending.withLock { pending in Self.note(listed, at: time, in: &pending.lists) }
