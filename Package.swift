@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "DownloadCache", dependencies: ["Locking", "RepositoryCore"]),
         .testTarget(
             name: "DownloadCacheTests",
-            dependencies: ["Locking", "DownloadCache", "RepositoryCore", hummingbird, logging]),
+            dependencies: ["Locking", "DownloadCache", "RepositoryCore", "TestSupport", hummingbird, logging]),
 
         // MARK: Images
 

@@ -1,5 +1,6 @@
 import DownloadCache
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Download failures are clear errors", .timeLimit(.minutes(1)))

@@ -2,6 +2,7 @@ import Foundation
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
+import TestSupport
 import Testing
 
 @Suite("Failures to reach the server")
@@ -27,13 +28,25 @@ struct NetworkFailureTests {
 
     @Test("A server that went away is 'connection refused'")
     func serverWentAway() async throws {
-        // GIVEN a server that was started and stopped again
-        let port = try await withScriptedServer({ _, _ in .json("[]") }) { server in server.port }
-        let test = TestAPI(baseURL: try ScriptedServer.loopback(port: port, path: "/api"))
+        // GIVEN a server that was started and stopped again; its port is then held unlistened, so
+        // no socket of a test running alongside is given it meanwhile
+        let freed = try #require(await Self.stoppedServersPort())
+        let test = TestAPI(baseURL: try ScriptedServer.loopback(port: freed.port, path: "/api"))
         // WHEN a character is read from its address THEN nobody is listening
         await #expect(throws: RepositoryError.mainUnavailable(reason: "connection refused")) {
             _ = try await test.api.character.get(.id(1))
         }
+        withExtendedLifetime(freed) {}
+    }
+
+    /// The port of a server that ran and stopped, held unlistened; nil if another socket took it
+    /// before it could be held, five servers in a row.
+    static func stoppedServersPort() async throws -> UnlistenedPort? {
+        for _ in 1...5 {
+            let port = try await withScriptedServer({ _, _ in .json("[]") }) { server in server.port }
+            if let held = UnlistenedPort(port: port) { return held }
+        }
+        return nil
     }
 
     @Test("A host name that does not resolve is 'host not found'")
