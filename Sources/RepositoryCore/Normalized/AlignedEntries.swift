@@ -79,12 +79,7 @@ public struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection,
     public mutating func set(_ value: consuming Value, part: consuming Entry<Void>, at place: Int) {
         precondition(place >= 0 && place < placeCount, "place \(place) out of 0..<\(placeCount)")
         if let last = storedPlaces.last, last >= place {
-            var low = 0
-            var high = storedPlaces.count
-            while low < high {
-                let middle = (low + high) / 2
-                if storedPlaces[middle] < place { low = middle + 1 } else { high = middle }
-            }
+            let low = firstSlot(notBefore: place)
             if storedPlaces[low] == place {
                 storedValues[low] = consume value
                 storedParts[low] = consume part
@@ -122,12 +117,20 @@ public struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection,
     func slot(of place: Int) -> Int? {
         guard let last = storedPlaces.last, place <= last else { return nil }  // past the last held
         if place < storedPlaces.count, storedPlaces[place] == place { return place }  // every place held so far
+        let low = firstSlot(notBefore: place)
+        return low < storedPlaces.count && storedPlaces[low] == place ? low : nil
+    }
+
+    /// The first index in `places` whose place is `place` or after it (`places.count` if none):
+    /// a binary search, the places being ascending.
+    @inlinable
+    func firstSlot(notBefore place: Int) -> Int {
         var low = 0
         var high = storedPlaces.count
         while low < high {
             let middle = (low + high) / 2
             if storedPlaces[middle] < place { low = middle + 1 } else { high = middle }
         }
-        return low < storedPlaces.count && storedPlaces[low] == place ? low : nil
+        return low
     }
 }
