@@ -20,8 +20,11 @@
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
-/// Opens a screen on the process's standard input and output for terminal type `term`.
-static inline SCREEN *cn_newterm_stdio(const char *term) { return newterm(term, stdout, stdin); }
+/// The process's standard input stream.
+static inline FILE *cn_stdin(void) { return stdin; }
+
+/// The process's standard output stream.
+static inline FILE *cn_stdout(void) { return stdout; }
 
 /// The standard window of the current screen.
 static inline WINDOW *cn_current_stdscr(void) { return stdscr; }

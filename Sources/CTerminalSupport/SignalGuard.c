@@ -16,6 +16,8 @@ static const int guarded_signals[] = {
 #define GUARDED_COUNT (sizeof(guarded_signals) / sizeof(guarded_signals[0]))
 
 static struct sigaction previous_actions[GUARDED_COUNT];
+// Whether the guard replaced each signal's disposition (so uninstall puts back only those).
+static int replaced_actions[GUARDED_COUNT];
 static struct sigaction previous_resize_action;
 static volatile sig_atomic_t resize_watched = 0;
 static volatile sig_atomic_t wake_descriptor = -1;
@@ -118,8 +120,11 @@ void cts_signal_guard_install(cts_restore_function restore) {
     sigemptyset(&action.sa_mask);
     for (unsigned i = 0; i < GUARDED_COUNT; i++) {
         sigaction(guarded_signals[i], NULL, &previous_actions[i]);
-        // A signal the process was told to ignore (nohup, a shell's trap '') stays ignored.
-        if (previous_actions[i].sa_handler != SIG_IGN) {
+        // A signal the process was told to ignore (nohup, a shell's trap '') stays ignored, and
+        // one the termination watch handles ends the program through its loop.
+        replaced_actions[i] = previous_actions[i].sa_handler != SIG_IGN
+            && !cts_termination_is_watched(guarded_signals[i]);
+        if (replaced_actions[i]) {
             sigaction(guarded_signals[i], &action, NULL);
         }
     }
@@ -151,7 +156,9 @@ void cts_signal_guard_uninstall(void) {
     }
     if (installed) {
         for (unsigned i = 0; i < GUARDED_COUNT; i++) {
-            sigaction(guarded_signals[i], &previous_actions[i], NULL);
+            if (replaced_actions[i]) {
+                sigaction(guarded_signals[i], &previous_actions[i], NULL);
+            }
         }
         installed = 0;
     }

@@ -4,27 +4,64 @@ import Foundation
 import TerminalUI
 
 extension NcursesBackend {
-    /// Waits in `ppoll` on standard input and the wake pipe, with the terminal's signals let in
-    /// (see `cts_poll_with_terminal_signals`), then reads every key ncurses has. SIGWINCH
+    /// Waits in `ppoll` on the terminal's input and the wake pipe, with the terminal's signals
+    /// let in (see `cts_poll_with_terminal_signals`), then reads every key ncurses has. SIGWINCH
     /// also wakes the pipe, after which ncurses reports KEY_RESIZE.
+    ///
+    /// Returns `.closed` once the terminal has gone (closed window, killed tmux session, dropped
+    /// SSH connection): the poll reports a hang-up or an error on the input, or the input reads
+    /// as ready while no key comes and the terminal no longer answers (`tcgetattr` fails, as it
+    /// does with `EIO` on a hung-up terminal). So a dead terminal ends the run at the round that
+    /// sees it, and the loop never spins on it; so does input that keeps reading as ready and
+    /// brings no key (`IdleWakeLimit`). Writing to a dead terminal fails with `EIO` (a
+    /// terminal raises no `SIGPIPE`) and the next wait sees the hang-up.
     public func nextInput(timeout: Duration?) throws(TerminalBackendError) -> InputPoll {
-        guard !isClosed else { return .closed }
+        guard !isClosed, !hasEnded else { return .closed }
         if pendingEvents.isEmpty { readAvailableKeys() }
-        if !pendingEvents.isEmpty { return .event(pendingEvents.removeFirst()) }
+        if !pendingEvents.isEmpty { return nextEvent() }
+        inputWaits += 1
         var descriptors = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: device.input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakePipe.readDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         let ready = cts_poll_with_terminal_signals(&descriptors, 2, Self.milliseconds(timeout))
-        if ready < 0, errno != EINTR { throw .inputFailed(operation: "poll", code: errno) }
+        if ready < 0 {
+            if errno == EINTR { return .interrupted }
+            throw .inputFailed(operation: "poll", code: errno)
+        }
         if descriptors[1].revents != 0 { wakePipe.drain() }
         readAvailableKeys()
-        if !pendingEvents.isEmpty { return .event(pendingEvents.removeFirst()) }
-        let hungUp = Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)
-        if descriptors[0].revents & hungUp != 0 && descriptors[0].revents & Int16(POLLIN) == 0 {
+        if !pendingEvents.isEmpty { return nextEvent() }
+        let revents = descriptors[0].revents
+        if Self.inputHasEnded(revents: revents, terminalAnswers: { terminalAnswers })
+            || (revents & Int16(POLLIN) != 0 && idleWakes.recordEmptyWake(at: .now))
+        {
+            hasEnded = true
             return .closed
         }
         return .interrupted
+    }
+
+    /// The oldest pending event; a key also clears the count of wakes that brought none.
+    private func nextEvent() -> InputPoll {
+        idleWakes.reset()
+        return .event(pendingEvents.removeFirst())
+    }
+
+    /// Whether a wait whose input reported `revents`, and after which no key came, means the
+    /// terminal has gone: a hang-up, an error or a closed descriptor; or input ready to read that
+    /// yields nothing from a terminal that no longer answers. (`terminalAnswers` is asked only then.)
+    static func inputHasEnded(revents: Int16, terminalAnswers: () -> Bool) -> Bool {
+        let hungUp = Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)
+        if revents & hungUp != 0 { return true }
+        if revents & Int16(POLLIN) != 0 { return !terminalAnswers() }
+        return false
+    }
+
+    /// Whether the input is still a terminal that answers (`tcgetattr` fails on a hung-up one).
+    private var terminalAnswers: Bool {
+        var attributes = termios()
+        return tcgetattr(device.input, &attributes) == 0
     }
 
     /// Moves every key ncurses can deliver without waiting into `pendingEvents`.

@@ -1,13 +1,16 @@
 import CNcurses
 import CTerminalSupport
+import Foundation
 import TerminalUI
 
 /// The real-terminal backend, on ncursesw. Confined to the thread that created it (ncurses
 /// is not thread-safe); only `wakeSignal` may be used elsewhere.
 ///
 /// Start-up refuses a non-terminal or TERM=dumb (pointing at --headless), adopts a UTF-8
-/// locale, installs a signal guard that restores the terminal on SIGINT, SIGTERM and
-/// crashes before re-raising, and opens the screen with `newterm`. `shutdown` calls
+/// locale, installs a signal guard that restores the terminal on SIGINT, SIGTERM, SIGHUP,
+/// SIGQUIT and crashes before re-raising (leaving to `TerminationSignals` those it watches), and
+/// opens the screen with `newterm` on the configured device. Input ends (`.closed`) when the
+/// terminal goes away. `shutdown` calls
 /// `endwin` exactly once (the guard shares that once-only flag).
 public final class NcursesBackend: TerminalBackend {
     /// Start-up options; defaults suit an interactive program.
@@ -16,12 +19,36 @@ public final class NcursesBackend: TerminalBackend {
         public var environment: TerminalEnvironment
         /// How long a lone Esc waits for the rest of an escape sequence, in milliseconds.
         public var escapeDelayMilliseconds: Int
+        /// The terminal's descriptors; standard input and output by default.
+        public var device: TerminalDevice
 
         /// Options with the given values.
-        public init(environment: TerminalEnvironment = .detect(), escapeDelayMilliseconds: Int = 25) {
+        public init(
+            environment: TerminalEnvironment = .detect(), escapeDelayMilliseconds: Int = 25,
+            device: TerminalDevice = .standard
+        ) {
             self.environment = environment
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
+            self.device = device
         }
+    }
+
+    /// The descriptors a screen reads keys from and draws to. A plain value; the backend
+    /// duplicates descriptors other than standard input and output, so the caller keeps its own.
+    public struct TerminalDevice: Sendable, Hashable {
+        /// Where keys are read.
+        public var input: Int32
+        /// Where frames are written.
+        public var output: Int32
+
+        /// A device of the given descriptors (one pseudo-terminal may be both).
+        public init(input: Int32, output: Int32) {
+            self.input = input
+            self.output = output
+        }
+
+        /// The process's standard input and output.
+        public static let standard = TerminalDevice(input: STDIN_FILENO, output: STDOUT_FILENO)
     }
 
     public private(set) var size: TerminalSize
@@ -35,6 +62,16 @@ public final class NcursesBackend: TerminalBackend {
     var colorPairs: ColorPairTable
     var front: CellBuffer?
     var pendingEvents: [InputEvent] = []
+    /// The descriptors the screen reads and writes (duplicates, unless the standard ones).
+    let device: TerminalDevice
+    /// The streams opened on a device other than the standard one, closed at shutdown.
+    private let openedStreams: [UnsafeMutablePointer<FILE>]
+    /// Whether the terminal went away; input is closed from then on.
+    var hasEnded = false
+    /// Wakes with input ready but no key, bounded by `IdleWakeLimit`.
+    var idleWakes = IdleWakeLimit()
+    /// How many times `nextInput` waited in `ppoll` (a dead terminal must not make this race).
+    public internal(set) var inputWaits = 0
     private var isShutDown = false
     private var hasAdoptedDrawingThread = false
 
@@ -45,9 +82,17 @@ public final class NcursesBackend: TerminalBackend {
         let terminalType = environment.terminalType ?? ""
         LocaleSetup.adoptUTF8Locale()
         let pipe = try WakePipe()
+        let streams: TerminalStreams
+        do {
+            streams = try TerminalStreams(device: configuration.device)
+        } catch {
+            pipe.close()
+            throw error
+        }
         cts_signal_guard_install { _ = endwin() }
-        guard let screen = cn_newterm_stdio(terminalType) else {
+        guard let screen = newterm(terminalType, streams.output, streams.input) else {
             cts_signal_guard_uninstall()
+            streams.close()
             pipe.close()
             throw .unknownTerminal(terminalType)
         }
@@ -56,9 +101,12 @@ public final class NcursesBackend: TerminalBackend {
             _ = cts_signal_guard_restore_once()
             delscreen(screen)
             cts_signal_guard_uninstall()
+            streams.close()
             pipe.close()
             throw .unknownTerminal(terminalType)
         }
+        self.device = streams.device
+        self.openedStreams = streams.opened
         self.screen = screen
         self.window = window
         self.wakePipe = pipe
@@ -85,6 +133,7 @@ public final class NcursesBackend: TerminalBackend {
         _ = cts_signal_guard_restore_once()
         cts_signal_guard_uninstall()
         delscreen(screen)
+        for stream in openedStreams { fclose(stream) }
         wakePipe.close()
     }
 

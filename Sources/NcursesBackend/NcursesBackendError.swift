@@ -8,6 +8,8 @@ public enum NcursesBackendError: Error, Sendable, Hashable, CustomStringConverti
     case unknownTerminal(String)
     /// The wake pipe could not be created (`errno` value).
     case wakePipeFailed(code: Int32)
+    /// The terminal device's descriptors could not be opened as streams (`errno` value).
+    case deviceFailed(code: Int32)
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum NcursesBackendError: Error, Sendable, Hashable, CustomStringConverti
                 + "(for example xterm-256color) or use --headless."
         case .wakePipeFailed(let code):
             "could not create the terminal's wake pipe (error \(code))."
+        case .deviceFailed(let code):
+            "could not open the terminal device (error \(code))."
         }
     }
 }

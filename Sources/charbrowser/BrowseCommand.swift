@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NcursesBackend
 import PostgresCache
 import RickAndMortyServer
 import TerminalUI
@@ -160,7 +161,15 @@ struct BrowseCommand: AsyncParsableCommand {
         }
     }
 
+    /// How long the browser may take to end after SIGHUP, SIGTERM or SIGINT before the signal
+    /// ends it as it is (the place is written well within it; a slow server stop may not be).
+    static let terminationDeadline = Duration.seconds(1)
+
     func run() async throws {
+        // A hang-up, SIGTERM or SIGINT ends the run as q does: the place remembered, the cache
+        // closed and the server stopped; then the signal ends the process, so a shell sees it.
+        let stop = StopRequest()
+        try TerminationSignals.watch(deadline: Self.terminationDeadline) { _ in stop.request() }
         let heapStats = try statsFile.map { path throws(ValidationFailure) in try HeapStatsFile(path: path) }
         let heapStatsWriter = heapStats.map { file in Task { await file.run(clock: ContinuousClock()) } }
         defer { heapStatsWriter?.cancel() }
@@ -171,9 +180,9 @@ struct BrowseCommand: AsyncParsableCommand {
         let outcome: Result<Void, any Error>
         do {
             if headless {
-                try await HeadlessRun(command: self, session: session).run()
+                try await HeadlessRun(command: self, session: session, stop: stop).run()
             } else {
-                try await TerminalRun(session: session).run()
+                try await TerminalRun(session: session, stop: stop).run()
             }
             outcome = .success(())
         } catch {
@@ -182,6 +191,7 @@ struct BrowseCommand: AsyncParsableCommand {
         await session.stop()
         heapStatsWriter?.cancel()
         await heapStatsWriter?.value
+        TerminationSignals.endProcessIfSignalled()
         try outcome.get()
     }
 }

@@ -5,9 +5,11 @@ import PostgresCache
 import TerminalUI
 
 /// Runs the browser on the in-memory backend with a key script and prints its frames as text.
+/// A termination signal (`stop`) ends it as the end of its script does.
 struct HeadlessRun {
     let command: BrowseCommand
     let session: BrowserSession
+    let stop: StopRequest
 
     func run() async throws {
         let size = try TerminalSize.parse(command.size)
@@ -17,7 +19,7 @@ struct HeadlessRun {
             await untilListening(limit: .milliseconds(Int(command.sharedCacheTimeout * 1_000)))
         }
         let browser = CharacterBrowser(services: session.services)
-        let final = try await browser.run(on: backend)
+        let final = try await browser.run(on: backend, stop: stop)
         await session.remember(final)
         var output = ""
         if command.frames {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `charbrowser serve --port 0` running in its own process for the length of a test, so that
@@ -9,10 +10,11 @@ final class ServedAPI {
     let url: String
     private let process: Process
 
-    init(executable: URL) throws {
+    /// `arguments` are `serve`'s after `--port 0` (faults: `--latency 150`, …).
+    init(executable: URL, arguments: [String] = []) throws {
         process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"]
+        process.arguments = ["serve", "--port", "0"] + arguments
         let log = Pipe()
         process.standardOutput = log
         process.standardError = log
@@ -33,6 +35,13 @@ final class ServedAPI {
             throw ServeFailure(output: text)
         }
         url = found
+    }
+
+    /// Changes the server's faults (`POST /_faults?QUERY`, e.g. `latency=10000`) and waits for its answer.
+    func setFaults(_ query: String) throws {
+        let endpoint = try #require(URL(string: url.replacingOccurrences(of: "/api", with: "/_faults") + "?" + query))
+        let outcome = try ChildProcess.run(["/usr/bin/curl", "-fsS", "-X", "POST", endpoint.absoluteString])
+        #expect(outcome.status == 0, "\(outcome.output)")
     }
 
     /// Stops the server and waits for it to exit.

@@ -41,17 +41,81 @@ struct TerminalSmokeTests {
         #expect(try session.exitStatus() == 0)
     }
 
-    @Test("SIGTERM restores the terminal too")
-    func terminateRestoresTerminal() throws {
-        let session = try SmokeSession(name: "term")
+    @Test(
+        "SIGHUP and SIGTERM with the terminal still there end the browser as q does, within 2 s",
+        arguments: [SIGHUP, SIGTERM])
+    func signalEndsTheBrowserAsQuitDoes(signal: Int32) async throws {
+        // GIVEN the browser on its fourth character
+        let session = try SmokeSession(name: "signal-\(signal)")
         defer { session.end() }
-        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
-        try #require(kill(try session.browserProcessID(), SIGTERM) == 0)
+        try session.selectFourthCharacter()
+        let browser = try session.browserProcessID()
+        // WHEN the signal comes
+        try #require(kill(browser, signal) == 0)
+        // THEN the browser is gone within 2 s, by that signal, the terminal given back
+        #expect(session.waitUntilGone(browser, within: 2) != nil, "still running 2 s after signal \(signal)")
         try session.tmux.waitFor(session.exitChannel)
         let modes = try session.terminalModesAfterExit()
         #expect(modes.contains(" icanon") && modes.contains(" echo"), "\(modes)")
         #expect(!modes.contains("-icanon"), "\(modes)")
-        #expect(try session.exitStatus() == 128 + SIGTERM)
+        #expect(try session.exitStatus() == 128 + signal)
+        // AND the next start comes back to the list and the selection left
+        #expect(try await session.nextStartTitle().contains("Characters 4/"))
+    }
+
+    @Test(
+        "Closing the terminal ends the browser within 2 s, whatever is open, and remembers its place",
+        arguments: HangUpMoment.allCases)
+    func closingTheTerminalEndsTheBrowser(moment: HangUpMoment) async throws {
+        // GIVEN the browser on its fourth character, against a server slow to answer, with `moment` open
+        let served = try ServedAPI(
+            executable: try #require(BuiltExecutable.url(named: "charbrowser")),
+            arguments: ["--latency", "150", "--trickle", "400"])
+        defer { served.stop() }
+        let session = try SmokeSession(name: "hangup-\(moment)", arguments: ["--api", served.url])
+        defer { session.end() }
+        try session.selectFourthCharacter()
+        try moment.open(in: session, server: served)
+        let browser = try session.browserProcessID()
+        // WHEN the terminal goes away (the tmux session is killed: its pane's terminal hangs up)
+        try session.tmux.run(["kill-session", "-t", "browser"])
+        // THEN the browser is gone within 2 s
+        #expect(session.waitUntilGone(browser, within: 2) != nil, "still running 2 s after the hang-up")
+        // AND the next start comes back to the list and the selection left
+        #expect(try await session.nextStartTitle(arguments: ["--api", served.url]).contains("Characters 4/"))
+    }
+}
+
+/// What is open when the terminal goes away.
+enum HangUpMoment: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// A page read that the server holds for seconds.
+    case read
+    /// An avatar that arrives 1 KiB every 400 ms.
+    case avatarDownload
+    /// The filter prompt, half typed.
+    case prompt
+    /// The Cache screen.
+    case cacheScreen
+
+    var testDescription: String { rawValue }
+
+    /// Opens it, and waits until the screen shows it.
+    func open(in session: SmokeSession, server: ServedAPI) throws {
+        switch self {
+        case .read:
+            try server.setFaults("latency=10000")
+            try session.tmux.run(["send-keys", "-t", "browser", "r"])
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("refreshing") }
+        case .avatarDownload:
+            try session.tmux.run(["send-keys", "-t", "browser", "Enter"])
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Species   Human") }
+        case .prompt:
+            try session.tmux.run(["send-keys", "-t", "browser", "/", "r", "i"])
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("ri") }
+        case .cacheScreen:
+            try session.tmux.run(["send-keys", "-t", "browser", "4"])
+            _ = try session.waitForScreen { $0.first?.contains("Cache") == true }
+        }
     }
 }
 
@@ -62,8 +126,9 @@ struct SmokeSession {
     let folder: URL
     let exitChannel: String
 
-    /// `environment` adds variables to the pane (`NAME=value`), after TERM and LANG.
-    init(name: String, environment: [String] = []) throws {
+    /// `environment` adds variables to the pane (`NAME=value`), after TERM and LANG; `arguments`
+    /// are charbrowser's, after `--cache-dir`.
+    init(name: String, environment: [String] = [], arguments: [String] = []) throws {
         tmux = Tmux(name: "browser-\(name)")
         exitChannel = "browser-exited-\(name)-\(getpid())"
         folder = FileManager.default.temporaryDirectory
@@ -72,7 +137,7 @@ struct SmokeSession {
         let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
         let tmuxPath = Tmux.executable ?? "/usr/bin/tmux"
         let script = """
-            '\(executable.path)' --cache-dir '\(folder.path)/cache'; echo $? > '\(folder.path)/status'; \
+            '\(executable.path)' --cache-dir '\(folder.path)/cache' \(arguments.map { "'\($0)'" }.joined(separator: " ")); echo $? > '\(folder.path)/status'; \
             stty -a > '\(folder.path)/stty'; '\(tmuxPath)' wait-for -S \(exitChannel); sleep 600
             """
         try tmux.run(
@@ -127,6 +192,39 @@ struct SmokeSession {
         Int32(
             try String(contentsOf: folder.appendingPathComponent("status"), encoding: .utf8)
                 .trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Moves to the fourth character and waits until the title shows it.
+    func selectFourthCharacter() throws {
+        _ = try waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
+        try tmux.run(["send-keys", "-t", "browser", "j", "j", "j"])
+        _ = try waitForScreen { $0.first { $0.contains("Characters 4/") } != nil }
+    }
+
+    /// Waits until process `id` has ended (or is a zombie) for at most `limit` seconds; the
+    /// seconds it took, or nil if it still runs. A process of another can only be looked at,
+    /// so this looks every 10 ms within that bound.
+    func waitUntilGone(_ id: pid_t, within limit: TimeInterval) -> TimeInterval? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < limit {
+            let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8)
+            if stat == nil || stat?.split(separator: ")").last?.split(separator: " ").first == "Z" {
+                return Date().timeIntervalSince(start)
+            }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    /// The title row of the next start on this cache folder (headless, no key pressed).
+    func nextStartTitle(arguments: [String] = []) async throws -> String {
+        let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
+        let outcome = try await BuiltExecutable.run(
+            executable,
+            arguments: ["--cache-dir", folder.appendingPathComponent("cache").path, "--headless", "--keys", ""]
+                + arguments)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        return outcome.standardOutput.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
     }
 
     /// Stops tmux and removes the folder.

@@ -7,7 +7,8 @@ import Testing
 /// Counts calls of the restore function (a C function pointer cannot capture state).
 private let restoreCalls = Atomic<Int>(0)
 
-@Suite("Signal guard")
+/// One suite at a time: the guard is process-wide, and a backend installs it too.
+@Suite("Signal guard", .serialized)
 struct SignalGuardTests {
     @Test("The restore function runs exactly once per installed guard")
     func restoresOnce() {

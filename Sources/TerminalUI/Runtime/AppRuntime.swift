@@ -19,18 +19,25 @@ public struct AppRuntime<App: TerminalApp> {
     public let backend: any TerminalBackend
     /// When `.tick` is sent; `NoTicks` by default.
     public var ticks: any TickSource
+    /// Ends the run from outside (a termination signal); nil: only the app or the input end it.
+    public var stop: StopRequest?
 
     /// A runtime for `app` on `backend`.
-    public init(app: App, backend: any TerminalBackend, ticks: any TickSource = NoTicks()) {
+    public init(
+        app: App, backend: any TerminalBackend, ticks: any TickSource = NoTicks(), stop: StopRequest? = nil
+    ) {
         self.app = app
         self.backend = backend
         self.ticks = ticks
+        self.stop = stop
     }
 
-    /// Runs until the app returns `.quit` or input is closed (the end of a script, once all
-    /// work has settled). Returns the final state; running tasks are cancelled on return.
+    /// Runs until the app returns `.quit`, input is closed (the end of a script, once all
+    /// work has settled; a terminal that went away) or `stop` is requested (then at the loop's
+    /// next turn, without waiting for work in flight). Returns the final state; running tasks
+    /// are cancelled on return.
     public func run(initialState: App.State) throws(TerminalBackendError) -> App.State {
-        var loop = EventLoop(app: app, backend: backend, ticks: ticks, state: initialState)
+        var loop = EventLoop(app: app, backend: backend, ticks: ticks, stop: stop, state: initialState)
         defer { loop.inbox.cancelAll() }
         try loop.run()
         return loop.state
@@ -42,6 +49,7 @@ private struct EventLoop<App: TerminalApp> {
     let app: App
     let backend: any TerminalBackend
     var ticks: any TickSource
+    let stop: StopRequest?
     var state: App.State
     let inbox: TaskInbox<App.Message>
     var needsFrame = false
@@ -51,32 +59,40 @@ private struct EventLoop<App: TerminalApp> {
     var inputIsHeld = false
     var quitting = false
 
-    init(app: App, backend: any TerminalBackend, ticks: any TickSource, state: App.State) {
+    init(app: App, backend: any TerminalBackend, ticks: any TickSource, stop: StopRequest?, state: App.State) {
         self.app = app
         self.backend = backend
         self.ticks = ticks
+        self.stop = stop
         self.state = state
-        self.inbox = TaskInbox(wakeSignal: backend.wakeSignal)
+        let inbox = TaskInbox<App.Message>(wakeSignal: backend.wakeSignal)
+        self.inbox = inbox
+        stop?.onRequest { inbox.wakeLoop() }
     }
+
+    /// Whether the run must end now: the app quit or a stop was requested.
+    private var isEnding: Bool { quitting || stop?.isRequested == true }
 
     mutating func run() throws(TerminalBackendError) {
         let settles = backend.pacing == .settled
         apply(.start(backend.size))
         if settles { draw() }
-        while !quitting {
-            for delivery in inbox.drain() where !quitting {
+        while !isEnding {
+            for delivery in inbox.drain() where !isEnding {
                 apply(
                     .message(delivery.message),
                     drawsFrame: !(settles && delivery.fromSubscription) || inputIsHeld)
             }
-            if quitting { break }
+            if isEnding { break }
             if settles, !inbox.isSettled {
                 inbox.waitForActivity()
                 continue
             }
             if needsFrame { draw() }
             let wantsTicks = app.wantsTicks(state)
-            switch try backend.nextInput(timeout: wantsTicks ? ticks.timeUntilNextTick() : nil) {
+            let input = try backend.nextInput(timeout: wantsTicks ? ticks.timeUntilNextTick() : nil)
+            if isEnding { break }
+            switch input {
             case .event(let event):
                 inputIsHeld = false
                 apply(.input(event))

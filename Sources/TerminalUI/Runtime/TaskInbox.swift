@@ -11,6 +11,8 @@ final class TaskInbox<Message: Sendable>: Sendable {
         var taskIDsByKey: [String: UInt64] = [:]
         var nextID: UInt64 = 0
         var loopIsWaiting = false
+        /// Set by `wakeLoop`: the loop no longer waits for work (the run is ending).
+        var isInterrupted = false
 
         /// Whether a task that is not a subscription is running.
         var hasWorkToWaitFor: Bool { running.values.contains { !$0.isSubscription } }
@@ -97,11 +99,11 @@ final class TaskInbox<Message: Sendable>: Sendable {
     /// Whether no task other than a subscription is running and no message is waiting.
     var isSettled: Bool { storage.withLock { !$0.hasWorkToWaitFor && $0.messages.isEmpty } }
 
-    /// Blocks the loop thread until a message arrives or a task ends (at once if either
-    /// already happened or nothing but subscriptions is running).
+    /// Blocks the loop thread until a message arrives, a task ends or `wakeLoop` is called (at
+    /// once if any of these already happened or nothing but subscriptions is running).
     func waitForActivity() {
         let mustWait = storage.withLock { storage -> Bool in
-            guard storage.messages.isEmpty, storage.hasWorkToWaitFor else { return false }
+            guard storage.messages.isEmpty, storage.hasWorkToWaitFor, !storage.isInterrupted else { return false }
             storage.loopIsWaiting = true
             return true
         }
@@ -124,6 +126,13 @@ final class TaskInbox<Message: Sendable>: Sendable {
                 storage.taskIDsByKey.removeValue(forKey: key)
             }
         }
+        notify()
+    }
+
+    /// Releases a waiting loop thread, now and in every later `waitForActivity`, and wakes the
+    /// backend's input wait: a stop request's news.
+    func wakeLoop() {
+        storage.withLock { $0.isInterrupted = true }
         notify()
     }
 
