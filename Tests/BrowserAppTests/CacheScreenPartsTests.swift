@@ -238,19 +238,46 @@ struct CacheScreenPartsTests {
         pulses.record(event(.network, ms: 120), at: Self.now.addingTimeInterval(1))
         pulses.record(event(nil, ms: 2_000), at: Self.now.addingTimeInterval(1))
         let at = Self.now.addingTimeInterval(1)
-        #expect(pulses.sources == ["memory", "network", "failed"])
-        #expect(pulses.perSecond("memory", at: at).suffix(2) == [2, 0])
-        #expect(pulses.perSecond("network", at: at).suffix(2) == [0, 1])
+        #expect(pulses.sources == [.memory, .network, .failed])
+        #expect(pulses.perSecond(.memory, at: at).suffix(2) == [2, 0])
+        #expect(pulses.perSecond(.network, at: at).suffix(2) == [0, 1])
         #expect(pulses.hitRatio(at: at).suffix(2) == [1.0, 0.0])
         #expect(pulses.minuteHitRatio(at: at) == 0.5)
-        #expect(pulses.latencies["memory"] == [2, 0, 0, 0, 0, 0, 0])
-        #expect(pulses.latencies["network"] == [0, 0, 0, 0, 1, 0, 0])
-        #expect(pulses.latencies["failed"] == [0, 0, 0, 0, 0, 0, 1])
+        #expect(pulses.latencies[.memory] == [2, 0, 0, 0, 0, 0, 0])
+        #expect(pulses.latencies[.network] == [0, 0, 0, 0, 1, 0, 0])
+        #expect(pulses.latencies[.failed] == [0, 0, 0, 0, 0, 0, 1])
         let minuteLater = Self.now.addingTimeInterval(61)
         pulses.record(event(.disk, ms: 2), at: minuteLater)
         #expect(
-            pulses.perSecond("memory", at: minuteLater).allSatisfy { $0 == 0 }, "a minute later it is gone")
+            pulses.perSecond(.memory, at: minuteLater).allSatisfy { $0 == 0 }, "a minute later it is gone")
         #expect(pulses.minuteHitRatio(at: minuteLater) == 1.0)
+    }
+
+    @Test("Each origin has its own pulse line, and only a cache tier's answers count as hits")
+    func pulseSources() {
+        var pulses = CachePulses()
+        let origins: [AnswerOrigin?] = [
+            .repository(.memory), .repository(.disk), .repository(.sharedCache), .repository(.revalidated),
+            .repository(.shared), .repository(.network), .avatar(.fileCache), .avatar(.revalidated),
+            .avatar(.network), nil,
+        ]
+        for origin in origins {
+            pulses.record(
+                AnswerEvent(
+                    query: "character 1", policy: .cache(.localFirst), operation: .cache, origin: origin,
+                    stale: false, ms: 1, ageSeconds: nil, error: origin == nil ? "down" : nil, kind: .character),
+                at: Self.now)
+        }
+        // The shared tier and a joined read each have their own line, named as the status pane names them
+        #expect(pulses.sources == PulseSource.allCases)
+        #expect(
+            pulses.sources.map(\.description) == [
+                "memory", "disk", "shared cache", "revalidated", "coalesced", "network", "file cache", "failed",
+            ])
+        #expect(pulses.perSecond(.sharedCache, at: Self.now).last == 1)
+        #expect(pulses.perSecond(.revalidated, at: Self.now).last == 2)
+        // memory, disk, shared cache and file cache are hits: 4 of 10; a revalidation or a joined read is not
+        #expect(pulses.minuteHitRatio(at: Self.now) == 0.4)
     }
 
     @Test("Sparklines scale to the largest value, zero is blank")

@@ -115,7 +115,7 @@ struct CacheScreenUpdateTests {
                     keys: [CacheEntryKey(kind: "character", key: "id:00001"), .entity(.character, id: 99)]), at: Self.now.addingTimeInterval(2)), area: Self.area)
         #expect(requests == [.readEntry(CacheEntryKey(kind: "character", key: "id:00001"), value: false)])
         #expect(screen.timeline.moments(of: CacheEntryKey(kind: "character", key: "id:00001")).count == 1)
-        #expect(screen.pulses.perSecond("network", at: screen.now).last == 1)
+        #expect(screen.pulses.perSecond(.network, at: screen.now).last == 1)
         #expect(
             screen.handle(.tick(Self.now.addingTimeInterval(3)), area: Self.area) == [.count],
             "recounted on the tick")

@@ -12,33 +12,28 @@ public struct CachePulses: Sendable, Equatable {
     /// The upper bounds (ms, exclusive) of the latency buckets; the last bucket has none.
     public static let latencyBounds: [Double] = [1, 4, 16, 64, 256, 1_000]
 
-    /// Answers per source (`memory`, `disk`, `network`, …, `failed`) per second, by second number.
-    private var counts: [String: [Int: Int]] = [:]
-    /// Hits (answered without the network) and all answers per second.
+    /// Answers per source per second, by second number.
+    private var counts: [PulseSource: [Int: Int]] = [:]
+    /// Hits (answered by a cache tier without asking the server) and all answers per second.
     private var hits: [Int: Int] = [:]
     private var answers: [Int: Int] = [:]
     /// Latency buckets per source.
-    public private(set) var latencies: [String: [Int]] = [:]
+    public private(set) var latencies: [PulseSource: [Int]] = [:]
     private var newestSecond = Int.min
 
     /// No answers yet.
     public init() {}
 
-    /// The sources seen, in a stable order (memory, disk, shared, revalidated, network, file cache,
-    /// failed, then the rest).
-    public var sources: [String] {
-        let known = ["memory", "disk", "shared", "revalidated", "network", "file cache", "failed"]
-        let seen = Set(counts.keys).union(latencies.keys)
-        return known.filter(seen.contains) + seen.subtracting(known).sorted()
-    }
+    /// The sources seen, in `PulseSource`'s order.
+    public var sources: [PulseSource] { Set(counts.keys).union(latencies.keys).sorted() }
 
     /// Counts `event`, applied at `time`.
     public mutating func record(_ event: AnswerEvent, at time: Date) {
         let second = Self.second(of: time)
-        let source = event.origin?.description ?? "failed"
+        let source = PulseSource(event.origin)
         counts[source, default: [:]][second, default: 0] += 1
         answers[second, default: 0] += 1
-        if let origin = event.origin?.description, origin != "network" { hits[second, default: 0] += 1 }
+        if source.isHit { hits[second, default: 0] += 1 }
         var buckets = latencies[source] ?? Array(repeating: 0, count: Self.latencyBounds.count + 1)
         buckets[Self.latencyBounds.firstIndex { event.ms < $0 } ?? Self.latencyBounds.count] += 1
         latencies[source] = buckets
@@ -49,7 +44,7 @@ public struct CachePulses: Sendable, Equatable {
     }
 
     /// Answers from `source` in each of the last 60 seconds ending at `now`, oldest first.
-    public func perSecond(_ source: String, at now: Date) -> [Int] {
+    public func perSecond(_ source: PulseSource, at now: Date) -> [Int] {
         let last = Self.second(of: now)
         let counts = counts[source] ?? [:]
         return (last - Self.seconds + 1...last).map { counts[$0, default: 0] }

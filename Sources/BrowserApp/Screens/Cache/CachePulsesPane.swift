@@ -22,7 +22,7 @@ struct CachePulsesPane: Widget, Equatable, Sendable {
         sources = pulses.sources.map { source in
             let counts = pulses.perSecond(source, at: now)
             return SourceLine(
-                source: source, sparkline: Sparkline.of(counts, width: CachePulses.seconds),
+                source: source.description, sparkline: Sparkline.of(counts, width: CachePulses.seconds),
                 total: counts.reduce(0, +),
                 histogram: Sparkline.of(
                     pulses.latencies[source] ?? [], width: CachePulses.latencyBounds.count + 1))
