@@ -40,7 +40,7 @@ extension CharacterRepository {
 
     /// Tells observers of `graph` that a single-entity read brought `answer` from a main source.
     func announce<Entity: NormalizedEntity, Info>(_ answer: Answer<Entity>, in graph: Graph<Entity, Info>) {
-        guard [.network, .revalidated, .shared, .sharedCache].contains(answer.origin), !answer.isStale else {
+        guard [.network, .revalidated, .coalesced, .sharedCache].contains(answer.origin), !answer.isStale else {
             return
         }
         graph.cache.broadcaster.publish(

@@ -11,7 +11,7 @@ public enum Origin: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
     /// The main source answered "not modified" (HTTP 304); the cached value was confirmed.
     case revalidated
     /// Another caller's in-flight main call was joined (single flight), shown as `coalesced`.
-    case shared = "coalesced"
+    case coalesced
     /// The shared tier many processes and hosts read and write (PostgreSQL), shown as `shared cache`.
     case sharedCache = "shared cache"
 

@@ -258,7 +258,7 @@ struct CacheScreenPartsTests {
         var pulses = CachePulses()
         let origins: [AnswerOrigin?] = [
             .repository(.memory), .repository(.disk), .repository(.sharedCache), .repository(.revalidated),
-            .repository(.shared), .repository(.network), .avatar(.fileCache), .avatar(.revalidated),
+            .repository(.coalesced), .repository(.network), .avatar(.fileCache), .avatar(.revalidated),
             .avatar(.network), nil,
         ]
         for origin in origins {

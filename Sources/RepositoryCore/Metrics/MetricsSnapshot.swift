@@ -29,13 +29,13 @@ public struct LatencySummary: Sendable, Hashable {
     }
 }
 
-/// The counters of one tier (memory, disk, network, revalidated, shared). A value; `Sendable`.
+/// The counters of one tier (memory, disk, network, revalidated, coalesced, shared cache). A value; `Sendable`.
 ///
 /// Cache tiers count `hits`, `misses` and `evictions` (recorded by the sources that know them);
 /// the network tier counts successful main calls as `hits`, "not found" answers as `misses`,
 /// other failures as `failures` and `retries`. Every tier counts the `staleServes` it answered,
-/// and `latency` of the answers it gave. `revalidated` counts `revalidations`; `shared` counts
-/// `coalesced` reads (joined another caller's main call).
+/// and `latency` of the answers it gave. `revalidated` counts `revalidations`; `coalesced` counts
+/// the `coalesced` reads (joined another caller's main call).
 public struct TierMetrics: Sendable, Hashable {
     public var hits = 0
     public var misses = 0
@@ -73,7 +73,7 @@ public struct MetricsSnapshot: Sendable, Hashable {
     public var disk = TierMetrics()
     public var network = TierMetrics()
     public var revalidated = TierMetrics()
-    public var shared = TierMetrics()
+    public var coalesced = TierMetrics()
     public var sharedCache = TierMetrics()
 
     /// Creates an all-zero snapshot.
@@ -87,7 +87,7 @@ public struct MetricsSnapshot: Sendable, Hashable {
             case .disk: disk
             case .network: network
             case .revalidated: revalidated
-            case .shared: shared
+            case .coalesced: coalesced
             case .sharedCache: sharedCache
             }
         }
@@ -97,7 +97,7 @@ public struct MetricsSnapshot: Sendable, Hashable {
             case .disk: disk = newValue
             case .network: network = newValue
             case .revalidated: revalidated = newValue
-            case .shared: shared = newValue
+            case .coalesced: coalesced = newValue
             case .sharedCache: sharedCache = newValue
             }
         }

@@ -26,7 +26,7 @@ public final class RepositoryMetrics: Sendable {
     @usableFromInline let diskLatency = LatencyCounters()
     @usableFromInline let networkLatency = LatencyCounters()
     @usableFromInline let revalidatedLatency = LatencyCounters()
-    @usableFromInline let sharedLatency = LatencyCounters()
+    @usableFromInline let coalescedLatency = LatencyCounters()
     @usableFromInline let sharedCacheLatency = LatencyCounters()
 
     /// Creates zeroed counters.
@@ -49,7 +49,7 @@ public final class RepositoryMetrics: Sendable {
             case .disk: Self.add(event, count, to: &snapshot.disk)
             case .network: Self.add(event, count, to: &snapshot.network)
             case .revalidated: Self.add(event, count, to: &snapshot.revalidated)
-            case .shared: Self.add(event, count, to: &snapshot.shared)
+            case .coalesced: Self.add(event, count, to: &snapshot.coalesced)
             case .sharedCache: Self.add(event, count, to: &snapshot.sharedCache)
             }
         }
@@ -88,7 +88,7 @@ public final class RepositoryMetrics: Sendable {
         case .disk: diskLatency
         case .network: networkLatency
         case .revalidated: revalidatedLatency
-        case .shared: sharedLatency
+        case .coalesced: coalescedLatency
         case .sharedCache: sharedCacheLatency
         }
     }

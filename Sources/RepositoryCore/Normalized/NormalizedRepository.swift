@@ -53,7 +53,7 @@ public final class NormalizedRepository<
         let metrics = configuration.metrics
         let observer = configuration.flightObserver
         flights = SingleFlight { key, waiters in
-            if waiters > 1 { metrics?.record(.coalesced, tier: .shared) }
+            if waiters > 1 { metrics?.record(.coalesced, tier: .coalesced) }
             observer?(key.query, waiters)
         }
     }

@@ -39,7 +39,7 @@ public struct Provenance: Sendable, Hashable, CustomStringConvertible {
         Self.costOrder.last { count(from: $0) > 0 }
     }
 
-    static let costOrder: [Origin] = [.memory, .disk, .sharedCache, .revalidated, .shared, .network]
+    static let costOrder: [Origin] = [.memory, .disk, .sharedCache, .revalidated, .coalesced, .network]
 
     public var description: String {
         var parts = Origin.allCases.compactMap { origin in
@@ -68,7 +68,7 @@ struct OriginTally {
         case .disk: counts.1 += 1
         case .network: counts.2 += 1
         case .revalidated: counts.3 += 1
-        case .shared: counts.4 += 1
+        case .coalesced: counts.4 += 1
         case .sharedCache: counts.5 += 1
         }
         if let oldest, oldest <= storedAt { return }
@@ -82,7 +82,7 @@ struct OriginTally {
         Self.add(counts.1, from: .disk, to: &provenance)
         Self.add(counts.2, from: .network, to: &provenance)
         Self.add(counts.3, from: .revalidated, to: &provenance)
-        Self.add(counts.4, from: .shared, to: &provenance)
+        Self.add(counts.4, from: .coalesced, to: &provenance)
         Self.add(counts.5, from: .sharedCache, to: &provenance)
         if let oldest, oldest < provenance.oldestStoredAt ?? .distantFuture {
             provenance.oldestStoredAt = oldest

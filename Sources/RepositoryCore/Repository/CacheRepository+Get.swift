@@ -154,7 +154,7 @@ extension CacheRepository {
         -> Answer<Value>
     {
         var entry = fetch.entry
-        if joined { entry.origin = .shared }
+        if joined { entry.origin = .coalesced }
         return answer(entry, diagnostics: fetch.diagnostics, operation: operation, start: start)
     }
 

@@ -50,7 +50,7 @@ public final class CacheRepository<
         self.metrics = metrics
         let observer = configuration.flightObserver
         flights = SingleFlight { key, waiters in
-            if waiters > 1 { metrics.record(.coalesced, tier: .shared) }
+            if waiters > 1 { metrics.record(.coalesced, tier: .coalesced) }
             observer?(key.query, waiters)
         }
         broadcaster = ChangeBroadcaster()

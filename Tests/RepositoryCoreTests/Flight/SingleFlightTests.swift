@@ -54,8 +54,8 @@ struct SingleFlightTests {
             return origins
         }
         #expect(rig.main.getCount == 1)
-        #expect(origins == [.network: 1, .shared: 999])
-        #expect(rig.metrics.snapshot().shared.coalesced == 999)
+        #expect(origins == [.network: 1, .coalesced: 999])
+        #expect(rig.metrics.snapshot().coalesced.coalesced == 999)
         #expect(rig.cache.contains(.id(1)))
     }
 

@@ -13,7 +13,7 @@ public enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, Cust
         case .repository(.disk)?: self = .disk
         case .repository(.sharedCache)?: self = .sharedCache
         case .repository(.revalidated)?, .avatar(.revalidated)?: self = .revalidated
-        case .repository(.shared)?: self = .coalesced
+        case .repository(.coalesced)?: self = .coalesced
         case .repository(.network)?, .avatar(.network)?: self = .network
         case .avatar(.fileCache)?: self = .fileCache
         case nil: self = .failed
@@ -32,7 +32,7 @@ public enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, Cust
         case .sharedCache: Origin.sharedCache.description
         case .fileCache: AvatarOrigin.fileCache.rawValue
         case .revalidated: Origin.revalidated.description
-        case .coalesced: Origin.shared.description
+        case .coalesced: Origin.coalesced.description
         case .network: Origin.network.description
         case .failed: "failed"
         }
