@@ -202,4 +202,15 @@ struct KeyTableTests {
         #expect(KeyTable.action(for: .escape, in: .characterDetail, hasToast: true) == .dismissToast)
         #expect(KeyTable.action(for: .escape, in: .characterDetail, hasToast: false) == .back)
     }
+
+    @Test("A text that names a key takes the key's name from the table")
+    func keyNamesInTexts() {
+        #expect(KeyTable.keyName(of: .refresh, in: .characterList) == "r")
+        #expect(KeyTable.keyName(of: .clearFilters, in: .entityList) == "Esc")
+        #expect(KeyTable.keyName(of: .nextLink, in: .characterDetail) == "n")
+        #expect(KeyTable.keyName(of: .previousLink, in: .characterDetail) == "p")
+        #expect(KeyTable.keyName(of: .open, in: .characterDetail) == "Enter")
+        // a key the screen does not bind is named by its action, never by another key
+        #expect(KeyTable.keyName(of: .nextLink, in: .characterList) == "nextLink")
+    }
 }

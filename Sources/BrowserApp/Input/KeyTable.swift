@@ -59,6 +59,14 @@ public enum KeyTable {
         return bindings(for: scope).first { $0.keys.contains(key) }?.action
     }
 
+    /// The name of the first key that does `action` on `scope` (global bindings first), as the
+    /// help overlay writes it (`r`, `Esc`, `Enter`): what a text that names a key says, so it
+    /// names the key that does it. The action's own name when no key does it.
+    public static func keyName(of action: BrowserAction, in scope: Scope) -> String {
+        let binding = (global + bindings(for: scope)).first { $0.action == action && !$0.label.isEmpty }
+        return binding?.label.split(separator: " ").first.map(String.init) ?? "\(action)"
+    }
+
     /// The footer's hints on `scope`: the screen's and the global ones, by rank.
     public static func hints(for scope: Scope) -> [KeyHint] {
         hintsByScope[scope.name] ?? workOutHints(for: scope)

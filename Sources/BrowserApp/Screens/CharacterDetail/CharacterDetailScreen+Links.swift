@@ -23,7 +23,11 @@ extension CharacterDetailScreen {
     /// host's URL) gets a line saying so and opens nothing.
     func openSelectedLink(context: inout ScreenContext) {
         guard let link = detail.selectedLinkValue else {
-            context.toast("Select a link with n or p, then press Enter.", kind: .info)
+            let (next, previous, open) = (
+                KeyTable.keyName(of: .nextLink, in: keyScope), KeyTable.keyName(of: .previousLink, in: keyScope),
+                KeyTable.keyName(of: .open, in: keyScope)
+            )
+            context.toast("Select a link with \(next) or \(previous), then press \(open).", kind: .info)
             return
         }
         switch link {

@@ -85,6 +85,7 @@ struct EntityDetailPane: Widget {
 
     private func placeholder(_ detail: EntityDetailState) -> String {
         if detail.memberIDs.isEmpty { return "No \(detail.memberNoun)." }
-        return isLoading ? "Loading…" : "None loaded. Press r to retry."
+        return isLoading
+            ? "Loading…" : "None loaded. Press \(KeyTable.keyName(of: .refresh, in: .entityDetail)) to retry."
     }
 }

@@ -52,8 +52,10 @@ struct EntityListPane<Row: ListedEntity>: Widget {
         if list.loading[1] != nil { return "Loading…" }
         if list.totalCount == 0 || list.totalPages == 0 {
             return list.filters.isEmpty
-                ? "None." : "Nothing matches \(list.filterSummary). Esc clears the filter."
+                ? "None."
+                : "Nothing matches \(list.filterSummary). "
+                    + "\(KeyTable.keyName(of: .clearFilters, in: .entityList)) clears the filter."
         }
-        return "Nothing loaded. Press r to retry."
+        return "Nothing loaded. Press \(KeyTable.keyName(of: .refresh, in: .entityList)) to retry."
     }
 }

@@ -38,9 +38,11 @@ struct ListPane: Widget {
         if list.isEmptyResult {
             let filters = QueryText.filterSummary(list.filter)
             return filters.isEmpty
-                ? "No characters." : "No character matches \(filters). Esc clears the filter."
+                ? "No characters."
+                : "No character matches \(filters). "
+                    + "\(KeyTable.keyName(of: .clearFilters, in: .characterList)) clears the filter."
         }
-        return "Nothing loaded. Press r to retry."
+        return "Nothing loaded. Press \(KeyTable.keyName(of: .refresh, in: .characterList)) to retry."
     }
 }
 
