@@ -65,7 +65,7 @@ let package = Package(
             dependencies: ["Locking", "PersistentCache", "RepositoryCore", "TestSupport", grdb]),
         .executableTarget(
             name: "PersistentCacheBenchmarks",
-            dependencies: [
+            dependencies: ["ModelCodecs", 
                 "Locking", benchmark, "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
                 "TestSupport", grdb,
             ],
@@ -86,7 +86,7 @@ let package = Package(
         // The shared tier against SQLite and the network; NOTIFY round trips; the 4-way fan-in.
         .executableTarget(
             name: "SharedCacheBenchmarks",
-            dependencies: [
+            dependencies: ["ModelCodecs", 
                 "Locking", benchmark, "CharacterData", "PersistentCache", "PostgresCache", "RepositoryCore",
                 "RickAndMortyHTTP",
                 "RickAndMortyModel", "RickAndMortyServer", "TestSupport", logging,
@@ -142,22 +142,25 @@ let package = Package(
             name: "ServerBenchmarks",
             dependencies: ["Locking", "RickAndMortyServer", "TestSupport", benchmark, logging],
             path: "Tests/Benchmarks/ServerBenchmarks", plugins: [benchmarkPlugin]),
+        // The domain's payload codecs for the disk and shared tiers (binary characters, pages, lists).
+        .target(name: "ModelCodecs", dependencies: ["PersistentCache", "RepositoryCore", "RickAndMortyModel"]),
         // The character repository: memory (LRU) over disk (SQLite) over the network, with cache policies.
         .target(
             name: "CharacterData",
             dependencies: [
                 "Locking", "RepositoryCore", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
+                "ModelCodecs",
             ]),
         .testTarget(
             name: "CharacterDataTests",
             dependencies: [
-                "Locking", "CharacterData", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
+                "Locking", "CharacterData", "ModelCodecs", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
                 "RickAndMortyServer",
                 "RepositoryCore", "TestSupport", logging,
             ]),
         .executableTarget(
             name: "CharacterDataBenchmarks",
-            dependencies: [
+            dependencies: ["ModelCodecs", 
                 "Locking", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel",
                 "RickAndMortyServer", "TestSupport", benchmark, logging,
             ],
@@ -204,7 +207,7 @@ let package = Package(
             exclude: ["Golden"]),
         .executableTarget(
             name: "BrowserBenchmarks",
-            dependencies: [
+            dependencies: ["ModelCodecs", 
                 "Locking", "BrowserApp", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP",
                 "RickAndMortyModel", "RickAndMortyServer", "TerminalUI", benchmark, logging,
             ],
@@ -259,7 +262,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzPayloadCodecs",
             dependencies: [
-                "FuzzSupport", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
+                "FuzzSupport", "ModelCodecs", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
             ],
             path: "Tests/Fuzz/FuzzPayloadCodecs", exclude: ["corpus", "regressions"]),
         .executableTarget(

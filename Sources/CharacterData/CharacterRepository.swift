@@ -1,3 +1,4 @@
+import ModelCodecs
 import PersistentCache
 import PostgresCache
 import RepositoryCore

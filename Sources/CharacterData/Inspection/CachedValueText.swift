@@ -1,4 +1,5 @@
 import Foundation
+import ModelCodecs
 import PersistentCache
 import RepositoryCore
 import RickAndMortyModel

@@ -3,6 +3,7 @@ import BrowserApp
 import CharacterData
 import Foundation
 import Locking
+import ModelCodecs
 import PersistentCache
 import RepositoryCore
 import RickAndMortyModel

@@ -1,5 +1,6 @@
 import CharacterData
 import Foundation
+import ModelCodecs
 import PersistentCache
 import RepositoryCore
 import RickAndMortyHTTP

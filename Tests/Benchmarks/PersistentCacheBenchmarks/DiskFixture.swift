@@ -2,6 +2,7 @@ import CharacterData
 import Foundation
 import GRDB
 import Locking
+import ModelCodecs
 import PersistentCache
 import RepositoryCore
 import RickAndMortyModel

@@ -3,6 +3,7 @@ import CharacterData
 import Foundation
 import Locking
 import Logging
+import ModelCodecs
 import PersistentCache
 import PostgresCache
 import RepositoryCore

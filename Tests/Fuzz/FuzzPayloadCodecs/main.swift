@@ -1,4 +1,4 @@
-import CharacterData
+import ModelCodecs
 import Foundation
 import FuzzSupport
 import PersistentCache
