@@ -9,7 +9,8 @@ import RepositoryCore
 ///
 /// Builds its own URLs from the query (never follows the server's `next` links), revalidates a
 /// `cached` entry with `If-None-Match` / `If-Modified-Since`, and throws instead of returning bad
-/// data, so nothing malformed can reach a cache. Fails fast with `.mainUnavailable(reason: "offline")`
+/// data, so nothing malformed can reach a cache; an answer larger than the configuration's
+/// `maximumAnswerSize` fails as `.mainUnavailable` without being held whole. Fails fast with `.mainUnavailable(reason: "offline")`
 /// while the API's `NetworkSwitch` is off. Writes nothing anywhere.
 public struct HTTPDataSource<Value: Sendable>: GetDataSource {
     /// The resource read and how.
@@ -34,7 +35,9 @@ public struct HTTPDataSource<Value: Sendable>: GetDataSource {
             let url = try URLBuilding.url(base: api.configuration.baseURL, path: path, parameters: parameters)
             let response: TransportResponse
             do {
-                response = try await api.transport.send(makeRequest(url, revalidating: cached?.metadata))
+                response = try await api.transport.send(
+                    makeRequest(url, revalidating: cached?.metadata),
+                    bodyLimit: api.configuration.maximumAnswerSize)
             } catch {
                 throw error == .cancelled ? .cancelled : .mainUnavailable(reason: error.reason)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryCore
 
 /// Where the API lives and how requests to it are made. A value type, thread-safe.
 public struct RemoteAPIConfiguration: Sendable, Hashable {
@@ -18,15 +19,25 @@ public struct RemoteAPIConfiguration: Sendable, Hashable {
     public var timeout: Duration
     /// The `User-Agent` header sent with every request.
     public var userAgent: String
+    /// The largest answer body accepted: a larger one fails the read with "the answer from URL is
+    /// larger than 16 MiB" (`.mainUnavailable`), refused from its `Content-Length` or as soon as
+    /// the bytes received pass it, so a read never holds much more than this.
+    public var maximumAnswerSize: SizeLimit
 
-    /// Creates a configuration: the public API, a 10 s timeout and `charbrowser/0.1` by default.
+    /// The default `maximumAnswerSize`, 16 MiB: hundreds of times the API's largest page.
+    public static let defaultMaximumAnswerSize = SizeLimit.mebibytes(16)
+
+    /// Creates a configuration: the public API, a 10 s timeout, `charbrowser/0.1` and answers of
+    /// at most 16 MiB by default.
     public init(
         baseURL: URL = RemoteAPIConfiguration.publicBaseURL, timeout: Duration = .seconds(10),
-        userAgent: String = "charbrowser/0.1"
+        userAgent: String = "charbrowser/0.1",
+        maximumAnswerSize: SizeLimit = RemoteAPIConfiguration.defaultMaximumAnswerSize
     ) {
         self.baseURL = baseURL
         self.timeout = timeout
         self.userAgent = userAgent
+        self.maximumAnswerSize = maximumAnswerSize
     }
 
     /// The timeout in seconds, as `URLRequest` wants it.

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryCore
 
 /// Why no HTTP reply was obtained at all: a closed, `Sendable` enum with one readable reason per case.
 public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -14,6 +15,9 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     case notConnected
     /// The calling task was cancelled.
     case cancelled
+    /// The body from `url` was larger than `limit` (announced by `Content-Length`, or counted as it
+    /// arrived); it was not read to the end.
+    case answerTooLarge(url: String, limit: SizeLimit)
     /// Anything else, with the underlying detail.
     case failed(detail: String)
 
@@ -26,6 +30,7 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .connectionLost: "connection lost"
         case .notConnected: "no network connection"
         case .cancelled: "cancelled"
+        case .answerTooLarge(let url, let limit): "the answer from \(url) is larger than \(limit)"
         case .failed(let detail): detail
         }
     }

@@ -1,18 +1,23 @@
 import Foundation
-import Synchronization
+import RepositoryCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// The real transport: `URLSession` with no URL cache, no cookies and no stored credentials.
+/// The real transport: `URLSession` with no URL cache, no cookies and no stored credentials, whose
+/// delegate receives each body and counts it against the request's limit.
 ///
 /// Thread-safe: `URLSession` is documented safe to use from any thread, and the per-request
-/// state shared with the cancellation handler and the deadline sits in a `PThreadMutex`. Cancelling the
-/// calling task cancels the session's data task. A request's `timeoutInterval` is enforced here to
-/// the millisecond (URLSession on Linux counts whole seconds only, and treats 0.5 s as none).
+/// state shared with the session's delegate, the cancellation handler and the deadline sits in a
+/// `PThreadMutex` (`AnswerReception`). Cancelling the calling task cancels the session's data
+/// task. A request's `timeoutInterval` is enforced here to the millisecond (URLSession on Linux
+/// counts whole seconds only, and treats 0.5 s as none). A body larger than the limit fails with
+/// `.answerTooLarge` as soon as its `Content-Length` says so, or as soon as the bytes received
+/// pass the limit; the task is then cancelled, so no more than the limit is ever held.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let router: AnswerRouter
 
     /// Creates a transport on an ephemeral session (conditional headers are the caller's business,
     /// so the session must neither cache nor revalidate on its own).
@@ -23,60 +28,47 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCredentialStorage = nil
-        session = URLSession(configuration: configuration)
+        let delegateQueue = OperationQueue()
+        delegateQueue.maxConcurrentOperationCount = 1
+        let router = AnswerRouter()
+        self.router = router
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: delegateQueue)
     }
 
+    // The session holds its delegate strongly until it is invalidated, which breaks that cycle.
     deinit { session.finishTasksAndInvalidate() }
 
+    /// Sends `request`, refusing a body over `RemoteAPIConfiguration.defaultMaximumAnswerSize`.
     public func send(_ request: URLRequest) async throws(TransportError) -> TransportResponse {
+        try await send(request, bodyLimit: RemoteAPIConfiguration.defaultMaximumAnswerSize)
+    }
+
+    public func send(_ request: URLRequest, bodyLimit: SizeLimit) async throws(TransportError)
+        -> TransportResponse
+    {
         if Task.isCancelled { throw .cancelled }
         let timeout = request.timeoutInterval
         var backstopped = request
         backstopped.timeoutInterval = timeout.rounded(.up) + 1  // URLSession's own timer only as a backstop
-        let flight = Flight()
+        let reception = AnswerReception(request: request, limit: bodyLimit)
+        let task = session.dataTask(with: backstopped)
+        router.register(reception, for: task.taskIdentifier)
+        defer { router.remove(task.taskIdentifier) }
         let deadline = Task {
             do {
                 try await Task.sleep(for: .milliseconds(Int64((timeout * 1000).rounded(.up))))
-                flight.expire()
+                reception.expire()
             } catch {}  // cancelled: the reply came first
         }
         defer { deadline.cancel() }
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                let task = session.dataTask(with: backstopped) { data, response, error in
-                    let outcome = Self.result(data: data, response: response, error: error, request: request)
-                    // A task cut short by the deadline fails as cancelled: report it as the timeout it was.
-                    continuation.resume(
-                        returning: flight.hasExpired
-                            ? outcome.flatMapError { _ in .failure(.timedOut(after: timeout)) } : outcome)
-                }
-                switch flight.start(task) {
-                case .started: task.resume()
-                case .cancelled: continuation.resume(returning: .failure(.cancelled))
-                case .expired: continuation.resume(returning: .failure(.timedOut(after: timeout)))
-                }
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<AnswerReception.Outcome, Never>) in
+                reception.wait(with: continuation)
+                if reception.start(task) { task.resume() }
             }
         } onCancel: {
-            flight.cancel()
+            reception.cancel()
         }
-        return try result.get()
-    }
-
-    /// A reply or why there is none.
-    typealias Outcome = Result<TransportResponse, TransportError>
-
-    /// Turns the completion handler's triple into a response or a transport error.
-    static func result(data: Data?, response: URLResponse?, error: (any Error)?, request: URLRequest)
-        -> Outcome
-    {
-        if let error { return .failure(TransportError(error, request: request)) }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(.failed(detail: "not an HTTP response"))
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            headers[String(describing: name).lowercased()] = String(describing: value)
-        }
-        return .success(TransportResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+        return try outcome.get()
     }
 }

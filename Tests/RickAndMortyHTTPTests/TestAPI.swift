@@ -9,16 +9,23 @@ struct TestAPI {
     let clock: ManualTimeSource
     let networkSwitch: NetworkSwitch
 
-    init(baseURL: URL, timeout: Duration = .seconds(10), transport: (any HTTPTransport)? = nil) {
+    init(
+        baseURL: URL, timeout: Duration = .seconds(10), transport: (any HTTPTransport)? = nil,
+        maximumAnswerSize: SizeLimit = RemoteAPIConfiguration.defaultMaximumAnswerSize
+    ) {
         clock = ManualTimeSource()
         networkSwitch = NetworkSwitch()
         api = RemoteAPI(
-            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: timeout),
+            configuration: RemoteAPIConfiguration(
+                baseURL: baseURL, timeout: timeout, maximumAnswerSize: maximumAnswerSize),
             transport: transport ?? URLSessionTransport(), networkSwitch: networkSwitch, timeSource: clock)
     }
 
-    init(_ server: ScriptedServer, timeout: Duration = .seconds(10)) {
-        self.init(baseURL: server.baseURL, timeout: timeout)
+    init(
+        _ server: ScriptedServer, timeout: Duration = .seconds(10),
+        maximumAnswerSize: SizeLimit = RemoteAPIConfiguration.defaultMaximumAnswerSize
+    ) {
+        self.init(baseURL: server.baseURL, timeout: timeout, maximumAnswerSize: maximumAnswerSize)
     }
 }
 

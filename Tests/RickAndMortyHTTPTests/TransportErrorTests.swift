@@ -33,6 +33,10 @@ struct TransportErrorTests {
             (.notConnected, .mainUnavailable(reason: "no network connection")),
             (.failed(detail: "TLS handshake failed"), .mainUnavailable(reason: "TLS handshake failed")),
             (.cancelled, .cancelled),
+            (
+                .answerTooLarge(url: "http://127.0.0.1:1234/api/character?page=1", limit: .mebibytes(16)),
+                .mainUnavailable(reason: "the answer from http://127.0.0.1:1234/api/character?page=1 is larger than 16 MiB")
+            ),
         ])
     func maps(transportError: TransportError, expected: RepositoryError) async throws {
         let test = TestAPI(
@@ -40,11 +44,12 @@ struct TransportErrorTests {
         await #expect(throws: expected) { _ = try await test.api.character.get(.id(1)) }
     }
 
-    @Test("The default configuration is the public API, 10 s, charbrowser/0.1")
+    @Test("The default configuration is the public API, 10 s, charbrowser/0.1, answers up to 16 MiB")
     func defaults() {
         let configuration = RemoteAPIConfiguration()
         #expect(configuration.baseURL.absoluteString == "https://rickandmortyapi.com/api")
         #expect(configuration.timeout == .seconds(10))
         #expect(configuration.userAgent == "charbrowser/0.1")
+        #expect(configuration.maximumAnswerSize.bytes == 16 * 1_048_576)
     }
 }
