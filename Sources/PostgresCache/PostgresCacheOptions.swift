@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryCore
 
 /// How the shared tier uses its server: table, durability, timeouts, pool size. A value; `Sendable`.
 public struct PostgresCacheOptions: Sendable, Hashable {
@@ -19,14 +20,20 @@ public struct PostgresCacheOptions: Sendable, Hashable {
     public var maximumConnections: Int
     /// The channel `NOTIFY` publishes writes on and every process `LISTEN`s to.
     public var channel: String
+    /// The largest payload one row may hold: a larger value is not written, and a larger row
+    /// (written by another program, or by a process with a larger limit) is `.serialization` — a
+    /// miss — without its payload crossing the network or being decoded.
+    public var maximumPayloadSize: SizeLimit
 
     /// Creates options: table `charbrowser_cache`, unlogged, 2 s statements, 3 s operations,
-    /// retry after 1 s, 5 s flight wait, 8 connections, channel `charbrowser_cache`.
+    /// retry after 1 s, 5 s flight wait, 8 connections, channel `charbrowser_cache`, payloads of at
+    /// most 16 MiB (the disk tier's default, `CacheDatabase.Options.defaultMaximumPayloadSize`).
     public init(
         table: String = "charbrowser_cache", logged: Bool = false, statementTimeout: Duration = .seconds(2),
         operationTimeout: Duration = .seconds(3), retryInterval: Duration = .seconds(1),
         flightWaitTimeout: Duration = .seconds(5), maximumConnections: Int = 8,
-        channel: String = "charbrowser_cache"
+        channel: String = "charbrowser_cache",
+        maximumPayloadSize: SizeLimit = .mebibytes(16)
     ) {
         self.table = table
         self.logged = logged
@@ -36,6 +43,7 @@ public struct PostgresCacheOptions: Sendable, Hashable {
         self.flightWaitTimeout = flightWaitTimeout
         self.maximumConnections = maximumConnections
         self.channel = channel
+        self.maximumPayloadSize = maximumPayloadSize
     }
 
     /// True when `name` is safe to splice into SQL as an identifier (letters, digits, `_`).

@@ -8,7 +8,8 @@ import RepositoryCore
 ///
 /// Thread-safe value type. Every write is one statement that also announces the key with `NOTIFY`
 /// (after commit, to every listening process). Errors are `RepositoryError`: a missing row is
-/// `.notFound`, an undecodable payload `.serialization` (a miss to the repository), anything the
+/// `.notFound`, an undecodable payload — or one larger than the options' `maximumPayloadSize`, which
+/// is not even fetched — `.serialization` (a miss to the repository), anything the
 /// server or the network did `.storageFailure`. Dates are stored as seconds since the reference
 /// date, so they round-trip exactly.
 public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
@@ -29,15 +30,32 @@ public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource,
     /// Reads the entry for `query` (origin `.sharedCache`). `cached` is ignored.
     public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
         let (namespace, key, table) = (namespace, query.cacheKey, store.options.table)
+        let limit = store.options.maximumPayloadSize
         let row = try await store.perform { connection, logger in
             try await SharedRow.fetch(
-                namespace: namespace, key: key, table: table, on: connection, logger: logger)
+                namespace: namespace, key: key, table: table, limit: limit, on: connection, logger: logger)
         }
         guard let row else {
             store.noteMiss(namespace: namespace, key: key)
             throw .notFound(query: key)
         }
-        return Entry(value: try codec.decode(row.payload), metadata: row.metadata, origin: .sharedCache)
+        return Entry(value: try row.decoded(by: codec, key: key, namespace: namespace, limit: limit),
+            metadata: row.metadata, origin: .sharedCache)
+    }
+
+    /// `value` encoded by the codec, refused as `.serialization` when larger than the store's
+    /// `maximumPayloadSize` (so every row this process writes, it can read back).
+    func encodedPayload(_ value: Value, key: String) throws(RepositoryError) -> Data {
+        try Self.encodedPayload(value, codec: codec, key: "\(namespace) \(key)", limit: store.options.maximumPayloadSize)
+    }
+
+    /// `value` encoded by `codec` for the row named `key`, refused over `limit`.
+    static func encodedPayload(_ value: Value, codec: any PayloadCodec<Value>, key: String, limit: SizeLimit)
+        throws(RepositoryError) -> Data
+    {
+        let payload = try codec.encode(value)
+        try limit.checkPayloadToStore(size: payload.count, key: key, tier: SharedRow.tierName)
+        return payload
     }
 
     /// Stores `entry` for `query` and announces it, unless the row held is newer (a later
@@ -47,7 +65,7 @@ public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource,
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
         let key = query.cacheKey
-        let row = SharedRow(payload: try codec.encode(entry.value), metadata: entry.metadata)
+        let row = SharedRow(payload: try encodedPayload(entry.value, key: key), metadata: entry.metadata)
         let (namespace, table, channel, sender) = (
             namespace, store.options.table, store.options.channel, store.instanceID
         )
@@ -87,27 +105,51 @@ public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource,
 struct SharedRow: Sendable {
     var payload: Data
     var metadata: EntryMetadata
+    /// The payload's size in the table; larger than `payload` when the row was fetched over a
+    /// limit (its payload then stays on the server, and `payload` is empty).
+    var storedSize: Int
 
+    /// The tier's name in messages.
+    static let tierName = "shared"
+
+    init(payload: Data, metadata: EntryMetadata, storedSize: Int? = nil) {
+        self.payload = payload
+        self.metadata = metadata
+        self.storedSize = storedSize ?? payload.count
+    }
+
+    /// The value in the payload, or `.serialization` when the row was over `limit` (not decoded).
+    func decoded<Value>(by codec: any PayloadCodec<Value>, key: String, namespace: String, limit: SizeLimit)
+        throws(RepositoryError) -> Value
+    {
+        try limit.checkStoredPayload(size: storedSize, key: "\(namespace) \(key)", tier: Self.tierName)
+        return try codec.decode(payload)
+    }
+
+    /// The row of `key`, with its payload only when it is at most `limit` (the server measures it
+    /// and sends an empty payload otherwise, so a huge row never crosses the network).
     static func fetch(
-        namespace: String, key: String, table: String, writtenSince: Double? = nil,
+        namespace: String, key: String, table: String, writtenSince: Double? = nil, limit: SizeLimit,
         on connection: PostgresConnection,
         logger: Logger
     ) async throws -> SharedRow? {
         let rows = try await connection.query(
             """
-            SELECT payload, stored_at, expires_at, etag, last_modified FROM \(unescaped: table)
+            SELECT CASE WHEN octet_length(payload) <= \(limit.bytes)::int8 THEN payload ELSE ''::bytea END,
+                octet_length(payload)::int8, stored_at, expires_at, etag, last_modified FROM \(unescaped: table)
             WHERE namespace = \(namespace) AND key = \(key)
             AND (\(writtenSince)::float8 IS NULL OR written_at >= to_timestamp(\(writtenSince)::float8))
             """, logger: logger)
-        for try await (payload, storedAt, expiresAt, etag, lastModified) in rows.decode(
-            (Data, Double, Double?, String?, String?).self)
+        for try await (payload, storedSize, storedAt, expiresAt, etag, lastModified) in rows.decode(
+            (Data, Int64, Double, Double?, String?, String?).self)
         {
             return SharedRow(
                 payload: payload,
                 metadata: EntryMetadata(
                     storedAt: Date(timeIntervalSinceReferenceDate: storedAt),
                     expiresAt: expiresAt.map { Date(timeIntervalSinceReferenceDate: $0) }, etag: etag,
-                    lastModified: lastModified))
+                    lastModified: lastModified),
+                storedSize: Int(storedSize))
         }
         return nil
     }

@@ -39,7 +39,7 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
         let wait = store.options.flightWaitTimeout
         // The deadline of each statement on the locked connection (main's call has its own).
         let limit = store.options.operationTimeout
-        let codec = shared.codec
+        let (codec, payloadLimit) = (shared.codec, store.options.maximumPayloadSize)
         let main = main
         // After a recent miss in the shared tier any row found now was written since (none
         // existed then), so it counts; otherwise (a refresh) only a row written after the wait began.
@@ -55,7 +55,7 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
                     {
                         try await SharedRow.fetch(
                             namespace: namespace, key: key, table: table,
-                            writtenSince: acceptsAnyRow ? nil : startedAt,
+                            writtenSince: acceptsAnyRow ? nil : startedAt, limit: payloadLimit,
                             on: connection,
                             logger: logger)
                     })
@@ -63,7 +63,9 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
                     do throws(RepositoryError) {
                         return .success(
                             Entry(
-                                value: try codec.decode(row.payload), metadata: row.metadata,
+                                value: try row.decoded(
+                                    by: codec, key: key, namespace: namespace, limit: payloadLimit),
+                                metadata: row.metadata,
                                 origin: .sharedCache))
                     } catch {}
                 }
@@ -73,7 +75,10 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
                 } catch {
                     fetched = .failure(error)
                 }
-                if case .success(let entry) = fetched, let payload = try? codec.encode(entry.value) {
+                if case .success(let entry) = fetched,
+                    let payload = try? PostgresDataSource<Value>.encodedPayload(
+                        entry.value, codec: codec, key: "\(namespace) \(key)", limit: payloadLimit)
+                {
                     let row = SharedRow(payload: payload, metadata: entry.metadata)
                     try await PostgresCacheStore.withDeadline(limit) {
                         try await row.upsert(

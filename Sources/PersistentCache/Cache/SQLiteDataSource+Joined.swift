@@ -6,11 +6,12 @@ import RepositoryCore
 extension SQLiteDataSource {
     /// This namespace's entries read inside a read of the same database another source opened
     /// (a list's entities with the list): one statement on that read's connection walking the
-    /// keys in order, each row decoded in place while the statement is on it; an undecodable row
-    /// is nothing held, as a miss.
+    /// keys in order, each row decoded in place while the statement is on it; an undecodable row,
+    /// or one over the database's `maximumPayloadSize` (not decoded), is nothing held, as a miss.
     @inlinable
     public func joinedReader() -> JoinedReader<Value>? {
         let (namespace, codec, database) = (namespace, codec, database)
+        let limit = database.options.maximumPayloadSize
         return JoinedReader(
             storage: ObjectIdentifier(database),
             read: { context, queries in
@@ -18,7 +19,7 @@ extension SQLiteDataSource {
                 let read = database.readRows(namespace: namespace, queries: queries, in: context) {
                     index, payload, metadata in
                     // Rows come once per index, in order: no place is set twice.
-                    guard let value = try? codec.decode(bytes: payload) else { return }
+                    guard limit.admits(payload.count), let value = try? codec.decode(bytes: payload) else { return }
                     found.set(consume value, part: Entry(value: (), metadata: metadata, origin: .disk), at: index)
                 }
                 return read ? found : AlignedEntries(count: queries.count)
@@ -36,7 +37,9 @@ extension SQLiteDataSource {
         guard related.storage == ObjectIdentifier(database) else { return nil }
         var joined: JoinedEntries<Value, Related>?
         database.readJoined(namespace: namespace, key: query.cacheKey) { payload, metadata, context in
-            guard let value = try? codec.decode(bytes: payload) else { return }
+            guard database.options.maximumPayloadSize.admits(payload.count),
+                let value = try? codec.decode(bytes: payload)
+            else { return }
             let queries = follow(value)
             joined = JoinedEntries(
                 lead: Entry(value: value, metadata: metadata, origin: .disk), queries: queries,

@@ -30,7 +30,8 @@ public struct SQLiteDataSource<Value: Sendable>: GetDataSource, PutDataSource, D
     }
 
     /// Reads the entry for `query` (origin `.disk`). `cached` is ignored: a disk cache does not revalidate.
-    /// Missing → `.notFound`; undecodable payload → `.serialization` (a cache miss to the repository).
+    /// Missing → `.notFound`; undecodable payload, or one larger than the database's
+    /// `maximumPayloadSize` (not decoded) → `.serialization` (a cache miss to the repository).
     public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
         try entry(for: query)
     }
@@ -38,7 +39,7 @@ public struct SQLiteDataSource<Value: Sendable>: GetDataSource, PutDataSource, D
     /// Stores `entry` for `query` in one transaction and returns it with origin `.disk`.
     @discardableResult
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
-        let payload = try codec.encode(entry.value)
+        let payload = try encodedPayload(entry.value, for: query)
         let (namespace, key, metadata, now) = (namespace, query.cacheKey, entry.metadata, database.now)
         try await database.write { db in
             try CacheEntryStore.upsert(
@@ -75,6 +76,20 @@ public struct SQLiteDataSource<Value: Sendable>: GetDataSource, PutDataSource, D
         guard let stored else { throw .notFound(query: key) }
         database.accessLog.record(
             EntryAddress(namespace: namespace, key: key), at: database.now.storedSeconds)
+        try database.options.maximumPayloadSize.checkStoredPayload(
+            size: stored.payload.count, key: "\(namespace) \(key)", tier: Self.tierName)
         return Entry(value: try codec.decode(stored.payload), metadata: stored.metadata, origin: .disk)
+    }
+
+    /// The tier's name in messages.
+    static var tierName: String { "disk" }
+
+    /// `value` encoded by the codec, refused as `.serialization` when larger than the database's
+    /// `maximumPayloadSize` (so every row can be read back).
+    func encodedPayload(_ value: Value, for query: Query) throws(RepositoryError) -> Data {
+        let payload = try codec.encode(value)
+        try database.options.maximumPayloadSize.checkPayloadToStore(
+            size: payload.count, key: "\(namespace) \(query.cacheKey)", tier: Self.tierName)
+        return payload
     }
 }

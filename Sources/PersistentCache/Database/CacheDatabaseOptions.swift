@@ -6,6 +6,9 @@ extension CacheDatabase {
     public struct Options: Sendable {
         /// The budget for the summed size of cached entries (payload + key bytes), shared by every namespace.
         public var maximumBytes: Int
+        /// The largest payload one entry may hold: a larger value is not written, and a larger row
+        /// read back (a damaged or foreign file) is `.serialization` — a miss — without being decoded.
+        public var maximumPayloadSize: SizeLimit
         /// After a sweep the total is at most `maximumBytes × sweepTargetRatio` (0…1), so a sweep is not
         /// needed again after the very next write.
         public var sweepTargetRatio: Double
@@ -20,9 +23,14 @@ extension CacheDatabase {
         /// for logging and tests. Called on the database's own threads: keep it short.
         public var statementObserver: (@Sendable (String) -> Void)?
 
-        /// Creates options; the defaults suit the terminal browser (100 MiB, 5 s lock wait).
+        /// The default `maximumPayloadSize`, 16 MiB: the browser's default limit on an API answer,
+        /// which no entity or list decoded from one can pass.
+        public static let defaultMaximumPayloadSize = SizeLimit.mebibytes(16)
+
+        /// Creates options; the defaults suit the terminal browser (100 MiB, 16 MiB a payload, 5 s lock wait).
         public init(
             maximumBytes: Int = 100 * 1024 * 1024,
+            maximumPayloadSize: SizeLimit = Options.defaultMaximumPayloadSize,
             sweepTargetRatio: Double = 0.9,
             busyTimeout: Duration = .seconds(5),
             verifiesIntegrityOnOpen: Bool = true,
@@ -30,6 +38,7 @@ extension CacheDatabase {
             statementObserver: (@Sendable (String) -> Void)? = nil
         ) {
             self.maximumBytes = max(0, maximumBytes)
+            self.maximumPayloadSize = maximumPayloadSize
             self.sweepTargetRatio = min(1, max(0, sweepTargetRatio))
             self.busyTimeout = busyTimeout
             self.verifiesIntegrityOnOpen = verifiesIntegrityOnOpen
