@@ -1,20 +1,28 @@
 import Foundation
 import Hummingbird
 import Logging
+import RepositoryCore
 
 /// Answers HTTP requests: the API (with faults injected), the admin route, entity tags and `304`,
-/// and one log line per request. Holds only `Sendable` state: safe on every event loop.
+/// `413` for a request body over the limit, and one log line per request. Holds only `Sendable` state: safe on every event loop.
 struct APIResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let state: ServerState
     let environment: ServerEnvironment
     let adminRouteEnabled: Bool
+    /// The largest request body read; a larger one is answered `413`.
+    let maximumRequestBodySize: SizeLimit
     let logger: Logger
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         let started = ContinuousClock.now
-        let response = await answer(request)
+        let response: Response
+        if let refused = await RequestBodyLimit.refusal(of: request, limit: maximumRequestBodySize) {
+            response = refused
+        } else {
+            response = await answer(request)
+        }
         let elapsed = ContinuousClock.now - started
         logger.info(
             "\(request.method.rawValue) \(request.uri.string) \(response.status.code) \(Self.format(elapsed))"

@@ -102,7 +102,7 @@ extension RickAndMortyServer {
     private func makeApplication(ready: ReadinessSignal<Int, ServerError>) -> some Service {
         let responder = APIResponder(
             state: state, environment: environment, adminRouteEnabled: configuration.adminRouteEnabled,
-            logger: logger)
+            maximumRequestBodySize: configuration.maximumRequestBodySize, logger: logger)
         let state = state
         let data = data
         let configuration = configuration

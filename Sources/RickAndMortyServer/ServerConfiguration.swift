@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryCore
 
 /// How a `RickAndMortyServer` listens and what it starts with. A value with defaults; thread-safe.
 public struct ServerConfiguration: Sendable, Hashable {
@@ -15,12 +16,17 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var adminRouteEnabled: Bool
     /// A folder of `<id>.jpeg` avatars served instead of the generated portraits (nil: generate all).
     public var avatarFolder: URL?
+    /// The largest request body the server reads: no route takes one, so a larger body is answered
+    /// `413 Content Too Large` (from its `Content-Length`, or once the bytes received pass it).
+    public var maximumRequestBodySize: SizeLimit
 
-    /// Creates a configuration; by default `127.0.0.1:8080`, no faults, admin route on.
+    /// Creates a configuration; by default `127.0.0.1:8080`, no faults, admin route on, request
+    /// bodies of at most 64 KiB.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil,
         faults: FaultSettings = .none,
-        adminRouteEnabled: Bool = true, avatarFolder: URL? = nil
+        adminRouteEnabled: Bool = true, avatarFolder: URL? = nil,
+        maximumRequestBodySize: SizeLimit = .kibibytes(64)
     ) {
         self.host = host
         self.port = port
@@ -28,6 +34,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         self.faults = faults
         self.adminRouteEnabled = adminRouteEnabled
         self.avatarFolder = avatarFolder
+        self.maximumRequestBodySize = maximumRequestBodySize
     }
 
     /// Loopback on a free port: what an embedding process wants.

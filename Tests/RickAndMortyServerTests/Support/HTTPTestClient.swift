@@ -62,17 +62,33 @@ struct HTTPTestClient: Sendable {
     }
 
     /// Sends `method` to `path` (with query, already percent-encoded where needed).
-    func send(_ path: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Reply {
+    func send(_ path: String, method: String = "GET", headers: [String: String] = [:], upload: Upload = .none)
+        async throws -> Reply
+    {
         guard let url = URL(string: root + path) else { throw ClientError.badURL(root + path) }
-        return try await send(url: url, method: method, headers: headers)
+        return try await send(url: url, method: method, headers: headers, upload: upload)
+    }
+
+    /// How a request body is sent: with its length, or as a stream (chunked, no length announced).
+    enum Upload: Sendable {
+        case none
+        case sized(Data)
+        case chunked(Data)
     }
 
     /// Sends `method` to an absolute URL (for following links found in bodies).
-    func send(url: URL, method: String = "GET", headers: [String: String] = [:]) async throws -> Reply {
+    func send(url: URL, method: String = "GET", headers: [String: String] = [:], upload: Upload = .none)
+        async throws -> Reply
+    {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        switch upload {
+        case .none: break
+        case .sized(let body): request.httpBody = body
+        case .chunked(let body): request.httpBodyStream = InputStream(data: body)
+        }
         let (body, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw ClientError.notHTTP }
         var fields: [String: String] = [:]
