@@ -10,10 +10,13 @@ import RepositoryCore
 /// its limit, and the one waiter to resume. Shared by the sender, the session's delegate, the
 /// cancellation handler and the deadline.
 ///
-/// Thread-safe: every access goes through a `PThreadMutex`. It finishes once — answered, failed,
-/// too large, cancelled or expired — resuming the waiter at that moment; later events are ignored
-/// and told to stop the task. The body never holds more than the limit: a `Content-Length` over it
-/// is refused before any body byte is kept, and bytes past it are never appended.
+/// Thread-safe: every access goes through a `PThreadMutex`. Its outcome is decided once —
+/// answered, failed, too large, cancelled or expired —, the task is cancelled at that moment, and
+/// later events are ignored and told to stop the task. The waiter is resumed once the session has
+/// also reported the task complete: FoundationNetworking queues every part of a body for the
+/// delegate without back-pressure, so this is when the parts it had already read are let go,
+/// before the caller goes on. The body never holds more than the limit: a `Content-Length` over
+/// it is refused before any body byte is kept, and bytes past it are never appended.
 final class AnswerReception: Sendable {
     /// A reply or why there is none.
     typealias Outcome = Result<TransportResponse, TransportError>
@@ -22,6 +25,8 @@ final class AnswerReception: Sendable {
         var continuation: CheckedContinuation<Outcome, Never>?
         var outcome: Outcome?
         var task: URLSessionDataTask?
+        /// True once the session has reported the task complete, or when it never started.
+        var settled = false
         var status: Int?
         var headers: [String: String] = [:]
         var body = Data()
@@ -37,22 +42,28 @@ final class AnswerReception: Sendable {
         self.limit = limit
     }
 
-    /// Registers the waiter; resumes it at once when the reception has already finished.
+    /// Registers the waiter; resumes it at once when the reception has already ended.
     func wait(with continuation: CheckedContinuation<Outcome, Never>) {
-        let finished: Outcome? = state.withLock { state in
-            if state.outcome == nil { state.continuation = continuation }
-            return state.outcome
+        let ended: Outcome? = state.withLock { state in
+            guard let outcome = state.outcome, state.settled else {
+                state.continuation = continuation
+                return nil
+            }
+            return outcome
         }
-        if let finished { continuation.resume(returning: finished) }
+        if let ended { continuation.resume(returning: ended) }
     }
 
-    /// Records `task`; false when cancellation or the deadline came first: the task must not start.
+    /// Records `task`; false when cancellation or the deadline came first: the task must not start
+    /// (and the reception ends without it).
     func start(_ task: URLSessionDataTask) -> Bool {
-        state.withLock { state in
+        let started = state.withLock { state in
             guard state.outcome == nil else { return false }
             state.task = task
             return true
         }
+        if !started { settle() }
+        return started
     }
 
     /// The response head; false means "cancel the task": not HTTP, or a `Content-Length` over the limit.
@@ -97,17 +108,19 @@ final class AnswerReception: Sendable {
         }
     }
 
-    /// The session's verdict: the answer received, or the failure translated.
+    /// The session's verdict: the answer received, or the failure translated (unless the outcome
+    /// was decided before); the reception then ends.
     func complete(error: (any Error)?) {
         if let error {
             finish(.failure(TransportError(error, request: request)))
-            return
+        } else {
+            let answered = state.withLock { state -> Outcome in
+                guard let status = state.status else { return .failure(.failed(detail: "not an HTTP response")) }
+                return .success(TransportResponse(status: status, headers: state.headers, body: state.body))
+            }
+            finish(answered)
         }
-        let answered = state.withLock { state -> Outcome in
-            guard let status = state.status else { return .failure(.failed(detail: "not an HTTP response")) }
-            return .success(TransportResponse(status: status, headers: state.headers, body: state.body))
-        }
-        finish(answered)
+        settle()
     }
 
     /// The caller gave up: finishes as cancelled and cancels the task if it started.
@@ -116,20 +129,29 @@ final class AnswerReception: Sendable {
     /// The deadline passed: finishes as timed out and cancels the task if it started.
     func expire() { finish(.failure(.timedOut(after: request.timeoutInterval))) }
 
-    /// Finishes once: stores the outcome, lets the body go, resumes the waiter and cancels the task
-    /// (a no-op for a task that already completed).
+    /// Decides the outcome once: stores it, lets the body go and cancels the task (a no-op for a
+    /// task that already completed); resumes the waiter if the task has already settled.
     private func finish(_ outcome: Outcome) {
-        let ended = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, URLSessionDataTask?)? in
+        let decided = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, URLSessionDataTask?)? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             state.body = Data()
-            let waiter = state.continuation
-            state.continuation = nil
+            let waiter = state.settled ? state.continuation.take() : nil
             return (waiter, state.task.take())
         }
-        guard let (waiter, task) = ended else { return }
-        waiter?.resume(returning: outcome)
+        guard let (waiter, task) = decided else { return }
         task?.cancel()
+        waiter?.resume(returning: outcome)
+    }
+
+    /// The task completed (or never started): resumes the waiter once the outcome is decided.
+    private func settle() {
+        let ended = state.withLock { state -> (CheckedContinuation<Outcome, Never>, Outcome)? in
+            state.settled = true
+            guard let outcome = state.outcome, let waiter = state.continuation.take() else { return nil }
+            return (waiter, outcome)
+        }
+        if let (waiter, outcome) = ended { waiter.resume(returning: outcome) }
     }
 
     /// The request's URL as messages show it.

@@ -30,6 +30,10 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.urlCredentialStorage = nil
         let delegateQueue = OperationQueue()
         delegateQueue.maxConcurrentOperationCount = 1
+        // A serial dispatch queue under it: the delegate keeps up with the parts of a body far
+        // better than on the operation queue's own threads, and those wait there unread (no
+        // back-pressure in FoundationNetworking). Measured in docs/benchmarks.md.
+        delegateQueue.underlyingQueue = DispatchQueue(label: "charbrowser.http-answers")
         let router = AnswerRouter()
         self.router = router
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: delegateQueue)
