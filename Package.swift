@@ -138,6 +138,11 @@ let package = Package(
         .testTarget(
             name: "RickAndMortyServerTests",
             dependencies: ["Locking", "RickAndMortyServer", "RickAndMortyModel", "JPEGCodec", "TestSupport", logging]),
+        // Peak memory while an answer over the limit is refused (a loopback server streaming zeros).
+        .executableTarget(
+            name: "RickAndMortyHTTPBenchmarks",
+            dependencies: ["RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel", benchmark, hummingbird, logging],
+            path: "Tests/Benchmarks/RickAndMortyHTTPBenchmarks", plugins: [benchmarkPlugin]),
         .executableTarget(
             name: "ServerBenchmarks",
             dependencies: ["Locking", "RickAndMortyServer", "TestSupport", benchmark, logging],
