@@ -56,6 +56,13 @@ struct BrowseCommand: AsyncParsableCommand {
     @Option(help: "Seconds before a network request gives up.")
     var timeout: Double = 10
 
+    @Option(
+        name: .customLong("max-answer-size"),
+        help: ArgumentHelp(
+            "The largest API answer accepted, in bytes or with KiB, MiB or GiB (1KiB to 1GiB): a larger answer fails as 'larger than SIZE' without being read whole, and the cache keeps what it had. Stored cache rows are bounded alike.",
+            valueName: "SIZE"))
+    var maxAnswerSize = "16MiB"
+
     @Flag(help: "Run without a terminal: print frames as text (for tests and scripts).")
     var headless = false
 
@@ -136,6 +143,7 @@ struct BrowseCommand: AsyncParsableCommand {
         guard timeout > 0, timeout.isFinite else {
             throw ValidationError("--timeout must be more than 0 seconds")
         }
+        if case .failure(let problem) = answerSizeLimit { throw ValidationError(problem.description) }
         if let sharedCacheURL {
             do {
                 _ = try PostgresCacheLocation(parsing: sharedCacheURL)

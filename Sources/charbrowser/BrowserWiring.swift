@@ -51,7 +51,8 @@ enum BrowserWiring {
         let networkSwitch = NetworkSwitch()
         let api = RemoteAPI(
             configuration: RemoteAPIConfiguration(
-                baseURL: baseURL, timeout: .milliseconds(Int(command.timeout * 1_000))),
+                baseURL: baseURL, timeout: .milliseconds(Int(command.timeout * 1_000)),
+                maximumAnswerSize: command.maximumAnswerSize),
             networkSwitch: networkSwitch)
         let shared = try startSharedCache(command)
         let repository = CharacterRepository(
@@ -122,7 +123,8 @@ enum BrowserWiring {
                 logged: command.sharedCacheLogged,
                 // A statement gets two thirds of the operation's budget: 2 s of the default 3 s.
                 statementTimeout: .milliseconds(Int(command.sharedCacheTimeout * 2_000 / 3)),
-                operationTimeout: .milliseconds(Int(command.sharedCacheTimeout * 1_000))))
+                operationTimeout: .milliseconds(Int(command.sharedCacheTimeout * 1_000)),
+                maximumPayloadSize: command.maximumAnswerSize))
         store.start()
         return store
     }
@@ -186,6 +188,8 @@ enum BrowserWiring {
     /// Opens (or creates) the disk cache, unless `--no-disk-cache`.
     static func openDatabase(_ command: BrowseCommand) throws -> CacheDatabase? {
         guard !command.noDiskCache else { return nil }
-        return try CacheDatabase(location: .file(cacheFile(command)))
+        return try CacheDatabase(
+            location: .file(cacheFile(command)),
+            options: CacheDatabase.Options(maximumPayloadSize: command.maximumAnswerSize))
     }
 }

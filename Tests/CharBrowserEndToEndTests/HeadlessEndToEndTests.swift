@@ -104,6 +104,8 @@ struct HeadlessEndToEndTests {
             (["--ttl", "-5"], "--ttl"),
             (["--api", "ftp://example.invalid"], "--api"),
             (["--keys", "q"], "--headless"),
+            (["--max-answer-size", "16MB"], "--max-answer-size"),
+            (["--max-answer-size", "100"], "between 1 KiB and 1 GiB"),
         ])
     func badUsage(arguments: [String], mentioned: String) async throws {
         let browser = try Browser()
