@@ -38,8 +38,10 @@ extension CharacterRepository {
             evictions.publish(SharedEviction(namespace: "", query: nil))
             return
         }
+        // Another API's entry: none of this process's copies is of it.
+        guard let namespace = configuration.kind(ofStored: change.namespace) else { return }
         let query = change.everything ? nil : Query(parsingCacheKey: change.key)
-        switch change.namespace {
+        switch namespace {
         case Namespace.page: await drop(query, storedAt: change.storedAt, from: characterGraph.cache.lists)
         case Namespace.episodePage:
             await drop(query, storedAt: change.storedAt, from: episodeGraph.cache.lists)
@@ -47,8 +49,8 @@ extension CharacterRepository {
         case Namespace.episode: await drop(query, storedAt: change.storedAt, from: episodes.cache)
         default: return
         }
-        evictions.publish(SharedEviction(namespace: change.namespace, query: query))
-        switch change.namespace {
+        evictions.publish(SharedEviction(namespace: namespace, query: query))
+        switch namespace {
         case Namespace.character: announceRemote(query, in: characterGraph)
         case Namespace.episode: announceRemote(query, in: episodeGraph)
         default: break

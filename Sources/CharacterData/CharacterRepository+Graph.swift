@@ -8,20 +8,21 @@ extension CharacterRepository {
     /// The normalized layer of one kind of entity over `entities` (its memory → disk → shared
     /// tiers), with lists (pages) stored as their ids under `listNamespace`: in memory bounded
     /// by `limit` lists and by the ids they hold (a list costs its ids), on disk and in the
-    /// shared table in `StoredListCodec`'s form.
+    /// shared table in `StoredListCodec`'s form, within the configuration's API.
     static func makeGraph<Entity: NormalizedEntity, Info: ListInfoCoding>(
         entities: Tiers<Entity>, listNamespace: String, limit: Int, database: CacheDatabase?,
         shared: PostgresCacheStore?, metrics: RepositoryMetrics,
         configuration: CharacterRepositoryConfiguration
     ) -> Graph<Entity, Info> {
         let codec = StoredListCodec<Info>()
+        let stored = configuration.storedNamespace(listNamespace)
         let lists = TieredCacheDataSource(
             upper: InMemoryDataSource<StoredList<Info>>(
                 countLimit: limit, costLimit: limit * 20, cost: { max(1, $0.value.ids.count) },
                 metrics: metrics),
             lower: TieredCacheDataSource(
-                upper: DiskTier(database: database, namespace: listNamespace, codec: codec, metrics: metrics),
-                lower: SharedTier(store: shared, namespace: listNamespace, codec: codec, metrics: metrics)))
+                upper: DiskTier(database: database, namespace: stored, codec: codec, metrics: metrics),
+                lower: SharedTier(store: shared, namespace: stored, codec: codec, metrics: metrics)))
         return NormalizedRepository(
             cache: NormalizedCache(entities: entities, lists: lists),
             configuration: NormalizedRepositoryConfiguration(

@@ -74,7 +74,8 @@ public final class CharacterRepository: Sendable {
         characterPagesMain = CoalescedMain(
             main: api.characterPages,
             shared: SharedTier(
-                store: shared, namespace: Namespace.pageFlight, codec: CharacterPageCodec(), metrics: metrics)
+                store: shared, namespace: configuration.storedNamespace(Namespace.pageFlight),
+                codec: CharacterPageCodec(), metrics: metrics)
         )
         charactersMain = api.characters
         episodesMain = api.episodes
@@ -83,7 +84,8 @@ public final class CharacterRepository: Sendable {
         }
     }
 
-    /// One repository over memory (`limit` entries) → disk (`database`, under `namespace`) →
+    /// One repository over memory (`limit` entries) → disk (`database`, under `namespace` within
+    /// the configuration's API) →
     /// the shared tier (`shared`, when on) → `main`, with calls to `main` coalesced across
     /// processes when the shared tier is on, and the TTL of `configuration`.
     static func makeStore<Main: GetDataSource>(
@@ -91,11 +93,12 @@ public final class CharacterRepository: Sendable {
         database: CacheDatabase?, shared: PostgresCacheStore?, metrics: RepositoryMetrics,
         configuration: CharacterRepositoryConfiguration
     ) -> Store<Main> {
-        let sharedTier = SharedTier(store: shared, namespace: namespace, codec: codec, metrics: metrics)
+        let stored = configuration.storedNamespace(namespace)
+        let sharedTier = SharedTier(store: shared, namespace: stored, codec: codec, metrics: metrics)
         let tiers = TieredCacheDataSource(
             upper: InMemoryDataSource(countLimit: limit, metrics: metrics),
             lower: TieredCacheDataSource(
-                upper: DiskTier(database: database, namespace: namespace, codec: codec, metrics: metrics),
+                upper: DiskTier(database: database, namespace: stored, codec: codec, metrics: metrics),
                 lower: sharedTier))
         let validator: (any EntryValidator<Main.Value>)? = configuration.timeToLive.map {
             TTLValidator(timeToLive: $0, timeSource: configuration.timeSource)

@@ -16,18 +16,32 @@ public struct CharacterRepositoryConfiguration: Sendable {
     public var timeSource: any TimeSource
     /// Measures answer durations.
     public var clock: any Clock<Duration>
+    /// The API whose entries these are: the disk and shared tiers keep them under its
+    /// `namespaceScope`, beside other APIs' entries, and never answer another API's. Nil: the
+    /// namespaces are used as they are (one API per cache file and shared table).
+    public var api: APIIdentity?
 
     /// Creates a configuration: one day to live, 256 pages, 5,000 characters, 512 episode lists in memory.
     public init(
         timeToLive: TimeInterval? = 86_400, memoryPageLimit: Int = 256, memoryCharacterLimit: Int = 5_000,
         memoryEpisodeListLimit: Int = 512, timeSource: any TimeSource = SystemTimeSource(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), api: APIIdentity? = nil
     ) {
+        self.api = api
         self.timeToLive = timeToLive
         self.memoryPageLimit = memoryPageLimit
         self.memoryCharacterLimit = memoryCharacterLimit
         self.memoryEpisodeListLimit = memoryEpisodeListLimit
         self.timeSource = timeSource
         self.clock = clock
+    }
+
+    /// The namespace `kind` is stored under in the disk and shared tiers: within `api`'s scope.
+    func storedNamespace(_ kind: String) -> String { (api?.namespaceScope ?? "") + kind }
+
+    /// The kind of a namespace stored in the shared tier, or nil when it is another API's.
+    func kind(ofStored namespace: String) -> String? {
+        guard let scope = api?.namespaceScope else { return namespace }
+        return namespace.hasPrefix(scope) ? String(namespace.dropFirst(scope.count)) : nil
     }
 }

@@ -64,16 +64,18 @@ public final class GraphRepository: Sendable {
             await clearMemory()
             return
         }
+        // Another API's entry: none of this process's copies is of it.
+        guard let namespace = characterRepository.configuration.kind(ofStored: change.namespace) else { return }
         let query = change.everything ? nil : Query(parsingCacheKey: change.key)
-        switch change.namespace {
+        switch namespace {
         case CharacterRepository.Namespace.location:
             await characterRepository.drop(query, storedAt: change.storedAt, from: locations.cache)
         case CharacterRepository.Namespace.locationPage:
             await characterRepository.drop(query, storedAt: change.storedAt, from: locationGraph.cache.lists)
         default: return
         }
-        characterRepository.evictions.publish(SharedEviction(namespace: change.namespace, query: query))
-        if change.namespace == CharacterRepository.Namespace.location {
+        characterRepository.evictions.publish(SharedEviction(namespace: namespace, query: query))
+        if namespace == CharacterRepository.Namespace.location {
             characterRepository.announceRemote(query, in: locationGraph)
         }
     }

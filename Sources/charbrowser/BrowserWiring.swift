@@ -47,7 +47,14 @@ enum BrowserWiring {
     static func start(_ command: BrowseCommand) async throws -> BrowserSession {
         let events = try EventLog(destination: command.events)
         let (server, baseURL) = try await startServer(command)
+        let identity = try command.apiIdentity(baseURL: baseURL)
         let database = try openDatabase(command)
+        var notices = [database?.recovery.map { "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)." }]
+        if let database {
+            notices.append(
+                try await LegacyCacheAdoption(database: database, command: command, identity: identity, baseURL: baseURL)
+                    .run())
+        }
         let networkSwitch = NetworkSwitch()
         let api = RemoteAPI(
             configuration: RemoteAPIConfiguration(
@@ -57,9 +64,9 @@ enum BrowserWiring {
         let shared = try startSharedCache(command)
         let repository = CharacterRepository(
             api: api, database: database, shared: shared,
-            configuration: CharacterRepositoryConfiguration(timeToLive: command.ttl))
+            configuration: CharacterRepositoryConfiguration(timeToLive: command.ttl, api: identity))
         let memory = database.map {
-            RememberedPlaceStore(database: $0, prefix: memoryPrefix(command, baseURL: baseURL))
+            RememberedPlaceStore(database: $0, prefix: LegacyCacheAdoption.placePrefix(identity))
         }
         var remembered: RememberedBrowser?
         if let memory {
@@ -76,7 +83,8 @@ enum BrowserWiring {
             }
         }
         let imagesOn = !command.noImages && remembered?.imagesOn != false
-        let description = server == nil ? baseURL.absoluteString : "\(baseURL.absoluteString) (embedded)"
+        let description =
+            server == nil ? baseURL.absoluteString : "\(baseURL.absoluteString) (embedded: \(identity.id))"
         let healthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)? = shared.map { store in
             { @Sendable in store.healthChanges() }
         }
@@ -85,7 +93,7 @@ enum BrowserWiring {
             imagesOn
             ? AvatarLoader(
                 directory: avatarFolder(command), transport: URLSessionTransport(timeout: max(1, command.timeout)),
-                apiBaseURL: baseURL, isOnline: { networkSwitch.isOnline }) : nil
+                apiBaseURL: baseURL, api: identity, isOnline: { networkSwitch.isOnline }) : nil
         // The Cache screen: every tier of this run, with the avatars' folder (through the loader's
         // own provider, which owns the folder) when images are on; the rule is `cache`'s (the run's
         // TTL, a week's stale window).
@@ -97,9 +105,7 @@ enum BrowserWiring {
             fileReread: Self.fileReread(avatars))
         let services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
-            notice: database?.recovery.map {
-                "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)."
-            },
+            notice: notices.compactMap { $0 }.isEmpty ? nil : notices.compactMap { $0 }.joined(separator: " "),
             avatars: avatars,
             colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
             graph: graph, remembered: remembered,
@@ -127,17 +133,6 @@ enum BrowserWiring {
                 maximumPayloadSize: command.maximumAnswerSize))
         store.start()
         return store
-    }
-
-    /// The remembered state's key prefix: the API's `host:port/`, or for the embedded server (whose
-    /// port changes every run) the data it serves: `embedded:sample/`, `embedded:/path/to/data/`.
-    static func memoryPrefix(_ command: BrowseCommand, baseURL: URL) -> String {
-        if command.api != nil { return RememberedPlaceStore.prefix(for: baseURL) }
-        if let data = command.data {
-            return "embedded:\(URL(fileURLWithPath: data).standardizedFileURL.path)/"
-        }
-        if let synthetic = command.synthetic { return "embedded:synthetic-\(synthetic)/" }
-        return "embedded:sample/"
     }
 
     /// The Cache screen's `v` and `r` on an avatar: the loader reads it again (nil without images).

@@ -4,7 +4,7 @@ import RepositoryCore
 import RickAndMortyModel
 
 /// Keeps `RememberedBrowser` in the cache database's device storage, one set of keys per API:
-/// the prefix is the API's `host:port`, so two APIs never share keys. Plain values (the active
+/// the prefix is the API's identity (`APIIdentity.id` and a slash), so two APIs never share keys. Plain values (the active
 /// list, the switch, images) are stored as themselves through `DeviceStorageDataSource`;
 /// structured ones (filters, selections) as JSON through a `SerializationDataSourceMapper`.
 ///
@@ -16,13 +16,14 @@ public struct RememberedPlaceStore: Sendable {
     /// The JSON text of the structured values.
     let text: DeviceStorageDataSource<String>
 
-    /// A store under `prefix` (see `prefix(for:)`) in `database`.
+    /// A store under `prefix` (the API's identity and a slash) in `database`.
     public init(database: CacheDatabase, prefix: String) {
         raw = DeviceStorageDataSource(database: database, prefix: prefix)
         text = DeviceStorageDataSource(database: database, prefix: prefix)
     }
 
-    /// `host:port/` of `url` (the scheme's default port when it names none).
+    /// `host:port/` of `url` (the scheme's default port when it names none): the prefix a remote
+    /// API's place was kept under before places were kept by `APIIdentity` (read to move them).
     public static func prefix(for url: URL) -> String {
         let host = url.host ?? "local"
         let port = url.port ?? (url.scheme == "http" ? 80 : 443)

@@ -22,6 +22,8 @@ public struct CacheInspector: Sendable {
     public var rule: CacheFreshnessRule
     let timeSource: any TimeSource
     let disk: SQLiteCacheInspection?
+    /// The scope the disk tier's keys are shown without (a browser's API), empty for none.
+    var diskScope = ""
     let graph: GraphRepository?
     let fileReread: FileReread?
 
@@ -45,22 +47,35 @@ public struct CacheInspector: Sendable {
 
     /// The inspector of a running browser: the memory LRUs of `graph` (and its character
     /// repository) as `memory`, its disk and shared tiers when on, and `fileCache` (the avatars),
-    /// whose entries `fileReread` revalidates and refetches.
+    /// whose entries `fileReread` revalidates and refetches. With the repository's API set
+    /// (`CharacterRepositoryConfiguration.api`), the disk and shared tiers show only that API's
+    /// entries and the file cache only the keys under its `id/`.
     public init(
         graph: GraphRepository, fileCache: (any InspectableCacheTier)?, rule: CacheFreshnessRule,
         timeSource: any TimeSource = SystemTimeSource(), fileReread: FileReread? = nil
     ) {
         let repository = graph.characterRepository
+        let api = repository.configuration.api
+        func scoped(_ tier: any InspectableCacheTier) -> any InspectableCacheTier {
+            api.map { ScopedCacheTier(tier, scope: .kindPrefix($0.namespaceScope)) } ?? tier
+        }
         var tiers: [any InspectableCacheTier] = [
             CombinedCacheTier(
                 tierName: "memory", parts: repository.memoryInspectionParts() + graph.memoryInspectionParts())
         ]
         let disk = repository.database?.inspection()
-        if let disk { tiers.append(disk) }
-        if let shared = repository.sharedStore { tiers.append(shared.inspection()) }
-        if let fileCache { tiers.append(fileCache) }
+        if let disk { tiers.append(scoped(disk)) }
+        if let shared = repository.sharedStore { tiers.append(scoped(shared.inspection())) }
+        if let fileCache {
+            tiers.append(
+                api.map {
+                    ScopedCacheTier(
+                        fileCache, scope: .keyPrefix(kind: CacheEntryKey.avatarKind, prefix: $0.id + "/"))
+                } ?? fileCache)
+        }
         self.init(
             tiers: tiers, disk: disk, graph: graph, rule: rule, timeSource: timeSource, fileReread: fileReread)
+        diskScope = api?.namespaceScope ?? ""
     }
 
     // MARK: Reading
@@ -138,8 +153,8 @@ public struct CacheInspector: Sendable {
     }
 
     func decodedValue(of key: CacheEntryKey) throws(RepositoryError) -> CachedValueText? {
-        if let disk, let payload = try disk.payload(key) {
-            return try CachedValueText.decode(payload, namespace: key.kind)
+        if let disk, let payload = try disk.payload(CacheEntryKey(kind: diskScope + key.kind, key: key.key)) {
+            return try CachedValueText.decode(payload, namespace: APIIdentity.split(namespace: key.kind).kind)
         }
         return try graph?.memoryValue(key)
     }

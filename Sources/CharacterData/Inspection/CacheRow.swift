@@ -21,6 +21,15 @@ public struct CacheRow: Hashable, Sendable {
 
     /// `character`, `episode`, `location`, `page`, `avatar`, or the namespace for anything else.
     public var kind: String { CacheKind.of(namespace: key.kind).name }
+    /// The API the entry belongs to (`APIIdentity.id`), when its key says: the scope of a shared
+    /// tier's namespace (`sample|character`), or an avatar key's first part (`sample/…`). Nil
+    /// for a key of a tier scoped to one API (its rows are all that API's) or written before
+    /// entries were scoped.
+    public var api: String? {
+        if let api = APIIdentity.split(namespace: key.kind).api { return api }
+        guard case .avatar = CacheKind.of(namespace: key.kind) else { return nil }
+        return key.key.split(separator: "/", maxSplits: 1).first.map(String.init)
+    }
     /// The entity's id; nil for lists and other keys.
     public var id: String? {
         switch CacheKind.of(namespace: key.kind) {
@@ -57,8 +66,10 @@ enum CacheKind: Equatable {
     case avatar
     case other(String)
 
-    static func of(namespace: String) -> CacheKind {
-        switch namespace {
+    /// The kind of `namespace`, within any API's scope (`sample|character` is a character).
+    static func of(namespace scoped: String) -> CacheKind {
+        let namespace = APIIdentity.split(namespace: scoped).kind
+        return switch namespace {
         case "character", "episode", "location": .entity(namespace)
         case "character-page-ids", "character-page": .list("character")
         case "episode-page-ids": .list("episode")

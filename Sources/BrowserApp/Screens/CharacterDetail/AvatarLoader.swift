@@ -1,3 +1,4 @@
+import CharacterData
 import DownloadCache
 import Foundation
 import JPEGCodec
@@ -37,6 +38,9 @@ public struct AvatarLoader: Sendable {
     /// The API the browser reads now; avatar URLs of the API's form are fetched from it (a character
     /// cached on disk by an earlier run keeps the URL of that run's embedded server, on another port).
     public let apiBaseURL: URL?
+    /// The API's identity: the avatars of the API's form are cached under `<id>/character/avatar/…`,
+    /// so two APIs (the sample and a dump, two servers on one host) never share a picture.
+    public let api: APIIdentity?
     /// The last pictures decoded, so a file-cache hit shown again is not decoded again.
     private let decoded = DecodedAvatars(capacity: 32)
     /// The URL and cache key of the avatar URLs seen lately (parsing a URL is not free).
@@ -50,10 +54,11 @@ public struct AvatarLoader: Sendable {
         transport: any DownloadTransport = URLSessionTransport(timeout: 10),
         limits: JPEGLimits = JPEGLimits(maximumBytes: 2 << 20, maximumPixels: 2048 * 2048),
         minimumPixels: Int = 40,
-        apiBaseURL: URL? = nil,
+        apiBaseURL: URL? = nil, api: APIIdentity? = nil,
         isOnline: @escaping @Sendable () -> Bool = { true }
     ) {
         self.apiBaseURL = apiBaseURL
+        self.api = api
         self.cache = FileSystemCacheProvider(
             directory: directory, cachePolicy: .bypassServerCallOnFoundItem, maximumBytes: maximumBytes,
             useDateResolution: useDateResolution)
@@ -76,12 +81,12 @@ public struct AvatarLoader: Sendable {
             cacheKey: locations.location(of: url, derive: locate)?.key)
     }
 
-    /// Reads the avatar cached under `cacheKey` (the file cache's key, `host/…/avatar/1.jpeg`)
+    /// Reads the avatar cached under `cacheKey` (the file cache's key, `sample/character/avatar/1.jpeg`)
     /// again from its URL on the current API: `conditional` sends the cached validators (a 304 is
     /// `revalidated`); otherwise the cached file is removed first and the avatar downloaded anew.
     /// Offline it fails and the cached file stays. Never throws: every failure is an outcome.
     public func reload(cacheKey: String, conditional: Bool) async -> AvatarOutcome {
-        guard let url = URL(string: "http://" + cacheKey).map(onCurrentAPI) else {
+        guard let url = url(ofCacheKey: cacheKey) else {
             return AvatarOutcome(
                 result: .failure(AvatarFailure("No image: \(cacheKey) names no URL.")), origin: nil, bytes: 0,
                 elapsed: .zero)
@@ -182,14 +187,36 @@ public struct AvatarLoader: Sendable {
     }
 
     /// The URL to fetch for avatar URL `text` and its cache key; nil unless it is an http(s) URL.
-    /// The key is the URL's host and path, without the port: the embedded server's port changes
-    /// from run to run, its avatars do not; another host's avatars are other pictures.
+    /// An avatar of the API's form is keyed within the API's identity (`sample/character/avatar/1.jpeg`):
+    /// the embedded server's port changes from run to run, its avatars do not, and another API's
+    /// are other pictures. Any other URL is keyed by its host, port and path.
     private func locate(_ text: String) -> AvatarLocation? {
-        guard let url = URL(string: text).map(onCurrentAPI), url.scheme == "http" || url.scheme == "https"
-        else {
-            return nil
+        guard let original = URL(string: text) else { return nil }
+        let url = onCurrentAPI(original)
+        guard url.scheme == "http" || url.scheme == "https" else { return nil }
+        if let api, hasAPIForm(original) {
+            return (url, api.id + Self.avatarPath + url.lastPathComponent)
         }
-        return (url, (url.host ?? "") + url.path)
+        return (url, (url.host ?? "") + (url.port.map { ":\($0)" } ?? "") + url.path)
+    }
+
+    /// The path of an avatar of the API's form after the API's identity in a cache key.
+    static let avatarPath = "/character/avatar/"
+
+    /// Whether `url` has the API's avatar form (`…/character/avatar/<file>`), which
+    /// `onCurrentAPI` moves onto the current API.
+    private func hasAPIForm(_ url: URL) -> Bool {
+        apiBaseURL != nil && url.deletingLastPathComponent().path.hasSuffix("/character/avatar")
+    }
+
+    /// The URL a cache key was made from: an avatar of the API's form on the current API, else
+    /// the host, port and path it names.
+    private func url(ofCacheKey cacheKey: String) -> URL? {
+        if let api, let apiBaseURL, cacheKey.hasPrefix(api.id + Self.avatarPath) {
+            return apiBaseURL.appendingPathComponent("character/avatar", isDirectory: true)
+                .appendingPathComponent(String(cacheKey.dropFirst(api.id.count + Self.avatarPath.count)))
+        }
+        return URL(string: "http://" + cacheKey).map(onCurrentAPI)
     }
 
     /// `url` moved onto `apiBaseURL` when it has the API's avatar form (`…/character/avatar/<file>`).
