@@ -1,4 +1,5 @@
 import ArgumentParser
+import CharacterData
 
 /// `charbrowser cache`: see and act on what is cached, for scripts, CI and a person at a shell.
 /// A parsed value; each subcommand opens the tiers it needs and closes them.
@@ -8,7 +9,9 @@ struct CacheCommand: AsyncParsableCommand {
         abstract: "See and act on what is cached: stats, ls, show, evict, purge, verify.",
         discussion: """
             The tiers are the disk cache (cache.sqlite in --cache-dir), the avatar files (avatars/ \
-            beside it) and, with --shared-cache, the shared PostgreSQL table. Reading commands open \
+            beside it) and, with --shared-cache, the shared PostgreSQL table. Each entry belongs to \
+            an API (the sample, a dump, synthetic data, a server's host:port): --api ID acts on \
+            that API's entries only, with keys as the browser names them (character/1). Reading commands open \
             the cache file read-only and never change it; a damaged or missing file is reported \
             with a nonzero exit. --json prints the documented JSON of docs/cache-command.md.
             """,
@@ -32,6 +35,12 @@ struct CacheLocationOptions: ParsableArguments {
             valueName: "postgres://USER@HOST:PORT/DB"))
     var sharedCache: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Only this API's entries: its identity as `stats` and `ls` show it (sample, dump-…, synthetic-…, host:port).",
+            valueName: "ID"))
+    var api: String?
+
     @Option(help: "Seconds a cached value stays fresh, as the browser's --ttl.")
     var ttl: Double = 86_400
 
@@ -44,6 +53,9 @@ struct CacheLocationOptions: ParsableArguments {
 
     mutating func validate() throws {
         guard ttl >= 0, ttl.isFinite else { throw ValidationError("--ttl must be 0 or more seconds") }
+        if let api, api.isEmpty || api.contains("/") || api.contains(APIIdentity.separator) {
+            throw ValidationError("--api must be an API's identity as `cache stats` lists it, not '\(api)'")
+        }
         guard staleWindow >= 0, staleWindow.isFinite else {
             throw ValidationError("--stale-window must be 0 or more seconds")
         }

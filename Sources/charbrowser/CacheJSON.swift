@@ -78,19 +78,23 @@ enum CacheJSON {
         out += "\""
     }
 
-    /// One `ls` row: key, kind, id, tiers, bytes, storedAt, ageSeconds, ttlSeconds, state, etag.
-    static func row(_ row: CacheRow, inspector: CacheInspector, now: Date) -> Value {
-        .object(rowFields(row, inspector: inspector, now: now))
+    /// One `ls` row: key, kind, id, name, api, tiers, bytes, storedAt, ageSeconds, ttlSeconds, state,
+    /// etag; `api` is the row's own or, for tiers scoped to one API, `scopeAPI`.
+    static func row(_ row: CacheRow, inspector: CacheInspector, now: Date, scopeAPI: String?) -> Value {
+        .object(rowFields(row, inspector: inspector, now: now, scopeAPI: scopeAPI))
     }
 
-    /// The fields of `row(_:inspector:now:)`, in order (the fourth is `name`).
-    static func rowFields(_ row: CacheRow, inspector: CacheInspector, now: Date) -> [(String, Value)] {
+    /// The fields of `row(_:inspector:now:scopeAPI:)`, in order (the fourth is `name`).
+    static func rowFields(_ row: CacheRow, inspector: CacheInspector, now: Date, scopeAPI: String?)
+        -> [(String, Value)]
+    {
         let top = row.top
         return [
             ("key", .string(row.key.description)),
             ("kind", .string(row.kind)),
             ("id", .optional(row.id)),
             ("name", .string(row.name)),
+            ("api", .optional(row.api ?? scopeAPI)),
             ("tiers", .array(row.tiers.map(Value.string))),
             ("bytes", .optional(row.bytes)),
             ("storedAt", .date(top?.storedAt)),

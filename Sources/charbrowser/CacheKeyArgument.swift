@@ -1,14 +1,18 @@
+import CharacterData
 import RepositoryCore
 
 /// A `KEY` argument of `cache show` / `cache evict`: `kind/key` as `ls` prints it
-/// (`character/id:1`, `character-page-ids/page:3?status=alive`), or `kind/N` for an entity's id.
+/// (`character/id:1`, `character-page-ids/page:3?status=alive`, within an API `sample|character/id:1`;
+/// with `--api`, without it), or `kind/N` for an entity's id.
 enum CacheKeyArgument {
     static let entityKinds: Set<String> = ["character", "episode", "location"]
 
     /// The key `text` names; nil when it is not of the form `kind/key`.
     static func parse(_ text: String) -> CacheEntryKey? {
         guard var key = CacheEntryKey(text: text) else { return nil }
-        if entityKinds.contains(key.kind), !key.key.contains(":") { key.key = "id:" + key.key }
+        if entityKinds.contains(APIIdentity.split(namespace: key.kind).kind), !key.key.contains(":") {
+            key.key = "id:" + key.key
+        }
         return key
     }
 }

@@ -46,7 +46,7 @@ struct CacheListCommand: AsyncParsableCommand {
                     json
                         ? "["
                         : CacheListCommand.line([
-                            "KEY", "KIND", "TIERS", "BYTES", "AGE", "TTL", "STATE", "ETAG",
+                            "KEY", "KIND", "API", "TIERS", "BYTES", "AGE", "TTL", "STATE", "ETAG",
                         ])
                             + "\n")
                 repeat {
@@ -61,7 +61,8 @@ struct CacheListCommand: AsyncParsableCommand {
                     for row in page.rows where matches(row, inspector: inspector, now: now) {
                         if json {
                             text += first ? "\n" : ",\n"
-                            CacheJSON.write(CacheJSON.row(row, inspector: inspector, now: now), to: &text)
+                            CacheJSON.write(
+                                CacheJSON.row(row, inspector: inspector, now: now, scopeAPI: location.api), to: &text)
                         } else {
                             text += Self.line(tableCells(row, inspector: inspector, now: now)) + "\n"
                         }
@@ -83,7 +84,8 @@ struct CacheListCommand: AsyncParsableCommand {
 
     func tableCells(_ row: CacheRow, inspector: CacheInspector, now: Date) -> [String] {
         [
-            row.key.description, row.kind, row.tiers.joined(separator: ","), CacheTable.bytes(row.bytes),
+            row.key.description, row.kind, row.api ?? location.api ?? "—", row.tiers.joined(separator: ","),
+            CacheTable.bytes(row.bytes),
             CacheTable.duration(row.top.map { now.timeIntervalSince($0.storedAt) }),
             CacheTable.duration(inspector.timeToLiveLeft(of: row, at: now)),
             inspector.state(of: row, at: now)?.rawValue ?? "—", row.top?.etag ?? "—",
@@ -93,7 +95,7 @@ struct CacheListCommand: AsyncParsableCommand {
     /// One row of the table: each column but the last (the ETag) cut to its width with `…`, so a
     /// long key or many tiers never push the columns after them out of line.
     static func line(_ cells: [String]) -> String {
-        let widths = [34, 11, 18, 10, 10, 10, 9]
+        let widths = [34, 11, 24, 18, 10, 10, 10, 9]
         let fitted = cells.enumerated().map { index, cell in
             index < cells.count - 1 && index < widths.count
                 ? CacheTable.cut(cell, to: widths[index] - 1) : cell

@@ -46,7 +46,7 @@ struct CacheShowCommand: AsyncParsableCommand {
                 }
                 let name = inspector.displayName(of: row)
                 if json {
-                    var fields = CacheJSON.rowFields(row, inspector: inspector, now: now)
+                    var fields = CacheJSON.rowFields(row, inspector: inspector, now: now, scopeAPI: location.api)
                     fields[3] = ("name", .string(name))
                     fields.append(
                         (
@@ -60,7 +60,7 @@ struct CacheShowCommand: AsyncParsableCommand {
                 }
                 var lines = [
                     "\(name)  (\(row.key))",
-                    "kind: \(row.kind)   state: \(inspector.state(of: row, at: now)?.rawValue ?? "—")   "
+                    "kind: \(row.kind)   api: \(row.api ?? location.api ?? "—")   state: \(inspector.state(of: row, at: now)?.rawValue ?? "—")   "
                         + "ttl left: \(CacheTable.duration(inspector.timeToLiveLeft(of: row, at: now)))",
                 ]
                 for holder in row.merged.holders {

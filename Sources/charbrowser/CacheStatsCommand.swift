@@ -1,15 +1,18 @@
 import ArgumentParser
 import Foundation
+import CharacterData
 import RepositoryCore
 
-/// `charbrowser cache stats`: per tier, entries, bytes, limit, oldest and newest. A parsed value.
+/// `charbrowser cache stats`: per tier, entries, bytes, limit, oldest and newest; then per API
+/// and tier, entries and bytes. A parsed value.
 struct CacheStatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stats", abstract: "Per tier: entries, bytes, limit, oldest and newest entry.")
+        commandName: "stats",
+        abstract: "Per tier: entries, bytes, limit, oldest and newest entry; per API: entries and bytes.")
 
     @OptionGroup var location: CacheLocationOptions
 
-    @Flag(help: "Print a JSON object keyed by tier (\"disk\", \"shared\", \"file\").")
+    @Flag(help: "Print a JSON object keyed by tier (\"disk\", \"shared\", \"file\"), each with its \"apis\".")
     var json = false
 
     func run() async throws {
@@ -21,10 +24,35 @@ struct CacheStatsCommand: AsyncParsableCommand {
                     CacheTable.row(["tier", "entries", "bytes", "limit", "oldest", "newest"])
                 ]
                 var failures: [String] = []
+                var apiLines = [CacheTable.row(["api", "tier", "entries", "bytes"], widths: [28, 8, 9])]
                 for (tier, result) in all {
                     switch result {
                     case .success(let totals):
-                        fields.append((tier, CacheJSON.totals(totals)))
+                        let perAPI: [(api: String, entries: Int, bytes: Int?)]
+                        do throws(RepositoryError) {
+                            perAPI = try await Self.countPerAPI(of: tier, in: opened.inspector, scope: location.api)
+                        } catch {
+                            failures.append("\(tier): \(error.description)")
+                            perAPI = []
+                        }
+                        var object = CacheJSON.totals(totals)
+                        if case .object(var totalsFields) = object {
+                            totalsFields.append(
+                                (
+                                    "apis",
+                                    .object(perAPI.map { ($0.api, CacheJSON.Value.object([
+                                        ("entries", .number($0.entries)), ("bytes", .optional($0.bytes)),
+                                    ])) })
+                                ))
+                            object = .object(totalsFields)
+                        }
+                        fields.append((tier, object))
+                        for part in perAPI {
+                            apiLines.append(
+                                CacheTable.row(
+                                    [part.api, tier, String(part.entries), CacheTable.bytes(part.bytes)],
+                                    widths: [28, 8, 9]))
+                        }
                         lines.append(
                             CacheTable.row([
                                 tier, String(totals.entries), CacheTable.bytes(totals.bytes),
@@ -40,11 +68,35 @@ struct CacheStatsCommand: AsyncParsableCommand {
                 if json {
                     Console.out(CacheJSON.text(.object(fields)) + "\n")
                 } else {
-                    Console.out(lines.joined(separator: "\n") + "\n")
+                    Console.out(lines.joined(separator: "\n") + "\n\n" + apiLines.joined(separator: "\n") + "\n")
                 }
                 if !failures.isEmpty { throw CacheCommandFailure(failures.joined(separator: "; ")) }
             }
         }
+    }
+}
+
+extension CacheStatsCommand {
+    /// The entries and bytes of each API in the tier named `tier`, by API in byte order: one pass
+    /// over its entries, a page at a time, without payloads. Entries whose key names no API count
+    /// under `(none)`; a tier scoped to `scope` counts all of its entries under it.
+    static func countPerAPI(of tier: String, in inspector: CacheInspector, scope: String?)
+        async throws(RepositoryError) -> [(api: String, entries: Int, bytes: Int?)]
+    {
+        guard let inspected = inspector.tiers.first(where: { $0.tierName == tier }) else { return [] }
+        var counts: [String: (entries: Int, bytes: Int?)] = [:]
+        try await inspected.forEachPage { entries throws(RepositoryError) in
+            for entry in entries {
+                let api = scope ?? CacheRow.api(of: entry.key) ?? "(none)"
+                var count = counts[api] ?? (0, nil)
+                count.entries += 1
+                if let bytes = entry.bytes { count.bytes = (count.bytes ?? 0) + bytes }
+                counts[api] = count
+            }
+            return true
+        }
+        return counts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            .map { (api: $0.key, entries: $0.value.entries, bytes: $0.value.bytes) }
     }
 }
 

@@ -25,6 +25,14 @@ extension CacheLocationOptions {
         cacheFile.deletingLastPathComponent().appendingPathComponent("avatars", isDirectory: true)
     }
 
+    /// The prefix of `--api`'s namespaces in the disk and shared tiers; empty without `--api`.
+    var namespaceScope: String { api.map { $0 + String(APIIdentity.separator) } ?? "" }
+
+    /// `tier` showing only `--api`'s entries, or all of them without `--api`.
+    func scoped(_ tier: any InspectableCacheTier) -> any InspectableCacheTier {
+        api == nil ? tier : ScopedCacheTier(tier, scope: .kindPrefix(namespaceScope))
+    }
+
     var freshnessRule: CacheFreshnessRule { CacheFreshnessRule(timeToLive: ttl, staleWindow: staleWindow) }
 
     /// The avatar files' tier (never creates the folder).
@@ -73,17 +81,21 @@ struct OpenedCacheTiers {
         } catch {
             throw CacheCommandFailure(Self.describe(error, file: file))
         }
-        tiers.append(disk)
+        tiers.append(options.scoped(disk))
         var shared: PostgresCacheStore?
         if let url = options.sharedCacheURL {
             let store = try PostgresCacheStore(location: try PostgresCacheLocation(parsing: url))
             store.start()
             shared = store
-            tiers.append(store.inspection(tierName: CacheTierName.shared.rawValue))
+            tiers.append(options.scoped(store.inspection(tierName: CacheTierName.shared.rawValue)))
         }
-        tiers.append(options.fileTier)
+        tiers.append(
+            options.api.map {
+                ScopedCacheTier(options.fileTier, scope: .keyPrefix(kind: CacheEntryKey.avatarKind, prefix: $0 + "/"))
+            } ?? options.fileTier)
         return OpenedCacheTiers(
-            inspector: CacheInspector(tiers: tiers, disk: disk, rule: options.freshnessRule),
+            inspector: CacheInspector(
+                tiers: tiers, disk: disk, diskScope: options.namespaceScope, rule: options.freshnessRule),
             database: database, shared: shared)
     }
 

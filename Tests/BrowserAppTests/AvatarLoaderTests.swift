@@ -192,12 +192,12 @@ struct AvatarLoaderTests {
         try await Self.with { _, base, loader in
             let url = Self.avatarURL(base, 3)
             _ = try await loader.load(url: url, refresh: false).result.get()
-            let file = try #require(loader.cache.find(key: "127.0.0.1/api/character/avatar/3.jpeg"))
+            let file = try #require(loader.cache.find(key: "127.0.0.1:\(base.port ?? 0)/api/character/avatar/3.jpeg"))
             try Data("garbage".utf8).write(to: file)
             let broken = await loader.load(url: url, refresh: false)
             #expect(broken.origin == .fileCache)
             #expect(Self.reason(broken) == "No image: The image is not a JPEG.")
-            #expect(loader.cache.find(key: "127.0.0.1/api/character/avatar/3.jpeg") == nil)
+            #expect(loader.cache.find(key: "127.0.0.1:\(base.port ?? 0)/api/character/avatar/3.jpeg") == nil)
             let again = await loader.load(url: url, refresh: false)
             #expect(again.origin == .network)
             #expect(throws: Never.self) { try again.result.get() }
@@ -210,7 +210,7 @@ struct AvatarLoaderTests {
             // GIVEN an avatar in the file cache, last used 30 seconds ago
             let url = Self.avatarURL(base, 4)
             _ = try await loader.load(url: url, refresh: false).result.get()
-            let file = try #require(loader.cache.find(key: "127.0.0.1/api/character/avatar/4.jpeg"))
+            let file = try #require(loader.cache.find(key: "127.0.0.1:\(base.port ?? 0)/api/character/avatar/4.jpeg"))
             func usedAt() throws -> Date {
                 try #require(
                     FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)

@@ -54,7 +54,10 @@ struct CacheCommandEndToEndTests {
         let browser = try await Browser.populated()
         defer { browser.cleanUp() }
         let rows = try await browser.listed()
-        let rick = try #require(rows.first { $0["key"] as? String == "character/id:1" })
+        // Every entry is the sample's: its key names the API, and so does its `api` field
+        let rick = try #require(rows.first { $0["key"] as? String == "sample|character/id:1" })
+        #expect(rick["api"] as? String == "sample")
+        #expect(rows.allSatisfy { $0["api"] as? String == "sample" }, "\(rows.map { $0["key"] ?? "" })")
         #expect(rick["kind"] as? String == "character")
         #expect(rick["id"] as? String == "1")
         #expect(rick["tiers"] as? [String] == ["disk"])
@@ -64,7 +67,7 @@ struct CacheCommandEndToEndTests {
         #expect((rick["ttlSeconds"] as? Int ?? 0) > 86_000)
         #expect(rick["state"] as? String == "fresh")
         #expect(rick.keys.contains("etag"))
-        let page = try #require(rows.first { $0["key"] as? String == "character-page-ids/page:1" })
+        let page = try #require(rows.first { $0["key"] as? String == "sample|character-page-ids/page:1" })
         #expect(page["kind"] as? String == "page")
         #expect(page["id"] is NSNull)
         let avatar = try #require(rows.first { $0["kind"] as? String == "avatar" })
@@ -82,21 +85,28 @@ struct CacheCommandEndToEndTests {
         // the table for people
         let table = try await browser.cache(["ls", "--kind", "page"])
         #expect(table.status == 0)
-        #expect(table.standardOutput.contains("character-page-ids/page:1"))
+        #expect(table.standardOutput.contains("sample|character-page-ids/page:1"))
+        // --api shows the API's keys as the browser names them, and another API's nothing
+        let sample = try await browser.listed(["--api", "sample"])
+        #expect(sample.count == rows.count)
+        #expect(sample.contains { $0["key"] as? String == "character/id:1" && $0["api"] as? String == "sample" })
+        #expect(try await browser.listed(["--api", "127.0.0.1:9"]).isEmpty)
     }
 
     @Test("show KEY: metadata per tier and the value; a key not cached exits 1 with one line")
     func show() async throws {
         let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let shown = try #require(try await browser.cacheJSON(["show", "character/1"]) as? [String: Any])
+        let shown = try #require(
+            try await browser.cacheJSON(["show", "character/1", "--api", "sample"]) as? [String: Any])
+        #expect(shown["api"] as? String == "sample")
         #expect(shown["name"] as? String == "character 1 · Rick Sanchez")
         #expect((shown["value"] as? [String: Any])?["name"] as? String == "Rick Sanchez")
         #expect((shown["inTiers"] as? [String: Any])?.keys.sorted() == ["disk"])
-        let table = try await browser.cache(["show", "character/id:1"])
+        let table = try await browser.cache(["show", "sample|character/id:1"])
         #expect(table.status == 0)
         #expect(table.standardOutput.contains("Rick Sanchez"))
-        let missing = try await browser.cache(["show", "character/id:99999"])
+        let missing = try await browser.cache(["show", "character/id:99999", "--api", "sample"])
         #expect(missing.status == 1)
         #expect(missing.standardError.split(separator: "\n").count == 1, "\(missing.standardError)")
     }
@@ -105,11 +115,11 @@ struct CacheCommandEndToEndTests {
     func evict() async throws {
         let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let evicted = try await browser.cache(["evict", "character/id:1", "--tier", "disk"])
+        let evicted = try await browser.cache(["evict", "character/id:1", "--tier", "disk", "--api", "sample"])
         #expect(evicted.status == 0, "\(evicted.standardError)")
         #expect(evicted.standardOutput.contains("evicted from disk"))
-        #expect(!(try await browser.listed()).contains { $0["key"] as? String == "character/id:1" })
-        let again = try await browser.cache(["evict", "character/id:1"])
+        #expect(!(try await browser.listed()).contains { $0["key"] as? String == "sample|character/id:1" })
+        let again = try await browser.cache(["evict", "character/id:1", "--api", "sample"])
         #expect(again.status == 1)
         #expect(again.standardError == "charbrowser: character/id:1: not cached\n")
         // an avatar, from every tier
@@ -258,12 +268,12 @@ struct CacheCommandEndToEndTests {
         #expect(Set(stats.keys) == ["disk", "shared", "file"])
         #expect((stats["shared"]?["entries"] as? Int ?? 0) > 20)
         let rows = try await browser.listed(shared)
-        let rick = try #require(rows.first { $0["key"] as? String == "character/id:1" })
+        let rick = try #require(rows.first { $0["key"] as? String == "sample|character/id:1" })
         #expect(rick["tiers"] as? [String] == ["disk", "shared"])
-        let evicted = try await browser.cache(["evict", "character/id:1", "--tier", "shared"] + shared)
+        let evicted = try await browser.cache(["evict", "sample|character/id:1", "--tier", "shared"] + shared)
         #expect(evicted.status == 0, "\(evicted.standardError)")
         let after = try await browser.listed(shared)
-        #expect(after.first { $0["key"] as? String == "character/id:1" }?["tiers"] as? [String] == ["disk"])
+        #expect(after.first { $0["key"] as? String == "sample|character/id:1" }?["tiers"] as? [String] == ["disk"])
         let verify = try await browser.cache(["verify"] + shared)
         #expect(verify.status == 0, "\(verify.standardOutput)\(verify.standardError)")
     }

@@ -103,7 +103,7 @@ struct CacheListTableEndToEndTests {
         let run = try await browser.headless(
             keys: "/ R i c k space S a n c h e z enter q", extra: ["--no-images"])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
-        let table = try await browser.cache(["ls", "--kind", "page"])
+        let table = try await browser.cache(["ls", "--kind", "page", "--api", "sample"])
         #expect(table.status == 0, "\(table.standardError)")
         let lines = table.standardOutput.split(separator: "\n").map(String.init)
         let header = try #require(lines.first)

@@ -23,7 +23,7 @@ public struct CacheInspector: Sendable {
     let timeSource: any TimeSource
     let disk: SQLiteCacheInspection?
     /// The scope the disk tier's keys are shown without (a browser's API), empty for none.
-    var diskScope = ""
+    let diskScope: String
     let graph: GraphRepository?
     let fileReread: FileReread?
 
@@ -32,14 +32,17 @@ public struct CacheInspector: Sendable {
     public typealias FileReread = @Sendable (_ key: String, _ conditional: Bool) async -> Result<Origin, RepositoryError>
 
     /// An inspector over `tiers` (top first); `disk`, when given, is where values are decoded
-    /// from; `graph`, when given, is the repository evictions and rereads go through.
+    /// from (its namespaces under `diskScope` when the tiers show one API's entries without it);
+    /// `graph`, when given, is the repository evictions and rereads go through.
     public init(
-        tiers: [any InspectableCacheTier], disk: SQLiteCacheInspection? = nil, graph: GraphRepository? = nil,
-        rule: CacheFreshnessRule, timeSource: any TimeSource = SystemTimeSource(), fileReread: FileReread? = nil
+        tiers: [any InspectableCacheTier], disk: SQLiteCacheInspection? = nil, diskScope: String = "",
+        graph: GraphRepository? = nil, rule: CacheFreshnessRule, timeSource: any TimeSource = SystemTimeSource(),
+        fileReread: FileReread? = nil
     ) {
         self.fileReread = fileReread
         self.tiers = tiers
         self.disk = disk
+        self.diskScope = diskScope
         self.graph = graph
         self.rule = rule
         self.timeSource = timeSource
@@ -74,8 +77,8 @@ public struct CacheInspector: Sendable {
                 } ?? fileCache)
         }
         self.init(
-            tiers: tiers, disk: disk, graph: graph, rule: rule, timeSource: timeSource, fileReread: fileReread)
-        diskScope = api?.namespaceScope ?? ""
+            tiers: tiers, disk: disk, diskScope: api?.namespaceScope ?? "", graph: graph, rule: rule,
+            timeSource: timeSource, fileReread: fileReread)
     }
 
     // MARK: Reading

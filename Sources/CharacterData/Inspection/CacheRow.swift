@@ -25,7 +25,10 @@ public struct CacheRow: Hashable, Sendable {
     /// tier's namespace (`sample|character`), or an avatar key's first part (`sample/…`). Nil
     /// for a key of a tier scoped to one API (its rows are all that API's) or written before
     /// entries were scoped.
-    public var api: String? {
+    public var api: String? { Self.api(of: key) }
+
+    /// The API `key` says it belongs to (see `api`).
+    public static func api(of key: CacheEntryKey) -> String? {
         if let api = APIIdentity.split(namespace: key.kind).api { return api }
         guard case .avatar = CacheKind.of(namespace: key.kind) else { return nil }
         return key.key.split(separator: "/", maxSplits: 1).first.map(String.init)
