@@ -303,7 +303,7 @@ struct CacheScreenPartsTests {
             census: CacheCensus(
                 states: [.fresh: 1, .stale: 1],
                 tiers: [.init(tier: "disk", totals: CacheTierTotals(entries: 2, bytes: 1_334))]),
-            tierNames: ["memory", "disk"], rows: rows, selected: 0, sort: .key, filter: "",
+            tierNames: ["memory", "disk"], api: nil, rows: rows, selected: 0, sort: .key, filter: "",
             problemsOnly: false,
             position: "rows 1–2 of 2", prompt: nil, rule: Self.rule, now: Self.now)
         var buffer = CellBuffer(size: TerminalSize(width: 100, height: 8))

@@ -128,6 +128,9 @@ public struct CacheInspector: Sendable {
         return holders.isEmpty ? nil : CacheRow(merged: MergedCacheEntry(key: key, holders: holders))
     }
 
+    /// The API whose entries the inspector shows, when it is a browser's (its repository's API).
+    public var api: APIIdentity? { graph?.characterRepository.configuration.api }
+
     /// Now, by the injected time source.
     public var now: Date { timeSource.now() }
 

@@ -10,6 +10,8 @@ import TerminalUI
 struct CacheListPane: Widget, Equatable, Sendable {
     let census: CacheCensus
     let tierNames: [String]
+    /// The API the rows are of, named in the title.
+    let api: String?
     let rows: [CacheListEntry]
     /// The index (within `rows`) of the selected row, if in view.
     let selected: Int?
@@ -28,7 +30,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
     static let headerHeight = 3
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        BorderBox(title: "Cache").render(in: area, buffer: &buffer)
+        BorderBox(title: api.map { "Cache · API \($0)" } ?? "Cache").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
         guard !inside.isEmpty else { return }
         renderHeader(in: inside.top(Self.headerHeight - 1), buffer: &buffer)

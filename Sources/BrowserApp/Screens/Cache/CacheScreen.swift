@@ -47,6 +47,7 @@ public struct CacheScreen: ScreenModel {
         state = CacheScreenState(
             tierNames: inspector?.tiers.map(\.tierName) ?? [],
             rule: inspector?.rule ?? CacheFreshnessRule(timeToLive: nil), now: .distantPast)
+        state.api = inspector?.api?.id
     }
 
     public var keyScope: KeyTable.Scope { .cache }

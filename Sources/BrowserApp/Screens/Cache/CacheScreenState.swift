@@ -14,6 +14,9 @@ public struct CacheScreenState: Sendable, Equatable {
     public var census = CacheCensus()
     /// The tiers, top first (`memory`, `disk`, `shared`, `file`, those that are on).
     public var tierNames: [String]
+    /// The API whose entries the screen shows (`APIIdentity.id`), named in its title; nil when
+    /// the tiers are not scoped to one.
+    public var api: String?
     /// How a row's state follows from its age.
     public var rule: CacheFreshnessRule
     /// Every answer per key this session, and the changes seen.
@@ -98,7 +101,7 @@ public struct CacheScreenState: Sendable, Equatable {
         let rows = Array(list.rowsInView(height: height))
         let selected = list.selection - list.top
         CacheListPane(
-            census: census, tierNames: tierNames, rows: rows,
+            census: census, tierNames: tierNames, api: api, rows: rows,
             selected: rows.indices.contains(selected) ? selected : nil,
             sort: list.sort, filter: list.filter, problemsOnly: list.problemsOnly, position: position,
             prompt: promptText, rule: rule, now: now
