@@ -242,7 +242,7 @@ let package = Package(
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
             ]),
         // Runs the built binary: headless end to end against the embedded server, and in tmux.
-        .testTarget(name: "CharBrowserEndToEndTests", dependencies: ["Locking", "TestSupport"]),
+        .testTarget(name: "CharBrowserEndToEndTests", dependencies: ["Locking", "TestSupport", grdb]),
 
         // MARK: Fuzzing
 
