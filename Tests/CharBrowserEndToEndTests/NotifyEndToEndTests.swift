@@ -10,11 +10,14 @@ struct NotifyEndToEndTests {
     static let sample = SharedData.packageRoot.appendingPathComponent("Assets", isDirectory: true)
 
     @Test(
-        "A waits with Rick on screen; B refreshes a renamed Rick; A's row shows the new name, and A read nothing",
+        "A waits with Rick on screen; its server is updated; B refreshes the renamed Rick; A's row shows the new name, and A read nothing",
         .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
     func refreshElsewhereRedrawsTheList() async throws {
-        // GIVEN a fresh database on the test server, and the sample with character 1 renamed
+        // GIVEN a fresh database on the test server, a server of the sample, and the sample with
+        // character 1 renamed (what that server will serve once updated)
         let url = try Self.freshDatabase()
+        let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
+        var server = try ServedAPI.onFixedPort(executable: executable)
         let (first, second) = (try Browser(), try Browser())
         defer {
             first.cleanUp()
@@ -23,13 +26,14 @@ struct NotifyEndToEndTests {
         let renamed = try Self.sampleWithCharacterOne(named: "Rick Renamed", in: second.cacheDirectory)
         // (a budget for the shared tier on a machine busy running the rest of the tests)
         let shared = ["--shared-cache", url, "--shared-cache-timeout", "30", "--no-images"]
-        // WHEN A (the sample as it is) shows the list and waits for the new name, and B, with
-        // its own disk cache and a server where Rick is renamed, opens Rick and refreshes him
+        // WHEN A shows the server's list and waits for the new name; the server is updated (the
+        // renamed sample on the same port: the same API); and B, with its own disk cache, opens
+        // Rick and refreshes him
         let a = try RunningBrowser(
             first.executable,
             arguments: [
                 "--headless", "--size", "100x30", "--cache-dir", first.cacheDirectory.path, "--events", "-",
-                "--keys", #"wait:Rick\sSanchez wait@60s:Rick\sRenamed q"#,
+                "--keys", #"wait:Rick\sSanchez wait@60s:Rick\sRenamed q"#, "--api", server.url,
             ] + shared,
             limit: .seconds(120))
         // B starts once A is listening: a script that waits starts only once its process
@@ -39,9 +43,13 @@ struct NotifyEndToEndTests {
         guard opening != nil else {
             let ended = a.finish()
             Issue.record("A ended before its first page (\(ended.status)): \(ended.standardError)")
+            server.stop()
             return
         }
-        let b = try await second.headless(keys: "enter r q", extra: shared + ["--data", renamed.path])
+        server.stop()
+        server = try ServedAPI(executable: executable, port: server.port, arguments: ["--data", renamed.path])
+        defer { server.stop() }
+        let b = try await second.headless(keys: "enter r q", extra: shared + ["--api", server.url])
         let ended = a.finish()
         // THEN B read the new name from its server and showed it
         #expect(b.outcome.status == 0, "\(b.outcome.standardError)")

@@ -10,11 +10,11 @@ final class ServedAPI {
     let url: String
     private let process: Process
 
-    /// `arguments` are `serve`'s after `--port 0` (faults: `--latency 150`, …).
-    init(executable: URL, arguments: [String] = []) throws {
+    /// `arguments` are `serve`'s after `--port` (faults: `--latency 150`, …); `port` 0 is any free one.
+    init(executable: URL, port: Int = 0, arguments: [String] = []) throws {
         process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"] + arguments
+        process.arguments = ["serve", "--port", String(port)] + arguments
         let log = Pipe()
         process.standardOutput = log
         process.standardError = log
@@ -43,6 +43,24 @@ final class ServedAPI {
         let outcome = try ChildProcess.run(["/usr/bin/curl", "-fsS", "-X", "POST", endpoint.absoluteString])
         #expect(outcome.status == 0, "\(outcome.output)")
     }
+
+    /// A server on a port below the ephemeral range (which no connection or port-0 listener of
+    /// the tests running alongside is given), so that another server can take the same port once
+    /// this one has stopped; tries up to eight ports.
+    static func onFixedPort(executable: URL, arguments: [String] = []) throws -> ServedAPI {
+        var failure: (any Error)?
+        for _ in 0..<8 {
+            do {
+                return try ServedAPI(executable: executable, port: Int.random(in: 10_000..<30_000), arguments: arguments)
+            } catch {
+                failure = error
+            }
+        }
+        throw failure ?? ServeFailure(output: "no port")
+    }
+
+    /// The port the server listens on.
+    var port: Int { URL(string: url)?.port ?? 0 }
 
     /// Stops the server and waits for it to exit.
     func stop() {

@@ -39,6 +39,16 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
 
     Benchmark(
+        "Page 1 or 2 from disk within an API (its namespaces under sample|, as the browser keeps them)",
+        configuration: configuration,
+        closure: { benchmark, fixture in
+            for _ in benchmark.scaledIterations {
+                let page = 1 + fixture.turns.add(1, ordering: .relaxed).newValue % 2
+                blackHole(try await fixture.onePageInMemoryWithinAPI.page(page, policy: .localFirst))
+            }
+        }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
+
+    Benchmark(
         "Baseline (the layout before): page 1 or 2 from disk, one entry holding the page",
         configuration: configuration,
         closure: { benchmark, fixture in
@@ -105,6 +115,8 @@ final class PageFixture: Sendable {
     let repository: CharacterRepository
     /// A second repository on the same file whose memory tier keeps a single page.
     let onePageInMemory: CharacterRepository
+    /// The same within an API's scope (`sample|character`, …), its pages 1 and 2 on disk.
+    let onePageInMemoryWithinAPI: CharacterRepository
     /// The page store of the layout before, memory over disk, warm.
     let baselineMemory: BaselinePages
     /// The same over the same disk namespace with room for one page in memory.
@@ -133,6 +145,10 @@ final class PageFixture: Sendable {
         onePageInMemory = CharacterRepository(
             api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL)), database: database,
             configuration: CharacterRepositoryConfiguration(memoryPageLimit: 1, memoryCharacterLimit: 1))
+        onePageInMemoryWithinAPI = CharacterRepository(
+            api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL)), database: database,
+            configuration: CharacterRepositoryConfiguration(memoryPageLimit: 1, memoryCharacterLimit: 1, api: .sample))
+        for number in 1...2 { _ = try await onePageInMemoryWithinAPI.page(number, policy: .localFirst) }
         let api = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL))
         baselineMemory = BaselineLayout.pages(api: api, database: database, pageLimit: 256)
         baselineOnePage = BaselineLayout.pages(api: api, database: database, pageLimit: 1)
