@@ -37,10 +37,13 @@ final class ServedAPI {
         url = found
     }
 
-    /// Changes the server's faults (`POST /_faults?QUERY`, e.g. `latency=10000`) and waits for its answer.
-    func setFaults(_ query: String) throws {
-        let endpoint = try #require(URL(string: url.replacingOccurrences(of: "/api", with: "/_faults") + "?" + query))
-        let outcome = try ChildProcess.run(["/usr/bin/curl", "-fsS", "-X", "POST", endpoint.absoluteString])
+    /// The server's fault switch, `POST`ed to with a query (`…/_faults`).
+    var faultsURL: String { url.replacingOccurrences(of: "/api", with: "/_faults") }
+
+    /// Changes the faults of the server whose switch is `faults` (`POST faults?QUERY`, e.g.
+    /// `latency=10000`) and waits for its answer (it blocks: call it on a thread of its own).
+    static func setFaults(_ query: String, at faults: String) throws {
+        let outcome = try ChildProcess.run(["/usr/bin/curl", "-fsS", "-X", "POST", faults + "?" + query])
         #expect(outcome.status == 0, "\(outcome.output)")
     }
 

@@ -42,19 +42,24 @@ struct TerminalSmokeTests {
     }
 
     @Test(
-        "SIGHUP and SIGTERM with the terminal still there end the browser as q does, within 2 s",
-        arguments: [SIGHUP, SIGTERM])
+        "SIGHUP, SIGTERM and SIGINT (Ctrl-C) with the terminal still there end the browser as q does, within 2 s",
+        arguments: [SIGHUP, SIGTERM, SIGINT])
     func signalEndsTheBrowserAsQuitDoes(signal: Int32) async throws {
         // GIVEN the browser on its fourth character
         let session = try SmokeSession(name: "signal-\(signal)")
         defer { session.end() }
-        try session.selectFourthCharacter()
-        let browser = try session.browserProcessID()
-        // WHEN the signal comes
-        try #require(kill(browser, signal) == 0)
-        // THEN the browser is gone within 2 s, by that signal, the terminal given back
-        #expect(session.waitUntilGone(browser, within: 2) != nil, "still running 2 s after signal \(signal)")
-        try session.tmux.waitFor(session.exitChannel)
+        // (the waits below block: on a thread of their own, not one every task of the run shares)
+        let gone = try await onOwnThread {
+            try session.selectFourthCharacter()
+            let browser = try session.browserProcessID()
+            // WHEN the signal comes
+            try #require(kill(browser, signal) == 0)
+            let gone = session.waitUntilGone(browser, within: 2)
+            try session.tmux.waitFor(session.exitChannel)
+            return gone
+        }
+        // THEN the browser was gone within 2 s, by that signal, the terminal given back
+        #expect(gone != nil, "still running 2 s after signal \(signal)")
         let modes = try session.terminalModesAfterExit()
         #expect(modes.contains(" icanon") && modes.contains(" echo"), "\(modes)")
         #expect(!modes.contains("-icanon"), "\(modes)")
@@ -74,13 +79,18 @@ struct TerminalSmokeTests {
         defer { served.stop() }
         let session = try SmokeSession(name: "hangup-\(moment)", arguments: ["--api", served.url])
         defer { session.end() }
-        try session.selectFourthCharacter()
-        try moment.open(in: session, server: served)
-        let browser = try session.browserProcessID()
-        // WHEN the terminal goes away (the tmux session is killed: its pane's terminal hangs up)
-        try session.tmux.run(["kill-session", "-t", "browser"])
-        // THEN the browser is gone within 2 s
-        #expect(session.waitUntilGone(browser, within: 2) != nil, "still running 2 s after the hang-up")
+        let faults = served.faultsURL
+        // (the waits below block: on a thread of their own, not one every task of the run shares)
+        let gone = try await onOwnThread {
+            try session.selectFourthCharacter()
+            try moment.open(in: session, faults: faults)
+            let browser = try session.browserProcessID()
+            // WHEN the terminal goes away (the tmux session is killed: its pane's terminal hangs up)
+            try session.tmux.run(["kill-session", "-t", "browser"])
+            return session.waitUntilGone(browser, within: 2)
+        }
+        // THEN the browser was gone within 2 s
+        #expect(gone != nil, "still running 2 s after the hang-up")
         // AND the next start comes back to the list and the selection left
         #expect(try await session.nextStartTitle(arguments: ["--api", served.url]).contains("Characters 4/"))
     }
@@ -100,10 +110,10 @@ enum HangUpMoment: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// Opens it, and waits until the screen shows it.
-    func open(in session: SmokeSession, server: ServedAPI) throws {
+    func open(in session: SmokeSession, faults: String) throws {
         switch self {
         case .read:
-            try server.setFaults("latency=10000")
+            try ServedAPI.setFaults("latency=10000", at: faults)
             try session.tmux.run(["send-keys", "-t", "browser", "r"])
             _ = try session.waitForScreen { $0.joined(separator: "\n").contains("refreshing") }
         case .avatarDownload:

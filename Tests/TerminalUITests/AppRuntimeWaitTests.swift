@@ -30,11 +30,13 @@ struct AppRuntimeWaitTests {
         // GIVEN a feed that sends before the first key, whose message the loop applies after
         // that key's frame (a subscription's message draws no frame of its own)
         let (feed, feeder) = AsyncStream.makeStream(of: String.self)
-        let headless = try HeadlessBackend(size: size, keyScript: "z wait:Renamed x")
+        // (a budget for a busy test run, where the feed's task may wait seconds for a thread: the
+        // subject is the frames, not the timing)
+        let headless = try HeadlessBackend(size: size, keyScript: "z wait@60s:Renamed x")
         let backend = HookedBackend(headless, beforeInput: 0) {
             feeder.yield("Renamed")
             // until the message was posted (the inbox wakes the backend then)
-            _ = (headless.wakeSignal as? LatchedWakeSignal)?.wait(upTo: .seconds(10))
+            _ = (headless.wakeSignal as? LatchedWakeSignal)?.wait(upTo: .seconds(60))
         }
         // WHEN the script runs
         _ = try await AppRuntime(app: FeedApp(feed: feed), backend: backend).run(
