@@ -6,7 +6,7 @@ import RepositoryCore
 /// Counts disk hits and misses in `metrics` (the SQLite source itself keeps no counters). With no
 /// database every read is a miss and writes are accepted and dropped. Thread-safe: the SQLite
 /// source and the metrics are.
-public struct DiskTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
+public struct DiskTier<Value: Sendable>: CacheDataSource {
     /// The SQLite source, or nil when the disk cache is disabled.
     public let source: SQLiteDataSource<Value>?
     let metrics: RepositoryMetrics

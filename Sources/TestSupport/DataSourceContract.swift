@@ -8,7 +8,7 @@ import Testing
 /// Not thread-safe by itself; each call builds its own source.
 public enum DataSourceContract {
     /// Runs every contract check against fresh sources from `make`.
-    public static func verify<Source: GetDataSource & PutDataSource & DeleteDataSource>(
+    public static func verify<Source: CacheDataSource>(
         _ make: () async throws -> Source,
         sample: @escaping @Sendable (Int) -> Source.Value,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -63,7 +63,7 @@ public enum DataSourceContract {
         #expect(try await source.get(.id("1")).metadata.etag == nil, sourceLocation: sourceLocation)
     }
 
-    static func deleteRemoves<S: GetDataSource & PutDataSource & DeleteDataSource>(
+    static func deleteRemoves<S: CacheDataSource>(
         _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
     ) async throws where S.Value: Equatable {
         for n in 1...3 {
@@ -104,7 +104,7 @@ public enum DataSourceContract {
         }
     }
 
-    static func keyAndIdAreOneQuery<S: GetDataSource & PutDataSource & DeleteDataSource>(
+    static func keyAndIdAreOneQuery<S: CacheDataSource>(
         _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
     ) async throws where S.Value: Equatable {
         // GIVEN a value written for .id("a") WHEN read as .key("a") or the literal "a" THEN it is there
@@ -131,7 +131,7 @@ public enum DataSourceContract {
         #expect(read.value == sample(3) && read.metadata.etag == nil, sourceLocation: sourceLocation)
     }
 
-    static func immediateReadAgreesWithGet<S: GetDataSource & PutDataSource>(
+    static func immediateReadAgreesWithGet<S: CacheDataSource>(
         _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
     ) async throws where S.Value: Equatable {
         // GIVEN an empty source WHEN probed without suspending THEN it never invents an entry

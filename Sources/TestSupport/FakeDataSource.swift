@@ -12,7 +12,7 @@ import RepositoryCore
 /// `origin`; metadata is stamped with `timeSource`. With `answersImmediately`, `immediateGet`
 /// serves stored entries and misses like an in-memory store (counted as reads); anything scripted
 /// (a queue, a failure, revalidation, a gate) makes it answer `.needsSuspension`.
-public final class FakeDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
+public final class FakeDataSource<Value: Sendable>: CacheDataSource {
     struct State {
         var storage: [Query: Entry<Value>] = [:]
         var queuedGets: [Result<Value, RepositoryError>] = []

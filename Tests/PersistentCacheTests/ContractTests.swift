@@ -60,9 +60,7 @@ struct ContractTests {
 
 /// Names every query by `.key(query.cacheKey)` (keeping `.all`), so a key-only source can run the
 /// contract, whose queries include pages and id lists.
-struct CacheKeyNamedSource<Base: GetDataSource & PutDataSource & DeleteDataSource>: GetDataSource,
-    PutDataSource,
-    DeleteDataSource
+struct CacheKeyNamedSource<Base: CacheDataSource>: CacheDataSource
 where Base.Value: Sendable {
     typealias Value = Base.Value
     let base: Base

@@ -26,7 +26,7 @@ where Mapper.Stored == Base.Value {
     }
 }
 
-extension MappedDataSource {
+extension MappedDataSource: CacheDataSource where Base: CacheDataSource {
     /// The base's immediate answer, mapped; an entry that fails to map needs `get` (which throws `.serialization`).
     public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
         switch base.immediateGet(query) {
@@ -37,6 +37,9 @@ extension MappedDataSource {
         case .needsSuspension: return .needsSuspension
         }
     }
+}
+
+extension MappedDataSource {
 
     /// Serves `base` through two closures (`decode` reads the stored form, `encode` writes it).
     public init<Value: Sendable>(

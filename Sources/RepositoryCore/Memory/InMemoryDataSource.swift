@@ -10,7 +10,7 @@ import Synchronization
 /// and `.id("a")` are one key (as in every data source), `.ids([1, 2])` is one key;
 /// `delete(.all)` empties the store. A bare value written with `put(_:for:)` is stamped
 /// stored-at now by `timeSource`.
-public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
+public final class InMemoryDataSource<Value: Sendable>: CacheDataSource {
     @usableFromInline let store: LRUStore<Value>
     @usableFromInline let cost: @Sendable (Entry<Value>) -> Int
     @usableFromInline let onEviction: (@Sendable (Query) -> Void)?

@@ -7,7 +7,7 @@ public protocol BatchGetDataSource<Value>: GetDataSource {
     func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>]
 }
 
-extension BatchGetDataSource {
+extension BatchGetDataSource where Self: CacheDataSource {
     /// Reads in one call: `entries(for:)`, a failure as no entries.
     @inlinable
     public func batchEntriesIfSupported(for queries: [Query]) async -> [Query: Entry<Value>]? {
@@ -61,7 +61,7 @@ extension TieredCacheDataSource: BatchGetDataSource {
     /// The entries `source` holds for `queries`: in one call when it reads in batches, one by one
     /// otherwise; a failure is a miss.
     @inlinable
-    static func read<Source: GetDataSource>(
+    static func read<Source: CacheDataSource>(
         _ queries: [Query], from source: Source
     ) async -> [Query: Entry<Value>] where Source.Value == Value {
         if let found = await source.batchEntriesIfSupported(for: queries) { return found }

@@ -27,8 +27,8 @@ import Foundation
 public final class NormalizedCache<
     Entity: NormalizedEntity,
     Info: Sendable & Hashable,
-    Entities: GetDataSource & PutDataSource & DeleteDataSource,
-    Lists: GetDataSource & PutDataSource & DeleteDataSource
+    Entities: CacheDataSource,
+    Lists: CacheDataSource
 >: Sendable where Entities.Value == Entity, Lists.Value == StoredList<Info> {
     /// Where each entity is stored once, under `.entity(id)`.
     public let entities: Entities

@@ -15,7 +15,8 @@ extension CacheRepository {
     }
 
     /// One main read (retried), then, when asked, the cache write. A failed cache write is a
-    /// diagnostic, not a failure. Main's entry is stamped stored-at now by this repository's
+    /// diagnostic, not a failure. Main's entry answers as `.network` (or `.revalidated`,
+    /// `.sharedCache`, `.coalesced` when main says so), whatever origin main gave it. Main's entry is stamped stored-at now by this repository's
     /// time source (the moment it arrived), so a validator sharing that time source judges it
     /// whatever clock the main source keeps.
     func performMainRead(_ query: Query, cached: Entry<Value>?, writesCache: Bool)
@@ -37,6 +38,12 @@ extension CacheRepository {
             default: metrics.record(.failure, tier: .network)
             }
             throw error
+        }
+        // Main's answer is the network's unless main says it confirmed the cached value or took
+        // another caller's result: a main source never has to choose an origin.
+        switch entry.origin {
+        case .revalidated, .sharedCache, .coalesced: break
+        case .memory, .disk, .network: entry.origin = .network
         }
         // A value another process fetched and a shared cache handed over keeps the stamp of that fetch.
         if entry.origin != .sharedCache { entry.metadata.storedAt = configuration.timeSource.now() }

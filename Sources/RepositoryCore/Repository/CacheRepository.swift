@@ -17,7 +17,7 @@ import Foundation
 /// observers, in-flight calls) sits behind locks.
 public final class CacheRepository<
     Main: GetDataSource,
-    Cache: GetDataSource & PutDataSource & DeleteDataSource
+    Cache: CacheDataSource
 >: GetRepository where Main.Value == Cache.Value {
     /// The type of value served.
     public typealias Value = Main.Value

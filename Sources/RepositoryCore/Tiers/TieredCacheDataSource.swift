@@ -5,10 +5,10 @@
 /// a miss; a failed promotion is ignored (the value is still served). Writes go to the lower
 /// tier, then the upper one; deletes go to every tier. Thread-safe when both tiers are.
 public struct TieredCacheDataSource<
-    Upper: GetDataSource & PutDataSource & DeleteDataSource,
-    Lower: GetDataSource & PutDataSource & DeleteDataSource
+    Upper: CacheDataSource,
+    Lower: CacheDataSource
 >:
-    GetDataSource, PutDataSource, DeleteDataSource
+    CacheDataSource
 where Upper.Value == Lower.Value {
     /// The type of value served.
     public typealias Value = Upper.Value

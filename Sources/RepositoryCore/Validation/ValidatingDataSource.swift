@@ -29,7 +29,7 @@ where Checker.Value == Source.Value {
     }
 }
 
-extension ValidatingDataSource {
+extension ValidatingDataSource: CacheDataSource where Source: CacheDataSource {
     /// The wrapped source's immediate answer, when it is valid; an invalid entry needs `get` (which throws `.notValid`).
     public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
         switch source.immediateGet(query) {

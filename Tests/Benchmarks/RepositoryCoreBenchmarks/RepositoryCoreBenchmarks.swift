@@ -4,7 +4,9 @@ import RepositoryCore
 import Synchronization
 
 /// (a) a memory-tier hit through the repository against (b) a bare Mutex-guarded dictionary
-/// lookup of the same value, and (c) a fan-in of 1,000 concurrent cold reads of one key.
+/// lookup of the same value, (c) a fan-in of 1,000 concurrent cold reads of one key, and the
+/// rotating pair: (d) memory hits of 1,000 keys read in turn (each promotes) as a service meets
+/// them, against (e) a `Mutex<[String: V]>` lookup of the same keys.
 let benchmarks: @Sendable () -> Void = {
     let hitConfiguration = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal, .throughput], scalingFactor: .kilo, maxDuration: .seconds(3))
@@ -54,6 +56,7 @@ let benchmarks: @Sendable () -> Void = {
         precondition(main.calls == 1, "expected one main call, got \(main.calls)")
     }
 
+    rotatingKeyBenchmarks()
     inspectionBenchmarks()
     lockBenchmarks()
 }

@@ -150,7 +150,7 @@ struct JoinedReadTests {
 
 /// A memory tier of a library user's own that answers one id at a time (`immediateGet`), not a
 /// list at once (it keeps `immediateEntries(for:)`'s default).
-struct OneAtATimeMemory: GetDataSource, PutDataSource, DeleteDataSource {
+struct OneAtATimeMemory: CacheDataSource {
     let store = InMemoryDataSource<Planet>()
 
     func get(_ query: Query, cached: Entry<Planet>?) async throws(RepositoryError) -> Entry<Planet> {
@@ -187,7 +187,7 @@ final class Shelf: Sendable {
 }
 
 /// The lists of a `Shelf`: joins a reader of the same shelf.
-struct ShelfLists: GetDataSource, PutDataSource, DeleteDataSource {
+struct ShelfLists: CacheDataSource {
     let shelf: Shelf
 
     func get(_ query: Query, cached: Entry<StoredList<Int>>?) async throws(RepositoryError) -> Entry<
@@ -225,7 +225,7 @@ struct ShelfLists: GetDataSource, PutDataSource, DeleteDataSource {
 }
 
 /// The planets of a `Shelf`: readable inside a read of the shelf another source opened.
-struct ShelfPlanets: GetDataSource, PutDataSource, DeleteDataSource {
+struct ShelfPlanets: CacheDataSource {
     let shelf: Shelf
 
     func get(_ query: Query, cached: Entry<Planet>?) async throws(RepositoryError) -> Entry<Planet> {

@@ -60,7 +60,7 @@ struct BatchEntriesRequirementTests {
 }
 
 /// A batch source over a fixed table that counts how it is read.
-private final class CountingBatchSource: BatchGetDataSource, PutDataSource, DeleteDataSource, Sendable {
+private final class CountingBatchSource: BatchGetDataSource, CacheDataSource, Sendable {
     let values: [Query: String]
     let fails: Bool
     let batchCalls = Atomic<Int>(0)

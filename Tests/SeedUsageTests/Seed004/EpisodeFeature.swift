@@ -49,7 +49,7 @@ struct EpisodeErrorMapper: RepositoryErrorMapping {
 }
 
 /// The repository: localFirst, remoteFirst and noCache are the library's cache policies.
-struct EpisodeRepository<Remote: GetDataSource, Memory: GetDataSource & PutDataSource & DeleteDataSource>:
+struct EpisodeRepository<Remote: GetDataSource, Memory: CacheDataSource>:
     EpisodeRepositoryContract
 where Remote.Value == EpisodeDTO, Memory.Value == EpisodeDTO {
     private let repository: ErrorMappingRepository<CacheRepository<Remote, Memory>, EpisodeErrorMapper>
