@@ -46,7 +46,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Locking", "RepositoryCore", logging]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["Locking", "RepositoryCore", "TestSupport"]),
         // The seeds' own usage snippets and rules, written with the libraries' public API only.
-        .testTarget(name: "SeedUsageTests", dependencies: ["Locking", "RepositoryCore", "PersistentCache"]),
+        .testTarget(
+            name: "SeedUsageTests", dependencies: ["Locking", "RepositoryCore", "PersistentCache", hummingbird, logging]),
         // Hot-path and single-flight benchmarks of the core.
         .executableTarget(
             name: "RepositoryCoreBenchmarks", dependencies: ["Locking", "RepositoryCore", benchmark],

@@ -22,7 +22,9 @@ public struct Answer<Value: Sendable>: Sendable {
     public var origin: Origin
     /// True when a validator rejected the value but it was served anyway (fallback or `ignoreValidation`).
     public var isStale: Bool
-    /// The operation that was carried out (`default` resolved to what it stands for).
+    /// The operation that was carried out (`default` resolved to what it stands for), fallback
+    /// rule included: a `remoteFirst` read is `.mainSync(fallback: .serveStale)`, printed
+    /// `mainSync(serveStale)`.
     public var operation: RepositoryOperation
 
     /// Creates an answer.

@@ -5,7 +5,8 @@
 /// knows which side (main or cache) the error came from. Each `description` is one sentence
 /// ending in exactly one period, whatever punctuation the payload ends with.
 public enum RepositoryError: Error, Sendable, Equatable, Hashable, CustomStringConvertible {
-    /// Nothing is stored or served for the query (the seeds' NotFound). `detail`, when present,
+    /// Nothing is stored or served for the query (the seeds' NotFound). `query` is the query's
+    /// `cacheKey` (`id:404`); `.notFound(query)` spells it from a `Query`. `detail`, when present,
     /// says what was found instead and why it could not be served (a stored value of another
     /// type that does not convert, for example).
     case notFound(query: String, detail: String? = nil)
@@ -35,6 +36,11 @@ public enum RepositoryError: Error, Sendable, Equatable, Hashable, CustomStringC
         case .storageFailure(let detail): "The local store failed: \(Self.clause(detail))."
         }
     }
+
+    /// Nothing is stored or served for `query`: `.notFound(query: query.cacheKey)`. Inside a
+    /// `do` block whose error type Swift does not infer, spell the type:
+    /// `throw RepositoryError.notFound(query)`.
+    public static func notFound(_ query: Query) -> RepositoryError { .notFound(query: query.cacheKey) }
 
     /// True for the errors after which a cache-first read goes on to the main source.
     public var isCacheMiss: Bool {
@@ -68,8 +74,11 @@ public enum ErrorSide: Sendable, Hashable {
 extension RepositoryError {
     /// Translates any error met on `side` into this enum: `RepositoryError` passes through
     /// unchanged, `CancellationError` becomes `.cancelled`, `DecodingError`/`EncodingError` become
-    /// `.serialization`, and anything else becomes `.mainUnavailable` (main) or
-    /// `.storageFailure` (cache) with the error's description.
+    /// `.serialization`, a `URLError` (or an `NSError` of its domain) becomes one short clause —
+    /// `The server is unavailable: could not connect to the server (URL error -1004).` — or
+    /// `.cancelled` for a cancelled request, and anything else becomes `.mainUnavailable` (main)
+    /// or `.storageFailure` (cache) with the error's description. For an HTTP status, see
+    /// `init(httpStatus:for:message:)`.
     public init(_ error: any Error, from side: ErrorSide) {
         switch side {
         case .main: self.init(error, fallback: { .mainUnavailable(reason: $0) })
@@ -77,9 +86,8 @@ extension RepositoryError {
         }
     }
 
-    /// Translates any error into this enum; `RepositoryError` passes through unchanged,
-    /// `CancellationError` becomes `.cancelled`, `DecodingError`/`EncodingError` become
-    /// `.serialization`, and anything else becomes `fallback(description)`.
+    /// Translates any error into this enum as `init(_:from:)` does, anything else becoming
+    /// `fallback(description)`.
     public init(_ error: any Error, fallback: (String) -> RepositoryError) {
         switch error {
         case let error as RepositoryError: self = error
@@ -88,7 +96,12 @@ extension RepositoryError {
             self = .serialization(detail: String(describing: error).prefix(200).description)
         case let error as EncodingError:
             self = .serialization(detail: String(describing: error).prefix(200).description)
-        default: self = fallback(String(describing: error))
+        default:
+            if let code = URLErrorText.code(of: error) {
+                self = code == -999 ? .cancelled : fallback(URLErrorText.clause(code: code))
+            } else {
+                self = fallback(String(describing: error))
+            }
         }
     }
 

@@ -61,7 +61,16 @@ public enum RepositoryOperation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { name }
+    /// The name, with the fallback rule or the validation choice when it is not the seed's:
+    /// `mainSync(serveStale)` (a `remoteFirst` read), `cacheSync(serveStale)`,
+    /// `cache(ignoreValidation)`; otherwise `name`.
+    public var description: String {
+        switch self {
+        case .mainSync(.serveStale), .cacheSync(.serveStale): "\(name)(serveStale)"
+        case .cache(ignoreValidation: true): "cache(ignoreValidation)"
+        default: name
+        }
+    }
 }
 
 /// Per-call cache policy (seed 004), each one a named operation.

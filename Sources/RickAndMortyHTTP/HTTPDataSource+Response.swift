@@ -14,7 +14,7 @@ extension HTTPDataSource {
         switch response.status {
         case 200..<300:
             if response.isHTML {
-                throw .mainUnavailable(reason: StatusText.reason(response.status) + " (an HTML page)")
+                throw .mainUnavailable(reason: RepositoryError.httpStatusText(response.status) + " (an HTML page)")
             }
             return Entry(
                 value: try decode(response.body, for: query, ids: ids), metadata: fresh, origin: .network)
@@ -31,7 +31,7 @@ extension HTTPDataSource {
             return try notFoundEntry(response, for: query, metadata: fresh)
         default:
             throw .mainUnavailable(
-                reason: StatusText.reason(response.status, message: APIErrorBody.message(in: response)))
+                reason: RepositoryError.httpStatusText(response.status, message: APIErrorBody.message(in: response)))
         }
     }
 
@@ -51,7 +51,7 @@ extension HTTPDataSource {
         default:
             break
         }
-        throw .mainUnavailable(reason: StatusText.reason(404, message: message))
+        throw .mainUnavailable(reason: RepositoryError.httpStatusText(404, message: message))
     }
 
     /// Decodes a 2xx body, or throws `.serialization` with what went wrong and an excerpt of the body.

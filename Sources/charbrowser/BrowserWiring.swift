@@ -156,7 +156,7 @@ enum BrowserWiring {
     static func cacheFile(_ command: BrowseCommand) -> URL {
         command.cacheDirectory.map {
             URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent("cache.sqlite")
-        } ?? CacheDatabase.Location.defaultCacheFile()
+        } ?? CacheDatabase.Location.defaultCacheFile(application: "charbrowser")
     }
 
     /// Starts the embedded server on a free loopback port unless `--api` names another one.

@@ -17,7 +17,7 @@ extension CacheLocationOptions {
     var cacheFile: URL {
         cacheDirectory.map {
             URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent("cache.sqlite")
-        } ?? CacheDatabase.Location.defaultCacheFile()
+        } ?? CacheDatabase.Location.defaultCacheFile(application: "charbrowser")
     }
 
     /// `avatars/` beside the cache file, as the browser keeps it.

@@ -163,20 +163,20 @@ struct RecoveryTests {
     @Test("The default file follows XDG_CACHE_HOME, falling back to ~/.cache")
     func defaultLocation() {
         #expect(
-            CacheDatabase.Location.defaultCacheFile(environment: [
+            CacheDatabase.Location.defaultCacheFile(application: "charbrowser", environment: [
                 "XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u",
             ]).path
                 == "/x/cache/charbrowser/cache.sqlite")
         #expect(
-            CacheDatabase.Location.defaultCacheFile(environment: ["HOME": "/home/u"]).path
+            CacheDatabase.Location.defaultCacheFile(application: "charbrowser", environment: ["HOME": "/home/u"]).path
                 == "/home/u/.cache/charbrowser/cache.sqlite")
         #expect(
-            CacheDatabase.Location.defaultCacheFile(environment: [
+            CacheDatabase.Location.defaultCacheFile(application: "charbrowser", environment: [
                 "XDG_CACHE_HOME": "relative", "HOME": "/home/u",
             ]).path
                 == "/home/u/.cache/charbrowser/cache.sqlite")
         #expect(
-            CacheDatabase.Location.defaultDeviceStorageFile(environment: ["HOME": "/home/u"]).path
+            CacheDatabase.Location.defaultDeviceStorageFile(application: "charbrowser", environment: ["HOME": "/home/u"]).path
                 == "/home/u/.local/share/charbrowser/device-storage.sqlite")
     }
 }

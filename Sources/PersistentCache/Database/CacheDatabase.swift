@@ -26,14 +26,13 @@ public final class CacheDatabase: Sendable {
     /// The hot read path's own read-only connections (a file only; nil in memory).
     let readConnections: ReadConnections?
 
-    /// Opens (creating when missing) the database at `location`, applying migrations.
+    /// Opens (creating when missing) the database at `location`, applying migrations. There is no
+    /// default file: say where, for example `.file(Location.defaultCacheFile(application: "books"))`.
     ///
     /// An unusable file is moved aside to `<name>.corrupt-YYYYMMDDTHHMMSS` and replaced by a fresh
     /// database; `recovery` then says why. Throws `.storageFailure` only when no database can be
     /// opened at all (an unwritable folder, for example).
-    public init(
-        location: Location = .file(Location.defaultCacheFile()), options: Options = Options()
-    ) throws(RepositoryError) {
+    public init(location: Location, options: Options = Options()) throws(RepositoryError) {
         self.location = location
         self.options = options
         switch location {

@@ -8,23 +8,24 @@ extension CacheDatabase {
         /// A private in-memory database, gone when the `CacheDatabase` is released (for tests).
         case inMemory
 
-        /// `$XDG_CACHE_HOME/charbrowser/cache.sqlite`, or `~/.cache/charbrowser/cache.sqlite` when
-        /// `XDG_CACHE_HOME` is unset, empty or relative (the XDG rule).
+        /// `$XDG_CACHE_HOME/<application>/cache.sqlite`, or `~/.cache/<application>/cache.sqlite`
+        /// when `XDG_CACHE_HOME` is unset, empty or relative (the XDG rule). A library has no
+        /// folder of its own: name your application's.
         public static func defaultCacheFile(
-            environment: [String: String] = ProcessInfo.processInfo.environment
+            application: String, environment: [String: String] = ProcessInfo.processInfo.environment
         ) -> URL {
             baseFolder(variable: "XDG_CACHE_HOME", fallback: ".cache", environment: environment)
-                .appendingPathComponent("charbrowser", isDirectory: true)
+                .appendingPathComponent(application, isDirectory: true)
                 .appendingPathComponent("cache.sqlite", isDirectory: false)
         }
 
-        /// `$XDG_DATA_HOME/charbrowser/device-storage.sqlite`, or under `~/.local/share` — settings
-        /// are data, not cache, so they do not live in the cache folder.
+        /// `$XDG_DATA_HOME/<application>/device-storage.sqlite`, or under `~/.local/share` —
+        /// settings are data, not cache, so they do not live in the cache folder.
         public static func defaultDeviceStorageFile(
-            environment: [String: String] = ProcessInfo.processInfo.environment
+            application: String, environment: [String: String] = ProcessInfo.processInfo.environment
         ) -> URL {
             baseFolder(variable: "XDG_DATA_HOME", fallback: ".local/share", environment: environment)
-                .appendingPathComponent("charbrowser", isDirectory: true)
+                .appendingPathComponent(application, isDirectory: true)
                 .appendingPathComponent("device-storage.sqlite", isDirectory: false)
         }
 

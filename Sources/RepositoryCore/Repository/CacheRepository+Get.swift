@@ -38,7 +38,7 @@ extension CacheRepository {
             let mark = timed ? stopwatch.start() : 0
             switch cache.immediateGet(query) {
             case .entry(let entry):
-                if let validator, case .invalid = validator.validate(entry, for: query) {
+                if let validator, case .invalid = validator.validate(entry, for: query, timeSource: configuration.timeSource) {
                     let start = timed ? mark : stopwatch.start()
                     return try await fetchOrServeStale(query, stale: entry, fallback: fallback, start: start)
                 }
@@ -72,7 +72,7 @@ extension CacheRepository {
         var stale: Entry<Value>?
         do {
             let entry = try await cache.get(query, cached: nil)
-            guard let validator, case .invalid = validator.validate(entry, for: query) else {
+            guard let validator, case .invalid = validator.validate(entry, for: query, timeSource: configuration.timeSource) else {
                 return answer(entry, operation: .cacheSync(fallback: fallback), start: start)
             }
             stale = entry
@@ -134,7 +134,7 @@ extension CacheRepository {
         case .notFound: throw .notFound(query: query.cacheKey)
         case .needsSuspension: entry = try await cache.get(query, cached: nil)
         }
-        guard let validator, case .invalid(let reason) = validator.validate(entry, for: query) else {
+        guard let validator, case .invalid(let reason) = validator.validate(entry, for: query, timeSource: configuration.timeSource) else {
             return answer(entry, operation: operation, start: start)
         }
         guard ignoreValidation else { throw .notValid(query: query.cacheKey, reason: reason) }
@@ -144,7 +144,7 @@ extension CacheRepository {
 
     @usableFromInline
     func isValid(_ entry: Entry<Value>, for query: Query) -> Bool {
-        validator?.validate(entry, for: query).isValid ?? true
+        validator?.validate(entry, for: query, timeSource: configuration.timeSource).isValid ?? true
     }
 
     @usableFromInline

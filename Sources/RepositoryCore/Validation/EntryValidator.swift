@@ -21,6 +21,17 @@ public protocol EntryValidator<Value>: Sendable {
     associatedtype Value: Sendable
     /// Judges `entry`, read for `query`.
     func validate(_ entry: Entry<Value>, for query: Query) -> Validity
+    /// Judges `entry` as of `timeSource`'s now. A repository calls this one with its own time
+    /// source, so the age it reports and the freshness a validator judges come from one clock.
+    /// The default ignores `timeSource` and calls `validate(_:for:)`.
+    func validate(_ entry: Entry<Value>, for query: Query, timeSource: any TimeSource) -> Validity
+}
+
+extension EntryValidator {
+    /// The default: a validator that reads no clock judges as `validate(_:for:)` does.
+    public func validate(_ entry: Entry<Value>, for query: Query, timeSource: any TimeSource) -> Validity {
+        validate(entry, for: query)
+    }
 }
 
 /// Seed 000's name of `EntryValidator` (`DataSourceValidator`): it judges what a cache data source holds.

@@ -1,6 +1,11 @@
 import Foundation
 
-/// Expires entries by age: valid while `now − storedAt < timeToLive`, read from an injected `TimeSource`.
+/// Expires entries by age: valid while `now − storedAt < timeToLive`.
+///
+/// "Now" comes from one clock with the repository's: a repository judges with its own
+/// configuration's time source, so moving that one clock in a test moves both the answers' age
+/// and their freshness. A `timeSource` given here wins over the repository's; used alone
+/// (`ValidatingDataSource`), the validator reads `timeSource`, or the system clock.
 ///
 /// The boundary is exclusive: at exactly `storedAt + timeToLive` the entry is expired. An
 /// explicit `expiresAt` in the metadata expires the entry at that instant as well (same rule:
@@ -8,21 +13,31 @@ import Foundation
 public struct TTLValidator<Value: Sendable>: EntryValidator {
     /// How long an entry stays fresh after it was stored.
     public let timeToLive: TimeInterval
-    private let timeSource: any TimeSource
+    private let timeSource: (any TimeSource)?
 
-    /// Creates a validator; `timeToLive` is in seconds.
-    public init(timeToLive: TimeInterval, timeSource: any TimeSource = SystemTimeSource()) {
+    /// Creates a validator; `timeToLive` is in seconds. Leave `timeSource` out to judge by the
+    /// repository's clock.
+    public init(timeToLive: TimeInterval, timeSource: (any TimeSource)? = nil) {
         self.timeToLive = timeToLive
         self.timeSource = timeSource
     }
 
     /// Creates a validator with a `Duration` time to live.
-    public init(timeToLive: Duration, timeSource: any TimeSource = SystemTimeSource()) {
+    public init(timeToLive: Duration, timeSource: (any TimeSource)? = nil) {
         self.init(timeToLive: timeToLive.timeInterval, timeSource: timeSource)
     }
 
+    /// Judges by this validator's time source, or the system clock.
     public func validate(_ entry: Entry<Value>, for query: Query) -> Validity {
-        let now = timeSource.now()
+        judge(entry, now: (timeSource ?? SystemTimeSource()).now())
+    }
+
+    /// Judges by this validator's time source when it was given one, else by `timeSource`.
+    public func validate(_ entry: Entry<Value>, for query: Query, timeSource: any TimeSource) -> Validity {
+        judge(entry, now: (self.timeSource ?? timeSource).now())
+    }
+
+    func judge(_ entry: Entry<Value>, now: Date) -> Validity {
         if let expiresAt = entry.metadata.expiresAt, now >= expiresAt {
             return .invalid(reason: "expired \(Self.format(now.timeIntervalSince(expiresAt))) ago")
         }

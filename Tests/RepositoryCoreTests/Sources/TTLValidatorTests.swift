@@ -75,4 +75,24 @@ struct TTLValidatorTests {
         // THEN the entry is still held (validators never remove anything)
         #expect(base.contains(.id(1)))
     }
+
+    @Test("In a repository, a validator without a time source judges by the repository's; one given wins")
+    func oneClock() async throws {
+        let repositoryTime = ManualTimeSource()
+        let validatorTime = ManualTimeSource()
+        let entry = Entry(value: 1, metadata: EntryMetadata(storedAt: repositoryTime.now()), origin: .memory)
+        repositoryTime.advance(by: 61)
+        #expect(!TTLValidator<Int>(timeToLive: 60).validate(entry, for: .id(1), timeSource: repositoryTime).isValid)
+        #expect(
+            TTLValidator<Int>(timeToLive: 60, timeSource: validatorTime)
+                .validate(entry, for: .id(1), timeSource: repositoryTime).isValid)
+
+        let cache = InMemoryDataSource<Int>()
+        try await cache.put(entry, for: .id(1))
+        let main = DataSource<Int> { _ in 2 }
+        let repository = CacheRepository(
+            main: main, cache: cache, validator: TTLValidator(timeToLive: 60),
+            configuration: CacheRepositoryConfiguration(timeSource: repositoryTime))
+        #expect(try await repository.get(.id(1), policy: .localFirst) == 2)
+    }
 }
