@@ -77,12 +77,12 @@ public enum Query: Hashable, Sendable, ExpressibleByStringLiteral {
         }
     }
 
-    /// Hashes what `==` compares; `.key(a)` and `.id(a)` hash alike.
+    /// Hashes what `==` compares; `.key(a)` and `.id(a)` hash alike, as the text `a` alone (the
+    /// hot key of a memory hit: no tag to mix in; the other cases add theirs).
     @inlinable
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .key(let key), .id(let key):
-            hasher.combine(0 as UInt8)
             hasher.combine(key)
         case .ids(let ids):
             hasher.combine(1 as UInt8)

@@ -134,7 +134,7 @@ final class PayloadBytes {
             return
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
-        _ = buffer.copyBytes(from: source)
+        buffer.copyBytes(from: source)
         bytes = UnsafeRawBufferPointer(buffer)
     }
 
