@@ -3,8 +3,8 @@ import Hummingbird
 import Logging
 import RepositoryCore
 
-/// Answers HTTP requests: the API (with faults injected), the admin route, entity tags and `304`,
-/// `413` for a request body over the limit, and one log line per request. Holds only `Sendable` state: safe on every event loop.
+/// Answers HTTP requests: the API (with faults injected), writes of one character
+/// (`CharacterWriter`), the admin route, entity tags and `304`, `413` for a request body over the limit, and one log line per request. Holds only `Sendable` state: safe on every event loop.
 struct APIResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -18,10 +18,9 @@ struct APIResponder: HTTPResponder {
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         let started = ContinuousClock.now
         let response: Response
-        if let refused = await RequestBodyLimit.refusal(of: request, limit: maximumRequestBodySize) {
-            response = refused
-        } else {
-            response = await answer(request)
+        switch await RequestBodyLimit.read(request, limit: maximumRequestBodySize) {
+        case .failure(let refusal): response = refusal.response
+        case .success(let body): response = await answer(request, body: body)
         }
         let elapsed = ContinuousClock.now - started
         logger.info(
@@ -30,12 +29,13 @@ struct APIResponder: HTTPResponder {
         return response
     }
 
-    private func answer(_ request: Request) async -> Response {
+    private func answer(_ request: Request, body: [UInt8]) async -> Response {
         let path = request.uri.path
         if adminRouteEnabled, path == FaultSettings.adminPath || path == FaultSettings.adminPath + "/" {
             return adminAnswer(request)
         }
-        guard request.method == .get || request.method == .head else {
+        let writes = [HTTPRequest.Method.put, .patch, .delete].contains(request.method)
+        guard request.method == .get || request.method == .head || writes else {
             return HTTPReply.response(for: .unknownPath, head: false)
         }
         let plan = FaultPlan(settings: state.currentFaults, random: environment.random)
@@ -54,6 +54,10 @@ struct APIResponder: HTTPResponder {
             return HTTPReply.response(for: APIReply(status: 503, body: .error("Starting")), head: false)
         }
         let route = APIRoute(path: path)
+        if writes {
+            return CharacterWriter(state: state, faults: state.currentFaults).respond(
+                to: request, route: route, body: body)
+        }
         let head = request.method == .head
         if case .avatar(let name?) = route, let avatar = state.avatars.avatar(named: name) {
             return AvatarReply.response(
@@ -64,7 +68,10 @@ struct APIResponder: HTTPResponder {
         if plan.truncatesBody {
             return HTTPReply.truncated(reply, head: head)
         }
-        return HTTPReply.response(for: reply, ifNoneMatch: request.headers[.ifNoneMatch], head: head)
+        // One character's answer carries a strong tag: it is what `If-Match` names in a write.
+        let strong = if case .lookup(.character, let segment) = route, case .single = IDSelector(segment) { true } else { false }
+        return HTTPReply.response(
+            for: reply, ifNoneMatch: request.headers[.ifNoneMatch], head: head, strongTag: strong)
     }
 
     private func adminAnswer(_ request: Request) -> Response {

@@ -6,7 +6,8 @@ extension FaultSettings {
 
     /// Applies an admin query: `latency` and `jitter` in milliseconds, `error-rate` and
     /// `malformed-rate` in 0…1, `offline` and `avatar-html` as true/false/1/0, `trickle` in
-    /// milliseconds per 1 KiB avatar chunk, and `reset` (no value) to start from
+    /// milliseconds per 1 KiB avatar chunk, `write-failure` and `write-answer-lost` as true/false,
+    /// and `reset` (no value) to start from
     /// none. Unknown keys are an error. Returns the new settings or a message naming the bad input;
     /// `self` is left unchanged on error.
     public func applying(_ query: QueryItems) -> Result<FaultSettings, FaultQueryError> {
@@ -35,6 +36,12 @@ extension FaultSettings {
             case "avatar-html", "avatarHTML":
                 guard let flag = Self.flag(value) else { return .failure(.init(key: key, value: value)) }
                 settings.avatarHTML = flag
+            case "write-failure", "writeFailure":
+                guard let flag = Self.flag(value) else { return .failure(.init(key: key, value: value)) }
+                settings.writeFailure = flag
+            case "write-answer-lost", "writeAnswerLost":
+                guard let flag = Self.flag(value) else { return .failure(.init(key: key, value: value)) }
+                settings.writeAnswerLost = flag
             case "trickle":
                 guard let ms = Self.milliseconds(value) else {
                     return .failure(.init(key: key, value: value))
@@ -76,6 +83,6 @@ public struct FaultQueryError: Error, Sendable, Hashable, CustomStringConvertibl
     public var value: String
 
     public var description: String {
-        "bad fault setting \(key)=\(value) (use latency=MS, jitter=MS, error-rate=0…1, malformed-rate=0…1, offline=true|false, avatar-html=true|false, trickle=MS, reset)"
+        "bad fault setting \(key)=\(value) (use latency=MS, jitter=MS, error-rate=0…1, malformed-rate=0…1, offline=true|false, avatar-html=true|false, trickle=MS, write-failure=true|false, write-answer-lost=true|false, reset)"
     }
 }

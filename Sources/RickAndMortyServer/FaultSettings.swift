@@ -21,11 +21,16 @@ public struct FaultSettings: Sendable, Hashable {
     public var avatarHTML: Bool
     /// The pause before each 1 KiB chunk of an avatar's body; zero sends it at once.
     public var trickle: Duration
+    /// When true, every write (`PUT`, `PATCH`, `DELETE`) fails with `503`, nothing applied.
+    public var writeFailure: Bool
+    /// When true, a write is applied and saved, then its connection closed unanswered.
+    public var writeAnswerLost: Bool
 
     /// Creates settings; the defaults inject nothing.
     public init(
         latency: Duration = .zero, jitter: Duration = .zero, errorRate: Double = 0, malformedRate: Double = 0,
-        offline: Bool = false, avatarHTML: Bool = false, trickle: Duration = .zero
+        offline: Bool = false, avatarHTML: Bool = false, trickle: Duration = .zero,
+        writeFailure: Bool = false, writeAnswerLost: Bool = false
     ) {
         self.latency = latency
         self.jitter = jitter
@@ -34,6 +39,8 @@ public struct FaultSettings: Sendable, Hashable {
         self.offline = offline
         self.avatarHTML = avatarHTML
         self.trickle = trickle
+        self.writeFailure = writeFailure
+        self.writeAnswerLost = writeAnswerLost
     }
 
     /// No faults at all.
@@ -45,12 +52,13 @@ public struct FaultSettings: Sendable, Hashable {
 
 extension FaultSettings {
     /// The settings as JSON (`{"latencyMs":…,"jitterMs":…,"errorRate":…,"malformedRate":…,"offline":…,
-    /// "avatarHTML":…,"trickleMs":…}`).
+    /// "avatarHTML":…,"trickleMs":…,"writeFailure":…,"writeAnswerLost":…}`).
     public var json: JSONBody {
         let text =
             "{\"latencyMs\":\(latency.milliseconds),\"jitterMs\":\(jitter.milliseconds),"
             + "\"errorRate\":\(errorRate),\"malformedRate\":\(malformedRate),\"offline\":\(offline),"
-            + "\"avatarHTML\":\(avatarHTML),\"trickleMs\":\(trickle.milliseconds)}"
+            + "\"avatarHTML\":\(avatarHTML),\"trickleMs\":\(trickle.milliseconds),"
+            + "\"writeFailure\":\(writeFailure),\"writeAnswerLost\":\(writeAnswerLost)}"
         return JSONBody(bytes: Array(text.utf8))
     }
 }

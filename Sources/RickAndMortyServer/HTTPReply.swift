@@ -1,12 +1,14 @@
 import Hummingbird
 
-/// Turns an `APIReply` into a Hummingbird `Response`: JSON content type, weak `ETag`, `304` for a
+/// Turns an `APIReply` into a Hummingbird `Response`: JSON content type, a weak `ETag` (strong when asked: one character), `304` for a
 /// matching `If-None-Match` on a `200`, and no body for `HEAD`. Pure functions: thread-safe.
 enum HTTPReply {
     static let contentType = "application/json; charset=utf-8"
 
-    static func response(for reply: APIReply, ifNoneMatch: String? = nil, head: Bool) -> Response {
-        let tag = EntityTag.weak(for: reply.body.bytes)
+    static func response(
+        for reply: APIReply, ifNoneMatch: String? = nil, head: Bool, strongTag: Bool = false
+    ) -> Response {
+        let tag = strongTag ? EntityTag.strong(for: reply.body.bytes) : EntityTag.weak(for: reply.body.bytes)
         if reply.status == 200, let ifNoneMatch, EntityTag.matches(ifNoneMatch: ifNoneMatch, tag: tag) {
             var headers = HTTPFields()
             headers[.eTag] = tag

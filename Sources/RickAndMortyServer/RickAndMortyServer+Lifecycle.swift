@@ -25,6 +25,10 @@ extension RickAndMortyServer {
     ///   off when embedding).
     @discardableResult
     public func start(handlingSignals: Bool = false) async throws(ServerError) -> URL {
+        if state.currentWrites == nil {
+            let store = try WriteStore(file: configuration.stateFile)
+            state.writes.withLock { $0 = $0 ?? store }
+        }
         let ready = ReadinessSignal<Int, ServerError>()
         let application = makeApplication(ready: ready)
         let group = ServiceGroup(
@@ -104,7 +108,6 @@ extension RickAndMortyServer {
             state: state, environment: environment, adminRouteEnabled: configuration.adminRouteEnabled,
             maximumRequestBodySize: configuration.maximumRequestBodySize, logger: logger)
         let state = state
-        let data = data
         let configuration = configuration
         return Application(
             responder: responder,
@@ -112,8 +115,8 @@ extension RickAndMortyServer {
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
-                let catalog = data.catalog(baseURL: configuration.baseURL(boundPort: port))
-                state.catalog.withLock { $0 = catalog }
+                state.publish(
+                    state.currentWrites?.current ?? ServerWrites(), baseURL: configuration.baseURL(boundPort: port))
                 ready.resolve(.success(port))
             },
             logger: logger)

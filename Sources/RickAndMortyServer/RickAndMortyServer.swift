@@ -35,7 +35,8 @@ public final class RickAndMortyServer: Sendable {
         self.logger = logger
         self.state = ServerState(
             faults: configuration.faults,
-            avatars: AvatarStore(character: data.characterLookup(), folder: configuration.avatarFolder))
+            avatars: AvatarStore(character: data.characterLookup(), folder: configuration.avatarFolder),
+            data: data)
     }
 
     /// Creates a server of `dataset` (`Dataset.sample()`, `Dataset.load(from:)`, `SyntheticDataset.materialized()`);

@@ -16,9 +16,12 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var adminRouteEnabled: Bool
     /// A folder of `<id>.jpeg` avatars served instead of the generated portraits (nil: generate all).
     public var avatarFolder: URL?
-    /// The largest request body the server reads: no route takes one, so a larger body is answered
-    /// `413 Content Too Large` (from its `Content-Length`, or once the bytes received pass it).
+    /// The largest request body the server reads (a character's `PUT` or `PATCH`): a larger body
+    /// is answered `413 Content Too Large` (from its `Content-Length`, or once the bytes received pass it).
     public var maximumRequestBodySize: SizeLimit
+    /// The file that keeps the writes the server accepts (`PUT`, `PATCH`, `DELETE` of a character)
+    /// across restarts, read when the server starts; nil keeps them in memory only.
+    public var stateFile: URL?
 
     /// Creates a configuration; by default `127.0.0.1:8080`, no faults, admin route on, request
     /// bodies of at most 64 KiB.
@@ -26,7 +29,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil,
         faults: FaultSettings = .none,
         adminRouteEnabled: Bool = true, avatarFolder: URL? = nil,
-        maximumRequestBodySize: SizeLimit = .kibibytes(64)
+        maximumRequestBodySize: SizeLimit = .kibibytes(64), stateFile: URL? = nil
     ) {
         self.host = host
         self.port = port
@@ -35,6 +38,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         self.adminRouteEnabled = adminRouteEnabled
         self.avatarFolder = avatarFolder
         self.maximumRequestBodySize = maximumRequestBodySize
+        self.stateFile = stateFile
     }
 
     /// Loopback on a free port: what an embedding process wants.

@@ -6,12 +6,15 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadyStarted
     /// The server stopped before it was ready to accept connections.
     case stoppedBeforeReady
+    /// The file of accepted writes (`ServerConfiguration.stateFile`) exists but cannot be read.
+    case stateUnreadable(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .bindFailed(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
         case .alreadyStarted: "the server is already running"
         case .stoppedBeforeReady: "the server stopped before it was ready"
+        case .stateUnreadable(let path, let reason): "cannot read the server's writes in \(path): \(reason)"
         }
     }
 }

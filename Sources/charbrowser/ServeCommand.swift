@@ -12,7 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
             By default the hand-written sample in Assets/ is served (found through CHARBROWSER_ASSETS, \
             the package folder, or the folders above the executable). Faults can also be changed while \
             running: POST /_faults?latency=200&jitter=50&error-rate=0.1&malformed-rate=0&offline=false \
-            (GET /_faults shows them; add reset to start from none). With --synthetic N every character, \
+            (GET /_faults shows them; add reset to start from none; write-failure and write-answer-lost \
+            fail writes). PUT, PATCH and DELETE of /api/character/<id> edit the served characters, with \
+            If-Match and Idempotency-Key (kept in --state FILE). With --synthetic N every character, \
             episode and location is generated when a request asks for it, from --seed and its id; a \
             filtered listing then tests every id (tens of milliseconds a page for a million characters).
             """)
@@ -63,6 +65,12 @@ struct ServeCommand: AsyncParsableCommand {
     var faultSeed: UInt64?
 
     @Option(
+        help:
+            "Keep the writes the server accepts (PUT, PATCH and DELETE of /api/character/<id>) in this file, across restarts (default: in memory only)."
+    )
+    var state: String?
+
+    @Option(
         name: .customLong("base-url"),
         help: "The base URL written into bodies (default http://HOST:PORT/api).")
     var baseURL: String?
@@ -108,7 +116,8 @@ struct ServeCommand: AsyncParsableCommand {
             avatarFolder: data.map {
                 URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent(
                     "avatars", isDirectory: true)
-            })
+            },
+            stateFile: state.map { URL(fileURLWithPath: $0) })
     }
 
     var environment: ServerEnvironment {

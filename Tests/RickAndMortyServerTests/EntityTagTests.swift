@@ -3,7 +3,7 @@ import Testing
 
 @testable import RickAndMortyServer
 
-@Suite("Weak entity tags and 304 Not Modified")
+@Suite("Entity tags (weak, one character's strong) and 304 Not Modified")
 struct EntityTagTests {
     @Test("GIVEN the same request twice WHEN answered THEN the same weak ETag; another body gets another")
     func stableTags() async throws {
@@ -24,7 +24,8 @@ struct EntityTagTests {
         arguments: ["exact", "star", "list", "strong"])
     func notModified(form: String) async throws {
         try await LiveServer.withFullDump { _, client in
-            let tag = try #require(try await client.send("/api/character/1").header("ETag"))
+            // A page's tag is weak (one character's is strong: `If-Match` names it).
+            let tag = try #require(try await client.send("/api/character?page=2").header("ETag"))
             let header =
                 switch form {
                 case "star": "*"
@@ -32,10 +33,21 @@ struct EntityTagTests {
                 case "strong": String(tag.dropFirst(2))
                 default: tag
                 }
-            let reply = try await client.send("/api/character/1", headers: ["If-None-Match": header])
+            let reply = try await client.send("/api/character?page=2", headers: ["If-None-Match": header])
             #expect(reply.status == 304)
             #expect(reply.body.isEmpty)
             #expect(reply.header("ETag") == tag)
+        }
+    }
+
+    @Test("GIVEN one character WHEN asked twice THEN its strong tag; If-None-Match naming it is 304")
+    func strongTag() async throws {
+        try await LiveServer.withFullDump { _, client in
+            let first = try await client.send("/api/character/1")
+            let tag = try #require(first.header("ETag"))
+            #expect(tag == EntityTag.strong(for: Array(first.body)))
+            #expect(try await client.send("/api/character/1", headers: ["If-None-Match": tag]).status == 304)
+            #expect(try await client.send("/api/character/1", headers: ["If-None-Match": "W/" + tag]).status == 304)
         }
     }
 

@@ -103,10 +103,10 @@ struct LookupTests {
         }
     }
 
-    @Test("GIVEN a method other than GET WHEN sent to the API THEN 404 like an unknown path")
+    @Test("GIVEN a method the API has no route for WHEN sent to it THEN 404 like an unknown path")
     func otherMethods() async throws {
         try await LiveServer.withFullDump { _, client in
-            let reply = try await client.send("/api/character/1", method: "DELETE")
+            let reply = try await client.send("/api/character/1", method: "POST")
             #expect(reply.status == 404)
             #expect(reply.errorMessage == "There is nothing here.")
         }

@@ -1,0 +1,116 @@
+import RickAndMortyModel
+
+/// The fields of a character a client may change with `PUT` or `PATCH`: name, status, species,
+/// type and gender, as the API writes them. A value; thread-safe.
+public struct CharacterFields: Sendable, Hashable, Codable {
+    /// The names of the editable fields, in the order the API writes them.
+    public static let names = ["name", "status", "species", "type", "gender"]
+    /// The statuses a write may set.
+    public static let statuses = ["Alive", "Dead", "unknown"]
+    /// The genders a write may set.
+    public static let genders = ["Female", "Male", "Genderless", "unknown"]
+    /// The longest name, species or type, in characters.
+    public static let maximumLength = 200
+
+    public var name: String
+    public var status: String
+    public var species: String
+    public var type: String
+    public var gender: String
+
+    /// The fields as given.
+    public init(name: String, status: String, species: String, type: String, gender: String) {
+        self.name = name
+        self.status = status
+        self.species = species
+        self.type = type
+        self.gender = gender
+    }
+
+    /// The editable fields of `character`.
+    public init(of character: ShowCharacter) {
+        self.init(
+            name: character.name, status: character.status.rawValue, species: character.species,
+            type: character.type, gender: character.gender.rawValue)
+    }
+
+    /// `character` with these fields.
+    func applied(to character: ShowCharacter) -> ShowCharacter {
+        var edited = character
+        edited.name = name
+        edited.status = CharacterStatus(rawValue: status) ?? .unknown
+        edited.species = species
+        edited.type = type
+        edited.gender = CharacterGender(rawValue: gender) ?? .unknown
+        return edited
+    }
+
+    /// The value of the field `name` (one of `names`).
+    subscript(field: String) -> String? {
+        get {
+            switch field {
+            case "name": name
+            case "status": status
+            case "species": species
+            case "type": type
+            case "gender": gender
+            default: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch field {
+            case "name": name = newValue
+            case "status": status = newValue
+            case "species": species = newValue
+            case "type": type = newValue
+            case "gender": gender = newValue
+            default: break
+            }
+        }
+    }
+
+    /// The first field that breaks the API's rules, or nil when all are valid.
+    func violation() -> WriteRefusal? {
+        if name.isEmpty || name.count > Self.maximumLength {
+            return .invalid("name", "name must be 1 to \(Self.maximumLength) characters")
+        }
+        if !Self.statuses.contains(status) {
+            return .invalid("status", "status must be one of \(Self.statuses.joined(separator: ", "))")
+        }
+        if species.count > Self.maximumLength {
+            return .invalid("species", "species must be at most \(Self.maximumLength) characters")
+        }
+        if type.count > Self.maximumLength {
+            return .invalid("type", "type must be at most \(Self.maximumLength) characters")
+        }
+        if !Self.genders.contains(gender) {
+            return .invalid("gender", "gender must be one of \(Self.genders.joined(separator: ", "))")
+        }
+        return nil
+    }
+}
+
+/// Why a write was not applied: its status and the API's error body (`{"error":…,"field":…}` for a
+/// bad field). A value; thread-safe.
+struct WriteRefusal: Sendable, Hashable, Error {
+    var status: Int
+    var message: String
+    var field: String?
+
+    /// `422` naming `field`.
+    static func invalid(_ field: String, _ message: String) -> WriteRefusal {
+        WriteRefusal(status: 422, message: message, field: field)
+    }
+
+    /// `400`: the body is not a JSON object.
+    static let notJSON = WriteRefusal(status: 400, message: "The body is not a JSON object", field: nil)
+
+    /// The reply.
+    var reply: APIReply {
+        var object = JSONObjectWriter()
+        object.add("error", message)
+        if let field { object.add("field", field) }
+        return APIReply(status: status, body: JSONBody(bytes: object.finish()))
+    }
+}

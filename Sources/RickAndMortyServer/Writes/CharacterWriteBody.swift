@@ -1,0 +1,58 @@
+import Foundation
+
+/// Reads the body of a `PUT` (a whole character) or a `PATCH` (a JSON merge patch, RFC 7396) into
+/// the character's new editable fields. Pure functions: thread-safe.
+enum CharacterWriteBody {
+    /// The fields a `PUT` of `body` sets over `current` (the character as served, `served` its
+    /// JSON): every editable field must be present and valid; any other field given must equal
+    /// the server's (`id`, `url`, `created`, `image`, `episode`, `origin`, `location`).
+    static func put(_ body: [UInt8], served: [UInt8]) -> Result<CharacterFields, WriteRefusal> {
+        guard let object = jsonObject(body), let current = jsonObject(served) else { return .failure(.notJSON) }
+        var fields = CharacterFields(name: "", status: "", species: "", type: "", gender: "")
+        for name in CharacterFields.names {
+            guard let value = object[name] as? String else {
+                return .failure(.invalid(name, "\(name) is required and must be a string"))
+            }
+            fields[name] = value
+        }
+        for (key, value) in object where !CharacterFields.names.contains(key) {
+            guard let held = current[key] else { return .failure(.invalid(key, "\(key) is not a field of a character")) }
+            guard canonical(value) == canonical(held) else {
+                return .failure(.invalid(key, "\(key) cannot be changed"))
+            }
+        }
+        if let violation = fields.violation() { return .failure(violation) }
+        return .success(fields)
+    }
+
+    /// The fields a `PATCH` of `body` makes of `current`: only editable fields may appear; `type`
+    /// may be `null` (emptied), no other field may.
+    static func patch(_ body: [UInt8], current: CharacterFields) -> Result<CharacterFields, WriteRefusal> {
+        guard let object = jsonObject(body) else { return .failure(.notJSON) }
+        var fields = current
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard CharacterFields.names.contains(key) else {
+                return .failure(.invalid(key, "\(key) cannot be changed"))
+            }
+            if value is NSNull, key == "type" {
+                fields.type = ""
+            } else if let text = value as? String {
+                fields[key] = text
+            } else {
+                return .failure(.invalid(key, "\(key) must be a string"))
+            }
+        }
+        if let violation = fields.violation() { return .failure(violation) }
+        return .success(fields)
+    }
+
+    /// The JSON object in `bytes`, or nil when they are not one.
+    static func jsonObject(_ bytes: [UInt8]) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    }
+
+    /// One text per JSON value, keys sorted: two values are equal when their texts are.
+    static func canonical(_ value: Any) -> Data? {
+        try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+    }
+}

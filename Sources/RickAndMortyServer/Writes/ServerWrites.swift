@@ -1,0 +1,36 @@
+import RickAndMortyModel
+
+/// Every write a server accepted: edited characters, deleted ones, and the answers given to each
+/// `Idempotency-Key`. A value, written to the state file as JSON; thread-safe.
+struct ServerWrites: Sendable, Hashable, Codable {
+    /// The editable fields of each edited character, by id (as text, for a readable file).
+    var edited: [String: CharacterFields] = [:]
+    /// The ids of deleted characters.
+    var deleted: Set<Int> = []
+    /// The first answer given to each idempotency key.
+    var replies: [String: RecordedReply] = [:]
+
+    /// True when nothing was written.
+    var isEmpty: Bool { edited.isEmpty && deleted.isEmpty && replies.isEmpty }
+
+    /// `dataset` with the edits applied and the deleted characters left out.
+    func applied(to dataset: Dataset) -> Dataset {
+        guard !edited.isEmpty || !deleted.isEmpty else { return dataset }
+        var written = dataset
+        written.characters = dataset.characters.compactMap { character in
+            if deleted.contains(character.id) { return nil }
+            return edited[String(character.id)].map { $0.applied(to: character) } ?? character
+        }
+        return written
+    }
+}
+
+/// The answer given to a write, kept for its idempotency key. A value; thread-safe.
+struct RecordedReply: Sendable, Hashable, Codable {
+    /// What the key was first used for: method, path and a hash of the body.
+    var fingerprint: String
+    var status: Int
+    /// The JSON body, as text.
+    var body: String
+    var etag: String?
+}
