@@ -1,3 +1,4 @@
+import RickAndMortyModel
 import Foundation
 
 /// Reads the body of a `PUT` (a whole character) or a `PATCH` (a JSON merge patch, RFC 7396) into
@@ -21,7 +22,7 @@ enum CharacterWriteBody {
                 return .failure(.invalid(key, "\(key) cannot be changed"))
             }
         }
-        if let violation = fields.violation() { return .failure(violation) }
+        if let violation = WriteRefusal.violation(of: fields) { return .failure(violation) }
         return .success(fields)
     }
 
@@ -42,7 +43,7 @@ enum CharacterWriteBody {
                 return .failure(.invalid(key, "\(key) must be a string"))
             }
         }
-        if let violation = fields.violation() { return .failure(violation) }
+        if let violation = WriteRefusal.violation(of: fields) { return .failure(violation) }
         return .success(fields)
     }
 

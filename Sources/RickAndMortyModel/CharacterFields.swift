@@ -1,7 +1,6 @@
-import RickAndMortyModel
-
 /// The fields of a character a client may change with `PUT` or `PATCH`: name, status, species,
-/// type and gender, as the API writes them. A value; thread-safe.
+/// type and gender, as the API writes them, and the rules they keep (`violation()`), which the
+/// server enforces and a client can check before sending. A value; thread-safe.
 public struct CharacterFields: Sendable, Hashable, Codable {
     /// The names of the editable fields, in the order the API writes them.
     public static let names = ["name", "status", "species", "type", "gender"]
@@ -35,7 +34,7 @@ public struct CharacterFields: Sendable, Hashable, Codable {
     }
 
     /// `character` with these fields.
-    func applied(to character: ShowCharacter) -> ShowCharacter {
+    public func applied(to character: ShowCharacter) -> ShowCharacter {
         var edited = character
         edited.name = name
         edited.status = CharacterStatus(rawValue: status) ?? .unknown
@@ -45,8 +44,8 @@ public struct CharacterFields: Sendable, Hashable, Codable {
         return edited
     }
 
-    /// The value of the field `name` (one of `names`).
-    subscript(field: String) -> String? {
+    /// The value of the field `name` (one of `names`); setting another name, or nil, does nothing.
+    public subscript(field: String) -> String? {
         get {
             switch field {
             case "name": name
@@ -70,47 +69,30 @@ public struct CharacterFields: Sendable, Hashable, Codable {
         }
     }
 
-    /// The first field that breaks the API's rules, or nil when all are valid.
-    func violation() -> WriteRefusal? {
+    /// The first field that breaks the API's rules, with the reason, or nil when all are valid:
+    /// a name of 1 to 200 characters, a status and a gender among the allowed values, a species
+    /// and a type of at most 200 characters.
+    public func violation() -> (field: String, reason: String)? {
         if name.isEmpty || name.count > Self.maximumLength {
-            return .invalid("name", "name must be 1 to \(Self.maximumLength) characters")
+            return ("name", "name must be 1 to \(Self.maximumLength) characters")
         }
         if !Self.statuses.contains(status) {
-            return .invalid("status", "status must be one of \(Self.statuses.joined(separator: ", "))")
+            return ("status", "status must be one of \(Self.statuses.joined(separator: ", "))")
         }
         if species.count > Self.maximumLength {
-            return .invalid("species", "species must be at most \(Self.maximumLength) characters")
+            return ("species", "species must be at most \(Self.maximumLength) characters")
         }
         if type.count > Self.maximumLength {
-            return .invalid("type", "type must be at most \(Self.maximumLength) characters")
+            return ("type", "type must be at most \(Self.maximumLength) characters")
         }
         if !Self.genders.contains(gender) {
-            return .invalid("gender", "gender must be one of \(Self.genders.joined(separator: ", "))")
+            return ("gender", "gender must be one of \(Self.genders.joined(separator: ", "))")
         }
         return nil
     }
-}
 
-/// Why a write was not applied: its status and the API's error body (`{"error":…,"field":…}` for a
-/// bad field). A value; thread-safe.
-struct WriteRefusal: Sendable, Hashable, Error {
-    var status: Int
-    var message: String
-    var field: String?
-
-    /// `422` naming `field`.
-    static func invalid(_ field: String, _ message: String) -> WriteRefusal {
-        WriteRefusal(status: 422, message: message, field: field)
-    }
-
-    /// `400`: the body is not a JSON object.
-    static let notJSON = WriteRefusal(status: 400, message: "The body is not a JSON object", field: nil)
-
-    /// The reply.
-    var reply: APIReply {
-        var object = JSONObjectWriter()
-        object.add("error", message)
-        if let field { object.add("field", field) }
-        return APIReply(status: status, body: JSONBody(bytes: object.finish()))
+    /// The names of the fields whose values differ from `other`'s, in `names` order.
+    public func changedFields(from other: CharacterFields) -> [String] {
+        Self.names.filter { self[$0] != other[$0] }
     }
 }
