@@ -91,7 +91,7 @@ struct RefreshTests {
             // THEN it sent page 1, then page 2, both remoteFirst answers from the network
             var numbers: [Int] = []
             for message in messages {
-                guard case .pageRead(let request, let report) = message else { continue }
+                guard case .pageRead(let request, let report)? = message.own(ListsScreen.Message.self) else { continue }
                 numbers.append(request.number)
                 #expect(request.policy == .remoteFirst)
                 let answer = try #require(try? report.result.get())

@@ -3,28 +3,12 @@ import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
 
-/// What the browser's background work reports back to `update`. A plain, sendable value.
+/// What the browser's background work reports back to `update`: a screen's own message, for
+/// that screen alone, or the app's (a cache clearing, the shared tier's health, an entity
+/// changed, which every screen holding it shows). A plain, sendable value.
 public enum BrowserMessage: Sendable {
-    /// A page read finished.
-    case pageRead(PageRequest, ReadReport<CharacterPage>)
-    /// The open character's read finished (the first half of a detail read).
-    case characterRead(id: Int, policy: CachePolicy, ReadReport<ShowCharacter>)
-    /// The open character's episodes were read in one multi-id request (the second half).
-    case episodesRead(characterID: Int, ids: [Int], policy: CachePolicy, ReadReport<[Episode]>)
-    /// A page of the episode list was read.
-    case episodePageRead(EntityPageRequest, ReadReport<Page<Episode>>)
-    /// A page of the location list was read.
-    case locationPageRead(EntityPageRequest, ReadReport<Page<Location>>)
-    /// An opened episode's read finished (the first half of its detail read).
-    case episodeRead(id: Int, policy: CachePolicy, ReadReport<Episode>)
-    /// An opened location's read finished (the first half of its detail read).
-    case locationRead(id: Int, policy: CachePolicy, ReadReport<Location>)
-    /// One batch of an episode's cast or a location's residents, read in one multi-id request.
-    case membersRead(kind: EntityKind, id: Int, ids: [Int], policy: CachePolicy, ReadReport<[ShowCharacter]>)
-    /// The open character's avatar download advanced (bytes received, and expected when known).
-    case avatarProgress(characterID: Int, received: Int64, expected: Int64?)
-    /// The open character's avatar load finished; `refresh` when it revalidated.
-    case avatarLoaded(characterID: Int, refresh: Bool, AvatarOutcome)
+    /// One of the `Message`s of the screen at the address (dropped once it was popped).
+    case screen(ScreenAddress, any Sendable)
     /// A cache clearing finished, with the error that stopped it, if any.
     case cacheCleared(CacheClearing, failure: RepositoryError?, metrics: MetricsSnapshot)
     /// A character changed in the cache (a read wrote a newer copy, another process announced
@@ -37,14 +21,7 @@ public enum BrowserMessage: Sendable {
     /// The shared cache tier's health, as its stream (subscribed at start) reports it: first
     /// its state at the subscription, then every change.
     case sharedCacheHealthChanged(SharedCacheHealth)
-    /// A message of a screen that defines its own (`ScreenMessage`), for its `receive`.
-    case screen(any ScreenMessage)
 }
-
-/// What a screen's background work reports, when the screen defines its own messages (a screen
-/// in its own folder, without a case in `BrowserMessage`): delivered as `BrowserMessage.screen`
-/// to every screen's `receive`, which casts it to its own type. A plain, sendable value.
-public protocol ScreenMessage: Sendable {}
 
 /// Which caches the `c` and `C` keys empty. A plain value.
 public enum CacheClearing: Sendable, Hashable {

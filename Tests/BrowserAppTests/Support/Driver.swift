@@ -71,6 +71,33 @@ struct Driver {
     @discardableResult
     mutating func deliver(_ message: BrowserMessage) -> [Effect<BrowserMessage>] { send(.message(message)) }
 
+    /// Delivers `message` to the screen of type `S` nearest the top (nothing when there is none).
+    @discardableResult
+    mutating func deliver<S: ScreenModel>(_ message: S.Message, to screen: S.Type) -> [Effect<BrowserMessage>] {
+        guard let addressed = state.message(message, to: screen) else { return [] }
+        return deliver(addressed)
+    }
+
+    @discardableResult
+    mutating func deliver(_ message: ListsScreen.Message) -> [Effect<BrowserMessage>] {
+        deliver(message, to: ListsScreen.self)
+    }
+
+    @discardableResult
+    mutating func deliver(_ message: CharacterDetailScreen.Message) -> [Effect<BrowserMessage>] {
+        deliver(message, to: CharacterDetailScreen.self)
+    }
+
+    @discardableResult
+    mutating func deliver(_ message: EntityDetailScreen.Message) -> [Effect<BrowserMessage>] {
+        deliver(message, to: EntityDetailScreen.self)
+    }
+
+    @discardableResult
+    mutating func deliver(_ message: CacheScreenMessage) -> [Effect<BrowserMessage>] {
+        deliver(message, to: CacheScreen.self)
+    }
+
     /// Answers the read of page `number` (which must be in flight) from the sample.
     @discardableResult
     mutating func answerPage(
@@ -152,6 +179,14 @@ extension Effect {
         case .cancel(let key): .cancel(key: key)
         case .quit: .quit
         }
+    }
+}
+
+extension BrowserMessage {
+    /// The screen's own message inside, when it is an `M`.
+    func own<M>(_ type: M.Type = M.self) -> M? {
+        guard case .screen(_, let message) = self else { return nil }
+        return message as? M
     }
 }
 

@@ -12,7 +12,7 @@ extension ListsScreen {
 
     /// `1` `2` `3` and Tab at the bottom of the stack: shows another list, reading its first
     /// page when nothing of it is loaded yet.
-    mutating func switchList(to kind: EntityKind, context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func switchList(to kind: EntityKind, context: inout ScreenContext) -> [Effect<Message>] {
         guard context.isOnTop, kind != activeList else { return [] }
         if kind != .character, context.services.graph == nil {
             context.toast("Only characters can be listed here.", kind: .info)
@@ -27,7 +27,7 @@ extension ListsScreen {
     }
 
     private mutating func readFirstPageIfNone<K: PagedListKind>(_ kind: K.Type, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
         let list = self[keyPath: K.path]
         guard list.reachedPages == 0, !list.isLoading else { return [] }
@@ -44,9 +44,7 @@ extension ListsScreen {
     }
 
     /// An action on the list at the bottom of the stack.
-    mutating func performOnList(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    mutating func performOnList(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         switch activeList {
         case .character: performOnCharacterList(action, context: &context)
         case .episode: performOnEntityList(action, EpisodeListKind.self, context: &context)
@@ -58,7 +56,7 @@ extension ListsScreen {
     private mutating func performMove<K: PagedListKind>(
         _ action: BrowserAction, _ kind: K.Type, context: inout ScreenContext
     )
-        -> [Effect<BrowserMessage>]?
+        -> [Effect<Message>]?
     {
         let visible = context.layout.visibleListRows
         let list = self[keyPath: K.path]
@@ -76,7 +74,7 @@ extension ListsScreen {
     }
 
     private mutating func performOnCharacterList(_ action: BrowserAction, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
         if let effects = performMove(action, CharacterListKind.self, context: &context) { return effects }
         switch action {
@@ -103,7 +101,7 @@ extension ListsScreen {
 
     private mutating func performOnEntityList<K: PagedListKind>(
         _ action: BrowserAction, _ kind: K.Type, context: inout ScreenContext
-    ) -> [Effect<BrowserMessage>] where K.Row: ListedEntity, K.Filter == [String: String] {
+    ) -> [Effect<Message>] where K.Row: ListedEntity, K.Filter == [String: String] {
         if let effects = performMove(action, K.self, context: &context) { return effects }
         switch action {
         case .open:
@@ -122,7 +120,7 @@ extension ListsScreen {
     }
 
     /// Applies the `/` prompt's text to the list on screen.
-    mutating func applyFilter(_ text: String, context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func applyFilter(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         switch activeList {
         case .character:
             var filter = characters.filter
@@ -140,7 +138,7 @@ extension ListsScreen {
     private mutating func reloadIfChanged<K: PagedListKind>(
         _ kind: K.Type, filter: K.Filter, context: inout ScreenContext
     )
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
         guard filter != self[keyPath: K.path].filter else { return [] }
         return reload(K.self, filter: filter, context: &context)
@@ -149,7 +147,7 @@ extension ListsScreen {
     /// Moves a list's selection; past the reached rows it reads the next page (once) and
     /// remembers the overshoot, so the selection moves on when the page arrives.
     mutating func moveSelection<K: PagedListKind>(_ kind: K.Type, by delta: Int, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
         let visible = context.layout.visibleListRows
         var list = self[keyPath: K.path]
@@ -169,7 +167,7 @@ extension ListsScreen {
     /// Starts reading the next page when more remain and the selection is on the last reached
     /// row or the reached rows do not fill the list (a tall terminal).
     mutating func readNextPageIfNeeded<K: PagedListKind>(_ kind: K.Type, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
         let list = self[keyPath: K.path]
         let rowCount = list.rowCount
@@ -183,7 +181,7 @@ extension ListsScreen {
     /// Starts reading page `number` of a list, `localFirst`, unless a read of that page is
     /// already in flight (so a key pressed during a load never starts a second one).
     mutating func requestPage<K: PagedListKind>(_ number: Int, of kind: K.Type, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
         guard self[keyPath: K.path].loading[number] == nil,
             let read = K.read(
@@ -198,7 +196,7 @@ extension ListsScreen {
     mutating func refreshPages<K: PagedListKind>(
         _ numbers: [Int], of kind: K.Type, context: inout ScreenContext
     )
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
         let list = self[keyPath: K.path]
         let reads = numbers.compactMap { number in
@@ -207,7 +205,7 @@ extension ListsScreen {
         guard reads.count == numbers.count else { return [] }
         let replaced = numbers.filter { list.loading[$0] == .localFirst }
         for number in numbers { self[keyPath: K.path].loading[number] = .remoteFirst }
-        let refresh = Effect<BrowserMessage>.stream(key: K.refreshTaskKey) { sink in
+        let refresh = Effect<Message>.stream(key: K.refreshTaskKey) { sink in
             for read in reads {
                 if Task.isCancelled { return }
                 sink.send(await read())
@@ -218,7 +216,7 @@ extension ListsScreen {
 
     /// `r` on a list: rereads every page with a row in view, `remoteFirst` (page 1 when none).
     mutating func refreshList<K: PagedListKind>(_ kind: K.Type, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
+        Message
     >] {
         let list = self[keyPath: K.path]
         var numbers = list.pageNumbers(ofRows: list.rowsInView(visibleRows: context.layout.visibleListRows))
@@ -229,11 +227,11 @@ extension ListsScreen {
     /// Starts a list over with `filter`: cancels its page reads in flight, forgets its pages,
     /// selection and sought row, and reads page 1.
     mutating func reload<K: PagedListKind>(_ kind: K.Type, filter: K.Filter, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
         let pending = self[keyPath: K.path].loading
         var cancels = pending.filter { $0.value == .localFirst }.keys.sorted().map {
-            Effect<BrowserMessage>.cancel(key: K.taskKey(page: $0))
+            Effect<Message>.cancel(key: K.taskKey(page: $0))
         }
         if pending.values.contains(.remoteFirst) { cancels.append(.cancel(key: K.refreshTaskKey)) }
         self[keyPath: K.path].reset(filter: filter)
@@ -246,7 +244,7 @@ extension ListsScreen {
     mutating func applyPage<K: PagedListKind>(
         _ kind: K.Type, number: Int, generation: Int, policy: CachePolicy, query: String, key: CacheEntryKey,
         _ report: ReadReport<Page<K.Row>>, context: inout ScreenContext
-    ) -> [Effect<BrowserMessage>] {
+    ) -> [Effect<Message>] {
         guard generation == self[keyPath: K.path].generation,
             self[keyPath: K.path].loading[number] == policy
         else { return [] }
@@ -279,7 +277,7 @@ extension ListsScreen {
     /// Keeps each list's window on its view after a key or a resize: lets go of the pages far
     /// from the rows in view, and reads again (cache first) the pages of rows in view that were
     /// let go. Only the list on screen reads; a read that failed is tried again at the next key.
-    mutating func followWindows(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func followWindows(context: inout ScreenContext) -> [Effect<Message>] {
         let onScreen = context.isOnTop ? activeList : nil
         return followWindow(CharacterListKind.self, reads: onScreen == .character, context: &context)
             + followWindow(EpisodeListKind.self, reads: onScreen == .episode, context: &context)
@@ -289,7 +287,7 @@ extension ListsScreen {
     private mutating func followWindow<K: PagedListKind>(
         _ kind: K.Type, reads: Bool, context: inout ScreenContext
     )
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
         let rows = self[keyPath: K.path].rowsInView(visibleRows: context.layout.visibleListRows)
         self[keyPath: K.path].keepPages(near: rows)
@@ -302,7 +300,7 @@ extension ListsScreen {
     /// Applies what the previous run remembered: filters, the active list and the selections to
     /// look for as pages arrive (the app sets the switch). Returns the reads of the active list's
     /// first page (the character list's first page is read at start in any case).
-    mutating func restore(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func restore(context: inout ScreenContext) -> [Effect<Message>] {
         guard let remembered = context.services.remembered else { return [] }
         characters.reset(filter: remembered.characterFilter)
         characters.soughtID = remembered.selectedIDs[.character]

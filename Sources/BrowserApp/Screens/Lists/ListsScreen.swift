@@ -6,6 +6,16 @@ import TerminalUI
 /// at a time (`1` `2` `3`, Tab), each a `PagedList` with its pages, filter, selection and reads
 /// in flight. Opening a row pushes its detail. A plain value (`ScreenModel`).
 public struct ListsScreen: ScreenModel, Hashable {
+    /// What the lists' page reads report.
+    public enum Message: Sendable {
+        /// A page of the character list was read.
+        case pageRead(PageRequest, ReadReport<CharacterPage>)
+        /// A page of the episode list was read.
+        case episodePageRead(EntityPageRequest, ReadReport<Page<Episode>>)
+        /// A page of the location list was read.
+        case locationPageRead(EntityPageRequest, ReadReport<Page<Location>>)
+    }
+
     /// The list shown: characters, episodes or locations.
     public var activeList: EntityKind = .character
     /// The character list: its pages, filter, selection and reads in flight.
@@ -48,13 +58,11 @@ public struct ListsScreen: ScreenModel, Hashable {
 
     /// Restores the remembered place and reads the first page of the list shown (and of the
     /// characters, which are always read at start).
-    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         restore(context: &context) + requestPage(1, of: CharacterListKind.self, context: &context)
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         switch action {
         case .refresh:
             switch activeList {
@@ -76,40 +84,38 @@ public struct ListsScreen: ScreenModel, Hashable {
         }
     }
 
-    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
         case .pageRead(let request, let report):
             applyPage(
                 CharacterListKind.self, number: request.number, generation: request.generation,
-                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context)
+                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context
+            )
         case .episodePageRead(let request, let report):
             applyPage(
                 EpisodeListKind.self, number: request.number, generation: request.generation,
-                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context)
+                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context
+            )
         case .locationPageRead(let request, let report):
             applyPage(
                 LocationListKind.self, number: request.number, generation: request.generation,
-                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context)
-        default: []
+                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context
+            )
         }
     }
 
     /// Keeps the character list's selection in range and reads on when the list does not fill
     /// the taller view.
-    public mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
         characters.selection.clamp(rowCount: characters.rowCount, visibleRows: context.layout.visibleListRows)
         return readNextPageIfNeeded(CharacterListKind.self, context: &context)
     }
 
-    public mutating func settle(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {
         followWindows(context: &context)
     }
 
-    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         applyFilter(text, context: &context)
     }
 

@@ -24,7 +24,7 @@ protocol PagedListKind {
     static func read(
         page number: Int, of list: PagedList<Row, Filter>, policy: CachePolicy, services: BrowserServices
     )
-        -> (@Sendable () async -> BrowserMessage)?
+        -> (@Sendable () async -> ListsScreen.Message)?
 }
 
 /// The character list.
@@ -37,7 +37,7 @@ enum CharacterListKind: PagedListKind {
     static func read(
         page number: Int, of list: PagedList<ShowCharacter, CharacterFilter>, policy: CachePolicy,
         services: BrowserServices
-    ) -> (@Sendable () async -> BrowserMessage)? {
+    ) -> (@Sendable () async -> ListsScreen.Message)? {
         let request = PageRequest(
             number: number, filter: list.filter, generation: list.generation, policy: policy)
         return { .pageRead(request, await services.readPage(request)) }
@@ -54,7 +54,7 @@ enum EpisodeListKind: PagedListKind {
     static func read(
         page number: Int, of list: PagedList<Episode, [String: String]>, policy: CachePolicy,
         services: BrowserServices
-    ) -> (@Sendable () async -> BrowserMessage)? {
+    ) -> (@Sendable () async -> ListsScreen.Message)? {
         guard let graph = services.graph else { return nil }
         let request = EntityPageRequest(
             kind: .episode, number: number, filters: list.filter, generation: list.generation, policy: policy)
@@ -77,7 +77,7 @@ enum LocationListKind: PagedListKind {
     static func read(
         page number: Int, of list: PagedList<Location, [String: String]>, policy: CachePolicy,
         services: BrowserServices
-    ) -> (@Sendable () async -> BrowserMessage)? {
+    ) -> (@Sendable () async -> ListsScreen.Message)? {
         guard let graph = services.graph else { return nil }
         let request = EntityPageRequest(
             kind: .location, number: number, filters: list.filter, generation: list.generation, policy: policy
