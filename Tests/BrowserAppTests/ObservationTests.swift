@@ -115,7 +115,8 @@ struct ObservationTests {
                 [Self.renamed(SampleData.character(1), to: "Rick Of Yesterday")]
                 + SampleData.characters.dropFirst()
             let request = PageRequest(
-                number: 1, filter: state.characters.filter, generation: state.characters.generation,
+                kind: .character, number: 1, filters: state.characters.filter,
+                generation: state.characters.generation,
                 policy: try #require(state.characters.loading[1]))
             let oldPage = ListsScreen.Message.pageRead(
                 request,

@@ -110,23 +110,23 @@ public struct BrowserState: Sendable {
     /// The list shown at the bottom of the stack: characters, episodes or locations.
     public var activeList: EntityKind { lists.activeList }
     /// The character list (of `lists`).
-    public var characters: PagedList<ShowCharacter, CharacterFilter> {
+    public var characters: PagedList<ShowCharacter> {
         get { lists.characters }
         set { lists.characters = newValue }
     }
     /// The episode list (of `lists`).
-    public var episodes: PagedList<Episode, [String: String]> {
+    public var episodes: PagedList<Episode> {
         get { lists.episodes }
         set { lists.episodes = newValue }
     }
     /// The location list (of `lists`).
-    public var locations: PagedList<Location, [String: String]> {
+    public var locations: PagedList<Location> {
         get { lists.locations }
         set { lists.locations = newValue }
     }
 
     /// The status filter currently applied.
-    public var statusFilter: StatusFilter { StatusFilter(parameter: characters.filter.status) }
+    public var statusFilter: StatusFilter { lists.statusFilter }
 
     /// The character under the list's selection, if any.
     public var selectedCharacter: ShowCharacter? { characters.selectedRow }

@@ -136,7 +136,8 @@ final class PagingFixture: @unchecked Sendable {
     func answerPendingPages() {
         while let number = state.characters.loading.keys.min() {
             let request = PageRequest(
-                number: number, filter: state.characters.filter, generation: state.characters.generation,
+                kind: .character, number: number, filters: state.characters.filter,
+                generation: state.characters.generation,
                 policy: state.characters.loading[number] ?? .localFirst)
             let answer = Answer(
                 value: Self.page(number), origin: .memory, isStale: false, age: 0, fallbackError: nil,
@@ -296,7 +297,7 @@ final class BackStepFixture: @unchecked Sendable {
         send(
             .pageRead(
                 PageRequest(
-                    number: 1, filter: CharacterFilter(), generation: state.characters.generation,
+                    kind: .character, number: 1, filters: [:], generation: state.characters.generation,
                     policy: .localFirst),
                 answer(page)), to: ListsScreen.self)
         send(.input(.key(.enter)))

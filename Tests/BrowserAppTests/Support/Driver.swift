@@ -120,13 +120,16 @@ struct Driver {
     @discardableResult
     mutating func failPage(_ number: Int, with error: RepositoryError) -> [Effect<BrowserMessage>] {
         deliver(
-            .pageRead(pageRequest(number), ReadReport(result: .failure(error), elapsed: .milliseconds(3))))
+            .pageRead(
+                pageRequest(number),
+                ReadReport<CharacterPage>(result: .failure(error), elapsed: .milliseconds(3))))
     }
 
     /// The request the browser would have sent for page `number` now.
     func pageRequest(_ number: Int) -> PageRequest {
         PageRequest(
-            number: number, filter: state.characters.filter, generation: state.characters.generation,
+            kind: .character, number: number, filters: state.characters.filter,
+            generation: state.characters.generation,
             policy: state.characters.loading[number] ?? .localFirst)
     }
 
