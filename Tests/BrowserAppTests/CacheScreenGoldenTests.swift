@@ -96,6 +96,8 @@ struct CacheScreenGoldenTests {
                 stale: false,
                 ms: ms, ageSeconds: 0, error: origin == nil ? "the server did not answer" : nil,
                 kind: query.hasPrefix("episode") ? .episode : .character, cacheKeys: Self.keys(of: query))
+            // The pulses are the app's (`BrowserState.pulses`); the screen shows them.
+            screen.pulses.record(event, at: now.addingTimeInterval(offset))
             _ = screen.handle(.answered(event, at: now.addingTimeInterval(offset)), area: area)
         }
         _ = screen.handle(.tick(now), area: area)

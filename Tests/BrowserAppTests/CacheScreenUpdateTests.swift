@@ -106,7 +106,7 @@ struct CacheScreenUpdateTests {
         #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200, naming: Self.viewRows)])
     }
 
-    @Test("An applied answer feeds the timeline and the pulses and rereads the rows it touched")
+    @Test("An applied answer feeds the timeline and rereads the rows it touched")
     func liveUpdates() {
         var screen = Self.screen()
         let requests = screen.handle(
@@ -115,7 +115,6 @@ struct CacheScreenUpdateTests {
                     keys: [CacheEntryKey(kind: "character", key: "id:00001"), .entity(.character, id: 99)]), at: Self.now.addingTimeInterval(2)), area: Self.area)
         #expect(requests == [.readEntry(CacheEntryKey(kind: "character", key: "id:00001"), value: false)])
         #expect(screen.timeline.moments(of: CacheEntryKey(kind: "character", key: "id:00001")).count == 1)
-        #expect(screen.pulses.perSecond(.network, at: screen.now).last == 1)
         #expect(
             screen.handle(.tick(Self.now.addingTimeInterval(3)), area: Self.area) == [.count],
             "recounted on the tick")

@@ -41,8 +41,9 @@ struct DetailTests {
             let messages = await browser.update(state: &state, event: .input(.key(.enter))).runAll()
             // THEN it sent the character (from memory: the page stored it) and then his episodes
             #expect(messages.count == 2)
-            guard case .characterRead(let id, let policy, let character) = messages.first,
-                case .episodesRead(_, let ids, let episodesPolicy, let episodes) = messages.last
+            typealias Own = CharacterDetailScreen.Message
+            guard case .characterRead(let id, let policy, let character)? = messages.first?.own(Own.self),
+                case .episodesRead(_, let ids, let episodesPolicy, let episodes)? = messages.last?.own(Own.self)
             else {
                 Issue.record("expected the character, then the episodes")
                 return

@@ -86,7 +86,7 @@ struct RememberedStateTests {
         place.selectedIDs = [.character: 25]
         place.isOnline = false
         var driver = Driver(remembered: place)
-        #expect(driver.state.characters.filter.name == "s")
+        #expect(driver.state.characters.filter["name"] == "s")
         #expect(driver.state.isOnline == false)
         // (the switch is set by a start effect; the composition root sets it before the run)
         let setSwitch = driver.effects.filter { $0.shape == .run(key: CharacterBrowser.networkSwitchKey) }

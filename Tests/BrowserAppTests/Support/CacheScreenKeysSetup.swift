@@ -18,9 +18,9 @@ enum CacheScreenKeysSetup {
                 row: CacheRow(
                     merged: MergedCacheEntry(key: key, holders: [.init(tier: "memory", info: info)])))
         }
-        driver.deliver(.screen(CacheScreenMessage.result(.pageRead(page: 0, entries: entries, next: nil), at: Driver.now)))
+        driver.deliver(CacheScreenMessage.result(.pageRead(page: 0, entries: entries, next: nil), at: Driver.now))
         driver.deliver(
-            .screen(CacheScreenMessage.result(.counted(CacheCensus(states: [.fresh: 14, .stale: 26])), at: Driver.now)))
+            CacheScreenMessage.result(.counted(CacheCensus(states: [.fresh: 14, .stale: 26])), at: Driver.now))
     }
 
     static func screen(_ state: BrowserState) -> CacheScreen? { state.screens.last as? CacheScreen }

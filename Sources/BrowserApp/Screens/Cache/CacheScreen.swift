@@ -6,8 +6,8 @@ import TerminalUI
 
 /// What the Cache screen's background work reports: a request's result, or a second passed,
 /// each with the time it happened, read by the effect that sends it (the screen's update never
-/// reads a clock). A plain value (`ScreenMessage`).
-public enum CacheScreenMessage: ScreenMessage {
+/// reads a clock). A plain value.
+public enum CacheScreenMessage: Sendable {
     /// A request's result, at the time its effect finished (nil: no time given, so the screen's
     /// time stays where it is).
     case result(CacheScreenResult, at: Date? = nil)
@@ -15,23 +15,15 @@ public enum CacheScreenMessage: ScreenMessage {
     case second(Date)
 }
 
-/// An answer the browser applied, given to every screen (the Cache screen's live updates: the
-/// timeline, the pulses, the rows it touched). A plain value (`ScreenMessage`).
-public struct AnswerAppliedMessage: ScreenMessage {
-    /// The answer, as the status pane and the `--events` log have it.
-    public let event: AnswerEvent
-
-    /// The message of `event`.
-    public init(_ event: AnswerEvent) { self.event = event }
-}
-
 /// The Cache screen on the stack (`4`): `CacheScreenState` over the services' cache inspector,
-/// its requests run as effects, its results and a one-second ticker coming back as
-/// `CacheScreenMessage`s, every applied answer as an `AnswerAppliedMessage`. Time comes in with
-/// the messages: the ticker sends the services' `now` when it starts and every second, and each
-/// request's effect sends the time it finished; an answer is stamped with the last time seen.
+/// its requests run as effects, its results and a one-second ticker coming back as its
+/// `CacheScreenMessage`s, every applied answer through `answered` (the timeline, the rows it
+/// touched; the pulses are the app's, copied at each input). Time comes in with the messages: the
+/// ticker sends the services' `now` when it starts and every second, each request's effect sends
+/// the time it finished, and the app stamps each answer.
 /// Without an inspector it says there is nothing to inspect. A plain value (`ScreenModel`).
 public struct CacheScreen: ScreenModel {
+    public typealias Message = CacheScreenMessage
     /// What the screen holds and draws.
     public var state: CacheScreenState
     /// Whether the next submitted prompt is the filter's.
@@ -58,7 +50,7 @@ public struct CacheScreen: ScreenModel {
         ScreenActivity(reading: state.list.reading == nil ? nil : .localFirst, named: "cache rows")
     }
 
-    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         guard context.services.cacheInspector != nil else {
             context.toast("There is no cache to inspect in this run.", kind: .info)
             return []
@@ -66,17 +58,15 @@ public struct CacheScreen: ScreenModel {
         return handle(.show, context: &context) + [Self.ticker(context.services)]
     }
 
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
         [.cancel(key: Self.tickerKey)]
     }
 
-    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
         [Self.ticker(context.services)]
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         if state.prompt != nil {
             guard case .cache(let command) = action, let letter = command.promptLetter else {
                 return handle(.back, context: &context)
@@ -110,42 +100,39 @@ public struct CacheScreen: ScreenModel {
         return []
     }
 
-    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         guard awaitsFilter else { return [] }
         awaitsFilter = false
         return handle(.setFilter(text), context: &context)
     }
 
-    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
-        guard case .screen(let inner) = message else { return [] }
-        if let applied = inner as? AnswerAppliedMessage {
-            return handle(.answered(applied.event, at: state.now), context: &context)
-        }
-        switch inner as? CacheScreenMessage {
-        case .result(let result, let time)?:
+    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+        switch message {
+        case .result(let result, let time):
             if let event = result.actionEvent { context.record(event) }
             let advanced = time.map { handle(.tick(max($0, state.now)), context: &context) } ?? []
             return advanced + handle(.result(result), context: &context)
-        case .second(let time)?: return handle(.tick(time), context: &context)
-        case nil: return []
+        case .second(let time): return handle(.tick(time), context: &context)
         }
+    }
+
+    public mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
+        -> [Effect<Message>]
+    {
+        handle(.answered(event, at: time), context: &context)
     }
 
     public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         state.render(in: area, buffer: &buffer)
     }
 
-    /// Hands `input` to the state and runs what it asks for.
-    private mutating func handle(_ input: CacheScreenInput, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    /// Hands `input` to the state, with the app's pulses, and runs what it asks for.
+    private mutating func handle(_ input: CacheScreenInput, context: inout ScreenContext) -> [Effect<Message>]
+    {
+        state.pulses = context.pulses
         let requests = state.handle(input, area: context.layout.main)
         guard let inspector = context.services.cacheInspector else { return [] }
-        var effects: [Effect<BrowserMessage>] = []
+        var effects: [Effect<Message>] = []
         for request in requests {
             if case .explore(let key) = request {
                 explore(key, context: &context)
@@ -153,11 +140,11 @@ public struct CacheScreen: ScreenModel {
             }
             let services = context.services
             effects.append(
-                .task(key: Self.taskKey(request)) {
-                    let result = await request.perform(with: inspector, now: services.now(), clock: services.clock)
-                    return .screen(
-                        CacheScreenMessage.result(
-                            result ?? .pageFailed(page: -1, "nothing to do"), at: services.now()))
+                .stream(key: Self.taskKey(request)) { sink in
+                    let now = services.now()
+                    if let result = await request.perform(with: inspector, now: now, clock: services.clock) {
+                        sink.send(.result(result, at: services.now()))
+                    }
                 })
         }
         return effects
@@ -197,16 +184,16 @@ public struct CacheScreen: ScreenModel {
 
     /// The time now when it starts, then a message every second on the services' clock, each
     /// with the services' `now`.
-    static func ticker(_ services: BrowserServices) -> Effect<BrowserMessage> {
+    static func ticker(_ services: BrowserServices) -> Effect<Message> {
         .subscribe(key: tickerKey) { sink in
-            sink.send(.screen(CacheScreenMessage.second(services.now())))
+            sink.send(.second(services.now()))
             while !Task.isCancelled {
                 do {
                     try await services.clock.sleep(for: .seconds(1))
                 } catch {
                     return
                 }
-                sink.send(.screen(CacheScreenMessage.second(services.now())))
+                sink.send(.second(services.now()))
             }
         }
     }

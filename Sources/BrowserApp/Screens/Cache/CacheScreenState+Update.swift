@@ -40,7 +40,6 @@ extension CacheScreenState {
         case .answered(let event, let time):
             now = max(now, time)
             timeline.record(event, at: time)
-            pulses.record(event, at: time)
             for key in event.cacheKeys where list.holds(key) || detail?.entry.key == key {
                 requests.append(.readEntry(key, value: detail?.entry.key == key))
             }

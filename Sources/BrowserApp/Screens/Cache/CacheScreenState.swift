@@ -21,7 +21,7 @@ public struct CacheScreenState: Sendable, Equatable {
     public var rule: CacheFreshnessRule
     /// Every answer per key this session, and the changes seen.
     public var timeline = CacheTimeline()
-    /// Answers per second per source over the last minute.
+    /// Answers per second per source over the session's last minute (the app's, as of the last input).
     public var pulses = CachePulses()
     /// The entry opened with `Enter`, if any.
     public var detail: CacheEntryDetail?

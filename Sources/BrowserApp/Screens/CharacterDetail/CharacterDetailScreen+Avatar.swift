@@ -13,7 +13,7 @@ extension CharacterDetailScreen {
 
     /// Starts loading the character's avatar (navigation, or a revalidating refresh), unless
     /// images are off or the character is not known yet.
-    mutating func loadAvatar(refresh: Bool, services: BrowserServices) -> [Effect<BrowserMessage>] {
+    mutating func loadAvatar(refresh: Bool, services: BrowserServices) -> [Effect<Message>] {
         guard let loader = services.avatars, let character = detail.character else { return [] }
         detail.avatar = .loading(received: 0, expected: nil)
         let id = character.id
@@ -32,12 +32,12 @@ extension CharacterDetailScreen {
     }
 
     /// Stops an avatar load in flight (its partial file is deleted by the download).
-    func cancelAvatar(services: BrowserServices) -> [Effect<BrowserMessage>] {
+    func cancelAvatar(services: BrowserServices) -> [Effect<Message>] {
         services.avatars == nil ? [] : [.cancel(key: Self.avatarTaskKey)]
     }
 
     /// Applies an avatar message that belongs to this character.
-    mutating func applyAvatar(_ message: BrowserMessage, context: inout ScreenContext) {
+    mutating func applyAvatar(_ message: Message, context: inout ScreenContext) {
         switch message {
         case .avatarProgress(let id, let received, let expected):
             guard detail.characterID == id, case .loading = detail.avatar else { return }
@@ -55,7 +55,7 @@ extension CharacterDetailScreen {
                 detail.avatar = .failed(failure.reason)
             }
             context.record(Self.event(id: id, refresh: refresh, outcome))
-        default:
+        case .characterRead, .episodesRead:
             return
         }
     }
@@ -68,7 +68,8 @@ extension CharacterDetailScreen {
             query: "avatar \(id)", policy: .download(refresh ? Self.refreshPolicy : Self.navigationPolicy),
             operation: .download,
             origin: error == nil ? outcome.origin.map(AnswerOrigin.avatar) : nil, stale: false,
-            ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error, bytes: outcome.bytes,
+            ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error,
+            bytes: outcome.bytes,
             cacheKeys: outcome.cacheKey.map { [.avatar($0)] } ?? [])
     }
 }

@@ -10,7 +10,7 @@ extension CharacterDetailScreen {
     /// Reads the character and its episodes (one multi-id request) with `policy`. The episodes
     /// the character is known to have are read at the same time as the character; when the
     /// answer lists other episodes, those are read after it.
-    mutating func readDetail(policy: CachePolicy, services: BrowserServices) -> [Effect<BrowserMessage>] {
+    mutating func readDetail(policy: CachePolicy, services: BrowserServices) -> [Effect<Message>] {
         loading = policy
         let id = detail.characterID
         let known = detail.character?.episodeIDs ?? []

@@ -7,6 +7,18 @@ import TerminalUI
 /// over it. Suspended, it stops its read and avatar load; resumed, it reads again what is
 /// missing, from the cache first. A plain value (`ScreenModel`).
 public struct CharacterDetailScreen: ScreenModel, Hashable {
+    /// What the detail's reads and avatar load report.
+    public enum Message: Sendable {
+        /// The character's read finished (the first half of a detail read).
+        case characterRead(id: Int, policy: CachePolicy, ReadReport<ShowCharacter>)
+        /// Its episodes were read in one multi-id request (the second half).
+        case episodesRead(characterID: Int, ids: [Int], policy: CachePolicy, ReadReport<[Episode]>)
+        /// The avatar download advanced (bytes received, and expected when known).
+        case avatarProgress(characterID: Int, received: Int64, expected: Int64?)
+        /// The avatar load finished; `refresh` when it revalidated.
+        case avatarLoaded(characterID: Int, refresh: Bool, AvatarOutcome)
+    }
+
     /// What is shown: the character, its episodes, scroll, avatar and selected link.
     public var detail: CharacterDetailState
     /// The policy of the read in flight (the character, then its episodes), if any.
@@ -24,14 +36,12 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     public var activity: ScreenActivity { ScreenActivity(reading: loading, named: "character") }
 
     /// Reads the character and its episodes, `localFirst`, and loads its avatar.
-    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         readDetail(policy: .localFirst, services: context.services)
             + loadAvatar(refresh: false, services: context.services)
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         let page = DetailGeometry(layout: context.layout, detail: detail).page
         switch action {
         case .refresh:
@@ -52,9 +62,7 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
         return []
     }
 
-    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
         case .characterRead(let id, let policy, let report):
             applyCharacter(id: id, policy: policy, report, context: &context)
@@ -62,14 +70,13 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
             applyEpisodes(characterID: characterID, ids: ids, policy: policy, report, context: &context)
         case .avatarProgress, .avatarLoaded:
             applyAvatar(message, context: &context)
-        default: break
         }
         return []
     }
 
     /// Stops the read and the avatar load in flight, leaving the detail marked incomplete.
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
-        var effects: [Effect<BrowserMessage>] = []
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
+        var effects: [Effect<Message>] = []
         if loading != nil {
             loading = nil
             effects.append(.cancel(key: Self.detailTaskKey))
@@ -82,8 +89,8 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// Reads again, from the cache first, the character or episodes and the avatar a push interrupted.
-    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
-        var effects: [Effect<BrowserMessage>] = []
+    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
+        var effects: [Effect<Message>] = []
         let hasEpisodes = detail.episodes != nil || detail.episodesFailure != nil
         if detail.character == nil || !hasEpisodes {
             effects += readDetail(policy: .localFirst, services: context.services)
@@ -93,7 +100,7 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// On top, keeps the scroll within the content at the new size.
-    public mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
         if context.isOnTop { clampScroll(layout: context.layout) }
         return []
     }

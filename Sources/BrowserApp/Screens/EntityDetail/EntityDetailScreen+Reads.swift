@@ -8,7 +8,7 @@ extension EntityDetailScreen {
     static let entityTaskKey = "entity"
 
     /// Reads the episode or location, then its members in multi-id batches the server accepts.
-    mutating func read(policy: CachePolicy, services: BrowserServices) -> [Effect<BrowserMessage>] {
+    mutating func read(policy: CachePolicy, services: BrowserServices) -> [Effect<Message>] {
         guard let graph = services.graph else { return [] }
         loading = policy
         let kind = detail.kind
@@ -50,7 +50,8 @@ extension EntityDetailScreen {
     ) {
         guard detail.kind == kind, detail.id == id, loading == policy else { return }
         context.record(
-            query: "\(kind.rawValue) \(id)", kind: kind, policy: policy, keys: [.entity(kind, id: id)], report)
+            query: "\(kind.rawValue) \(id)", kind: kind, policy: policy, keys: [.entity(kind, id: id)], report
+        )
         switch report.result {
         case .success(let answer):
             store(&detail, answer.value)
