@@ -86,11 +86,12 @@ struct CacheScreenSortScanTests {
     @Test("A scan for an order no longer chosen is dropped")
     func staleScanDropped() {
         var list = CacheListState(pageSize: 5, maxPages: 2)
-        list.setSort(.age, rule: Self.rule, now: Self.now)
+        list.setSort(.age, rule: CacheScreenPartsTests.rule, now: CacheScreenPartsTests.now)
         list.startScanning()
-        list.setSort(.size, rule: Self.rule, now: Self.now)
+        list.setSort(.size, rule: CacheScreenPartsTests.rule, now: CacheScreenPartsTests.now)
         list.applyScan(
-            .age, entries: CacheScreenPartsTests.characters(1...3), total: 3, rule: Self.rule, now: Self.now)
+            .age, entries: CacheScreenPartsTests.characters(1...3), total: 3,
+            rule: CacheScreenPartsTests.rule, now: CacheScreenPartsTests.now)
         #expect(list.scannedTotal == nil && list.scanToRun == .size)
     }
 }
@@ -112,5 +113,22 @@ struct CacheScreenAvatarEntryTests {
             .result(.entryRead(key: avatar.key, entry: avatar, value: .success(nil))),
             area: CacheScreenUpdateTests.area)
         #expect(screen.detail?.valueFailure == "an image: its bytes are not shown as text")
+    }
+
+    @Test(
+        "By key, ids read as numbers: character 2 comes before character 10, whatever the tiers' text order")
+    func idsAsNumbers() {
+        var list = CacheListState()
+        // The tiers page keys as text: id:1, id:10, id:11, id:2; a page is after them.
+        let rows =
+            ["id:1", "id:10", "id:11", "id:2"].map { CacheScreenPartsTests.entry("character", $0, age: 10) }
+            + [CacheScreenPartsTests.entry("character-page-ids", "page:1", age: 10)]
+        list.apply(
+            page: 0, entries: rows, next: nil, rule: CacheScreenPartsTests.rule,
+            now: CacheScreenPartsTests.now)
+        #expect(list.shown.map(\.key.key) == ["id:1", "id:2", "id:10", "id:11", "page:1"])
+        // Every other order breaks its ties the same way.
+        list.setSort(.kind, rule: CacheScreenPartsTests.rule, now: CacheScreenPartsTests.now)
+        #expect(list.shown.prefix(4).map(\.key.key) == ["id:1", "id:2", "id:10", "id:11"])
     }
 }
