@@ -29,33 +29,33 @@ struct CacheScreenSortScanTests {
             tierNames: ["fake"], rule: Self.rule, now: Self.now,
             list: CacheListState(pageSize: 5, maxPages: 2))
         let inspector = CacheInspector(tiers: [Self.tier], rule: Self.rule)
-        for request in screen.handle(.show, area: Self.area) {
+        for request in screen.open(area: Self.area) {
             guard case .readPage = request, let result = await request.perform(with: inspector, now: Self.now)
             else { continue }
-            _ = screen.handle(.result(result), area: Self.area)
+            _ = screen.receive(.result(result), area: Self.area)
         }
         #expect(screen.list.shown.first?.key.key == "id:00001", "key order first")
 
-        let asked = screen.handle(.cycleSort, area: Self.area)
+        let asked = screen.perform(.cache(.cycleSort), area: Self.area)
         #expect(screen.list.sort == .age)
         #expect(asked.contains(.scanSorted(.age, limit: 10)), "\(asked)")
         #expect(screen.position.contains("sorting the whole cache"))
-        #expect(screen.handle(.move(1), area: Self.area).allSatisfy { $0 != .scanSorted(.age, limit: 10) })
+        #expect(screen.perform(.moveDown, area: Self.area).allSatisfy { $0 != .scanSorted(.age, limit: 10) })
 
         let scanned = try #require(
             await CacheScreenRequest.scanSorted(.age, limit: 10).perform(
                 with: inspector, now: Self.now))
-        let after = screen.handle(.result(scanned), area: Self.area)
+        let after = screen.receive(.result(scanned), area: Self.area)
         #expect(
             screen.list.shown.map(\.key.key)
                 == (21...30).reversed().map { "id:\(String(format: "%05d", $0))" })
         #expect(screen.position.hasPrefix("first 10 of 30 by age"), "\(screen.position)")
-        _ = screen.handle(.last, area: Self.area)
+        _ = screen.perform(.last, area: Self.area)
         #expect(
-            (after + screen.handle(.move(1), area: Self.area)).allSatisfy {
+            (after + screen.perform(.moveDown, area: Self.area)).allSatisfy {
                 if case .readPage = $0 { false } else { true }
             }, "a scan's rows are not a window: no page read")
-        _ = screen.handle(.cycleSort, area: Self.area)
+        _ = screen.perform(.cache(.cycleSort), area: Self.area)
         #expect(
             screen.position == "10 rows held · sorting the whole cache", "not yet the size order's first rows"
         )
@@ -66,16 +66,16 @@ struct CacheScreenSortScanTests {
         var screen = CacheScreenState(
             tierNames: ["fake"], rule: Self.rule, now: Self.now,
             list: CacheListState(pageSize: 5, maxPages: 2))
-        _ = screen.handle(.show, area: Self.area)
-        _ = screen.handle(.cycleSort, area: Self.area)
+        _ = screen.open(area: Self.area)
+        _ = screen.perform(.cache(.cycleSort), area: Self.area)
         let inspector = CacheInspector(tiers: [Self.tier], rule: Self.rule)
         let scanned = try #require(
             await CacheScreenRequest.scanSorted(.age, limit: 10).perform(
                 with: inspector, now: Self.now))
-        _ = screen.handle(.result(scanned), area: Self.area)
+        _ = screen.receive(.result(scanned), area: Self.area)
         var requests: [CacheScreenRequest] = []
         for _ in 0..<(CacheSortOrder.allCases.count - 1) {
-            requests = screen.handle(.cycleSort, area: Self.area)
+            requests = screen.perform(.cache(.cycleSort), area: Self.area)
         }
         #expect(screen.list.sort == .key)
         #expect(screen.list.scannedTotal == nil)
@@ -104,13 +104,11 @@ struct CacheScreenAvatarEntryTests {
         let avatar = CacheScreenPartsTests.entry("avatar", "127.0.0.1/avatar/1.jpeg", age: 5, tiers: ["file"])
         var screen = CacheScreenState(
             tierNames: ["file"], rule: CacheScreenPartsTests.rule, now: CacheScreenPartsTests.now)
-        _ = screen.handle(.show, area: CacheScreenUpdateTests.area)
-        _ = screen.handle(
-            .result(.pageRead(page: 0, entries: [avatar], next: nil)), area: CacheScreenUpdateTests.area)
+        _ = screen.open(area: CacheScreenUpdateTests.area)
+        _ = screen.receive(.result(.pageRead(page: 0, entries: [avatar], next: nil)), area: CacheScreenUpdateTests.area)
         #expect(
-            screen.handle(.enter, area: CacheScreenUpdateTests.area) == [.readEntry(avatar.key, value: true)])
-        _ = screen.handle(
-            .result(.entryRead(key: avatar.key, entry: avatar, value: .success(nil))),
+            screen.perform(.open, area: CacheScreenUpdateTests.area) == [.readEntry(avatar.key, value: true)])
+        _ = screen.receive(.result(.entryRead(key: avatar.key, entry: avatar, value: .success(nil))),
             area: CacheScreenUpdateTests.area)
         #expect(screen.detail?.valueFailure == "an image: its bytes are not shown as text")
     }

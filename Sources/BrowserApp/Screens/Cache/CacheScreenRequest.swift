@@ -4,7 +4,7 @@ import RepositoryCore
 
 /// What the Cache screen asks the outside world for: a page of rows, the census, one entry again
 /// (with its value), an action on the cache, or the explorer for an entity. A plain value; the
-/// app runs each as an effect (`perform(with:now:)`) and gives the result back to the screen.
+/// screen runs each as an effect (`perform(with:now:)`) whose result comes back to it alone.
 public enum CacheScreenRequest: Sendable, Equatable {
     /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
     case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
