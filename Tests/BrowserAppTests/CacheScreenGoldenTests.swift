@@ -29,7 +29,7 @@ struct CacheScreenGoldenTests {
     /// A screen over memory, disk and file with six rows of every kind and a minute of answers.
     static func screen() -> CacheScreenState {
         let rule = CacheFreshnessRule(timeToLive: 300, staleWindow: 600)
-        var screen = CacheScreenState(tierNames: ["memory", "disk", "file"], rule: rule, now: now)
+        var screen = CacheScreenState(tiers: [.memory, .disk, .file], rule: rule, now: now)
         func entry(
             _ kind: String, _ key: String, _ title: String, age: TimeInterval, bytes: Int, tiers: [String],
             etag: String?
@@ -76,11 +76,11 @@ struct CacheScreenGoldenTests {
                     CacheCensus(
                         states: [.fresh: 4, .stale: 1, .expired: 1],
                         tiers: [
-                            .init(tier: "memory", totals: CacheTierTotals(entries: 3, entryLimit: 1_000)),
+                            .init(tier: .memory, totals: CacheTierTotals(entries: 3, entryLimit: 1_000)),
                             .init(
-                                tier: "disk",
+                                tier: .disk,
                                 totals: CacheTierTotals(entries: 5, bytes: 2_891, byteLimit: 104_857_600)),
-                            .init(tier: "file", totals: CacheTierTotals(entries: 1, bytes: 14_300)),
+                            .init(tier: .file, totals: CacheTierTotals(entries: 1, bytes: 14_300)),
                         ]))), area: area)
         let answers: [(String, Origin?, Double, TimeInterval)] = [
             ("page 1", .network, 84, -31), ("character 1", .memory, 0.2, -20),

@@ -26,7 +26,7 @@ struct CacheScreenSortScanTests {
     @Test("s to age asks for one scan; its answer holds the newest of every row, says so, and reads no page")
     func ageOverTheWholeCache() async throws {
         var screen = CacheScreenState(
-            tierNames: ["fake"], rule: Self.rule, now: Self.now,
+            tiers: [.other("fake")], rule: Self.rule, now: Self.now,
             list: CacheListState(pageSize: 5, maxPages: 2))
         let inspector = CacheInspector(tiers: [Self.tier], rule: Self.rule)
         for request in screen.open(area: Self.area) {
@@ -64,7 +64,7 @@ struct CacheScreenSortScanTests {
     @Test("Back to key order the window is read again from the first page")
     func backToKeyOrder() async throws {
         var screen = CacheScreenState(
-            tierNames: ["fake"], rule: Self.rule, now: Self.now,
+            tiers: [.other("fake")], rule: Self.rule, now: Self.now,
             list: CacheListState(pageSize: 5, maxPages: 2))
         _ = screen.open(area: Self.area)
         _ = screen.perform(.cache(.cycleSort), area: Self.area)
@@ -103,7 +103,7 @@ struct CacheScreenAvatarEntryTests {
     func avatarValue() {
         let avatar = CacheScreenPartsTests.entry("avatar", "127.0.0.1/avatar/1.jpeg", age: 5, tiers: ["file"])
         var screen = CacheScreenState(
-            tierNames: ["file"], rule: CacheScreenPartsTests.rule, now: CacheScreenPartsTests.now)
+            tiers: [.file], rule: CacheScreenPartsTests.rule, now: CacheScreenPartsTests.now)
         _ = screen.open(area: CacheScreenUpdateTests.area)
         _ = screen.receive(.result(.pageRead(page: 0, entries: [avatar], next: nil)), area: CacheScreenUpdateTests.area)
         #expect(

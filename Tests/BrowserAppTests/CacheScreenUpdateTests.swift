@@ -17,11 +17,11 @@ struct CacheScreenUpdateTests {
     static let rule = CacheScreenPartsTests.rule
     /// The rows the list shows at once in `area`: a page read names that many of its rows.
     static var viewRows: Int {
-        CacheScreenState(tierNames: ["disk"], rule: rule, now: now).listRows(in: area)
+        CacheScreenState(tiers: [.disk], rule: rule, now: now).listRows(in: area)
     }
 
     static func screen(rows: [CacheListEntry] = CacheScreenPartsTests.characters(1...5)) -> CacheScreenState {
-        var screen = CacheScreenState(tierNames: ["memory", "disk"], rule: rule, now: now)
+        var screen = CacheScreenState(tiers: [.memory, .disk], rule: rule, now: now)
         let requests = screen.open(area: area)
         #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200, naming: Self.viewRows)])
         _ = screen.receive(.result(.pageRead(page: 0, entries: rows, next: nil)), area: area)
@@ -73,7 +73,7 @@ struct CacheScreenUpdateTests {
         let key = CacheEntryKey(kind: "character", key: "id:00001")
         #expect(screen.perform(.cache(.evictFromTier), area: Self.area).isEmpty)
         #expect(screen.promptText?.hasPrefix("evict character/id:00001 from: m memory · d disk") == true)
-        #expect(screen.perform(.cacheKey("d"), area: Self.area) == [.evict(key, tier: "disk")])
+        #expect(screen.perform(.cacheKey("d"), area: Self.area) == [.evict(key, tier: .disk)])
         #expect(screen.prompt == nil)
         _ = screen.perform(.cache(.evictFromTier), area: Self.area)
         #expect(screen.perform(.cacheKey("x"), area: Self.area).isEmpty, "no tier x: nothing")
@@ -93,12 +93,12 @@ struct CacheScreenUpdateTests {
         var screen = Self.screen()
         _ = screen.perform(.cache(.purge), area: Self.area)
         _ = screen.perform(.cacheKey("m"), area: Self.area)
-        #expect(screen.prompt == .confirmPurge("memory"))
+        #expect(screen.prompt == .confirmPurge(.memory))
         #expect(screen.promptText == "purge every entry of memory? y/n")
         #expect(screen.perform(.cacheKey("n"), area: Self.area).isEmpty && screen.prompt == nil)
         _ = screen.perform(.cache(.purge), area: Self.area)
         _ = screen.perform(.cacheKey("d"), area: Self.area)
-        #expect(screen.perform(.cacheKey("y"), area: Self.area) == [.purge(tier: "disk")])
+        #expect(screen.perform(.cacheKey("y"), area: Self.area) == [.purge(tier: .disk)])
         let answer = CacheActionAnswer(subject: "disk", outcome: .purged(tier: "disk", entries: 5))
         let requests = screen.receive(.result(.acted(answer, key: nil, kind: .purge, ms: 1)), area: Self.area)
         #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200, naming: Self.viewRows)])
@@ -124,7 +124,7 @@ struct CacheScreenUpdateTests {
     @Test("Moving past the last row held reads the next page")
     func paging() {
         var screen = CacheScreenState(
-            tierNames: ["disk"], rule: Self.rule, now: Self.now, list: CacheListState(pageSize: 5))
+            tiers: [.disk], rule: Self.rule, now: Self.now, list: CacheListState(pageSize: 5))
         _ = screen.open(area: Self.area)
         let first = CacheScreenPartsTests.characters(1...5)
         let requests = screen.receive(.result(.pageRead(page: 0, entries: first, next: first.last?.key)), area: Self.area)
@@ -137,7 +137,7 @@ struct CacheScreenUpdateTests {
 
     @Test("Only the rows in view are named: a page names a screenful, the rest as they scroll into view")
     func namingInView() {
-        var screen = CacheScreenState(tierNames: ["disk"], rule: Self.rule, now: Self.now)
+        var screen = CacheScreenState(tiers: [.disk], rule: Self.rule, now: Self.now)
         _ = screen.open(area: Self.area)
         let height = screen.listRows(in: Self.area)
         let rows = CacheScreenPartsTests.characters(1...200)
@@ -186,7 +186,7 @@ struct CacheScreenUpdateTests {
                 == .counted(
                     CacheCensus(
                         states: [.fresh: 2],
-                        tiers: [.init(tier: "fake", totals: CacheTierTotals(entries: 2, bytes: 30))])))
+                        tiers: [.init(tier: .other("fake"), totals: CacheTierTotals(entries: 2, bytes: 30))])))
         let key = CacheEntryKey(kind: "character", key: "id:2")
         let evicted = await CacheScreenRequest.evict(key, tier: nil).perform(with: inspector, now: Self.now)
         guard case .acted(let evictedAnswer, _, .evict, _)? = evicted else {

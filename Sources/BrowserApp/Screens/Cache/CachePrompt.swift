@@ -7,5 +7,5 @@ public enum CachePrompt: Sendable, Equatable {
     /// Which tier to purge.
     case purgeTier
     /// Purge this tier, y/n.
-    case confirmPurge(String)
+    case confirmPurge(CacheTier)
 }

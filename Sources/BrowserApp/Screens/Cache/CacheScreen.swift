@@ -37,7 +37,7 @@ public struct CacheScreen: ScreenModel {
     public init(services: BrowserServices) {
         let inspector = services.cacheInspector
         state = CacheScreenState(
-            tierNames: inspector?.tiers.map(\.tierName) ?? [],
+            tiers: inspector?.tiers.map { CacheTier(name: $0.tierName) } ?? [],
             rule: inspector?.rule ?? CacheFreshnessRule(timeToLive: nil), now: .distantPast)
         state.api = inspector?.api?.id
     }

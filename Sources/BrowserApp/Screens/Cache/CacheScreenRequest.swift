@@ -17,9 +17,9 @@ public enum CacheScreenRequest: Sendable, Equatable {
     /// One entry again, its row and (with `value`) its stored value.
     case readEntry(CacheEntryKey, value: Bool)
     /// Evict the key from one tier, or from all for nil.
-    case evict(CacheEntryKey, tier: String?)
+    case evict(CacheEntryKey, tier: CacheTier?)
     /// Empty a tier.
-    case purge(tier: String)
+    case purge(tier: CacheTier)
     /// A conditional GET with the cached validators.
     case revalidate(CacheEntryKey)
     /// A fresh read from the network.
@@ -68,10 +68,10 @@ public enum CacheScreenRequest: Sendable, Equatable {
         case .readEntry(let key, let wantsValue):
             return await Self.entry(key, value: wantsValue, inspector: inspector)
         case .evict(let key, let tier):
-            let answer = await inspector.evict(key, from: tier)
+            let answer = await inspector.evict(key, from: tier?.name)
             return .acted(answer, key: key, kind: .evict, ms: ms())
         case .purge(let tier):
-            let answer = await inspector.purge(tier: tier)
+            let answer = await inspector.purge(tier: tier.name)
             return .acted(answer, key: nil, kind: .purge, ms: ms())
         case .revalidate(let key):
             let answer = Self.explained(await inspector.revalidate(key), key: key)

@@ -90,12 +90,12 @@ extension CacheScreenState {
 
     /// The prompt's line: `evict character/id:1 from: m memory · d disk (Esc: cancel)`.
     public var promptText: String? {
-        let choices = tierNames.map { "\(CacheRowText.badge($0).lowercased()) \($0)" }.joined(
+        let choices = tiers.map { "\($0.badge.lowercased()) \($0.name)" }.joined(
             separator: " · ")
         switch prompt {
         case .evictTier(let key): return "evict \(key) from: \(choices)  (Esc: cancel)"
         case .purgeTier: return "purge which tier: \(choices)  (Esc: cancel)"
-        case .confirmPurge(let tier): return "purge every entry of \(tier)? y/n"
+        case .confirmPurge(let tier): return "purge every entry of \(tier.name)? y/n"
         case nil: return nil
         }
     }
@@ -121,7 +121,7 @@ extension CacheScreenState {
     private mutating func answerPrompt(_ character: Character) -> [CacheScreenRequest] {
         guard let asked = prompt else { return [] }
         prompt = nil
-        let tier = tierNames.first { CacheRowText.badge($0).lowercased() == String(character).lowercased() }
+        let tier = tiers.first { $0.badge.lowercased() == character.lowercased() }
         switch asked {
         case .evictTier(let key): return tier.map { [CacheScreenRequest.evict(key, tier: $0)] } ?? []
         case .purgeTier:
@@ -165,7 +165,7 @@ extension CacheScreenState {
                 open.valueFailure =
                     entry == nil
                     ? "no longer cached"
-                    : key.kind == "avatar"
+                    : key.kind == CacheEntryKey.avatarKind
                         ? "an image: its bytes are not shown as text" : "no tier holds a readable copy"
             case .failure(let failure)?:
                 open.value = nil
