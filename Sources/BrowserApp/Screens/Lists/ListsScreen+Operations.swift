@@ -19,11 +19,8 @@ extension ListsScreen {
             return []
         }
         activeList = kind
-        switch kind {
-        case .character: return []
-        case .episode: return readFirstPageIfNone(EpisodeListKind.self, context: &context)
-        case .location: return readFirstPageIfNone(LocationListKind.self, context: &context)
-        }
+        // The characters' first page is read at start.
+        return kind == .character ? [] : readFirstPageIfNone(kind.list, context: &context)
     }
 
     private mutating func readFirstPageIfNone<K: PagedListKind>(_ kind: K.Type, context: inout ScreenContext)
@@ -36,11 +33,8 @@ extension ListsScreen {
 
     /// The next list in Tab order.
     static func nextList(after kind: EntityKind) -> EntityKind {
-        switch kind {
-        case .character: .episode
-        case .episode: .location
-        case .location: .character
-        }
+        let all = EntityKind.allCases
+        return all[((all.firstIndex(of: kind) ?? 0) + 1) % all.count]
     }
 
     /// An action on the list at the bottom of the stack.
@@ -278,10 +272,12 @@ extension ListsScreen {
     /// from the rows in view, and reads again (cache first) the pages of rows in view that were
     /// let go. Only the list on screen reads; a read that failed is tried again at the next key.
     mutating func followWindows(context: inout ScreenContext) -> [Effect<Message>] {
-        let onScreen = context.isOnTop ? activeList : nil
-        return followWindow(CharacterListKind.self, reads: onScreen == .character, context: &context)
-            + followWindow(EpisodeListKind.self, reads: onScreen == .episode, context: &context)
-            + followWindow(LocationListKind.self, reads: onScreen == .location, context: &context)
+        var effects: [Effect<Message>] = []
+        for kind in EntityKind.allCases {
+            effects += followWindow(
+                kind.list, reads: context.isOnTop && kind == activeList, context: &context)
+        }
+        return effects
     }
 
     private mutating func followWindow<K: PagedListKind>(
@@ -313,10 +309,6 @@ extension ListsScreen {
         locations.soughtID = remembered.selectedIDs[.location]
         guard context.services.graph != nil else { return [] }
         activeList = remembered.activeList
-        switch remembered.activeList {
-        case .episode: return requestPage(1, of: EpisodeListKind.self, context: &context)
-        case .location: return requestPage(1, of: LocationListKind.self, context: &context)
-        case .character: return []
-        }
+        return activeList == .character ? [] : requestPage(1, of: activeList.list, context: &context)
     }
 }

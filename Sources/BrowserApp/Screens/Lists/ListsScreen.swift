@@ -64,12 +64,7 @@ public struct ListsScreen: ScreenModel, Hashable {
 
     public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         switch action {
-        case .refresh:
-            switch activeList {
-            case .character: return refreshList(CharacterListKind.self, context: &context)
-            case .episode: return refreshList(EpisodeListKind.self, context: &context)
-            case .location: return refreshList(LocationListKind.self, context: &context)
-            }
+        case .refresh: return refreshList(activeList.list, context: &context)
         case .showList(let kind): return switchList(to: kind, context: &context)
         case .nextList:
             // Tab cycles the three lists, then the first screen the catalogue opens (the Cache

@@ -27,6 +27,17 @@ protocol PagedListKind {
         -> (@Sendable () async -> ListsScreen.Message)?
 }
 
+extension EntityKind {
+    /// The paged list of entities of this kind.
+    var list: any PagedListKind.Type {
+        switch self {
+        case .character: CharacterListKind.self
+        case .episode: EpisodeListKind.self
+        case .location: LocationListKind.self
+        }
+    }
+}
+
 /// The character list.
 enum CharacterListKind: PagedListKind {
     static var kind: EntityKind { .character }
