@@ -42,21 +42,22 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let page = DetailGeometry(layout: context.layout, detail: detail).page
+        let geometry = DetailGeometry(layout: context.layout, detail: detail)
+        let page = geometry.page
         switch action {
         case .refresh:
             return readDetail(policy: .remoteFirst, services: context.services)
                 + loadAvatar(refresh: true, services: context.services)
         case .back: context.pop()
         case .open: openSelectedLink(context: &context)
-        case .nextLink: moveLink(by: 1, layout: context.layout)
-        case .previousLink: moveLink(by: -1, layout: context.layout)
-        case .moveDown: scroll(by: 1, layout: context.layout)
-        case .moveUp: scroll(by: -1, layout: context.layout)
-        case .pageDown: scroll(by: page, layout: context.layout)
-        case .pageUp: scroll(by: -page, layout: context.layout)
-        case .first: scroll(by: -Int.max / 2, layout: context.layout)
-        case .last: scroll(by: Int.max / 2, layout: context.layout)
+        case .nextLink: moveLink(by: 1, geometry: geometry)
+        case .previousLink: moveLink(by: -1, geometry: geometry)
+        case .moveDown: scroll(by: 1, geometry: geometry)
+        case .moveUp: scroll(by: -1, geometry: geometry)
+        case .pageDown: scroll(by: page, geometry: geometry)
+        case .pageUp: scroll(by: -page, geometry: geometry)
+        case .first: scroll(by: -Int.max / 2, geometry: geometry)
+        case .last: scroll(by: Int.max / 2, geometry: geometry)
         default: break
         }
         return []
