@@ -33,7 +33,7 @@ struct ObservationTests {
         let fresh = Self.renamed(member, to: "Mortimer Renamed")
         let effects = driver.deliver(
             .characterRead(
-                id: member.id, policy: policy,
+                policy: policy,
                 ReadReport(result: .success(SampleData.answer(fresh, origin: .network, policy: policy)))))
         // THEN nothing more is read, and the detail, the list row and the cast below show it
         #expect(effects.isEmpty)

@@ -303,27 +303,27 @@ final class BackStepFixture: @unchecked Sendable {
         send(.input(.key(.enter)))
         let rick = dataset.characters[0]
         let episodes = dataset.episodes.filter { rick.episodeIDs.contains($0.id) }
-        send(.characterRead(id: rick.id, policy: .localFirst, answer(rick)), to: CharacterDetailScreen.self)
+        send(.characterRead(policy: .localFirst, answer(rick)), to: CharacterDetailScreen.self)
         send(
-            .episodesRead(characterID: rick.id, ids: rick.episodeIDs, policy: .localFirst, answer(episodes)),
+            .episodesRead(ids: rick.episodeIDs, policy: .localFirst, answer(episodes)),
             to: CharacterDetailScreen.self)
         for _ in 0..<3 { send(.input(.key(.character("n")))) }
         send(.input(.key(.enter)))
         let pilot = episodes[0]
-        send(.episodeRead(id: pilot.id, policy: .localFirst, answer(pilot)), to: EntityDetailScreen.self)
+        send(.episodeRead(policy: .localFirst, answer(pilot)), to: EntityDetailScreen.self)
         let ids = pilot.castReferences.validIDs
         let cast = dataset.characters.filter { ids.contains($0.id) }
         send(
-            .membersRead(kind: .episode, id: pilot.id, ids: ids, policy: .localFirst, answer(cast)),
+            .membersRead(ids: ids, policy: .localFirst, answer(cast)),
             to: EntityDetailScreen.self)
         send(.input(.key(.character("j"))))
         send(.input(.key(.enter)))
         let member = cast[1]
-        send(.characterRead(id: member.id, policy: .localFirst, answer(member)), to: CharacterDetailScreen.self)
+        send(.characterRead(policy: .localFirst, answer(member)), to: CharacterDetailScreen.self)
         let memberEpisodes = dataset.episodes.filter { member.episodeIDs.contains($0.id) }
         send(
             .episodesRead(
-                characterID: member.id, ids: member.episodeIDs, policy: .localFirst, answer(memberEpisodes)),
+                ids: member.episodeIDs, policy: .localFirst, answer(memberEpisodes)),
             to: CharacterDetailScreen.self)
         precondition(state.screens.count == 4, "the fixture is three screens deep")
         return state

@@ -48,3 +48,10 @@ enum CacheScreenKeysSetup {
         }
     }
 }
+
+extension BrowserAction {
+    /// What the key `character` does on the Cache screen, as its key table says.
+    static func cacheKey(_ character: Character) -> BrowserAction {
+        KeyTable.action(for: .character(character), in: .cache, hasToast: false) ?? .back
+    }
+}

@@ -139,12 +139,12 @@ struct Driver {
         let character = SampleData.character(id)
         deliver(
             .characterRead(
-                id: id, policy: policy,
+                policy: policy,
                 ReadReport(result: .success(SampleData.answer(character, origin: origin, policy: policy)))))
         let episodes = SampleData.episodes(of: id)
         deliver(
             .episodesRead(
-                characterID: id, ids: character.episodeIDs, policy: policy,
+                ids: character.episodeIDs, policy: policy,
                 ReadReport(
                     result: .success(SampleData.answer(episodes, origin: episodesOrigin, policy: policy)))))
     }

@@ -37,7 +37,7 @@ public struct CacheScreen: ScreenModel {
     public init(services: BrowserServices) {
         let inspector = services.cacheInspector
         state = CacheScreenState(
-            tierNames: inspector?.tiers.map(\.tierName) ?? [],
+            tiers: inspector?.tiers.map { CacheTier(name: $0.tierName) } ?? [],
             rule: inspector?.rule ?? CacheFreshnessRule(timeToLive: nil), now: .distantPast)
         state.api = inspector?.api?.id
     }
@@ -55,7 +55,8 @@ public struct CacheScreen: ScreenModel {
             context.toast("There is no cache to inspect in this run.", kind: .info)
             return []
         }
-        return handle(.show, context: &context) + [Self.ticker(context.services)]
+        state.pulses = context.pulses
+        return run(state.open(area: context.layout.main), context: &context) + [Self.ticker(context.services)]
     }
 
     public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
@@ -66,36 +67,18 @@ public struct CacheScreen: ScreenModel {
         [Self.ticker(context.services)]
     }
 
+    /// The screen's own keys go to its state; Esc (with no entry open) and Tab go back to the
+    /// lists, `/` opens the filter's prompt.
     public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        if state.prompt != nil {
-            guard case .cache(let command) = action, let letter = command.promptLetter else {
-                return handle(.back, context: &context)
-            }
-            return handle(.promptKey(letter), context: &context)
-        }
-        let rows = max(1, state.listRows(in: context.layout.main) - 1)
+        state.pulses = context.pulses
         switch action {
-        case .moveDown: return handle(.move(1), context: &context)
-        case .moveUp: return handle(.move(-1), context: &context)
-        case .pageDown: return handle(.move(rows), context: &context)
-        case .pageUp: return handle(.move(-rows), context: &context)
-        case .first: return handle(.first, context: &context)
-        case .last: return handle(.last, context: &context)
-        case .open: return handle(.enter, context: &context)
-        case .back:
-            if state.detail == nil { context.pop() } else { return handle(.back, context: &context) }
-        case .nextList: context.pop()
-        case .filter:
+        case .back where state.detail == nil && state.prompt == nil, .nextList where state.prompt == nil:
+            context.pop()
+        case .filter where state.prompt == nil:
             awaitsFilter = true
             context.openPrompt(state.list.filter)
-        case .refresh: return handle(.refetch, context: &context)
-        case .cache(.cycleSort): return handle(.cycleSort, context: &context)
-        case .cache(.toggleProblemsOnly): return handle(.toggleProblemsOnly, context: &context)
-        case .cache(.evictFromTier): return handle(.evictFromTier, context: &context)
-        case .cache(.evictEverywhere): return handle(.evictEverywhere, context: &context)
-        case .cache(.revalidate): return handle(.revalidate, context: &context)
-        case .cache(.purge): return handle(.purge, context: &context)
-        default: break
+        default:
+            return run(state.perform(action, area: context.layout.main), context: &context)
         }
         return []
     }
@@ -103,39 +86,33 @@ public struct CacheScreen: ScreenModel {
     public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         guard awaitsFilter else { return [] }
         awaitsFilter = false
-        return handle(.setFilter(text), context: &context)
+        return run(state.setFilter(text, area: context.layout.main), context: &context)
     }
 
     public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
-        switch message {
-        case .result(let result, let time):
-            if let event = result.actionEvent { context.record(event) }
-            let advanced = time.map { handle(.tick(max($0, state.now)), context: &context) } ?? []
-            return advanced + handle(.result(result), context: &context)
-        case .second(let time): return handle(.tick(time), context: &context)
-        }
+        if case .result(let result, _) = message, let event = result.actionEvent { context.record(event) }
+        state.pulses = context.pulses
+        return run(state.receive(message, area: context.layout.main), context: &context)
     }
 
     public mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
         -> [Effect<Message>]
     {
-        handle(.answered(event, at: time), context: &context)
+        state.pulses = context.pulses
+        return run(state.answered(event, at: time, area: context.layout.main), context: &context)
     }
 
     public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         state.render(in: area, buffer: &buffer)
     }
 
-    /// Hands `input` to the state, with the app's pulses, and runs what it asks for.
-    private mutating func handle(_ input: CacheScreenInput, context: inout ScreenContext) -> [Effect<Message>]
-    {
-        state.pulses = context.pulses
-        let requests = state.handle(input, area: context.layout.main)
+    /// Runs what the state asked for: each request as an effect, `explore` by pushing a screen.
+    private func run(_ requests: [CacheScreenRequest], context: inout ScreenContext) -> [Effect<Message>] {
         guard let inspector = context.services.cacheInspector else { return [] }
         var effects: [Effect<Message>] = []
         for request in requests {
-            if case .explore(let key) = request {
-                explore(key, context: &context)
+            if case .explore = request {
+                explore(context: &context)
                 continue
             }
             let services = context.services
@@ -160,25 +137,22 @@ public struct CacheScreen: ScreenModel {
         }
     }
 
-    /// Opens `key`'s entity in the explorer: a character from its value, an episode or location
-    /// by id.
-    private func explore(_ key: CacheEntryKey, context: inout ScreenContext) {
-        guard let id = key.id.flatMap(Int.init) else { return }
-        switch key.kind {
-        case "character":
-            guard let json = state.detail?.json,
+    /// Opens the open entry's entity in the explorer: a character from its value, an episode or
+    /// location by id.
+    private func explore(context: inout ScreenContext) {
+        guard let open = state.detail, let (kind, id) = open.entry.entity else { return }
+        switch kind {
+        case .character:
+            guard let json = open.json,
                 let character = try? JSONDecoder().decode(ShowCharacter.self, from: Data(json.utf8))
             else {
                 context.toast("The character's value could not be read to open it.", kind: .info)
                 return
             }
             context.push(CharacterDetailScreen(character: character))
-        case "episode", "location":
-            let kind: EntityKind = key.kind == "episode" ? .episode : .location
+        case .episode, .location:
             EntityDetailScreen.push(
-                EntityDetailState(kind: kind, id: id, name: state.detail?.entry.title ?? key.description),
-                context: &context)
-        default: break
+                EntityDetailState(kind: kind, id: id, name: open.entry.title), context: &context)
         }
     }
 

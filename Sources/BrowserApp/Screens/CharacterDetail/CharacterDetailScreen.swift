@@ -7,16 +7,16 @@ import TerminalUI
 /// over it. Suspended, it stops its read and avatar load; resumed, it reads again what is
 /// missing, from the cache first. A plain value (`ScreenModel`).
 public struct CharacterDetailScreen: ScreenModel, Hashable {
-    /// What the detail's reads and avatar load report.
+    /// What the detail's reads and avatar load report (to this detail alone, so no id is needed).
     public enum Message: Sendable {
         /// The character's read finished (the first half of a detail read).
-        case characterRead(id: Int, policy: CachePolicy, ReadReport<ShowCharacter>)
-        /// Its episodes were read in one multi-id request (the second half).
-        case episodesRead(characterID: Int, ids: [Int], policy: CachePolicy, ReadReport<[Episode]>)
+        case characterRead(policy: CachePolicy, ReadReport<ShowCharacter>)
+        /// Its episodes `ids` were read in one multi-id request (the second half).
+        case episodesRead(ids: [Int], policy: CachePolicy, ReadReport<[Episode]>)
         /// The avatar download advanced (bytes received, and expected when known).
-        case avatarProgress(characterID: Int, received: Int64, expected: Int64?)
+        case avatarProgress(received: Int64, expected: Int64?)
         /// The avatar load finished; `refresh` when it revalidated.
-        case avatarLoaded(characterID: Int, refresh: Bool, AvatarOutcome)
+        case avatarLoaded(refresh: Bool, AvatarOutcome)
     }
 
     /// What is shown: the character, its episodes, scroll, avatar and selected link.
@@ -42,21 +42,22 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let page = DetailGeometry(layout: context.layout, detail: detail).page
+        let geometry = DetailGeometry(layout: context.layout, detail: detail)
+        let page = geometry.page
         switch action {
         case .refresh:
             return readDetail(policy: .remoteFirst, services: context.services)
                 + loadAvatar(refresh: true, services: context.services)
         case .back: context.pop()
         case .open: openSelectedLink(context: &context)
-        case .nextLink: moveLink(by: 1, layout: context.layout)
-        case .previousLink: moveLink(by: -1, layout: context.layout)
-        case .moveDown: scroll(by: 1, layout: context.layout)
-        case .moveUp: scroll(by: -1, layout: context.layout)
-        case .pageDown: scroll(by: page, layout: context.layout)
-        case .pageUp: scroll(by: -page, layout: context.layout)
-        case .first: scroll(by: -Int.max / 2, layout: context.layout)
-        case .last: scroll(by: Int.max / 2, layout: context.layout)
+        case .nextLink: moveLink(by: 1, geometry: geometry)
+        case .previousLink: moveLink(by: -1, geometry: geometry)
+        case .moveDown: scroll(by: 1, geometry: geometry)
+        case .moveUp: scroll(by: -1, geometry: geometry)
+        case .pageDown: scroll(by: page, geometry: geometry)
+        case .pageUp: scroll(by: -page, geometry: geometry)
+        case .first: scroll(by: -Int.max / 2, geometry: geometry)
+        case .last: scroll(by: Int.max / 2, geometry: geometry)
         default: break
         }
         return []
@@ -64,10 +65,10 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
 
     public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
-        case .characterRead(let id, let policy, let report):
-            applyCharacter(id: id, policy: policy, report, context: &context)
-        case .episodesRead(let characterID, let ids, let policy, let report):
-            applyEpisodes(characterID: characterID, ids: ids, policy: policy, report, context: &context)
+        case .characterRead(let policy, let report):
+            applyCharacter(policy: policy, report, context: &context)
+        case .episodesRead(let ids, let policy, let report):
+            applyEpisodes(ids: ids, policy: policy, report, context: &context)
         case .avatarProgress, .avatarLoaded:
             applyAvatar(message, context: &context)
         }

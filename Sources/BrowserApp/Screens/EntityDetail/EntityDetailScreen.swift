@@ -7,15 +7,14 @@ import TerminalUI
 /// Enter opens the selected member's detail over it. Suspended, it stops its read; resumed, it
 /// reads again, from the cache first, when it was left incomplete. A plain value (`ScreenModel`).
 public struct EntityDetailScreen: ScreenModel, Hashable {
-    /// What the detail's reads report.
+    /// What the detail's reads report (to this detail alone, so no kind or id is needed).
     public enum Message: Sendable {
         /// The episode's read finished (the first half of its detail read).
-        case episodeRead(id: Int, policy: CachePolicy, ReadReport<Episode>)
+        case episodeRead(policy: CachePolicy, ReadReport<Episode>)
         /// The location's read finished (the first half of its detail read).
-        case locationRead(id: Int, policy: CachePolicy, ReadReport<Location>)
-        /// One batch of the cast or residents, read in one multi-id request.
-        case membersRead(
-            kind: EntityKind, id: Int, ids: [Int], policy: CachePolicy, ReadReport<[ShowCharacter]>)
+        case locationRead(policy: CachePolicy, ReadReport<Location>)
+        /// One batch of the cast or residents, `ids`, read in one multi-id request.
+        case membersRead(ids: [Int], policy: CachePolicy, ReadReport<[ShowCharacter]>)
     }
 
     /// What is shown: the entity, its members and the selected one.
@@ -72,15 +71,12 @@ public struct EntityDetailScreen: ScreenModel, Hashable {
 
     public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
-        case .episodeRead(let id, let policy, let report):
-            applyEntity(
-                kind: .episode, id: id, policy: policy, report, store: { $0.episode = $1 }, context: &context)
-        case .locationRead(let id, let policy, let report):
-            applyEntity(
-                kind: .location, id: id, policy: policy, report, store: { $0.location = $1 },
-                context: &context)
-        case .membersRead(let kind, let id, let ids, let policy, let report):
-            applyMembers(kind: kind, id: id, ids: ids, policy: policy, report, context: &context)
+        case .episodeRead(let policy, let report):
+            applyEntity(policy: policy, report, store: { $0.episode = $1 }, context: &context)
+        case .locationRead(let policy, let report):
+            applyEntity(policy: policy, report, store: { $0.location = $1 }, context: &context)
+        case .membersRead(let ids, let policy, let report):
+            applyMembers(ids: ids, policy: policy, report, context: &context)
         }
         return []
     }
