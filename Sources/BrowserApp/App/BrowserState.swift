@@ -125,12 +125,6 @@ public struct BrowserState: Sendable {
         set { lists.locations = newValue }
     }
 
-    /// The status filter currently applied.
-    public var statusFilter: StatusFilter { StatusFilter(parameter: characters.filter.status) }
-
-    /// The character under the list's selection, if any.
-    public var selectedCharacter: ShowCharacter? { characters.selectedRow }
-
     /// Whether any read is in flight on any screen, or a cache clearing.
     public var isBusy: Bool { isClearing || stack.contains { $0.screen.activity.isBusy } }
 
