@@ -105,7 +105,7 @@ public struct BrowserState: Sendable {
     /// The screen at the bottom of the stack: the three lists. Setting it replaces it.
     public var lists: ListsScreen {
         get { stack.first?.screen as? ListsScreen ?? ListsScreen() }
-        set { stack[0].screen = newValue }
+        set { if stack.isEmpty { append(newValue) } else { stack[0].screen = newValue } }
     }
     /// The list shown at the bottom of the stack: characters, episodes or locations.
     public var activeList: EntityKind { lists.activeList }
