@@ -115,25 +115,13 @@ extension ListsScreen {
 
     /// Applies the `/` prompt's text to the list on screen.
     mutating func applyFilter(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
-        switch activeList {
-        case .character:
-            var filter = characters.filter
-            filter.name = text.trimmingCharacters(in: .whitespaces)
-            return reloadIfChanged(CharacterListKind.self, filter: filter, context: &context)
-        case .episode:
-            return reloadIfChanged(
-                EpisodeListKind.self, filter: Episode.parseFilters(text), context: &context)
-        case .location:
-            return reloadIfChanged(
-                LocationListKind.self, filter: Location.parseFilters(text), context: &context)
-        }
+        applyFilter(text, to: activeList.list, context: &context)
     }
 
-    private mutating func reloadIfChanged<K: PagedListKind>(
-        _ kind: K.Type, filter: K.Filter, context: inout ScreenContext
-    )
-        -> [Effect<Message>]
-    {
+    private mutating func applyFilter<K: PagedListKind>(
+        _ text: String, to kind: K.Type, context: inout ScreenContext
+    ) -> [Effect<Message>] {
+        let filter = K.filter(text, replacing: self[keyPath: K.path].filter)
         guard filter != self[keyPath: K.path].filter else { return [] }
         return reload(K.self, filter: filter, context: &context)
     }

@@ -19,6 +19,8 @@ protocol PagedListKind {
     static func taskKey(page number: Int) -> String
     /// The task key of a refresh of the list's pages.
     static var refreshTaskKey: String { get }
+    /// The filter the `/` prompt's `text` makes of `current`.
+    static func filter(_ text: String, replacing current: Filter) -> Filter
     /// The read of page `number` of `list` with `policy`, reported as a message; nil when the
     /// services cannot read this list.
     static func read(
@@ -45,6 +47,13 @@ enum CharacterListKind: PagedListKind {
     static func taskKey(page number: Int) -> String { PageRequest.taskKey(page: number) }
     static var refreshTaskKey: String { "refresh" }
 
+    /// The name filter `text`, under the status filter of `current`.
+    static func filter(_ text: String, replacing current: CharacterFilter) -> CharacterFilter {
+        var filter = current
+        filter.name = text.trimmingCharacters(in: .whitespaces)
+        return filter
+    }
+
     static func read(
         page number: Int, of list: PagedList<ShowCharacter, CharacterFilter>, policy: CachePolicy,
         services: BrowserServices
@@ -61,6 +70,9 @@ enum EpisodeListKind: PagedListKind {
     static var path: WritableKeyPath<ListsScreen, PagedList<Episode, [String: String]>> { \.episodes }
     static func taskKey(page number: Int) -> String { "episode-page-\(number)" }
     static var refreshTaskKey: String { "episode-refresh" }
+    static func filter(_ text: String, replacing _: [String: String]) -> [String: String] {
+        Episode.parseFilters(text)
+    }
 
     static func read(
         page number: Int, of list: PagedList<Episode, [String: String]>, policy: CachePolicy,
@@ -84,6 +96,9 @@ enum LocationListKind: PagedListKind {
     static var path: WritableKeyPath<ListsScreen, PagedList<Location, [String: String]>> { \.locations }
     static func taskKey(page number: Int) -> String { "location-page-\(number)" }
     static var refreshTaskKey: String { "location-refresh" }
+    static func filter(_ text: String, replacing _: [String: String]) -> [String: String] {
+        Location.parseFilters(text)
+    }
 
     static func read(
         page number: Int, of list: PagedList<Location, [String: String]>, policy: CachePolicy,
