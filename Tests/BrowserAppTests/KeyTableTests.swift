@@ -123,7 +123,7 @@ struct KeyTableTests {
         case .open where scope == .cache: return (after.screens.last as? CacheScreen)?.state.detail != nil
         case .open: return after.screens.count == before.screens.count + 1
         case .filter: return before.prompt == nil && after.prompt != nil
-        case .cycleStatus: return after.statusFilter != before.statusFilter
+        case .cycleStatus: return after.lists.statusFilter != before.lists.statusFilter
         case .clearFilters:
             return scope == .characterList
                 ? !before.characters.filter.isEmpty && after.characters.filter.isEmpty

@@ -105,7 +105,7 @@ public struct BrowserState: Sendable {
     /// The screen at the bottom of the stack: the three lists. Setting it replaces it.
     public var lists: ListsScreen {
         get { stack.first?.screen as? ListsScreen ?? ListsScreen() }
-        set { stack[0].screen = newValue }
+        set { if stack.isEmpty { append(newValue) } else { stack[0].screen = newValue } }
     }
     /// The list shown at the bottom of the stack: characters, episodes or locations.
     public var activeList: EntityKind { lists.activeList }
@@ -124,12 +124,6 @@ public struct BrowserState: Sendable {
         get { lists.locations }
         set { lists.locations = newValue }
     }
-
-    /// The status filter currently applied.
-    public var statusFilter: StatusFilter { lists.statusFilter }
-
-    /// The character under the list's selection, if any.
-    public var selectedCharacter: ShowCharacter? { characters.selectedRow }
 
     /// Whether any read is in flight on any screen, or a cache clearing.
     public var isBusy: Bool { isClearing || stack.contains { $0.screen.activity.isBusy } }
