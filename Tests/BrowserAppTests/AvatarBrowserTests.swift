@@ -45,7 +45,7 @@ struct AvatarBrowserTests {
     static func loaded(_ driver: inout Driver, origin: AvatarOrigin = .network) {
         driver.deliver(
             .avatarLoaded(
-                characterID: 1, refresh: false,
+                refresh: false,
                 AvatarOutcome(
                     result: .success(card), origin: origin, bytes: 8_123, elapsed: .milliseconds(42))))
     }
@@ -56,7 +56,7 @@ struct AvatarBrowserTests {
         driver.answerPendingPages()
         let effects = driver.press(.enter)
         #expect(effects.shapes.contains(.run(key: "avatar")))
-        driver.deliver(.avatarProgress(characterID: 1, received: 4_000, expected: 8_000))
+        driver.deliver(.avatarProgress(received: 4_000, expected: 8_000))
         let frame = driver.frame.joined(separator: "\n")
         #expect(frame.contains("50% 4.0 KB of 8.0 KB"))
         #expect(frame.contains("[███"))
@@ -84,7 +84,7 @@ struct AvatarBrowserTests {
         var driver = Self.opened()
         driver.deliver(
             .avatarLoaded(
-                characterID: 1, refresh: false,
+                refresh: false,
                 AvatarOutcome(
                     result: .failure(AvatarFailure("No image: The image is not a JPEG.")), origin: nil,
                     bytes: 0,
@@ -118,7 +118,7 @@ struct AvatarBrowserTests {
         #expect(effects.shapes.contains(.run(key: "avatar")))
         driver.deliver(
             .avatarLoaded(
-                characterID: 1, refresh: true,
+                refresh: true,
                 AvatarOutcome(
                     result: .success(Self.card), origin: .revalidated, bytes: 8_123, elapsed: .milliseconds(5)
                 )

@@ -81,8 +81,8 @@ struct CacheScreenAvailableTiersTests {
         }
         #expect(entries.map(\.key.description) == ["character/id:1"])
         #expect(leftOut == ["shared: \(RepositoryError.storageFailure(detail: "connection refused").description)"])
-        var screen = CacheScreenState(tierNames: ["memory", "shared"], rule: rule, now: CacheScreenPartsTests.now)
-        _ = screen.handle(.result(try #require(read)), area: CacheScreenUpdateTests.area)
+        var screen = CacheScreenState(tiers: [.memory, .shared], rule: rule, now: CacheScreenPartsTests.now)
+        _ = screen.receive(.result(try #require(read)), area: CacheScreenUpdateTests.area)
         #expect(screen.lastFailure?.hasPrefix("left out: shared: ") == true)
         #expect(screen.list.shown.count == 1)
         let none = CacheInspector(tiers: [FailingCacheTier()], rule: rule)

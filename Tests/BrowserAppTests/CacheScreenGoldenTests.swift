@@ -29,7 +29,7 @@ struct CacheScreenGoldenTests {
     /// A screen over memory, disk and file with six rows of every kind and a minute of answers.
     static func screen() -> CacheScreenState {
         let rule = CacheFreshnessRule(timeToLive: 300, staleWindow: 600)
-        var screen = CacheScreenState(tierNames: ["memory", "disk", "file"], rule: rule, now: now)
+        var screen = CacheScreenState(tiers: [.memory, .disk, .file], rule: rule, now: now)
         func entry(
             _ kind: String, _ key: String, _ title: String, age: TimeInterval, bytes: Int, tiers: [String],
             etag: String?
@@ -69,19 +69,18 @@ struct CacheScreenGoldenTests {
                 "episode", "id:1", "episode 1 · Pilot", age: 31, bytes: 1_210, tiers: ["memory", "disk"],
                 etag: "W/\"e1\""),
         ]
-        _ = screen.handle(.show, area: area)
-        _ = screen.handle(.result(.pageRead(page: 0, entries: rows, next: nil)), area: area)
-        _ = screen.handle(
-            .result(
+        _ = screen.open(area: area)
+        _ = screen.receive(.result(.pageRead(page: 0, entries: rows, next: nil)), area: area)
+        _ = screen.receive(.result(
                 .counted(
                     CacheCensus(
                         states: [.fresh: 4, .stale: 1, .expired: 1],
                         tiers: [
-                            .init(tier: "memory", totals: CacheTierTotals(entries: 3, entryLimit: 1_000)),
+                            .init(tier: .memory, totals: CacheTierTotals(entries: 3, entryLimit: 1_000)),
                             .init(
-                                tier: "disk",
+                                tier: .disk,
                                 totals: CacheTierTotals(entries: 5, bytes: 2_891, byteLimit: 104_857_600)),
-                            .init(tier: "file", totals: CacheTierTotals(entries: 1, bytes: 14_300)),
+                            .init(tier: .file, totals: CacheTierTotals(entries: 1, bytes: 14_300)),
                         ]))), area: area)
         let answers: [(String, Origin?, Double, TimeInterval)] = [
             ("page 1", .network, 84, -31), ("character 1", .memory, 0.2, -20),
@@ -96,9 +95,11 @@ struct CacheScreenGoldenTests {
                 stale: false,
                 ms: ms, ageSeconds: 0, error: origin == nil ? "the server did not answer" : nil,
                 kind: query.hasPrefix("episode") ? .episode : .character, cacheKeys: Self.keys(of: query))
-            _ = screen.handle(.answered(event, at: now.addingTimeInterval(offset)), area: area)
+            // The pulses are the app's (`BrowserState.pulses`); the screen shows them.
+            screen.pulses.record(event, at: now.addingTimeInterval(offset))
+            _ = screen.answered(event, at: now.addingTimeInterval(offset), area: area)
         }
-        _ = screen.handle(.tick(now), area: area)
+        _ = screen.receive(.second(now), area: area)
         return screen
     }
 
@@ -111,7 +112,7 @@ struct CacheScreenGoldenTests {
     @Test("The list: census, legend, one row per entry, the pulses")
     func list() throws {
         var screen = Self.screen()
-        _ = screen.handle(.move(1), area: Self.area)
+        _ = screen.perform(.moveDown, area: Self.area)
         let (text, buffer) = Self.frame(screen)
         try GoldenFrame.check(text, named: "cache-list-110x30")
         let stale = try #require(RenderTests.column(of: "stale", in: buffer, row: 6))
@@ -122,28 +123,26 @@ struct CacheScreenGoldenTests {
     @Test("Sorted by state, stale and expired only, with the purge prompt")
     func sortedFilteredPrompt() throws {
         var screen = Self.screen()
-        for _ in 0..<4 { _ = screen.handle(.cycleSort, area: Self.area) }
+        for _ in 0..<4 { _ = screen.perform(.cache(.cycleSort), area: Self.area) }
         let held = screen.list.shown
-        _ = screen.handle(.result(.scanned(.state, entries: held, total: held.count)), area: Self.area)
-        _ = screen.handle(.toggleProblemsOnly, area: Self.area)
-        _ = screen.handle(.purge, area: Self.area)
-        _ = screen.handle(.promptKey("d"), area: Self.area)
+        _ = screen.receive(.result(.scanned(.state, entries: held, total: held.count)), area: Self.area)
+        _ = screen.perform(.cache(.toggleProblemsOnly), area: Self.area)
+        _ = screen.perform(.cache(.purge), area: Self.area)
+        _ = screen.perform(.cacheKey("d"), area: Self.area)
         try GoldenFrame.check(Self.frame(screen).text, named: "cache-list-state-prompt-110x30")
     }
 
     @Test("An entry: each tier, the session's answers, the changes, the value")
     func entry() throws {
         var screen = Self.screen()
-        _ = screen.handle(.move(1), area: Self.area)
+        _ = screen.perform(.moveDown, area: Self.area)
         let key = CacheEntryKey(kind: "character", key: "id:1")
-        _ = screen.handle(.enter, area: Self.area)
+        _ = screen.perform(.open, area: Self.area)
         let entry = screen.detail?.entry
         let before = "{\n  \"id\" : 1,\n  \"name\" : \"Rick Sanchez\",\n  \"status\" : \"Alive\"\n}"
         let after = "{\n  \"id\" : 1,\n  \"name\" : \"Rick Renamed\",\n  \"status\" : \"Alive\"\n}"
-        _ = screen.handle(
-            .result(.entryRead(key: key, entry: entry, value: .success(before))), area: Self.area)
-        _ = screen.handle(
-            .result(.entryRead(key: key, entry: entry, value: .success(after))), area: Self.area)
+        _ = screen.receive(.result(.entryRead(key: key, entry: entry, value: .success(before))), area: Self.area)
+        _ = screen.receive(.result(.entryRead(key: key, entry: entry, value: .success(after))), area: Self.area)
         try GoldenFrame.check(Self.frame(screen).text, named: "cache-entry-110x30")
     }
 }

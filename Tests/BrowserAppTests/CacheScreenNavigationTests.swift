@@ -40,7 +40,7 @@ struct CacheScreenNavigationTests {
         let key = try #require(cache.state.detail?.entry.key)
         let json = String(decoding: try JSONEncoder().encode(SampleData.character(1)), as: UTF8.self)
         driver.deliver(
-            .screen(CacheScreenMessage.result(.entryRead(key: key, entry: nil, value: .success(json)), at: Driver.now)))
+            CacheScreenMessage.result(.entryRead(key: key, entry: nil, value: .success(json)), at: Driver.now))
         driver.press(.enter)
         let detail = try #require(driver.state.screens.last as? CharacterDetailScreen)
         #expect(detail.crumb.contains("Rick Sanchez"))

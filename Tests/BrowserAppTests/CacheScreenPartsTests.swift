@@ -144,16 +144,15 @@ struct CacheScreenPartsTests {
         #expect(CacheRowText.duration(125) == "2m5s")
         #expect(CacheRowText.duration(7_200) == "2h")
         #expect(CacheRowText.duration(nil) == "—")
-        #expect(CacheRowText.badges(["memory", "file"], of: ["memory", "disk", "file"]) == "M·F")
-        #expect(CacheRowText.legend(["memory", "disk"]) == "M memory · D disk")
+        #expect(CacheRowText.badges([.memory, .file], of: [.memory, .disk, .file]) == "M·F")
+        #expect(CacheRowText.legend([.memory, .disk]) == "M memory · D disk")
         #expect(
             ByteText.short(512) == "512 B" && ByteText.short(1_234) == "1.2 KB"
                 && ByteText.short(50_000_000) == "50 MB")
         var census = CacheCensus(tiers: [
-            .init(tier: "memory", totals: CacheTierTotals(entries: 40, entryLimit: 1_000)),
-            .init(
-                tier: "disk", totals: CacheTierTotals(entries: 120, bytes: 1_200_000, byteLimit: 50_000_000)),
-            .init(tier: "shared", totals: nil, failure: "unreachable"),
+            .init(tier: .memory, totals: CacheTierTotals(entries: 40, entryLimit: 1_000)),
+            .init(tier: .disk, totals: CacheTierTotals(entries: 120, bytes: 1_200_000, byteLimit: 50_000_000)),
+            .init(tier: .shared, totals: nil, failure: "unreachable"),
         ])
         #expect(census.stateText == "counting…")
         census.states = [.fresh: 12, .expired: 1]
@@ -302,8 +301,8 @@ struct CacheScreenPartsTests {
         let pane = CacheListPane(
             census: CacheCensus(
                 states: [.fresh: 1, .stale: 1],
-                tiers: [.init(tier: "disk", totals: CacheTierTotals(entries: 2, bytes: 1_334))]),
-            tierNames: ["memory", "disk"], api: nil, rows: rows, selected: 0, sort: .key, filter: "",
+                tiers: [.init(tier: .disk, totals: CacheTierTotals(entries: 2, bytes: 1_334))]),
+            tiers: [.memory, .disk], api: nil, rows: rows, selected: 0, sort: .key, filter: "",
             problemsOnly: false,
             position: "rows 1–2 of 2", prompt: nil, rule: Self.rule, now: Self.now)
         var buffer = CellBuffer(size: TerminalSize(width: 100, height: 8))
@@ -342,7 +341,7 @@ struct CacheScreenPartsTests {
         timeline.noteValue(#"{"name":"Rick Sanchez"}"#, of: detail.entry.key, at: Self.now)
         timeline.noteValue(#"{"name":"Rick Renamed"}"#, of: detail.entry.key, at: Self.now)
         let text = detail.lines(
-            tiers: ["memory", "disk"], timeline: timeline, rule: Self.rule, now: Self.now
+            tiers: [.memory, .disk], timeline: timeline, rule: Self.rule, now: Self.now
         ).map(\.plainText)
         #expect(text.contains { $0.hasPrefix("  memory") && $0.hasSuffix("—") })
         #expect(

@@ -43,12 +43,12 @@ struct CacheScreenTimeTests {
         var driver = Self.onCacheScreen(reads)
         let start = reads.time
         let rows = [Self.row(1, storedSecondsBefore: 100, start), Self.row(2, storedSecondsBefore: 400, start)]
-        driver.deliver(.screen(CacheScreenMessage.result(.pageRead(page: 0, entries: rows, next: nil), at: start)))
+        driver.deliver(CacheScreenMessage.result(.pageRead(page: 0, entries: rows, next: nil), at: start))
         // Stale and expired only: at the result's time, row 1 (100 s old) is fresh, row 2 is not.
         driver.press("x")
         #expect(Self.shownIDs(driver) == ["id:2"])
         // 250 s on (the ticker's message), row 1 is 350 s old: past its 300 s.
-        driver.deliver(.screen(CacheScreenMessage.second(start.addingTimeInterval(250))))
+        driver.deliver(CacheScreenMessage.second(start.addingTimeInterval(250)))
         #expect(Self.shownIDs(driver) == ["id:1", "id:2"])
         driver.press("j")
         driver.press("s")
@@ -61,8 +61,8 @@ struct CacheScreenTimeTests {
         let reads = ClockReads()
         var driver = Self.onCacheScreen(reads)
         let later = reads.time.addingTimeInterval(60)
-        driver.deliver(.screen(CacheScreenMessage.second(later)))
-        driver.deliver(.screen(CacheScreenMessage.result(.pageRead(page: 0, entries: [], next: nil), at: reads.time)))
+        driver.deliver(CacheScreenMessage.second(later))
+        driver.deliver(CacheScreenMessage.result(.pageRead(page: 0, entries: [], next: nil), at: reads.time))
         #expect((driver.state.screens.last as? CacheScreen)?.state.now == later)
         #expect(reads.count.withLock { $0 } == 0)
     }

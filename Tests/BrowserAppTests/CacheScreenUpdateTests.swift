@@ -17,15 +17,15 @@ struct CacheScreenUpdateTests {
     static let rule = CacheScreenPartsTests.rule
     /// The rows the list shows at once in `area`: a page read names that many of its rows.
     static var viewRows: Int {
-        CacheScreenState(tierNames: ["disk"], rule: rule, now: now).listRows(in: area)
+        CacheScreenState(tiers: [.disk], rule: rule, now: now).listRows(in: area)
     }
 
     static func screen(rows: [CacheListEntry] = CacheScreenPartsTests.characters(1...5)) -> CacheScreenState {
-        var screen = CacheScreenState(tierNames: ["memory", "disk"], rule: rule, now: now)
-        let requests = screen.handle(.show, area: area)
+        var screen = CacheScreenState(tiers: [.memory, .disk], rule: rule, now: now)
+        let requests = screen.open(area: area)
         #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200, naming: Self.viewRows)])
-        _ = screen.handle(.result(.pageRead(page: 0, entries: rows, next: nil)), area: area)
-        _ = screen.handle(.result(.counted(CacheCensus(states: [:]))), area: area)
+        _ = screen.receive(.result(.pageRead(page: 0, entries: rows, next: nil)), area: area)
+        _ = screen.receive(.result(.counted(CacheCensus(states: [:]))), area: area)
         return screen
     }
 
@@ -42,28 +42,26 @@ struct CacheScreenUpdateTests {
     func show() {
         var screen = Self.screen()
         #expect(screen.list.shown.count == 5)
-        #expect(screen.handle(.show, area: Self.area).isEmpty, "already read: nothing again")
+        #expect(screen.open(area: Self.area).isEmpty, "already read: nothing again")
     }
 
     @Test("Enter opens the entry and reads its value; Enter again asks for the explorer; Esc closes it")
     func enterAndBack() {
         var screen = Self.screen()
-        _ = screen.handle(.move(1), area: Self.area)
+        _ = screen.perform(.moveDown, area: Self.area)
         let key = CacheEntryKey(kind: "character", key: "id:00002")
-        #expect(screen.handle(.enter, area: Self.area) == [.readEntry(key, value: true)])
+        #expect(screen.perform(.open, area: Self.area) == [.readEntry(key, value: true)])
         #expect(screen.detail?.entry.key == key)
-        _ = screen.handle(
-            .result(.entryRead(key: key, entry: screen.detail?.entry, value: .success(#"{"name":"Morty"}"#))),
+        _ = screen.receive(.result(.entryRead(key: key, entry: screen.detail?.entry, value: .success(#"{"name":"Morty"}"#))),
             area: Self.area)
         #expect(screen.detail?.value == [#"{"name":"Morty"}"#])
-        _ = screen.handle(
-            .result(
+        _ = screen.receive(.result(
                 .entryRead(
                     key: key, entry: screen.detail?.entry, value: .success(#"{"name":"Morty Renamed"}"#))),
             area: Self.area)
         #expect(screen.timeline.changes(of: key).map(\.lines) == [["name: Morty → Morty Renamed"]])
-        #expect(screen.handle(.enter, area: Self.area) == [.explore(key)])
-        _ = screen.handle(.back, area: Self.area)
+        #expect(screen.perform(.open, area: Self.area) == [.explore(key)])
+        _ = screen.perform(.back, area: Self.area)
         #expect(screen.detail == nil)
     }
 
@@ -73,92 +71,90 @@ struct CacheScreenUpdateTests {
     func actions() {
         var screen = Self.screen()
         let key = CacheEntryKey(kind: "character", key: "id:00001")
-        #expect(screen.handle(.evictFromTier, area: Self.area).isEmpty)
+        #expect(screen.perform(.cache(.evictFromTier), area: Self.area).isEmpty)
         #expect(screen.promptText?.hasPrefix("evict character/id:00001 from: m memory · d disk") == true)
-        #expect(screen.handle(.promptKey("d"), area: Self.area) == [.evict(key, tier: "disk")])
+        #expect(screen.perform(.cacheKey("d"), area: Self.area) == [.evict(key, tier: .disk)])
         #expect(screen.prompt == nil)
-        _ = screen.handle(.evictFromTier, area: Self.area)
-        #expect(screen.handle(.promptKey("x"), area: Self.area).isEmpty, "no tier x: nothing")
-        #expect(screen.handle(.evictEverywhere, area: Self.area) == [.evict(key, tier: nil)])
-        #expect(screen.handle(.revalidate, area: Self.area) == [.revalidate(key)])
-        #expect(screen.handle(.refetch, area: Self.area) == [.refetch(key)])
+        _ = screen.perform(.cache(.evictFromTier), area: Self.area)
+        #expect(screen.perform(.cacheKey("x"), area: Self.area).isEmpty, "no tier x: nothing")
+        #expect(screen.perform(.cache(.evictEverywhere), area: Self.area) == [.evict(key, tier: nil)])
+        #expect(screen.perform(.cache(.revalidate), area: Self.area) == [.revalidate(key)])
+        #expect(screen.perform(.refresh, area: Self.area) == [.refetch(key)])
         let answer = CacheActionAnswer(subject: key.description, outcome: .evicted(tiers: ["disk"]))
         #expect(
-            screen.handle(.result(.acted(answer, key: key, kind: .evict, ms: 1)), area: Self.area)
+            screen.receive(.result(.acted(answer, key: key, kind: .evict, ms: 1)), area: Self.area)
                 == [.readEntry(key, value: false)])
-        _ = screen.handle(.result(.entryRead(key: key, entry: nil, value: nil)), area: Self.area)
+        _ = screen.receive(.result(.entryRead(key: key, entry: nil, value: nil)), area: Self.area)
         #expect(screen.list.shown.count == 4, "no tier holds it: the row goes")
     }
 
     @Test("P asks which tier, then y/n; y purges and reads the list again; n does nothing")
     func purge() {
         var screen = Self.screen()
-        _ = screen.handle(.purge, area: Self.area)
-        _ = screen.handle(.promptKey("m"), area: Self.area)
-        #expect(screen.prompt == .confirmPurge("memory"))
+        _ = screen.perform(.cache(.purge), area: Self.area)
+        _ = screen.perform(.cacheKey("m"), area: Self.area)
+        #expect(screen.prompt == .confirmPurge(.memory))
         #expect(screen.promptText == "purge every entry of memory? y/n")
-        #expect(screen.handle(.promptKey("n"), area: Self.area).isEmpty && screen.prompt == nil)
-        _ = screen.handle(.purge, area: Self.area)
-        _ = screen.handle(.promptKey("d"), area: Self.area)
-        #expect(screen.handle(.promptKey("y"), area: Self.area) == [.purge(tier: "disk")])
+        #expect(screen.perform(.cacheKey("n"), area: Self.area).isEmpty && screen.prompt == nil)
+        _ = screen.perform(.cache(.purge), area: Self.area)
+        _ = screen.perform(.cacheKey("d"), area: Self.area)
+        #expect(screen.perform(.cacheKey("y"), area: Self.area) == [.purge(tier: .disk)])
         let answer = CacheActionAnswer(subject: "disk", outcome: .purged(tier: "disk", entries: 5))
-        let requests = screen.handle(.result(.acted(answer, key: nil, kind: .purge, ms: 1)), area: Self.area)
+        let requests = screen.receive(.result(.acted(answer, key: nil, kind: .purge, ms: 1)), area: Self.area)
         #expect(requests == [.count, .readPage(page: 0, after: nil, limit: 200, naming: Self.viewRows)])
     }
 
-    @Test("An applied answer feeds the timeline and the pulses and rereads the rows it touched")
+    @Test("An applied answer feeds the timeline and rereads the rows it touched")
     func liveUpdates() {
         var screen = Self.screen()
-        let requests = screen.handle(
-            .answered(Self.event(
-                    "characters 00001,99",
-                    keys: [CacheEntryKey(kind: "character", key: "id:00001"), .entity(.character, id: 99)]), at: Self.now.addingTimeInterval(2)), area: Self.area)
+        let event = Self.event(
+            "characters 00001,99",
+            keys: [CacheEntryKey(kind: "character", key: "id:00001"), .entity(.character, id: 99)])
+        let requests = screen.answered(event, at: Self.now.addingTimeInterval(2), area: Self.area)
         #expect(requests == [.readEntry(CacheEntryKey(kind: "character", key: "id:00001"), value: false)])
         #expect(screen.timeline.moments(of: CacheEntryKey(kind: "character", key: "id:00001")).count == 1)
-        #expect(screen.pulses.perSecond(.network, at: screen.now).last == 1)
         #expect(
-            screen.handle(.tick(Self.now.addingTimeInterval(3)), area: Self.area) == [.count],
+            screen.receive(.second(Self.now.addingTimeInterval(3)), area: Self.area) == [.count],
             "recounted on the tick")
         #expect(
-            screen.handle(.tick(Self.now.addingTimeInterval(4)), area: Self.area).isEmpty,
+            screen.receive(.second(Self.now.addingTimeInterval(4)), area: Self.area).isEmpty,
             "one count at a time")
     }
 
     @Test("Moving past the last row held reads the next page")
     func paging() {
         var screen = CacheScreenState(
-            tierNames: ["disk"], rule: Self.rule, now: Self.now, list: CacheListState(pageSize: 5))
-        _ = screen.handle(.show, area: Self.area)
+            tiers: [.disk], rule: Self.rule, now: Self.now, list: CacheListState(pageSize: 5))
+        _ = screen.open(area: Self.area)
         let first = CacheScreenPartsTests.characters(1...5)
-        let requests = screen.handle(
-            .result(.pageRead(page: 0, entries: first, next: first.last?.key)), area: Self.area)
+        let requests = screen.receive(.result(.pageRead(page: 0, entries: first, next: first.last?.key)), area: Self.area)
         #expect(requests == [.name(first.map(\.row))], "the rows in view, unnamed, are named")
         #expect(
-            screen.handle(.last, area: Self.area) == [
+            screen.perform(.last, area: Self.area) == [
                 .readPage(page: 1, after: first.last?.key, limit: 5, naming: Self.viewRows)
             ])
     }
 
     @Test("Only the rows in view are named: a page names a screenful, the rest as they scroll into view")
     func namingInView() {
-        var screen = CacheScreenState(tierNames: ["disk"], rule: Self.rule, now: Self.now)
-        _ = screen.handle(.show, area: Self.area)
+        var screen = CacheScreenState(tiers: [.disk], rule: Self.rule, now: Self.now)
+        _ = screen.open(area: Self.area)
         let height = screen.listRows(in: Self.area)
         let rows = CacheScreenPartsTests.characters(1...200)
         let named = rows.prefix(height - 2).map { CacheListEntry(row: $0.row, title: "\($0.title) · Named") }
         let page = named + rows.dropFirst(height - 2)
-        let requests = screen.handle(.result(.pageRead(page: 0, entries: page, next: nil)), area: Self.area)
+        let requests = screen.receive(.result(.pageRead(page: 0, entries: page, next: nil)), area: Self.area)
         #expect(requests == [.name(rows[(height - 2)..<height].map(\.row))], "the two unnamed rows in view")
-        #expect(screen.handle(.move(1), area: Self.area).isEmpty, "a naming in flight is not asked again")
+        #expect(screen.perform(.moveDown, area: Self.area).isEmpty, "a naming in flight is not asked again")
         let titled = rows[(height - 2)..<height].map {
             CacheListEntry(row: $0.row, title: "\($0.title) · Named")
         }
-        _ = screen.handle(.result(.named(titled)), area: Self.area)
+        _ = screen.receive(.result(.named(titled)), area: Self.area)
         let inView = screen.list.rowsInView(height: height)
         #expect(inView.filter { !$0.isNamed }.isEmpty)
         #expect(screen.list.shown[height - 1].title.hasSuffix("· Named"))
         #expect(!screen.list.shown[height].isNamed, "below the view: not named")
-        let moved = screen.handle(.move(height), area: Self.area)
+        let moved = screen.perform(.pageDown, area: Self.area)
         let nowInView = screen.list.rowsInView(height: height).map(\.row)
         #expect(
             moved == [
@@ -190,7 +186,7 @@ struct CacheScreenUpdateTests {
                 == .counted(
                     CacheCensus(
                         states: [.fresh: 2],
-                        tiers: [.init(tier: "fake", totals: CacheTierTotals(entries: 2, bytes: 30))])))
+                        tiers: [.init(tier: .other("fake"), totals: CacheTierTotals(entries: 2, bytes: 30))])))
         let key = CacheEntryKey(kind: "character", key: "id:2")
         let evicted = await CacheScreenRequest.evict(key, tier: nil).perform(with: inspector, now: Self.now)
         guard case .acted(let evictedAnswer, _, .evict, _)? = evicted else {

@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -42,12 +42,12 @@ struct EntityListTests {
             await press(.character("/"))
             for character in "episode=S02" { await press(.character(character)) }
             await press(.enter)
-            #expect(state.episodes.filters == ["episode": "S02"])
+            #expect(state.episodes.filter == ["episode": "S02"])
             #expect(state.episodes.rowCount > 0)
             #expect(state.episodes.pages.residentRows.allSatisfy { $0.code.hasPrefix("S02") })
             // Esc clears it
             await press(.escape)
-            #expect(state.episodes.filters.isEmpty)
+            #expect(state.episodes.filter.isEmpty)
             // Tab to locations, then back to characters with 1
             await press(.tab)
             #expect(state.activeList == .location)
@@ -66,11 +66,12 @@ struct EntityListTests {
         driver.answerPage(1)
         let effects = driver.press("2")
         #expect(effects.shapes == [.run(key: "episode-page-1")])
-        let request = EntityPageRequest(
+        let request = PageRequest(
             kind: .episode, number: 1, filters: [:], generation: driver.state.episodes.generation,
             policy: .localFirst)
         driver.deliver(
-            .episodePageRead(request, ReadReport(result: .failure(.mainUnavailable(reason: "HTTP 500")))))
+            .pageRead(
+                request, ReadReport<Page<Episode>>(result: .failure(.mainUnavailable(reason: "HTTP 500")))))
         #expect(driver.state.episodes.loading.isEmpty)
         #expect(driver.state.toast?.kind == .error)
         #expect(driver.state.tally.count(.episode, nil) == 1)
@@ -86,11 +87,11 @@ struct EntityListTests {
 
     @Test("The prompt's text becomes filters: a bare word is the name, key=value pairs the rest")
     func parsesFilters() {
-        #expect(Location.parseFilters("citadel") == ["name": "citadel"])
+        #expect(ListKind.locations.parseFilters("citadel") == ["name": "citadel"])
         #expect(
-            Location.parseFilters("type=Space station dimension=C-137")
+            ListKind.locations.parseFilters("type=Space station dimension=C-137")
                 == ["type": "Space station", "dimension": "C-137"])
-        #expect(Episode.parseFilters("type=x") == ["name": "type=x"])
-        #expect(Episode.parseFilters("   ").isEmpty)
+        #expect(ListKind.episodes.parseFilters("type=x") == ["name": "type=x"])
+        #expect(ListKind.episodes.parseFilters("   ").isEmpty)
     }
 }

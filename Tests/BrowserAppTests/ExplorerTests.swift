@@ -34,13 +34,13 @@ struct ExplorerTests {
         guard let episode = SampleData.dataset.episodes.first(where: { $0.id == entity.id }) else { return }
         driver.deliver(
             .episodeRead(
-                id: entity.id, policy: policy,
+                policy: policy,
                 ReadReport(result: .success(SampleData.answer(episode, origin: origin, policy: policy)))))
         let ids = episode.castReferences.validIDs
         let cast = ids.compactMap { id in SampleData.characters.first { $0.id == id } }
         driver.deliver(
             .membersRead(
-                kind: .episode, id: entity.id, ids: ids, policy: policy,
+                ids: ids, policy: policy,
                 ReadReport(result: .success(SampleData.answer(cast, origin: origin, policy: policy)))))
     }
 
@@ -106,23 +106,23 @@ struct ExplorerTests {
     }
 
     @Test("Going back while the episode loads cancels its read; answers that arrive late are dropped")
-    func backCancelsTheRead() {
+    func backCancelsTheRead() throws {
         var driver = Self.onRick()
         driver.press("n")
         driver.press("n")
         driver.press("n")
         driver.press(.enter)
-        let entity = driver.state.entity
+        // An answer addressed to the episode's screen, delivered after it was popped.
+        let late = try #require(
+            driver.state.message(
+                .episodeRead(
+                    policy: .localFirst, ReadReport(result: .failure(.mainUnavailable(reason: "late")))),
+                to: EntityDetailScreen.self))
         let back = driver.press(.backspace)
         #expect(back.shapes == [.cancel(key: "entity")])
         #expect(driver.state.loads.entity == nil)
         let events = driver.events.all.count
-        if let entity {
-            driver.deliver(
-                .episodeRead(
-                    id: entity.id, policy: .localFirst,
-                    ReadReport(result: .failure(.mainUnavailable(reason: "late")))))
-        }
+        driver.deliver(late)
         #expect(driver.events.all.count == events)
         #expect(driver.state.screen == .detail)
     }
@@ -166,7 +166,7 @@ struct ExplorerTests {
             url: "", created: "")
         driver.deliver(
             .locationRead(
-                id: id, policy: .localFirst,
+                policy: .localFirst,
                 ReadReport(result: .success(SampleData.answer(empty, origin: .network, policy: .localFirst))))
         )
         #expect(driver.state.loads.entity == nil)
@@ -192,12 +192,12 @@ struct ExplorerTests {
         }
         driver.deliver(
             .episodeRead(
-                id: entity.id, policy: .localFirst,
+                policy: .localFirst,
                 ReadReport(
                     result: .success(SampleData.answer(episode, origin: .network, policy: .localFirst)))))
         driver.deliver(
             .membersRead(
-                kind: .episode, id: entity.id, ids: episode.castReferences.validIDs, policy: .localFirst,
+                ids: episode.castReferences.validIDs, policy: .localFirst,
                 ReadReport(result: .failure(.mainUnavailable(reason: "HTTP 500")))))
         #expect(driver.state.loads.entity == nil)
         #expect(driver.state.entity?.membersFailure != nil)

@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -30,7 +30,7 @@ struct FilterTests {
         driver.type("rick")
         let effects = driver.press(.enter)
         #expect(driver.state.prompt == nil)
-        #expect(driver.state.characters.filter == CharacterFilter(name: "rick"))
+        #expect(driver.state.characters.filter == ["name": "rick"])
         #expect(driver.state.characters.generation == generation + 1)
         #expect(driver.state.characters.rowCount == 0)
         #expect(driver.state.characters.selection.selected == 0)
@@ -78,11 +78,11 @@ struct FilterTests {
         driver.answerPage(1)
         for expected in ["alive", "dead", "unknown", ""] {
             let effects = driver.press("s")
-            #expect(driver.state.characters.filter.status == expected)
+            #expect(driver.state.characters.filter["status", default: ""] == expected)
             #expect(effects.shapes.last == .run(key: "page-1"))
             driver.answerPage(1)
         }
-        #expect(driver.state.statusFilter == .any)
+        #expect(driver.state.lists.statusFilter == .any)
     }
 
     @Test("Esc in the list clears an applied filter; without one it does nothing")
@@ -116,13 +116,14 @@ struct FilterTests {
         "The filter in words names each filled field once; blank fields (spaces, tabs, no-break spaces) are left out"
     )
     func summary() {
-        #expect(QueryText.filterSummary(CharacterFilter()) == "")
+        func summary(_ filter: CharacterFilter) -> String { ListKind.characters.summary(filter.parameters) }
+        #expect(summary(CharacterFilter()) == "")
         #expect(
-            QueryText.filterSummary(CharacterFilter(name: "rick", status: "alive", gender: "male"))
+            summary(CharacterFilter(name: "rick", status: "alive", gender: "male"))
                 == "name=rick, status=alive, gender=male")
         #expect(
-            QueryText.filterSummary(CharacterFilter(name: " \t\u{00A0}\u{3000}", species: "x")) == "species=x"
+            summary(CharacterFilter(name: " \t\u{00A0}\u{3000}", species: "x")) == "species=x"
         )
-        #expect(QueryText.filterSummary(CharacterFilter(name: " a ")) == "name= a ")
+        #expect(summary(CharacterFilter(name: " a ")) == "name= a ")
     }
 }

@@ -51,15 +51,15 @@ struct KeyTableTests {
     static func answerEpisodePage(_ driver: inout Driver) {
         let list = driver.state.episodes
         guard let policy = list.loading[1] else { return }
-        let request = EntityPageRequest(
-            kind: .episode, number: 1, filters: list.filters, generation: list.generation, policy: policy)
+        let request = PageRequest(
+            kind: .episode, number: 1, filters: list.filter, generation: list.generation, policy: policy)
         let episodes = SampleData.dataset.episodes.filter { episode in
-            list.filters["name"].map { episode.name.localizedCaseInsensitiveContains($0) } ?? true
+            list.filter["name"].map { episode.name.localizedCaseInsensitiveContains($0) } ?? true
         }
         let page = Page(
             info: PageInfo(count: episodes.count, pages: 1, next: nil, prev: nil), results: episodes)
         driver.deliver(
-            .episodePageRead(
+            .pageRead(
                 request,
                 ReadReport(result: .success(SampleData.answer(page, origin: .network, policy: policy)))))
     }
@@ -123,11 +123,11 @@ struct KeyTableTests {
         case .open where scope == .cache: return (after.screens.last as? CacheScreen)?.state.detail != nil
         case .open: return after.screens.count == before.screens.count + 1
         case .filter: return before.prompt == nil && after.prompt != nil
-        case .cycleStatus: return after.statusFilter != before.statusFilter
+        case .cycleStatus: return after.lists.statusFilter != before.lists.statusFilter
         case .clearFilters:
             return scope == .characterList
                 ? !before.characters.filter.isEmpty && after.characters.filter.isEmpty
-                : !before.episodes.filters.isEmpty && after.episodes.filters.isEmpty
+                : !before.episodes.filter.isEmpty && after.episodes.filter.isEmpty
         case .back: return after.screens.count == before.screens.count - 1
         case .nextLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) + 1
         case .previousLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) - 1

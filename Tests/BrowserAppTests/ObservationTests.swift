@@ -33,7 +33,7 @@ struct ObservationTests {
         let fresh = Self.renamed(member, to: "Mortimer Renamed")
         let effects = driver.deliver(
             .characterRead(
-                id: member.id, policy: policy,
+                policy: policy,
                 ReadReport(result: .success(SampleData.answer(fresh, origin: .network, policy: policy)))))
         // THEN nothing more is read, and the detail, the list row and the cast below show it
         #expect(effects.isEmpty)
@@ -115,18 +115,16 @@ struct ObservationTests {
                 [Self.renamed(SampleData.character(1), to: "Rick Of Yesterday")]
                 + SampleData.characters.dropFirst()
             let request = PageRequest(
-                number: 1, filter: state.characters.filter, generation: state.characters.generation,
+                kind: .character, number: 1, filters: state.characters.filter,
+                generation: state.characters.generation,
                 policy: try #require(state.characters.loading[1]))
+            let oldPage = ListsScreen.Message.pageRead(
+                request,
+                ReadReport(
+                    result: .success(
+                        SampleData.answer(SampleData.page(1, of: old), origin: .disk, policy: .localFirst))))
             _ = browser.update(
-                state: &state,
-                event: .message(
-                    .pageRead(
-                        request,
-                        ReadReport(
-                            result: .success(
-                                SampleData.answer(
-                                    SampleData.page(1, of: old), origin: .disk, policy: .localFirst)))
-                    )))
+                state: &state, event: .message(try #require(state.message(oldPage, to: ListsScreen.self))))
             #expect(state.characters.row(at: 0)?.name == "Rick Of Yesterday")
             // WHEN a page read elsewhere writes the server's Rick
             let (messages, continuation) = AsyncStream<BrowserMessage>.makeStream()

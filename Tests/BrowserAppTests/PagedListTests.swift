@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import RickAndMortyModel
 import Testing
 
@@ -9,7 +9,7 @@ struct PagedListTests {
         "A reset starts over with the new filter and the next generation, forgetting reads and the sought row"
     )
     func reset() {
-        var list = PagedList<Episode, [String: String]>()
+        var list = PagedList<Episode>()
         list.apply(LoadedPagesTests.page(["a", "b"]), number: 1)
         list.loading[2] = .localFirst
         list.pendingAdvance = 2
@@ -17,14 +17,14 @@ struct PagedListTests {
         list.selection.select(1, rowCount: list.rowCount, visibleRows: 5)
         #expect(list.selectedRow?.name == "b" && list.isLoading)
         list.reset(filter: ["name": "pilot"])
-        #expect(list.filters == ["name": "pilot"] && list.generation == 1)
+        #expect(list.filter == ["name": "pilot"] && list.generation == 1)
         #expect(list.rowCount == 0 && !list.isLoading && list.pendingAdvance == 0 && list.soughtID == nil)
-        #expect(list.selection.selected == 0 && list.filterSummary == "name=pilot")
+        #expect(list.selection.selected == 0 && ListKind.episodes.summary(list.filter) == "name=pilot")
     }
 
     @Test("The sought row is selected when a page brings it; searching stops at the limit or the end")
     func restoreSelection() {
-        var list = PagedList<Episode, [String: String]>()
+        var list = PagedList<Episode>()
         list.soughtID = 4
         list.apply(LoadedPagesTests.page(["a", "b"]), number: 1)
         let seeking = list.restoreSelection(visibleRows: 5, searchPages: 10)
@@ -33,7 +33,7 @@ struct PagedListTests {
         let stillSeeking = list.restoreSelection(visibleRows: 5, searchPages: 10)
         #expect(!stillSeeking && list.selectedRow?.id == 4 && list.soughtID == nil)
         // a row not found within the pages allowed is given up
-        var other = PagedList<Episode, [String: String]>()
+        var other = PagedList<Episode>()
         other.soughtID = 99
         other.apply(LoadedPagesTests.page(["a", "b"]), number: 1)
         let otherSeeking = other.restoreSelection(visibleRows: 5, searchPages: 1)
@@ -42,7 +42,7 @@ struct PagedListTests {
 
     @Test("Rows in view follow the selection's scroll position; a fresher copy replaces a row")
     func viewAndUpdate() {
-        var list = PagedList<Episode, [String: String]>()
+        var list = PagedList<Episode>()
         list.apply(LoadedPagesTests.page(["a", "b"]), number: 1)
         list.apply(LoadedPagesTests.page(["c", "d"], firstID: 3), number: 2)
         list.selection.select(3, rowCount: list.rowCount, visibleRows: 2)

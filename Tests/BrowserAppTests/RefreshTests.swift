@@ -1,5 +1,6 @@
 import BrowserApp
 import RepositoryCore
+import RickAndMortyModel
 import TerminalUI
 import Testing
 
@@ -91,7 +92,10 @@ struct RefreshTests {
             // THEN it sent page 1, then page 2, both remoteFirst answers from the network
             var numbers: [Int] = []
             for message in messages {
-                guard case .pageRead(let request, let report) = message else { continue }
+                guard case .pageRead(let request, let read)? = message.own(ListsScreen.Message.self) else {
+                    continue
+                }
+                let report = try #require(read as? ReadReport<CharacterPage>)
                 numbers.append(request.number)
                 #expect(request.policy == .remoteFirst)
                 let answer = try #require(try? report.result.get())

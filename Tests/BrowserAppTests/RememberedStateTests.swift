@@ -86,7 +86,7 @@ struct RememberedStateTests {
         place.selectedIDs = [.character: 25]
         place.isOnline = false
         var driver = Driver(remembered: place)
-        #expect(driver.state.characters.filter.name == "s")
+        #expect(driver.state.characters.filter["name"] == "s")
         #expect(driver.state.isOnline == false)
         // (the switch is set by a start effect; the composition root sets it before the run)
         let setSwitch = driver.effects.filter { $0.shape == .run(key: CharacterBrowser.networkSwitchKey) }
@@ -97,7 +97,7 @@ struct RememberedStateTests {
         // id 25 is on page 2 of the sample: page 2 is read to find it
         #expect(driver.state.characters.loading[2] != nil)
         driver.answerPage(2)
-        #expect(driver.state.selectedCharacter?.id == 25)
+        #expect(driver.state.characters.selectedRow?.id == 25)
         #expect(driver.state.characters.soughtID == nil)
         #expect(RememberedBrowser(state: driver.state, imagesOn: true).selectedIDs[.character] == 25)
     }

@@ -16,7 +16,7 @@ struct TallyScreen: ScreenModel {
         ])
 
     /// What the tally's read reports.
-    struct Read: ScreenMessage {
+    struct Read: Sendable {
         let depth: Int
         let report: ReadReport<Int>
     }
@@ -32,20 +32,17 @@ struct TallyScreen: ScreenModel {
     var crumb: String { "Tally \(depth)" }
     var activity: ScreenActivity { ScreenActivity(isBusy: reading, shownReads: reading ? ["tally"] : []) }
 
-    mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func open(context: inout ScreenContext) -> [Effect<Read>] {
         reading = true
         let depth = depth
         return [
             .task(key: "tally-\(depth)") {
-                .screen(
-                    Read(
-                        depth: depth,
-                        report: ReadReport(result: .failure(.mainUnavailable(reason: "offline")))))
+                Read(depth: depth, report: ReadReport(result: .failure(.mainUnavailable(reason: "offline"))))
             }
         ]
     }
 
-    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Read>] {
         switch action {
         case .moveDown: count += 1
         case .open: context.push(TallyScreen(depth: depth + 1))
@@ -55,21 +52,20 @@ struct TallyScreen: ScreenModel {
         return []
     }
 
-    mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<BrowserMessage>]
-    {
-        guard case .screen(let own as Read) = message, own.depth == depth, reading else { return [] }
+    mutating func receive(_ own: Read, context: inout ScreenContext) -> [Effect<Read>] {
+        guard own.depth == depth, reading else { return [] }
         reading = false
         context.record(query: "tally \(depth)", policy: .localFirst, keys: [], own.report)
         context.toast("tally \(depth) read", kind: .info)
         return []
     }
 
-    mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func suspend(context: inout ScreenContext) -> [Effect<Read>] {
         suspends += 1
         return []
     }
 
-    mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func resume(context: inout ScreenContext) -> [Effect<Read>] {
         resumes += 1
         return []
     }

@@ -2,13 +2,6 @@ import RepositoryCore
 import RickAndMortyModel
 
 extension BrowserServices {
-    /// Reads the page `request` describes.
-    func readPage(_ request: PageRequest) async -> ReadReport<CharacterPage> {
-        await read { () async throws(RepositoryError) -> Answer<CharacterPage> in
-            try await repository.page(request.number, filter: request.filter, policy: request.policy)
-        }
-    }
-
     /// Runs one repository read and reports its outcome, how long it took and the counters after it.
     func read<Value>(_ body: () async throws(RepositoryError) -> Answer<Value>) async -> ReadReport<Value> {
         await timedRead(on: clock, body)

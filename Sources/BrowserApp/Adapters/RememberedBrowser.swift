@@ -22,8 +22,8 @@ public struct RememberedBrowser: Sendable, Hashable {
     /// What `state` says, with images as `imagesOn`.
     public init(state: BrowserState, imagesOn: Bool) {
         activeList = state.activeList
-        characterFilter = state.characters.filter
-        filters = [.episode: state.episodes.filters, .location: state.locations.filters].filter {
+        characterFilter = CharacterFilter(parameters: state.characters.filter)
+        filters = [.episode: state.episodes.filter, .location: state.locations.filter].filter {
             !$0.value.isEmpty
         }
         var selected: [EntityKind: Int] = [:]

@@ -3,28 +3,12 @@ import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
 
-/// What the browser's background work reports back to `update`. A plain, sendable value.
+/// What the browser's background work reports back to `update`: a screen's own message, for
+/// that screen alone, or the app's (a cache clearing, the shared tier's health, an entity
+/// changed, which every screen holding it shows). A plain, sendable value.
 public enum BrowserMessage: Sendable {
-    /// A page read finished.
-    case pageRead(PageRequest, ReadReport<CharacterPage>)
-    /// The open character's read finished (the first half of a detail read).
-    case characterRead(id: Int, policy: CachePolicy, ReadReport<ShowCharacter>)
-    /// The open character's episodes were read in one multi-id request (the second half).
-    case episodesRead(characterID: Int, ids: [Int], policy: CachePolicy, ReadReport<[Episode]>)
-    /// A page of the episode list was read.
-    case episodePageRead(EntityPageRequest, ReadReport<Page<Episode>>)
-    /// A page of the location list was read.
-    case locationPageRead(EntityPageRequest, ReadReport<Page<Location>>)
-    /// An opened episode's read finished (the first half of its detail read).
-    case episodeRead(id: Int, policy: CachePolicy, ReadReport<Episode>)
-    /// An opened location's read finished (the first half of its detail read).
-    case locationRead(id: Int, policy: CachePolicy, ReadReport<Location>)
-    /// One batch of an episode's cast or a location's residents, read in one multi-id request.
-    case membersRead(kind: EntityKind, id: Int, ids: [Int], policy: CachePolicy, ReadReport<[ShowCharacter]>)
-    /// The open character's avatar download advanced (bytes received, and expected when known).
-    case avatarProgress(characterID: Int, received: Int64, expected: Int64?)
-    /// The open character's avatar load finished; `refresh` when it revalidated.
-    case avatarLoaded(characterID: Int, refresh: Bool, AvatarOutcome)
+    /// One of the `Message`s of the screen at the address (dropped once it was popped).
+    case screen(ScreenAddress, any Sendable)
     /// A cache clearing finished, with the error that stopped it, if any.
     case cacheCleared(CacheClearing, failure: RepositoryError?, metrics: MetricsSnapshot)
     /// A character changed in the cache (a read wrote a newer copy, another process announced
@@ -37,14 +21,7 @@ public enum BrowserMessage: Sendable {
     /// The shared cache tier's health, as its stream (subscribed at start) reports it: first
     /// its state at the subscription, then every change.
     case sharedCacheHealthChanged(SharedCacheHealth)
-    /// A message of a screen that defines its own (`ScreenMessage`), for its `receive`.
-    case screen(any ScreenMessage)
 }
-
-/// What a screen's background work reports, when the screen defines its own messages (a screen
-/// in its own folder, without a case in `BrowserMessage`): delivered as `BrowserMessage.screen`
-/// to every screen's `receive`, which casts it to its own type. A plain, sendable value.
-public protocol ScreenMessage: Sendable {}
 
 /// Which caches the `c` and `C` keys empty. A plain value.
 public enum CacheClearing: Sendable, Hashable {
@@ -54,41 +31,36 @@ public enum CacheClearing: Sendable, Hashable {
     case memoryAndDisk
 }
 
-/// One page read as the browser asked for it. A plain value.
+/// One page read of a list as the browser asked for it. A plain value.
 public struct PageRequest: Sendable, Hashable {
+    /// The list's kind.
+    public var kind: EntityKind
     /// The page number, from 1.
     public var number: Int
-    /// The filter the page is read with.
-    public var filter: CharacterFilter
-    /// The listing generation the read belongs to (see `PagedList.generation`).
+    /// The filters (API parameter → value) the page is read with.
+    public var filters: [String: String]
+    /// The list generation the read belongs to (see `PagedList.generation`).
     public var generation: Int
     /// How the read uses the cache.
     public var policy: CachePolicy
 
-    /// A read of page `number` of `filter` for list `generation`, as `policy` says.
-    public init(number: Int, filter: CharacterFilter, generation: Int, policy: CachePolicy) {
+    /// A read of page `number` of the `kind` list under `filters` for list `generation`, as
+    /// `policy` says.
+    public init(
+        kind: EntityKind, number: Int, filters: [String: String], generation: Int, policy: CachePolicy
+    ) {
+        self.kind = kind
         self.number = number
-        self.filter = filter
+        self.filters = filters
         self.generation = generation
         self.policy = policy
     }
 
-    /// The task key: one read per page at a time (a newer read of the page replaces an older one).
-    public var taskKey: String { Self.taskKey(page: number) }
-
-    /// The task key of page `number`.
-    public static func taskKey(page number: Int) -> String { "page-\(number)" }
-
-    /// `page 3`, or `page 1 (name=rick, status=alive)` under a filter.
-    public var query: String {
-        let filters = QueryText.filterSummary(filter)
-        return filters.isEmpty ? "page \(number)" : "page \(number) (\(filters))"
-    }
+    /// `page 3`, `page 1 (name=rick, status=alive)`, `location page 1 (type=Planet)`.
+    public var query: String { ListKind.of(kind).query(page: number, filters: filters) }
 
     /// The cache entry of the page: `character-page-ids/page:1?name=rick`.
-    public var cacheKey: CacheEntryKey {
-        .page(of: .character, PageQuery(number: number, filters: filter.parameters))
-    }
+    public var cacheKey: CacheEntryKey { .page(of: kind, PageQuery(number: number, filters: filters)) }
 }
 
 /// The outcome of one repository read, with how long it took and the repository's counters
@@ -109,44 +81,5 @@ public struct ReadReport<Value: Sendable>: Sendable {
         self.result = result
         self.elapsed = elapsed
         self.metrics = metrics
-    }
-}
-
-/// One page read of the episode or location list, as the browser asked for it. A plain value.
-public struct EntityPageRequest: Sendable, Hashable {
-    /// `.episode` or `.location`.
-    public var kind: EntityKind
-    /// The page number, from 1.
-    public var number: Int
-    /// The filters the page is read with.
-    public var filters: [String: String]
-    /// The list generation the read belongs to (see `PagedList.generation`).
-    public var generation: Int
-    /// How the read uses the cache.
-    public var policy: CachePolicy
-
-    /// A read of page `number` of the `kind` list.
-    public init(
-        kind: EntityKind, number: Int, filters: [String: String], generation: Int, policy: CachePolicy
-    ) {
-        self.kind = kind
-        self.number = number
-        self.filters = filters
-        self.generation = generation
-        self.policy = policy
-    }
-
-    /// The task key: one read per page of a kind at a time.
-    public var taskKey: String { "\(kind.rawValue)-page-\(number)" }
-
-    /// The cache entry of the page: `episode-page-ids/page:2`.
-    public var cacheKey: CacheEntryKey { .page(of: kind, PageQuery(number: number, filters: filters)) }
-
-    /// `episode page 2`, or `location page 1 (type=Planet)` under filters.
-    public var query: String {
-        let summary = filters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
-            separator: ", ")
-        let base = "\(kind.rawValue) page \(number)"
-        return summary.isEmpty ? base : "\(base) (\(summary))"
     }
 }

@@ -3,11 +3,12 @@ import RickAndMortyModel
 import TerminalUI
 
 extension CharacterBrowser {
-    /// Applies what background work reported: the app's own messages here, a change on every
-    /// screen that shows the entity, and every other message to every screen on the stack
-    /// (each applies its own reads' answers).
+    /// Applies what background work reported: a screen's message to that screen alone, a change
+    /// on every screen that shows the entity, the app's own messages here.
     func apply(_ message: BrowserMessage, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         switch message {
+        case .screen(let address, let own):
+            return deliver(own, to: address, state: &state)
         case .cacheCleared(let scope, let failure, let metrics):
             state.isClearing = false
             state.metrics = metrics
@@ -25,16 +26,15 @@ extension CharacterBrowser {
             if let location = change.entry?.value { show(.location(location), state: &state) }
         case .sharedCacheHealthChanged(let health):
             applySharedCacheHealth(health, state: &state)
-        default:
-            return callEach(state: &state) { $0.receive(message, context: &$1) }
         }
         return []
     }
 
     /// Records an applied answer: the status pane's latest answer and counters, the recent
-    /// answers and a warning toast when the answer fell back to the cache. Returns the effect
-    /// that tells `onAnswer` (the runtime calls it as soon as `update` returns, in the order the
-    /// answers were applied).
+    /// answers, the pulses (stamped with the services' `now`) and a warning toast when the answer
+    /// fell back to the cache; then every screen is told of it. Returns the effect that tells
+    /// `onAnswer` (the runtime calls it as soon as `update` returns, in the order the answers were
+    /// applied), then the screens'.
     func record(_ answer: AppliedAnswer, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         let event = answer.event
         state.latest = event
@@ -45,8 +45,9 @@ extension CharacterBrowser {
             state.tally.record(origin: tally.origin, isStale: tally.isStale, kind: tally.kind)
         }
         if let warning = answer.warning { showToast(warning, kind: .warning, state: &state) }
+        let time = services.now()
+        state.pulses.record(event, at: time)
         let onAnswer = services.onAnswer
-        return [.call { onAnswer(event) }]
-            + callEach(state: &state) { $0.receive(.screen(AnswerAppliedMessage(event)), context: &$1) }
+        return [.call { onAnswer(event) }] + callEach(.answered(event, at: time), state: &state)
     }
 }

@@ -6,7 +6,7 @@ import TerminalUI
 ///
 /// Navigation reads with `localFirst` (cache first), the `r` key with `remoteFirst` (network
 /// first). Like every `TerminalApp` it is used from the runtime's loop thread only; the effects
-/// it returns run off that thread and report back as `BrowserMessage`s.
+/// it returns run off that thread and report back as `BrowserMessage`s: a screen's to that screen.
 public struct CharacterBrowser: TerminalApp {
     /// What the browser reads from and reports to.
     public let services: BrowserServices
@@ -38,11 +38,11 @@ public struct CharacterBrowser: TerminalApp {
             if let remembered = services.remembered, remembered.isOnline != state.isOnline {
                 effects += setNetworkSwitch(remembered.isOnline, state: &state)
             }
-            return effects + callEach(state: &state) { $0.open(context: &$1) } + observeChanges()
+            return effects + callEach(.open, state: &state) + observeChanges()
                 + observeSharedCacheHealth()
         case .input(.resize(let size)):
             state.size = size
-            return callEach(state: &state) { $0.resized(context: &$1) } + settle(state: &state)
+            return callEach(.resized, state: &state) + settle(state: &state)
         case .input(.key(let key)):
             let effects = handle(key, state: &state)
             return effects + settle(state: &state)

@@ -1,20 +1,26 @@
+import Foundation
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
 /// One screen of the browser's stack as a sub-model: the conforming value is the screen's own
-/// state; it carries out the actions of its key scope, takes the messages of its reads, draws
-/// itself into the main pane, and is suspended when another screen is pushed over it and
-/// resumed when it is on top again (its reads stopped and started again), like a view stack.
+/// state; it carries out the actions of its key scope, takes its own messages (the results of
+/// the effects it returned), draws itself into the main pane, and is suspended when another
+/// screen is pushed over it and resumed when it is on top again, like a view stack.
 ///
 /// The app keeps the stack (`BrowserState.screens`, the lists at the bottom) and the chrome
-/// around it (title, status panes, footer, help, toasts, the prompt). A screen reaches the
-/// outside world only through the effects it returns, and asks the app for everything else —
-/// recording an answer, a toast, pushing or popping a screen, showing an entity elsewhere, the
-/// prompt — through its `ScreenContext`; the app carries the requests out, in order, after the
-/// call returns. Every requirement is called on the loop thread, one call at a time. A plain,
-/// sendable value.
+/// around it (title, status panes, footer, help, toasts, the prompt). Each screen on the stack
+/// has an address, given when it is pushed: the effects it returns are addressed to it, and
+/// their messages come back to it alone (those of a screen popped since are dropped), as a
+/// child's commands in bubbletea. What is news for every screen — an entity changed, an answer
+/// applied — comes through `show` and `answered`. A screen asks the app for everything else —
+/// recording an answer, a toast, pushing or popping a screen, showing an entity on the other
+/// screens, the prompt — through its `ScreenContext`; the app carries the requests out, in
+/// order, after the call returns. Every requirement is called on the loop thread, one call at a
+/// time. A plain, sendable value.
 public protocol ScreenModel: Sendable {
+    /// What the screen's effects report back to it.
+    associatedtype Message: Sendable = Never
     /// Whose keys apply while the screen is on top: its bindings (the footer and the help
     /// overlay show them) and the actions `perform` is given.
     var keyScope: KeyTable.Scope { get }
@@ -24,45 +30,47 @@ public protocol ScreenModel: Sendable {
     var activity: ScreenActivity { get }
 
     /// The screen is shown for the first time (pushed, or at start for the lists): starts its reads.
-    mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    mutating func open(context: inout ScreenContext) -> [Effect<Message>]
     /// Carries out `action`, one of its scope's bindings or `.refresh` (never while a refresh runs),
     /// while the screen is on top.
-    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<BrowserMessage>]
-    /// Takes a message. Every screen on the stack is given every message, bottom first; a screen
-    /// applies the answers of its own reads in flight and ignores the rest.
-    mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>]
+    /// Takes a message of one of its own effects (and only its own).
+    mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>]
     /// Another screen is pushed over it: stops its reads and timers, leaving it marked incomplete.
-    mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>]
     /// It is on top again: starts again (from the cache first) what `suspend` interrupted.
-    mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    mutating func resume(context: inout ScreenContext) -> [Effect<Message>]
     /// The terminal was resized (`context.layout` is the new layout): keeps positions in range.
-    mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    mutating func resized(context: inout ScreenContext) -> [Effect<Message>]
     /// After every key and resize: keeps what the screen holds around its view (and, on top,
     /// reads what is in view and missing).
-    mutating func settle(context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    mutating func settle(context: inout ScreenContext) -> [Effect<Message>]
     /// The filter prompt the screen opened (`ScreenContext.openPrompt`) was submitted with `text`.
-    mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<BrowserMessage>]
+    mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>]
     /// Shows `entity` wherever the screen holds it (a newer copy read or announced). Reads nothing.
     mutating func show(_ entity: ShownEntity)
+    /// The app applied `event` (any screen's answer) at `time`.
+    mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext) -> [Effect<
+        Message
+    >]
     /// Draws the screen into the main pane `area` (border included).
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext)
 }
 
 extension ScreenModel {
-    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
-    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
-    { [] }
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
-    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
-    public mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
-    public mutating func settle(context: inout ScreenContext) -> [Effect<BrowserMessage>] { [] }
-    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] { [] }
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    public mutating func resized(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    public mutating func settle(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         []
     }
     public mutating func show(_ entity: ShownEntity) {}
+    public mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
+        -> [Effect<Message>]
+    { [] }
     public var activity: ScreenActivity { ScreenActivity() }
 }
 
@@ -113,14 +121,19 @@ public struct ScreenContext: Sendable {
     public let layout: BrowserLayout
     /// Whether the screen called is the one on top.
     public let isOnTop: Bool
+    /// The answers of the session's last minute (`BrowserState.pulses`).
+    public let pulses: CachePulses
     /// What the screen asked of the app so far, in order.
     public private(set) var requests: [ScreenRequest] = []
 
     /// A context for a screen over `services` in `layout`, on top or not.
-    public init(services: BrowserServices, layout: BrowserLayout, isOnTop: Bool) {
+    public init(
+        services: BrowserServices, layout: BrowserLayout, isOnTop: Bool, pulses: CachePulses = CachePulses()
+    ) {
         self.services = services
         self.layout = layout
         self.isOnTop = isOnTop
+        self.pulses = pulses
     }
 
     /// Records an applied read of the cache entries `keys` — the status pane's latest answer, the
@@ -162,7 +175,7 @@ public struct ScreenContext: Sendable {
     /// Pops the screen on top (it is suspended, the one below resumed); nothing at the bottom.
     public mutating func pop() { requests.append(.pop) }
 
-    /// Shows `entity` on every screen of the stack.
+    /// Shows `entity` on every other screen of the stack (the screen asking has it already).
     public mutating func show(_ entity: ShownEntity) { requests.append(.show(entity)) }
 
     /// Opens the filter prompt with `text`; on Enter the screen's `submitPrompt` gets the text.
@@ -179,7 +192,7 @@ public enum ScreenRequest: Sendable {
     case push(any ScreenModel)
     /// Pop the top screen.
     case pop
-    /// Show an entity on every screen.
+    /// Show an entity on every other screen.
     case show(ShownEntity)
     /// Open the filter prompt with a text.
     case openPrompt(String)

@@ -14,7 +14,7 @@ final class PaneMemos: Sendable {
     let recent = DrawingMemo<RecentAnswersPane>()
     let footer = DrawingMemo<KeyHintsFooter>()
     let detail = DrawingMemo<DetailBody>()
-    let characterRows = DrawingMemo<CharacterRows>()
-    let episodeRows = DrawingMemo<EntityRows<Episode>>()
-    let locationRows = DrawingMemo<EntityRows<Location>>()
+    let characterRows = DrawingMemo<ListRows<ShowCharacter>>()
+    let episodeRows = DrawingMemo<ListRows<Episode>>()
+    let locationRows = DrawingMemo<ListRows<Location>>()
 }

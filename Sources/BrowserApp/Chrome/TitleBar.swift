@@ -6,7 +6,7 @@ import TerminalUI
 struct TitleBar: Widget, Equatable, Sendable {
     let breadcrumb: String
     /// The applied character filter.
-    let filter: CharacterFilter
+    let filter: [String: String]
     let isOnline: Bool
     /// The spinner's glyph while something loads, else nil.
     let spinner: String?
@@ -26,7 +26,7 @@ struct TitleBar: Widget, Equatable, Sendable {
             Span("  \(breadcrumb)", style: .plain.dimmed()),
         ])
         var right: [Span] = []
-        let filters = QueryText.filterSummary(filter)
+        let filters = ListKind.characters.summary(filter)
         if !filters.isEmpty { right.append(Span("filter: \(filters)", style: Style(foreground: .cyan))) }
         if !isOnline {
             if !right.isEmpty { right.append(Span("  ")) }

@@ -31,12 +31,10 @@ extension CharacterBrowser {
         case .openScreen(let name):
             guard let opener = ScreenCatalog.openers.first(where: { $0.name == name }) else { return [] }
             return open(opener, state: &state)
-        case .refresh:
-            // Ignored while a refresh is running.
-            guard !state.isRefreshing else { return [] }
-            return callTop(state: &state) { $0.perform(action, context: &$1) }
+        case .refresh where state.isRefreshing:
+            return []  // Ignored while a refresh is running.
         default:
-            return callTop(state: &state) { $0.perform(action, context: &$1) }
+            return callTop(.perform(action), state: &state)
         }
     }
 }

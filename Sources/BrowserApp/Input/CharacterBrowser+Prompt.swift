@@ -18,7 +18,7 @@ extension CharacterBrowser {
             state.prompt = nil
         case .enter:
             state.prompt = nil
-            return callTop(state: &state) { $0.submitPrompt(text, context: &$1) }
+            return callTop(.submitPrompt(text), state: &state)
         default:
             break
         }

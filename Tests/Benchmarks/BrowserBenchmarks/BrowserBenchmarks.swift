@@ -136,14 +136,16 @@ final class PagingFixture: @unchecked Sendable {
     func answerPendingPages() {
         while let number = state.characters.loading.keys.min() {
             let request = PageRequest(
-                number: number, filter: state.characters.filter, generation: state.characters.generation,
+                kind: .character, number: number, filters: state.characters.filter,
+                generation: state.characters.generation,
                 policy: state.characters.loading[number] ?? .localFirst)
             let answer = Answer(
                 value: Self.page(number), origin: .memory, isStale: false, age: 0, fallbackError: nil,
                 duration: .zero, operation: CachePolicy.localFirst.operation,
                 metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)))
-            _ = browser.update(
-                state: &state, event: .message(.pageRead(request, ReadReport(result: .success(answer)))))
+            let page = ListsScreen.Message.pageRead(request, ReadReport(result: .success(answer)))
+            guard let message = state.message(page, to: ListsScreen.self) else { return }
+            _ = browser.update(state: &state, event: .message(message))
         }
     }
 
@@ -285,43 +287,44 @@ final class BackStepFixture: @unchecked Sendable {
                         metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)))))
         }
         func send(_ event: AppEvent<BrowserMessage>) { _ = browser.update(state: &state, event: event) }
+        func send<S: ScreenModel>(_ message: S.Message, to screen: S.Type) {
+            if let addressed = state.message(message, to: screen) { send(.message(addressed)) }
+        }
         send(.start(state.size))
         let page = CharacterPage(
             info: PageInfo(count: dataset.characters.count, pages: 4, next: nil, prev: nil),
             results: Array(dataset.characters.prefix(20)))
         send(
-            .message(
-                .pageRead(
-                    PageRequest(
-                        number: 1, filter: CharacterFilter(), generation: state.characters.generation,
-                        policy: .localFirst),
-                    answer(page))))
+            .pageRead(
+                PageRequest(
+                    kind: .character, number: 1, filters: [:], generation: state.characters.generation,
+                    policy: .localFirst),
+                answer(page)), to: ListsScreen.self)
         send(.input(.key(.enter)))
         let rick = dataset.characters[0]
         let episodes = dataset.episodes.filter { rick.episodeIDs.contains($0.id) }
-        send(.message(.characterRead(id: rick.id, policy: .localFirst, answer(rick))))
+        send(.characterRead(policy: .localFirst, answer(rick)), to: CharacterDetailScreen.self)
         send(
-            .message(
-                .episodesRead(
-                    characterID: rick.id, ids: rick.episodeIDs, policy: .localFirst, answer(episodes))))
+            .episodesRead(ids: rick.episodeIDs, policy: .localFirst, answer(episodes)),
+            to: CharacterDetailScreen.self)
         for _ in 0..<3 { send(.input(.key(.character("n")))) }
         send(.input(.key(.enter)))
         let pilot = episodes[0]
-        send(.message(.episodeRead(id: pilot.id, policy: .localFirst, answer(pilot))))
+        send(.episodeRead(policy: .localFirst, answer(pilot)), to: EntityDetailScreen.self)
         let ids = pilot.castReferences.validIDs
         let cast = dataset.characters.filter { ids.contains($0.id) }
         send(
-            .message(.membersRead(kind: .episode, id: pilot.id, ids: ids, policy: .localFirst, answer(cast))))
+            .membersRead(ids: ids, policy: .localFirst, answer(cast)),
+            to: EntityDetailScreen.self)
         send(.input(.key(.character("j"))))
         send(.input(.key(.enter)))
         let member = cast[1]
-        send(.message(.characterRead(id: member.id, policy: .localFirst, answer(member))))
+        send(.characterRead(policy: .localFirst, answer(member)), to: CharacterDetailScreen.self)
         let memberEpisodes = dataset.episodes.filter { member.episodeIDs.contains($0.id) }
         send(
-            .message(
-                .episodesRead(
-                    characterID: member.id, ids: member.episodeIDs, policy: .localFirst,
-                    answer(memberEpisodes))))
+            .episodesRead(
+                ids: member.episodeIDs, policy: .localFirst, answer(memberEpisodes)),
+            to: CharacterDetailScreen.self)
         precondition(state.screens.count == 4, "the fixture is three screens deep")
         return state
     }

@@ -105,7 +105,7 @@ final class CacheScreenFixture: Sendable {
     /// What `4` costs before its first frame: the first page (the rows in view named, or with
     /// `namingAll` every row of it, as the screen did before), the totals, the draw.
     func firstFrame(namingAll: Bool = false) async throws -> Int {
-        var screen = CacheScreenState(tierNames: ["disk"], rule: rule, now: now)
+        var screen = CacheScreenState(tiers: [.disk], rule: rule, now: now)
         let inView = screen.listRows(in: CellBuffer(size: size).area)
         let page = try await CacheListEntry.page(
             of: inspector, after: nil, limit: screen.list.pageSize, naming: namingAll ? .max : inView)
@@ -113,7 +113,7 @@ final class CacheScreenFixture: Sendable {
         screen.census = await CacheCensus(
             states: nil,
             tiers: inspector.totals().map { tier, totals in
-                CacheCensus.TierLine(tier: tier, totals: try? totals.get())
+                CacheCensus.TierLine(tier: CacheTier(name: tier), totals: try? totals.get())
             })
         var buffer = CellBuffer(size: size)
         screen.render(in: buffer.area, buffer: &buffer)
@@ -123,7 +123,7 @@ final class CacheScreenFixture: Sendable {
     /// Moves to the end of the cache, reading each page the window asks for; returns the most rows
     /// held at once.
     func walkEverything() async throws -> Int {
-        var screen = CacheScreenState(tierNames: ["disk"], rule: rule, now: now)
+        var screen = CacheScreenState(tiers: [.disk], rule: rule, now: now)
         var mostHeld = 0
         var buffer = CellBuffer(size: size)
         let height = screen.listRows(in: buffer.area)

@@ -18,9 +18,9 @@ enum CacheScreenKeysSetup {
                 row: CacheRow(
                     merged: MergedCacheEntry(key: key, holders: [.init(tier: "memory", info: info)])))
         }
-        driver.deliver(.screen(CacheScreenMessage.result(.pageRead(page: 0, entries: entries, next: nil), at: Driver.now)))
+        driver.deliver(CacheScreenMessage.result(.pageRead(page: 0, entries: entries, next: nil), at: Driver.now))
         driver.deliver(
-            .screen(CacheScreenMessage.result(.counted(CacheCensus(states: [.fresh: 14, .stale: 26])), at: Driver.now)))
+            CacheScreenMessage.result(.counted(CacheCensus(states: [.fresh: 14, .stale: 26])), at: Driver.now))
     }
 
     static func screen(_ state: BrowserState) -> CacheScreen? { state.screens.last as? CacheScreen }
@@ -46,5 +46,12 @@ enum CacheScreenKeysSetup {
         case .purge: return new.prompt == .purgeTier
         case .answer: return old.prompt != nil && new.prompt != old.prompt
         }
+    }
+}
+
+extension BrowserAction {
+    /// What the key `character` does on the Cache screen, as its key table says.
+    static func cacheKey(_ character: Character) -> BrowserAction {
+        KeyTable.action(for: .character(character), in: .cache, hasToast: false) ?? .back
     }
 }

@@ -71,6 +71,33 @@ struct Driver {
     @discardableResult
     mutating func deliver(_ message: BrowserMessage) -> [Effect<BrowserMessage>] { send(.message(message)) }
 
+    /// Delivers `message` to the screen of type `S` nearest the top (nothing when there is none).
+    @discardableResult
+    mutating func deliver<S: ScreenModel>(_ message: S.Message, to screen: S.Type) -> [Effect<BrowserMessage>] {
+        guard let addressed = state.message(message, to: screen) else { return [] }
+        return deliver(addressed)
+    }
+
+    @discardableResult
+    mutating func deliver(_ message: ListsScreen.Message) -> [Effect<BrowserMessage>] {
+        deliver(message, to: ListsScreen.self)
+    }
+
+    @discardableResult
+    mutating func deliver(_ message: CharacterDetailScreen.Message) -> [Effect<BrowserMessage>] {
+        deliver(message, to: CharacterDetailScreen.self)
+    }
+
+    @discardableResult
+    mutating func deliver(_ message: EntityDetailScreen.Message) -> [Effect<BrowserMessage>] {
+        deliver(message, to: EntityDetailScreen.self)
+    }
+
+    @discardableResult
+    mutating func deliver(_ message: CacheScreenMessage) -> [Effect<BrowserMessage>] {
+        deliver(message, to: CacheScreen.self)
+    }
+
     /// Answers the read of page `number` (which must be in flight) from the sample.
     @discardableResult
     mutating func answerPage(
@@ -93,13 +120,16 @@ struct Driver {
     @discardableResult
     mutating func failPage(_ number: Int, with error: RepositoryError) -> [Effect<BrowserMessage>] {
         deliver(
-            .pageRead(pageRequest(number), ReadReport(result: .failure(error), elapsed: .milliseconds(3))))
+            .pageRead(
+                pageRequest(number),
+                ReadReport<CharacterPage>(result: .failure(error), elapsed: .milliseconds(3))))
     }
 
     /// The request the browser would have sent for page `number` now.
     func pageRequest(_ number: Int) -> PageRequest {
         PageRequest(
-            number: number, filter: state.characters.filter, generation: state.characters.generation,
+            kind: .character, number: number, filters: state.characters.filter,
+            generation: state.characters.generation,
             policy: state.characters.loading[number] ?? .localFirst)
     }
 
@@ -109,12 +139,12 @@ struct Driver {
         let character = SampleData.character(id)
         deliver(
             .characterRead(
-                id: id, policy: policy,
+                policy: policy,
                 ReadReport(result: .success(SampleData.answer(character, origin: origin, policy: policy)))))
         let episodes = SampleData.episodes(of: id)
         deliver(
             .episodesRead(
-                characterID: id, ids: character.episodeIDs, policy: policy,
+                ids: character.episodeIDs, policy: policy,
                 ReadReport(
                     result: .success(SampleData.answer(episodes, origin: episodesOrigin, policy: policy)))))
     }
@@ -152,6 +182,14 @@ extension Effect {
         case .cancel(let key): .cancel(key: key)
         case .quit: .quit
         }
+    }
+}
+
+extension BrowserMessage {
+    /// The screen's own message inside, when it is an `M`.
+    func own<M>(_ type: M.Type = M.self) -> M? {
+        guard case .screen(_, let message) = self else { return nil }
+        return message as? M
     }
 }
 

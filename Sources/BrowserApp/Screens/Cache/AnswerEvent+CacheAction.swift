@@ -17,8 +17,8 @@ extension AnswerEvent {
         let origin: Origin?
         var error: String?
         switch answer.outcome {
-        case .evicted(let tiers): origin = tiers.first.map(Self.origin(ofTier:))
-        case .purged(let tier, _): origin = Self.origin(ofTier: tier)
+        case .evicted(let tiers): origin = tiers.first.map { CacheTier(name: $0).origin }
+        case .purged(let tier, _): origin = CacheTier(name: tier).origin
         case .revalidated: origin = .revalidated
         case .refetched(let read, _): origin = read
         case .notCached, .failed:
@@ -31,13 +31,5 @@ extension AnswerEvent {
             ms: ms,
             ageSeconds: nil, error: error, kind: key.flatMap { EntityKind(rawValue: $0.kind) },
             cacheKeys: key.map { [$0] } ?? [])
-    }
-
-    private static func origin(ofTier tier: String) -> Origin {
-        switch tier {
-        case "memory": .memory
-        case "shared": .sharedCache
-        default: .disk
-        }
     }
 }

@@ -8,14 +8,14 @@ public struct CacheCensus: Sendable, Equatable {
     /// One tier's line: its totals, or why they could not be read.
     public struct TierLine: Sendable, Equatable {
         /// `memory`, `disk`, `shared`, `file`.
-        public var tier: String
+        public var tier: CacheTier
         /// The totals, or nil with `failure` set.
         public var totals: CacheTierTotals?
         /// Why the totals are missing.
         public var failure: String?
 
         /// Creates a line.
-        public init(tier: String, totals: CacheTierTotals?, failure: String? = nil) {
+        public init(tier: CacheTier, totals: CacheTierTotals?, failure: String? = nil) {
             self.tier = tier
             self.totals = totals
             self.failure = failure
@@ -41,8 +41,8 @@ public struct CacheCensus: Sendable, Equatable {
 
     /// `disk 120 · 1.2 MB/50 MB`, `memory 40/1000`, `shared unreachable`.
     public static func text(of line: TierLine) -> String {
-        guard let totals = line.totals else { return "\(line.tier) \(line.failure ?? "unknown")" }
-        var text = "\(line.tier) \(totals.entries)"
+        guard let totals = line.totals else { return "\(line.tier.name) \(line.failure ?? "unknown")" }
+        var text = "\(line.tier.name) \(totals.entries)"
         if let limit = totals.entryLimit { text += "/\(limit)" }
         if let bytes = totals.bytes {
             text += " · \(ByteText.short(bytes))"
@@ -58,8 +58,9 @@ public struct CacheCensus: Sendable, Equatable {
     {
         let tiers = await inspector.totals().map { tier, result in
             switch result {
-            case .success(let totals): TierLine(tier: tier, totals: totals)
-            case .failure(let error): TierLine(tier: tier, totals: nil, failure: error.description)
+            case .success(let totals): TierLine(tier: CacheTier(name: tier), totals: totals)
+            case .failure(let error):
+                TierLine(tier: CacheTier(name: tier), totals: nil, failure: error.description)
             }
         }
         var states: [CacheEntryState: Int] = [:]

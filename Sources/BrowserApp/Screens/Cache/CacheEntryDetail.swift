@@ -28,18 +28,19 @@ public struct CacheEntryDetail: Sendable, Equatable {
 
     /// The page as lines: the metadata in each tier, the timeline of answers this session, the
     /// changes between the versions seen, then the value.
-    public func lines(tiers: [String], timeline: CacheTimeline, rule: CacheFreshnessRule, now: Date) -> [Line]
+    public func lines(tiers: [CacheTier], timeline: CacheTimeline, rule: CacheFreshnessRule, now: Date)
+        -> [Line]
     {
         let bold = Style.plain.bolded()
         var lines: [Line] = [Line("\(entry.title)  (\(entry.key))", style: bold), ""]
         lines.append(Line("In each tier", style: bold))
         for tier in tiers {
-            guard let info = entry.row.info(in: tier) else {
-                lines.append(Line("  \(TextFitting.fit(tier, width: 8)) —", style: .plain.dimmed()))
+            guard let info = entry.row.info(in: tier.name) else {
+                lines.append(Line("  \(TextFitting.fit(tier.name, width: 8)) —", style: .plain.dimmed()))
                 continue
             }
             let state = rule.state(of: info, at: now)
-            var text = "  \(TextFitting.fit(tier, width: 8)) \(CacheRowText.bytes(info.bytes))"
+            var text = "  \(TextFitting.fit(tier.name, width: 8)) \(CacheRowText.bytes(info.bytes))"
             text += " · stored \(CacheRowText.duration(now.timeIntervalSince(info.storedAt))) ago"
             text += " · ttl \(CacheRowText.duration(rule.timeToLiveLeft(of: info, at: now)))"
             if let expiresAt = info.expiresAt {

@@ -1,5 +1,6 @@
 import CharacterData
 import RepositoryCore
+import RickAndMortyModel
 
 /// One row of the Cache screen: the inspector's merged row and its readable title
 /// (`character 1 · Rick Sanchez`, `page 3 · status=alive`, `avatar 1`), decoded once, when the row
@@ -21,6 +22,13 @@ public struct CacheListEntry: Sendable, Hashable {
 
     /// The key (`character/id:1`).
     public var key: CacheEntryKey { row.key }
+
+    /// The entity the row holds (its kind and id), which the explorer opens; nil for pages, avatars
+    /// and other keys.
+    var entity: (kind: EntityKind, id: Int)? {
+        guard let kind = EntityKind(rawValue: row.kind), let id = row.id.flatMap(Int.init) else { return nil }
+        return (kind, id)
+    }
 
     /// Whether `needle` (already lowercased) is in the title, the key or the kind.
     func matches(_ needle: String) -> Bool {

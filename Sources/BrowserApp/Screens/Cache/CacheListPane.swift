@@ -9,7 +9,7 @@ import TerminalUI
 /// view and the time they are drawn at), so equal panes draw equal cells.
 struct CacheListPane: Widget, Equatable, Sendable {
     let census: CacheCensus
-    let tierNames: [String]
+    let tiers: [CacheTier]
     /// The API the rows are of, named in the title.
     let api: String?
     let rows: [CacheListEntry]
@@ -35,7 +35,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
         guard !inside.isEmpty else { return }
         renderHeader(in: inside.top(Self.headerHeight - 1), buffer: &buffer)
         guard inside.height > Self.headerHeight else { return }
-        let columns = Columns(width: inside.width, badgeWidth: tierNames.count)
+        let columns = Columns(width: inside.width, badgeWidth: tiers.count)
         buffer.write(
             columns.heads(), x: inside.x, y: inside.y + Self.headerHeight - 1, maxWidth: inside.width,
             style: .plain.bolded().underlined())
@@ -56,7 +56,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
             return
         }
         for (index, entry) in rows.prefix(rowsArea.height).enumerated() {
-            var line = columns.line(entry, tiers: tierNames, rule: rule, now: now)
+            var line = columns.line(entry, tiers: tiers, rule: rule, now: now)
             if index == selected { line = Line(line.spans.map { Span($0.text, style: $0.style.reversed()) }) }
             buffer.write(line, x: body.x, y: body.y + index, maxWidth: body.width)
         }
@@ -74,10 +74,10 @@ struct CacheListPane: Widget, Equatable, Sendable {
         } else {
             states = [Span(census.stateText, style: .plain.dimmed())]
         }
-        let tiers = census.tiers.map(CacheCensus.text(of:)).joined(separator: "  ")
-        buffer.write(Line(states + [Span("   "), Span(tiers)]), x: area.x, y: area.y, maxWidth: area.width)
+        let totals = census.tiers.map(CacheCensus.text(of:)).joined(separator: "  ")
+        buffer.write(Line(states + [Span("   "), Span(totals)]), x: area.x, y: area.y, maxWidth: area.width)
         guard area.height > 1 else { return }
-        var second = "\(CacheRowText.legend(tierNames))   sort: \(sort.rawValue)"
+        var second = "\(CacheRowText.legend(tiers))   sort: \(sort.rawValue)"
         if !filter.isEmpty { second += "   filter: \(filter)" }
         if problemsOnly { second += "   stale + expired only" }
         second += "   \(position)"
@@ -131,7 +131,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
             ).plainText
         }
 
-        func line(_ entry: CacheListEntry, tiers: [String], rule: CacheFreshnessRule, now: Date) -> Line {
+        func line(_ entry: CacheListEntry, tiers: [CacheTier], rule: CacheFreshnessRule, now: Date) -> Line {
             let top = entry.row.top
             let state = top.map { rule.state(of: $0, at: now) }
             let age = top.map { now.timeIntervalSince($0.storedAt) }
@@ -142,7 +142,10 @@ struct CacheListPane: Widget, Equatable, Sendable {
                     (title, Span(TextFitting.fit(entry.title, width: title))),
                     (
                         badges,
-                        Span(TextFitting.fit(CacheRowText.badges(entry.row.tiers, of: tiers), width: badges))
+                        Span(
+                            TextFitting.fit(
+                                CacheRowText.badges(entry.row.tiers.map(CacheTier.init(name:)), of: tiers),
+                                width: badges))
                     ),
                     (
                         bytes,

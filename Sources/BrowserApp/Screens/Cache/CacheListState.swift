@@ -256,9 +256,8 @@ public struct CacheListState: Sendable, Equatable {
             guard problemsOnly else { return true }
             return entry.row.top.map { rule.state(of: $0, at: now) != .fresh } ?? false
         }
-        if sort != .key {
-            rows.sort { sort.precedes($0.row, $1.row, rule: rule, now: now) }
-        }
+        // By key, the rows held are shown with ids as numbers; the tiers page them as text.
+        rows.sort { sort.precedes($0.row, $1.row, rule: rule, now: now) }
         shown = rows
         if let key, let index = rows.firstIndex(where: { $0.key == key }) {
             selection = index

@@ -6,18 +6,14 @@ import TerminalUI
 /// How a cache row's columns read: tier badges, ages and times to live, the state word and its
 /// colour. Pure functions.
 public enum CacheRowText {
-    /// The badge of a tier: its first letter, capitalised (`M` memory, `D` disk, `S` shared,
-    /// `F` file).
-    public static func badge(_ tier: String) -> String { tier.first.map { String($0).uppercased() } ?? "?" }
-
     /// The badges of `tiers` in the order of `all`, a `·` where a tier does not hold it: `MD·F`.
-    public static func badges(_ tiers: [String], of all: [String]) -> String {
-        all.map { tiers.contains($0) ? badge($0) : "·" }.joined()
+    public static func badges(_ tiers: [CacheTier], of all: [CacheTier]) -> String {
+        String(all.map { tiers.contains($0) ? $0.badge : "·" })
     }
 
     /// `M memory · D disk · F file`.
-    public static func legend(_ all: [String]) -> String {
-        all.map { "\(badge($0)) \($0)" }.joined(separator: " · ")
+    public static func legend(_ all: [CacheTier]) -> String {
+        all.map { "\($0.badge) \($0.name)" }.joined(separator: " · ")
     }
 
     /// `45s`, `12m`, `3h`, `2d`; `-30s` once past; `—` for nil (no limit).

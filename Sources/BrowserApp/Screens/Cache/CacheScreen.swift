@@ -6,8 +6,8 @@ import TerminalUI
 
 /// What the Cache screen's background work reports: a request's result, or a second passed,
 /// each with the time it happened, read by the effect that sends it (the screen's update never
-/// reads a clock). A plain value (`ScreenMessage`).
-public enum CacheScreenMessage: ScreenMessage {
+/// reads a clock). A plain value.
+public enum CacheScreenMessage: Sendable {
     /// A request's result, at the time its effect finished (nil: no time given, so the screen's
     /// time stays where it is).
     case result(CacheScreenResult, at: Date? = nil)
@@ -15,23 +15,15 @@ public enum CacheScreenMessage: ScreenMessage {
     case second(Date)
 }
 
-/// An answer the browser applied, given to every screen (the Cache screen's live updates: the
-/// timeline, the pulses, the rows it touched). A plain value (`ScreenMessage`).
-public struct AnswerAppliedMessage: ScreenMessage {
-    /// The answer, as the status pane and the `--events` log have it.
-    public let event: AnswerEvent
-
-    /// The message of `event`.
-    public init(_ event: AnswerEvent) { self.event = event }
-}
-
 /// The Cache screen on the stack (`4`): `CacheScreenState` over the services' cache inspector,
-/// its requests run as effects, its results and a one-second ticker coming back as
-/// `CacheScreenMessage`s, every applied answer as an `AnswerAppliedMessage`. Time comes in with
-/// the messages: the ticker sends the services' `now` when it starts and every second, and each
-/// request's effect sends the time it finished; an answer is stamped with the last time seen.
+/// its requests run as effects, its results and a one-second ticker coming back as its
+/// `CacheScreenMessage`s, every applied answer through `answered` (the timeline, the rows it
+/// touched; the pulses are the app's, copied at each input). Time comes in with the messages: the
+/// ticker sends the services' `now` when it starts and every second, each request's effect sends
+/// the time it finished, and the app stamps each answer.
 /// Without an inspector it says there is nothing to inspect. A plain value (`ScreenModel`).
 public struct CacheScreen: ScreenModel {
+    public typealias Message = CacheScreenMessage
     /// What the screen holds and draws.
     public var state: CacheScreenState
     /// Whether the next submitted prompt is the filter's.
@@ -45,7 +37,7 @@ public struct CacheScreen: ScreenModel {
     public init(services: BrowserServices) {
         let inspector = services.cacheInspector
         state = CacheScreenState(
-            tierNames: inspector?.tiers.map(\.tierName) ?? [],
+            tiers: inspector?.tiers.map { CacheTier(name: $0.tierName) } ?? [],
             rule: inspector?.rule ?? CacheFreshnessRule(timeToLive: nil), now: .distantPast)
         state.api = inspector?.api?.id
     }
@@ -58,106 +50,78 @@ public struct CacheScreen: ScreenModel {
         ScreenActivity(reading: state.list.reading == nil ? nil : .localFirst, named: "cache rows")
     }
 
-    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         guard context.services.cacheInspector != nil else {
             context.toast("There is no cache to inspect in this run.", kind: .info)
             return []
         }
-        return handle(.show, context: &context) + [Self.ticker(context.services)]
+        state.pulses = context.pulses
+        return run(state.open(area: context.layout.main), context: &context) + [Self.ticker(context.services)]
     }
 
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
         [.cancel(key: Self.tickerKey)]
     }
 
-    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
         [Self.ticker(context.services)]
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
-        if state.prompt != nil {
-            guard case .cache(let command) = action, let letter = command.promptLetter else {
-                return handle(.back, context: &context)
-            }
-            return handle(.promptKey(letter), context: &context)
-        }
-        let rows = max(1, state.listRows(in: context.layout.main) - 1)
+    /// The screen's own keys go to its state; Esc (with no entry open) and Tab go back to the
+    /// lists, `/` opens the filter's prompt.
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+        state.pulses = context.pulses
         switch action {
-        case .moveDown: return handle(.move(1), context: &context)
-        case .moveUp: return handle(.move(-1), context: &context)
-        case .pageDown: return handle(.move(rows), context: &context)
-        case .pageUp: return handle(.move(-rows), context: &context)
-        case .first: return handle(.first, context: &context)
-        case .last: return handle(.last, context: &context)
-        case .open: return handle(.enter, context: &context)
-        case .back:
-            if state.detail == nil { context.pop() } else { return handle(.back, context: &context) }
-        case .nextList: context.pop()
-        case .filter:
+        case .back where state.detail == nil && state.prompt == nil, .nextList where state.prompt == nil:
+            context.pop()
+        case .filter where state.prompt == nil:
             awaitsFilter = true
             context.openPrompt(state.list.filter)
-        case .refresh: return handle(.refetch, context: &context)
-        case .cache(.cycleSort): return handle(.cycleSort, context: &context)
-        case .cache(.toggleProblemsOnly): return handle(.toggleProblemsOnly, context: &context)
-        case .cache(.evictFromTier): return handle(.evictFromTier, context: &context)
-        case .cache(.evictEverywhere): return handle(.evictEverywhere, context: &context)
-        case .cache(.revalidate): return handle(.revalidate, context: &context)
-        case .cache(.purge): return handle(.purge, context: &context)
-        default: break
+        default:
+            return run(state.perform(action, area: context.layout.main), context: &context)
         }
         return []
     }
 
-    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         guard awaitsFilter else { return [] }
         awaitsFilter = false
-        return handle(.setFilter(text), context: &context)
+        return run(state.setFilter(text, area: context.layout.main), context: &context)
     }
 
-    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
-        guard case .screen(let inner) = message else { return [] }
-        if let applied = inner as? AnswerAppliedMessage {
-            return handle(.answered(applied.event, at: state.now), context: &context)
-        }
-        switch inner as? CacheScreenMessage {
-        case .result(let result, let time)?:
-            if let event = result.actionEvent { context.record(event) }
-            let advanced = time.map { handle(.tick(max($0, state.now)), context: &context) } ?? []
-            return advanced + handle(.result(result), context: &context)
-        case .second(let time)?: return handle(.tick(time), context: &context)
-        case nil: return []
-        }
+    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+        if case .result(let result, _) = message, let event = result.actionEvent { context.record(event) }
+        state.pulses = context.pulses
+        return run(state.receive(message, area: context.layout.main), context: &context)
+    }
+
+    public mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
+        -> [Effect<Message>]
+    {
+        state.pulses = context.pulses
+        return run(state.answered(event, at: time, area: context.layout.main), context: &context)
     }
 
     public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         state.render(in: area, buffer: &buffer)
     }
 
-    /// Hands `input` to the state and runs what it asks for.
-    private mutating func handle(_ input: CacheScreenInput, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
-        let requests = state.handle(input, area: context.layout.main)
+    /// Runs what the state asked for: each request as an effect, `explore` by pushing a screen.
+    private func run(_ requests: [CacheScreenRequest], context: inout ScreenContext) -> [Effect<Message>] {
         guard let inspector = context.services.cacheInspector else { return [] }
-        var effects: [Effect<BrowserMessage>] = []
+        var effects: [Effect<Message>] = []
         for request in requests {
-            if case .explore(let key) = request {
-                explore(key, context: &context)
+            if case .explore = request {
+                explore(context: &context)
                 continue
             }
             let services = context.services
             effects.append(
-                .task(key: Self.taskKey(request)) {
-                    let result = await request.perform(with: inspector, now: services.now(), clock: services.clock)
-                    return .screen(
-                        CacheScreenMessage.result(
-                            result ?? .pageFailed(page: -1, "nothing to do"), at: services.now()))
+                .stream(key: Self.taskKey(request)) { sink in
+                    let now = services.now()
+                    if let result = await request.perform(with: inspector, now: now, clock: services.clock) {
+                        sink.send(.result(result, at: services.now()))
+                    }
                 })
         }
         return effects
@@ -173,40 +137,37 @@ public struct CacheScreen: ScreenModel {
         }
     }
 
-    /// Opens `key`'s entity in the explorer: a character from its value, an episode or location
-    /// by id.
-    private func explore(_ key: CacheEntryKey, context: inout ScreenContext) {
-        guard let id = key.id.flatMap(Int.init) else { return }
-        switch key.kind {
-        case "character":
-            guard let json = state.detail?.json,
+    /// Opens the open entry's entity in the explorer: a character from its value, an episode or
+    /// location by id.
+    private func explore(context: inout ScreenContext) {
+        guard let open = state.detail, let (kind, id) = open.entry.entity else { return }
+        switch kind {
+        case .character:
+            guard let json = open.json,
                 let character = try? JSONDecoder().decode(ShowCharacter.self, from: Data(json.utf8))
             else {
                 context.toast("The character's value could not be read to open it.", kind: .info)
                 return
             }
             context.push(CharacterDetailScreen(character: character))
-        case "episode", "location":
-            let kind: EntityKind = key.kind == "episode" ? .episode : .location
+        case .episode, .location:
             EntityDetailScreen.push(
-                EntityDetailState(kind: kind, id: id, name: state.detail?.entry.title ?? key.description),
-                context: &context)
-        default: break
+                EntityDetailState(kind: kind, id: id, name: open.entry.title), context: &context)
         }
     }
 
     /// The time now when it starts, then a message every second on the services' clock, each
     /// with the services' `now`.
-    static func ticker(_ services: BrowserServices) -> Effect<BrowserMessage> {
+    static func ticker(_ services: BrowserServices) -> Effect<Message> {
         .subscribe(key: tickerKey) { sink in
-            sink.send(.screen(CacheScreenMessage.second(services.now())))
+            sink.send(.second(services.now()))
             while !Task.isCancelled {
                 do {
                     try await services.clock.sleep(for: .seconds(1))
                 } catch {
                     return
                 }
-                sink.send(.screen(CacheScreenMessage.second(services.now())))
+                sink.send(.second(services.now()))
             }
         }
     }

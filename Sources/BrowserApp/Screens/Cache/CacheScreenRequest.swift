@@ -4,7 +4,7 @@ import RepositoryCore
 
 /// What the Cache screen asks the outside world for: a page of rows, the census, one entry again
 /// (with its value), an action on the cache, or the explorer for an entity. A plain value; the
-/// app runs each as an effect (`perform(with:now:)`) and gives the result back to the screen.
+/// screen runs each as an effect (`perform(with:now:)`) whose result comes back to it alone.
 public enum CacheScreenRequest: Sendable, Equatable {
     /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
     case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
@@ -17,9 +17,9 @@ public enum CacheScreenRequest: Sendable, Equatable {
     /// One entry again, its row and (with `value`) its stored value.
     case readEntry(CacheEntryKey, value: Bool)
     /// Evict the key from one tier, or from all for nil.
-    case evict(CacheEntryKey, tier: String?)
+    case evict(CacheEntryKey, tier: CacheTier?)
     /// Empty a tier.
-    case purge(tier: String)
+    case purge(tier: CacheTier)
     /// A conditional GET with the cached validators.
     case revalidate(CacheEntryKey)
     /// A fresh read from the network.
@@ -68,10 +68,10 @@ public enum CacheScreenRequest: Sendable, Equatable {
         case .readEntry(let key, let wantsValue):
             return await Self.entry(key, value: wantsValue, inspector: inspector)
         case .evict(let key, let tier):
-            let answer = await inspector.evict(key, from: tier)
+            let answer = await inspector.evict(key, from: tier?.name)
             return .acted(answer, key: key, kind: .evict, ms: ms())
         case .purge(let tier):
-            let answer = await inspector.purge(tier: tier)
+            let answer = await inspector.purge(tier: tier.name)
             return .acted(answer, key: nil, kind: .purge, ms: ms())
         case .revalidate(let key):
             let answer = Self.explained(await inspector.revalidate(key), key: key)

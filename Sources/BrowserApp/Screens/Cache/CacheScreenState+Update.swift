@@ -4,49 +4,82 @@ import RepositoryCore
 import TerminalUI
 
 extension CacheScreenState {
-    /// Applies `input` with the screen drawn in `area`; returns what to ask the outside world for
-    /// (in order). Never reads the clock: time comes in with `tick` and `answered`.
-    public mutating func handle(_ input: CacheScreenInput, area: Rect) -> [CacheScreenRequest] {
+    /// The screen comes on top: counts the census when it was never counted.
+    public mutating func open(area: Rect) -> [CacheScreenRequest] {
+        finish(census.states == nil && !isCounting ? [.count] : [], area: area)
+    }
+
+    /// Carries out a key's `action` with the screen drawn in `area`; while a prompt is open, the
+    /// key answers it. Returns what to ask the outside world for, in order.
+    public mutating func perform(_ action: BrowserAction, area: Rect) -> [CacheScreenRequest] {
+        if prompt != nil {
+            guard case .cache(let command) = action, let letter = command.promptLetter else {
+                prompt = nil
+                return finish([], area: area)
+            }
+            return finish(answerPrompt(letter), area: area)
+        }
         var requests: [CacheScreenRequest] = []
-        switch input {
-        case .show:
-            if census.states == nil, !isCounting { requests.append(.count) }
-        case .move(let delta): move(delta, area: area)
+        let page = max(1, listRows(in: area) - 1)
+        switch action {
+        case .moveDown: move(1, area: area)
+        case .moveUp: move(-1, area: area)
+        case .pageDown: move(page, area: area)
+        case .pageUp: move(-page, area: area)
         case .first: move(-Int.max / 2, area: area)
         case .last: move(Int.max / 2, area: area)
-        case .enter: requests += enter()
-        case .back:
-            if prompt != nil { prompt = nil } else { detail = nil }
-        case .cycleSort: list.setSort(list.sort.next, rule: rule, now: now)
-        case .toggleProblemsOnly: list.toggleProblemsOnly(rule: rule, now: now)
-        case .setFilter(let text): list.setFilter(text, rule: rule, now: now)
-        case .evictFromTier:
-            if let key = subject { prompt = .evictTier(key) }
-        case .evictEverywhere:
-            if let key = subject { requests.append(.evict(key, tier: nil)) }
-        case .revalidate:
-            if let key = subject { requests.append(.revalidate(key)) }
-        case .refetch:
-            if let key = subject { requests.append(.refetch(key)) }
-        case .purge: prompt = .purgeTier
-        case .promptKey(let character): requests += answerPrompt(character)
-        case .tick(let time):
-            now = time
-            list.reshow(rule: rule, now: now)
-            if censusIsStale, !isCounting {
-                censusIsStale = false
-                requests.append(.count)
-            }
-        case .answered(let event, let time):
-            now = max(now, time)
-            timeline.record(event, at: time)
-            pulses.record(event, at: time)
-            for key in event.cacheKeys where list.holds(key) || detail?.entry.key == key {
-                requests.append(.readEntry(key, value: detail?.entry.key == key))
-            }
-            censusIsStale = true
-        case .result(let result): requests += apply(result)
+        case .open: requests = enter()
+        case .back: detail = nil
+        case .refresh: requests = subject.map { [.refetch($0)] } ?? []
+        case .cache(.cycleSort): list.setSort(list.sort.next, rule: rule, now: now)
+        case .cache(.toggleProblemsOnly): list.toggleProblemsOnly(rule: rule, now: now)
+        case .cache(.evictFromTier): prompt = subject.map { .evictTier($0) }
+        case .cache(.evictEverywhere): requests = subject.map { [.evict($0, tier: nil)] } ?? []
+        case .cache(.revalidate): requests = subject.map { [.revalidate($0)] } ?? []
+        case .cache(.purge): prompt = .purgeTier
+        default: break
         }
+        return finish(requests, area: area)
+    }
+
+    /// Shows only the rows held that contain `text` (empty: all).
+    public mutating func setFilter(_ text: String, area: Rect) -> [CacheScreenRequest] {
+        list.setFilter(text, rule: rule, now: now)
+        return finish([], area: area)
+    }
+
+    /// Takes a message of the screen's effects: a request's result (and the time it came at) or a
+    /// second passed. Never reads the clock: time comes in with the messages.
+    public mutating func receive(_ message: CacheScreenMessage, area: Rect) -> [CacheScreenRequest] {
+        switch message {
+        case .second(let time):
+            return finish(advance(to: time), area: area)
+        case .result(let result, let time):
+            let advanced = time.map { advance(to: max($0, now)) } ?? []
+            return finish(advanced + apply(result), area: area)
+        }
+    }
+
+    /// The app applied `event` at `time`: the timeline takes it, and the rows it read are read again.
+    public mutating func answered(_ event: AnswerEvent, at time: Date, area: Rect) -> [CacheScreenRequest] {
+        now = max(now, time)
+        timeline.record(event, at: time)
+        censusIsStale = true
+        let keys = event.cacheKeys.filter { list.holds($0) || detail?.entry.key == $0 }
+        return finish(keys.map { .readEntry($0, value: detail?.entry.key == $0) }, area: area)
+    }
+
+    /// The time moved: TTLs count down, states change, the census is counted again when stale.
+    private mutating func advance(to time: Date) -> [CacheScreenRequest] {
+        now = time
+        list.reshow(rule: rule, now: now)
+        guard censusIsStale, !isCounting else { return [] }
+        censusIsStale = false
+        return [.count]
+    }
+
+    /// Keeps the selection in view and adds the reads the window needs to `requests`.
+    private mutating func finish(_ requests: [CacheScreenRequest], area: Rect) -> [CacheScreenRequest] {
         list.scroll(height: listRows(in: area))
         if requests.contains(.count) { isCounting = true }
         return requests + readPageIfNeeded(area: area) + nameRowsInView(area: area)
@@ -57,12 +90,12 @@ extension CacheScreenState {
 
     /// The prompt's line: `evict character/id:1 from: m memory · d disk (Esc: cancel)`.
     public var promptText: String? {
-        let choices = tierNames.map { "\(CacheRowText.badge($0).lowercased()) \($0)" }.joined(
+        let choices = tiers.map { "\($0.badge.lowercased()) \($0.name)" }.joined(
             separator: " · ")
         switch prompt {
         case .evictTier(let key): return "evict \(key) from: \(choices)  (Esc: cancel)"
         case .purgeTier: return "purge which tier: \(choices)  (Esc: cancel)"
-        case .confirmPurge(let tier): return "purge every entry of \(tier)? y/n"
+        case .confirmPurge(let tier): return "purge every entry of \(tier.name)? y/n"
         case nil: return nil
         }
     }
@@ -78,7 +111,7 @@ extension CacheScreenState {
 
     private mutating func enter() -> [CacheScreenRequest] {
         if let detail {
-            return isExplorable(detail.entry.key.kind) ? [.explore(detail.entry.key)] : []
+            return detail.entry.entity == nil ? [] : [.explore(detail.entry.key)]
         }
         guard let selected = list.selected else { return [] }
         detail = CacheEntryDetail(entry: selected)
@@ -88,7 +121,7 @@ extension CacheScreenState {
     private mutating func answerPrompt(_ character: Character) -> [CacheScreenRequest] {
         guard let asked = prompt else { return [] }
         prompt = nil
-        let tier = tierNames.first { CacheRowText.badge($0).lowercased() == String(character).lowercased() }
+        let tier = tiers.first { $0.badge.lowercased() == character.lowercased() }
         switch asked {
         case .evictTier(let key): return tier.map { [CacheScreenRequest.evict(key, tier: $0)] } ?? []
         case .purgeTier:
@@ -132,7 +165,7 @@ extension CacheScreenState {
                 open.valueFailure =
                     entry == nil
                     ? "no longer cached"
-                    : key.kind == "avatar"
+                    : key.kind == CacheEntryKey.avatarKind
                         ? "an image: its bytes are not shown as text" : "no tier holds a readable copy"
             case .failure(let failure)?:
                 open.value = nil
@@ -177,6 +210,3 @@ extension CacheScreenState {
         return [.name(rows.map(\.row))]
     }
 }
-
-/// Whether entries of `namespace` are entities the explorer opens.
-func isExplorable(_ namespace: String) -> Bool { ["character", "episode", "location"].contains(namespace) }

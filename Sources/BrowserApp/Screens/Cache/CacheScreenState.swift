@@ -12,8 +12,8 @@ public struct CacheScreenState: Sendable, Equatable {
     public var list: CacheListState
     /// The header's counts.
     public var census = CacheCensus()
-    /// The tiers, top first (`memory`, `disk`, `shared`, `file`, those that are on).
-    public var tierNames: [String]
+    /// The tiers, top first (memory, disk, shared, file: those that are on).
+    public var tiers: [CacheTier]
     /// The API whose entries the screen shows (`APIIdentity.id`), named in its title; nil when
     /// the tiers are not scoped to one.
     public var api: String?
@@ -21,7 +21,7 @@ public struct CacheScreenState: Sendable, Equatable {
     public var rule: CacheFreshnessRule
     /// Every answer per key this session, and the changes seen.
     public var timeline = CacheTimeline()
-    /// Answers per second per source over the last minute.
+    /// Answers per second per source over the session's last minute (the app's, as of the last input).
     public var pulses = CachePulses()
     /// The entry opened with `Enter`, if any.
     public var detail: CacheEntryDetail?
@@ -38,11 +38,11 @@ public struct CacheScreenState: Sendable, Equatable {
     /// The time of the frame.
     public var now: Date
 
-    /// A screen over `tierNames` with `rule`, nothing read yet, at `now`.
+    /// A screen over `tiers` with `rule`, nothing read yet, at `now`.
     public init(
-        tierNames: [String], rule: CacheFreshnessRule, now: Date, list: CacheListState = CacheListState()
+        tiers: [CacheTier], rule: CacheFreshnessRule, now: Date, list: CacheListState = CacheListState()
     ) {
-        self.tierNames = tierNames
+        self.tiers = tiers
         self.rule = rule
         self.now = now
         self.list = list
@@ -64,7 +64,7 @@ public struct CacheScreenState: Sendable, Equatable {
 
     /// The entry page's lines, when an entry is open.
     public var entryLines: [Line] {
-        detail?.lines(tiers: tierNames, timeline: timeline, rule: rule, now: now) ?? []
+        detail?.lines(tiers: tiers, timeline: timeline, rule: rule, now: now) ?? []
     }
 
     /// `rows 1–200+ read` (a window in key order), `first 1000 of 100000 by age` (a scan's), with
@@ -101,7 +101,7 @@ public struct CacheScreenState: Sendable, Equatable {
         let rows = Array(list.rowsInView(height: height))
         let selected = list.selection - list.top
         CacheListPane(
-            census: census, tierNames: tierNames, api: api, rows: rows,
+            census: census, tiers: tiers, api: api, rows: rows,
             selected: rows.indices.contains(selected) ? selected : nil,
             sort: list.sort, filter: list.filter, problemsOnly: list.problemsOnly, position: position,
             prompt: promptText, rule: rule, now: now

@@ -16,7 +16,7 @@ public enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
         return all[(index + 1) % all.count]
     }
 
-    /// Whether `lhs` comes before `rhs` in this order at `now` by `rule` (ties by key).
+    /// Whether `lhs` comes before `rhs` in this order at `now` by `rule` (ties by key, ids as numbers).
     func precedes(_ lhs: CacheRow, _ rhs: CacheRow, rule: CacheFreshnessRule, now: Date) -> Bool {
         switch self {
         case .key: break
@@ -34,7 +34,7 @@ public enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
             )
             if left != right { return left > right }
         }
-        return lhs.key < rhs.key
+        return lhs.key.shownBefore(rhs.key)
     }
 
     /// 2 for expired, 1 for stale, 0 for fresh (or unknown).

@@ -93,7 +93,8 @@ public struct AvatarLoader: Sendable {
         }
         guard isOnline() else {
             return AvatarOutcome(
-                result: .failure(AvatarFailure("offline: the avatar was not read again")), origin: nil, bytes: 0,
+                result: .failure(AvatarFailure("offline: the avatar was not read again")), origin: nil,
+                bytes: 0,
                 elapsed: .zero)
         }
         if !conditional {
@@ -259,7 +260,9 @@ extension AvatarLoader {
     /// again (`revalidated`, `network`), or why there is none as `mainUnavailable`.
     public func reread(_ cacheKey: String, conditional: Bool) async -> Result<Origin, RepositoryError> {
         let outcome = await reload(cacheKey: cacheKey, conditional: conditional)
-        if case .failure(let failure) = outcome.result { return .failure(.mainUnavailable(reason: failure.reason)) }
+        if case .failure(let failure) = outcome.result {
+            return .failure(.mainUnavailable(reason: failure.reason))
+        }
         switch outcome.origin {
         case .revalidated?: return .success(.revalidated)
         case .fileCache?: return .success(.disk)

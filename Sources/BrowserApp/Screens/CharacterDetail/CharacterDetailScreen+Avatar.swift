@@ -13,37 +13,35 @@ extension CharacterDetailScreen {
 
     /// Starts loading the character's avatar (navigation, or a revalidating refresh), unless
     /// images are off or the character is not known yet.
-    mutating func loadAvatar(refresh: Bool, services: BrowserServices) -> [Effect<BrowserMessage>] {
+    mutating func loadAvatar(refresh: Bool, services: BrowserServices) -> [Effect<Message>] {
         guard let loader = services.avatars, let character = detail.character else { return [] }
         detail.avatar = .loading(received: 0, expected: nil)
-        let id = character.id
         let url = character.image
         return [
             .stream(key: Self.avatarTaskKey) { sink in
                 let reporter = ProgressThrottle { received, expected in
-                    sink.send(.avatarProgress(characterID: id, received: received, expected: expected))
+                    sink.send(.avatarProgress(received: received, expected: expected))
                 }
                 let outcome = await loader.load(url: url, refresh: refresh) { step in
                     reporter.report(received: step.received, expected: step.expected)
                 }
-                sink.send(.avatarLoaded(characterID: id, refresh: refresh, outcome))
+                sink.send(.avatarLoaded(refresh: refresh, outcome))
             }
         ]
     }
 
     /// Stops an avatar load in flight (its partial file is deleted by the download).
-    func cancelAvatar(services: BrowserServices) -> [Effect<BrowserMessage>] {
+    func cancelAvatar(services: BrowserServices) -> [Effect<Message>] {
         services.avatars == nil ? [] : [.cancel(key: Self.avatarTaskKey)]
     }
 
-    /// Applies an avatar message that belongs to this character.
-    mutating func applyAvatar(_ message: BrowserMessage, context: inout ScreenContext) {
+    /// Applies an avatar message.
+    mutating func applyAvatar(_ message: Message, context: inout ScreenContext) {
         switch message {
-        case .avatarProgress(let id, let received, let expected):
-            guard detail.characterID == id, case .loading = detail.avatar else { return }
+        case .avatarProgress(let received, let expected):
+            guard case .loading = detail.avatar else { return }
             detail.avatar = .loading(received: received, expected: expected)
-        case .avatarLoaded(let id, let refresh, let outcome):
-            guard detail.characterID == id else { return }
+        case .avatarLoaded(let refresh, let outcome):
             if case .failure(let failure) = outcome.result, failure.isCancellation { return }
             let milliseconds = AnswerEvent.milliseconds(outcome.elapsed)
             switch outcome.result {
@@ -54,8 +52,8 @@ extension CharacterDetailScreen {
             case .failure(let failure):
                 detail.avatar = .failed(failure.reason)
             }
-            context.record(Self.event(id: id, refresh: refresh, outcome))
-        default:
+            context.record(Self.event(id: detail.characterID, refresh: refresh, outcome))
+        case .characterRead, .episodesRead:
             return
         }
     }
@@ -68,7 +66,8 @@ extension CharacterDetailScreen {
             query: "avatar \(id)", policy: .download(refresh ? Self.refreshPolicy : Self.navigationPolicy),
             operation: .download,
             origin: error == nil ? outcome.origin.map(AnswerOrigin.avatar) : nil, stale: false,
-            ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error, bytes: outcome.bytes,
+            ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error,
+            bytes: outcome.bytes,
             cacheKeys: outcome.cacheKey.map { [.avatar($0)] } ?? [])
     }
 }

@@ -3,20 +3,19 @@ import TerminalUI
 
 extension CharacterDetailScreen {
     /// `n` / `p`: selects the next or previous link, scrolling it into view.
-    mutating func moveLink(by delta: Int, layout: BrowserLayout) {
-        let count = detail.links.count
+    mutating func moveLink(by delta: Int, geometry: DetailGeometry) {
+        let count = geometry.linkFields.count
         guard count > 0 else { return }
         let current = detail.selectedLink ?? (delta > 0 ? -1 : count)
         let selected = min(max(0, current + delta), count - 1)
         detail.selectedLink = selected
-        let geometry = DetailGeometry(layout: layout, detail: detail)
-        let lines = geometry.lines(ofLink: selected, in: detail)
+        let lines = geometry.lines(ofLink: selected)
         let visible = geometry.visibleLines
         if lines.lowerBound < detail.scrollOffset { detail.scrollOffset = lines.lowerBound }
         if lines.upperBound > detail.scrollOffset + visible - 1 {
             detail.scrollOffset = min(lines.lowerBound, lines.upperBound - visible + 1)
         }
-        clampScroll(layout: layout)
+        clampScroll(geometry)
     }
 
     /// Enter: opens the selected link. A link that names nothing (an unknown origin, another
@@ -24,7 +23,8 @@ extension CharacterDetailScreen {
     func openSelectedLink(context: inout ScreenContext) {
         guard let link = detail.selectedLinkValue else {
             let (next, previous, open) = (
-                KeyTable.keyName(of: .nextLink, in: keyScope), KeyTable.keyName(of: .previousLink, in: keyScope),
+                KeyTable.keyName(of: .nextLink, in: keyScope),
+                KeyTable.keyName(of: .previousLink, in: keyScope),
                 KeyTable.keyName(of: .open, in: keyScope)
             )
             context.toast("Select a link with \(next) or \(previous), then press \(open).", kind: .info)
@@ -47,17 +47,21 @@ extension CharacterDetailScreen {
     }
 
     /// Scrolls the pane by `delta` lines, within its content.
-    mutating func scroll(by delta: Int, layout: BrowserLayout) {
+    mutating func scroll(by delta: Int, geometry: DetailGeometry) {
         let proposed = detail.scrollOffset.addingReportingOverflow(delta)
         detail.scrollOffset = proposed.overflow ? (delta > 0 ? Int.max : 0) : proposed.partialValue
-        clampScroll(layout: layout)
+        clampScroll(geometry)
     }
 
-    /// Keeps the scroll offset within the content at the current size.
+    /// Keeps the scroll offset within the content of `geometry` (the detail's now).
+    mutating func clampScroll(_ geometry: DetailGeometry) {
+        detail.scrollOffset = min(max(0, detail.scrollOffset), geometry.maxScrollOffset)
+    }
+
+    /// Keeps the scroll offset within the content in `layout`, once the detail changed.
     mutating func clampScroll(layout: BrowserLayout) {
         // At the top already: no content is shorter than that, so there is nothing to count.
         guard detail.scrollOffset != 0 else { return }
-        let maximum = DetailGeometry(layout: layout, detail: detail).maxScrollOffset(detail)
-        detail.scrollOffset = min(max(0, detail.scrollOffset), maximum)
+        clampScroll(DetailGeometry(layout: layout, detail: detail))
     }
 }

@@ -10,7 +10,7 @@ extension CharacterDetailScreen {
     /// Reads the character and its episodes (one multi-id request) with `policy`. The episodes
     /// the character is known to have are read at the same time as the character; when the
     /// answer lists other episodes, those are read after it.
-    mutating func readDetail(policy: CachePolicy, services: BrowserServices) -> [Effect<BrowserMessage>] {
+    mutating func readDetail(policy: CachePolicy, services: BrowserServices) -> [Effect<Message>] {
         loading = policy
         let id = detail.characterID
         let known = detail.character?.episodeIDs ?? []
@@ -21,7 +21,7 @@ extension CharacterDetailScreen {
                     () async throws(RepositoryError) -> Answer<ShowCharacter> in
                     try await services.repository.character(id: id, policy: policy)
                 }
-                sink.send(.characterRead(id: id, policy: policy, character))
+                sink.send(.characterRead(policy: policy, character))
                 guard case .success(let answer) = character.result, !Task.isCancelled else { return }
                 let ids = answer.value.episodeIDs
                 guard !ids.isEmpty else { return }
@@ -32,7 +32,7 @@ extension CharacterDetailScreen {
                 } else {
                     episodes = await Self.readEpisodes(ids, policy: policy, services)
                 }
-                sink.send(.episodesRead(characterID: id, ids: ids, policy: policy, episodes))
+                sink.send(.episodesRead(ids: ids, policy: policy, episodes))
             }
         ]
     }
@@ -51,11 +51,12 @@ extension CharacterDetailScreen {
     }
 
     /// Applies the character's read, when it is the read in flight: records it, shows it here
-    /// and on every screen holding it.
+    /// and on every other screen holding it.
     mutating func applyCharacter(
-        id: Int, policy: CachePolicy, _ report: ReadReport<ShowCharacter>, context: inout ScreenContext
+        policy: CachePolicy, _ report: ReadReport<ShowCharacter>, context: inout ScreenContext
     ) {
-        guard detail.characterID == id, loading == policy else { return }
+        guard loading == policy else { return }
+        let id = detail.characterID
         context.record(
             query: QueryText.character(id), policy: policy, keys: [.entity(.character, id: id)], report)
         switch report.result {
@@ -76,10 +77,9 @@ extension CharacterDetailScreen {
 
     /// Applies the character's episodes, when they are the read in flight.
     mutating func applyEpisodes(
-        characterID: Int, ids: [Int], policy: CachePolicy, _ report: ReadReport<[Episode]>,
-        context: inout ScreenContext
+        ids: [Int], policy: CachePolicy, _ report: ReadReport<[Episode]>, context: inout ScreenContext
     ) {
-        guard detail.characterID == characterID, loading == policy else { return }
+        guard loading == policy else { return }
         loading = nil
         context.record(
             query: QueryText.episodes(ids), kind: .episode, policy: policy,

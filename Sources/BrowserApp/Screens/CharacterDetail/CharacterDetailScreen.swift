@@ -7,6 +7,18 @@ import TerminalUI
 /// over it. Suspended, it stops its read and avatar load; resumed, it reads again what is
 /// missing, from the cache first. A plain value (`ScreenModel`).
 public struct CharacterDetailScreen: ScreenModel, Hashable {
+    /// What the detail's reads and avatar load report (to this detail alone, so no id is needed).
+    public enum Message: Sendable {
+        /// The character's read finished (the first half of a detail read).
+        case characterRead(policy: CachePolicy, ReadReport<ShowCharacter>)
+        /// Its episodes `ids` were read in one multi-id request (the second half).
+        case episodesRead(ids: [Int], policy: CachePolicy, ReadReport<[Episode]>)
+        /// The avatar download advanced (bytes received, and expected when known).
+        case avatarProgress(received: Int64, expected: Int64?)
+        /// The avatar load finished; `refresh` when it revalidated.
+        case avatarLoaded(refresh: Bool, AvatarOutcome)
+    }
+
     /// What is shown: the character, its episodes, scroll, avatar and selected link.
     public var detail: CharacterDetailState
     /// The policy of the read in flight (the character, then its episodes), if any.
@@ -24,52 +36,48 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     public var activity: ScreenActivity { ScreenActivity(reading: loading, named: "character") }
 
     /// Reads the character and its episodes, `localFirst`, and loads its avatar.
-    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         readDetail(policy: .localFirst, services: context.services)
             + loadAvatar(refresh: false, services: context.services)
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
-        let page = DetailGeometry(layout: context.layout, detail: detail).page
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+        let geometry = DetailGeometry(layout: context.layout, detail: detail)
+        let page = geometry.page
         switch action {
         case .refresh:
             return readDetail(policy: .remoteFirst, services: context.services)
                 + loadAvatar(refresh: true, services: context.services)
         case .back: context.pop()
         case .open: openSelectedLink(context: &context)
-        case .nextLink: moveLink(by: 1, layout: context.layout)
-        case .previousLink: moveLink(by: -1, layout: context.layout)
-        case .moveDown: scroll(by: 1, layout: context.layout)
-        case .moveUp: scroll(by: -1, layout: context.layout)
-        case .pageDown: scroll(by: page, layout: context.layout)
-        case .pageUp: scroll(by: -page, layout: context.layout)
-        case .first: scroll(by: -Int.max / 2, layout: context.layout)
-        case .last: scroll(by: Int.max / 2, layout: context.layout)
+        case .nextLink: moveLink(by: 1, geometry: geometry)
+        case .previousLink: moveLink(by: -1, geometry: geometry)
+        case .moveDown: scroll(by: 1, geometry: geometry)
+        case .moveUp: scroll(by: -1, geometry: geometry)
+        case .pageDown: scroll(by: page, geometry: geometry)
+        case .pageUp: scroll(by: -page, geometry: geometry)
+        case .first: scroll(by: -Int.max / 2, geometry: geometry)
+        case .last: scroll(by: Int.max / 2, geometry: geometry)
         default: break
         }
         return []
     }
 
-    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
-        case .characterRead(let id, let policy, let report):
-            applyCharacter(id: id, policy: policy, report, context: &context)
-        case .episodesRead(let characterID, let ids, let policy, let report):
-            applyEpisodes(characterID: characterID, ids: ids, policy: policy, report, context: &context)
+        case .characterRead(let policy, let report):
+            applyCharacter(policy: policy, report, context: &context)
+        case .episodesRead(let ids, let policy, let report):
+            applyEpisodes(ids: ids, policy: policy, report, context: &context)
         case .avatarProgress, .avatarLoaded:
             applyAvatar(message, context: &context)
-        default: break
         }
         return []
     }
 
     /// Stops the read and the avatar load in flight, leaving the detail marked incomplete.
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
-        var effects: [Effect<BrowserMessage>] = []
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
+        var effects: [Effect<Message>] = []
         if loading != nil {
             loading = nil
             effects.append(.cancel(key: Self.detailTaskKey))
@@ -82,8 +90,8 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// Reads again, from the cache first, the character or episodes and the avatar a push interrupted.
-    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
-        var effects: [Effect<BrowserMessage>] = []
+    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
+        var effects: [Effect<Message>] = []
         let hasEpisodes = detail.episodes != nil || detail.episodesFailure != nil
         if detail.character == nil || !hasEpisodes {
             effects += readDetail(policy: .localFirst, services: context.services)
@@ -93,7 +101,7 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// On top, keeps the scroll within the content at the new size.
-    public mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
         if context.isOnTop { clampScroll(layout: context.layout) }
         return []
     }

@@ -1,10 +1,10 @@
 import TerminalUI
 
 /// Where a character's detail draws, computed once from the layout and the detail: the
-/// avatar's area, the fields' area, how many lines show, how far it can scroll, and which field
-/// each link is. `update` (scrolling, following the selected link) and the pane read the same
-/// value. A plain value.
-struct DetailGeometry: Equatable, Sendable {
+/// avatar's area, the fields' area and the fields, how many lines show, how far it can scroll,
+/// and which field each link is. `update` (scrolling, following the selected link: one value per
+/// key) and the pane build it alike. A plain value.
+struct DetailGeometry: Sendable {
     /// The widest avatar, in columns.
     static let avatarMaximumWidth = 40
 
@@ -13,12 +13,17 @@ struct DetailGeometry: Equatable, Sendable {
     /// Where the fields go: inside the box, one column of margin on the left, beside or below
     /// the avatar.
     let content: Rect
+    /// The fields shown.
+    let fields: [LabeledValue]
+    /// The field of each link (`CharacterDetailState.links`).
+    let linkFields: [Int]
 
-    /// The geometry of `detail` in `layout`.
-    init(layout: BrowserLayout, detail: CharacterDetailState?) {
+    /// The geometry of `detail` in `layout` (its fields as drawn while loading, or not).
+    init(layout: BrowserLayout, detail: CharacterDetailState, isLoading: Bool = false) {
+        (fields, linkFields) = DetailPane.fields(of: detail, isLoading: isLoading)
         let area = Self.avatarArea(of: layout)
         let content = layout.mainInterior.inset(left: 1)
-        guard detail?.avatar != nil, let area else {
+        guard detail.avatar != nil, let area else {
             self.avatar = nil
             self.content = content
             return
@@ -38,11 +43,9 @@ struct DetailGeometry: Equatable, Sendable {
     /// How far PgDn and PgUp scroll: a screen but one line.
     var page: Int { max(1, visibleLines - 1) }
 
-    /// The largest useful scroll offset for `detail`: its last line at the bottom of the pane.
-    func maxScrollOffset(_ detail: CharacterDetailState) -> Int {
-        let lines = DetailView(fields: DetailPane.fields(of: detail, isLoading: false))
-            .lineCount(width: content.width)
-        return max(0, lines - content.height)
+    /// The largest useful scroll offset: the last line at the bottom of the pane.
+    var maxScrollOffset: Int {
+        max(0, DetailView(fields: fields).lineCount(width: content.width) - content.height)
     }
 
     /// Where the avatar goes: the right part of the pane when it is wide (one column of gap),
@@ -59,22 +62,13 @@ struct DetailGeometry: Equatable, Sendable {
         return Rect(x: inside.x, y: inside.y, width: inside.width, height: height)
     }
 
-    /// The lines link `index` takes in `detail`, counting the wrapped lines of every field above
-    /// it (a long URL beside the avatar takes several): what scrolling must bring into view.
-    func lines(ofLink index: Int, in detail: CharacterDetailState) -> Range<Int> {
-        let fields = DetailPane.fields(of: detail, isLoading: false)
-        let field = Self.fieldIndex(ofLink: index)
-        guard fields.indices.contains(field) else { return field..<field + 1 }
+    /// The lines link `index` takes, counting the wrapped lines of every field above it (a long
+    /// URL beside the avatar takes several): what scrolling must bring into view.
+    func lines(ofLink index: Int) -> Range<Int> {
+        guard linkFields.indices.contains(index) else { return 0..<1 }
+        let field = linkFields[index]
         let first = DetailView(fields: Array(fields[..<field])).lineCount(width: content.width)
         let count = DetailView(fields: [fields[field]]).lineCount(width: content.width)
         return first..<first + max(1, count)
-    }
-
-    /// The field index of link `index`: the two places are the `Origin` and `Location` fields,
-    /// the episodes the rows after the character's fields and the `Episodes` heading.
-    static func fieldIndex(ofLink index: Int) -> Int {
-        index < 2
-            ? DetailPane.originField + index
-            : DetailPane.characterFieldCount + 1 + (index - 2)
     }
 }

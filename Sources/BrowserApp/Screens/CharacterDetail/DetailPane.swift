@@ -14,39 +14,36 @@ struct DetailPane: Widget {
     var bodyMemo: DrawingMemo<DetailBody>?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        let geometry = DetailGeometry(layout: layout, detail: detail)
+        let geometry = DetailGeometry(layout: layout, detail: detail, isLoading: isLoading)
         let body = DetailBody(detail: detail, isLoading: isLoading, content: geometry.content)
         body.render(in: area, buffer: &buffer, memo: bodyMemo)
         if let avatar = detail.avatar, let avatarArea = geometry.avatar {
             AvatarPane(avatar: avatar, mode: colorMode).render(in: avatarArea, buffer: &buffer)
         }
-        if let selected = detail.selectedLink {
-            DetailView(
-                fields: Self.fields(of: body.detail, isLoading: body.isLoading),
-                scrollOffset: detail.scrollOffset
-            )
-            .highlightValue(
-                ofField: DetailGeometry.fieldIndex(ofLink: selected), style: Self.selectedLinkStyle,
-                in: body.content,
-                buffer: &buffer)
+        if let selected = detail.selectedLink, geometry.linkFields.indices.contains(selected) {
+            DetailView(fields: geometry.fields, scrollOffset: detail.scrollOffset)
+                .highlightValue(
+                    ofField: geometry.linkFields[selected], style: Self.selectedLinkStyle, in: body.content,
+                    buffer: &buffer)
         }
     }
-
-    /// The index of the `Origin` field (`Location` follows it): the first two links.
-    static let originField = 5
-    /// How many fields a known character has before its `Episodes` heading.
-    static let characterFieldCount = 12
 
     /// How the selected link is drawn over its plain value.
     static let selectedLinkStyle = Style(bold: true, reverse: true)
 
-    /// The fields shown for `detail`: the character's, a gap, then one per episode (links plain).
-    static func fields(of detail: CharacterDetailState, isLoading: Bool) -> [LabeledValue] {
+    /// The fields shown for `detail` — the character's, a gap, then one per episode (links
+    /// plain) — and the field of each of its links (`CharacterDetailState.links`: origin,
+    /// location, then the episodes).
+    static func fields(of detail: CharacterDetailState, isLoading: Bool) -> (
+        fields: [LabeledValue], links: [Int]
+    ) {
         guard let character = detail.character else {
-            return [
-                LabeledValue("ID", String(detail.characterID)),
-                LabeledValue("", isLoading ? "Loading…" : "Not loaded."),
-            ]
+            return (
+                [
+                    LabeledValue("ID", String(detail.characterID)),
+                    LabeledValue("", isLoading ? "Loading…" : "Not loaded."),
+                ], []
+            )
         }
         var fields = [
             LabeledValue("Name", character.name, valueStyle: Style(bold: true)),
@@ -54,6 +51,9 @@ struct DetailPane: Widget {
             LabeledValue("Species", character.species),
             LabeledValue("Type", character.type.isEmpty ? "—" : character.type),
             LabeledValue("Gender", character.gender.rawValue),
+        ]
+        var links = [fields.count, fields.count + 1]
+        fields += [
             LabeledValue("Origin", character.origin.name),
             LabeledValue("Location", character.location.name),
             LabeledValue("Created", character.created),
@@ -62,11 +62,11 @@ struct DetailPane: Widget {
             LabeledValue("Image", character.image),
             LabeledValue("", ""),
         ]
-        assert(fields.count == characterFieldCount && fields[originField].label == "Origin")
         let count = character.episodeIDs.count
         let heading = Style(bold: true)
         if let episodes = detail.episodes {
             fields.append(LabeledValue("Episodes", "\(episodes.count)", valueStyle: heading))
+            links += fields.count..<fields.count + episodes.count
             fields += episodes.map { episode in
                 LabeledValue(episode.code, episode.name)
             }
@@ -77,7 +77,7 @@ struct DetailPane: Widget {
         } else {
             fields.append(LabeledValue("Episodes", "\(count), loading…", valueStyle: .plain.dimmed()))
         }
-        return fields
+        return (fields, links)
     }
 }
 
@@ -105,7 +105,8 @@ struct DetailBody: Widget, Equatable, Sendable {
         let name = detail.character?.name ?? "…"
         BorderBox(title: "Character \(detail.characterID) · \(name)").render(in: area, buffer: &buffer)
         DetailView(
-            fields: DetailPane.fields(of: detail, isLoading: isLoading), scrollOffset: detail.scrollOffset
+            fields: DetailPane.fields(of: detail, isLoading: isLoading).fields,
+            scrollOffset: detail.scrollOffset
         )
         .render(in: content, buffer: &buffer)
     }

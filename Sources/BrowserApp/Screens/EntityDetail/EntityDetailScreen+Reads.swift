@@ -8,7 +8,7 @@ extension EntityDetailScreen {
     static let entityTaskKey = "entity"
 
     /// Reads the episode or location, then its members in multi-id batches the server accepts.
-    mutating func read(policy: CachePolicy, services: BrowserServices) -> [Effect<BrowserMessage>] {
+    mutating func read(policy: CachePolicy, services: BrowserServices) -> [Effect<Message>] {
         guard let graph = services.graph else { return [] }
         loading = policy
         let kind = detail.kind
@@ -20,14 +20,14 @@ extension EntityDetailScreen {
                     let report = await services.read { () async throws(RepositoryError) -> Answer<Episode> in
                         try await graph.episode(id: id, policy: policy)
                     }
-                    sink.send(.episodeRead(id: id, policy: policy, report))
+                    sink.send(.episodeRead(policy: policy, report))
                     guard case .success(let answer) = report.result else { return }
                     references = answer.value.castReferences
                 } else {
                     let report = await services.read { () async throws(RepositoryError) -> Answer<Location> in
                         try await graph.location(id: id, policy: policy)
                     }
-                    sink.send(.locationRead(id: id, policy: policy, report))
+                    sink.send(.locationRead(policy: policy, report))
                     guard case .success(let answer) = report.result else { return }
                     references = answer.value.residentReferences
                 }
@@ -37,7 +37,7 @@ extension EntityDetailScreen {
                         () async throws(RepositoryError) -> Answer<[ShowCharacter]> in
                         try await graph.characters(ids: batch, policy: policy)
                     }
-                    sink.send(.membersRead(kind: kind, id: id, ids: batch, policy: policy, report))
+                    sink.send(.membersRead(ids: batch, policy: policy, report))
                 }
             }
         ]
@@ -45,12 +45,14 @@ extension EntityDetailScreen {
 
     /// Applies an episode or location read, when it is the read in flight.
     mutating func applyEntity<Value>(
-        kind: EntityKind, id: Int, policy: CachePolicy, _ report: ReadReport<Value>,
-        store: (inout EntityDetailState, Value) -> Void, context: inout ScreenContext
+        policy: CachePolicy, _ report: ReadReport<Value>, store: (inout EntityDetailState, Value) -> Void,
+        context: inout ScreenContext
     ) {
-        guard detail.kind == kind, detail.id == id, loading == policy else { return }
+        guard loading == policy else { return }
+        let (kind, id) = (detail.kind, detail.id)
         context.record(
-            query: "\(kind.rawValue) \(id)", kind: kind, policy: policy, keys: [.entity(kind, id: id)], report)
+            query: "\(kind.rawValue) \(id)", kind: kind, policy: policy, keys: [.entity(kind, id: id)], report
+        )
         switch report.result {
         case .success(let answer):
             store(&detail, answer.value)
@@ -72,10 +74,9 @@ extension EntityDetailScreen {
 
     /// Applies one batch of members, when it belongs to the read in flight.
     mutating func applyMembers(
-        kind: EntityKind, id: Int, ids: [Int], policy: CachePolicy, _ report: ReadReport<[ShowCharacter]>,
-        context: inout ScreenContext
+        ids: [Int], policy: CachePolicy, _ report: ReadReport<[ShowCharacter]>, context: inout ScreenContext
     ) {
-        guard detail.kind == kind, detail.id == id, loading == policy else { return }
+        guard loading == policy else { return }
         context.record(
             query: QueryText.characters(ids), kind: .character, policy: policy,
             keys: ids.map { .entity(.character, id: $0) }, report)

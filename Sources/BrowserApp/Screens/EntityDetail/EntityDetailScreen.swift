@@ -7,6 +7,16 @@ import TerminalUI
 /// Enter opens the selected member's detail over it. Suspended, it stops its read; resumed, it
 /// reads again, from the cache first, when it was left incomplete. A plain value (`ScreenModel`).
 public struct EntityDetailScreen: ScreenModel, Hashable {
+    /// What the detail's reads report (to this detail alone, so no kind or id is needed).
+    public enum Message: Sendable {
+        /// The episode's read finished (the first half of its detail read).
+        case episodeRead(policy: CachePolicy, ReadReport<Episode>)
+        /// The location's read finished (the first half of its detail read).
+        case locationRead(policy: CachePolicy, ReadReport<Location>)
+        /// One batch of the cast or residents, `ids`, read in one multi-id request.
+        case membersRead(ids: [Int], policy: CachePolicy, ReadReport<[ShowCharacter]>)
+    }
+
     /// What is shown: the entity, its members and the selected one.
     public var detail: EntityDetailState
     /// The policy of the read in flight (the entity, then its members), if any.
@@ -32,13 +42,11 @@ public struct EntityDetailScreen: ScreenModel, Hashable {
     public var activity: ScreenActivity { ScreenActivity(reading: loading, named: "episode or location") }
 
     /// Reads the entity and its members, `localFirst`.
-    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         read(policy: .localFirst, services: context.services)
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         let visible = max(1, EntityDetailPane.visibleMemberRows(layout: context.layout, detail: detail))
         let count = detail.members.count
         switch action {
@@ -61,33 +69,27 @@ public struct EntityDetailScreen: ScreenModel, Hashable {
         detail.memberList.move(by: delta, rowCount: count, visibleRows: visible)
     }
 
-    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
-        case .episodeRead(let id, let policy, let report):
-            applyEntity(
-                kind: .episode, id: id, policy: policy, report, store: { $0.episode = $1 }, context: &context)
-        case .locationRead(let id, let policy, let report):
-            applyEntity(
-                kind: .location, id: id, policy: policy, report, store: { $0.location = $1 },
-                context: &context)
-        case .membersRead(let kind, let id, let ids, let policy, let report):
-            applyMembers(kind: kind, id: id, ids: ids, policy: policy, report, context: &context)
-        default: break
+        case .episodeRead(let policy, let report):
+            applyEntity(policy: policy, report, store: { $0.episode = $1 }, context: &context)
+        case .locationRead(let policy, let report):
+            applyEntity(policy: policy, report, store: { $0.location = $1 }, context: &context)
+        case .membersRead(let ids, let policy, let report):
+            applyMembers(ids: ids, policy: policy, report, context: &context)
         }
         return []
     }
 
     /// Stops the read in flight, leaving the detail marked incomplete.
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
         guard loading != nil else { return [] }
         loading = nil
         return [.cancel(key: Self.entityTaskKey)]
     }
 
     /// Reads again, from the cache first, when the entity or its members were left incomplete.
-    public mutating func resume(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
         let isComplete =
             detail.failure != nil
             || ((detail.episode != nil || detail.location != nil) && detail.pendingMemberIDs.isEmpty)

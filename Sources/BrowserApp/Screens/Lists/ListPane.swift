@@ -1,48 +1,52 @@
 import RickAndMortyModel
 import TerminalUI
 
-/// The character list in its box: a column header, one row per loaded character (id, name,
-/// status in colour, species), the selection highlighted, and a scrollbar.
+/// A list in its box: a column header, one row per loaded row with the selection highlighted,
+/// and a scrollbar; its kind says the columns and the texts.
 /// With `rowsMemo`, the rows are pasted while only the selection moves within the view.
-struct ListPane: Widget {
-    let list: PagedList<ShowCharacter, CharacterFilter>
+struct ListPane<Row: ListRow>: Widget {
+    let list: PagedList<Row>
     let layout: BrowserLayout
-    var rowsMemo: DrawingMemo<CharacterRows>?
+    var rowsMemo: DrawingMemo<ListRows<Row>>?
+
+    private var kind: ListKind { Row.listKind }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: title).render(in: area, buffer: &buffer)
-        let header = ListColumns(width: layout.listRows.width - 1).header
         buffer.write(
-            header, x: layout.listHeader.x, y: layout.listHeader.y, maxWidth: layout.listHeader.width)
-        let rows = CharacterRows(
+            Row.header(width: layout.listRows.width - 1), x: layout.listHeader.x, y: layout.listHeader.y,
+            maxWidth: layout.listHeader.width)
+        let rows = ListRows(
             list: list,
             top: list.selection.clamped(rowCount: list.rowCount, visibleRows: layout.listRows.height).offset,
             height: layout.listRows.height, placeholder: placeholder)
         rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
-        ListView(rowCount: rows.rowCount, state: list.selection) { _ in "" }
+        ListView(rowCount: list.rowCount, state: list.selection) { _ in "" }
             .renderSelection(in: layout.listRows, buffer: &buffer)
     }
 
-    /// `Characters 1–20 of 66`, with the filter when one is applied.
+    /// `Characters 3/20 of 66`, `Episodes · none`, with the filters where the kind shows them.
     private var title: String {
-        let rows = list.rowCount
-        guard let total = list.totalCount else { return "Characters" }
-        if total == 0 { return "Characters · none" }
-        let position = rows == 0 ? "0" : "\(min(list.selection.selected + 1, rows))/\(rows)"
-        return "Characters \(position) of \(total)"
+        let name = kind.kind.title
+        let filters = kind.titleShowsFilters ? kind.summary(list.filter) : ""
+        let suffix = filters.isEmpty ? "" : " · \(filters)"
+        guard let total = list.totalCount else { return name + suffix }
+        if total == 0 { return "\(name) · none\(suffix)" }
+        let position =
+            list.rowCount == 0 ? "0" : "\(min(list.selection.selected + 1, list.rowCount))/\(list.rowCount)"
+        return "\(name) \(position) of \(total)\(suffix)"
     }
 
     /// What an empty list says: loading, no match, or nothing loaded.
     private var placeholder: String {
         if list.loading[1] != nil { return "Loading…" }
         if list.isEmptyResult {
-            let filters = QueryText.filterSummary(list.filter)
-            return filters.isEmpty
-                ? "No characters."
-                : "No character matches \(filters). "
-                    + "\(KeyTable.keyName(of: .clearFilters, in: .characterList)) clears the filter."
+            return list.filter.isEmpty
+                ? kind.noneText
+                : "\(kind.noMatchText) \(kind.summary(list.filter)). "
+                    + "\(KeyTable.keyName(of: .clearFilters, in: kind.keyScope)) clears the filter."
         }
-        return "Nothing loaded. Press \(KeyTable.keyName(of: .refresh, in: .characterList)) to retry."
+        return "Nothing loaded. Press \(KeyTable.keyName(of: .refresh, in: kind.keyScope)) to retry."
     }
 }
 

@@ -12,147 +12,84 @@ extension ListsScreen {
 
     /// `1` `2` `3` and Tab at the bottom of the stack: shows another list, reading its first
     /// page when nothing of it is loaded yet.
-    mutating func switchList(to kind: EntityKind, context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func switchList(to kind: EntityKind, context: inout ScreenContext) -> [Effect<Message>] {
         guard context.isOnTop, kind != activeList else { return [] }
-        if kind != .character, context.services.graph == nil {
+        if ListKind.of(kind).needsGraph, context.services.graph == nil {
             context.toast("Only characters can be listed here.", kind: .info)
             return []
         }
         activeList = kind
-        switch kind {
-        case .character: return []
-        case .episode: return readFirstPageIfNone(EpisodeListKind.self, context: &context)
-        case .location: return readFirstPageIfNone(LocationListKind.self, context: &context)
-        }
+        return readFirstPageIfNone(ListKind.of(kind).rows, context: &context)
     }
 
-    private mutating func readFirstPageIfNone<K: PagedListKind>(_ kind: K.Type, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+    private mutating func readFirstPageIfNone<Row: ListRow>(_: Row.Type, context: inout ScreenContext)
+        -> [Effect<Message>]
     {
-        let list = self[keyPath: K.path]
+        let list = self[keyPath: Row.list]
         guard list.reachedPages == 0, !list.isLoading else { return [] }
-        return requestPage(1, of: K.self, context: &context)
+        return requestPage(1, of: Row.self, context: &context)
     }
 
-    /// The next list in Tab order.
-    static func nextList(after kind: EntityKind) -> EntityKind {
-        switch kind {
-        case .character: .episode
-        case .episode: .location
-        case .location: .character
-        }
-    }
-
-    /// An action on the list at the bottom of the stack.
-    mutating func performOnList(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
-        switch activeList {
-        case .character: performOnCharacterList(action, context: &context)
-        case .episode: performOnEntityList(action, EpisodeListKind.self, context: &context)
-        case .location: performOnEntityList(action, LocationListKind.self, context: &context)
-        }
-    }
-
-    /// The actions every list shares: movement (reading the next page at the end); nil for others.
-    private mutating func performMove<K: PagedListKind>(
-        _ action: BrowserAction, _ kind: K.Type, context: inout ScreenContext
+    /// An action on the list at the bottom of the stack: movement (reading the next page at the
+    /// end), opening the row, and the filters.
+    mutating func performOnList<Row: ListRow>(
+        _ action: BrowserAction, _: Row.Type, context: inout ScreenContext
     )
-        -> [Effect<BrowserMessage>]?
+        -> [Effect<Message>]
     {
         let visible = context.layout.visibleListRows
-        let list = self[keyPath: K.path]
+        let list = self[keyPath: Row.list]
         switch action {
-        case .moveDown: return moveSelection(K.self, by: 1, context: &context)
-        case .moveUp: return moveSelection(K.self, by: -1, context: &context)
-        case .pageDown: return moveSelection(K.self, by: max(1, visible - 1), context: &context)
-        case .pageUp: return moveSelection(K.self, by: -max(1, visible - 1), context: &context)
-        case .first: return moveSelection(K.self, by: -list.selection.selected, context: &context)
+        case .moveDown: return moveSelection(Row.self, by: 1, context: &context)
+        case .moveUp: return moveSelection(Row.self, by: -1, context: &context)
+        case .pageDown: return moveSelection(Row.self, by: max(1, visible - 1), context: &context)
+        case .pageUp: return moveSelection(Row.self, by: -max(1, visible - 1), context: &context)
+        case .first: return moveSelection(Row.self, by: -list.selection.selected, context: &context)
         case .last:
             return moveSelection(
-                K.self, by: max(0, list.rowCount - 1 - list.selection.selected), context: &context)
-        default: return nil
-        }
-    }
-
-    private mutating func performOnCharacterList(_ action: BrowserAction, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
-    {
-        if let effects = performMove(action, CharacterListKind.self, context: &context) { return effects }
-        switch action {
+                Row.self, by: max(0, list.rowCount - 1 - list.selection.selected), context: &context)
         case .open:
-            guard let character = characters.selectedRow else { return [] }
-            context.push(CharacterDetailScreen(character: character))
+            list.selectedRow?.open(context: &context)
             return []
         case .filter:
-            context.openPrompt(characters.filter.name)
+            context.openPrompt(Row.listKind.promptText(list.filter))
             return []
         case .cycleStatus:
-            var filter = characters.filter
-            filter.status = statusFilter.next.parameter
-            return reload(CharacterListKind.self, filter: filter, context: &context)
+            var filter = list.filter
+            let status = StatusFilter(parameter: filter["status", default: ""]).next.parameter
+            filter["status"] = status.isEmpty ? nil : status
+            return reload(Row.self, filter: filter, context: &context)
         case .clearFilters:
-            guard !characters.filter.isEmpty else { return [] }
-            var filter = characters.filter
-            filter.name = ""
-            filter.status = ""
-            return reload(CharacterListKind.self, filter: filter, context: &context)
-        default: return []
-        }
-    }
-
-    private mutating func performOnEntityList<K: PagedListKind>(
-        _ action: BrowserAction, _ kind: K.Type, context: inout ScreenContext
-    ) -> [Effect<BrowserMessage>] where K.Row: ListedEntity, K.Filter == [String: String] {
-        if let effects = performMove(action, K.self, context: &context) { return effects }
-        switch action {
-        case .open:
-            guard let row = self[keyPath: K.path].selectedRow else { return [] }
-            EntityDetailScreen.push(
-                EntityDetailState(kind: K.kind, id: row.id, name: row.displayName), context: &context)
-            return []
-        case .filter:
-            context.openPrompt(self[keyPath: K.path].filterSummary)
-            return []
-        case .clearFilters:
-            guard !self[keyPath: K.path].filter.isEmpty else { return [] }
-            return reload(K.self, filter: [:], context: &context)
+            guard !list.filter.isEmpty else { return [] }
+            let kept = Row.listKind.keptOnClear
+            return reload(Row.self, filter: list.filter.filter { kept.contains($0.key) }, context: &context)
         default: return []
         }
     }
 
     /// Applies the `/` prompt's text to the list on screen.
-    mutating func applyFilter(_ text: String, context: inout ScreenContext) -> [Effect<BrowserMessage>] {
-        switch activeList {
-        case .character:
-            var filter = characters.filter
-            filter.name = text.trimmingCharacters(in: .whitespaces)
-            return reloadIfChanged(CharacterListKind.self, filter: filter, context: &context)
-        case .episode:
-            return reloadIfChanged(
-                EpisodeListKind.self, filter: Episode.parseFilters(text), context: &context)
-        case .location:
-            return reloadIfChanged(
-                LocationListKind.self, filter: Location.parseFilters(text), context: &context)
-        }
+    mutating func applyFilter(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
+        reloadIfChanged(ListKind.of(activeList).rows, text: text, context: &context)
     }
 
-    private mutating func reloadIfChanged<K: PagedListKind>(
-        _ kind: K.Type, filter: K.Filter, context: inout ScreenContext
+    private mutating func reloadIfChanged<Row: ListRow>(
+        _: Row.Type, text: String, context: inout ScreenContext
     )
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
-        guard filter != self[keyPath: K.path].filter else { return [] }
-        return reload(K.self, filter: filter, context: &context)
+        let old = self[keyPath: Row.list].filter
+        let filter = Row.listKind.filters(afterPrompt: text, over: old)
+        guard filter != old else { return [] }
+        return reload(Row.self, filter: filter, context: &context)
     }
 
     /// Moves a list's selection; past the reached rows it reads the next page (once) and
     /// remembers the overshoot, so the selection moves on when the page arrives.
-    mutating func moveSelection<K: PagedListKind>(_ kind: K.Type, by delta: Int, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+    mutating func moveSelection<Row: ListRow>(_: Row.Type, by delta: Int, context: inout ScreenContext)
+        -> [Effect<Message>]
     {
         let visible = context.layout.visibleListRows
-        var list = self[keyPath: K.path]
+        var list = self[keyPath: Row.list]
         list.soughtID = nil
         let rowCount = list.rowCount
         let target = list.selection.selected + delta
@@ -162,116 +99,131 @@ extension ListsScreen {
             list.pendingAdvance += target - (rowCount - 1)
         }
         list.selection.move(by: delta, rowCount: rowCount, visibleRows: visible)
-        self[keyPath: K.path] = list
-        return readNextPageIfNeeded(K.self, context: &context)
+        self[keyPath: Row.list] = list
+        return readNextPageIfNeeded(Row.self, context: &context)
     }
 
     /// Starts reading the next page when more remain and the selection is on the last reached
     /// row or the reached rows do not fill the list (a tall terminal).
-    mutating func readNextPageIfNeeded<K: PagedListKind>(_ kind: K.Type, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+    mutating func readNextPageIfNeeded<Row: ListRow>(_: Row.Type, context: inout ScreenContext)
+        -> [Effect<Message>]
     {
-        let list = self[keyPath: K.path]
+        let list = self[keyPath: Row.list]
         let rowCount = list.rowCount
         guard rowCount > 0, list.hasMorePages else { return [] }
         let atEnd = list.selection.selected >= rowCount - 1
         let underfilled = rowCount < list.selection.offset + context.layout.visibleListRows
         guard atEnd || underfilled else { return [] }
-        return requestPage(list.nextPageNumber, of: K.self, context: &context)
+        return requestPage(list.nextPageNumber, of: Row.self, context: &context)
     }
 
     /// Starts reading page `number` of a list, `localFirst`, unless a read of that page is
     /// already in flight (so a key pressed during a load never starts a second one).
-    mutating func requestPage<K: PagedListKind>(_ number: Int, of kind: K.Type, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+    mutating func requestPage<Row: ListRow>(_ number: Int, of _: Row.Type, context: inout ScreenContext)
+        -> [Effect<Message>]
     {
-        guard self[keyPath: K.path].loading[number] == nil,
-            let read = K.read(
-                page: number, of: self[keyPath: K.path], policy: .localFirst, services: context.services)
+        guard self[keyPath: Row.list].loading[number] == nil,
+            let read = Self.read(
+                page: number, of: self[keyPath: Row.list], policy: .localFirst, context.services)
         else { return [] }
-        self[keyPath: K.path].loading[number] = .localFirst
-        return [.task(key: K.taskKey(page: number), read)]
+        self[keyPath: Row.list].loading[number] = .localFirst
+        return [.task(key: Row.listKind.taskKey(page: number), read)]
+    }
+
+    /// The read of page `number` of `list` with `policy`, reported as a message; nil when the
+    /// services cannot read this list.
+    private static func read<Row: ListRow>(
+        page number: Int, of list: PagedList<Row>, policy: CachePolicy, _ services: BrowserServices
+    ) -> (@Sendable () async -> Message)? {
+        let request = PageRequest(
+            kind: Row.listKind.kind, number: number, filters: list.filter, generation: list.generation,
+            policy: policy)
+        guard let read = Row.read(request, services: services) else { return nil }
+        return { .pageRead(request, await read()) }
     }
 
     /// Rereads pages `numbers` of a list, `remoteFirst`, one after the other in one task (so
     /// their answers arrive in page order), replacing any navigation read of the same pages.
-    mutating func refreshPages<K: PagedListKind>(
-        _ numbers: [Int], of kind: K.Type, context: inout ScreenContext
+    mutating func refreshPages<Row: ListRow>(
+        _ numbers: [Int], of _: Row.Type, context: inout ScreenContext
     )
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
-        let list = self[keyPath: K.path]
+        let list = self[keyPath: Row.list]
         let reads = numbers.compactMap { number in
-            K.read(page: number, of: list, policy: .remoteFirst, services: context.services)
+            Self.read(page: number, of: list, policy: .remoteFirst, context.services)
         }
         guard reads.count == numbers.count else { return [] }
         let replaced = numbers.filter { list.loading[$0] == .localFirst }
-        for number in numbers { self[keyPath: K.path].loading[number] = .remoteFirst }
-        let refresh = Effect<BrowserMessage>.stream(key: K.refreshTaskKey) { sink in
+        for number in numbers { self[keyPath: Row.list].loading[number] = .remoteFirst }
+        let refresh = Effect<Message>.stream(key: Row.listKind.refreshTaskKey) { sink in
             for read in reads {
                 if Task.isCancelled { return }
                 sink.send(await read())
             }
         }
-        return replaced.map { .cancel(key: K.taskKey(page: $0)) } + [refresh]
+        return replaced.map { .cancel(key: Row.listKind.taskKey(page: $0)) } + [refresh]
     }
 
     /// `r` on a list: rereads every page with a row in view, `remoteFirst` (page 1 when none).
-    mutating func refreshList<K: PagedListKind>(_ kind: K.Type, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
+    mutating func refreshList<Row: ListRow>(_: Row.Type, context: inout ScreenContext) -> [Effect<
+        Message
     >] {
-        let list = self[keyPath: K.path]
+        let list = self[keyPath: Row.list]
         var numbers = list.pageNumbers(ofRows: list.rowsInView(visibleRows: context.layout.visibleListRows))
         if numbers.isEmpty { numbers = [1] }
-        return refreshPages(numbers, of: K.self, context: &context)
+        return refreshPages(numbers, of: Row.self, context: &context)
     }
 
     /// Starts a list over with `filter`: cancels its page reads in flight, forgets its pages,
     /// selection and sought row, and reads page 1.
-    mutating func reload<K: PagedListKind>(_ kind: K.Type, filter: K.Filter, context: inout ScreenContext)
-        -> [Effect<BrowserMessage>]
+    mutating func reload<Row: ListRow>(_: Row.Type, filter: [String: String], context: inout ScreenContext)
+        -> [Effect<Message>]
     {
-        let pending = self[keyPath: K.path].loading
+        let pending = self[keyPath: Row.list].loading
         var cancels = pending.filter { $0.value == .localFirst }.keys.sorted().map {
-            Effect<BrowserMessage>.cancel(key: K.taskKey(page: $0))
+            Effect<Message>.cancel(key: Row.listKind.taskKey(page: $0))
         }
-        if pending.values.contains(.remoteFirst) { cancels.append(.cancel(key: K.refreshTaskKey)) }
-        self[keyPath: K.path].reset(filter: filter)
-        return cancels + requestPage(1, of: K.self, context: &context)
+        if pending.values.contains(.remoteFirst) { cancels.append(.cancel(key: Row.listKind.refreshTaskKey)) }
+        self[keyPath: Row.list].reset(filter: filter)
+        return cancels + requestPage(1, of: Row.self, context: &context)
     }
 
     /// Applies a page read of a list, when it still belongs to the list's filter and is the read
     /// in flight for that page: records it, stores the page, carries a pending advance on, looks
     /// for the remembered row, and reads the next page where needed.
-    mutating func applyPage<K: PagedListKind>(
-        _ kind: K.Type, number: Int, generation: Int, policy: CachePolicy, query: String, key: CacheEntryKey,
-        _ report: ReadReport<Page<K.Row>>, context: inout ScreenContext
-    ) -> [Effect<BrowserMessage>] {
-        guard generation == self[keyPath: K.path].generation,
-            self[keyPath: K.path].loading[number] == policy
+    mutating func applyPage<Row: ListRow>(
+        _ request: PageRequest, _ report: any Sendable, of _: Row.Type, context: inout ScreenContext
+    ) -> [Effect<Message>] {
+        let number = request.number
+        guard let report = report as? ReadReport<Page<Row>>,
+            request.generation == self[keyPath: Row.list].generation,
+            self[keyPath: Row.list].loading[number] == request.policy
         else { return [] }
-        self[keyPath: K.path].loading[number] = nil
-        context.record(query: query, kind: K.kind, policy: policy, keys: [key], report)
+        self[keyPath: Row.list].loading[number] = nil
+        context.record(
+            query: request.query, kind: request.kind, policy: request.policy, keys: [request.cacheKey], report
+        )
         switch report.result {
         case .success(let answer):
             let visible = context.layout.visibleListRows
-            var list = self[keyPath: K.path]
+            var list = self[keyPath: Row.list]
             let wasNext = number == list.nextPageNumber
             guard list.apply(answer.value, number: number) else { return [] }
             if wasNext, list.pendingAdvance > 0 {
                 list.selection.move(by: list.pendingAdvance, rowCount: list.rowCount, visibleRows: visible)
                 list.pendingAdvance = 0
-                self[keyPath: K.path] = list
-                return readNextPageIfNeeded(K.self, context: &context)
+                self[keyPath: Row.list] = list
+                return readNextPageIfNeeded(Row.self, context: &context)
             }
             list.selection.clamp(rowCount: list.rowCount, visibleRows: visible)
             let seeking = list.restoreSelection(visibleRows: visible, searchPages: Self.restoreSearchPages)
-            self[keyPath: K.path] = list
-            if seeking { return requestPage(list.nextPageNumber, of: K.self, context: &context) }
-            return readNextPageIfNeeded(K.self, context: &context)
+            self[keyPath: Row.list] = list
+            if seeking { return requestPage(list.nextPageNumber, of: Row.self, context: &context) }
+            return readNextPageIfNeeded(Row.self, context: &context)
         case .failure(let error):
-            self[keyPath: K.path].pendingAdvance = 0
-            context.toast("Could not load \(query): \(error.description)", kind: .error)
+            self[keyPath: Row.list].pendingAdvance = 0
+            context.toast("Could not load \(request.query): \(error.description)", kind: .error)
             return []
         }
     }
@@ -279,32 +231,34 @@ extension ListsScreen {
     /// Keeps each list's window on its view after a key or a resize: lets go of the pages far
     /// from the rows in view, and reads again (cache first) the pages of rows in view that were
     /// let go. Only the list on screen reads; a read that failed is tried again at the next key.
-    mutating func followWindows(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func followWindows(context: inout ScreenContext) -> [Effect<Message>] {
         let onScreen = context.isOnTop ? activeList : nil
-        return followWindow(CharacterListKind.self, reads: onScreen == .character, context: &context)
-            + followWindow(EpisodeListKind.self, reads: onScreen == .episode, context: &context)
-            + followWindow(LocationListKind.self, reads: onScreen == .location, context: &context)
+        var effects: [Effect<Message>] = []
+        for kind in EntityKind.allCases {
+            effects += followWindow(ListKind.of(kind).rows, reads: onScreen == kind, context: &context)
+        }
+        return effects
     }
 
-    private mutating func followWindow<K: PagedListKind>(
-        _ kind: K.Type, reads: Bool, context: inout ScreenContext
+    private mutating func followWindow<Row: ListRow>(
+        _: Row.Type, reads: Bool, context: inout ScreenContext
     )
-        -> [Effect<BrowserMessage>]
+        -> [Effect<Message>]
     {
-        let rows = self[keyPath: K.path].rowsInView(visibleRows: context.layout.visibleListRows)
-        self[keyPath: K.path].keepPages(near: rows)
+        let rows = self[keyPath: Row.list].rowsInView(visibleRows: context.layout.visibleListRows)
+        self[keyPath: Row.list].keepPages(near: rows)
         guard reads else { return [] }
-        return self[keyPath: K.path].pages.missingPages(ofRows: rows).flatMap {
-            requestPage($0, of: K.self, context: &context)
+        return self[keyPath: Row.list].pages.missingPages(ofRows: rows).flatMap {
+            requestPage($0, of: Row.self, context: &context)
         }
     }
 
     /// Applies what the previous run remembered: filters, the active list and the selections to
     /// look for as pages arrive (the app sets the switch). Returns the reads of the active list's
     /// first page (the character list's first page is read at start in any case).
-    mutating func restore(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    mutating func restore(context: inout ScreenContext) -> [Effect<Message>] {
         guard let remembered = context.services.remembered else { return [] }
-        characters.reset(filter: remembered.characterFilter)
+        characters.reset(filter: remembered.characterFilter.parameters)
         characters.soughtID = remembered.selectedIDs[.character]
         if context.services.graph != nil {
             if let filters = remembered.filters[.episode] { episodes.reset(filter: filters) }
@@ -315,10 +269,6 @@ extension ListsScreen {
         locations.soughtID = remembered.selectedIDs[.location]
         guard context.services.graph != nil else { return [] }
         activeList = remembered.activeList
-        switch remembered.activeList {
-        case .episode: return requestPage(1, of: EpisodeListKind.self, context: &context)
-        case .location: return requestPage(1, of: LocationListKind.self, context: &context)
-        case .character: return []
-        }
+        return requestPage(1, of: ListKind.of(activeList).rows, context: &context)
     }
 }

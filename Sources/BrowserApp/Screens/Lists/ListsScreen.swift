@@ -6,22 +6,31 @@ import TerminalUI
 /// at a time (`1` `2` `3`, Tab), each a `PagedList` with its pages, filter, selection and reads
 /// in flight. Opening a row pushes its detail. A plain value (`ScreenModel`).
 public struct ListsScreen: ScreenModel, Hashable {
+    /// What the lists' page reads report.
+    public enum Message: Sendable {
+        /// A page of a list was read: the request, and its `ReadReport<Page<Row>>` of the
+        /// request's kind's rows.
+        case pageRead(PageRequest, any Sendable)
+    }
+
     /// The list shown: characters, episodes or locations.
     public var activeList: EntityKind = .character
     /// The character list: its pages, filter, selection and reads in flight.
-    public var characters = PagedList<ShowCharacter, CharacterFilter>()
+    public var characters = PagedList<ShowCharacter>()
     /// The episode list, as `characters`.
-    public var episodes = PagedList<Episode, [String: String]>()
+    public var episodes = PagedList<Episode>()
     /// The location list, as `characters`.
-    public var locations = PagedList<Location, [String: String]>()
+    public var locations = PagedList<Location>()
 
     /// Three empty lists, the characters shown.
     public init() {}
 
     /// The character list's status filter.
-    public var statusFilter: StatusFilter { StatusFilter(parameter: characters.filter.status) }
+    public var statusFilter: StatusFilter {
+        StatusFilter(parameter: characters.filter["status", default: ""])
+    }
 
-    public var keyScope: KeyTable.Scope { activeList == .character ? .characterList : .entityList }
+    public var keyScope: KeyTable.Scope { ListKind.of(activeList).keyScope }
 
     public var crumb: String { activeList.title }
 
@@ -48,68 +57,46 @@ public struct ListsScreen: ScreenModel, Hashable {
 
     /// Restores the remembered place and reads the first page of the list shown (and of the
     /// characters, which are always read at start).
-    public mutating func open(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
-        restore(context: &context) + requestPage(1, of: CharacterListKind.self, context: &context)
+    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+        restore(context: &context) + requestPage(1, of: ShowCharacter.self, context: &context)
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         switch action {
-        case .refresh:
-            switch activeList {
-            case .character: return refreshList(CharacterListKind.self, context: &context)
-            case .episode: return refreshList(EpisodeListKind.self, context: &context)
-            case .location: return refreshList(LocationListKind.self, context: &context)
-            }
+        case .refresh: return refreshList(ListKind.of(activeList).rows, context: &context)
         case .showList(let kind): return switchList(to: kind, context: &context)
         case .nextList:
             // Tab cycles the three lists, then the first screen the catalogue opens (the Cache
             // screen), with the characters under it.
             let wasLast = activeList == .location
-            let effects = switchList(to: Self.nextList(after: activeList), context: &context)
+            let effects = switchList(to: ListKind.next(after: activeList), context: &context)
             if wasLast, activeList == .character, let opener = ScreenCatalog.openers.first {
                 context.push(opener.make(context.services))
             }
             return effects
-        default: return performOnList(action, context: &context)
+        default: return performOnList(action, ListKind.of(activeList).rows, context: &context)
         }
     }
 
-    public mutating func receive(_ message: BrowserMessage, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
         case .pageRead(let request, let report):
-            applyPage(
-                CharacterListKind.self, number: request.number, generation: request.generation,
-                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context)
-        case .episodePageRead(let request, let report):
-            applyPage(
-                EpisodeListKind.self, number: request.number, generation: request.generation,
-                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context)
-        case .locationPageRead(let request, let report):
-            applyPage(
-                LocationListKind.self, number: request.number, generation: request.generation,
-                policy: request.policy, query: request.query, key: request.cacheKey, report, context: &context)
-        default: []
+            applyPage(request, report, of: ListKind.of(request.kind).rows, context: &context)
         }
     }
 
     /// Keeps the character list's selection in range and reads on when the list does not fill
     /// the taller view.
-    public mutating func resized(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
         characters.selection.clamp(rowCount: characters.rowCount, visibleRows: context.layout.visibleListRows)
-        return readNextPageIfNeeded(CharacterListKind.self, context: &context)
+        return readNextPageIfNeeded(ShowCharacter.self, context: &context)
     }
 
-    public mutating func settle(context: inout ScreenContext) -> [Effect<BrowserMessage>] {
+    public mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {
         followWindows(context: &context)
     }
 
-    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<
-        BrowserMessage
-    >] {
+    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         applyFilter(text, context: &context)
     }
 
@@ -122,17 +109,16 @@ public struct ListsScreen: ScreenModel, Hashable {
     }
 
     public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        let memos = context.memos
-        switch activeList {
-        case .character:
-            ListPane(list: characters, layout: context.layout, rowsMemo: memos?.characterRows)
-                .render(in: area, buffer: &buffer)
-        case .episode:
-            EntityListPane(list: episodes, layout: context.layout, rowsMemo: memos?.episodeRows)
-                .render(in: area, buffer: &buffer)
-        case .location:
-            EntityListPane(list: locations, layout: context.layout, rowsMemo: memos?.locationRows)
-                .render(in: area, buffer: &buffer)
-        }
+        renderList(ListKind.of(activeList).rows, in: area, buffer: &buffer, context: context)
+    }
+
+    private func renderList<Row: ListRow>(
+        _: Row.Type, in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext
+    ) {
+        ListPane(
+            list: self[keyPath: Row.list], layout: context.layout,
+            rowsMemo: context.memos?[keyPath: Row.rowsMemo]
+        )
+        .render(in: area, buffer: &buffer)
     }
 }

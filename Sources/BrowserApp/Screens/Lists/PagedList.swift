@@ -9,11 +9,10 @@ import TerminalUI
 ///
 /// `generation` grows with every filter change, so late answers of an older filter are
 /// recognised and dropped; `loading` is the one place a page read in flight is tracked.
-public struct PagedList<Row: Identifiable & Sendable & Hashable & Codable, Filter: Sendable & Hashable>:
-    Sendable, Hashable
+public struct PagedList<Row: Identifiable & Sendable & Hashable & Codable>: Sendable, Hashable
 where Row.ID == Int {
-    /// The filter the pages are read with.
-    public private(set) var filter: Filter
+    /// The filters (API parameter → value) the pages are read with.
+    public private(set) var filter: [String: String]
     /// Increases by one with every reset.
     public private(set) var generation: Int
     /// The window of pages reached so far.
@@ -30,7 +29,7 @@ where Row.ID == Int {
     public var soughtID: Int?
 
     /// An empty list read with `filter`.
-    public init(filter: Filter, generation: Int = 0) {
+    public init(filter: [String: String] = [:], generation: Int = 0) {
         self.filter = filter
         self.generation = generation
     }
@@ -60,7 +59,7 @@ where Row.ID == Int {
 
     /// Forgets every page, the selection, the reads in flight and the sought row, and starts
     /// over with `filter` (the caller cancels the reads).
-    public mutating func reset(filter: Filter) {
+    public mutating func reset(filter: [String: String]) {
         self = PagedList(filter: filter, generation: generation + 1)
     }
 
@@ -107,20 +106,4 @@ where Row.ID == Int {
         }
         return true
     }
-}
-
-extension PagedList where Filter == [String: String], Row: ListedEntity {
-    /// An unfiltered list.
-    public init() { self.init(filter: [:]) }
-
-    /// The filters (API parameter → value) the pages were read with.
-    public var filters: [String: String] { filter }
-
-    /// The filters as `name=rick type=Planet`, in the kind's order.
-    public var filterSummary: String { Row.filterSummary(filter) }
-}
-
-extension PagedList where Filter == CharacterFilter {
-    /// An unfiltered character list.
-    public init() { self.init(filter: CharacterFilter()) }
 }

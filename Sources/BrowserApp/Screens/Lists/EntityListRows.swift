@@ -1,0 +1,90 @@
+import CharacterData
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+/// The episode and location rows: fixed columns of plain cells (the last takes what is left),
+/// read from the graph repository, opened in the entity detail.
+protocol EntityListRow: ListRow {
+    /// The column titles and widths; the last column takes what is left.
+    static var columns: [(title: String, width: Int)] { get }
+    /// The cells of the row, one per column.
+    var cells: [String] { get }
+    /// The name under which the entity is opened.
+    var displayName: String { get }
+    /// Reads page `number` with `filters`.
+    static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
+        async throws(RepositoryError) -> Answer<Page<Self>>
+}
+
+extension EntityListRow {
+    static func header(width: Int) -> Line {
+        Line(
+            zip(columns, widths(total: width)).flatMap { column, width in
+                [
+                    Span(TextFitting.fit(column.title, width: width), style: Style(bold: true, dim: true)),
+                    Span(" "),
+                ]
+            })
+    }
+
+    func line(width: Int) -> Line {
+        Line(
+            zip(cells, Self.widths(total: width)).enumerated().flatMap { column, pair in
+                let alignment: TextFitting.Alignment = column == 0 ? .trailing : .leading
+                return [Span(TextFitting.fit(pair.0, width: pair.1, alignment: alignment)), Span(" ")]
+            })
+    }
+
+    /// The column widths for `total` cells: fixed ones as declared, the last takes the rest.
+    static func widths(total: Int) -> [Int] {
+        let fixed = columns.dropLast().map(\.width)
+        return fixed + [max(0, total - fixed.reduce(0, +) - fixed.count)]
+    }
+
+    static func read(_ request: PageRequest, services: BrowserServices)
+        -> (@Sendable () async -> ReadReport<Page<Self>>)?
+    {
+        guard let graph = services.graph else { return nil }
+        return {
+            await services.read { () async throws(RepositoryError) -> Answer<Page<Self>> in
+                try await page(request.number, filters: request.filters, policy: request.policy, graph: graph)
+            }
+        }
+    }
+
+    func open(context: inout ScreenContext) {
+        EntityDetailScreen.push(
+            EntityDetailState(kind: Self.listKind.kind, id: id, name: displayName), context: &context)
+    }
+}
+
+extension Episode: EntityListRow {
+    static var listKind: ListKind { .episodes }
+    static var list: WritableKeyPath<ListsScreen, PagedList<Episode>> { \.episodes }
+    static var rowsMemo: KeyPath<PaneMemos, DrawingMemo<ListRows<Episode>>> { \.episodeRows }
+    static var columns: [(title: String, width: Int)] {
+        [("ID", 4), ("Code", 6), ("Air date", 18), ("Name", 0)]
+    }
+    var cells: [String] { [String(id), code, airDate, name] }
+    var displayName: String { "\(code) \(name)" }
+
+    static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
+        async throws(RepositoryError) -> Answer<Page<Episode>>
+    { try await graph.episodePage(number, filters: filters, policy: policy) }
+}
+
+extension Location: EntityListRow {
+    static var listKind: ListKind { .locations }
+    static var list: WritableKeyPath<ListsScreen, PagedList<Location>> { \.locations }
+    static var rowsMemo: KeyPath<PaneMemos, DrawingMemo<ListRows<Location>>> { \.locationRows }
+    static var columns: [(title: String, width: Int)] {
+        [("ID", 4), ("Name", 28), ("Type", 16), ("Dimension", 0)]
+    }
+    var cells: [String] { [String(id), name, type, dimension] }
+    var displayName: String { name }
+
+    static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
+        async throws(RepositoryError) -> Answer<Page<Location>>
+    { try await graph.locationPage(number, filters: filters, policy: policy) }
+}
