@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import Foundation
 import RickAndMortyServer
 import TerminalUI

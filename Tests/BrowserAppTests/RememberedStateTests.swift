@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import Foundation
 import PersistentCache
 import RepositoryCore

@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI

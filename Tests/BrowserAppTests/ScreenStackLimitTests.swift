@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import TerminalUI
 import Testing
 

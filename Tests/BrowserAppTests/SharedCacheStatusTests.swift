@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import CharacterData
 import Foundation
 import PostgresCache

@@ -1,5 +1,5 @@
 import Foundation
-import BrowserApp
+@testable import BrowserApp
 import Testing
 
 @Suite("The integration surface")

@@ -11,46 +11,46 @@ import TerminalUI
 /// `Sendable`: every part is. `onAnswer` is called on the browser's loop thread by the runtime
 /// (an `Effect.call` that `update` returns), once per applied answer or failure, in the order
 /// they were applied.
-public struct BrowserServices: Sendable {
+package struct BrowserServices: Sendable {
     /// Where characters, pages and episodes are read.
-    public var repository: CharacterRepository
+    package var repository: CharacterRepository
     /// Where episodes, locations, casts and residents are read; nil: the detail reads its
     /// episodes through `repository` and nothing can be drilled into.
-    public var graph: GraphRepository?
+    package var graph: GraphRepository?
     /// Where the user was in the previous run against this API, restored at start; nil: start clean.
-    public var remembered: RememberedBrowser?
+    package var remembered: RememberedBrowser?
     /// The offline key's switch, shared with the repository's data sources.
-    public var networkSwitch: NetworkSwitch
+    package var networkSwitch: NetworkSwitch
     /// The API the repository talks to, as the status pane shows it (a URL, "embedded server …").
-    public var apiDescription: String
+    package var apiDescription: String
     /// Measures how long a failed read took (answers carry their own duration).
-    public var clock: any Clock<Duration>
+    package var clock: any Clock<Duration>
     /// Told of every answer or failure the browser applies (for the `--events` log).
-    public var onAnswer: @Sendable (AnswerEvent) -> Void
+    package var onAnswer: @Sendable (AnswerEvent) -> Void
     /// Loads avatars for the detail pane; nil draws no images (`--no-images`).
-    public var avatars: AvatarLoader?
+    package var avatars: AvatarLoader?
     /// How images are coloured (from `COLORTERM` and `NO_COLOR`).
-    public var colorMode: ColorMode
+    package var colorMode: ColorMode
     /// Something the user should read when the browser starts (a cache file that had to be moved
     /// aside, say), shown as a warning toast; nil for none.
-    public var notice: String?
+    package var notice: String?
     /// Whether the browser subscribes to the repositories' change streams at start, so that an
     /// entity changed elsewhere (another screen's read, another process) redraws where it is
     /// shown. The subscriptions run as long as the browser, as `Effect.subscribe`s: a headless
     /// run does not wait for them before its next key.
-    public var observesChanges: Bool
+    package var observesChanges: Bool
     /// A new stream of the shared cache tier's health changes, when the tier is on (the
     /// composition root passes its store's `healthChanges`); the browser subscribes at start.
-    public var sharedCacheHealthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)?
+    package var sharedCacheHealthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)?
     /// What the Cache screen inspects and acts on; nil: nothing to inspect (`4` says so).
-    public var cacheInspector: CacheInspector?
+    package var cacheInspector: CacheInspector?
     /// The wall-clock time now (the Cache screen's ages and times to live).
-    public var now: @Sendable () -> Date
+    package var now: @Sendable () -> Date
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter
 
     /// Services over `repository`, switched by `networkSwitch`, describing the API as `apiDescription`.
-    public init(
+    package init(
         repository: CharacterRepository, networkSwitch: NetworkSwitch, apiDescription: String,
         clock: any Clock<Duration> = ContinuousClock(), notice: String? = nil,
         avatars: AvatarLoader? = nil, colorMode: ColorMode = .palette256, graph: GraphRepository? = nil,

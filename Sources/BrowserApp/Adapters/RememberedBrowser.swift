@@ -2,25 +2,25 @@ import RickAndMortyModel
 
 /// Where the user was, remembered per API between runs: the active list, each list's filters
 /// and selected id, the offline switch and whether images are on. A plain value.
-public struct RememberedBrowser: Sendable, Hashable {
+package struct RememberedBrowser: Sendable, Hashable {
     /// The list at the bottom of the stack.
-    public var activeList: EntityKind = .character
+    package var activeList: EntityKind = .character
     /// The character list's filter.
-    public var characterFilter = CharacterFilter()
+    package var characterFilter = CharacterFilter()
     /// The episode and location lists' filters, by kind.
-    public var filters: [EntityKind: [String: String]] = [:]
+    package var filters: [EntityKind: [String: String]] = [:]
     /// The selected id of each list, by kind.
-    public var selectedIDs: [EntityKind: Int] = [:]
+    package var selectedIDs: [EntityKind: Int] = [:]
     /// Whether the network switch was on.
-    public var isOnline = true
+    package var isOnline = true
     /// Whether avatars were drawn.
-    public var imagesOn = true
+    package var imagesOn = true
 
     /// Nothing remembered: the characters, unfiltered, online, with images.
-    public init() {}
+    package init() {}
 
     /// What `state` says, with images as `imagesOn`.
-    public init(state: BrowserState, imagesOn: Bool) {
+    package init(state: BrowserState, imagesOn: Bool) {
         activeList = state.activeList
         characterFilter = CharacterFilter(parameters: state.characters.filter)
         filters = [.episode: state.episodes.filter, .location: state.locations.filter].filter {

@@ -10,21 +10,21 @@ import RickAndMortyModel
 ///
 /// Reading never fails: a stored value of the wrong type or unreadable JSON is ignored and
 /// described in `notes`. Thread-safe: the database is.
-public struct RememberedPlaceStore: Sendable {
+package struct RememberedPlaceStore: Sendable {
     /// The raw values, to check their types before trusting them.
     let raw: DeviceStorageDataSource<StorableValue>
     /// The JSON text of the structured values.
     let text: DeviceStorageDataSource<String>
 
     /// A store under `prefix` (the API's identity and a slash) in `database`.
-    public init(database: CacheDatabase, prefix: String) {
+    package init(database: CacheDatabase, prefix: String) {
         raw = DeviceStorageDataSource(database: database, prefix: prefix)
         text = DeviceStorageDataSource(database: database, prefix: prefix)
     }
 
     /// `host:port/` of `url` (the scheme's default port when it names none): the prefix a remote
     /// API's place was kept under before places were kept by `APIIdentity` (read to move them).
-    public static func prefix(for url: URL) -> String {
+    package static func prefix(for url: URL) -> String {
         let host = url.host ?? "local"
         let port = url.port ?? (url.scheme == "http" ? 80 : 443)
         return "\(host):\(port)/"
@@ -45,7 +45,7 @@ public struct RememberedPlaceStore: Sendable {
     }
 
     /// What was remembered (nil when nothing was), and a note for every value ignored.
-    public func load() async -> (remembered: RememberedBrowser?, notes: [String]) {
+    package func load() async -> (remembered: RememberedBrowser?, notes: [String]) {
         var notes: [String] = []
         var remembered = RememberedBrowser()
         var found = false
@@ -96,7 +96,7 @@ public struct RememberedPlaceStore: Sendable {
     }
 
     /// Stores `remembered`, replacing what was stored for this API.
-    public func save(_ remembered: RememberedBrowser) async throws(RepositoryError) {
+    package func save(_ remembered: RememberedBrowser) async throws(RepositoryError) {
         try await text.put(remembered.activeList.rawValue, forKey: Key.activeList)
         try await raw.put(.bool(remembered.isOnline), forKey: Key.isOnline)
         try await raw.put(.bool(remembered.imagesOn), forKey: Key.imagesOn)
@@ -112,7 +112,7 @@ public struct RememberedPlaceStore: Sendable {
     }
 
     /// Forgets everything stored for this API (`--fresh`).
-    public func clear() async throws(RepositoryError) {
+    package func clear() async throws(RepositoryError) {
         try await raw.delete(.all)
     }
 

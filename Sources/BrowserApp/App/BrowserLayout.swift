@@ -4,30 +4,30 @@ import TerminalUI
 ///
 /// From 100 columns the status, counters and recent-answers boxes stand right of the list (or
 /// detail); below that a compact status box sits under it. A title row is at the top, the footer (or the filter prompt) at the bottom.
-public struct BrowserLayout: Sendable, Hashable {
+package struct BrowserLayout: Sendable, Hashable {
     /// The width from which the status panes go to the right.
-    public static let wideWidth = 100
+    package static let wideWidth = 100
     /// Lines in the compact status box (narrow layout), without its border: four, or two on
     /// short terminals so the list keeps its room.
-    public static func compactStatusLines(height: Int) -> Int { height >= 22 ? 4 : 2 }
+    package static func compactStatusLines(height: Int) -> Int { height >= 22 ? 4 : 2 }
 
     /// The title row.
-    public let title: Rect
+    package let title: Rect
     /// The list or detail box, border included.
-    public let main: Rect
+    package let main: Rect
     /// The status box (latest answer, network, API), border included.
-    public let status: Rect
+    package let status: Rect
     /// The per-source counters box (wide layout only), border included.
-    public let counters: Rect?
+    package let counters: Rect?
     /// The recent-answers box (wide layout, when room is left), border included.
-    public let recent: Rect?
+    package let recent: Rect?
     /// The footer or prompt row.
-    public let footer: Rect
+    package let footer: Rect
     /// Whether the status panes stand to the right.
-    public let isWide: Bool
+    package let isWide: Bool
 
     /// The layout for `size`.
-    public init(size: TerminalSize) {
+    package init(size: TerminalSize) {
         let whole = Rect(size: size)
         let rows = whole.splitRows([.fixed(1), .fill, .fixed(1)])
         title = rows[0]
@@ -53,14 +53,14 @@ public struct BrowserLayout: Sendable, Hashable {
     }
 
     /// Inside the main box.
-    public var mainInterior: Rect { BorderBox.interior(of: main) }
+    package var mainInterior: Rect { BorderBox.interior(of: main) }
 
     /// The list's column-header row.
-    public var listHeader: Rect { mainInterior.top(1) }
+    package var listHeader: Rect { mainInterior.top(1) }
 
     /// The list's rows, below its header.
-    public var listRows: Rect { mainInterior.inset(top: 1) }
+    package var listRows: Rect { mainInterior.inset(top: 1) }
 
     /// How many characters the list shows at once.
-    public var visibleListRows: Int { max(1, listRows.height) }
+    package var visibleListRows: Int { max(1, listRows.height) }
 }

@@ -6,7 +6,7 @@ import RickAndMortyModel
 /// What the browser's background work reports back to `update`: a screen's own message, for
 /// that screen alone, or the app's (a cache clearing, the shared tier's health, an entity
 /// changed, which every screen holding it shows). A plain, sendable value.
-public enum BrowserMessage: Sendable {
+package enum BrowserMessage: Sendable {
     /// One of the `Message`s of the screen at the address (dropped once it was popped).
     case screen(ScreenAddress, any Sendable)
     /// A cache clearing finished, with the error that stopped it, if any.
@@ -24,7 +24,7 @@ public enum BrowserMessage: Sendable {
 }
 
 /// Which caches the `c` and `C` keys empty. A plain value.
-public enum CacheClearing: Sendable, Hashable {
+package enum CacheClearing: Sendable, Hashable {
     /// The memory tier only (`c`).
     case memory
     /// Memory and disk (`C`).
@@ -32,21 +32,21 @@ public enum CacheClearing: Sendable, Hashable {
 }
 
 /// One page read of a list as the browser asked for it. A plain value.
-public struct PageRequest: Sendable, Hashable {
+package struct PageRequest: Sendable, Hashable {
     /// The list's kind.
-    public var kind: EntityKind
+    package var kind: EntityKind
     /// The page number, from 1.
-    public var number: Int
+    package var number: Int
     /// The filters (API parameter → value) the page is read with.
-    public var filters: [String: String]
+    package var filters: [String: String]
     /// The list generation the read belongs to (see `PagedList.generation`).
-    public var generation: Int
+    package var generation: Int
     /// How the read uses the cache.
-    public var policy: CachePolicy
+    package var policy: CachePolicy
 
     /// A read of page `number` of the `kind` list under `filters` for list `generation`, as
     /// `policy` says.
-    public init(
+    package init(
         kind: EntityKind, number: Int, filters: [String: String], generation: Int, policy: CachePolicy
     ) {
         self.kind = kind
@@ -57,24 +57,24 @@ public struct PageRequest: Sendable, Hashable {
     }
 
     /// `page 3`, `page 1 (name=rick, status=alive)`, `location page 1 (type=Planet)`.
-    public var query: String { ListKind.of(kind).query(page: number, filters: filters) }
+    package var query: String { ListKind.of(kind).query(page: number, filters: filters) }
 
     /// The cache entry of the page: `character-page-ids/page:1?name=rick`.
-    public var cacheKey: CacheEntryKey { .page(of: kind, PageQuery(number: number, filters: filters)) }
+    package var cacheKey: CacheEntryKey { .page(of: kind, PageQuery(number: number, filters: filters)) }
 }
 
 /// The outcome of one repository read, with how long it took and the repository's counters
 /// just after it. A plain, sendable value.
-public struct ReadReport<Value: Sendable>: Sendable {
+package struct ReadReport<Value: Sendable>: Sendable {
     /// The answer, or why there is none.
-    public var result: Result<Answer<Value>, RepositoryError>
+    package var result: Result<Answer<Value>, RepositoryError>
     /// How long the read took (answers also carry their own duration).
-    public var elapsed: Duration
+    package var elapsed: Duration
     /// The repository's counters right after the read.
-    public var metrics: MetricsSnapshot
+    package var metrics: MetricsSnapshot
 
     /// A report of `result`, which took `elapsed`, with `metrics` read after it.
-    public init(
+    package init(
         result: Result<Answer<Value>, RepositoryError>, elapsed: Duration = .zero,
         metrics: MetricsSnapshot = .init()
     ) {

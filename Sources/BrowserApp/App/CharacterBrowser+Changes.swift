@@ -42,12 +42,12 @@ extension CharacterBrowser {
     }
 
     /// The task key of the shared tier's health subscription (it ends only with the run).
-    public static let sharedCacheHealthKey = "shared-cache-health"
+    package static let sharedCacheHealthKey = "shared-cache-health"
 
     /// The task keys of the change subscriptions (they end only with the run).
-    public static let characterChangesKey = "changes-character"
+    package static let characterChangesKey = "changes-character"
     /// See `characterChangesKey`.
-    public static let episodeChangesKey = "changes-episode"
+    package static let episodeChangesKey = "changes-episode"
     /// See `characterChangesKey`.
-    public static let locationChangesKey = "changes-location"
+    package static let locationChangesKey = "changes-location"
 }

@@ -7,27 +7,27 @@ import TerminalUI
 /// Navigation reads with `localFirst` (cache first), the `r` key with `remoteFirst` (network
 /// first). Like every `TerminalApp` it is used from the runtime's loop thread only; the effects
 /// it returns run off that thread and report back as `BrowserMessage`s: a screen's to that screen.
-public struct CharacterBrowser: TerminalApp {
+package struct CharacterBrowser: TerminalApp {
     /// What the browser reads from and reports to.
-    public let services: BrowserServices
+    package let services: BrowserServices
     /// How many ticks a toast stays up (50 ticks of 100 ms: five seconds).
-    public var toastLifetime: Int
+    package var toastLifetime: Int
     /// The panes' last drawings, which the next frame reuses where a pane's input is unchanged.
     private let memos = PaneMemos()
 
     /// A browser over `services`.
-    public init(services: BrowserServices, toastLifetime: Int = 50) {
+    package init(services: BrowserServices, toastLifetime: Int = 50) {
         self.services = services
         self.toastLifetime = toastLifetime
     }
 
     /// The smallest terminal the layout supports.
-    public var minimumSize: TerminalSize? { TerminalSize(width: 60, height: 16) }
+    package var minimumSize: TerminalSize? { TerminalSize(width: 60, height: 16) }
 
     /// Ticks are wanted only while something animates or expires: a spinner or a toast.
-    public func wantsTicks(_ state: BrowserState) -> Bool { state.isBusy || state.toast != nil }
+    package func wantsTicks(_ state: BrowserState) -> Bool { state.isBusy || state.toast != nil }
 
-    public func update(state: inout BrowserState, event: AppEvent<BrowserMessage>) -> [Effect<BrowserMessage>]
+    package func update(state: inout BrowserState, event: AppEvent<BrowserMessage>) -> [Effect<BrowserMessage>]
     {
         switch event {
         case .start(let size):
@@ -55,7 +55,7 @@ public struct CharacterBrowser: TerminalApp {
         }
     }
 
-    public func render(state: BrowserState, into buffer: inout CellBuffer) {
+    package func render(state: BrowserState, into buffer: inout CellBuffer) {
         BrowserScreen(state: state, colorMode: services.colorMode, memos: memos)
             .render(in: buffer.area, buffer: &buffer)
     }

@@ -4,7 +4,7 @@ import TerminalUI
 /// Where a screen sits on the stack, for as long as it is there: given when it is pushed, never
 /// given again. The effects a screen returns are addressed to it, so their messages come back to
 /// it alone. A plain value.
-public struct ScreenAddress: Sendable, Hashable {
+package struct ScreenAddress: Sendable, Hashable {
     let number: Int
 }
 

@@ -18,7 +18,7 @@ import TerminalUI
 /// screens, the prompt — through its `ScreenContext`; the app carries the requests out, in
 /// order, after the call returns. Every requirement is called on the loop thread, one call at a
 /// time. A plain, sendable value.
-public protocol ScreenModel: Sendable {
+package protocol ScreenModel: Sendable {
     /// What the screen's effects report back to it.
     associatedtype Message: Sendable = Never
     /// Whose keys apply while the screen is on top: its bindings (the footer and the help
@@ -58,35 +58,35 @@ public protocol ScreenModel: Sendable {
 }
 
 extension ScreenModel {
-    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] { [] }
-    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] { [] }
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { [] }
-    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] { [] }
-    public mutating func resized(context: inout ScreenContext) -> [Effect<Message>] { [] }
-    public mutating func settle(context: inout ScreenContext) -> [Effect<Message>] { [] }
-    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func open(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] { [] }
+    package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    package mutating func resume(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    package mutating func resized(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    package mutating func settle(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    package mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         []
     }
-    public mutating func show(_ entity: ShownEntity) {}
-    public mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
+    package mutating func show(_ entity: ShownEntity) {}
+    package mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
         -> [Effect<Message>]
     { [] }
-    public var activity: ScreenActivity { ScreenActivity() }
+    package var activity: ScreenActivity { ScreenActivity() }
 }
 
 /// What a screen has in flight. A plain value.
-public struct ScreenActivity: Sendable, Hashable {
+package struct ScreenActivity: Sendable, Hashable {
     /// Whether any read of the screen is in flight (the spinner turns).
-    public var isBusy: Bool
+    package var isBusy: Bool
     /// Whether a refresh (a `remoteFirst` read) is in flight (`r` waits for it).
-    public var isRefreshing: Bool
+    package var isRefreshing: Bool
     /// The reads the status pane names, in words (`page 2`, `character`); empty for none.
-    public var shownReads: [String]
+    package var shownReads: [String]
     /// Whether one of `shownReads` is a refresh.
-    public var shownRefreshing: Bool
+    package var shownRefreshing: Bool
 
     /// Activity as given; idle by default.
-    public init(
+    package init(
         isBusy: Bool = false, isRefreshing: Bool = false, shownReads: [String] = [],
         shownRefreshing: Bool = false
     ) {
@@ -97,7 +97,7 @@ public struct ScreenActivity: Sendable, Hashable {
     }
 
     /// The activity of one read in flight with `policy` (nil: idle), named `word` in the status pane.
-    public init(reading policy: CachePolicy?, named word: String) {
+    package init(reading policy: CachePolicy?, named word: String) {
         self.init(
             isBusy: policy != nil, isRefreshing: policy == .remoteFirst,
             shownReads: policy == nil ? [] : [word], shownRefreshing: policy == .remoteFirst)
@@ -105,7 +105,7 @@ public struct ScreenActivity: Sendable, Hashable {
 }
 
 /// An entity to show wherever a screen holds it. A plain value.
-public enum ShownEntity: Sendable, Hashable {
+package enum ShownEntity: Sendable, Hashable {
     case character(ShowCharacter)
     case episode(Episode)
     case location(Location)
@@ -114,20 +114,20 @@ public enum ShownEntity: Sendable, Hashable {
 /// What a screen is given while the app calls it, and where it leaves its requests to the app.
 /// A plain value, made by the app for one call; the app carries out `requests` in order when the
 /// call returns.
-public struct ScreenContext: Sendable {
+package struct ScreenContext: Sendable {
     /// What the browser reads from.
-    public let services: BrowserServices
+    package let services: BrowserServices
     /// Where every pane goes at the current size.
-    public let layout: BrowserLayout
+    package let layout: BrowserLayout
     /// Whether the screen called is the one on top.
-    public let isOnTop: Bool
+    package let isOnTop: Bool
     /// The answers of the session's last minute (`BrowserState.pulses`).
-    public let pulses: CachePulses
+    package let pulses: CachePulses
     /// What the screen asked of the app so far, in order.
-    public private(set) var requests: [ScreenRequest] = []
+    package private(set) var requests: [ScreenRequest] = []
 
     /// A context for a screen over `services` in `layout`, on top or not.
-    public init(
+    package init(
         services: BrowserServices, layout: BrowserLayout, isOnTop: Bool, pulses: CachePulses = CachePulses()
     ) {
         self.services = services
@@ -139,7 +139,7 @@ public struct ScreenContext: Sendable {
     /// Records an applied read of the cache entries `keys` — the status pane's latest answer, the
     /// recent answers, the counters, the `--events` log, the Cache screen — with a warning toast
     /// when the answer fell back to the cache.
-    public mutating func record<Value>(
+    package mutating func record<Value>(
         query: String, kind: EntityKind = .character, policy: CachePolicy, keys: [CacheEntryKey],
         _ report: ReadReport<Value>
     ) {
@@ -160,30 +160,30 @@ public struct ScreenContext: Sendable {
     }
 
     /// Records `event` (an answer that is not a repository read: an avatar) without counting it.
-    public mutating func record(_ event: AnswerEvent) {
+    package mutating func record(_ event: AnswerEvent) {
         requests.append(.record(AppliedAnswer(event: event, metrics: nil, tally: nil, warning: nil)))
     }
 
     /// Shows `message` as a toast of `kind`.
-    public mutating func toast(_ message: String, kind: ToastState.Kind) {
+    package mutating func toast(_ message: String, kind: ToastState.Kind) {
         requests.append(.toast(message, kind))
     }
 
     /// Pushes `screen` over the stack (the screen on top is suspended, `screen` opened).
-    public mutating func push(_ screen: any ScreenModel) { requests.append(.push(screen)) }
+    package mutating func push(_ screen: any ScreenModel) { requests.append(.push(screen)) }
 
     /// Pops the screen on top (it is suspended, the one below resumed); nothing at the bottom.
-    public mutating func pop() { requests.append(.pop) }
+    package mutating func pop() { requests.append(.pop) }
 
     /// Shows `entity` on every other screen of the stack (the screen asking has it already).
-    public mutating func show(_ entity: ShownEntity) { requests.append(.show(entity)) }
+    package mutating func show(_ entity: ShownEntity) { requests.append(.show(entity)) }
 
     /// Opens the filter prompt with `text`; on Enter the screen's `submitPrompt` gets the text.
-    public mutating func openPrompt(_ text: String) { requests.append(.openPrompt(text)) }
+    package mutating func openPrompt(_ text: String) { requests.append(.openPrompt(text)) }
 }
 
 /// What a screen asks of the app. A plain value.
-public enum ScreenRequest: Sendable {
+package enum ScreenRequest: Sendable {
     /// Record an applied answer.
     case record(AppliedAnswer)
     /// Show a toast.
@@ -199,31 +199,31 @@ public enum ScreenRequest: Sendable {
 }
 
 /// One applied answer as the app records it. A plain value.
-public struct AppliedAnswer: Sendable {
+package struct AppliedAnswer: Sendable {
     /// How the answer is counted. A plain value.
-    public struct Tally: Sendable, Hashable {
+    package struct Tally: Sendable, Hashable {
         /// The origin; nil for a failure.
-        public var origin: Origin?
-        public var isStale: Bool
-        public var kind: EntityKind
+        package var origin: Origin?
+        package var isStale: Bool
+        package var kind: EntityKind
     }
 
     /// The event (the status pane, the recent answers, the `--events` log).
-    public var event: AnswerEvent
+    package var event: AnswerEvent
     /// The repository's counters after the read, when it was one.
-    public var metrics: MetricsSnapshot?
+    package var metrics: MetricsSnapshot?
     /// How the counters count it; nil: not counted.
-    public var tally: Tally?
+    package var tally: Tally?
     /// A warning to show as a toast.
-    public var warning: String?
+    package var warning: String?
 }
 
 /// What a screen is given to draw itself. A plain value.
-public struct ScreenRenderContext {
+package struct ScreenRenderContext {
     /// Where every pane goes.
-    public let layout: BrowserLayout
+    package let layout: BrowserLayout
     /// How images are coloured.
-    public let colorMode: ColorMode
+    package let colorMode: ColorMode
     /// The panes' last drawings, when the frame reuses them.
     let memos: PaneMemos?
 }

@@ -1,7 +1,7 @@
 /// A short message shown over the screen until Esc dismisses it or it expires. A plain value.
-public struct ToastState: Sendable, Hashable {
+package struct ToastState: Sendable, Hashable {
     /// How the toast looks.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A read failed (red).
         case error
         /// A read fell back to the cache (yellow).
@@ -11,14 +11,14 @@ public struct ToastState: Sendable, Hashable {
     }
 
     /// The text, one line.
-    public var message: String
+    package var message: String
     /// How it looks.
-    public var kind: Kind
+    package var kind: Kind
     /// The tick at which it disappears on its own.
-    public var expiresAtTick: Int
+    package var expiresAtTick: Int
 
     /// A toast of `kind` showing `message` until tick `expiresAtTick`.
-    public init(_ message: String, kind: Kind, expiresAtTick: Int) {
+    package init(_ message: String, kind: Kind, expiresAtTick: Int) {
         self.message = message
         self.kind = kind
         self.expiresAtTick = expiresAtTick

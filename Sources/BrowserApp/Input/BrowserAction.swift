@@ -2,7 +2,7 @@ import RickAndMortyModel
 
 /// Everything a key can make the browser do, by name: what the key table binds and
 /// `CharacterBrowser.perform` carries out. A plain value.
-public enum BrowserAction: Sendable, Hashable {
+package enum BrowserAction: Sendable, Hashable {
     /// Quit.
     case quit
     /// Open the help overlay.

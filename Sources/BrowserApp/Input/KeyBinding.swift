@@ -2,33 +2,33 @@ import TerminalUI
 
 /// One line of the key table: the keys, what they do, and how the footer and the help
 /// overlay name them. A plain value.
-public struct KeyBinding: Sendable, Hashable {
+package struct KeyBinding: Sendable, Hashable {
     /// The keys that trigger `action`.
-    public var keys: [Key]
+    package var keys: [Key]
     /// What happens.
-    public var action: BrowserAction
+    package var action: BrowserAction
     /// The keys as the help overlay writes them (`j k ↓ ↑`); empty when another binding's line
     /// names them too (`1 2 3`).
-    public var label: String
+    package var label: String
     /// What the help overlay says the keys do.
-    public var help: String
+    package var help: String
     /// The footer's hint, when the footer shows this binding: its keys, its word, and its rank
     /// (lower first; hints that do not fit are left out from the end).
-    public var hint: Hint?
+    package var hint: Hint?
 
     /// A footer hint. A plain value.
-    public struct Hint: Sendable, Hashable {
+    package struct Hint: Sendable, Hashable {
         /// The keys as the footer writes them (`j/k`).
-        public var keys: String
+        package var keys: String
         /// One word for what they do.
-        public var word: String
+        package var word: String
         /// Where the hint goes among the screen's and the global ones, lowest first.
-        public var rank: Int
+        package var rank: Int
     }
 
     /// A binding of `keys` to `action`, described as `label` / `help`, with a footer hint when
     /// `hint` is given as (keys, word, rank).
-    public init(
+    package init(
         _ keys: [Key], _ action: BrowserAction, label: String, help: String,
         hint: (keys: String, word: String, rank: Int)? = nil
     ) {

@@ -3,31 +3,31 @@ import TerminalUI
 /// The browser's keys in one table: the bindings of each screen and those of every screen.
 /// Dispatch (`action(for:in:hasToast:)`), the footer (`hints(for:)`) and the help overlay
 /// (`bindings(for:)`) all read it, so what they show is what the keys do. Plain values.
-public enum KeyTable {
+package enum KeyTable {
     /// Which screen's bindings apply: a name and the screen's own bindings (without the global
     /// ones). Two scopes are equal when their names are.
     /// Each screen declares its scopes beside its code (`KeyTable.Scope.characterDetail`, …). A
     /// plain value.
-    public struct Scope: Sendable, Hashable, CustomStringConvertible {
+    package struct Scope: Sendable, Hashable, CustomStringConvertible {
         /// The scope's name (`character list`), unique among scopes.
-        public let name: String
+        package let name: String
         /// The screen's bindings, without the global ones.
-        public let bindings: [KeyBinding]
+        package let bindings: [KeyBinding]
 
         /// A scope named `name` with `bindings`.
-        public init(_ name: String, bindings: [KeyBinding]) {
+        package init(_ name: String, bindings: [KeyBinding]) {
             self.name = name
             self.bindings = bindings
         }
 
-        public static func == (lhs: Scope, rhs: Scope) -> Bool { lhs.name == rhs.name }
-        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
-        public var description: String { name }
+        package static func == (lhs: Scope, rhs: Scope) -> Bool { lhs.name == rhs.name }
+        package func hash(into hasher: inout Hasher) { hasher.combine(name) }
+        package var description: String { name }
     }
 
     /// The keys of every screen; they win over a screen's own, but Esc closes a toast only
     /// while one is shown.
-    public static let global: [KeyBinding] =
+    package static let global: [KeyBinding] =
         [
             KeyBinding([.character("q")], .quit, label: "q", help: "quit", hint: ("q", "quit", 70)),
             KeyBinding([.character("?")], .showHelp, label: "?", help: "this help", hint: ("?", "help", 60)),
@@ -47,11 +47,11 @@ public enum KeyTable {
         ] + ScreenCatalog.openers.map(\.binding)
 
     /// The keys of a screen, without the global ones.
-    public static func bindings(for scope: Scope) -> [KeyBinding] { scope.bindings }
+    package static func bindings(for scope: Scope) -> [KeyBinding] { scope.bindings }
 
     /// What `key` does on `scope`: a global binding first (Esc's only while `hasToast`), then
     /// the screen's; nil when the key is not bound there.
-    public static func action(for key: Key, in scope: Scope, hasToast: Bool) -> BrowserAction? {
+    package static func action(for key: Key, in scope: Scope, hasToast: Bool) -> BrowserAction? {
         for binding in global where binding.keys.contains(key) {
             if binding.action == .dismissToast, !hasToast { continue }
             return binding.action
@@ -62,13 +62,13 @@ public enum KeyTable {
     /// The name of the first key that does `action` on `scope` (global bindings first), as the
     /// help overlay writes it (`r`, `Esc`, `Enter`): what a text that names a key says, so it
     /// names the key that does it. The action's own name when no key does it.
-    public static func keyName(of action: BrowserAction, in scope: Scope) -> String {
+    package static func keyName(of action: BrowserAction, in scope: Scope) -> String {
         let binding = (global + bindings(for: scope)).first { $0.action == action && !$0.label.isEmpty }
         return binding?.label.split(separator: " ").first.map(String.init) ?? "\(action)"
     }
 
     /// The footer's hints on `scope`: the screen's and the global ones, by rank.
-    public static func hints(for scope: Scope) -> [KeyHint] {
+    package static func hints(for scope: Scope) -> [KeyHint] {
         hintsByScope[scope.name] ?? workOutHints(for: scope)
     }
 

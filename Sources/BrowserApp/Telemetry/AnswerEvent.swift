@@ -5,38 +5,38 @@ import RickAndMortyModel
 /// One line of the `--events` log: an answer (or a failure) the browser applied, in the order
 /// the browser applied them. A plain value with typed fields; `Codable` with the field names
 /// and the words below (the types become words only there, and in the panes' text).
-public struct AnswerEvent: Sendable, Codable, Equatable {
+package struct AnswerEvent: Sendable, Codable, Equatable {
     /// The kind of entity read (`character`, `episode`, `location`); nil for avatars.
-    public var kind: EntityKind?
+    package var kind: EntityKind?
     /// What was asked: `page 3`, `page 1 (name=rick)`, `character 42`, `episodes 1,2,3`.
-    public var query: String
+    package var query: String
     /// The policy of the read: a cache policy (`localFirst`, …) or an avatar download's.
-    public var policy: AnswerPolicy
+    package var policy: AnswerPolicy
     /// The operation the policy stands for: `cacheSync`, `mainSync`, `main`, `cache`, `download`.
-    public var operation: AnswerOperation
+    package var operation: AnswerOperation
     /// Which source answered (`memory`, `disk`, `network`, `revalidated`, `shared`; for an
     /// avatar `file cache`, `network` or `revalidated`); nil on failure.
-    public var origin: AnswerOrigin?
+    package var origin: AnswerOrigin?
     /// Whether a stale value was served.
-    public var stale: Bool
+    package var stale: Bool
     /// How long the answer took, in milliseconds.
-    public var ms: Double
+    package var ms: Double
     /// The age of the value in seconds; nil on failure.
-    public var ageSeconds: Double?
+    package var ageSeconds: Double?
     /// The error behind a fallback, or the failure, as its readable sentence.
-    public var error: String?
+    package var error: String?
     /// The bytes transferred or read, for downloads (avatars); nil for repository reads.
-    public var bytes: Int?
+    package var bytes: Int?
     /// Where a composed answer's parts came from (a page, a cast): `7 memory · 12 network`,
     /// with `· 2 missing` when ids went unanswered; nil for single-value answers and failures.
-    public var provenance: String?
+    package var provenance: String?
     /// The cache entries the answer read or acted on, as the reader named them (`character/id:1`,
     /// `character-page-ids/page:3`, an avatar's key): the Cache screen's live rows and timeline.
     /// Not written to the log (a decoded event has none).
-    public var cacheKeys: [CacheEntryKey]
+    package var cacheKeys: [CacheEntryKey]
 
     /// Creates an event.
-    public init(
+    package init(
         query: String, policy: AnswerPolicy, operation: AnswerOperation, origin: AnswerOrigin?, stale: Bool,
         ms: Double, ageSeconds: Double?, error: String?, bytes: Int? = nil, kind: EntityKind? = nil,
         provenance: String? = nil, cacheKeys: [CacheEntryKey] = []
@@ -58,14 +58,14 @@ public struct AnswerEvent: Sendable, Codable, Equatable {
 
 /// The policy an answer was read with: the repository's cache policy, or an avatar download's.
 /// A plain value.
-public enum AnswerPolicy: Sendable, Hashable, CustomStringConvertible {
+package enum AnswerPolicy: Sendable, Hashable, CustomStringConvertible {
     /// A repository read's policy.
     case cache(CachePolicy)
     /// An avatar download's policy.
     case download(DownloadCachePolicy)
 
     /// `localFirst`, `remoteFirst`, …, `bypassServerCallOnFoundItem`, ….
-    public var description: String {
+    package var description: String {
         switch self {
         case .cache(let policy): policy.rawValue
         case .download(let policy): Self.name(of: policy)
@@ -73,7 +73,7 @@ public enum AnswerPolicy: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The policy named `name`, or nil for a name no policy has.
-    public init?(name: String) {
+    package init?(name: String) {
         if let policy = CachePolicy(rawValue: name) {
             self = .cache(policy)
         } else if let policy = DownloadCachePolicy.allCases.first(where: { Self.name(of: $0) == name }) {
@@ -95,29 +95,29 @@ public enum AnswerPolicy: Sendable, Hashable, CustomStringConvertible {
 
 /// The operation an answer's policy stands for, by name (a repository operation's fallback is
 /// not part of it). A plain value.
-public enum AnswerOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum AnswerOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case `default`, main, mainSync, cache, cacheSync
     /// An avatar download.
     case download
 
     /// The name of `operation` (as `RepositoryOperation.name` spells it).
-    public init(_ operation: RepositoryOperation) {
+    package init(_ operation: RepositoryOperation) {
         self = AnswerOperation(rawValue: operation.name) ?? .default
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// Where an answer came from: a repository tier, or for an avatar the file cache or the server.
 /// A plain value.
-public enum AnswerOrigin: Sendable, Hashable, CustomStringConvertible {
+package enum AnswerOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The repository's tier that answered.
     case repository(Origin)
     /// Where the avatar's file came from.
     case avatar(AvatarOrigin)
 
     /// `memory`, `disk`, `network`, …, `file cache`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .repository(let origin): origin.rawValue
         case .avatar(let origin): origin.rawValue
@@ -132,7 +132,7 @@ extension AnswerEvent {
 
     /// Writes every key, `null` included, so each line of the log has the same fields; the typed
     /// values as their words.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         try container.encode(query, forKey: .query)
@@ -149,7 +149,7 @@ extension AnswerEvent {
 
     /// Reads what `encode(to:)` wrote; an unknown policy, operation or origin word is a
     /// `DecodingError.dataCorrupted` naming the field.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decodeIfPresent(EntityKind.self, forKey: .kind)
         query = try container.decode(String.self, forKey: .query)

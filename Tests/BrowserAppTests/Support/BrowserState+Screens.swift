@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import RepositoryCore
 
 /// The tests' names for the screen on top and the reads in flight, read from the stack.

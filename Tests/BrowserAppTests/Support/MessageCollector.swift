@@ -1,4 +1,4 @@
-import BrowserApp
+@testable import BrowserApp
 import Locking
 
 /// Collects the messages a task sends. Thread-safe (a `PThreadMutex`).

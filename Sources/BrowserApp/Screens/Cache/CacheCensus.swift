@@ -4,18 +4,18 @@ import RepositoryCore
 
 /// The Cache screen's header: how many entries are in each state (counted by a scan of metadata,
 /// nil until it is done) and, per tier, its entries and bytes against its limits. A plain value.
-public struct CacheCensus: Sendable, Equatable {
+package struct CacheCensus: Sendable, Equatable {
     /// One tier's line: its totals, or why they could not be read.
-    public struct TierLine: Sendable, Equatable {
+    package struct TierLine: Sendable, Equatable {
         /// `memory`, `disk`, `shared`, `file`.
-        public var tier: CacheTier
+        package var tier: CacheTier
         /// The totals, or nil with `failure` set.
-        public var totals: CacheTierTotals?
+        package var totals: CacheTierTotals?
         /// Why the totals are missing.
-        public var failure: String?
+        package var failure: String?
 
         /// Creates a line.
-        public init(tier: CacheTier, totals: CacheTierTotals?, failure: String? = nil) {
+        package init(tier: CacheTier, totals: CacheTierTotals?, failure: String? = nil) {
             self.tier = tier
             self.totals = totals
             self.failure = failure
@@ -23,24 +23,24 @@ public struct CacheCensus: Sendable, Equatable {
     }
 
     /// Entries per state over every key, when counted.
-    public var states: [CacheEntryState: Int]?
+    package var states: [CacheEntryState: Int]?
     /// One line per tier, top first.
-    public var tiers: [TierLine]
+    package var tiers: [TierLine]
 
     /// Creates a census.
-    public init(states: [CacheEntryState: Int]? = nil, tiers: [TierLine] = []) {
+    package init(states: [CacheEntryState: Int]? = nil, tiers: [TierLine] = []) {
         self.states = states
         self.tiers = tiers
     }
 
     /// `12 fresh · 3 stale · 1 expired`, or `counting…` before the scan is done.
-    public var stateText: String {
+    package var stateText: String {
         guard let states else { return "counting…" }
         return CacheEntryState.allCases.map { "\(states[$0, default: 0]) \($0)" }.joined(separator: " · ")
     }
 
     /// `disk 120 · 1.2 MB/50 MB`, `memory 40/1000`, `shared unreachable`.
-    public static func text(of line: TierLine) -> String {
+    package static func text(of line: TierLine) -> String {
         guard let totals = line.totals else { return "\(line.tier.name) \(line.failure ?? "unknown")" }
         var text = "\(line.tier.name) \(totals.entries)"
         if let limit = totals.entryLimit { text += "/\(limit)" }
@@ -53,7 +53,7 @@ public struct CacheCensus: Sendable, Equatable {
 
     /// Counts the states of every row `inspector` lists at `now`, a page at a time (only counts are
     /// held), with each tier's totals; a tier that fails is left out of the count.
-    public static func count(_ inspector: CacheInspector, at now: Date, pageSize: Int = 1_000) async
+    package static func count(_ inspector: CacheInspector, at now: Date, pageSize: Int = 1_000) async
         -> CacheCensus
     {
         let tiers = await inspector.totals().map { tier, result in

@@ -6,29 +6,29 @@ import TerminalUI
 /// One cache entry opened from the Cache screen: its row (metadata in each tier), its value as
 /// read (pretty-printed JSON, or why it could not be read), and the scroll of the page. A plain
 /// value; the timeline and changes come from the screen's `CacheTimeline` when drawn.
-public struct CacheEntryDetail: Sendable, Equatable {
+package struct CacheEntryDetail: Sendable, Equatable {
     /// The entry as the list showed it (refreshed after an action).
-    public var entry: CacheListEntry
+    package var entry: CacheListEntry
     /// The value's lines, nil until read.
-    public var value: [String]?
+    package var value: [String]?
     /// Why the value could not be read.
-    public var valueFailure: String?
+    package var valueFailure: String?
     /// The value as read (JSON), for opening the entity in the explorer.
-    public var json: String?
+    package var json: String?
     /// The first line in view.
-    public private(set) var scroll = 0
+    package private(set) var scroll = 0
 
     /// An entry not yet read.
-    public init(entry: CacheListEntry) { self.entry = entry }
+    package init(entry: CacheListEntry) { self.entry = entry }
 
     /// Scrolls by `delta` lines within `total` lines of which `height` are in view.
-    public mutating func scroll(by delta: Int, total: Int, height: Int) {
+    package mutating func scroll(by delta: Int, total: Int, height: Int) {
         scroll = max(0, min(scroll + delta, max(0, total - height)))
     }
 
     /// The page as lines: the metadata in each tier, the timeline of answers this session, the
     /// changes between the versions seen, then the value.
-    public func lines(tiers: [CacheTier], timeline: CacheTimeline, rule: CacheFreshnessRule, now: Date)
+    package func lines(tiers: [CacheTier], timeline: CacheTimeline, rule: CacheFreshnessRule, now: Date)
         -> [Line]
     {
         let bold = Style.plain.bolded()

@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// The Cache screen's own commands, carried by `BrowserAction.cache`. A plain value.
-public enum CacheScreenCommand: Sendable, Hashable {
+package enum CacheScreenCommand: Sendable, Hashable {
     /// `s`: the next sort order.
     case cycleSort
     /// `x`: stale and expired only, or all.
@@ -30,7 +30,7 @@ public enum CacheScreenCommand: Sendable, Hashable {
 
 extension KeyTable.Scope {
     /// The Cache screen's keys (`r`, the global refresh, refetches the entry there).
-    public static let cache = KeyTable.Scope(
+    package static let cache = KeyTable.Scope(
         "cache",
         bindings: [
             KeyBinding(

@@ -5,23 +5,23 @@ import RickAndMortyModel
 /// One row of the Cache screen: the inspector's merged row and its readable title
 /// (`character 1 · Rick Sanchez`, `page 3 · status=alive`, `avatar 1`), decoded once, when the row
 /// is first in view (until then, the row's own name: `character 1`). A plain value.
-public struct CacheListEntry: Sendable, Hashable {
+package struct CacheListEntry: Sendable, Hashable {
     /// The key, its holders and what each knows.
-    public var row: CacheRow
+    package var row: CacheRow
     /// The name shown; the row's own name when the value could not be decoded.
-    public var title: String
+    package var title: String
     /// Whether `title` is the inspector's readable name (false: the row's own name, not yet named).
-    public var isNamed: Bool
+    package var isNamed: Bool
 
     /// An entry titled `title` (named), or by the row's own name (not yet named).
-    public init(row: CacheRow, title: String? = nil) {
+    package init(row: CacheRow, title: String? = nil) {
         self.row = row
         self.title = title ?? row.name
         isNamed = title != nil
     }
 
     /// The key (`character/id:1`).
-    public var key: CacheEntryKey { row.key }
+    package var key: CacheEntryKey { row.key }
 
     /// The entity the row holds (its kind and id), which the explorer opens; nil for pages, avatars
     /// and other keys.

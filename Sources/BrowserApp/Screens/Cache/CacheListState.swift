@@ -13,55 +13,55 @@ import RepositoryCore
 /// other than by key is the whole cache's: a scan keeps the first rows of every row in that order
 /// (`scanToRun`, `applyScan`) and those are held, with the count scanned, until the order changes;
 /// until it answers, the rows held are shown in that order. Filtering applies to the rows held.
-public struct CacheListState: Sendable, Equatable {
+package struct CacheListState: Sendable, Equatable {
     /// Rows per page read.
-    public let pageSize: Int
+    package let pageSize: Int
     /// Pages held at most.
-    public let maxPages: Int
+    package let maxPages: Int
     /// The order of the rows shown.
-    public private(set) var sort: CacheSortOrder = .key
+    package private(set) var sort: CacheSortOrder = .key
     /// The text rows must contain (title, key or kind), as typed.
-    public private(set) var filter = ""
+    package private(set) var filter = ""
     /// Whether only stale and expired rows are shown.
-    public private(set) var problemsOnly = false
+    package private(set) var problemsOnly = false
     /// The rows shown, in order: the held rows that pass the filter and the toggle.
-    public private(set) var shown: [CacheListEntry] = []
+    package private(set) var shown: [CacheListEntry] = []
     /// The index in `shown` of the selected row.
-    public private(set) var selection = 0
+    package private(set) var selection = 0
     /// The index in `shown` of the first row in view.
-    public private(set) var top = 0
+    package private(set) var top = 0
     /// Whether the last page is held.
-    public private(set) var reachedEnd = false
+    package private(set) var reachedEnd = false
     /// The page a read is in flight for, if any.
-    public private(set) var reading: Int?
+    package private(set) var reading: Int?
     /// How many entries the scan behind the rows held went over, when they are the first of the
     /// whole cache in `sort`; nil while they are a window in key order.
-    public private(set) var scannedTotal: Int?
+    package private(set) var scannedTotal: Int?
     /// The order the rows held were scanned in, if they came from a scan.
-    public private(set) var scannedOrder: CacheSortOrder?
+    package private(set) var scannedOrder: CacheSortOrder?
     /// Whether a scan is in flight.
-    public private(set) var scanning = false
+    package private(set) var scanning = false
 
     /// Where page `n` starts (the key before its first row); `[nil]` before any read.
     private(set) var pageStarts: [CacheEntryKey?] = [nil]
     /// The number of the first page held.
-    public private(set) var firstPage = 0
+    package private(set) var firstPage = 0
     private(set) var pages: [[CacheListEntry]] = []
 
     /// An empty list that will read pages of `pageSize` and hold at most `maxPages` of them.
-    public init(pageSize: Int = 200, maxPages: Int = 5) {
+    package init(pageSize: Int = 200, maxPages: Int = 5) {
         self.pageSize = max(1, pageSize)
         self.maxPages = max(2, maxPages)
     }
 
     /// How many rows are held.
-    public var heldCount: Int { pages.reduce(0) { $0 + $1.count } }
+    package var heldCount: Int { pages.reduce(0) { $0 + $1.count } }
     /// The selected row, if any is shown.
-    public var selected: CacheListEntry? { shown.indices.contains(selection) ? shown[selection] : nil }
+    package var selected: CacheListEntry? { shown.indices.contains(selection) ? shown[selection] : nil }
     /// Whether a page held has a row for `key`.
-    public func holds(_ key: CacheEntryKey) -> Bool { pages.contains { $0.contains { $0.key == key } } }
+    package func holds(_ key: CacheEntryKey) -> Bool { pages.contains { $0.contains { $0.key == key } } }
     /// Whether no page has been read yet.
-    public var isUnread: Bool { pages.isEmpty && !reachedEnd }
+    package var isUnread: Bool { pages.isEmpty && !reachedEnd }
 
     // MARK: Reading
 
@@ -73,7 +73,7 @@ public struct CacheListState: Sendable, Equatable {
     /// Only the way the selection last moved reads on, so a window whose rows shown do not fill it
     /// (a filter that matches few rows, or none) reads on to the end, or back to the start, and
     /// stops; it never reads the page it just let go again.
-    public var pageToRead: (page: Int, after: CacheEntryKey?)? {
+    package var pageToRead: (page: Int, after: CacheEntryKey?)? {
         guard reading == nil, scannedTotal == nil else { return nil }
         if pages.isEmpty { return reachedEnd ? nil : (firstPage, pageStarts[firstPage]) }
         switch heading {
@@ -97,11 +97,11 @@ public struct CacheListState: Sendable, Equatable {
     }
 
     /// Marks `page` as in flight.
-    public mutating func startReading(_ page: Int) { reading = page }
+    package mutating func startReading(_ page: Int) { reading = page }
 
     /// Applies page `page` read after its start: `entries` and the cursor after them (nil at the
     /// end). A page that is not next to the window (or not the one asked for) is ignored.
-    public mutating func apply(
+    package mutating func apply(
         page: Int, entries: [CacheListEntry], next: CacheEntryKey?, rule: CacheFreshnessRule, now: Date
     ) {
         if reading == page { reading = nil }
@@ -138,23 +138,23 @@ public struct CacheListState: Sendable, Equatable {
     }
 
     /// A read of `page` that failed: nothing changes but the page is no longer in flight.
-    public mutating func readFailed(_ page: Int) { if reading == page { reading = nil } }
+    package mutating func readFailed(_ page: Int) { if reading == page { reading = nil } }
 
     /// The order to scan the whole cache in, when `sort` is not by key and the rows held are not
     /// that order's scan yet (nil while one is in flight).
-    public var scanToRun: CacheSortOrder? {
+    package var scanToRun: CacheSortOrder? {
         sort == .key || scanning || scannedOrder == sort ? nil : sort
     }
 
     /// How many rows a scan keeps: as many as the window holds.
-    public var scanLimit: Int { pageSize * maxPages }
+    package var scanLimit: Int { pageSize * maxPages }
 
     /// Marks a scan as in flight.
-    public mutating func startScanning() { scanning = true }
+    package mutating func startScanning() { scanning = true }
 
     /// Holds `entries`, the first rows of the whole cache in `order` out of `total` scanned; a scan
     /// for an order no longer chosen is dropped (the chosen one is asked for next).
-    public mutating func applyScan(
+    package mutating func applyScan(
         _ order: CacheSortOrder, entries: [CacheListEntry], total: Int, rule: CacheFreshnessRule, now: Date
     ) {
         scanning = false
@@ -171,13 +171,13 @@ public struct CacheListState: Sendable, Equatable {
 
     /// A scan that failed: the rows held stay, shown in the chosen order, and it is not asked again
     /// until the order changes.
-    public mutating func scanFailed(_ order: CacheSortOrder) {
+    package mutating func scanFailed(_ order: CacheSortOrder) {
         scanning = false
         if order == sort { scannedOrder = order }
     }
 
     /// Forgets every page (kept: sort, filter, toggle and the selected key): the next read is page 0.
-    public mutating func reload() {
+    package mutating func reload() {
         let key = selected?.key
         pages = []
         pageStarts = [nil]
@@ -197,7 +197,7 @@ public struct CacheListState: Sendable, Equatable {
 
     /// Replaces the held row of `entry`'s key (nil: the key is no longer cached anywhere, the row
     /// goes).
-    public mutating func replace(
+    package mutating func replace(
         _ key: CacheEntryKey, with entry: CacheListEntry?, rule: CacheFreshnessRule, now: Date
     ) {
         for index in pages.indices {
@@ -208,7 +208,7 @@ public struct CacheListState: Sendable, Equatable {
     }
 
     /// Gives the held rows of `entries`' keys their names (the rest of each row as held).
-    public mutating func name(_ entries: [CacheListEntry], rule: CacheFreshnessRule, now: Date) {
+    package mutating func name(_ entries: [CacheListEntry], rule: CacheFreshnessRule, now: Date) {
         let titles = Dictionary(entries.map { ($0.key, $0.title) }, uniquingKeysWith: { first, _ in first })
         for index in pages.indices {
             for position in pages[index].indices {
@@ -225,7 +225,7 @@ public struct CacheListState: Sendable, Equatable {
     /// Shows rows in `order`, keeping the selected row selected: the rows held at once, then the
     /// whole cache's first rows in that order when its scan answers (`scanToRun`). Back to `key`,
     /// the window in key order is read again.
-    public mutating func setSort(_ order: CacheSortOrder, rule: CacheFreshnessRule, now: Date) {
+    package mutating func setSort(_ order: CacheSortOrder, rule: CacheFreshnessRule, now: Date) {
         sort = order
         if order == .key, scannedTotal != nil {
             reload()
@@ -235,20 +235,20 @@ public struct CacheListState: Sendable, Equatable {
     }
 
     /// Shows only rows containing `text` (case-insensitive); empty shows all.
-    public mutating func setFilter(_ text: String, rule: CacheFreshnessRule, now: Date) {
+    package mutating func setFilter(_ text: String, rule: CacheFreshnessRule, now: Date) {
         filter = text
         heading = .down
         reshow(rule: rule, now: now)
     }
 
     /// Shows only stale and expired rows, or all again.
-    public mutating func toggleProblemsOnly(rule: CacheFreshnessRule, now: Date) {
+    package mutating func toggleProblemsOnly(rule: CacheFreshnessRule, now: Date) {
         problemsOnly.toggle()
         reshow(rule: rule, now: now)
     }
 
     /// Recomputes what is shown from the rows held (a row's state moves with the clock).
-    public mutating func reshow(rule: CacheFreshnessRule, now: Date) {
+    package mutating func reshow(rule: CacheFreshnessRule, now: Date) {
         let key = keepSelection ?? selected?.key
         let needle = filter.lowercased()
         var rows = pages.joined().filter { entry in
@@ -268,7 +268,7 @@ public struct CacheListState: Sendable, Equatable {
     }
 
     /// Moves the selection by `delta` rows (clamped) and scrolls so it stays within `height` rows.
-    public mutating func move(by delta: Int, height: Int) {
+    package mutating func move(by delta: Int, height: Int) {
         if delta != 0 { heading = delta < 0 ? .up : .down }
         guard !shown.isEmpty else { return }
         keepSelection = nil
@@ -277,7 +277,7 @@ public struct CacheListState: Sendable, Equatable {
     }
 
     /// Scrolls so the selection is within `height` rows from `top`.
-    public mutating func scroll(height: Int) {
+    package mutating func scroll(height: Int) {
         let height = max(1, height)
         if selection < top { top = selection }
         if selection >= top + height { top = selection - height + 1 }
@@ -285,7 +285,7 @@ public struct CacheListState: Sendable, Equatable {
     }
 
     /// The rows in view for `height` rows.
-    public func rowsInView(height: Int) -> ArraySlice<CacheListEntry> {
+    package func rowsInView(height: Int) -> ArraySlice<CacheListEntry> {
         let start = min(top, shown.count)
         return shown[start..<min(shown.count, start + max(0, height))]
     }

@@ -1,7 +1,7 @@
 import RepositoryCore
 
 /// A question the Cache screen asks on its last line before acting. A plain value.
-public enum CachePrompt: Sendable, Equatable {
+package enum CachePrompt: Sendable, Equatable {
     /// Which tier to evict the key from.
     case evictTier(CacheEntryKey)
     /// Which tier to purge.

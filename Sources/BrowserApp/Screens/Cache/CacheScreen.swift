@@ -7,7 +7,7 @@ import TerminalUI
 /// What the Cache screen's background work reports: a request's result, or a second passed,
 /// each with the time it happened, read by the effect that sends it (the screen's update never
 /// reads a clock). A plain value.
-public enum CacheScreenMessage: Sendable {
+package enum CacheScreenMessage: Sendable {
     /// A request's result, at the time its effect finished (nil: no time given, so the screen's
     /// time stays where it is).
     case result(CacheScreenResult, at: Date? = nil)
@@ -22,19 +22,19 @@ public enum CacheScreenMessage: Sendable {
 /// ticker sends the services' `now` when it starts and every second, each request's effect sends
 /// the time it finished, and the app stamps each answer.
 /// Without an inspector it says there is nothing to inspect. A plain value (`ScreenModel`).
-public struct CacheScreen: ScreenModel {
-    public typealias Message = CacheScreenMessage
+package struct CacheScreen: ScreenModel {
+    package typealias Message = CacheScreenMessage
     /// What the screen holds and draws.
-    public var state: CacheScreenState
+    package var state: CacheScreenState
     /// Whether the next submitted prompt is the filter's.
     var awaitsFilter = false
 
     /// The task key of the one-second ticker.
-    public static let tickerKey = "cache-screen-second"
+    package static let tickerKey = "cache-screen-second"
 
     /// A screen over `services.cacheInspector`'s tiers and rule, nothing read yet; its time is
     /// unknown (the distant past) until the first message brings one.
-    public init(services: BrowserServices) {
+    package init(services: BrowserServices) {
         let inspector = services.cacheInspector
         state = CacheScreenState(
             tiers: inspector?.tiers.map { CacheTier(name: $0.tierName) } ?? [],
@@ -42,15 +42,15 @@ public struct CacheScreen: ScreenModel {
         state.api = inspector?.api?.id
     }
 
-    public var keyScope: KeyTable.Scope { .cache }
+    package var keyScope: KeyTable.Scope { .cache }
 
-    public var crumb: String { state.detail.map { "Cache › \($0.entry.title)" } ?? "Cache" }
+    package var crumb: String { state.detail.map { "Cache › \($0.entry.title)" } ?? "Cache" }
 
-    public var activity: ScreenActivity {
+    package var activity: ScreenActivity {
         ScreenActivity(reading: state.list.reading == nil ? nil : .localFirst, named: "cache rows")
     }
 
-    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         guard context.services.cacheInspector != nil else {
             context.toast("There is no cache to inspect in this run.", kind: .info)
             return []
@@ -59,17 +59,17 @@ public struct CacheScreen: ScreenModel {
         return run(state.open(area: context.layout.main), context: &context) + [Self.ticker(context.services)]
     }
 
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
         [.cancel(key: Self.tickerKey)]
     }
 
-    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
         [Self.ticker(context.services)]
     }
 
     /// The screen's own keys go to its state; Esc (with no entry open) and Tab go back to the
     /// lists, `/` opens the filter's prompt.
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         state.pulses = context.pulses
         switch action {
         case .back where state.detail == nil && state.prompt == nil, .nextList where state.prompt == nil:
@@ -83,26 +83,26 @@ public struct CacheScreen: ScreenModel {
         return []
     }
 
-    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         guard awaitsFilter else { return [] }
         awaitsFilter = false
         return run(state.setFilter(text, area: context.layout.main), context: &context)
     }
 
-    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         if case .result(let result, _) = message, let event = result.actionEvent { context.record(event) }
         state.pulses = context.pulses
         return run(state.receive(message, area: context.layout.main), context: &context)
     }
 
-    public mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
+    package mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
         -> [Effect<Message>]
     {
         state.pulses = context.pulses
         return run(state.answered(event, at: time, area: context.layout.main), context: &context)
     }
 
-    public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+    package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         state.render(in: area, buffer: &buffer)
     }
 

@@ -5,7 +5,7 @@ import RepositoryCore
 /// What the Cache screen asks the outside world for: a page of rows, the census, one entry again
 /// (with its value), an action on the cache, or the explorer for an entity. A plain value; the
 /// screen runs each as an effect (`perform(with:now:)`) whose result comes back to it alone.
-public enum CacheScreenRequest: Sendable, Equatable {
+package enum CacheScreenRequest: Sendable, Equatable {
     /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
     case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
     /// The first `limit` rows of the whole cache in `order` (one scan, a page at a time).
@@ -29,7 +29,7 @@ public enum CacheScreenRequest: Sendable, Equatable {
 
     /// Runs the request against `inspector` at `now`, timing actions by `clock`; nil for `explore`
     /// (the app's own).
-    public func perform(
+    package func perform(
         with inspector: CacheInspector, now: Date, clock: any Clock<Duration> = ContinuousClock()
     ) async -> CacheScreenResult? {
         await perform(with: inspector, now: now, timedOn: clock)
@@ -119,16 +119,16 @@ public enum CacheScreenRequest: Sendable, Equatable {
 }
 
 /// A failure the screen shows as its sentence. A plain value.
-public struct CacheScreenFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
+package struct CacheScreenFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    package let description: String
     /// A failure saying `description`.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// What came back for a `CacheScreenRequest`. A plain value.
-public enum CacheScreenResult: Sendable, Equatable {
+package enum CacheScreenResult: Sendable, Equatable {
     /// Which action an answer is for.
-    public enum ActionKind: String, Sendable, Equatable {
+    package enum ActionKind: String, Sendable, Equatable {
         case evict, purge, revalidate, refetch
     }
 
@@ -152,7 +152,7 @@ public enum CacheScreenResult: Sendable, Equatable {
 
     /// The line of the status pane and the `--events` log an action's answer makes; nil for the
     /// other results.
-    public var actionEvent: AnswerEvent? {
+    package var actionEvent: AnswerEvent? {
         guard case .acted(let answer, let key, let kind, let ms) = self else { return nil }
         return AnswerEvent(cacheAction: answer, key: key, action: kind, ms: ms)
     }

@@ -5,13 +5,13 @@ import TerminalUI
 
 extension CacheScreenState {
     /// The screen comes on top: counts the census when it was never counted.
-    public mutating func open(area: Rect) -> [CacheScreenRequest] {
+    package mutating func open(area: Rect) -> [CacheScreenRequest] {
         finish(census.states == nil && !isCounting ? [.count] : [], area: area)
     }
 
     /// Carries out a key's `action` with the screen drawn in `area`; while a prompt is open, the
     /// key answers it. Returns what to ask the outside world for, in order.
-    public mutating func perform(_ action: BrowserAction, area: Rect) -> [CacheScreenRequest] {
+    package mutating func perform(_ action: BrowserAction, area: Rect) -> [CacheScreenRequest] {
         if prompt != nil {
             guard case .cache(let command) = action, let letter = command.promptLetter else {
                 prompt = nil
@@ -43,14 +43,14 @@ extension CacheScreenState {
     }
 
     /// Shows only the rows held that contain `text` (empty: all).
-    public mutating func setFilter(_ text: String, area: Rect) -> [CacheScreenRequest] {
+    package mutating func setFilter(_ text: String, area: Rect) -> [CacheScreenRequest] {
         list.setFilter(text, rule: rule, now: now)
         return finish([], area: area)
     }
 
     /// Takes a message of the screen's effects: a request's result (and the time it came at) or a
     /// second passed. Never reads the clock: time comes in with the messages.
-    public mutating func receive(_ message: CacheScreenMessage, area: Rect) -> [CacheScreenRequest] {
+    package mutating func receive(_ message: CacheScreenMessage, area: Rect) -> [CacheScreenRequest] {
         switch message {
         case .second(let time):
             return finish(advance(to: time), area: area)
@@ -61,7 +61,7 @@ extension CacheScreenState {
     }
 
     /// The app applied `event` at `time`: the timeline takes it, and the rows it read are read again.
-    public mutating func answered(_ event: AnswerEvent, at time: Date, area: Rect) -> [CacheScreenRequest] {
+    package mutating func answered(_ event: AnswerEvent, at time: Date, area: Rect) -> [CacheScreenRequest] {
         now = max(now, time)
         timeline.record(event, at: time)
         censusIsStale = true
@@ -89,7 +89,7 @@ extension CacheScreenState {
     var subject: CacheEntryKey? { detail?.entry.key ?? list.selected?.key }
 
     /// The prompt's line: `evict character/id:1 from: m memory · d disk (Esc: cancel)`.
-    public var promptText: String? {
+    package var promptText: String? {
         let choices = tiers.map { "\($0.badge.lowercased()) \($0.name)" }.joined(
             separator: " · ")
         switch prompt {

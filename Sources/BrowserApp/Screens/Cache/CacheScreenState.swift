@@ -7,28 +7,28 @@ import TerminalUI
 /// freshness rule, the session's timeline and pulses, the entry opened (if any), a purge waiting
 /// for y/n, and the time it was last drawn at (the clock is the caller's: TTLs count down as `now`
 /// moves). A plain value; `update` owns it and `render` draws it.
-public struct CacheScreenState: Sendable, Equatable {
+package struct CacheScreenState: Sendable, Equatable {
     /// The rows window, sort, filter, toggle and selection.
-    public var list: CacheListState
+    package var list: CacheListState
     /// The header's counts.
-    public var census = CacheCensus()
+    package var census = CacheCensus()
     /// The tiers, top first (memory, disk, shared, file: those that are on).
-    public var tiers: [CacheTier]
+    package var tiers: [CacheTier]
     /// The API whose entries the screen shows (`APIIdentity.id`), named in its title; nil when
     /// the tiers are not scoped to one.
-    public var api: String?
+    package var api: String?
     /// How a row's state follows from its age.
-    public var rule: CacheFreshnessRule
+    package var rule: CacheFreshnessRule
     /// Every answer per key this session, and the changes seen.
-    public var timeline = CacheTimeline()
+    package var timeline = CacheTimeline()
     /// Answers per second per source over the session's last minute (the app's, as of the last input).
-    public var pulses = CachePulses()
+    package var pulses = CachePulses()
     /// The entry opened with `Enter`, if any.
-    public var detail: CacheEntryDetail?
+    package var detail: CacheEntryDetail?
     /// The question on the last line, waiting for a key.
-    public var prompt: CachePrompt?
+    package var prompt: CachePrompt?
     /// The last page read that failed, as its sentence (shown in the header until the next read).
-    public var lastFailure: String?
+    package var lastFailure: String?
     /// Whether an answer or an action changed the cache since the census was counted.
     var censusIsStale = false
     /// Whether a census is in flight.
@@ -36,10 +36,10 @@ public struct CacheScreenState: Sendable, Equatable {
     /// The keys of the rows a naming is in flight for.
     var naming: Set<CacheEntryKey> = []
     /// The time of the frame.
-    public var now: Date
+    package var now: Date
 
     /// A screen over `tiers` with `rule`, nothing read yet, at `now`.
-    public init(
+    package init(
         tiers: [CacheTier], rule: CacheFreshnessRule, now: Date, list: CacheListState = CacheListState()
     ) {
         self.tiers = tiers
@@ -54,16 +54,16 @@ public struct CacheScreenState: Sendable, Equatable {
     }
 
     /// The list's body rows in `area` (what moves scroll by).
-    public func listRows(in area: Rect) -> Int {
+    package func listRows(in area: Rect) -> Int {
         CacheListPane.bodyHeight(
             of: area.top(area.height - Self.pulsesHeight(of: area, sources: pulses.sources.count)))
     }
 
     /// The entry page's lines in view in `area`.
-    public func entryRows(in area: Rect) -> Int { CacheEntryPane.bodyHeight(of: area) }
+    package func entryRows(in area: Rect) -> Int { CacheEntryPane.bodyHeight(of: area) }
 
     /// The entry page's lines, when an entry is open.
-    public var entryLines: [Line] {
+    package var entryLines: [Line] {
         detail?.lines(tiers: tiers, timeline: timeline, rule: rule, now: now) ?? []
     }
 
@@ -90,7 +90,7 @@ public struct CacheScreenState: Sendable, Equatable {
 
     /// Draws the screen into `area`: the entry page when one is open, else the list above the
     /// pulses.
-    public func render(in area: Rect, buffer: inout CellBuffer) {
+    package func render(in area: Rect, buffer: inout CellBuffer) {
         if detail != nil {
             CacheEntryPane(lines: entryLines, scroll: detail?.scroll ?? 0).render(in: area, buffer: &buffer)
             return
@@ -119,7 +119,7 @@ extension CacheListEntry {
     /// name until `named(_:by:)` names them.
     /// A tier that fails is left out of the page and named in `leftOut` (`shared: <why>`); it
     /// throws only when every tier failed.
-    public static func page(
+    package static func page(
         of inspector: CacheInspector, after cursor: CacheEntryKey?, limit: Int, naming: Int = .max
     ) async throws(RepositoryError) -> (entries: [CacheListEntry], next: CacheEntryKey?, leftOut: [String]) {
         let page = try await inspector.availableRows(after: cursor, limit: limit)
@@ -131,7 +131,7 @@ extension CacheListEntry {
     }
 
     /// `rows`, each titled with its entity's name by `inspector` (see `page`).
-    public static func named(_ rows: [CacheRow], by inspector: CacheInspector) -> [CacheListEntry] {
+    package static func named(_ rows: [CacheRow], by inspector: CacheInspector) -> [CacheListEntry] {
         rows.map { CacheListEntry(row: $0, title: inspector.displayName(of: $0)) }
     }
 }

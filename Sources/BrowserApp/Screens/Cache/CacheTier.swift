@@ -4,18 +4,18 @@ import RepositoryCore
 /// the letter that picks it in a prompt) and the origin of what it answers. The inspector names
 /// its tiers by text; `init(name:)` and `name` are the only places that read or write the names.
 /// A plain value.
-public enum CacheTier: Sendable, Hashable {
+package enum CacheTier: Sendable, Hashable {
     case memory, disk, shared, file
     /// A tier the screen does not know by name.
     case other(String)
 
     /// The tier the inspector names `name`.
-    public init(name: String) {
+    package init(name: String) {
         self = [Self.memory, .disk, .shared, .file].first { $0.name == name } ?? .other(name)
     }
 
     /// The inspector's name: `memory`, `disk`, `shared`, `file`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .memory: "memory"
         case .disk: "disk"
@@ -26,7 +26,7 @@ public enum CacheTier: Sendable, Hashable {
     }
 
     /// `M`, `D`, `S`, `F`; another tier's first letter. Its lowercase picks the tier in a prompt.
-    public var badge: Character {
+    package var badge: Character {
         switch self {
         case .memory: "M"
         case .disk: "D"

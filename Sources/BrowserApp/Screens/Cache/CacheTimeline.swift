@@ -6,59 +6,59 @@ import RepositoryCore
 ///
 /// A plain value; `update` owns it. Bounded: at most `maxMoments` answers and `maxChanges`
 /// changes per key, and at most `maxKeys` keys (the key seen longest ago is let go first).
-public struct CacheTimeline: Sendable, Equatable {
+package struct CacheTimeline: Sendable, Equatable {
     /// One answer for a key.
-    public struct Moment: Sendable, Equatable {
+    package struct Moment: Sendable, Equatable {
         /// When it was applied.
-        public var time: Date
+        package var time: Date
         /// `memory`, `disk`, `network`, `revalidated`, `shared`; nil for a failure.
-        public var origin: String?
+        package var origin: String?
         /// The policy read with.
-        public var policy: String
+        package var policy: String
         /// How long it took.
-        public var ms: Double
+        package var ms: Double
         /// Whether a stale value was served.
-        public var stale: Bool
+        package var stale: Bool
         /// The error of a failure or of a fallback.
-        public var error: String?
+        package var error: String?
 
         /// Whether the answer was a 304 (not modified).
-        public var wasNotModified: Bool { origin == Origin.revalidated.rawValue }
+        package var wasNotModified: Bool { origin == Origin.revalidated.rawValue }
     }
 
     /// What changed between two versions of a key's value.
-    public struct Change: Sendable, Equatable {
+    package struct Change: Sendable, Equatable {
         /// When the newer version was seen.
-        public var time: Date
+        package var time: Date
         /// `name: Rick Sanchez → Rick Renamed`, one per field that changed.
-        public var lines: [String]
+        package var lines: [String]
     }
 
     /// Keys remembered at most.
-    public let maxKeys: Int
+    package let maxKeys: Int
     /// Answers remembered per key at most.
-    public let maxMoments: Int
+    package let maxMoments: Int
     /// Changes remembered per key at most.
-    public let maxChanges: Int
+    package let maxChanges: Int
     private var moments: [CacheEntryKey: [Moment]] = [:]
     private var changes: [CacheEntryKey: [Change]] = [:]
     private var lastValue: [CacheEntryKey: [String: String]] = [:]
     private var seen: [CacheEntryKey] = []
 
     /// An empty timeline with its bounds.
-    public init(maxKeys: Int = 2_000, maxMoments: Int = 50, maxChanges: Int = 20) {
+    package init(maxKeys: Int = 2_000, maxMoments: Int = 50, maxChanges: Int = 20) {
         self.maxKeys = max(1, maxKeys)
         self.maxMoments = max(1, maxMoments)
         self.maxChanges = max(1, maxChanges)
     }
 
     /// The answers for `key`, oldest first.
-    public func moments(of key: CacheEntryKey) -> [Moment] { moments[key] ?? [] }
+    package func moments(of key: CacheEntryKey) -> [Moment] { moments[key] ?? [] }
     /// The changes seen for `key`, oldest first.
-    public func changes(of key: CacheEntryKey) -> [Change] { changes[key] ?? [] }
+    package func changes(of key: CacheEntryKey) -> [Change] { changes[key] ?? [] }
 
     /// Records `event`, applied at `time`, for `keys` (by default each key its query read).
-    public mutating func record(_ event: AnswerEvent, at time: Date, keys: [CacheEntryKey]? = nil) {
+    package mutating func record(_ event: AnswerEvent, at time: Date, keys: [CacheEntryKey]? = nil) {
         let moment = Moment(
             time: time, origin: event.origin?.description, policy: event.policy.description, ms: event.ms,
             stale: event.stale, error: event.error)
@@ -71,7 +71,7 @@ public struct CacheTimeline: Sendable, Equatable {
 
     /// Notes the value of `key` seen at `time` (JSON text); when it differs from the last one
     /// noted, records what changed.
-    public mutating func noteValue(_ json: String, of key: CacheEntryKey, at time: Date) {
+    package mutating func noteValue(_ json: String, of key: CacheEntryKey, at time: Date) {
         let fields = ValueFields.flatten(json)
         touch(key)
         defer { lastValue[key] = fields }

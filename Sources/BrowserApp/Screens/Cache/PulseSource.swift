@@ -3,11 +3,11 @@ import RepositoryCore
 /// Where an answer counted by the pulses came from: a tier, the network (answered in full,
 /// revalidated with a 304, or joined while another caller's read was in flight), or nowhere (it
 /// failed). Cases are in the order the pulses list them. A plain value.
-public enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+package enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     case memory, disk, sharedCache, revalidated, coalesced, network, fileCache, failed
 
     /// The source of `origin` (nil: the answer failed).
-    public init(_ origin: AnswerOrigin?) {
+    package init(_ origin: AnswerOrigin?) {
         switch origin {
         case .repository(.memory)?: self = .memory
         case .repository(.disk)?: self = .disk
@@ -22,10 +22,10 @@ public enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, Cust
 
     /// Whether the answer came from a cache tier without asking the server: a revalidation or a
     /// joined read did ask it, so neither is a hit.
-    public var isHit: Bool { self == .memory || self == .disk || self == .sharedCache || self == .fileCache }
+    package var isHit: Bool { self == .memory || self == .disk || self == .sharedCache || self == .fileCache }
 
     /// The name the status pane gives the origin (`shared cache`, `file cache`, `coalesced`, …).
-    public var description: String {
+    package var description: String {
         switch self {
         case .memory: Origin.memory.description
         case .disk: Origin.disk.description
@@ -38,5 +38,5 @@ public enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, Cust
         }
     }
 
-    public static func < (lhs: PulseSource, rhs: PulseSource) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: PulseSource, rhs: PulseSource) -> Bool { lhs.rawValue < rhs.rawValue }
 }

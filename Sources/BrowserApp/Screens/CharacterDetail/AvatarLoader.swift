@@ -23,24 +23,24 @@ import TerminalUI
 /// under `alwaysFetchWithCustomHeader` only the server's 304 (`cachedItem(key:)`) does.
 ///
 /// `Sendable` and stateless apart from the cache folder: loads may run concurrently.
-public struct AvatarLoader: Sendable {
+package struct AvatarLoader: Sendable {
     /// The avatar file cache (navigation's policy).
-    public let cache: FileSystemCacheProvider
+    package let cache: FileSystemCacheProvider
     /// How files are fetched.
-    public let transport: any DownloadTransport
+    package let transport: any DownloadTransport
     /// The most bytes and pixels accepted before decoding.
-    public let limits: JPEGLimits
+    package let limits: JPEGLimits
     /// Whether the network may be used (the browser's offline switch).
-    public let isOnline: @Sendable () -> Bool
+    package let isOnline: @Sendable () -> Bool
     /// The smallest picture decoded (the DCT scales down no further): the widest art (40 columns,
     /// 20 rows) needs 40 × 40 pixels.
-    public let minimumPixels: Int
+    package let minimumPixels: Int
     /// The API the browser reads now; avatar URLs of the API's form are fetched from it (a character
     /// cached on disk by an earlier run keeps the URL of that run's embedded server, on another port).
-    public let apiBaseURL: URL?
+    package let apiBaseURL: URL?
     /// The API's identity: the avatars of the API's form are cached under `<id>/character/avatar/…`,
     /// so two APIs (the sample and a dump, two servers on one host) never share a picture.
-    public let api: APIIdentity?
+    package let api: APIIdentity?
     /// The last pictures decoded, so a file-cache hit shown again is not decoded again.
     private let decoded = DecodedAvatars(capacity: 32)
     /// The URL and cache key of the avatar URLs seen lately (parsing a URL is not free).
@@ -49,7 +49,7 @@ public struct AvatarLoader: Sendable {
     /// A loader caching in `directory`, at most `maximumBytes` of files, least recently used evicted
     /// first; a file-cache hit records its use only when the last one recorded is `useDateResolution`
     /// seconds old or more.
-    public init(
+    package init(
         directory: URL, maximumBytes: Int64 = 16 << 20, useDateResolution: TimeInterval = 60,
         transport: any DownloadTransport = URLSessionTransport(timeout: 10),
         limits: JPEGLimits = JPEGLimits(maximumBytes: 2 << 20, maximumPixels: 2048 * 2048),
@@ -70,7 +70,7 @@ public struct AvatarLoader: Sendable {
 
     /// Loads the avatar at `url`; `refresh` revalidates a cached file. `progress` receives bytes
     /// received and expected while the body arrives. Never throws: every failure is an outcome.
-    public func load(
+    package func load(
         url: String, refresh: Bool, progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
     ) async -> AvatarOutcome {
         let clock = ContinuousClock()
@@ -85,7 +85,7 @@ public struct AvatarLoader: Sendable {
     /// again from its URL on the current API: `conditional` sends the cached validators (a 304 is
     /// `revalidated`); otherwise the cached file is removed first and the avatar downloaded anew.
     /// Offline it fails and the cached file stays. Never throws: every failure is an outcome.
-    public func reload(cacheKey: String, conditional: Bool) async -> AvatarOutcome {
+    package func reload(cacheKey: String, conditional: Bool) async -> AvatarOutcome {
         guard let url = url(ofCacheKey: cacheKey) else {
             return AvatarOutcome(
                 result: .failure(AvatarFailure("No image: \(cacheKey) names no URL.")), origin: nil, bytes: 0,
@@ -258,7 +258,7 @@ private struct ObservedTransport: DownloadTransport {
 extension AvatarLoader {
     /// `reload(cacheKey:conditional:)` in the cache inspector's terms: the origin of the file read
     /// again (`revalidated`, `network`), or why there is none as `mainUnavailable`.
-    public func reread(_ cacheKey: String, conditional: Bool) async -> Result<Origin, RepositoryError> {
+    package func reread(_ cacheKey: String, conditional: Bool) async -> Result<Origin, RepositoryError> {
         let outcome = await reload(cacheKey: cacheKey, conditional: conditional)
         if case .failure(let failure) = outcome.result {
             return .failure(.mainUnavailable(reason: failure.reason))

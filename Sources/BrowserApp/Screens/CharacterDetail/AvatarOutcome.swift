@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// Where an avatar came from, in the words the status pane and the events log use.
-public enum AvatarOrigin: String, Sendable, Hashable, CaseIterable {
+package enum AvatarOrigin: String, Sendable, Hashable, CaseIterable {
     /// The file cache had it; the server was not asked.
     case fileCache = "file cache"
     /// The server sent it (200).
@@ -12,20 +12,20 @@ public enum AvatarOrigin: String, Sendable, Hashable, CaseIterable {
 
 /// How one avatar load ended: the picture with its provenance, or a one-line reason. A value (the
 /// picture it holds is immutable apart from its thread-safe kept drawing).
-public struct AvatarOutcome: Sendable, Hashable {
+package struct AvatarOutcome: Sendable, Hashable {
     /// The decoded picture, or why there is none (one sentence).
-    public var result: Result<HalfBlockPicture, AvatarFailure>
+    package var result: Result<HalfBlockPicture, AvatarFailure>
     /// Where the file came from; nil when no file was obtained.
-    public var origin: AvatarOrigin?
+    package var origin: AvatarOrigin?
     /// The file's size in bytes (0 when none).
-    public var bytes: Int
+    package var bytes: Int
     /// How long the load took, decoding included.
-    public var elapsed: Duration
+    package var elapsed: Duration
     /// The key the file is cached under in the file cache; nil when the URL names no file.
-    public var cacheKey: String?
+    package var cacheKey: String?
 
     /// Creates an outcome.
-    public init(
+    package init(
         result: Result<HalfBlockPicture, AvatarFailure>, origin: AvatarOrigin?, bytes: Int, elapsed: Duration,
         cacheKey: String? = nil
     ) {
@@ -38,17 +38,17 @@ public struct AvatarOutcome: Sendable, Hashable {
 }
 
 /// Why an avatar cannot be shown, as the sentence the detail pane prints. A plain value.
-public struct AvatarFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package struct AvatarFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The reason.
-    public var reason: String
+    package var reason: String
     /// Whether the load was cancelled (nothing to show, nothing to report).
-    public var isCancellation: Bool
+    package var isCancellation: Bool
 
     /// A failure with `reason`.
-    public init(_ reason: String, isCancellation: Bool = false) {
+    package init(_ reason: String, isCancellation: Bool = false) {
         self.reason = reason
         self.isCancellation = isCancellation
     }
 
-    public var description: String { reason }
+    package var description: String { reason }
 }

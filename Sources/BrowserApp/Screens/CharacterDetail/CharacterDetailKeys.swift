@@ -2,7 +2,7 @@ import TerminalUI
 
 extension KeyTable.Scope {
     /// A character's detail's keys.
-    public static let characterDetail = KeyTable.Scope(
+    package static let characterDetail = KeyTable.Scope(
         "character detail",
         bindings: [
             KeyBinding(

@@ -6,9 +6,9 @@ import TerminalUI
 /// and the read in flight (the character, then its episodes). Links open an episode or location
 /// over it. Suspended, it stops its read and avatar load; resumed, it reads again what is
 /// missing, from the cache first. A plain value (`ScreenModel`).
-public struct CharacterDetailScreen: ScreenModel, Hashable {
+package struct CharacterDetailScreen: ScreenModel, Hashable {
     /// What the detail's reads and avatar load report (to this detail alone, so no id is needed).
-    public enum Message: Sendable {
+    package enum Message: Sendable {
         /// The character's read finished (the first half of a detail read).
         case characterRead(policy: CachePolicy, ReadReport<ShowCharacter>)
         /// Its episodes `ids` were read in one multi-id request (the second half).
@@ -20,28 +20,28 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// What is shown: the character, its episodes, scroll, avatar and selected link.
-    public var detail: CharacterDetailState
+    package var detail: CharacterDetailState
     /// The policy of the read in flight (the character, then its episodes), if any.
-    public var loading: CachePolicy?
+    package var loading: CachePolicy?
 
     /// The detail of `character`, shown at once from what the list knows until its own read answers.
-    public init(character: ShowCharacter) {
+    package init(character: ShowCharacter) {
         detail = CharacterDetailState(characterID: character.id, character: character)
     }
 
-    public var keyScope: KeyTable.Scope { .characterDetail }
+    package var keyScope: KeyTable.Scope { .characterDetail }
 
-    public var crumb: String { detail.character?.name ?? "character \(detail.characterID)" }
+    package var crumb: String { detail.character?.name ?? "character \(detail.characterID)" }
 
-    public var activity: ScreenActivity { ScreenActivity(reading: loading, named: "character") }
+    package var activity: ScreenActivity { ScreenActivity(reading: loading, named: "character") }
 
     /// Reads the character and its episodes, `localFirst`, and loads its avatar.
-    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         readDetail(policy: .localFirst, services: context.services)
             + loadAvatar(refresh: false, services: context.services)
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         let geometry = DetailGeometry(layout: context.layout, detail: detail)
         let page = geometry.page
         switch action {
@@ -63,7 +63,7 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
         return []
     }
 
-    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
         case .characterRead(let policy, let report):
             applyCharacter(policy: policy, report, context: &context)
@@ -76,7 +76,7 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// Stops the read and the avatar load in flight, leaving the detail marked incomplete.
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
         var effects: [Effect<Message>] = []
         if loading != nil {
             loading = nil
@@ -90,7 +90,7 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// Reads again, from the cache first, the character or episodes and the avatar a push interrupted.
-    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
         var effects: [Effect<Message>] = []
         let hasEpisodes = detail.episodes != nil || detail.episodesFailure != nil
         if detail.character == nil || !hasEpisodes {
@@ -101,13 +101,13 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// On top, keeps the scroll within the content at the new size.
-    public mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
         if context.isOnTop { clampScroll(layout: context.layout) }
         return []
     }
 
     /// Takes a newer copy of the character or of one of its episodes.
-    public mutating func show(_ entity: ShownEntity) {
+    package mutating func show(_ entity: ShownEntity) {
         switch entity {
         case .character(let character) where character.id == detail.characterID:
             if detail.character != character { detail.character = character }
@@ -122,7 +122,7 @@ public struct CharacterDetailScreen: ScreenModel, Hashable {
         }
     }
 
-    public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+    package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         DetailPane(
             detail: detail, isLoading: loading != nil, layout: context.layout, colorMode: context.colorMode,
             bodyMemo: context.memos?.detail

@@ -1,24 +1,24 @@
 import RickAndMortyModel
 
 /// The open character: what is known of it so far and how far its pane is scrolled. A plain value.
-public struct CharacterDetailState: Sendable, Hashable {
+package struct CharacterDetailState: Sendable, Hashable {
     /// The character's id.
-    public var characterID: Int
+    package var characterID: Int
     /// The character, once known (from the list at once, then from its own read).
-    public var character: ShowCharacter?
+    package var character: ShowCharacter?
     /// Its episodes, once read; nil while they load or after they failed.
-    public var episodes: [Episode]?
+    package var episodes: [Episode]?
     /// Why the episodes could not be read, as a sentence.
-    public var episodesFailure: String?
+    package var episodesFailure: String?
     /// Wrapped lines scrolled off the top of the pane.
-    public var scrollOffset: Int
+    package var scrollOffset: Int
     /// The avatar, when images are on.
-    public var avatar: AvatarState?
+    package var avatar: AvatarState?
     /// The selected link (an index into `links`), nil until `n` or `p` is pressed.
-    public var selectedLink: Int?
+    package var selectedLink: Int?
 
     /// A detail for `characterID`, showing `character` until its own read answers.
-    public init(characterID: Int, character: ShowCharacter? = nil) {
+    package init(characterID: Int, character: ShowCharacter? = nil) {
         self.characterID = characterID
         self.character = character
         self.scrollOffset = 0
@@ -27,7 +27,7 @@ public struct CharacterDetailState: Sendable, Hashable {
 
 /// Something a character's detail links to: its origin or location, or one of its episodes.
 /// A plain value.
-public enum DetailLink: Sendable, Hashable {
+package enum DetailLink: Sendable, Hashable {
     /// The origin (`isOrigin`) or last known location, as parsed, with the place name.
     case place(EntityReference, name: String, isOrigin: Bool)
     /// An episode, with its title when known.
@@ -37,7 +37,7 @@ public enum DetailLink: Sendable, Hashable {
 extension CharacterDetailState {
     /// The links of the open character, in the order the pane shows them: origin, location, and
     /// the episodes once they are read.
-    public var links: [DetailLink] {
+    package var links: [DetailLink] {
         guard let character else { return [] }
         var links: [DetailLink] = [
             .place(character.originReference, name: character.origin.name, isOrigin: true),
@@ -52,7 +52,7 @@ extension CharacterDetailState {
     }
 
     /// The selected link, if any.
-    public var selectedLinkValue: DetailLink? {
+    package var selectedLinkValue: DetailLink? {
         guard let selectedLink else { return nil }
         let links = links
         return links.indices.contains(selectedLink) ? links[selectedLink] : nil

@@ -2,7 +2,7 @@ import TerminalUI
 
 extension KeyTable.Scope {
     /// An episode's or location's detail's keys.
-    public static let entityDetail = KeyTable.Scope(
+    package static let entityDetail = KeyTable.Scope(
         "entity detail",
         bindings: [
             KeyBinding(

@@ -6,9 +6,9 @@ import TerminalUI
 /// (`EntityDetailState`), and the read in flight (the entity, then its members in batches).
 /// Enter opens the selected member's detail over it. Suspended, it stops its read; resumed, it
 /// reads again, from the cache first, when it was left incomplete. A plain value (`ScreenModel`).
-public struct EntityDetailScreen: ScreenModel, Hashable {
+package struct EntityDetailScreen: ScreenModel, Hashable {
     /// What the detail's reads report (to this detail alone, so no kind or id is needed).
-    public enum Message: Sendable {
+    package enum Message: Sendable {
         /// The episode's read finished (the first half of its detail read).
         case episodeRead(policy: CachePolicy, ReadReport<Episode>)
         /// The location's read finished (the first half of its detail read).
@@ -18,12 +18,12 @@ public struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     /// What is shown: the entity, its members and the selected one.
-    public var detail: EntityDetailState
+    package var detail: EntityDetailState
     /// The policy of the read in flight (the entity, then its members), if any.
-    public var loading: CachePolicy?
+    package var loading: CachePolicy?
 
     /// The detail of `detail`'s entity, before any read.
-    public init(_ detail: EntityDetailState) { self.detail = detail }
+    package init(_ detail: EntityDetailState) { self.detail = detail }
 
     /// Pushes the detail of `detail`'s entity, when the services can read episodes and
     /// locations; otherwise says so in a toast.
@@ -35,18 +35,18 @@ public struct EntityDetailScreen: ScreenModel, Hashable {
         context.push(EntityDetailScreen(detail))
     }
 
-    public var keyScope: KeyTable.Scope { .entityDetail }
+    package var keyScope: KeyTable.Scope { .entityDetail }
 
-    public var crumb: String { detail.title }
+    package var crumb: String { detail.title }
 
-    public var activity: ScreenActivity { ScreenActivity(reading: loading, named: "episode or location") }
+    package var activity: ScreenActivity { ScreenActivity(reading: loading, named: "episode or location") }
 
     /// Reads the entity and its members, `localFirst`.
-    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         read(policy: .localFirst, services: context.services)
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         let visible = max(1, EntityDetailPane.visibleMemberRows(layout: context.layout, detail: detail))
         let count = detail.members.count
         switch action {
@@ -69,7 +69,7 @@ public struct EntityDetailScreen: ScreenModel, Hashable {
         detail.memberList.move(by: delta, rowCount: count, visibleRows: visible)
     }
 
-    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
         case .episodeRead(let policy, let report):
             applyEntity(policy: policy, report, store: { $0.episode = $1 }, context: &context)
@@ -82,14 +82,14 @@ public struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     /// Stops the read in flight, leaving the detail marked incomplete.
-    public mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
         guard loading != nil else { return [] }
         loading = nil
         return [.cancel(key: Self.entityTaskKey)]
     }
 
     /// Reads again, from the cache first, when the entity or its members were left incomplete.
-    public mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
         let isComplete =
             detail.failure != nil
             || ((detail.episode != nil || detail.location != nil) && detail.pendingMemberIDs.isEmpty)
@@ -97,7 +97,7 @@ public struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     /// Takes a newer copy of a member, or of the entity itself.
-    public mutating func show(_ entity: ShownEntity) {
+    package mutating func show(_ entity: ShownEntity) {
         switch entity {
         case .character(let character):
             for member in detail.members.indices where detail.members[member].id == character.id {
@@ -112,7 +112,7 @@ public struct EntityDetailScreen: ScreenModel, Hashable {
         }
     }
 
-    public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+    package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         EntityDetailPane(detail: detail, isLoading: loading != nil, layout: context.layout)
             .render(in: area, buffer: &buffer)
     }

@@ -3,61 +3,61 @@ import TerminalUI
 
 /// An open episode (with its cast) or location (with its residents): what is known of it so
 /// far, its members as their batches arrive, and the selected member. A plain value.
-public struct EntityDetailState: Sendable, Hashable {
+package struct EntityDetailState: Sendable, Hashable {
     /// `.episode` or `.location`.
-    public var kind: EntityKind
+    package var kind: EntityKind
     /// The entity's id.
-    public var id: Int
+    package var id: Int
     /// The name it was opened under, until its own read answers (for the breadcrumb).
-    public var knownName: String
+    package var knownName: String
     /// The episode, once read (kind `.episode`).
-    public var episode: Episode? {
+    package var episode: Episode? {
         didSet { memberIDs = memberReferences.validIDs }
     }
     /// The location, once read (kind `.location`).
-    public var location: Location? {
+    package var location: Location? {
         didSet { memberIDs = memberReferences.validIDs }
     }
     /// The valid member ids, in reference order, each once: parsed from the references when the
     /// entity arrives, not on every frame.
-    public private(set) var memberIDs: [Int] = []
+    package private(set) var memberIDs: [Int] = []
     /// Why the entity could not be read, as a sentence.
-    public var failure: String?
+    package var failure: String?
     /// The members read so far (cast or residents), in reference order.
-    public var members: [ShowCharacter] = []
+    package var members: [ShowCharacter] = []
     /// Member ids still being read.
-    public var pendingMemberIDs: [Int] = []
+    package var pendingMemberIDs: [Int] = []
     /// Why some members could not be read, as a sentence.
-    public var membersFailure: String?
+    package var membersFailure: String?
     /// Member references that name nothing this API can answer, verbatim (`""` for unknown).
-    public var dangling: [String] = []
+    package var dangling: [String] = []
     /// The selected member row and the rows scrolled off the top.
-    public var memberList = ListState()
+    package var memberList = ListState()
 
     /// A detail of entity `id` of `kind`, known as `name` until it is read.
-    public init(kind: EntityKind, id: Int, name: String) {
+    package init(kind: EntityKind, id: Int, name: String) {
         self.kind = kind
         self.id = id
         self.knownName = name
     }
 
     /// The breadcrumb title: `S01E01 Pilot`, `Citadel of Ricks`.
-    public var title: String {
+    package var title: String {
         if let episode { return "\(episode.code) \(episode.name)" }
         if let location { return location.name }
         return knownName.isEmpty ? "\(kind.rawValue) \(id)" : knownName
     }
 
     /// The member references of the entity, once read.
-    public var memberReferences: [EntityReference] {
+    package var memberReferences: [EntityReference] {
         episode?.castReferences ?? location?.residentReferences ?? []
     }
 
     /// What members are called: `cast` or `residents`.
-    public var memberNoun: String { kind == .episode ? "cast" : "residents" }
+    package var memberNoun: String { kind == .episode ? "cast" : "residents" }
 
     /// The selected member, if any.
-    public var selectedMember: ShowCharacter? {
+    package var selectedMember: ShowCharacter? {
         members.indices.contains(memberList.selected) ? members[memberList.selected] : nil
     }
 }

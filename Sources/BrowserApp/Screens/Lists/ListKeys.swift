@@ -2,10 +2,10 @@ import TerminalUI
 
 extension KeyTable.Scope {
     /// The character list's keys.
-    public static let characterList = KeyTable.Scope(
+    package static let characterList = KeyTable.Scope(
         "character list", bindings: KeyTable.listBindings(characters: true))
     /// The episode and location lists' keys.
-    public static let entityList = KeyTable.Scope(
+    package static let entityList = KeyTable.Scope(
         "entity list", bindings: KeyTable.listBindings(characters: false))
 }
 

@@ -5,37 +5,37 @@ import TerminalUI
 /// The screen at the bottom of the stack: the character, episode and location lists, one shown
 /// at a time (`1` `2` `3`, Tab), each a `PagedList` with its pages, filter, selection and reads
 /// in flight. Opening a row pushes its detail. A plain value (`ScreenModel`).
-public struct ListsScreen: ScreenModel, Hashable {
+package struct ListsScreen: ScreenModel, Hashable {
     /// What the lists' page reads report.
-    public enum Message: Sendable {
+    package enum Message: Sendable {
         /// A page of a list was read: the request, and its `ReadReport<Page<Row>>` of the
         /// request's kind's rows.
         case pageRead(PageRequest, any Sendable)
     }
 
     /// The list shown: characters, episodes or locations.
-    public var activeList: EntityKind = .character
+    package var activeList: EntityKind = .character
     /// The character list: its pages, filter, selection and reads in flight.
-    public var characters = PagedList<ShowCharacter>()
+    package var characters = PagedList<ShowCharacter>()
     /// The episode list, as `characters`.
-    public var episodes = PagedList<Episode>()
+    package var episodes = PagedList<Episode>()
     /// The location list, as `characters`.
-    public var locations = PagedList<Location>()
+    package var locations = PagedList<Location>()
 
     /// Three empty lists, the characters shown.
-    public init() {}
+    package init() {}
 
     /// The character list's status filter.
-    public var statusFilter: StatusFilter {
+    package var statusFilter: StatusFilter {
         StatusFilter(parameter: characters.filter["status", default: ""])
     }
 
-    public var keyScope: KeyTable.Scope { ListKind.of(activeList).keyScope }
+    package var keyScope: KeyTable.Scope { ListKind.of(activeList).keyScope }
 
-    public var crumb: String { activeList.title }
+    package var crumb: String { activeList.title }
 
     /// Busy while any list reads a page; the status pane names the character list's pages only.
-    public var activity: ScreenActivity {
+    package var activity: ScreenActivity {
         // Idle most of the time, and asked on every frame: nothing to build then.
         guard characters.isLoading || episodes.isLoading || locations.isLoading else {
             return ScreenActivity()
@@ -57,11 +57,11 @@ public struct ListsScreen: ScreenModel, Hashable {
 
     /// Restores the remembered place and reads the first page of the list shown (and of the
     /// characters, which are always read at start).
-    public mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         restore(context: &context) + requestPage(1, of: ShowCharacter.self, context: &context)
     }
 
-    public mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         switch action {
         case .refresh: return refreshList(ListKind.of(activeList).rows, context: &context)
         case .showList(let kind): return switchList(to: kind, context: &context)
@@ -78,7 +78,7 @@ public struct ListsScreen: ScreenModel, Hashable {
         }
     }
 
-    public mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
         case .pageRead(let request, let report):
             applyPage(request, report, of: ListKind.of(request.kind).rows, context: &context)
@@ -87,20 +87,20 @@ public struct ListsScreen: ScreenModel, Hashable {
 
     /// Keeps the character list's selection in range and reads on when the list does not fill
     /// the taller view.
-    public mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
         characters.selection.clamp(rowCount: characters.rowCount, visibleRows: context.layout.visibleListRows)
         return readNextPageIfNeeded(ShowCharacter.self, context: &context)
     }
 
-    public mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {
         followWindows(context: &context)
     }
 
-    public mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         applyFilter(text, context: &context)
     }
 
-    public mutating func show(_ entity: ShownEntity) {
+    package mutating func show(_ entity: ShownEntity) {
         switch entity {
         case .character(let character): characters.update(character)
         case .episode(let episode): episodes.update(episode)
@@ -108,7 +108,7 @@ public struct ListsScreen: ScreenModel, Hashable {
         }
     }
 
-    public func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+    package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         renderList(ListKind.of(activeList).rows, in: area, buffer: &buffer, context: context)
     }
 

@@ -8,50 +8,50 @@ import RickAndMortyModel
 /// of at most `residentLimit` pages, those nearest the view (`keepPages(near:)`). A row of a page
 /// let go is nil until that page is read again (from the cache, memory then disk). So what one
 /// more page costs, and what the list holds, do not grow with the rows already seen.
-public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
+package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
     /// The rows held, by page number.
     private var resident: [Int: [Row]] = [:]
     /// The first row of each reached page, page 1 first, then the row count (one more entry
     /// than pages reached).
     private var starts: [Int] = [0]
     /// How many pages are held at most (at least the two a move across a page boundary needs).
-    public let residentLimit: Int
+    package let residentLimit: Int
     /// How many pages there are, once any page answered.
-    public private(set) var totalPages: Int?
+    package private(set) var totalPages: Int?
     /// How many rows there are, once any page answered.
-    public private(set) var totalCount: Int?
+    package private(set) var totalCount: Int?
 
     /// No pages yet; at most `residentLimit` pages held at once.
-    public init(residentLimit: Int = 16) {
+    package init(residentLimit: Int = 16) {
         self.residentLimit = max(2, residentLimit)
     }
 
     /// How many pages have been reached, in order from page 1.
-    public var reachedPages: Int { starts.count - 1 }
+    package var reachedPages: Int { starts.count - 1 }
 
     /// How many rows the reached pages hold (held or let go): the list's length so far.
-    public var rowCount: Int { starts[starts.count - 1] }
+    package var rowCount: Int { starts[starts.count - 1] }
 
     /// The page the next scroll past the end loads.
-    public var nextPageNumber: Int { reachedPages + 1 }
+    package var nextPageNumber: Int { reachedPages + 1 }
 
     /// Whether pages remain to be reached (true until the first answer says how many there are).
-    public var hasMorePages: Bool { totalPages.map { reachedPages < $0 } ?? true }
+    package var hasMorePages: Bool { totalPages.map { reachedPages < $0 } ?? true }
 
     /// The numbers of the pages held, ascending.
-    public var residentPageNumbers: [Int] { resident.keys.sorted() }
+    package var residentPageNumbers: [Int] { resident.keys.sorted() }
 
     /// The rows of page `number`, when it is held.
-    public func page(_ number: Int) -> [Row]? { resident[number] }
+    package func page(_ number: Int) -> [Row]? { resident[number] }
 
     /// The rows of the pages held, in page order (pages let go leave gaps: for looking a row up,
     /// not for counting).
-    public var residentRows: [Row] { residentPageNumbers.flatMap { resident[$0] ?? [] } }
+    package var residentRows: [Row] { residentPageNumbers.flatMap { resident[$0] ?? [] } }
 
     /// Stores page `number`: the next one extends the list, a reached one is held again or
     /// replaced. Returns false (and changes nothing) for a page out of order.
     @discardableResult
-    public mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
+    package mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
         if number == reachedPages + 1 {
             starts.append(rowCount + page.results.count)
         } else if number >= 1, number <= reachedPages {
@@ -70,21 +70,21 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
     }
 
     /// The row at `index`, when its page is held.
-    public func row(at index: Int) -> Row? {
+    package func row(at index: Int) -> Row? {
         guard let number = pageNumber(ofRow: index), let rows = resident[number] else { return nil }
         let offset = index - starts[number - 1]
         return rows.indices.contains(offset) ? rows[offset] : nil
     }
 
     /// The rows at `range` (clamped to the list), nil where a page is not held.
-    public func rows(in range: Range<Int>) -> [Row?] {
+    package func rows(in range: Range<Int>) -> [Row?] {
         let view = rowsInView(range)
         return (view.top..<(view.top + view.count)).map { view.row(at: $0) }
     }
 
     /// The rows at `range` (clamped to the list) as slices of the pages holding them: no row is
     /// copied, whatever the range.
-    public func rowsInView(_ range: Range<Int>) -> RowsInView<Row> {
+    package func rowsInView(_ range: Range<Int>) -> RowsInView<Row> {
         let clamped = range.clamped(to: 0..<rowCount)
         var pieces: [RowsInView<Row>.Piece] = []
         guard !clamped.isEmpty, let first = pageNumber(ofRow: clamped.lowerBound),
@@ -104,7 +104,7 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
     }
 
     /// The index of the first held row matching `predicate`.
-    public func firstIndex(where predicate: (Row) -> Bool) -> Int? {
+    package func firstIndex(where predicate: (Row) -> Bool) -> Int? {
         for number in residentPageNumbers {
             if let offset = resident[number]?.firstIndex(where: predicate) {
                 return starts[number - 1] + offset
@@ -114,7 +114,7 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
     }
 
     /// Replaces every held row for which `replacement` gives a different value.
-    public mutating func replaceRows(_ replacement: (Row) -> Row?) {
+    package mutating func replaceRows(_ replacement: (Row) -> Row?) {
         for number in resident.keys {
             guard var rows = resident[number] else { continue }
             var changed = false
@@ -129,7 +129,7 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
     }
 
     /// The number of the page holding row `index`, or nil past the reached rows.
-    public func pageNumber(ofRow index: Int) -> Int? {
+    package func pageNumber(ofRow index: Int) -> Int? {
         guard index >= 0, index < rowCount else { return nil }
         // The last start not after `index`: a binary search over the reached pages.
         var low = 0
@@ -142,7 +142,7 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
     }
 
     /// The page numbers holding any of the rows in `range`, ascending, each once.
-    public func pageNumbers(ofRows range: Range<Int>) -> [Int] {
+    package func pageNumbers(ofRows range: Range<Int>) -> [Int] {
         let clamped = range.clamped(to: 0..<rowCount)
         guard !clamped.isEmpty, let first = pageNumber(ofRow: clamped.lowerBound),
             let last = pageNumber(ofRow: clamped.upperBound - 1)
@@ -151,13 +151,13 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
     }
 
     /// The pages holding rows of `range` that are not held, ascending.
-    public func missingPages(ofRows range: Range<Int>) -> [Int] {
+    package func missingPages(ofRows range: Range<Int>) -> [Int] {
         pageNumbers(ofRows: range).filter { resident[$0] == nil }
     }
 
     /// Lets go of the pages farthest from the rows `range` until at most `residentLimit` are
     /// held; the pages of `range` itself are always kept.
-    public mutating func keepPages(near range: Range<Int>) {
+    package mutating func keepPages(near range: Range<Int>) {
         guard resident.count > residentLimit else { return }
         let kept = pageNumbers(ofRows: range)
         let low = kept.first ?? 1
@@ -172,25 +172,25 @@ public struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashabl
 
 /// Rows of a list in view, from `top`, as slices of the pages that hold them (nil for a page
 /// not held). A plain value; two are equal when they show the same rows from the same top.
-public struct RowsInView<Row: Sendable & Hashable>: Sendable, Hashable {
+package struct RowsInView<Row: Sendable & Hashable>: Sendable, Hashable {
     /// A run of rows from one page.
-    public struct Piece: Sendable, Hashable {
+    package struct Piece: Sendable, Hashable {
         /// How many rows the run covers.
-        public var count: Int
+        package var count: Int
         /// The rows, or nil when their page is not held.
-        public var rows: ArraySlice<Row>?
+        package var rows: ArraySlice<Row>?
     }
 
     /// The first row's index in the list.
-    public var top: Int
+    package var top: Int
     /// The runs, in order.
-    public var pieces: [Piece]
+    package var pieces: [Piece]
 
     /// How many rows are in view.
-    public var count: Int { pieces.reduce(0) { $0 + $1.count } }
+    package var count: Int { pieces.reduce(0) { $0 + $1.count } }
 
     /// The row at list index `index`, when it is in view and its page is held.
-    public func row(at index: Int) -> Row? {
+    package func row(at index: Int) -> Row? {
         var start = top
         for piece in pieces {
             if index < start + piece.count {

@@ -9,91 +9,91 @@ import TerminalUI
 ///
 /// `generation` grows with every filter change, so late answers of an older filter are
 /// recognised and dropped; `loading` is the one place a page read in flight is tracked.
-public struct PagedList<Row: Identifiable & Sendable & Hashable & Codable>: Sendable, Hashable
+package struct PagedList<Row: Identifiable & Sendable & Hashable & Codable>: Sendable, Hashable
 where Row.ID == Int {
     /// The filters (API parameter → value) the pages are read with.
-    public private(set) var filter: [String: String]
+    package private(set) var filter: [String: String]
     /// Increases by one with every reset.
-    public private(set) var generation: Int
+    package private(set) var generation: Int
     /// The window of pages reached so far.
-    public private(set) var pages = LoadedPages<Row>()
+    package private(set) var pages = LoadedPages<Row>()
     /// The selection and scroll position.
-    public var selection = ListState()
+    package var selection = ListState()
     /// Page numbers being read, with the policy of the read.
-    public var loading: [Int: CachePolicy] = [:]
+    package var loading: [Int: CachePolicy] = [:]
     /// Rows the user moved down past the end while the next page was loading; the selection
     /// moves on by this much when it arrives, so no key press is lost.
-    public var pendingAdvance = 0
+    package var pendingAdvance = 0
     /// A remembered selection not reached yet: the row with this id is selected when a page
     /// brings it (a few pages are read to find it).
-    public var soughtID: Int?
+    package var soughtID: Int?
 
     /// An empty list read with `filter`.
-    public init(filter: [String: String] = [:], generation: Int = 0) {
+    package init(filter: [String: String] = [:], generation: Int = 0) {
         self.filter = filter
         self.generation = generation
     }
 
     /// How many rows the list has reached (held or not).
-    public var rowCount: Int { pages.rowCount }
+    package var rowCount: Int { pages.rowCount }
     /// How many pages the list has reached, in order from page 1.
-    public var reachedPages: Int { pages.reachedPages }
+    package var reachedPages: Int { pages.reachedPages }
     /// How many pages the filter selects, once a page answered.
-    public var totalPages: Int? { pages.totalPages }
+    package var totalPages: Int? { pages.totalPages }
     /// How many rows the filter selects, once a page answered.
-    public var totalCount: Int? { pages.totalCount }
+    package var totalCount: Int? { pages.totalCount }
     /// The page the next scroll past the end loads.
-    public var nextPageNumber: Int { pages.nextPageNumber }
+    package var nextPageNumber: Int { pages.nextPageNumber }
     /// Whether pages remain to be loaded (true before the first answer).
-    public var hasMorePages: Bool { pages.hasMorePages }
+    package var hasMorePages: Bool { pages.hasMorePages }
     /// Whether the filter selects nothing at all (the API said so).
-    public var isEmptyResult: Bool { totalPages == 0 || (totalCount == 0 && reachedPages > 0) }
+    package var isEmptyResult: Bool { totalPages == 0 || (totalCount == 0 && reachedPages > 0) }
     /// Whether any page read is in flight.
-    public var isLoading: Bool { !loading.isEmpty }
+    package var isLoading: Bool { !loading.isEmpty }
 
     /// The row at `index`, when its page is held.
-    public func row(at index: Int) -> Row? { pages.row(at: index) }
+    package func row(at index: Int) -> Row? { pages.row(at: index) }
 
     /// The row under the selection, if its page is held.
-    public var selectedRow: Row? { pages.row(at: selection.selected) }
+    package var selectedRow: Row? { pages.row(at: selection.selected) }
 
     /// Forgets every page, the selection, the reads in flight and the sought row, and starts
     /// over with `filter` (the caller cancels the reads).
-    public mutating func reset(filter: [String: String]) {
+    package mutating func reset(filter: [String: String]) {
         self = PagedList(filter: filter, generation: generation + 1)
     }
 
     /// Applies page `number`: the next page is appended, a reached one held again or replaced.
     /// Returns false, changing nothing, for any other number.
     @discardableResult
-    public mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
+    package mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
         pages.apply(page, number: number)
     }
 
     /// Replaces the held copies of `row`'s id with `row`.
-    public mutating func update(_ row: Row) {
+    package mutating func update(_ row: Row) {
         pages.replaceRows { $0.id == row.id ? row : nil }
     }
 
     /// The page number holding row `index`, or nil past the reached rows.
-    public func pageNumber(ofRow index: Int) -> Int? { pages.pageNumber(ofRow: index) }
+    package func pageNumber(ofRow index: Int) -> Int? { pages.pageNumber(ofRow: index) }
 
     /// The page numbers holding any of the rows in `range`, ascending, each once.
-    public func pageNumbers(ofRows range: Range<Int>) -> [Int] { pages.pageNumbers(ofRows: range) }
+    package func pageNumbers(ofRows range: Range<Int>) -> [Int] { pages.pageNumbers(ofRows: range) }
 
     /// The rows shown in `visibleRows` rows with the current selection and scroll position.
-    public func rowsInView(visibleRows: Int) -> Range<Int> {
+    package func rowsInView(visibleRows: Int) -> Range<Int> {
         let top = selection.clamped(rowCount: rowCount, visibleRows: visibleRows).offset
         return top..<min(rowCount, top + visibleRows)
     }
 
     /// Keeps the pages near rows `range` and lets go of the farthest (see `LoadedPages`).
-    public mutating func keepPages(near range: Range<Int>) { pages.keepPages(near: range) }
+    package mutating func keepPages(near range: Range<Int>) { pages.keepPages(near: range) }
 
     /// Selects the held row with `soughtID`, if any, and stops looking for it. Returns true
     /// while the row is not found and more pages may be read to find it (at most `searchPages`
     /// reached); otherwise it stops looking.
-    public mutating func restoreSelection(visibleRows: Int, searchPages: Int) -> Bool {
+    package mutating func restoreSelection(visibleRows: Int, searchPages: Int) -> Bool {
         guard let id = soughtID else { return false }
         if let row = pages.firstIndex(where: { $0.id == id }) {
             soughtID = nil
