@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import Synchronization
+import Locking
 
 /// A real HTTP server on 127.0.0.1 serving books as JSON at `/books/<id>`: ids 1 and 2 exist,
 /// 503 answers "503 Service Unavailable", any other id 404. It counts the requests it served.
@@ -48,7 +48,7 @@ struct BookServer: Sendable {
 
 /// How many requests the book server answered. Thread-safe.
 final class BookRequestCount: Sendable {
-    private let count = Mutex(0)
+    private let count = PThreadMutex(0)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PersistentCache
 import RepositoryCore
-import Synchronization
+import Locking
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -43,7 +43,7 @@ func bookRepository(
 
 /// A clock a test moves by hand.
 final class HandClock: TimeSource {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let current = PThreadMutex(Date(timeIntervalSince1970: 1_800_000_000))
     func now() -> Date { current.withLock { $0 } }
     func advance(seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }

@@ -48,19 +48,16 @@ package struct CacheScreenState: Sendable, Equatable {
         self.list = list
     }
 
-    /// The pulses pane's height in `area` (none on a short screen).
-    static func pulsesHeight(of area: Rect, sources: Int) -> Int {
-        area.height >= 24 ? min(area.height / 3, 4 + max(1, sources)) : 0
+    /// Where the screen draws in `area`.
+    func geometry(in area: Rect) -> CacheScreenGeometry {
+        CacheScreenGeometry(area: area, pulseSources: pulses.sources.count)
     }
 
     /// The list's body rows in `area` (what moves scroll by).
-    package func listRows(in area: Rect) -> Int {
-        CacheListPane.bodyHeight(
-            of: area.top(area.height - Self.pulsesHeight(of: area, sources: pulses.sources.count)))
-    }
+    package func listRows(in area: Rect) -> Int { geometry(in: area).listRows }
 
     /// The entry page's lines in view in `area`.
-    package func entryRows(in area: Rect) -> Int { CacheEntryPane.bodyHeight(of: area) }
+    package func entryRows(in area: Rect) -> Int { geometry(in: area).entryRows }
 
     /// The entry page's lines, when an entry is open.
     package var entryLines: [Line] {
@@ -95,19 +92,17 @@ package struct CacheScreenState: Sendable, Equatable {
             CacheEntryPane(lines: entryLines, scroll: detail?.scroll ?? 0).render(in: area, buffer: &buffer)
             return
         }
-        let pulsesHeight = Self.pulsesHeight(of: area, sources: pulses.sources.count)
-        let listArea = area.top(area.height - pulsesHeight)
-        let height = CacheListPane.bodyHeight(of: listArea)
-        let rows = Array(list.rowsInView(height: height))
+        let geometry = geometry(in: area)
+        let rows = Array(list.rowsInView(height: geometry.listRows))
         let selected = list.selection - list.top
         CacheListPane(
             census: census, tiers: tiers, api: api, rows: rows,
             selected: rows.indices.contains(selected) ? selected : nil,
             sort: list.sort, filter: list.filter, problemsOnly: list.problemsOnly, position: position,
             prompt: promptText, rule: rule, now: now
-        ).render(in: listArea, buffer: &buffer)
-        if pulsesHeight > 0 {
-            CachePulsesPane(pulses, at: now).render(in: area.bottom(pulsesHeight), buffer: &buffer)
+        ).render(in: geometry.list, buffer: &buffer)
+        if !geometry.pulses.isEmpty {
+            CachePulsesPane(pulses, at: now).render(in: geometry.pulses, buffer: &buffer)
         }
     }
 }

@@ -12,12 +12,13 @@ struct EntityDetailPane: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         let kindTitle = detail.kind == .episode ? "Episode" : "Location"
         BorderBox(title: "\(kindTitle) \(detail.id) · \(detail.title)").render(in: area, buffer: &buffer)
-        let inside = layout.mainInterior.inset(left: 1)
+        let geometry = EntityDetailGeometry(layout: layout, detail: detail)
+        let inside = geometry.inside
         let header = Self.headerLines(detail, isLoading: isLoading)
         for (index, line) in header.prefix(inside.height).enumerated() {
             buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
-        let rows = Self.memberRows(of: layout, detail: detail)
+        let rows = geometry.members
         guard !rows.isEmpty else { return }
         let columns = ListColumns(width: rows.width - 1)
         let members = detail.members
@@ -26,18 +27,6 @@ struct EntityDetailPane: Widget {
             columns.line(for: members[index])
         }
         .render(in: rows, buffer: &buffer)
-    }
-
-    /// Where the member rows go: below the header lines.
-    static func memberRows(of layout: BrowserLayout, detail: EntityDetailState) -> Rect {
-        let inside = layout.mainInterior.inset(left: 1)
-        let used = min(inside.height, headerLines(detail, isLoading: false).count)
-        return inside.inset(top: used)
-    }
-
-    /// How many member rows show at once.
-    static func visibleMemberRows(layout: BrowserLayout, detail: EntityDetailState) -> Int {
-        memberRows(of: layout, detail: detail).height
     }
 
     /// The fields, then one line on unreadable or dangling members, then the members' heading.

@@ -47,7 +47,7 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let visible = max(1, EntityDetailPane.visibleMemberRows(layout: context.layout, detail: detail))
+        let visible = EntityDetailGeometry(layout: context.layout, detail: detail).visibleMembers
         let count = detail.members.count
         switch action {
         case .refresh: return read(policy: .remoteFirst, services: context.services)

@@ -1,0 +1,24 @@
+import TerminalUI
+
+/// Where the Cache screen draws in its area: the list above the pulses (none on a short
+/// screen), how many list rows and entry lines show at once. `update` (moving, scrolling, naming
+/// the rows in view) and `render` build it alike from the same area. A plain value.
+struct CacheScreenGeometry: Sendable, Equatable {
+    /// The list's pane.
+    let list: Rect
+    /// The pulses' pane; empty on a short screen.
+    let pulses: Rect
+    /// The list's body rows (what moves scroll by).
+    let listRows: Int
+    /// The entry page's lines in view.
+    let entryRows: Int
+
+    /// The geometry of `area` with pulses of `sources` sources.
+    init(area: Rect, pulseSources sources: Int) {
+        let pulsesHeight = area.height >= 24 ? min(area.height / 3, 4 + max(1, sources)) : 0
+        list = area.top(area.height - pulsesHeight)
+        pulses = area.bottom(pulsesHeight)
+        listRows = CacheListPane.bodyHeight(of: list)
+        entryRows = CacheEntryPane.bodyHeight(of: area)
+    }
+}
