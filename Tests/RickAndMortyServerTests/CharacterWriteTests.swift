@@ -30,10 +30,14 @@ struct CharacterWriteTests {
             data: .dataset(try LiveServer.sample.get()),
             configuration: ServerConfiguration(port: 0, stateFile: stateFile), logger: LiveServer.quietLogger)
         let baseURL = try await server.start()
-        defer { Task { await server.stop() } }
-        let value = try await body(server, HTTPTestClient(baseURL: baseURL))
-        await server.stop()
-        return value
+        do {
+            let value = try await body(server, HTTPTestClient(baseURL: baseURL))
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 
     @Test("A PUT naming the current tag replaces the editable fields; reads, pages and the tag follow")

@@ -10,9 +10,6 @@ struct ServerWrites: Sendable, Hashable, Codable {
     /// The first answer given to each idempotency key.
     var replies: [String: RecordedReply] = [:]
 
-    /// True when nothing was written.
-    var isEmpty: Bool { edited.isEmpty && deleted.isEmpty && replies.isEmpty }
-
     /// `dataset` with the edits applied and the deleted characters left out.
     func applied(to dataset: Dataset) -> Dataset {
         guard !edited.isEmpty || !deleted.isEmpty else { return dataset }
