@@ -13,6 +13,7 @@ extension CharacterBrowser {
             pulses: state.pulses)
         let address = state.stack[index].address
         let effects = state.stack[index].screen.take(screenCall, at: address, context: &context)
+        state.stack[index].screen.layOut(state.layout)
         guard !context.requests.isEmpty else { return effects }
         return effects + carryOut(context.requests, from: address, state: &state)
     }
@@ -101,6 +102,7 @@ extension CharacterBrowser {
     func show(_ entity: ShownEntity, except sender: ScreenAddress? = nil, state: inout BrowserState) {
         for index in state.stack.indices where state.stack[index].address != sender {
             state.stack[index].screen.show(entity)
+            state.stack[index].screen.layOut(state.layout)
         }
     }
 }

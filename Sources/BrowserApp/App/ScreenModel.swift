@@ -45,6 +45,10 @@ package protocol ScreenModel: Sendable {
     /// After every key and resize: keeps what the screen holds around its view (and, on top,
     /// reads what is in view and missing).
     mutating func settle(context: inout ScreenContext) -> [Effect<Message>]
+    /// After every call that may have changed the screen, and after a resize: builds where it
+    /// draws (its geometry) for `layout`, once, for the next `perform` and `render` to read, and
+    /// keeps positions in range of it.
+    mutating func layOut(_ layout: BrowserLayout)
     /// The filter prompt the screen opened (`ScreenContext.openPrompt`) was submitted with `text`.
     mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>]
     /// Shows `entity` wherever the screen holds it (a newer copy read or announced). Reads nothing.
@@ -64,6 +68,7 @@ extension ScreenModel {
     package mutating func resume(context: inout ScreenContext) -> [Effect<Message>] { [] }
     package mutating func resized(context: inout ScreenContext) -> [Effect<Message>] { [] }
     package mutating func settle(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    package mutating func layOut(_ layout: BrowserLayout) {}
     package mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         []
     }

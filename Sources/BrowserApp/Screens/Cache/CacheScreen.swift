@@ -44,6 +44,8 @@ package struct CacheScreen: ScreenModel {
 
     package var keyScope: KeyTable.Scope { .cache }
 
+    package mutating func layOut(_ layout: BrowserLayout) { state.layOut(in: layout.main) }
+
     package var crumb: String { state.detail.map { "Cache › \($0.entry.title)" } ?? "Cache" }
 
     package var activity: ScreenActivity {

@@ -1,8 +1,9 @@
 import TerminalUI
 
 /// Where the Cache screen draws in its area: the list above the pulses (none on a short
-/// screen), how many list rows and entry lines show at once. `update` (moving, scrolling, naming
-/// the rows in view) and `render` build it alike from the same area. A plain value.
+/// screen), how many list rows and entry lines show at once. The screen builds it once per change
+/// of the pulses or the area (`layOut`), and `update` (moving, scrolling, naming the rows in
+/// view) and `render` read that one. A plain value.
 struct CacheScreenGeometry: Sendable, Equatable {
     /// The list's pane.
     let list: Rect

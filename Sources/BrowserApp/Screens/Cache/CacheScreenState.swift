@@ -22,7 +22,9 @@ package struct CacheScreenState: Sendable, Equatable {
     /// Every answer per key this session, and the changes seen.
     package var timeline = CacheTimeline()
     /// Answers per second per source over the session's last minute (the app's, as of the last input).
-    package var pulses = CachePulses()
+    package var pulses = CachePulses() { didSet { laidOut.forget() } }
+    /// Where the screen draws, as `layOut` built it for the pulses and area of now.
+    var laidOut = LaidOut<Rect, CacheScreenGeometry>()
     /// The entry opened with `Enter`, if any.
     package var detail: CacheEntryDetail?
     /// The question on the last line, waiting for a key.
@@ -48,9 +50,14 @@ package struct CacheScreenState: Sendable, Equatable {
         self.list = list
     }
 
-    /// Where the screen draws in `area`.
+    /// Builds where the screen draws in `area`, once per change of the pulses or the area.
+    mutating func layOut(in area: Rect) {
+        laidOut.layOut(for: area) { CacheScreenGeometry(area: area, pulseSources: pulses.sources.count) }
+    }
+
+    /// Where the screen draws in `area`: as `layOut` built it, or built now.
     func geometry(in area: Rect) -> CacheScreenGeometry {
-        CacheScreenGeometry(area: area, pulseSources: pulses.sources.count)
+        laidOut.geometry(for: area) { CacheScreenGeometry(area: area, pulseSources: pulses.sources.count) }
     }
 
     /// The list's body rows in `area` (what moves scroll by).

@@ -57,11 +57,4 @@ extension CharacterDetailScreen {
     mutating func clampScroll(_ geometry: DetailGeometry) {
         detail.scrollOffset = min(max(0, detail.scrollOffset), geometry.maxScrollOffset)
     }
-
-    /// Keeps the scroll offset within the content in `layout`, once the detail changed.
-    mutating func clampScroll(layout: BrowserLayout) {
-        // At the top already: no content is shorter than that, so there is nothing to count.
-        guard detail.scrollOffset != 0 else { return }
-        clampScroll(DetailGeometry(layout: layout, detail: detail))
-    }
 }

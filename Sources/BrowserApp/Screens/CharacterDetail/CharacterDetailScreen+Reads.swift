@@ -72,7 +72,6 @@ extension CharacterDetailScreen {
             loading = nil
             context.toast("Could not load \(QueryText.character(id)): \(error.description)", kind: .error)
         }
-        clampScroll(layout: context.layout)
     }
 
     /// Applies the character's episodes, when they are the read in flight.
@@ -92,6 +91,5 @@ extension CharacterDetailScreen {
             if detail.episodes == nil { detail.episodesFailure = error.description }
             context.toast("Could not load the episodes: \(error.description)", kind: .error)
         }
-        clampScroll(layout: context.layout)
     }
 }

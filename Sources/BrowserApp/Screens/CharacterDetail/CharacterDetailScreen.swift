@@ -20,9 +20,11 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// What is shown: the character, its episodes, scroll, avatar and selected link.
-    package var detail: CharacterDetailState
+    package var detail: CharacterDetailState { didSet { laidOut.forget() } }
     /// The policy of the read in flight (the character, then its episodes), if any.
-    package var loading: CachePolicy?
+    package var loading: CachePolicy? { didSet { laidOut.forget() } }
+    /// Where the detail draws, as `layOut` built it for the state and layout of now.
+    var laidOut = LaidOut<BrowserLayout, DetailGeometry>()
 
     /// The detail of `character`, shown at once from what the list knows until its own read answers.
     package init(character: ShowCharacter) {
@@ -42,7 +44,7 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let geometry = DetailGeometry(layout: context.layout, detail: detail)
+        let geometry = geometry(in: context.layout)
         let page = geometry.page
         switch action {
         case .refresh:
@@ -100,10 +102,22 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         return effects
     }
 
-    /// On top, keeps the scroll within the content at the new size.
-    package mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
-        if context.isOnTop { clampScroll(layout: context.layout) }
-        return []
+    /// Builds the geometry once per change of the detail or the layout, and keeps the scroll
+    /// within the content.
+    package mutating func layOut(_ layout: BrowserLayout) {
+        let geometry = laidOut.layOut(for: layout) {
+            DetailGeometry(layout: layout, detail: detail, isLoading: loading != nil)
+        }
+        let clamped = min(max(0, detail.scrollOffset), geometry.maxScrollOffset)
+        if clamped != detail.scrollOffset {
+            detail.scrollOffset = clamped
+            laidOut.layOut(for: layout) { geometry }
+        }
+    }
+
+    /// The geometry `layOut` built for `layout`, or one built now.
+    func geometry(in layout: BrowserLayout) -> DetailGeometry {
+        laidOut.geometry(for: layout) { DetailGeometry(layout: layout, detail: detail, isLoading: loading != nil) }
     }
 
     /// Takes a newer copy of the character or of one of its episodes.
@@ -124,8 +138,8 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
 
     package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         DetailPane(
-            detail: detail, isLoading: loading != nil, layout: context.layout, colorMode: context.colorMode,
-            bodyMemo: context.memos?.detail
+            detail: detail, isLoading: loading != nil, geometry: geometry(in: context.layout),
+            colorMode: context.colorMode, bodyMemo: context.memos?.detail
         )
         .render(in: area, buffer: &buffer)
     }

@@ -2,8 +2,9 @@ import TerminalUI
 
 /// Where a character's detail draws, computed once from the layout and the detail: the
 /// avatar's area, the fields' area and the fields, how many lines show, how far it can scroll,
-/// and which field each link is. `update` (scrolling, following the selected link: one value per
-/// key) and the pane build it alike. A plain value.
+/// and which field each link is. The screen builds it once per change of the detail or the
+/// layout (`layOut`), and `perform` (scrolling, following the selected link) and the pane read
+/// that one. A plain value.
 struct DetailGeometry: Sendable {
     /// The widest avatar, in columns.
     static let avatarMaximumWidth = 40

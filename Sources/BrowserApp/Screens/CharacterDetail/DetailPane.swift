@@ -9,12 +9,12 @@ struct DetailPane: Widget {
     let detail: CharacterDetailState
     /// Whether the character's read is in flight.
     let isLoading: Bool
-    let layout: BrowserLayout
+    /// Where it draws (the screen's `DetailGeometry` for this detail and layout).
+    let geometry: DetailGeometry
     var colorMode: ColorMode = .palette256
     var bodyMemo: DrawingMemo<DetailBody>?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        let geometry = DetailGeometry(layout: layout, detail: detail, isLoading: isLoading)
         let body = DetailBody(detail: detail, isLoading: isLoading, content: geometry.content)
         body.render(in: area, buffer: &buffer, memo: bodyMemo)
         if let avatar = detail.avatar, let avatarArea = geometry.avatar {

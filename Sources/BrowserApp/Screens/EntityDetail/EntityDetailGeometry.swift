@@ -2,7 +2,8 @@ import TerminalUI
 
 /// Where an episode's or a location's detail draws, computed from the layout and the detail: its
 /// header lines (fields, what could not be read, the members' heading) and the member rows below
-/// them. `update` (moving the member selection) and the pane build it alike. A plain value.
+/// them. The screen builds it once per change of the detail or the layout (`layOut`), and
+/// `perform` (moving the member selection) and the pane read that one. A plain value.
 struct EntityDetailGeometry: Sendable, Equatable {
     /// Inside the box, one column of margin on the left.
     let inside: Rect

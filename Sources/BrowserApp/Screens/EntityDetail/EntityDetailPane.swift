@@ -7,12 +7,12 @@ struct EntityDetailPane: Widget {
     let detail: EntityDetailState
     /// Whether the entity's read is in flight.
     let isLoading: Bool
-    let layout: BrowserLayout
+    /// Where it draws (the screen's `EntityDetailGeometry` for this detail and layout).
+    let geometry: EntityDetailGeometry
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         let kindTitle = detail.kind == .episode ? "Episode" : "Location"
         BorderBox(title: "\(kindTitle) \(detail.id) · \(detail.title)").render(in: area, buffer: &buffer)
-        let geometry = EntityDetailGeometry(layout: layout, detail: detail)
         let inside = geometry.inside
         let header = Self.headerLines(detail, isLoading: isLoading)
         for (index, line) in header.prefix(inside.height).enumerated() {

@@ -18,7 +18,9 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     /// What is shown: the entity, its members and the selected one.
-    package var detail: EntityDetailState
+    package var detail: EntityDetailState { didSet { laidOut.forget() } }
+    /// Where the detail draws, as `layOut` built it for the detail and layout of now.
+    var laidOut = LaidOut<BrowserLayout, EntityDetailGeometry>()
     /// The policy of the read in flight (the entity, then its members), if any.
     package var loading: CachePolicy?
 
@@ -47,7 +49,7 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let visible = EntityDetailGeometry(layout: context.layout, detail: detail).visibleMembers
+        let visible = geometry(in: context.layout).visibleMembers
         let count = detail.members.count
         switch action {
         case .refresh: return read(policy: .remoteFirst, services: context.services)
@@ -112,8 +114,18 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
         }
     }
 
+    /// Builds the geometry once per change of the detail or the layout.
+    package mutating func layOut(_ layout: BrowserLayout) {
+        laidOut.layOut(for: layout) { EntityDetailGeometry(layout: layout, detail: detail) }
+    }
+
+    /// The geometry `layOut` built for `layout`, or one built now.
+    func geometry(in layout: BrowserLayout) -> EntityDetailGeometry {
+        laidOut.geometry(for: layout) { EntityDetailGeometry(layout: layout, detail: detail) }
+    }
+
     package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        EntityDetailPane(detail: detail, isLoading: loading != nil, layout: context.layout)
+        EntityDetailPane(detail: detail, isLoading: loading != nil, geometry: geometry(in: context.layout))
             .render(in: area, buffer: &buffer)
     }
 }

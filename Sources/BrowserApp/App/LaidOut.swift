@@ -1,0 +1,37 @@
+import TerminalUI
+
+/// A screen's geometry as its last `layOut` built it, for `perform` and `render` to read instead
+/// of building it again: the geometry and the layout (or area) it was built for, forgotten when
+/// the state it was built from changes. Derived state, so it never makes two screens differ: any
+/// two are equal and hash alike. A plain value.
+struct LaidOut<Layout: Equatable & Sendable, Geometry: Sendable>: Sendable, Hashable {
+    private var stored: (layout: Layout, geometry: Geometry)?
+
+    /// Nothing laid out yet.
+    init() {}
+
+    /// The geometry kept for `layout`, or the one `build` makes, kept from now on.
+    @discardableResult
+    mutating func layOut(for layout: Layout, _ build: () -> Geometry) -> Geometry {
+        if let stored, stored.layout == layout { return stored.geometry }
+        let geometry = build()
+        stored = (layout, geometry)
+        return geometry
+    }
+
+    /// Whether a geometry is kept for `layout` (what `render` reads without building one).
+    func isKept(for layout: Layout) -> Bool { stored?.layout == layout }
+
+    /// Forgets the geometry: the state it was built from changed.
+    mutating func forget() { stored = nil }
+
+    /// The geometry kept for `layout`, or the one `build` makes when none is (nothing laid out
+    /// since the state changed, or another layout).
+    func geometry(for layout: Layout, else build: () -> Geometry) -> Geometry {
+        if let stored, stored.layout == layout { return stored.geometry }
+        return build()
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}
