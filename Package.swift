@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "InspectionTests",
             dependencies: [
-                "Locking", "RepositoryCore", "PersistentCache", "PostgresCache", "DownloadCache", "TestSupport",
+                "Locking", "RepositoryCore", "PersistentCache", "PostgresCache", "DownloadCache", "TestSupport", grdb,
             ]),
 
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).

@@ -30,7 +30,16 @@ enum PostgresCacheSchema {
                     PRIMARY KEY (namespace, key)
                 )
                 """
-            )
+            ),
+            (
+                // Enumeration's order (`CacheEntryKey`: ids as numbers) as an index, so a page of
+                // the inspection is one range of it.
+                "v2-key-order",
+                """
+                CREATE INDEX IF NOT EXISTS \(table)_in_key_order
+                    ON \(table) (namespace COLLATE "C", octet_length(key), key COLLATE "C")
+                """
+            ),
         ]
     }
 

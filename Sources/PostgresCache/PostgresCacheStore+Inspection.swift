@@ -16,7 +16,8 @@ extension PostgresCacheStore {
 /// Thread-safe value type; every call is one pooled connection within the store's operation
 /// timeout. It never prepares the schema: a table that does not exist is an empty tier (nothing
 /// is created by looking), and its failures do not change the store's health. Keys are ordered
-/// with the `"C"` collation, which is `CacheEntryKey`'s byte order.
+/// as `CacheEntryKey` orders them (the kind's bytes, then the key's length in bytes, then its bytes:
+/// the `"C"` collation and `octet_length`), which an index of the table keeps.
 /// Bytes are the payload's plus the namespace's and key's octets; `lastAccess` and `hits` are not
 /// tracked. An eviction or a purge announces itself with `NOTIFY` as any delete does, so every
 /// listening process drops its local copies (a purge: as after a reconnection, all of them).
@@ -39,8 +40,9 @@ public struct PostgresTierInspection: InspectableCacheTier {
                     stored_at, expires_at, etag, last_modified
                 FROM \(unescaped: table)
                 WHERE \(kind)::text IS NULL
-                    OR (namespace COLLATE "C", key COLLATE "C") > (\(kind)::text COLLATE "C", \(key)::text COLLATE "C")
-                ORDER BY namespace COLLATE "C", key COLLATE "C" LIMIT \(limit + 1)
+                    OR (namespace COLLATE "C", octet_length(key), key COLLATE "C")
+                        > (\(kind)::text COLLATE "C", octet_length(\(key)::text), \(key)::text COLLATE "C")
+                ORDER BY namespace COLLATE "C", octet_length(key), key COLLATE "C" LIMIT \(limit + 1)
                 """, logger: logger)
             var found: [CacheEntryInfo] = []
             for try await row in rows.decode((String, String, Int, Double, Double?, String?, String?).self) {

@@ -36,10 +36,13 @@ struct FreshnessAndKeysTests {
         #expect(CacheFreshnessRule(timeToLive: 0).state(of: entry(), at: Self.stored) == .expired)
     }
 
-    @Test("Keys order by bytes, parse from kind/key, and a query's cache key parses back to the query")
+    @Test("Keys order by kind, then length, then bytes (ids as numbers), and parse from kind/key")
     func keys() {
-        let keys = ["b/id:1", "a/id:2", "a/id:10", "a/Z", "a/page:1"].compactMap(CacheEntryKey.init(text:))
-        #expect(keys.sorted().map(\.description) == ["a/Z", "a/id:10", "a/id:2", "a/page:1", "b/id:1"])
+        let keys = ["b/id:1", "a/id:2", "a/id:10", "a/Z", "a/page:1", "a/id:9", "a/id:100", "a/é"]
+            .compactMap(CacheEntryKey.init(text:))
+        #expect(
+            keys.sorted().map(\.description)
+                == ["a/Z", "a/é", "a/id:2", "a/id:9", "a/id:10", "a/id:100", "a/page:1", "b/id:1"])
         #expect(CacheEntryKey(text: "avatar/host/api/1.jpeg")?.key == "host/api/1.jpeg")
         #expect(CacheEntryKey(text: "no-slash") == nil && CacheEntryKey(text: "/x") == nil)
         #expect(CacheEntryKey(kind: "character", key: "id:7").id == "7")

@@ -142,7 +142,8 @@ public struct FileCacheInspection: InspectableCacheTier {
         provider.directory.appendingPathComponent(FileSystemCacheProvider.indexFileName, isDirectory: false)
     }
 
-    /// The position of the first record whose key sorts after `key` by its bytes (a binary search).
+    /// The position of the first record whose key sorts after `key` (`CacheEntryKey.keyPrecedes`; a
+    /// binary search).
     private static func firstIndex(
         after key: String, in sorted: [(fileName: String, record: CachedFileRecord)]
     ) -> Int {
@@ -150,7 +151,7 @@ public struct FileCacheInspection: InspectableCacheTier {
         var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if key.utf8.lexicographicallyPrecedes(sorted[middle].record.key.utf8) {
+            if CacheEntryKey.keyPrecedes(key, sorted[middle].record.key) {
                 high = middle
             } else {
                 low = middle + 1

@@ -211,7 +211,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
         }
     }
 
-    /// The index's records in the byte order of their keys, each with the name of its file: kept
+    /// The index's records in the order of their keys (`CacheEntryKey.keyPrecedes`), each with the name of its file: kept
     /// until the index changes, so paging through the folder sorts it once, not once a page. One
     /// `stat` of the index file per call: when another provider or process rewrote it since it was
     /// read or written here, it is read again (inspection sees what every writer stored).
@@ -224,7 +224,7 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
             if let sorted = state.sorted { return sorted }
             if state.index == nil { state.file = stamp }
             let sorted = state.loaded(from: indexFile).records.map { (fileName: $0.key, record: $0.value) }
-                .sorted { $0.record.key.utf8.lexicographicallyPrecedes($1.record.key.utf8) }
+                .sorted { CacheEntryKey.keyPrecedes($0.record.key, $1.record.key) }
             state.sorted = sorted
             return sorted
         }

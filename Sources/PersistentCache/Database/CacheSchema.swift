@@ -26,6 +26,10 @@ enum CacheSchema {
             try db.execute(sql: "DELETE FROM cache_entry WHERE \(responseRows)")
             try db.execute(sql: "PRAGMA user_version = 3")
         }
+        migrator.registerMigration("v4-key-order") { db in
+            try db.execute(sql: keyOrderSQL)
+            try db.execute(sql: "PRAGMA user_version = 4")
+        }
         return migrator
     }()
 
@@ -96,6 +100,15 @@ enum CacheSchema {
         CREATE TRIGGER cache_entry_resized AFTER UPDATE OF size ON cache_entry BEGIN
             UPDATE cache_usage SET total_size = total_size - OLD.size + NEW.size WHERE id = 1;
         END;
+        """
+
+    /// Enumeration's order (`CacheEntryKey`: the kind, then the key's length in bytes, then its
+    /// bytes, so ids sort as numbers) as an index: a page is one range of it. `key_bytes` is a
+    /// virtual column, computed when read, stored only in the index.
+    private static let keyOrderSQL = """
+        ALTER TABLE cache_entry ADD COLUMN key_bytes INTEGER
+            GENERATED ALWAYS AS (length(CAST(key AS BLOB))) VIRTUAL;
+        CREATE INDEX cache_entry_in_key_order ON cache_entry (namespace, key_bytes, key);
         """
 
     private static let deviceValueSQL = """

@@ -5,8 +5,10 @@ import RepositoryCore
 /// The SQLite tier as an `InspectableCacheTier`: every row of `cache_entry`, its namespace as the
 /// kind, its `Query.cacheKey` as the key, read without the payload.
 ///
-/// Thread-safe value type. A page is one indexed statement (`(namespace, key) > cursor ORDER BY
-/// namespace, key LIMIT n`) on a read connection, so a million rows are read a page at a time;
+/// Thread-safe value type. A page is one indexed statement (`(namespace, key_bytes, key) > cursor
+/// ORDER BY namespace, key_bytes, key LIMIT n`: `CacheEntryKey`'s order, ids as numbers) on a read
+/// connection, so a million rows are read a page at a time (a file of a version before that index,
+/// opened read-only, is read in the same order without it);
 /// totals read the running total the triggers keep plus one pass for the oldest and newest
 /// stored-at. Reading records no access. Bytes are the row's `size` (payload + namespace + key),
 /// `lastAccess` is the row's last access as last written (reads are written by the next write);
@@ -18,12 +20,19 @@ public struct SQLiteCacheInspection: InspectableCacheTier {
     private let reader: any DatabaseReader
     private let database: CacheDatabase?
     private let byteLimit: Int?
+    /// The key's length in bytes as the queries spell it: the indexed column, or (in a file of an
+    /// older version, opened read-only) the expression it is computed by.
+    private let keyBytes: String
 
-    init(reader: any DatabaseReader, database: CacheDatabase?, byteLimit: Int?, tierName: String) {
+    init(
+        reader: any DatabaseReader, database: CacheDatabase?, byteLimit: Int?, tierName: String,
+        hasKeyOrderIndex: Bool = true
+    ) {
         self.reader = reader
         self.database = database
         self.byteLimit = byteLimit
         self.tierName = tierName
+        keyBytes = hasKeyOrderIndex ? "key_bytes" : "length(CAST(key AS BLOB))"
     }
 
     /// Opens the cache file at `file` read-only for inspection: nothing is written, moved or
@@ -50,8 +59,13 @@ public struct SQLiteCacheInspection: InspectableCacheTier {
             guard applicationID == CacheSchema.applicationID, hasTable else {
                 throw RepositoryError.storageFailure(detail: "\(file.path) is not a charbrowser cache file")
             }
+            // (A generated column is not in `PRAGMA table_info`; asking for it tells.)
+            let hasKeyOrderIndex = (try? queue.read { db in
+                try db.execute(sql: "SELECT key_bytes FROM cache_entry LIMIT 0")
+            }) != nil
             return SQLiteCacheInspection(
-                reader: queue, database: nil, byteLimit: byteLimit, tierName: tierName)
+                reader: queue, database: nil, byteLimit: byteLimit, tierName: tierName,
+                hasKeyOrderIndex: hasKeyOrderIndex)
         } catch let error as RepositoryError {
             throw error
         } catch {
@@ -71,12 +85,13 @@ public struct SQLiteCacheInspection: InspectableCacheTier {
                 rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT \(Self.columns) FROM cache_entry WHERE (namespace, key) > (?, ?)
-                        ORDER BY namespace, key LIMIT ?
-                        """, arguments: [cursor.kind, cursor.key, limit + 1])
+                        SELECT \(Self.columns) FROM cache_entry
+                        WHERE (namespace, \(keyBytes), key) > (?, ?, ?)
+                        ORDER BY namespace, \(keyBytes), key LIMIT ?
+                        """, arguments: [cursor.kind, cursor.key.utf8.count, cursor.key, limit + 1])
             } else {
                 rows = try Row.fetchCursor(
-                    db, sql: "SELECT \(Self.columns) FROM cache_entry ORDER BY namespace, key LIMIT ?",
+                    db, sql: "SELECT \(Self.columns) FROM cache_entry ORDER BY namespace, \(keyBytes), key LIMIT ?",
                     arguments: [limit + 1])
             }
             var found: [CacheEntryInfo] = []

@@ -4,9 +4,11 @@ import Foundation
 /// shared by several APIs stores each kind as `<api>|<kind>`), shown with the scope taken off their
 /// kind; or, with `keyPrefix`, the entries of one kind whose key starts with it (shown as they are).
 ///
-/// Keeps the `InspectableCacheTier` contract over the entries in scope: a scope is one contiguous
-/// run of the tier's key order, so a page is read from where the scope begins and ends where it
-/// does. Totals and purge go through the scope's entries a page at a time (never the whole tier at
+/// Keeps the `InspectableCacheTier` contract over the entries in scope. A kind prefix is one
+/// contiguous run of the tier's key order, so a page is read from where the scope begins and ends
+/// where it does; a key prefix is not (keys order by length first, so `CacheEntryKey`'s order
+/// spreads them among the kind's other keys as long), so its pages are read from the prefix to the
+/// end of the kind, keeping the keys in scope. Totals and purge go through the scope's entries a page at a time (never the whole tier at
 /// once); evicting and describing one key ask the tier for it alone. A `Sendable` value; it locks
 /// what its tier locks.
 public struct ScopedCacheTier: InspectableCacheTier {
@@ -115,16 +117,17 @@ public struct ScopedCacheTier: InspectableCacheTier {
         }
     }
 
-    /// Whether `key` of the tier lies within the scope's run of the key order (every key in scope
-    /// does; a kind that is the prefix alone does too, and is skipped).
+    /// Whether `key` of the tier lies within the run of the key order that holds the scope (every
+    /// key in scope does; a kind that is the prefix alone, and a key prefix's kind's other keys,
+    /// do too, and are skipped).
     private func isWithinRun(_ key: CacheEntryKey) -> Bool {
         switch scope {
         case .kindPrefix(let prefix): key.kind.hasPrefix(prefix)
-        case .keyPrefix(let kind, let prefix): key.kind == kind && key.key.hasPrefix(prefix)
+        case .keyPrefix(let kind, _): key.kind == kind
         }
     }
 
-    /// The cursor just before the scope's first key.
+    /// The cursor just before the scope's first key (a key prefix's keys are all longer than it).
     private var start: CacheEntryKey {
         switch scope {
         case .kindPrefix(let prefix): CacheEntryKey(kind: prefix, key: "")

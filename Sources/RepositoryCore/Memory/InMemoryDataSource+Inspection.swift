@@ -35,7 +35,7 @@ public struct MemoryTierInspection<Value: Sendable>: InspectableCacheTier {
             var found: [CacheEntryInfo] = []
             for (query, slot) in state.cache.index {
                 let key = query.cacheKey
-                if let after, !after.utf8.lexicographicallyPrecedes(key.utf8) { continue }
+                if let after, !CacheEntryKey.keyPrecedes(after, key) { continue }
                 guard let entry = state.cache.slots[slot].value else { continue }
                 found.append(
                     CacheEntryInfo(

@@ -256,7 +256,7 @@ package struct CacheListState: Sendable, Equatable {
             guard problemsOnly else { return true }
             return entry.row.top.map { rule.state(of: $0, at: now) != .fresh } ?? false
         }
-        // By key, the rows held are shown with ids as numbers; the tiers page them as text.
+        // By key, this is the tiers' own order (ids as numbers), so the rows held stay in page order.
         rows.sort { sort.precedes($0.row, $1.row, rule: rule, now: now) }
         shown = rows
         if let key, let index = rows.firstIndex(where: { $0.key == key }) {

@@ -34,7 +34,7 @@ package enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
             )
             if left != right { return left > right }
         }
-        return lhs.key.shownBefore(rhs.key)
+        return lhs.key < rhs.key
     }
 
     /// 2 for expired, 1 for stale, 0 for fresh (or unknown).
