@@ -30,6 +30,10 @@ enum CacheSchema {
             try db.execute(sql: keyOrderSQL)
             try db.execute(sql: "PRAGMA user_version = 4")
         }
+        migrator.registerMigration("v5-write-outbox") { db in
+            try db.execute(sql: writeOutboxSQL)
+            try db.execute(sql: "PRAGMA user_version = 5")
+        }
         return migrator
     }()
 
@@ -109,6 +113,26 @@ enum CacheSchema {
         ALTER TABLE cache_entry ADD COLUMN key_bytes INTEGER
             GENERATED ALWAYS AS (length(CAST(key AS BLOB))) VIRTUAL;
         CREATE INDEX cache_entry_in_key_order ON cache_entry (namespace, key_bytes, key);
+        """
+
+    /// The writes kept until their server takes them (`WriteOutbox`), in the order written.
+    /// `AUTOINCREMENT`: a sequence is never given twice, even after the newest write is removed.
+    private static let writeOutboxSQL = """
+        CREATE TABLE write_outbox (
+            sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+            namespace TEXT NOT NULL,
+            key TEXT NOT NULL,
+            method TEXT NOT NULL,
+            body BLOB NOT NULL,
+            idempotency_key TEXT NOT NULL UNIQUE,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'conflict', 'rejected')),
+            created_at REAL NOT NULL,
+            attempts INTEGER NOT NULL CHECK (attempts >= 0),
+            last_attempt_at REAL,
+            last_error TEXT,
+            detail BLOB
+        );
+        CREATE INDEX write_outbox_by_entity ON write_outbox (namespace, key);
         """
 
     private static let deviceValueSQL = """

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import RepositoryCore
+
+/// A durable queue of writes of cached entities, in the same SQLite file as the cache: a write
+/// the server could not take now is kept here (with the optimistic value, in one transaction:
+/// `SQLiteDataSource.put(_:for:queueing:)`) until it is sent and answered, across restarts and a
+/// `kill -9` at any moment. Writes are read in the order written; each keeps its idempotency key
+/// for every send, so a write whose answer was lost is applied once when sent again.
+///
+/// What the application does with a write (sending it, judging the answer) is its own; the outbox
+/// keeps the record: attempts, the last error, and writes in conflict or rejected until the user
+/// decides. A value over a `CacheDatabase`; thread-safe as it is (writes are transactions on its
+/// writer, reads a read transaction). Purging the cache's entries leaves the outbox alone.
+public struct WriteOutbox: Sendable {
+    /// The database that holds the outbox (and the cached values it goes with).
+    public let database: CacheDatabase
+
+    /// The outbox of `database`.
+    public init(database: CacheDatabase) {
+        self.database = database
+    }
+
+    /// Keeps `write` (folded into an earlier write of the entity never sent, when it says how);
+    /// returns it as kept.
+    @discardableResult
+    public func enqueue(_ write: NewOutboxWrite) async throws(RepositoryError) -> OutboxWrite {
+        let now = database.now
+        return try await database.write { db in try OutboxStore.enqueue(write, now: now, in: db) }
+    }
+
+    /// The writes waiting to be sent, oldest first.
+    public func pending() throws(RepositoryError) -> [OutboxWrite] {
+        try database.read { db in try OutboxStore.all(in: [.pending], in: db) }
+    }
+
+    /// Every write kept (pending, in conflict, rejected), oldest first.
+    public func all() throws(RepositoryError) -> [OutboxWrite] {
+        try database.read { db in try OutboxStore.all(in: nil, in: db) }
+    }
+
+    /// One write, or nil when it is not kept (sent and done, or discarded).
+    public func write(_ sequence: Int64) throws(RepositoryError) -> OutboxWrite? {
+        try database.read { db in try OutboxStore.fetch(sequence, in: db) }
+    }
+
+    /// Counts a send of `sequence` as about to leave (its attempts and their time). From then on
+    /// it is never folded with a later write: the server may have applied it already.
+    public func recordSending(_ sequence: Int64) async throws(RepositoryError) {
+        let now = database.now
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE write_outbox SET attempts = attempts + 1, last_attempt_at = ? WHERE sequence = ?",
+                arguments: [now.storedSeconds, sequence])
+        }
+    }
+
+    /// Keeps why the last send of `sequence` got no usable answer; it stays pending.
+    public func recordFailure(_ sequence: Int64, error: String) async throws(RepositoryError) {
+        try await update(sequence, state: .pending, error: error, detail: nil)
+    }
+
+    /// Keeps `sequence` in conflict, with why and `detail` (the server's version), until the
+    /// user decides; it is not sent meanwhile.
+    public func markConflict(_ sequence: Int64, reason: String, detail: Data?) async throws(RepositoryError) {
+        try await update(sequence, state: .conflict, error: reason, detail: detail)
+    }
+
+    /// Keeps `sequence` as refused for good, with the reason, until the user discards it.
+    public func markRejected(_ sequence: Int64, reason: String, detail: Data?) async throws(RepositoryError) {
+        try await update(sequence, state: .rejected, error: reason, detail: detail)
+    }
+
+    /// Sends `sequence` again: pending once more (from conflict or rejected), with `body` when
+    /// given (mine over the server's version, say). Returns whether it was kept.
+    @discardableResult
+    public func retry(_ sequence: Int64, body: Data? = nil) async throws(RepositoryError) -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE write_outbox SET state = 'pending', body = coalesce(?, body) WHERE sequence = ?",
+                arguments: [body, sequence])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Removes `sequence`: done (answered and stored), or discarded by the user. Returns whether
+    /// it was kept.
+    @discardableResult
+    public func remove(_ sequence: Int64) async throws(RepositoryError) -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM write_outbox WHERE sequence = ?", arguments: [sequence])
+            return db.changesCount > 0
+        }
+    }
+
+    private func update(_ sequence: Int64, state: OutboxWrite.State, error: String, detail: Data?)
+        async throws(RepositoryError)
+    {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE write_outbox SET state = ?, last_error = ?, detail = coalesce(?, detail)
+                    WHERE sequence = ?
+                    """,
+                arguments: [state.rawValue, error, detail, sequence])
+        }
+    }
+}
