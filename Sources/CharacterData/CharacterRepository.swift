@@ -39,6 +39,10 @@ public final class CharacterRepository: Sendable {
     let charactersMain: HTTPDataSource<[ShowCharacter]>
     let episodesMain: HTTPDataSource<[Episode]>
     let configuration: CharacterRepositoryConfiguration
+    /// Sends edits and deletes of characters (`edit`, `delete`, `sendPendingWrites`).
+    let writeClient: CharacterWriteClient
+    /// One drain of the outbox at a time (`sendPendingWrites`).
+    let drain = WriteDrain()
     let evictions = ChangeBroadcaster<SharedEviction>()
     private let coherence = SharedChangeFollower()
 
@@ -79,6 +83,7 @@ public final class CharacterRepository: Sendable {
         )
         charactersMain = api.characters
         episodesMain = api.episodes
+        writeClient = CharacterWriteClient(api: api)
         if let shared {
             coherence.follow(shared.changes(), owner: self) { await $0.apply($1) }
         }

@@ -38,3 +38,16 @@ extension SQLiteDataSource {
         }
     }
 }
+
+extension SQLiteDataSource {
+    /// Removes the entry for `query` (a delete made before its server took it) and keeps `write`
+    /// in the database's outbox, in one transaction. Returns the write as kept.
+    @discardableResult
+    public func delete(_ query: Query, queueing write: NewOutboxWrite) async throws(RepositoryError) -> OutboxWrite {
+        let (namespace, key, now) = (namespace, query.cacheKey, database.now)
+        return try await database.write { db in
+            try CacheEntryStore.delete(namespace: namespace, key: key, in: db)
+            return try OutboxStore.enqueue(write, now: now, in: db)
+        }
+    }
+}

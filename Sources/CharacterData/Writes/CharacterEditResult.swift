@@ -1,0 +1,21 @@
+import RickAndMortyModel
+
+/// How the repository took an edit or a delete of a character (or one write sent from the
+/// outbox). A value; thread-safe.
+public enum CharacterEditResult: Sendable, Hashable {
+    /// The server took it: the character as it now holds it (nil after a delete), stored in every
+    /// tier; `merged` when it was merged over the server's changes to other fields.
+    case applied(ShowCharacter?, merged: Bool)
+    /// Main could not be reached: kept in the outbox (`sequence`) with the optimistic value, which
+    /// every read shows until it is sent; why it could not be sent.
+    case pending(sequence: Int64, reason: String)
+    /// The server changed the same fields to other values: nothing was applied; the fields and the
+    /// server's version (kept in the outbox in conflict when the write came from it).
+    case conflict(fields: [String], theirs: ShowCharacter)
+    /// Refused for good (the reason, and the field it names): nothing was applied, and an
+    /// optimistic value is rolled back (the next read asks again).
+    case rejected(reason: String, field: String?)
+    /// Not sent and not kept: main could not be reached and there is no outbox (no disk cache), or
+    /// queueing was not asked for.
+    case notSent(reason: String)
+}

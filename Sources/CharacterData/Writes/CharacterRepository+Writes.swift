@@ -1,0 +1,198 @@
+import Foundation
+import PersistentCache
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyModel
+
+/// Edits and deletes of characters, with the seeds' `MainSync` rule for PUT and DELETE (main
+/// first, then the cache) and, when asked, an outbox for writes main cannot take now.
+///
+/// Every write goes with `If-Match` (the tag of the copy it was made over) and an idempotency key
+/// made once for it. When main cannot be reached (offline, refused, timed out, 5xx, 429) and
+/// `queueing` is set, the write is kept in the disk cache's outbox (`WriteOutbox`), in the same
+/// transaction as the optimistic value, which memory and disk then serve (never the shared tier:
+/// other processes see a value once the server took it). `sendPendingWrites()` sends them in
+/// the order written. A write behind pending writes of its character queues behind them.
+extension CharacterRepository {
+    /// The outbox of the disk cache, or nil when the disk cache is off.
+    public var outbox: WriteOutbox? { database.map(WriteOutbox.init) }
+
+    /// Edits character `id` to `fields`, over the copy the cache holds (read first when it holds
+    /// none). With `queueing`, a write main cannot take now is kept (see the type).
+    public func edit(_ id: Int, to fields: CharacterFields, queueing: Bool) async -> CharacterEditResult {
+        if let violation = fields.violation() { return .rejected(reason: violation.reason, field: violation.field) }
+        guard let base = await baseCopy(id) else {
+            return .notSent(reason: "character \(id) could not be read to edit it")
+        }
+        let write = CharacterWrite(
+            id: id, method: .patch, mine: fields, base: CharacterFields(of: base.value), baseTag: base.metadata.etag)
+        return await perform(write, optimistic: fields.applied(to: base.value), queueing: queueing)
+    }
+
+    /// Deletes character `id` (over the copy the cache holds, when it holds one). With `queueing`,
+    /// a delete main cannot take now is kept, and the character leaves the local tiers at once.
+    public func delete(_ id: Int, queueing: Bool) async -> CharacterEditResult {
+        let base = await characterGraph.cache.entity(String(id))
+        let write = CharacterWrite(
+            id: id, method: .delete, base: base.map { CharacterFields(of: $0.value) }, baseTag: base?.metadata.etag)
+        return await perform(write, optimistic: nil, queueing: queueing)
+    }
+
+    /// Sends the outbox's pending writes in the order written, until one cannot be sent (main
+    /// still out of reach: it and those after it wait for the next call). Returns each write's
+    /// result, in order; nothing when there is no outbox or another call is sending.
+    @discardableResult
+    public func sendPendingWrites() async -> [CharacterEditResult] {
+        guard let outbox, let disk = characterDisk else { return [] }
+        var results: [CharacterEditResult] = []
+        _ = await drain.ifIdle {
+            while let kept = (try? outbox.pending())?.first {
+                guard let write = try? JSONDecoder().decode(CharacterWrite.self, from: kept.body) else {
+                    try? await outbox.markRejected(kept.sequence, reason: "the kept write cannot be read", detail: nil)
+                    continue
+                }
+                try? await outbox.recordSending(kept.sequence)
+                let outcome = await writeClient.send(write)
+                let result = await settle(kept.sequence, write: write, outcome: outcome, outbox: outbox, disk: disk)
+                results.append(result)
+                if case .pending = result { break }
+            }
+        }
+        return results
+    }
+
+    /// The copy an edit is made over: the cache's, else a read (`localFirst`).
+    func baseCopy(_ id: Int) async -> Entry<ShowCharacter>? {
+        if let held = await characterGraph.cache.entity(String(id)) { return held }
+        guard let answer = try? await character(id: id, policy: .localFirst) else { return nil }
+        return Entry(value: answer.value, metadata: answer.metadata, origin: answer.origin)
+    }
+
+    /// The SQLite source of characters, when the disk cache is on.
+    var characterDisk: SQLiteDataSource<ShowCharacter>? { characters.cache.lower.upper.source }
+
+    /// Sends `write` at once (or queues it behind its character's pending writes) and takes the
+    /// answer.
+    func perform(_ write: CharacterWrite, optimistic: ShowCharacter?, queueing: Bool) async -> CharacterEditResult {
+        let entity = CacheEntryKey(kind: configuration.storedNamespace(Namespace.character), query: .id(write.id))
+        let waiting = (try? outbox?.pending().contains { $0.entity == entity }) ?? false
+        let outcome: CharacterWriteOutcome
+        if waiting {
+            outcome = .unreachable(.mainUnavailable(reason: "earlier writes of this character are pending"), retryAfter: nil)
+        } else {
+            outcome = await writeClient.send(write)
+        }
+        switch outcome {
+        case .unreachable(let error, _):
+            guard queueing else { return .notSent(reason: error.description) }
+            return await queue(write, entity: entity, optimistic: optimistic, reason: error.description)
+        default:
+            return await applyAnswer(outcome, for: write)
+        }
+    }
+
+    /// Keeps `write` in the outbox with its optimistic value (or, for a delete, without the local
+    /// copy), memory updated to match and observers told.
+    func queue(_ write: CharacterWrite, entity: CacheEntryKey, optimistic: ShowCharacter?, reason: String) async
+        -> CharacterEditResult
+    {
+        guard let disk = characterDisk, let body = try? JSONEncoder().encode(write) else {
+            return .notSent(reason: reason + "; there is no outbox to keep the write (the disk cache is off)")
+        }
+        let new = NewOutboxWrite(
+            entity: entity, method: write.method == .delete ? "DELETE" : "PATCH", body: body,
+            idempotencyKey: write.idempotencyKey, coalesce: Self.coalesce)
+        do {
+            let kept: OutboxWrite
+            if let optimistic {
+                let entry = Entry(
+                    value: optimistic, metadata: EntryMetadata(storedAt: configuration.timeSource.now()), origin: .disk)
+                kept = try await disk.put(entry, for: .id(write.id), queueing: new).write
+                _ = try? await characters.cache.upper.put(entry, for: .id(write.id))
+                characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: entry, cause: .written))
+            } else {
+                kept = try await disk.delete(.id(write.id), queueing: new)
+                try? await characters.cache.upper.delete(.id(write.id))
+                characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: nil, cause: .removed))
+            }
+            return .pending(sequence: kept.sequence, reason: reason)
+        } catch {
+            return .notSent(reason: reason + "; the write could not be kept: \(error.description)")
+        }
+    }
+
+    /// Two writes of one character never sent as one: the first one's base and tag, the second
+    /// one's fields (a delete replaces an edit; nothing folds into a delete).
+    @Sendable static func coalesce(_ earlier: Data, _ later: Data) -> Data? {
+        let decoder = JSONDecoder()
+        guard let first = try? decoder.decode(CharacterWrite.self, from: earlier),
+            let second = try? decoder.decode(CharacterWrite.self, from: later), first.method == .patch
+        else { return nil }
+        var folded = second
+        folded.base = first.base
+        folded.baseTag = first.baseTag
+        folded.idempotencyKey = first.idempotencyKey
+        return try? JSONEncoder().encode(folded)
+    }
+
+    /// Takes the server's answer to a write sent at once: the new value in every tier, or the
+    /// character gone.
+    func applyAnswer(_ outcome: CharacterWriteOutcome, for write: CharacterWrite) async -> CharacterEditResult {
+        switch outcome {
+        case .applied(let character, let tag, let merged):
+            if let character {
+                let metadata = EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag)
+                await characterGraph.cache.store([character], metadata: metadata)
+            } else {
+                try? await characterGraph.cache.remove(String(write.id))
+            }
+            return .applied(character, merged: merged)
+        case .conflict(let theirs, _, let fields):
+            return .conflict(fields: fields, theirs: theirs)
+        case .rejected(_, let reason, let field):
+            return .rejected(reason: reason, field: field)
+        case .unreachable(let error, _):
+            return .notSent(reason: error.description)
+        }
+    }
+
+    /// Takes the server's answer to kept write `sequence`: applied, the value stored and the write
+    /// removed in one transaction; in conflict or rejected, kept as such (a rejection rolls the
+    /// optimistic value back); unreachable, kept pending with why.
+    func settle(
+        _ sequence: Int64, write: CharacterWrite, outcome: CharacterWriteOutcome, outbox: WriteOutbox,
+        disk: SQLiteDataSource<ShowCharacter>
+    ) async -> CharacterEditResult {
+        switch outcome {
+        case .applied(let character, let tag, let merged):
+            let entry = character.map {
+                Entry(
+                    value: $0, metadata: EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag),
+                    origin: .network)
+            }
+            try? await disk.complete(sequence, storing: entry, for: .id(write.id))
+            if let character, let entry {
+                await characterGraph.cache.store([character], metadata: entry.metadata)
+            } else {
+                try? await characterGraph.cache.remove(String(write.id))
+            }
+            return .applied(character, merged: merged)
+        case .conflict(let theirs, _, let fields):
+            let detail = try? JSONEncoder().encode(theirs)
+            try? await outbox.markConflict(
+                sequence, reason: "changed on both sides: \(fields.joined(separator: ", "))", detail: detail)
+            return .conflict(fields: fields, theirs: theirs)
+        case .rejected(let status, let reason, let field):
+            try? await outbox.markRejected(
+                sequence, reason: "\(status): \(reason)" + (field.map { " (\($0))" } ?? ""), detail: nil)
+            // The optimistic value was only ever local: memory and disk drop it.
+            try? await characters.cache.upper.delete(.id(write.id))
+            try? await disk.delete(.id(write.id))
+            characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: nil, cause: .removed))
+            return .rejected(reason: reason, field: field)
+        case .unreachable(let error, _):
+            try? await outbox.recordFailure(sequence, error: error.description)
+            return .pending(sequence: sequence, reason: error.description)
+        }
+    }
+}

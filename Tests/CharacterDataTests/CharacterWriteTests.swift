@@ -1,0 +1,161 @@
+import CharacterData
+import Foundation
+import PersistentCache
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyModel
+import RickAndMortyServer
+import Testing
+
+/// Edits and deletes through `CharacterRepository` against the embedded server on loopback, with
+/// a real cache file: online (MainSync: the server, then the tiers), offline (kept in the outbox
+/// with the optimistic value), across a restart, folded, in conflict, and rejected.
+@Suite("Character writes through the repository: sent at once, or kept and sent in order")
+struct CharacterWriteTests {
+    /// Rick's fields with `name`.
+    static func renamed(_ character: ShowCharacter, _ name: String) -> CharacterFields {
+        var fields = CharacterFields(of: character)
+        fields.name = name
+        return fields
+    }
+
+    /// Character `id` as the server holds it now.
+    static func onServer(_ id: Int, _ fixture: Fixture) async throws -> ShowCharacter {
+        let fresh = CharacterRepository(
+            api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
+        return try await fresh.character(id: id, policy: .remoteFirst).value
+    }
+
+    @Test("Online, an edit is applied by the server and then stored: every read shows the server's value")
+    func onlineEdit() async throws {
+        try await Fixture.with { fixture in
+            let repository = try fixture.repository()
+            let rick = try await repository.character(id: 1, policy: .localFirst).value
+            let result = await repository.edit(1, to: Self.renamed(rick, "Rick C-137"), queueing: true)
+            guard case .applied(let written?, merged: false) = result else {
+                Issue.record("expected applied, got \(result)")
+                return
+            }
+            #expect(written.name == "Rick C-137")
+            let read = try await repository.character(id: 1, policy: .localFirst)
+            #expect(read.value.name == "Rick C-137")
+            #expect(read.origin == .memory)
+            #expect(try await Self.onServer(1, fixture).name == "Rick C-137")
+            #expect(try repository.outbox?.all().isEmpty == true)
+        }
+    }
+
+    @Test("Offline, an edit is kept with its optimistic value; after a restart it is sent once and applied")
+    func offlineThenOnlineAcrossRestart() async throws {
+        try await Fixture.with { fixture in
+            do {
+                let repository = try fixture.repository()
+                let morty = try await repository.character(id: 2, policy: .localFirst).value
+                fixture.networkSwitch.setOnline(false)
+                let result = await repository.edit(2, to: Self.renamed(morty, "Morty Smith Jr."), queueing: true)
+                guard case .pending(let sequence, _) = result else {
+                    Issue.record("expected pending, got \(result)")
+                    return
+                }
+                #expect(try repository.outbox?.pending().map(\.sequence) == [sequence])
+                #expect(try await repository.character(id: 2, policy: .localFirst).value.name == "Morty Smith Jr.")
+                // A second edit of another field folds into the same write, over the same base.
+                var fields = Self.renamed(morty, "Morty Smith Jr.")
+                fields.species = "Human (edited)"
+                let second = await repository.edit(2, to: fields, queueing: true)
+                guard case .pending(let again, _) = second else {
+                    Issue.record("expected pending, got \(second)")
+                    return
+                }
+                #expect(again == sequence)
+                try await repository.database?.close()
+            }
+            #expect(try await Self.onServer(2, fixture).name == "Morty Smith")
+
+            // A new run finds the write and the optimistic value on disk, and sends once online.
+            let restarted = try fixture.repository()
+            #expect(try restarted.outbox?.pending().count == 1)
+            #expect(try await restarted.character(id: 2, policy: .localFirst).value.name == "Morty Smith Jr.")
+            #expect(await restarted.sendPendingWrites().count == 1)  // still offline: kept, tried once
+            #expect(try restarted.outbox?.pending().first?.attempts == 1)
+            fixture.networkSwitch.setOnline(true)
+            let results = await restarted.sendPendingWrites()
+            guard case .applied(let written?, _)? = results.first, results.count == 1 else {
+                Issue.record("expected one applied write, got \(results)")
+                return
+            }
+            #expect(written.name == "Morty Smith Jr." && written.species == "Human (edited)")
+            let onServer = try await Self.onServer(2, fixture)
+            #expect(onServer.name == "Morty Smith Jr." && onServer.species == "Human (edited)")
+            #expect(try restarted.outbox?.all().isEmpty == true)
+            #expect(await restarted.sendPendingWrites().isEmpty)
+        }
+    }
+
+    @Test("A kept edit whose field the server changed meanwhile is a conflict, kept; other fields merge")
+    func conflictAndMerge() async throws {
+        try await Fixture.with { fixture in
+            let repository = try fixture.repository()
+            let summer = try await repository.character(id: 3, policy: .localFirst).value
+            let beth = try await repository.character(id: 4, policy: .localFirst).value
+            fixture.networkSwitch.setOnline(false)
+            _ = await repository.edit(3, to: Self.renamed(summer, "Summer (mine)"), queueing: true)
+            var bethFields = CharacterFields(of: beth)
+            bethFields.species = "Clone"
+            _ = await repository.edit(4, to: bethFields, queueing: true)
+            fixture.networkSwitch.setOnline(true)
+
+            // Meanwhile another client renames both on the server.
+            let other = CharacterRepository(
+                api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
+            _ = try await other.character(id: 3, policy: .remoteFirst)
+            _ = try await other.character(id: 4, policy: .remoteFirst)
+            for (id, fields) in [(3, Self.renamed(summer, "Summer (theirs)")), (4, Self.renamed(beth, "Beth (theirs)"))] {
+                guard case .applied = await other.edit(id, to: fields, queueing: false) else {
+                    Issue.record("the other client's edit of \(id) was not applied")
+                    return
+                }
+            }
+
+            let results = await repository.sendPendingWrites()
+            #expect(results.count == 2)
+            guard case .conflict(let fields, let theirs)? = results.first else {
+                Issue.record("expected a conflict first, got \(results)")
+                return
+            }
+            #expect(fields == ["name"] && theirs.name == "Summer (theirs)")
+            guard case .applied(let merged?, merged: true)? = results.last else {
+                Issue.record("expected a merge last, got \(results)")
+                return
+            }
+            #expect(merged.name == "Beth (theirs)" && merged.species == "Clone")
+            let kept = try #require(try repository.outbox?.all())
+            #expect(kept.map(\.state) == [.conflict])
+            #expect(kept.first?.lastError?.contains("name") == true)
+        }
+    }
+
+    @Test("A field the rules refuse is rejected before anything is sent; a delete is applied and the character is gone")
+    func rejectedAndDeleted() async throws {
+        try await Fixture.with { fixture in
+            let repository = try fixture.repository()
+            let rick = try await repository.character(id: 1, policy: .localFirst).value
+            var fields = CharacterFields(of: rick)
+            fields.status = "Sleeping"
+            guard case .rejected(_, let field) = await repository.edit(1, to: fields, queueing: true) else {
+                Issue.record("expected rejected")
+                return
+            }
+            #expect(field == "status")
+            #expect(try await Self.onServer(1, fixture).status.rawValue == rick.status.rawValue)
+
+            guard case .applied(nil, _) = await repository.delete(5, queueing: true) else {
+                Issue.record("expected the delete applied")
+                return
+            }
+            await #expect(throws: RepositoryError.self) {
+                try await repository.character(id: 5, policy: .remoteFirst)
+            }
+        }
+    }
+}
