@@ -243,7 +243,9 @@ let package = Package(
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
             ]),
         // Runs the built binary: headless end to end against the embedded server, and in tmux.
-        .testTarget(name: "CharBrowserEndToEndTests", dependencies: ["Locking", "TestSupport", grdb]),
+        .testTarget(
+            name: "CharBrowserEndToEndTests",
+            dependencies: ["Locking", "PersistentCache", "RepositoryCore", "TestSupport", grdb]),
 
         // MARK: Fuzzing
 

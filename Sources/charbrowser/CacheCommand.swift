@@ -6,7 +6,7 @@ import CharacterData
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
-        abstract: "See and act on what is cached: stats, ls, show, evict, purge, verify.",
+        abstract: "See and act on what is cached: stats, ls, show, evict, purge, verify, and the writes kept.",
         discussion: """
             The tiers are the disk cache (cache.sqlite in --cache-dir), the avatar files (avatars/ \
             beside it) and, with --shared-cache, the shared PostgreSQL table. Each entry belongs to \
@@ -17,7 +17,8 @@ struct CacheCommand: AsyncParsableCommand {
             """,
         subcommands: [
             CacheStatsCommand.self, CacheListCommand.self, CacheShowCommand.self, CacheEvictCommand.self,
-            CachePurgeCommand.self, CacheVerifyCommand.self,
+            CachePurgeCommand.self, CacheVerifyCommand.self, CachePendingCommand.self, CacheRetryCommand.self,
+            CacheDiscardCommand.self,
         ])
 }
 

@@ -10,43 +10,94 @@ import RepositoryCore
 ///
 /// What the application does with a write (sending it, judging the answer) is its own; the outbox
 /// keeps the record: attempts, the last error, and writes in conflict or rejected until the user
-/// decides. A value over a `CacheDatabase`; thread-safe as it is (writes are transactions on its
-/// writer, reads a read transaction). Purging the cache's entries leaves the outbox alone.
+/// decides. A value over a `CacheDatabase` (or, from `openReadOnly(file:)`, a file only read);
+/// thread-safe as it is (writes are transactions on its writer, reads a read transaction). Purging
+/// the cache's entries leaves the outbox alone.
 public struct WriteOutbox: Sendable {
-    /// The database that holds the outbox (and the cached values it goes with).
-    public let database: CacheDatabase
+    /// The database that holds the outbox (and the cached values it goes with); nil when opened
+    /// read-only, where every write fails with `.storageFailure`.
+    public let database: CacheDatabase?
+    private let reader: any DatabaseReader
 
     /// The outbox of `database`.
     public init(database: CacheDatabase) {
         self.database = database
+        reader = database.writer
+    }
+
+    /// The outbox of the cache file at `file`, only read: nothing is written, moved or migrated (a
+    /// file of a version before the outbox holds no write). Throws `.notFound` when there is no
+    /// file, `.storageFailure` when it cannot be read.
+    public static func openReadOnly(file: URL) throws(RepositoryError) -> WriteOutbox {
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw .notFound(query: file.path, detail: "there is no cache file")
+        }
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.label = "charbrowser.outbox.inspection"
+            return WriteOutbox(reader: try DatabaseQueue(path: file.path, configuration: configuration))
+        } catch {
+            throw RepositoryError(database: error)
+        }
+    }
+
+    private init(reader: any DatabaseReader) {
+        database = nil
+        self.reader = reader
     }
 
     /// Keeps `write` (folded into an earlier write of the entity never sent, when it says how);
     /// returns it as kept.
     @discardableResult
     public func enqueue(_ write: NewOutboxWrite) async throws(RepositoryError) -> OutboxWrite {
+        let database = try writable()
         let now = database.now
         return try await database.write { db in try OutboxStore.enqueue(write, now: now, in: db) }
     }
 
     /// The writes waiting to be sent, oldest first.
     public func pending() throws(RepositoryError) -> [OutboxWrite] {
-        try database.read { db in try OutboxStore.all(in: [.pending], in: db) }
+        try read { db in try OutboxStore.all(in: [.pending], in: db) }
     }
 
     /// Every write kept (pending, in conflict, rejected), oldest first.
     public func all() throws(RepositoryError) -> [OutboxWrite] {
-        try database.read { db in try OutboxStore.all(in: nil, in: db) }
+        try read { db in try OutboxStore.all(in: nil, in: db) }
     }
 
     /// One write, or nil when it is not kept (sent and done, or discarded).
     public func write(_ sequence: Int64) throws(RepositoryError) -> OutboxWrite? {
-        try database.read { db in try OutboxStore.fetch(sequence, in: db) }
+        try read { db in try OutboxStore.fetch(sequence, in: db) }
+    }
+
+    /// Runs `body` in a read transaction; a file without the outbox's table holds no write.
+    private func read<T>(_ body: (Database) throws -> [T]) throws(RepositoryError) -> [T] {
+        do {
+            return try reader.read { db in try db.tableExists("write_outbox") ? body(db) : [] }
+        } catch {
+            throw RepositoryError(database: error)
+        }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T?) throws(RepositoryError) -> T? {
+        do {
+            return try reader.read { db in try db.tableExists("write_outbox") ? body(db) : nil }
+        } catch {
+            throw RepositoryError(database: error)
+        }
+    }
+
+    /// The database to write to, or `.storageFailure` when the outbox was opened read-only.
+    private func writable() throws(RepositoryError) -> CacheDatabase {
+        guard let database else { throw .storageFailure(detail: "the outbox was opened read-only") }
+        return database
     }
 
     /// Counts a send of `sequence` as about to leave (its attempts and their time). From then on
     /// it is never folded with a later write: the server may have applied it already.
     public func recordSending(_ sequence: Int64) async throws(RepositoryError) {
+        let database = try writable()
         let now = database.now
         try await database.write { db in
             try db.execute(
@@ -75,7 +126,7 @@ public struct WriteOutbox: Sendable {
     /// given (mine over the server's version, say). Returns whether it was kept.
     @discardableResult
     public func retry(_ sequence: Int64, body: Data? = nil) async throws(RepositoryError) -> Bool {
-        try await database.write { db in
+        try await writable().write { db in
             try db.execute(
                 sql: "UPDATE write_outbox SET state = 'pending', body = coalesce(?, body) WHERE sequence = ?",
                 arguments: [body, sequence])
@@ -87,7 +138,7 @@ public struct WriteOutbox: Sendable {
     /// it was kept.
     @discardableResult
     public func remove(_ sequence: Int64) async throws(RepositoryError) -> Bool {
-        try await database.write { db in
+        try await writable().write { db in
             try db.execute(sql: "DELETE FROM write_outbox WHERE sequence = ?", arguments: [sequence])
             return db.changesCount > 0
         }
@@ -96,7 +147,7 @@ public struct WriteOutbox: Sendable {
     private func update(_ sequence: Int64, state: OutboxWrite.State, error: String, detail: Data?)
         async throws(RepositoryError)
     {
-        try await database.write { db in
+        try await writable().write { db in
             try db.execute(
                 sql: """
                     UPDATE write_outbox SET state = ?, last_error = ?, detail = coalesce(?, detail)

@@ -1,0 +1,50 @@
+import Foundation
+import PersistentCache
+import RepositoryCore
+import TestSupport
+import Testing
+
+/// `charbrowser cache pending / retry / discard` on a cache file holding writes kept by the
+/// library (`WriteOutbox`), as a person at a shell would use them.
+@Suite("charbrowser cache pending, retry and discard end to end")
+struct CacheWritesEndToEndTests {
+    @Test("pending lists the kept writes (JSON and lines); retry puts a conflict back; discard drops one")
+    func pendingRetryDiscard() async throws {
+        let browser = try await Browser.populated()
+        defer { browser.cleanUp() }
+        #expect(try await browser.cache(["pending"]).standardOutput == "No write is kept.\n")
+
+        let file = browser.cacheDirectory.appendingPathComponent("cache.sqlite")
+        do {
+            let database = try CacheDatabase(location: .file(file))
+            let outbox = WriteOutbox(database: database)
+            for id in [1, 2] {
+                try await outbox.enqueue(
+                    NewOutboxWrite(
+                        entity: CacheEntryKey(kind: "sample|character", query: .id(id)), method: "PATCH",
+                        body: Data("{}".utf8)))
+            }
+            try await outbox.markConflict(2, reason: "changed on both sides: name\u{1B}[31m", detail: nil)
+            try await database.close()
+        }
+
+        let listed = try #require(try await browser.cacheJSON(["pending"]) as? [[String: Any]])
+        #expect(listed.map { $0["write"] as? Int } == [1, 2])
+        #expect(listed.map { $0["state"] as? String } == ["pending", "conflict"])
+        #expect(listed.first?["key"] as? String == "id:1" && listed.first?["method"] as? String == "PATCH")
+        let lines = try await browser.cache(["pending"])
+        #expect(lines.standardOutput.contains("#2  conflict  PATCH  sample|character/2"))
+        #expect(!lines.standardOutput.contains("\u{1B}"), "a kept error is printed without its escapes")
+
+        let retried = try await browser.cache(["retry"])
+        #expect(retried.status == 0 && retried.standardOutput == "1 write pending again.\n")
+        let discarded = try await browser.cache(["discard", "character/1"])
+        #expect(discarded.status == 0 && discarded.standardOutput == "1 write discarded.\n")
+        let left = try #require(try await browser.cacheJSON(["pending"]) as? [[String: Any]])
+        #expect(left.map { $0["write"] as? Int } == [2] && left.first?["state"] as? String == "pending")
+        let none = try await browser.cache(["discard", "#9"])
+        #expect(none.status == 1 && none.standardError.contains("no kept write matches #9"))
+        let bad = try await browser.cache(["discard", "nonsense"])
+        #expect(bad.status != 0 && bad.standardError.contains("WRITE must be a write's number"))
+    }
+}
