@@ -46,6 +46,8 @@ package struct CharacterBrowser: TerminalApp {
         case .input(.key(let key)):
             let effects = handle(key, state: &state)
             return effects + settle(state: &state)
+        case .input(.mouse):
+            return []
         case .message(let message):
             return apply(message, state: &state)
         case .tick:
