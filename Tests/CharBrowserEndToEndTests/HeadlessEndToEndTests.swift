@@ -202,6 +202,31 @@ struct HeadlessEndToEndTests {
         #expect(!screen.contains("\u{1B}]52"))
     }
 
+    @Test("--no-mouse turns clicks off for this run and the next ones, until --fresh")
+    func noMouseIsRemembered() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        // The third character is on screen row 6; a click there selects it while the mouse is on
+        let click = "click:11,6"
+        func selection(_ run: (outcome: BuiltExecutable.Outcome, events: [[String: Any]])) -> String {
+            run.outcome.standardOutput.split(separator: "\n").first { $0.contains("┌ Characters ") }
+                .map(String.init) ?? ""
+        }
+        let on = try await browser.headless(keys: click)
+        #expect(on.outcome.status == 0, "\(on.outcome.standardError)")
+        #expect(selection(on).contains("Characters 3/"))
+        // WHEN a run says --no-mouse THEN the click selects nothing, in it and in the next run
+        let off = try await browser.headless(keys: "g \(click)", extra: ["--no-mouse"])
+        #expect(selection(off).contains("Characters 1/"))
+        let stillOff = try await browser.headless(keys: "g \(click)")
+        #expect(selection(stillOff).contains("Characters 1/"))
+        let help = try await browser.headless(keys: "?")
+        #expect(help.outcome.standardOutput.contains("off (--no-mouse)"))
+        // AND --fresh gives it back
+        let fresh = try await browser.headless(keys: click, extra: ["--fresh"])
+        #expect(selection(fresh).contains("Characters 3/"))
+    }
+
     @Test("A terminal too small says how much room it needs")
     func tooSmall() async throws {
         let browser = try Browser()
