@@ -44,6 +44,15 @@ static inline attr_t cn_attr_dim(void) { return A_DIM; }
 /// The key code of function key `n` (KEY_F(n)).
 static inline int cn_key_function(int n) { return KEY_F(n); }
 
+/// The mouse events the browser asks for: presses, releases and clicks of every button (the
+/// wheel is buttons 4 and 5), no motion reports.
+static inline mmask_t cn_mouse_all_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cn_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cn_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }
+
 /// Whether the current locale's character set is UTF-8.
 static inline int cn_locale_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);

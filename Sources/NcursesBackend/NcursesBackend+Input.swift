@@ -77,12 +77,31 @@ extension NcursesBackend {
                 let code = Int32(bitPattern: value)
                 if code == NcursesKeyMapping.resizeCode {
                     pendingEvents.append(.resize(adoptWindowSize()))
+                } else if code == NcursesMouseMapping.mouseCode {
+                    if let mouse = readMouse() { pendingEvents.append(.mouse(mouse)) }
                 } else if let key = NcursesKeyMapping.key(code: code) {
                     pendingEvents.append(.key(key))
                 }
             } else {
                 return
             }
+        }
+    }
+
+    /// The mouse event ncurses holds after `KEY_MOUSE`: a wheel notch, or a press of the left
+    /// button (a double click when it follows a click on the same cell closely); nil for the
+    /// rest (releases, other buttons) and while the mouse is off.
+    private func readMouse() -> MouseEvent? {
+        var event = MEVENT()
+        guard mouseIsOn, getmouse(&event) == OK,
+            let report = NcursesMouseMapping.report(buttonState: event.bstate)
+        else { return nil }
+        let (column, row) = (Int(event.x), Int(event.y))
+        switch report {
+        case .wheelUp: return MouseEvent(.wheelUp, column: column, row: row)
+        case .wheelDown: return MouseEvent(.wheelDown, column: column, row: row)
+        case .doubleClick: return MouseEvent(.doubleClick, column: column, row: row)
+        case .press: return clicks.press(column: column, row: row, at: clickClockOrigin.duration(to: .now))
         }
     }
 

@@ -21,15 +21,19 @@ public final class NcursesBackend: TerminalBackend {
         public var escapeDelayMilliseconds: Int
         /// The terminal's descriptors; standard input and output by default.
         public var device: TerminalDevice
+        /// Whether the program takes the mouse (clicks and the wheel, reported as SGR 1006 or X10
+        /// as the terminal's `kmous` says); off, the terminal keeps it for its own text selection.
+        public var mouse: Bool
 
         /// Options with the given values.
         public init(
             environment: TerminalEnvironment = .detect(), escapeDelayMilliseconds: Int = 25,
-            device: TerminalDevice = .standard
+            device: TerminalDevice = .standard, mouse: Bool = true
         ) {
             self.environment = environment
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
             self.device = device
+            self.mouse = mouse
         }
     }
 
@@ -72,6 +76,14 @@ public final class NcursesBackend: TerminalBackend {
     var idleWakes = IdleWakeLimit()
     /// How many times `nextInput` waited in `ppoll` (a dead terminal must not make this race).
     public internal(set) var inputWaits = 0
+    /// Whether ncurses reports the mouse (the configuration asked and the terminal can).
+    public private(set) var mouseIsOn = false
+    /// Tells clicks from double clicks (ncurses' own click resolution is off: it would delay each click).
+    var clicks = ClickCounter()
+    /// The origin of the click times.
+    let clickClockOrigin = ContinuousClock.now
+    /// Writes copies to the terminal's clipboard (OSC 52, through tmux when inside it).
+    public let clipboard: TerminalClipboard
     private var isShutDown = false
     private var hasAdoptedDrawingThread = false
 
@@ -110,6 +122,7 @@ public final class NcursesBackend: TerminalBackend {
         self.screen = screen
         self.window = window
         self.wakePipe = pipe
+        clipboard = TerminalClipboard(output: streams.device.output, throughTmux: environment.insideTmux)
         _ = cbreak()
         _ = noecho()
         _ = nonl()
@@ -123,6 +136,10 @@ public final class NcursesBackend: TerminalBackend {
             pairCount: usesColor ? Int(cn_color_pair_count()) : 0, colorCount: Int(cn_color_count()))
         size = TerminalSize(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
         cts_signal_guard_watch_resize(pipe.writeDescriptor)
+        if configuration.mouse {
+            _ = mouseinterval(0)
+            mouseIsOn = mousemask(cn_mouse_all_events(), nil) != 0
+        }
     }
 
     deinit { shutdown() }

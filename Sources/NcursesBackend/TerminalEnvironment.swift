@@ -12,13 +12,20 @@ public struct TerminalEnvironment: Sendable, Hashable {
     public var terminalType: String?
     /// Whether NO_COLOR is set to a non-empty value (colors off, bold and reverse kept).
     public var noColor: Bool
+    /// Whether the program runs inside tmux (`TMUX` set): escape sequences for the outer terminal
+    /// (the clipboard's) go through tmux's passthrough.
+    public var insideTmux: Bool
 
     /// An environment with the given facts.
-    public init(inputIsTerminal: Bool, outputIsTerminal: Bool, terminalType: String?, noColor: Bool) {
+    public init(
+        inputIsTerminal: Bool, outputIsTerminal: Bool, terminalType: String?, noColor: Bool,
+        insideTmux: Bool = false
+    ) {
         self.inputIsTerminal = inputIsTerminal
         self.outputIsTerminal = outputIsTerminal
         self.terminalType = terminalType
         self.noColor = noColor
+        self.insideTmux = insideTmux
     }
 
     /// The facts about `inputDescriptor`, `outputDescriptor` and `variables`
@@ -29,7 +36,8 @@ public struct TerminalEnvironment: Sendable, Hashable {
     ) -> TerminalEnvironment {
         TerminalEnvironment(
             inputIsTerminal: isatty(inputDescriptor) == 1, outputIsTerminal: isatty(outputDescriptor) == 1,
-            terminalType: variables["TERM"], noColor: !(variables["NO_COLOR"] ?? "").isEmpty)
+            terminalType: variables["TERM"], noColor: !(variables["NO_COLOR"] ?? "").isEmpty,
+            insideTmux: !(variables["TMUX"] ?? "").isEmpty)
     }
 
     /// Why a full-screen UI cannot run here, or nil when it can.

@@ -18,7 +18,9 @@ struct BrowseCommand: AsyncParsableCommand {
 
             Headless mode runs the same UI without a terminal: --keys takes space-separated tokens \
             (one character is that key; named keys: up down left right pgup pgdn home end enter esc \
-            tab space backspace; text:STRING types a string; resize:WxH resizes; wait:TEXT holds the \
+            tab space backspace; text:STRING types a string; resize:WxH resizes; click:COL,ROW, \
+            dclick:COL,ROW, wheel-up:COL,ROW and wheel-down:COL,ROW are the mouse on a cell counted \
+            from 1; wait:TEXT holds the \
             next token until a row of the screen contains TEXT, \\s standing for a space, for at most \
             10 s or as long as wait@30s:TEXT says, else the run fails with status 1). Without --keys \
             the tokens are read from standard input. The final frame (every frame with --frames) is \
@@ -50,6 +52,13 @@ struct BrowseCommand: AsyncParsableCommand {
     )
     var noImages = false
 
+    @Flag(
+        name: .customLong("no-mouse"),
+        help:
+            "Leave the mouse to the terminal (its own text selection): no clicks or wheel in the browser. Remembered, like --no-images (--fresh forgets it)."
+    )
+    var noMouse = false
+
     @Option(help: "Seconds a cached value stays fresh (0: always revalidate).")
     var ttl: Double = 86_400
 
@@ -71,7 +80,7 @@ struct BrowseCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "The headless key script: keys, text:STRING, resize:WxH, wait:TEXT (default: read it from standard input)."
+            "The headless key script: keys, text:STRING, resize:WxH, click:COL,ROW (and dclick, wheel-up, wheel-down), wait:TEXT (default: read it from standard input)."
     )
     var keys: String?
 

@@ -26,7 +26,8 @@ struct BrowserSession: Sendable {
     func remember(_ state: BrowserState) async {
         guard let memory else { return }
         do throws(RepositoryError) {
-            try await memory.save(RememberedBrowser(state: state, imagesOn: services.avatars != nil))
+            try await memory.save(
+                RememberedBrowser(state: state, imagesOn: services.avatars != nil, mouseOn: services.mouseOn))
         } catch {
             FileHandle.standardError.write(
                 Data("charbrowser: note: could not remember the browser: \(error.description)\n".utf8))
@@ -83,6 +84,7 @@ enum BrowserWiring {
             }
         }
         let imagesOn = !command.noImages && remembered?.imagesOn != false
+        let mouseOn = !command.noMouse && remembered?.mouseOn != false
         let description =
             server == nil ? baseURL.absoluteString : "\(baseURL.absoluteString) (embedded: \(identity.id))"
         let healthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)? = shared.map { store in
@@ -103,7 +105,7 @@ enum BrowserWiring {
                 kind: CacheEntryKey.avatarKind, tierName: CacheTierName.file.rawValue),
             rule: CacheFreshnessRule(timeToLive: command.ttl, staleWindow: 7 * 86_400),
             fileReread: Self.fileReread(avatars))
-        let services = BrowserServices(
+        var services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
             notice: notices.compactMap { $0 }.isEmpty ? nil : notices.compactMap { $0 }.joined(separator: " "),
             avatars: avatars,
@@ -112,6 +114,9 @@ enum BrowserWiring {
             // The change streams are subscriptions: a headless run does not wait for them.
             observesChanges: true, sharedCacheHealthChanges: healthChanges, cacheInspector: inspector,
             onAnswer: { events.write($0) })
+        services.mouseOn = mouseOn
+        // A headless run records each copy in the events log; the terminal run also writes OSC 52.
+        services.clipboard = { events.write($0) }
         return BrowserSession(
             services: services, server: server, database: database,
             temporaryAvatars: command.noDiskCache && !command.noImages ? avatarFolder(command) : nil,

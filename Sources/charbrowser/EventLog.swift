@@ -2,7 +2,7 @@ import BrowserApp
 import Foundation
 import Locking
 
-/// Writes one JSON object per answer, one per line, to a file or standard output. Thread-safe
+/// Writes one JSON object per answer or copy, one per line, to a file or standard output. Thread-safe
 /// (a `PThreadMutex` serialises the writes); each line is written whole.
 final class EventLog: Sendable {
     private let handle: PThreadMutex<FileHandle?>
@@ -31,9 +31,9 @@ final class EventLog: Sendable {
         }
     }
 
-    /// Appends `event` as one JSON line. When the destination stops accepting writes (a closed
-    /// pipe, a full disk) the log stops; the browser goes on.
-    func write(_ event: AnswerEvent) {
+    /// Appends `event` (an answer, or a copy to the clipboard) as one JSON line. When the
+    /// destination stops accepting writes (a closed pipe, a full disk) the log stops; the browser goes on.
+    func write(_ event: some Encodable) {
         guard isEnabled, let data = try? encoder.encode(event) else { return }
         handle.withLock { handle in
             do {

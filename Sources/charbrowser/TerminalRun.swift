@@ -12,11 +12,18 @@ struct TerminalRun {
     func run() async throws {
         let backend: NcursesBackend
         do {
-            backend = try NcursesBackend()
+            backend = try NcursesBackend(
+                configuration: NcursesBackend.Configuration(mouse: session.services.mouseOn))
         } catch {
             throw ValidationFailure(String(describing: error))
         }
-        let browser = CharacterBrowser(services: session.services)
+        var services = session.services
+        let (record, terminal) = (services.clipboard, backend.clipboard)
+        services.clipboard = { copy in
+            record(copy)
+            terminal.copy(copy.text)
+        }
+        let browser = CharacterBrowser(services: services)
         let final = try await browser.run(
             on: backend, ticks: ClockTickSource(interval: .milliseconds(120)), stop: stop)
         // The terminal is given back before the place is written, so a user sees the shell at once.

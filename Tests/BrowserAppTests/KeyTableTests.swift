@@ -136,6 +136,8 @@ struct KeyTableTests {
         case .openScreen: return after.screens.count == before.screens.count + 1
         case .cache(let command):
             return CacheScreenKeysSetup.did(command, before: before, after: after, effects: effects)
+        case .copy: return after.toast?.message.hasPrefix("copied ") == true
+        case .click, .scroll: return false  // the mouse's, bound to no key
         }
     }
 

@@ -27,6 +27,7 @@ struct RememberedStateTests {
             place.selectedIDs = [.character: 7, .location: 3]
             place.isOnline = false
             place.imagesOn = false
+            place.mouseOn = false
             let first = try CacheDatabase(location: .file(file))
             let apiA = RememberedPlaceStore(database: first, prefix: "a.example:443/")
             let apiB = RememberedPlaceStore(database: first, prefix: "b.example:8080/")

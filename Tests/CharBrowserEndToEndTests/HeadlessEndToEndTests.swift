@@ -172,8 +172,8 @@ struct HeadlessEndToEndTests {
         try Data(character.utf8).write(to: dump.appendingPathComponent("characters.json"))
         try Data(episode.utf8).write(to: dump.appendingPathComponent("episodes.json"))
         try Data("[]".utf8).write(to: dump.appendingPathComponent("locations.json"))
-        // WHEN the browser shows the list and the character's detail
-        let run = try await browser.headless(keys: "enter", extra: ["--data", dump.path, "--frames"])
+        // WHEN the browser shows the list and the character's detail, copying it from each (y, Y)
+        let run = try await browser.headless(keys: "y enter Y", extra: ["--data", dump.path, "--frames"])
         // THEN the text is there, cleaned, and no control character reached any frame
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         let screen = run.outcome.standardOutput
@@ -185,6 +185,46 @@ struct HeadlessEndToEndTests {
                 || $0 == "\u{200B}"
         }
         #expect(controls.isEmpty, "\(controls.map { String($0.value, radix: 16) })")
+        // AND the copies, recorded in the events log instead of an escape sequence, are as clean
+        let copies = run.events.filter { $0["copied"] != nil }
+        #expect(copies.map { $0[text: "format"] } == ["json", "url"])
+        let json = try #require(copies.first)
+        #expect(json[text: "copied"] == "character 1")
+        #expect(json[text: "text"].contains("\"name\" : \"Evil Morty\""))
+        #expect((json["bytes"] as? Int) == json[text: "text"].utf8.count)
+        #expect(copies.last?[text: "text"].hasSuffix("/api/character/1") == true)
+        let copiedText = copies.map { $0[text: "text"] }.joined()
+        let copiedControls = copiedText.unicodeScalars.filter { (scalar: Unicode.Scalar) -> Bool in
+            let control = (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+            return control || scalar == "\u{202E}" || scalar == "\u{200B}"
+        }
+        #expect(copiedControls.isEmpty)
+        #expect(!screen.contains("\u{1B}]52"))
+    }
+
+    @Test("--no-mouse turns clicks off for this run and the next ones, until --fresh")
+    func noMouseIsRemembered() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        // The third character is on screen row 6; a click there selects it while the mouse is on
+        let click = "click:11,6"
+        func selection(_ run: (outcome: BuiltExecutable.Outcome, events: [[String: Any]])) -> String {
+            run.outcome.standardOutput.split(separator: "\n").first { $0.contains("┌ Characters ") }
+                .map(String.init) ?? ""
+        }
+        let on = try await browser.headless(keys: click)
+        #expect(on.outcome.status == 0, "\(on.outcome.standardError)")
+        #expect(selection(on).contains("Characters 3/"))
+        // WHEN a run says --no-mouse THEN the click selects nothing, in it and in the next run
+        let off = try await browser.headless(keys: "g \(click)", extra: ["--no-mouse"])
+        #expect(selection(off).contains("Characters 1/"))
+        let stillOff = try await browser.headless(keys: "g \(click)")
+        #expect(selection(stillOff).contains("Characters 1/"))
+        let help = try await browser.headless(keys: "?")
+        #expect(help.outcome.standardOutput.contains("off (--no-mouse)"))
+        // AND --fresh gives it back
+        let fresh = try await browser.headless(keys: click, extra: ["--fresh"])
+        #expect(selection(fresh).contains("Characters 3/"))
     }
 
     @Test("A terminal too small says how much room it needs")

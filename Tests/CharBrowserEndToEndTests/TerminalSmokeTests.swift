@@ -21,6 +21,28 @@ struct TerminalSmokeTests {
         #expect(try session.exitStatus() == 0)
     }
 
+    @Test("The mouse in a real terminal: SGR reports typed into the pane click, scroll and double-click")
+    func mouseInTheTerminal() throws {
+        // Under xterm-256color (kmous \E[<) ncurses asks for SGR 1006 reports
+        let session = try SmokeSession(name: "mouse", terminalType: "xterm-256color")
+        defer { session.end() }
+        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
+        // A press and release on the third row (row 6, column 11, counted from 1) selects it
+        try session.tmux.run(["send-keys", "-t", "browser", "-l", "\u{1B}[<0;11;6M\u{1B}[<0;11;6m"])
+        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Characters 3/") }
+        // A wheel notch down scrolls the list three rows: the selection follows the view's top
+        try session.tmux.run(["send-keys", "-t", "browser", "-l", "\u{1B}[<65;11;10M"])
+        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Characters 4/") }
+        // Two quick clicks on the same row open it
+        let click = "\u{1B}[<0;11;5M\u{1B}[<0;11;5m"
+        try session.tmux.run(["send-keys", "-t", "browser", "-l", click + click])
+        let detail = try session.waitForScreen { $0.joined(separator: "\n").contains("Character 5 ·") }
+        #expect(detail.joined(separator: "\n").contains("Characters › "))
+        try session.tmux.run(["send-keys", "-t", "browser", "q"])
+        try session.tmux.waitFor(session.exitChannel)
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test("Opening a character draws its avatar as coloured half blocks in the real terminal")
     func avatarInTheTerminal() throws {
         // Colours on, whatever the test process was given: no NO_COLOR, no COLORTERM (so 256 colours)
@@ -137,8 +159,11 @@ struct SmokeSession {
     let exitChannel: String
 
     /// `environment` adds variables to the pane (`NAME=value`), after TERM and LANG; `arguments`
-    /// are charbrowser's, after `--cache-dir`.
-    init(name: String, environment: [String] = [], arguments: [String] = []) throws {
+    /// are charbrowser's, after `--cache-dir`. tmux gives the pane its own TERM (`tmux-256color`,
+    /// whose mouse reports are X10); `terminalType` runs charbrowser under another one.
+    init(
+        name: String, environment: [String] = [], arguments: [String] = [], terminalType: String? = nil
+    ) throws {
         tmux = Tmux(name: "browser-\(name)")
         exitChannel = "browser-exited-\(name)-\(getpid())"
         folder = FileManager.default.temporaryDirectory
@@ -147,7 +172,7 @@ struct SmokeSession {
         let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
         let tmuxPath = Tmux.executable ?? "/usr/bin/tmux"
         let script = """
-            '\(executable.path)' --cache-dir '\(folder.path)/cache' \(arguments.map { "'\($0)'" }.joined(separator: " ")); echo $? > '\(folder.path)/status'; \
+            \(terminalType.map { "TERM='\($0)' " } ?? "")'\(executable.path)' --cache-dir '\(folder.path)/cache' \(arguments.map { "'\($0)'" }.joined(separator: " ")); echo $? > '\(folder.path)/status'; \
             stty -a > '\(folder.path)/stty'; '\(tmuxPath)' wait-for -S \(exitChannel); sleep 600
             """
         try tmux.run(

@@ -7,7 +7,7 @@ import Testing
 /// A pseudo-terminal pair opened for a test: the backend gets the terminal side, the test plays
 /// the terminal emulator on the other side and closes it to hang the terminal up, as closing a
 /// window, killing a tmux session or dropping an SSH connection does.
-private final class PseudoTerminal {
+final class PseudoTerminal {
     private(set) var controller: Int32
     let terminal: Int32
 
@@ -39,13 +39,29 @@ private final class PseudoTerminal {
         close(terminal)
     }
 
-    /// A backend on the terminal side, for an xterm.
-    func backend() throws -> NcursesBackend {
+    /// A backend on the terminal side, for an xterm (or `terminalType`), the mouse on or off.
+    func backend(terminalType: String = "xterm-256color", mouse: Bool = true) throws -> NcursesBackend {
         try NcursesBackend(
             configuration: NcursesBackend.Configuration(
                 environment: TerminalEnvironment(
-                    inputIsTerminal: true, outputIsTerminal: true, terminalType: "xterm-256color", noColor: true),
-                device: NcursesBackend.TerminalDevice(input: terminal, output: terminal)))
+                    inputIsTerminal: true, outputIsTerminal: true, terminalType: terminalType, noColor: true),
+                device: NcursesBackend.TerminalDevice(input: terminal, output: terminal), mouse: mouse))
+    }
+
+    /// What the program wrote to the terminal so far (what an emulator would read), waiting up to
+    /// `timeout` for the first bytes.
+    func output(timeout: Duration = .seconds(2)) -> String {
+        var bytes: [UInt8] = []
+        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        var wait = Int32(timeout.components.seconds * 1_000)
+        while poll(&descriptor, 1, wait) > 0 {
+            var chunk = [UInt8](repeating: 0, count: 4_096)
+            let count = read(controller, &chunk, chunk.count)
+            guard count > 0 else { break }
+            bytes += chunk.prefix(count)
+            wait = 50
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

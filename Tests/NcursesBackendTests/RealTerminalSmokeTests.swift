@@ -16,7 +16,7 @@ private struct SmokeApp: TerminalApp {
         case .start(let size), .input(.resize(let size)): state.size = size
         case .input(.key(.character("q"))): return [.quit]
         case .input(.key(let key)): state.lastKey = "\(key)"
-        case .tick: break
+        case .input(.mouse), .tick: break
         }
         return []
     }

@@ -46,6 +46,12 @@ package struct BrowserServices: Sendable {
     package var cacheInspector: CacheInspector?
     /// The wall-clock time now (the Cache screen's ages and times to live).
     package var now: @Sendable () -> Date
+    /// Puts a copy (`y`, `Y`) on the clipboard, called on the loop thread (an `Effect.call`): the
+    /// terminal's OSC 52, or a line in the `--events` log of a headless run. Does nothing by default.
+    package var clipboard: @Sendable (ClipboardCopy) -> Void = { _ in }
+    /// Whether the browser takes the mouse (clicks, the wheel); off (`--no-mouse`), the terminal
+    /// keeps it for its own text selection and mouse input is ignored.
+    package var mouseOn = true
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter
 

@@ -1,7 +1,7 @@
 import RickAndMortyModel
 
 /// Where the user was, remembered per API between runs: the active list, each list's filters
-/// and selected id, the offline switch and whether images are on. A plain value.
+/// and selected id, the offline switch and whether images and the mouse are on. A plain value.
 package struct RememberedBrowser: Sendable, Hashable {
     /// The list at the bottom of the stack.
     package var activeList: EntityKind = .character
@@ -15,12 +15,14 @@ package struct RememberedBrowser: Sendable, Hashable {
     package var isOnline = true
     /// Whether avatars were drawn.
     package var imagesOn = true
+    /// Whether the browser took the mouse (`--no-mouse` turns it off).
+    package var mouseOn = true
 
     /// Nothing remembered: the characters, unfiltered, online, with images.
     package init() {}
 
-    /// What `state` says, with images as `imagesOn`.
-    package init(state: BrowserState, imagesOn: Bool) {
+    /// What `state` says, with images as `imagesOn` and the mouse as `mouseOn`.
+    package init(state: BrowserState, imagesOn: Bool, mouseOn: Bool = true) {
         activeList = state.activeList
         characterFilter = CharacterFilter(parameters: state.characters.filter)
         filters = [.episode: state.episodes.filter, .location: state.locations.filter].filter {
@@ -33,5 +35,6 @@ package struct RememberedBrowser: Sendable, Hashable {
         selectedIDs = selected
         isOnline = state.isOnline
         self.imagesOn = imagesOn
+        self.mouseOn = mouseOn
     }
 }

@@ -5,7 +5,7 @@ import RickAndMortyModel
 
 /// Keeps `RememberedBrowser` in the cache database's device storage, one set of keys per API:
 /// the prefix is the API's identity (`APIIdentity.id` and a slash), so two APIs never share keys. Plain values (the active
-/// list, the switch, images) are stored as themselves through `DeviceStorageDataSource`;
+/// list, the switch, images, the mouse) are stored as themselves through `DeviceStorageDataSource`;
 /// structured ones (filters, selections) as JSON through a `SerializationDataSourceMapper`.
 ///
 /// Reading never fails: a stored value of the wrong type or unreadable JSON is ignored and
@@ -41,6 +41,7 @@ package struct RememberedPlaceStore: Sendable {
         static let activeList = "browser.activeList"
         static let isOnline = "browser.isOnline"
         static let imagesOn = "browser.imagesOn"
+        static let mouseOn = "browser.mouseOn"
         static let structured = "browser.lists"
     }
 
@@ -71,7 +72,9 @@ package struct RememberedPlaceStore: Sendable {
                 ignore(Key.activeList, value, expected: "character, episode or location")
             }
         }
-        for (key, path) in [(Key.isOnline, \RememberedBrowser.isOnline), (Key.imagesOn, \.imagesOn)] {
+        for (key, path) in [
+            (Key.isOnline, \RememberedBrowser.isOnline), (Key.imagesOn, \.imagesOn), (Key.mouseOn, \.mouseOn),
+        ] {
             guard let value = await stored(key) else { continue }
             if case .bool(let flag) = value {
                 remembered[keyPath: path] = flag
@@ -100,6 +103,7 @@ package struct RememberedPlaceStore: Sendable {
         try await text.put(remembered.activeList.rawValue, forKey: Key.activeList)
         try await raw.put(.bool(remembered.isOnline), forKey: Key.isOnline)
         try await raw.put(.bool(remembered.imagesOn), forKey: Key.imagesOn)
+        try await raw.put(.bool(remembered.mouseOn), forKey: Key.mouseOn)
         let structured = Structured(
             characterFilter: remembered.characterFilter.parameters,
             listFilters: Dictionary(

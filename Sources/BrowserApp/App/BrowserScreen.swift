@@ -6,6 +6,8 @@ import TerminalUI
 struct BrowserScreen: Widget {
     let state: BrowserState
     var colorMode: ColorMode = .palette256
+    /// Whether the mouse is on (the help overlay says what it does).
+    var mouseOn = true
     var memos: PaneMemos?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
@@ -36,7 +38,8 @@ struct BrowserScreen: Widget {
             Toast(toast.message, style: Self.style(of: toast.kind)).render(in: body, buffer: &buffer)
         }
         if state.showsHelp {
-            HelpOverlay.box(for: state.keyScope).render(in: area, buffer: &buffer)
+            HelpOverlay.box(for: state.keyScope, mouseOn: mouseOn, scroll: state.helpScroll, in: area)
+                .render(in: area, buffer: &buffer)
         }
     }
 

@@ -55,7 +55,11 @@ package struct BrowserState: Sendable {
     /// The message shown over the screen, if any.
     package internal(set) var toast: ToastState?
     /// Whether the help overlay is open.
-    package internal(set) var showsHelp = false
+    package internal(set) var showsHelp = false {
+        didSet { if !showsHelp { helpScroll = 0 } }
+    }
+    /// Lines of the help overlay scrolled off its top (the wheel scrolls it).
+    package internal(set) var helpScroll = 0
     /// Ticks received so far (drives the spinner and toast expiry).
     package internal(set) var tick = 0
 
@@ -135,5 +139,11 @@ package struct BrowserState: Sendable {
     package var keyScope: KeyTable.Scope { stack.last?.screen.keyScope ?? .characterList }
 
     /// The path of the stack: `Characters › Rick Sanchez › S01E01 Pilot`.
-    package var breadcrumb: String { stack.map(\.screen.crumb).joined(separator: " › ") }
+    package var breadcrumb: String { crumbs.joined(separator: Self.crumbSeparator) }
+
+    /// The crumb of each screen of the stack, bottom first.
+    package var crumbs: [String] { stack.map(\.screen.crumb) }
+
+    /// Between two crumbs of the breadcrumb.
+    package static let crumbSeparator = " › "
 }

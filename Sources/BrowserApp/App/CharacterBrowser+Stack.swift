@@ -58,6 +58,7 @@ extension CharacterBrowser {
             case .pop: effects += pop(state: &state)
             case .show(let entity): show(entity, except: sender, state: &state)
             case .openPrompt(let text): state.prompt = text
+            case .copy(let copy): effects += self.copy(copy, state: &state)
             }
         }
         return effects

@@ -46,6 +46,9 @@ package struct CharacterBrowser: TerminalApp {
         case .input(.key(let key)):
             let effects = handle(key, state: &state)
             return effects + settle(state: &state)
+        case .input(.mouse(let mouse)):
+            let effects = handle(mouse, state: &state)
+            return effects + settle(state: &state)
         case .message(let message):
             return apply(message, state: &state)
         case .tick:
@@ -56,7 +59,7 @@ package struct CharacterBrowser: TerminalApp {
     }
 
     package func render(state: BrowserState, into buffer: inout CellBuffer) {
-        BrowserScreen(state: state, colorMode: services.colorMode, memos: memos)
+        BrowserScreen(state: state, colorMode: services.colorMode, mouseOn: services.mouseOn, memos: memos)
             .render(in: buffer.area, buffer: &buffer)
     }
 

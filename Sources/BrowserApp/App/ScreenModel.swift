@@ -185,6 +185,16 @@ package struct ScreenContext: Sendable {
 
     /// Opens the filter prompt with `text`; on Enter the screen's `submitPrompt` gets the text.
     package mutating func openPrompt(_ text: String) { requests.append(.openPrompt(text)) }
+
+    /// Copies `subject` to the clipboard as `format` says (`y`, `Y`); nil: there is nothing to
+    /// copy, which a toast says.
+    package mutating func copy(_ subject: CopySubject?, as format: CopyFormat) {
+        guard let subject else {
+            toast("Nothing to copy here: select or open a character, episode or location.", kind: .info)
+            return
+        }
+        requests.append(.copy(ClipboardCopy(subject, format: format)))
+    }
 }
 
 /// What a screen asks of the app. A plain value.
@@ -201,6 +211,8 @@ package enum ScreenRequest: Sendable {
     case show(ShownEntity)
     /// Open the filter prompt with a text.
     case openPrompt(String)
+    /// Put a text on the clipboard.
+    case copy(ClipboardCopy)
 }
 
 /// One applied answer as the app records it. A plain value.

@@ -4,6 +4,14 @@ import TerminalUI
 /// fit are left out).
 enum FooterHints {
     static func hints(for state: BrowserState) -> [KeyHint] { KeyTable.hints(for: state.keyScope) }
+
+    /// What a click on `column` of the footer does: the action of the hint drawn there, if any.
+    static func action(atColumn column: Int, state: BrowserState) -> BrowserAction? {
+        let footer = KeyHintsFooter(hints: hints(for: state))
+        guard let index = footer.hint(atColumn: column, in: state.layout.footer) else { return nil }
+        let actions = KeyTable.hintActions(for: state.keyScope)
+        return actions.indices.contains(index) ? actions[index] : nil
+    }
 }
 
 /// The footer row while the name filter is typed: the text, a cursor, and what Enter and Esc do.

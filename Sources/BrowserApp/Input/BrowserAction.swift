@@ -1,7 +1,7 @@
 import RickAndMortyModel
 
-/// Everything a key can make the browser do, by name: what the key table binds and
-/// `CharacterBrowser.perform` carries out. A plain value.
+/// Everything a key or the mouse can make the browser do, by name: what the key table binds,
+/// what the mouse handler asks for, and what `CharacterBrowser.perform` carries out. A plain value.
 package enum BrowserAction: Sendable, Hashable {
     /// Quit.
     case quit
@@ -43,4 +43,20 @@ package enum BrowserAction: Sendable, Hashable {
     case openScreen(String)
     /// One of the Cache screen's own commands.
     case cache(CacheScreenCommand)
+    /// A click on the screen's cell (`column`, `row`, from 0): selects the row or link there;
+    /// `opens` (a double click) also opens it.
+    case click(column: Int, row: Int, opens: Bool)
+    /// A wheel turn over the screen's cell (`column`, `row`): scrolls the view there by `rows`
+    /// (down is positive).
+    case scroll(rows: Int, column: Int, row: Int)
+    /// Copy the selected or open entity to the clipboard: as JSON (`y`) or its API URL (`Y`).
+    case copy(CopyFormat)
+}
+
+/// What `y` and `Y` copy. A plain value.
+package enum CopyFormat: Sendable, Hashable {
+    /// The entity as pretty JSON.
+    case json
+    /// The entity's API URL.
+    case url
 }

@@ -69,18 +69,29 @@ package enum KeyTable {
 
     /// The footer's hints on `scope`: the screen's and the global ones, by rank.
     package static func hints(for scope: Scope) -> [KeyHint] {
-        hintsByScope[scope.name] ?? workOutHints(for: scope)
+        hintsByScope[scope.name] ?? workOutHintBindings(for: scope).compactMap(\.hint).map(Self.hint)
+    }
+
+    /// What each of the footer's hints on `scope` does, in the order of `hints(for:)`: a click on
+    /// a hint does what its (first) key does.
+    package static func hintActions(for scope: Scope) -> [BrowserAction] {
+        workOutHintBindings(for: scope).map(\.action)
     }
 
     /// Every catalogued scope's footer hints, worked out once (the footer asks on every frame).
     private static let hintsByScope: [String: [KeyHint]] = Dictionary(
-        ScreenCatalog.scopes.map { ($0.name, workOutHints(for: $0)) }, uniquingKeysWith: { first, _ in first }
+        ScreenCatalog.scopes.map { scope in
+            (scope.name, workOutHintBindings(for: scope).compactMap(\.hint).map(Self.hint))
+        },
+        uniquingKeysWith: { first, _ in first }
     )
 
-    private static func workOutHints(for scope: Scope) -> [KeyHint] {
+    /// The bindings with a footer hint on `scope`, by the hint's rank.
+    private static func workOutHintBindings(for scope: Scope) -> [KeyBinding] {
         (scope.bindings + global)
-            .compactMap(\.hint)
-            .sorted { $0.rank < $1.rank }
-            .map { KeyHint($0.keys, $0.word) }
+            .filter { $0.hint != nil }
+            .sorted { ($0.hint?.rank ?? 0) < ($1.hint?.rank ?? 0) }
     }
+
+    private static func hint(_ hint: KeyBinding.Hint) -> KeyHint { KeyHint(hint.keys, hint.word) }
 }

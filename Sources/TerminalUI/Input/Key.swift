@@ -26,9 +26,11 @@ public enum Key: Sendable, Hashable {
     case function(Int)
 }
 
-/// Something the terminal reports: a key, or a new size. A plain value.
+/// Something the terminal reports: a key, a mouse click or wheel notch, or a new size. A plain value.
 public enum InputEvent: Sendable, Hashable {
     case key(Key)
+    /// A click, double click or wheel notch on a cell (only while the mouse is on).
+    case mouse(MouseEvent)
     /// The terminal now has this size; the next frame is drawn at it.
     case resize(TerminalSize)
 }

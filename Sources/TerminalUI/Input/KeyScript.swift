@@ -18,8 +18,10 @@ public struct KeyScriptError: Error, Sendable, Hashable, CustomStringConvertible
 /// between words). `resize:WxH` resizes the terminal. `wait:TEXT` holds the next token until
 /// a row of the drawn frame contains TEXT (case-sensitive; `\s` stands for a space, `\\` for a
 /// backslash), for at most 10 s, or as long as `wait@30s:TEXT` / `wait@500ms:TEXT` says; a
-/// wait that gives up ends the run with `TerminalBackendError.scriptWaitTimedOut`. Names
-/// (not TEXT) are case-insensitive.
+/// wait that gives up ends the run with `TerminalBackendError.scriptWaitTimedOut`.
+/// `click:COL,ROW`, `dclick:COL,ROW`, `wheel-up:COL,ROW` and `wheel-down:COL,ROW` are the
+/// mouse's click, double click and wheel notches on a cell counted from 1. Names (not TEXT) are
+/// case-insensitive.
 public enum KeyScript {
     /// The input events a script stands for, in order; its `wait:` tokens, which hold input
     /// rather than being input, are left out (see `steps`).
@@ -69,9 +71,12 @@ public enum KeyScript {
         if let wait = try wait(token: token, position: position) {
             return [.wait(wait)]
         }
+        if let mouse = try mouse(token: token, position: position) {
+            return [.input(.mouse(mouse))]
+        }
         throw failure(
             "unknown key; use one character, a named key (\(namedKeys.keys.sorted().joined(separator: " ")) "
-                + "f1…f12 ctrl-a…ctrl-z), text:STRING, resize:WxH or \(waitForms)")
+                + "f1…f12 ctrl-a…ctrl-z), text:STRING, resize:WxH, \(mouseForms) or \(waitForms)")
     }
 
     private static func functionKey(_ token: String) -> Key? {

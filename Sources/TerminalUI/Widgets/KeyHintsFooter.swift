@@ -30,13 +30,30 @@ public struct KeyHintsFooter: Widget, Sendable, Hashable {
         let row = area.intersection(buffer.area).top(1)
         guard !row.isEmpty else { return }
         buffer.fill(row, style: actionStyle)
-        var x = row.x
-        for hint in hints {
-            let key = " \(hint.key) "
-            let action = " \(hint.action)"
-            guard x + DisplayWidth.of(key) + DisplayWidth.of(action) <= row.maxX else { break }
-            x += buffer.write(key, x: x, y: row.y, style: keyStyle)
-            x += buffer.write(action, x: x, y: row.y, style: actionStyle) + 2
+        for placed in placements(in: row) {
+            let hint = hints[placed.index]
+            let x = placed.columns.lowerBound
+            let keyWidth = buffer.write(" \(hint.key) ", x: x, y: row.y, style: keyStyle)
+            buffer.write(" \(hint.action)", x: x + keyWidth, y: row.y, style: actionStyle)
         }
+    }
+
+    /// The index of the hint drawn over `column` of the footer's row in `area` (its key and its
+    /// word), or nil between hints and past the last: what a click there stands for.
+    public func hint(atColumn column: Int, in area: Rect) -> Int? {
+        placements(in: area.top(1)).first { $0.columns.contains(column) }?.index
+    }
+
+    /// Where each hint that fits goes in `row`: its index and the columns of its key and word.
+    private func placements(in row: Rect) -> [(index: Int, columns: Range<Int>)] {
+        var placed: [(index: Int, columns: Range<Int>)] = []
+        var x = row.x
+        for (index, hint) in hints.enumerated() {
+            let width = DisplayWidth.of(" \(hint.key) ") + DisplayWidth.of(" \(hint.action)")
+            guard x + width <= row.maxX else { break }
+            placed.append((index, x..<x + width))
+            x += width + 2
+        }
+        return placed
     }
 }

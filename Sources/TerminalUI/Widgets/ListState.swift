@@ -38,6 +38,26 @@ public struct ListState: Sendable, Hashable {
         clamp(rowCount: rowCount, visibleRows: visibleRows)
     }
 
+    /// Scrolls the view by `delta` rows (negative is up), within the list, as the wheel does: the
+    /// selection stays where it is unless the view leaves it, then it moves to the view's edge.
+    public mutating func scroll(by delta: Int, rowCount: Int, visibleRows: Int) {
+        let visible = max(1, visibleRows)
+        clamp(rowCount: rowCount, visibleRows: visible)
+        let proposed = offset.addingReportingOverflow(delta)
+        let wanted = proposed.overflow ? (delta > 0 ? Int.max : 0) : proposed.partialValue
+        offset = max(0, min(wanted, rowCount - visible))
+        selected = min(max(selected, offset), offset + visible - 1)
+        clamp(rowCount: rowCount, visibleRows: visible)
+    }
+
+    /// The row drawn on line `line` (from 0) of a view of `visibleRows` rows, or nil when that line
+    /// shows no row: what a click there selects.
+    public func row(atLine line: Int, rowCount: Int, visibleRows: Int) -> Int? {
+        guard line >= 0, line < max(1, visibleRows) else { return nil }
+        let row = clamped(rowCount: rowCount, visibleRows: visibleRows).offset + line
+        return row < rowCount ? row : nil
+    }
+
     /// This state with the invariants re-established for `rowCount` rows in `visibleRows`: the
     /// selection and scroll position as a list of that size draws them.
     public func clamped(rowCount: Int, visibleRows: Int) -> ListState {

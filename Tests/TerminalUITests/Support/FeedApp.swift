@@ -29,7 +29,7 @@ struct FeedApp: TerminalApp {
             return [.quit]
         case .input(.key(let key)):
             state.lastKey = "\(key)"
-        case .input(.resize), .tick:
+        case .input(.resize), .input(.mouse), .tick:
             break
         }
         return []

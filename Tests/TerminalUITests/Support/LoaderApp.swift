@@ -41,7 +41,7 @@ struct LoaderApp: TerminalApp {
             state.log.append("resize \(size)")
         case .input(.key(let key)):
             return keyEffects(key, state: &state)
-        case .message(.fedNoted):
+        case .message(.fedNoted), .input(.mouse):
             break
         case .message(.loaded(let name)):
             state.inFlight -= 1

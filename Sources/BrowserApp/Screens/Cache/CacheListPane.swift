@@ -29,6 +29,12 @@ struct CacheListPane: Widget, Equatable, Sendable {
     static func bodyHeight(of area: Rect) -> Int { max(0, area.height - 2 - headerHeight) }
     static let headerHeight = 3
 
+    /// Where the pane in `area` draws its rows: below the census and the column heads.
+    static func body(of area: Rect) -> Rect {
+        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
+        return inside.inset(top: min(inside.height, headerHeight))
+    }
+
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: api.map { "Cache · API \($0)" } ?? "Cache").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
@@ -39,9 +45,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
         buffer.write(
             columns.heads(), x: inside.x, y: inside.y + Self.headerHeight - 1, maxWidth: inside.width,
             style: .plain.bolded().underlined())
-        let body = Rect(
-            x: inside.x, y: inside.y + Self.headerHeight, width: inside.width,
-            height: inside.height - Self.headerHeight)
+        let body = Self.body(of: area)
         var rowsArea = body
         if let prompt {
             rowsArea.height -= 1

@@ -276,6 +276,17 @@ package struct CacheListState: Sendable, Equatable {
         scroll(height: height)
     }
 
+    /// Scrolls the view by `delta` rows (the wheel) within the rows shown; the selection moves
+    /// only when the view leaves it, to the view's edge.
+    package mutating func scrollView(by delta: Int, height: Int) {
+        if delta != 0 { heading = delta < 0 ? .up : .down }
+        guard !shown.isEmpty else { return }
+        let height = max(1, height)
+        keepSelection = nil
+        top = max(0, min(top + delta, max(0, shown.count - height)))
+        selection = min(max(selection, top), min(top + height, shown.count) - 1)
+    }
+
     /// Scrolls so the selection is within `height` rows from `top`.
     package mutating func scroll(height: Int) {
         let height = max(1, height)

@@ -11,6 +11,8 @@ struct CacheScreenGeometry: Sendable, Equatable {
     let pulses: Rect
     /// The list's body rows (what moves scroll by).
     let listRows: Int
+    /// Where the list's rows are drawn (what a click selects in).
+    let listBody: Rect
     /// The entry page's lines in view.
     let entryRows: Int
 
@@ -20,6 +22,7 @@ struct CacheScreenGeometry: Sendable, Equatable {
         list = area.top(area.height - pulsesHeight)
         pulses = area.bottom(pulsesHeight)
         listRows = CacheListPane.bodyHeight(of: list)
+        listBody = CacheListPane.body(of: list)
         entryRows = CacheEntryPane.bodyHeight(of: area)
     }
 }

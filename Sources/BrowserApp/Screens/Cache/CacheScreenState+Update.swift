@@ -37,6 +37,16 @@ extension CacheScreenState {
         case .cache(.evictEverywhere): requests = subject.map { [.evict($0, tier: nil)] } ?? []
         case .cache(.revalidate): requests = subject.map { [.revalidate($0)] } ?? []
         case .cache(.purge): prompt = .purgeTier
+        case .click(let column, let row, let opens):
+            guard detail == nil, let index = rowIndex(atColumn: column, row: row, area: area) else { break }
+            move(index - list.selection, area: area)
+            if opens { requests = enter() }
+        case .scroll(let rows, _, _):
+            if detail == nil {
+                list.scrollView(by: rows, height: listRows(in: area))
+            } else {
+                move(rows, area: area)
+            }
         default: break
         }
         return finish(requests, area: area)
@@ -107,6 +117,14 @@ extension CacheScreenState {
         } else {
             list.move(by: delta, height: listRows(in: area))
         }
+    }
+
+    /// The index (in the rows shown) of the row drawn over the cell, or nil when none is there.
+    private func rowIndex(atColumn column: Int, row: Int, area: Rect) -> Int? {
+        let body = geometry(in: area).listBody
+        guard body.contains(column: column, row: row) else { return nil }
+        let index = list.top + row - body.y
+        return index < list.shown.count ? index : nil
     }
 
     private mutating func enter() -> [CacheScreenRequest] {

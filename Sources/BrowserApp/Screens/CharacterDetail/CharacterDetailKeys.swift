@@ -24,5 +24,5 @@ extension KeyTable.Scope {
             KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
             KeyBinding([.character("g"), .home], .first, label: "g Home", help: "the top"),
             KeyBinding([.character("G"), .end], .last, label: "G End", help: "the end"),
-        ])
+        ] + KeyTable.copyBindings)
 }

@@ -60,6 +60,14 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         case .pageUp: scroll(by: -page, geometry: geometry)
         case .first: scroll(by: -Int.max / 2, geometry: geometry)
         case .last: scroll(by: Int.max / 2, geometry: geometry)
+        case .scroll(let rows, _, _): scroll(by: rows, geometry: geometry)
+        case .click(let column, let row, let opens):
+            guard let link = geometry.link(atColumn: column, row: row, scrollOffset: detail.scrollOffset) else {
+                break
+            }
+            detail.selectedLink = link
+            if opens { openSelectedLink(context: &context) }
+        case .copy(let format): context.copy(detail.character.flatMap { CopySubject($0) }, as: format)
         default: break
         }
         return []

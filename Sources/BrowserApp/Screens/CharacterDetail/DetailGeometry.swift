@@ -72,4 +72,12 @@ struct DetailGeometry: Sendable {
         let count = DetailView(fields: [fields[field]]).lineCount(width: content.width)
         return first..<first + max(1, count)
     }
+
+    /// The link drawn over the cell (`column`, `row`) with the pane scrolled by `scrollOffset`
+    /// lines, or nil when none is there: what a click there selects.
+    func link(atColumn column: Int, row: Int, scrollOffset: Int) -> Int? {
+        guard content.contains(column: column, row: row) else { return nil }
+        let line = scrollOffset + row - content.y
+        return linkFields.indices.first { lines(ofLink: $0).contains(line) }
+    }
 }

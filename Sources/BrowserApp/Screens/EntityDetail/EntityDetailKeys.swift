@@ -19,5 +19,5 @@ extension KeyTable.Scope {
             KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
             KeyBinding([.character("g"), .home], .first, label: "g Home", help: "first character"),
             KeyBinding([.character("G"), .end], .last, label: "G End", help: "last character"),
-        ])
+        ] + KeyTable.copyBindings)
 }

@@ -49,7 +49,8 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let visible = geometry(in: context.layout).visibleMembers
+        let geometry = geometry(in: context.layout)
+        let visible = geometry.visibleMembers
         let count = detail.members.count
         switch action {
         case .refresh: return read(policy: .remoteFirst, services: context.services)
@@ -62,6 +63,21 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
         case .pageUp: move(by: -max(1, visible - 1), count: count, visible: visible)
         case .first: move(by: -count, count: count, visible: visible)
         case .last: move(by: count, count: count, visible: visible)
+        case .click(let column, let row, let opens):
+            let rows = geometry.members
+            guard rows.contains(column: column, row: row),
+                let index = detail.memberList.row(atLine: row - rows.y, rowCount: count, visibleRows: visible)
+            else { break }
+            move(by: index - detail.memberList.selected, count: count, visible: visible)
+            if opens, let member = detail.selectedMember {
+                context.push(CharacterDetailScreen(character: member))
+            }
+        case .scroll(let rows, _, _):
+            detail.memberList.scroll(by: rows, rowCount: count, visibleRows: visible)
+        case .copy(let format):
+            let subject =
+                detail.episode.flatMap { CopySubject($0) } ?? detail.location.flatMap { CopySubject($0) }
+            context.copy(subject, as: format)
         default: break
         }
         return []

@@ -46,6 +46,6 @@ extension KeyTable {
             KeyBinding([.character("3")], .showList(.location), label: "", help: ""),
             KeyBinding([.tab], .nextList, label: "Tab", help: "the next list (then the Cache screen)"),
         ]
-        return bindings
+        return bindings + copyBindings
     }
 }

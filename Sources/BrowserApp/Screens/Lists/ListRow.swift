@@ -21,6 +21,8 @@ protocol ListRow: Identifiable, Sendable, Hashable, Codable where ID == Int {
         -> (@Sendable () async -> ReadReport<Page<Self>>)?
     /// Shows the row's detail.
     func open(context: inout ScreenContext)
+    /// What `y` and `Y` copy of the row.
+    var copySubject: CopySubject? { get }
 }
 
 extension ShowCharacter: ListRow {

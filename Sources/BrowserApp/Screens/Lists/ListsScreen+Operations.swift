@@ -51,6 +51,20 @@ extension ListsScreen {
         case .open:
             list.selectedRow?.open(context: &context)
             return []
+        case .click(let column, let row, let opens):
+            let rows = context.layout.listRows
+            guard rows.contains(column: column, row: row),
+                let index = list.selection.row(
+                    atLine: row - rows.y, rowCount: list.rowCount, visibleRows: visible)
+            else { return [] }
+            let effects = moveSelection(Row.self, by: index - list.selection.selected, context: &context)
+            if opens { self[keyPath: Row.list].selectedRow?.open(context: &context) }
+            return effects
+        case .scroll(let rows, _, _):
+            return scrollList(Row.self, by: rows, context: &context)
+        case .copy(let format):
+            context.copy(list.selectedRow?.copySubject, as: format)
+            return []
         case .filter:
             context.openPrompt(Row.listKind.promptText(list.filter))
             return []
@@ -101,6 +115,22 @@ extension ListsScreen {
         list.selection.move(by: delta, rowCount: rowCount, visibleRows: visible)
         self[keyPath: Row.list] = list
         return readNextPageIfNeeded(Row.self, context: &context)
+    }
+
+    /// Scrolls a list's view by `rows` (the wheel), the selection kept in view; reads the next
+    /// page when the view reaches the last reached row.
+    mutating func scrollList<Row: ListRow>(_: Row.Type, by rows: Int, context: inout ScreenContext)
+        -> [Effect<Message>]
+    {
+        let visible = context.layout.visibleListRows
+        var list = self[keyPath: Row.list]
+        list.soughtID = nil
+        list.selection.scroll(by: rows, rowCount: list.rowCount, visibleRows: visible)
+        self[keyPath: Row.list] = list
+        guard rows > 0, list.hasMorePages, list.rowCount > 0,
+            list.rowsInView(visibleRows: visible).upperBound >= list.rowCount
+        else { return [] }
+        return requestPage(list.nextPageNumber, of: Row.self, context: &context)
     }
 
     /// Starts reading the next page when more remain and the selection is on the last reached

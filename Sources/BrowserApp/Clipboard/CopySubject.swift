@@ -1,0 +1,37 @@
+import Foundation
+import RickAndMortyModel
+
+/// What `y` and `Y` can copy from a screen: an entity's name for the toast (`character 1`), its
+/// JSON as encoded, and its API URL. A plain value; the text copied is made from it by
+/// `ClipboardCopy`, sanitized.
+package struct CopySubject: Sendable, Hashable {
+    /// How the toast and the events log name it: `character 1`, `episode 28`.
+    package var label: String
+    /// The entity encoded as JSON (compact; `ClipboardCopy` pretty-prints it).
+    package var json: Data
+    /// The entity's API URL as the server gave it.
+    package var url: String
+
+    /// The subject for `entity` of `kind` with `id` and `url`; nil when it cannot be encoded.
+    package init?(kind: EntityKind, id: Int, url: String, entity: some Encodable) {
+        guard let json = try? JSONEncoder().encode(entity) else { return nil }
+        label = "\(kind.rawValue) \(id)"
+        self.json = json
+        self.url = url
+    }
+
+    /// The subject for a character.
+    package init?(_ character: ShowCharacter) {
+        self.init(kind: .character, id: character.id, url: character.url, entity: character)
+    }
+
+    /// The subject for an episode.
+    package init?(_ episode: Episode) {
+        self.init(kind: .episode, id: episode.id, url: episode.url, entity: episode)
+    }
+
+    /// The subject for a location.
+    package init?(_ location: Location) {
+        self.init(kind: .location, id: location.id, url: location.url, entity: location)
+    }
+}
