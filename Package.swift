@@ -10,6 +10,8 @@ let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummi
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
+/// swift-nio-ssl, which PostgresNIO speaks TLS through: the shared tier builds its TLS configuration with it.
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 let package = Package(
@@ -33,6 +35,7 @@ let package = Package(
         // `swift package generate-documentation`: the DocC catalogs of the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Core
@@ -74,7 +77,8 @@ let package = Package(
 
         // The shared tier: one PostgreSQL table many processes share, kept coherent by LISTEN/NOTIFY.
         .target(
-            name: "PostgresCache", dependencies: ["Locking", "RepositoryCore", "PersistentCache", postgresNIO, logging]),
+            name: "PostgresCache",
+            dependencies: ["Locking", "RepositoryCore", "PersistentCache", postgresNIO, nioSSL, logging]),
         // A child process for the cross-process tests of the shared tier (coherence, single flight).
         .executableTarget(
             name: "SharedCacheWorker",

@@ -15,10 +15,9 @@ public enum SharedTableCheck {
     ) async -> [String] {
         let table = options.table
         do {
+            let connector = try PostgresConnector(location: location, options: options)
             return try await PostgresCacheStore.withDeadline(options.operationTimeout) {
-                let connection = try await PostgresConnection.connect(
-                    configuration: PostgresCacheStore.connectionConfiguration(location, options), id: 0,
-                    logger: logger)
+                let (connection, _) = try await connector.connect(id: 0, logger: logger)
                 do {
                     let columns = try await PostgresCacheSchema.columns(
                         of: table, on: connection, logger: logger)
@@ -35,6 +34,8 @@ public enum SharedTableCheck {
                     throw error
                 }
             }
+        } catch let error as PostgresCacheLocationError {
+            return ["shared cache: \(error.description)"]
         } catch {
             return ["shared cache: \(PostgresCacheStore.reason(PostgresCacheStore.repositoryError(error)))"]
         }
