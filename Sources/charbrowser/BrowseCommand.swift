@@ -102,7 +102,7 @@ struct BrowseCommand: AsyncParsableCommand {
         name: .customLong("shared-cache"),
         help: ArgumentHelp(
             "Share a cache tier with other processes on PostgreSQL (also $CHARBROWSER_SHARED_CACHE).",
-            valueName: "postgres://USER@HOST:PORT/DB"))
+            valueName: "postgres://USER@HOST:PORT/DB[?sslmode=…]"))
     var sharedCache: String?
 
     @Flag(
@@ -146,7 +146,7 @@ struct BrowseCommand: AsyncParsableCommand {
         if case .failure(let problem) = answerSizeLimit { throw ValidationError(problem.description) }
         if let sharedCacheURL {
             do {
-                _ = try PostgresCacheLocation(parsing: sharedCacheURL)
+                _ = try PostgresCacheLocationParsing.check(sharedCacheURL)
             } catch {
                 let source = sharedCache == nil ? "CHARBROWSER_SHARED_CACHE" : "--shared-cache"
                 throw ValidationError("\(source): \(error.description)")

@@ -32,7 +32,7 @@ struct CacheLocationOptions: ParsableArguments {
         name: .customLong("shared-cache"),
         help: ArgumentHelp(
             "Also the shared PostgreSQL tier (also $CHARBROWSER_SHARED_CACHE).",
-            valueName: "postgres://USER@HOST:PORT/DB"))
+            valueName: "postgres://USER@HOST:PORT/DB[?sslmode=…]"))
     var sharedCache: String?
 
     @Option(
