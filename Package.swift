@@ -12,6 +12,8 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
 /// swift-nio-ssl, which PostgresNIO speaks TLS through: the shared tier builds its TLS configuration with it.
 let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
+/// swift-crypto (the major PostgresNIO resolves to): the shared tier's row signatures (HMAC-SHA256).
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 let package = Package(
@@ -36,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // MARK: Core
@@ -78,7 +81,7 @@ let package = Package(
         // The shared tier: one PostgreSQL table many processes share, kept coherent by LISTEN/NOTIFY.
         .target(
             name: "PostgresCache",
-            dependencies: ["Locking", "RepositoryCore", "PersistentCache", postgresNIO, nioSSL, logging]),
+            dependencies: ["Locking", "RepositoryCore", "PersistentCache", postgresNIO, nioSSL, crypto, logging]),
         // A child process for the cross-process tests of the shared tier (coherence, single flight).
         .executableTarget(
             name: "SharedCacheWorker",

@@ -9,7 +9,7 @@ enum PostgresCacheSchema {
     static let expectedColumns: [String: String] = [
         "namespace": "text", "key": "text", "payload": "bytea", "stored_at": "double precision",
         "expires_at": "double precision", "etag": "text", "last_modified": "text",
-        "written_at": "timestamp with time zone",
+        "written_at": "timestamp with time zone", "signature": "bytea",
     ]
 
     /// The migrations, oldest first: a name and its SQL.
@@ -30,7 +30,9 @@ enum PostgresCacheSchema {
                     PRIMARY KEY (namespace, key)
                 )
                 """
-            )
+            ),
+            // The HMAC-SHA256 of the row when its writer had a signing key (SharedCacheSigningKey).
+            ("v2-row-signature", "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS signature bytea"),
         ]
     }
 

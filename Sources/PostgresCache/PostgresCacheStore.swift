@@ -26,6 +26,8 @@ public final class PostgresCacheStore: Sendable {
     let connector: PostgresConnector
     let logger: Logger
     private let state = PThreadMutex(State())
+    /// Rows refused for their signature (`refusedRows`).
+    let refusals = PThreadMutex(0)
     private let healthBroadcaster = ChangeBroadcaster<SharedCacheHealth>()
     private let changeBroadcaster = ChangeBroadcaster<SharedCacheChange>()
 
