@@ -117,6 +117,13 @@ struct BrowseCommand: AsyncParsableCommand {
             valueName: "SECONDS"))
     var sharedCacheTimeout: Double = 3
 
+    @Option(
+        name: .customLong("shared-cache-key"),
+        help: ArgumentHelp(
+            "Sign the shared rows this process writes with the key in FILE (HMAC-SHA256), and refuse rows whose signature fails (also $CHARBROWSER_SHARED_CACHE_KEY).",
+            valueName: "FILE"))
+    var sharedCacheKey: String?
+
     /// The shared tier's URL: `--shared-cache`, else `CHARBROWSER_SHARED_CACHE` (empty: off).
     var sharedCacheURL: String? {
         if let sharedCache { return sharedCache }
@@ -151,8 +158,11 @@ struct BrowseCommand: AsyncParsableCommand {
                 let source = sharedCache == nil ? "CHARBROWSER_SHARED_CACHE" : "--shared-cache"
                 throw ValidationError("\(source): \(error.description)")
             }
+            _ = try SharedCacheKeyOption.load(sharedCacheKey)
         } else if sharedCacheLogged {
             throw ValidationError("--shared-cache-logged needs --shared-cache")
+        } else if sharedCacheKey != nil {
+            throw ValidationError("--shared-cache-key needs --shared-cache")
         }
         guard mallocTrimEvery >= 0, mallocTrimEvery.isFinite else {
             throw ValidationError("--malloc-trim-every must be 0 or more seconds")

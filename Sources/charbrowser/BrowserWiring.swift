@@ -130,7 +130,8 @@ enum BrowserWiring {
                 // A statement gets two thirds of the operation's budget: 2 s of the default 3 s.
                 statementTimeout: .milliseconds(Int(command.sharedCacheTimeout * 2_000 / 3)),
                 operationTimeout: .milliseconds(Int(command.sharedCacheTimeout * 1_000)),
-                maximumPayloadSize: command.maximumAnswerSize))
+                maximumPayloadSize: command.maximumAnswerSize,
+                signingKey: try SharedCacheKeyOption.load(command.sharedCacheKey)))
         store.start()
         return store
     }

@@ -36,6 +36,13 @@ struct CacheLocationOptions: ParsableArguments {
     var sharedCache: String?
 
     @Option(
+        name: .customLong("shared-cache-key"),
+        help: ArgumentHelp(
+            "The shared rows' signing key, as the browser's (also $CHARBROWSER_SHARED_CACHE_KEY): verify counts the rows it does not verify.",
+            valueName: "FILE"))
+    var sharedCacheKey: String?
+
+    @Option(
         help: ArgumentHelp(
             "Only this API's entries: its identity as `stats` and `ls` show it (sample, dump-…, synthetic-…, host:port).",
             valueName: "ID"))
@@ -65,6 +72,9 @@ struct CacheLocationOptions: ParsableArguments {
             } catch {
                 throw ValidationError("--shared-cache: \(error)")
             }
+            _ = try SharedCacheKeyOption.load(sharedCacheKey)
+        } else if sharedCacheKey != nil {
+            throw ValidationError("--shared-cache-key needs --shared-cache")
         }
     }
 }

@@ -95,7 +95,9 @@ struct OpenedCacheTiers {
         tiers.append(options.scoped(disk))
         var shared: PostgresCacheStore?
         if let url = options.sharedCacheURL {
-            let store = try PostgresCacheStore(location: try PostgresCacheLocationParsing.open(url))
+            let store = try PostgresCacheStore(
+                location: try PostgresCacheLocationParsing.open(url),
+                options: PostgresCacheOptions(signingKey: try SharedCacheKeyOption.load(options.sharedCacheKey)))
             store.start()
             shared = store
             tiers.append(options.scoped(store.inspection(tierName: CacheTierName.shared.rawValue)))
