@@ -14,6 +14,8 @@ let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postg
 let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
 /// swift-crypto (the major PostgresNIO resolves to): the shared tier's row signatures (HMAC-SHA256).
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+let tracing = Target.Dependency.product(name: "Tracing", package: "swift-distributed-tracing")
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 let package = Package(
@@ -39,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     ],
     targets: [
         // MARK: Core
@@ -82,6 +86,15 @@ let package = Package(
         .target(
             name: "PostgresCache",
             dependencies: ["Locking", "RepositoryCore", "PersistentCache", postgresNIO, nioSSL, crypto, logging]),
+        // The shared tier reported through swift-metrics and swift-distributed-tracing (a library adapter).
+        .target(name: "SharedCacheTelemetry", dependencies: ["PostgresCache", "RepositoryCore", metrics, tracing]),
+        .testTarget(
+            name: "SharedCacheTelemetryTests",
+            dependencies: [
+                "SharedCacheTelemetry", "PostgresCache", "PersistentCache", "RepositoryCore", "TestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
         // A child process for the cross-process tests of the shared tier (coherence, single flight).
         .executableTarget(
             name: "SharedCacheWorker",
