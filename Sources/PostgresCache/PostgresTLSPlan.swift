@@ -96,7 +96,7 @@ struct PostgresTLSPlan: Sendable {
 
     /// The PEM certificates in `path`; throws when the file is missing, unreadable or holds none.
     static func certificates(_ path: String, role: String) throws(PostgresCacheLocationError) -> [NIOSSLCertificate] {
-        let bytes = try contents(path, role: role)
+        let bytes = Array(try ConfigurationFile.contents(path, role: role))
         let certificates: [NIOSSLCertificate]
         do {
             certificates = try NIOSSLCertificate.fromPEMBytes(bytes)
@@ -122,23 +122,12 @@ struct PostgresTLSPlan: Sendable {
                     isURL: false)
             }
         }
-        let bytes = try contents(path, role: "sslkey")
+        let bytes = Array(try ConfigurationFile.contents(path, role: "sslkey"))
         do {
             return try NIOSSLPrivateKey(bytes: bytes, format: .pem)
         } catch {
             throw PostgresCacheLocationError(text: path, problem: "sslkey: not a PEM private key", isURL: false)
         }
-    }
-
-    private static func contents(_ path: String, role: String) throws(PostgresCacheLocationError) -> [UInt8] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw PostgresCacheLocationError(text: path, problem: "\(role): no such file", isURL: false)
-        }
-        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw PostgresCacheLocationError(text: path, problem: "\(role): the file cannot be read", isURL: false)
-        }
-        return Array(data)
     }
 }
 

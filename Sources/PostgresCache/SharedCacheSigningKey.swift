@@ -26,13 +26,7 @@ public struct SharedCacheSigningKey: Sendable, Hashable, CustomStringConvertible
     /// The key in the file at `path` (its bytes, a final line break left out); throws a sentence
     /// naming the file when it is missing, unreadable or too short.
     public init(contentsOf path: String) throws(PostgresCacheLocationError) {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw PostgresCacheLocationError(text: path, problem: "shared cache key: no such file", isURL: false)
-        }
-        guard var data = FileManager.default.contents(atPath: path) else {
-            throw PostgresCacheLocationError(
-                text: path, problem: "shared cache key: the file cannot be read", isURL: false)
-        }
+        var data = try ConfigurationFile.contents(path, role: "shared cache key")
         while let last = data.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { data.removeLast() }
         do {
             try self.init(bytes: data)
