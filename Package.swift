@@ -102,7 +102,7 @@ let package = Package(
             path: "Tests/Fixtures/SharedCacheWorker"),
         .testTarget(
             name: "PostgresCacheTests",
-            dependencies: ["PostgresCache", "PersistentCache", "RepositoryCore", "TestSupport"]),
+            dependencies: ["Locking", "PostgresCache", "PersistentCache", "RepositoryCore", "TestSupport", logging]),
 
         // The shared tier against SQLite and the network; NOTIFY round trips; the 4-way fan-in.
         .executableTarget(

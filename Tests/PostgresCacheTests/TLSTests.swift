@@ -1,4 +1,6 @@
 import Foundation
+import Locking
+import Logging
 import PersistentCache
 import PostgresCache
 import RepositoryCore
@@ -14,9 +16,12 @@ import Testing
 struct TLSTests {
     /// What one store on `url` made of a write and a read back: nil when both worked, else the
     /// tier's down reason.
-    static func refusal(_ url: String, environment: PostgresConnectionEnvironment = .none) async throws -> String? {
+    static func refusal(
+        _ url: String, environment: PostgresConnectionEnvironment = .none,
+        logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) async throws -> String? {
         let location = try PostgresCacheLocation(parsing: url, environment: environment)
-        let store = try PostgresCacheStore(location: location, options: SharedServer.options())
+        let store = try PostgresCacheStore(location: location, options: SharedServer.options(), logger: logger)
         store.start()
         let reason = await writeAndRead(store)
         await store.stop()
@@ -136,6 +141,25 @@ struct TLSTests {
         #expect(!(try PostgresCacheLocation(parsing: url)).description.contains(secret))
     }
 
+    @Test("Trace-level logs of accepted and refused connections hold no password")
+    func logsHoldNoPassword() async throws {
+        let server = try TestPostgres.requiredTLSServer()
+        let secret = "pw-" + UUID().uuidString
+        let role = TestPostgres.uniqueName("logged")
+        try SharedServer.psql(
+            server.url + "?sslmode=require",
+            "CREATE ROLE \(role) LOGIN PASSWORD '\(secret)'; GRANT CREATE ON SCHEMA public TO \(role)")
+        let lines = PThreadMutex<[String]>([])
+        let logger = Logger(label: "test.shared-cache") { _ in CapturingLogHandler(lines: lines) }
+        let url = "postgres://\(role):\(secret)@127.0.0.1:\(server.port)/postgres"
+        #expect(try await Self.refusal(url + "?sslmode=require", logger: logger) == nil)
+        #expect(try await Self.refusal(url + "?sslmode=disable", logger: logger) != nil)
+        #expect(try await Self.refusal(url.replacingOccurrences(of: secret, with: secret + "x") + "?sslmode=require", logger: logger) != nil)
+        let logged = lines.withLock { $0 }
+        #expect(!logged.isEmpty)
+        #expect(logged.allSatisfy { !$0.contains(secret) })
+    }
+
     @Test("PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSSLMODE and PGSSLROOTCERT alone connect")
     func environmentVariables() async throws {
         let server = try TestPostgres.requiredTLSServer()
@@ -165,5 +189,22 @@ struct TLSTests {
         defer { loose.remove() }
         let reason = try await Self.refusal(url, environment: .init(passwordFile: loose.path))
         #expect(reason != nil)
+    }
+}
+
+/// Keeps every log line with its metadata, at trace level.
+private struct CapturingLogHandler: LogHandler {
+    let lines: PThreadMutex<[String]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let all = metadata.merging(event.metadata ?? [:]) { $1 }
+        lines.withLock { $0.append("\(event.message) \(all)") }
     }
 }
