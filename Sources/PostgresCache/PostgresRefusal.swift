@@ -2,13 +2,16 @@ import NIOSSL
 import PostgresNIO
 
 /// Why a server refused a connection, in words a person can act on: TLS not offered, a certificate
-/// not trusted or not naming the host, `pg_hba.conf` refusing plain text. Stateless.
+/// not trusted or not naming the host, `pg_hba.conf` refusing plain text, no password. Stateless.
 enum PostgresRefusal {
     /// The sentence for `error`, or nil when it is no refusal of these kinds. Never a password:
     /// only the server's message and the TLS library's error are quoted.
     static func reason(_ error: PSQLError) -> String? {
         if error.code == .sslUnsupported {
             return "TLS refused: the server does not offer TLS, and sslmode requires it"
+        }
+        if error.code == .authMechanismRequiresPassword {
+            return "the server asks for a password and none was given (the URL, PGPASSWORD or the password file)"
         }
         if let message = error.serverInfo?[.message], message.contains("pg_hba.conf") {
             let hint =
