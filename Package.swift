@@ -10,6 +10,12 @@ let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummi
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
+/// swift-nio-ssl, which PostgresNIO speaks TLS through: the shared tier builds its TLS configuration with it.
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
+/// swift-crypto (the major PostgresNIO resolves to): the shared tier's row signatures (HMAC-SHA256).
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+let tracing = Target.Dependency.product(name: "Tracing", package: "swift-distributed-tracing")
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 let package = Package(
@@ -33,6 +39,10 @@ let package = Package(
         // `swift package generate-documentation`: the DocC catalogs of the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     ],
     targets: [
         // MARK: Core
@@ -74,7 +84,17 @@ let package = Package(
 
         // The shared tier: one PostgreSQL table many processes share, kept coherent by LISTEN/NOTIFY.
         .target(
-            name: "PostgresCache", dependencies: ["Locking", "RepositoryCore", "PersistentCache", postgresNIO, logging]),
+            name: "PostgresCache",
+            dependencies: ["Locking", "RepositoryCore", "PersistentCache", postgresNIO, nioSSL, crypto, logging]),
+        // The shared tier reported through swift-metrics and swift-distributed-tracing (a library adapter).
+        .target(name: "SharedCacheTelemetry", dependencies: ["PostgresCache", "RepositoryCore", metrics, tracing]),
+        .testTarget(
+            name: "SharedCacheTelemetryTests",
+            dependencies: [
+                "SharedCacheTelemetry", "PostgresCache", "PersistentCache", "RepositoryCore", "TestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
         // A child process for the cross-process tests of the shared tier (coherence, single flight).
         .executableTarget(
             name: "SharedCacheWorker",
@@ -82,7 +102,7 @@ let package = Package(
             path: "Tests/Fixtures/SharedCacheWorker"),
         .testTarget(
             name: "PostgresCacheTests",
-            dependencies: ["PostgresCache", "PersistentCache", "RepositoryCore", "TestSupport"]),
+            dependencies: ["Locking", "PostgresCache", "PersistentCache", "RepositoryCore", "TestSupport", logging]),
 
         // The shared tier against SQLite and the network; NOTIFY round trips; the 4-way fan-in.
         .executableTarget(

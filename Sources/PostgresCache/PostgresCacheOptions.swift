@@ -24,6 +24,10 @@ public struct PostgresCacheOptions: Sendable, Hashable {
     /// (written by another program, or by a process with a larger limit) is `.serialization` — a
     /// miss — without its payload crossing the network or being decoded.
     public var maximumPayloadSize: SizeLimit
+    /// With a key, every row written is signed with it, and a row read whose signature fails
+    /// (tampered with, unsigned, or signed with another key) is refused: not served, evicted and
+    /// counted (`PostgresCacheStore.refusedRows`). Nil (the default): rows are neither signed nor checked.
+    public var signingKey: SharedCacheSigningKey?
 
     /// Creates options: table `charbrowser_cache`, unlogged, 2 s statements, 3 s operations,
     /// retry after 1 s, 5 s flight wait, 8 connections, channel `charbrowser_cache`, payloads of at
@@ -33,7 +37,7 @@ public struct PostgresCacheOptions: Sendable, Hashable {
         operationTimeout: Duration = .seconds(3), retryInterval: Duration = .seconds(1),
         flightWaitTimeout: Duration = .seconds(5), maximumConnections: Int = 8,
         channel: String = "charbrowser_cache",
-        maximumPayloadSize: SizeLimit = .mebibytes(16)
+        maximumPayloadSize: SizeLimit = .mebibytes(16), signingKey: SharedCacheSigningKey? = nil
     ) {
         self.table = table
         self.logged = logged
@@ -44,6 +48,7 @@ public struct PostgresCacheOptions: Sendable, Hashable {
         self.maximumConnections = maximumConnections
         self.channel = channel
         self.maximumPayloadSize = maximumPayloadSize
+        self.signingKey = signingKey
     }
 
     /// True when `name` is safe to splice into SQL as an identifier (letters, digits, `_`).

@@ -9,7 +9,7 @@ enum PostgresCacheSchema {
     static let expectedColumns: [String: String] = [
         "namespace": "text", "key": "text", "payload": "bytea", "stored_at": "double precision",
         "expires_at": "double precision", "etag": "text", "last_modified": "text",
-        "written_at": "timestamp with time zone",
+        "written_at": "timestamp with time zone", "signature": "bytea",
     ]
 
     /// The migrations, oldest first: a name and its SQL.
@@ -31,10 +31,12 @@ enum PostgresCacheSchema {
                 )
                 """
             ),
+            // The HMAC-SHA256 of the row when its writer had a signing key (SharedCacheSigningKey).
+            ("v2-row-signature", "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS signature bytea"),
             (
                 // Enumeration's order (`CacheEntryKey`: ids as numbers) as an index, so a page of
                 // the inspection is one range of it.
-                "v2-key-order",
+                "v3-key-order",
                 """
                 CREATE INDEX IF NOT EXISTS \(table)_in_key_order
                     ON \(table) (namespace COLLATE "C", octet_length(key), key COLLATE "C")

@@ -132,10 +132,10 @@ public struct PostgresTierInspection: InspectableCacheTier {
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(RepositoryError) -> Result {
         try store.failFastWhileDown()
-        let (client, logger) = (store.client, store.logger)
+        let (store, logger) = (store, store.logger)
         do {
             return try await PostgresCacheStore.withDeadline(store.options.operationTimeout) {
-                try await client.withConnection { connection in try await body(connection, logger) }
+                try await store.negotiatedClient().withConnection { connection in try await body(connection, logger) }
             }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
             return empty

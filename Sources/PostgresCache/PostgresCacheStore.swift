@@ -20,9 +20,14 @@ public final class PostgresCacheStore: Sendable {
     /// This process's name in `NOTIFY` payloads, so it can ignore its own writes.
     public let instanceID: String
 
-    let client: PostgresClient
+    /// One pool per connection attempt of `sslmode` (two with `allow`: plain text, then TLS); the
+    /// one in use is the attempt the last direct connection succeeded with.
+    let clients: [PostgresClient]
+    let connector: PostgresConnector
     let logger: Logger
     private let state = PThreadMutex(State())
+    /// Rows refused for their signature (`refusedRows`).
+    let refusals = PThreadMutex(0)
     private let healthBroadcaster = ChangeBroadcaster<SharedCacheHealth>()
     private let changeBroadcaster = ChangeBroadcaster<SharedCacheChange>()
 
@@ -39,9 +44,15 @@ public final class PostgresCacheStore: Sendable {
         /// Whether the `LISTEN` connection is up, and who waits for it to be.
         var listening = false
         var listeningWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The connection attempt (of `connector.plan.attempts`) that last worked, and whether
+        /// one has worked since the last failure.
+        var attempt = 0
+        var negotiated = false
     }
 
     /// Creates a store for `location`; nothing is contacted until `start()` and the first operation.
+    /// Throws when the table or channel name is unsafe, or when a certificate file the location
+    /// names is missing or unusable.
     public init(
         location: PostgresCacheLocation, options: PostgresCacheOptions = .init(),
         logger: Logger = Logger(label: "charbrowser.shared-cache", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -57,34 +68,45 @@ public final class PostgresCacheStore: Sendable {
         self.options = options
         self.logger = logger
         instanceID = UUID().uuidString
-        client = PostgresClient(
-            configuration: Self.configuration(location, options), backgroundLogger: logger)
+        let connector = try PostgresConnector(location: location, options: options)
+        self.connector = connector
+        clients = connector.plan.attempts.indices.map {
+            PostgresClient(configuration: connector.clientConfiguration(attempt: $0), backgroundLogger: logger)
+        }
     }
 
-    static func configuration(_ location: PostgresCacheLocation, _ options: PostgresCacheOptions)
-        -> PostgresClient.Configuration
-    {
-        var configuration = PostgresClient.Configuration(
-            host: location.host, port: location.port, username: location.username,
-            password: location.password, database: location.database, tls: .disable)
-        configuration.options.maximumConnections = max(2, options.maximumConnections)
-        configuration.options.connectTimeout = options.operationTimeout
-        configuration.options.additionalStartupParameters = [
-            ("statement_timeout", String(options.statementTimeout.milliseconds)),
-            ("application_name", "charbrowser"),
-        ]
-        return configuration
+    /// The pool of the connection attempt that last worked.
+    var client: PostgresClient { clients[state.withLock { $0.attempt }] }
+
+    /// Connects directly (not through the pool), starting with the attempt that last worked, and
+    /// remembers the one that did.
+    func connect(id: Int) async throws -> PostgresConnection {
+        let first = state.withLock { $0.attempt }
+        let (connection, attempt) = try await connector.connect(id: id, logger: logger, from: first)
+        state.withLock { state in
+            state.attempt = attempt
+            state.negotiated = true
+        }
+        return connection
     }
 
-    /// Runs the pool and the `LISTEN` loop in background tasks until `stop()`.
+    /// The pool to use. Until a direct connection has worked (at first, and after a failure),
+    /// one is made first: it finds the attempt the server accepts (`allow`), and a refusal fails
+    /// it at once with the server's or the TLS library's reason, where a pool lease would wait
+    /// out its own reconnection attempts.
+    func negotiatedClient() async throws -> PostgresClient {
+        if !state.withLock({ $0.negotiated }) { try await connect(id: 0).close() }
+        return client
+    }
+
+    /// Runs the pools and the `LISTEN` loop in background tasks until `stop()`.
     public func start() {
-        let client = client
-        let run = Task { await client.run() }
+        let runs = clients.map { client in Task { await client.run() } }
         let listen = Task { [weak self] in
             guard let self else { return }
             await self.listenLoop()
         }
-        state.withLock { $0.tasks += [run, listen] }
+        state.withLock { $0.tasks += runs + [listen] }
     }
 
     /// Stops the listener and closes the pool.
@@ -117,7 +139,7 @@ public final class PostgresCacheStore: Sendable {
         bounded: Bool = true, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws(RepositoryError) -> Result {
         try failFastWhileDown()
-        let (client, options, logger, location) = (client, options, logger, location)
+        let (options, logger) = (options, logger)
         let schemaReady = state.withLock { $0.schemaReady }
         do {
             if !schemaReady {
@@ -129,9 +151,7 @@ public final class PostgresCacheStore: Sendable {
                     if let running = state.preparation { return running }
                     let started = Task {
                         try await Self.withDeadline(options.operationTimeout) {
-                            let connection = try await PostgresConnection.connect(
-                                configuration: Self.connectionConfiguration(location, options), id: 0,
-                                logger: logger)
+                            let connection = try await self.connect(id: 0)
                             do {
                                 try await PostgresCacheSchema.prepare(
                                     connection, options: options, logger: logger)
@@ -154,6 +174,7 @@ public final class PostgresCacheStore: Sendable {
                     throw error
                 }
             }
+            let client = client
             let result =
                 try await bounded
                 ? Self.withDeadline(options.operationTimeout) {
@@ -199,6 +220,7 @@ public final class PostgresCacheStore: Sendable {
         let retryInterval = options.retryInterval
         let changed = state.withLock { state in
             state.schemaReady = false
+            state.negotiated = false
             state.retryAfter = ContinuousClock.now.advanced(by: retryInterval)
             defer { state.health = .down(reason: reason) }
             return state.health != .down(reason: reason)
@@ -237,11 +259,8 @@ public final class PostgresCacheStore: Sendable {
         while !Task.isCancelled {
             attempt += 1
             do {
-                let connection = try await Self.withDeadline(options.operationTimeout) {
-                    [location, options, logger, attempt] in
-                    try await PostgresConnection.connect(
-                        configuration: Self.connectionConfiguration(location, options), id: attempt,
-                        logger: logger)
+                let connection = try await Self.withDeadline(options.operationTimeout) { [attempt] in
+                    try await self.connect(id: attempt)
                 }
                 defer { Task { try? await connection.close() } }
                 try await connection.listen(on: options.channel) { notifications in
@@ -287,16 +306,6 @@ public final class PostgresCacheStore: Sendable {
             return state.listeningWaiters
         }
         for waiter in waiters { waiter.resume() }
-    }
-
-    static func connectionConfiguration(_ location: PostgresCacheLocation, _ options: PostgresCacheOptions)
-        -> PostgresConnection.Configuration
-    {
-        var configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username,
-            password: location.password, database: location.database, tls: .disable)
-        configuration.options.connectTimeout = .init(options.operationTimeout)
-        return configuration
     }
 
     // MARK: Deadlines and errors
@@ -363,6 +372,7 @@ public final class PostgresCacheStore: Sendable {
             case .timedOut(let limit): return .storageFailure(detail: "no answer within \(limit)")
             }
         case let error as PSQLError:
+            if let refusal = PostgresRefusal.reason(error) { return .storageFailure(detail: refusal) }
             if let message = error.serverInfo?[.message] {
                 let state = error.serverInfo?[.sqlState] ?? "?"
                 return .storageFailure(detail: "\(message) (SQLSTATE \(state))")

@@ -39,6 +39,10 @@ public struct PostgresDataSource<Value: Sendable>: CacheDataSource {
             store.noteMiss(namespace: namespace, key: key)
             throw .notFound(query: key)
         }
+        guard row.passesSignatureCheck(store.options.signingKey, namespace: namespace, key: key, limit: limit) else {
+            await store.refuse(row, namespace: namespace, key: key)
+            throw .serialization(detail: SharedRow.refusal(namespace: namespace, key: key))
+        }
         return Entry(value: try row.decoded(by: codec, key: key, namespace: namespace, limit: limit),
             metadata: row.metadata, origin: .sharedCache)
     }
@@ -66,6 +70,7 @@ public struct PostgresDataSource<Value: Sendable>: CacheDataSource {
     public func put(_ entry: Entry<Value>, for query: Query) async throws(RepositoryError) -> Entry<Value> {
         let key = query.cacheKey
         let row = SharedRow(payload: try encodedPayload(entry.value, key: key), metadata: entry.metadata)
+            .signed(by: store.options.signingKey, namespace: namespace, key: key)
         let (namespace, table, channel, sender) = (
             namespace, store.options.table, store.options.channel, store.instanceID
         )
@@ -108,14 +113,39 @@ struct SharedRow: Sendable {
     /// The payload's size in the table; larger than `payload` when the row was fetched over a
     /// limit (its payload then stays on the server, and `payload` is empty).
     var storedSize: Int
+    /// The writer's HMAC-SHA256 of the row (`SharedCacheSigningKey`); nil when it had no key.
+    var signature: Data?
 
     /// The tier's name in messages.
     static let tierName = "shared"
 
-    init(payload: Data, metadata: EntryMetadata, storedSize: Int? = nil) {
+    init(payload: Data, metadata: EntryMetadata, storedSize: Int? = nil, signature: Data? = nil) {
         self.payload = payload
         self.metadata = metadata
         self.storedSize = storedSize ?? payload.count
+        self.signature = signature
+    }
+
+    /// The row signed with `signingKey` (unchanged without one).
+    func signed(by signingKey: SharedCacheSigningKey?, namespace: String, key: String) -> SharedRow {
+        var row = self
+        row.signature = signingKey?.signature(namespace: namespace, key: key, payload: payload, metadata: metadata)
+        return row
+    }
+
+    /// False when a key is set and the row's signature is not that key's: tampered with, unsigned,
+    /// or signed with another key. A row over `limit` passes (its payload was not fetched, and it
+    /// is refused as too large anyway).
+    func passesSignatureCheck(_ signingKey: SharedCacheSigningKey?, namespace: String, key: String, limit: SizeLimit)
+        -> Bool
+    {
+        guard let signingKey, storedSize <= limit.bytes else { return true }
+        return signingKey.verifies(signature, namespace: namespace, key: key, payload: payload, metadata: metadata)
+    }
+
+    /// The `.serialization` detail of a refused row.
+    static func refusal(namespace: String, key: String) -> String {
+        "shared row \(namespace) \(key): its signature does not match the shared cache key (tampered with, unsigned, or signed with another key); evicted"
     }
 
     /// The value in the payload, or `.serialization` when the row was over `limit` (not decoded).
@@ -136,12 +166,13 @@ struct SharedRow: Sendable {
         let rows = try await connection.query(
             """
             SELECT CASE WHEN octet_length(payload) <= \(limit.bytes)::int8 THEN payload ELSE ''::bytea END,
-                octet_length(payload)::int8, stored_at, expires_at, etag, last_modified FROM \(unescaped: table)
+                octet_length(payload)::int8, stored_at, expires_at, etag, last_modified, signature
+            FROM \(unescaped: table)
             WHERE namespace = \(namespace) AND key = \(key)
             AND (\(writtenSince)::float8 IS NULL OR written_at >= to_timestamp(\(writtenSince)::float8))
             """, logger: logger)
-        for try await (payload, storedSize, storedAt, expiresAt, etag, lastModified) in rows.decode(
-            (Data, Int64, Double, Double?, String?, String?).self)
+        for try await (payload, storedSize, storedAt, expiresAt, etag, lastModified, signature) in rows.decode(
+            (Data, Int64, Double, Double?, String?, String?, Data?).self)
         {
             return SharedRow(
                 payload: payload,
@@ -149,7 +180,7 @@ struct SharedRow: Sendable {
                     storedAt: Date(timeIntervalSinceReferenceDate: storedAt),
                     expiresAt: expiresAt.map { Date(timeIntervalSinceReferenceDate: $0) }, etag: etag,
                     lastModified: lastModified),
-                storedSize: Int(storedSize))
+                storedSize: Int(storedSize), signature: signature)
         }
         return nil
     }
@@ -169,10 +200,10 @@ struct SharedRow: Sendable {
             """
             WITH written AS (
                 INSERT INTO \(unescaped: table)
-                    (namespace, key, payload, stored_at, expires_at, etag, last_modified, written_at)
+                    (namespace, key, payload, stored_at, expires_at, etag, last_modified, written_at, signature)
                 VALUES (\(namespace), \(key), \(payload), \(storedAt), \(expiresAt), \(metadata.etag),
-                    \(metadata.lastModified), clock_timestamp())
-                ON CONFLICT (namespace, key) DO UPDATE SET payload = EXCLUDED.payload,
+                    \(metadata.lastModified), clock_timestamp(), \(signature))
+                ON CONFLICT (namespace, key) DO UPDATE SET payload = EXCLUDED.payload, signature = EXCLUDED.signature,
                     stored_at = EXCLUDED.stored_at, expires_at = EXCLUDED.expires_at, etag = EXCLUDED.etag,
                     last_modified = EXCLUDED.last_modified, written_at = EXCLUDED.written_at
                 WHERE NOT \(keepingNewer)::boolean OR \(unescaped: table).stored_at <= EXCLUDED.stored_at

@@ -40,6 +40,7 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
         // The deadline of each statement on the locked connection (main's call has its own).
         let limit = store.options.operationTimeout
         let (codec, payloadLimit) = (shared.codec, store.options.maximumPayloadSize)
+        let signingKey = store.options.signingKey
         let main = main
         // After a recent miss in the shared tier any row found now was written since (none
         // existed then), so it counts; otherwise (a refresh) only a row written after the wait began.
@@ -60,14 +61,19 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
                             logger: logger)
                     })
                 {
-                    do throws(RepositoryError) {
-                        return .success(
+                    if !row.passesSignatureCheck(signingKey, namespace: namespace, key: key, limit: payloadLimit) {
+                        // Refused; main's answer below replaces it.
+                        store.countRefusedRow()
+                    } else {
+                        do throws(RepositoryError) {
+                            return .success(
                             Entry(
                                 value: try row.decoded(
                                     by: codec, key: key, namespace: namespace, limit: payloadLimit),
-                                metadata: row.metadata,
-                                origin: .sharedCache))
-                    } catch {}
+                                    metadata: row.metadata,
+                                    origin: .sharedCache))
+                        } catch {}
+                    }
                 }
                 let fetched: Result<Entry<Value>, RepositoryError>
                 do throws(RepositoryError) {
@@ -80,6 +86,7 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
                         entry.value, codec: codec, key: "\(namespace) \(key)", limit: payloadLimit)
                 {
                     let row = SharedRow(payload: payload, metadata: entry.metadata)
+                        .signed(by: signingKey, namespace: namespace, key: key)
                     try await PostgresCacheStore.withDeadline(limit) {
                         try await row.upsert(
                             namespace: namespace, key: key, table: table, announcingOn: nil, sender: sender,

@@ -31,6 +31,48 @@ public enum TestPostgres {
         return url
     }
 
+    /// The TLS-only test server (`.ci/postgres-server start --tls`): its URL without `sslmode`,
+    /// its folder (`tls/` holds ca.crt, other-ca.crt, client.crt, client.key), and its CA file.
+    public struct TLSServer: Sendable {
+        /// `postgres://postgres:…@127.0.0.1:PORT/postgres` (its certificate names `localhost` only).
+        public let url: String
+        /// The folder of its certificates (`tls/` inside the server's folder).
+        public let certificates: String
+        /// The CA that signed its certificate.
+        public var caFile: String { certificates + "/ca.crt" }
+        /// A CA that signed nothing the server has.
+        public var otherCAFile: String { certificates + "/other-ca.crt" }
+        /// A client certificate (CN `certuser`, a role the server logs in by certificate alone).
+        public var clientCertificate: String { certificates + "/client.crt" }
+        /// The client certificate's key (mode 0600).
+        public var clientKey: String { certificates + "/client.key" }
+        /// The server's port.
+        public var port: Int { URLComponents(string: url)?.port ?? 0 }
+    }
+
+    /// The TLS-only test server, if `CHARBROWSER_TEST_POSTGRES_TLS_URL` and `…_TLS_DIR` are set.
+    public static var tlsServer: TLSServer? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = environment["CHARBROWSER_TEST_POSTGRES_TLS_URL"], !url.isEmpty,
+            let folder = environment["CHARBROWSER_TEST_POSTGRES_TLS_DIR"], !folder.isEmpty
+        else { return nil }
+        return TLSServer(url: url, certificates: folder + "/tls")
+    }
+
+    /// Whether the TLS tests run: the TLS server is configured, or CI requires it (then they fail).
+    public static var shouldRunTLS: Bool { tlsServer != nil || isRequired }
+
+    /// Why the TLS tests were skipped.
+    public static let tlsSkipReason =
+        "no TLS PostgreSQL: set CHARBROWSER_TEST_POSTGRES_TLS_URL and _TLS_DIR "
+        + "(eval \"$(.ci/postgres-server start --tls)\") to run these tests"
+
+    /// The TLS server, or an error saying it is missing (CI requires it).
+    public static func requiredTLSServer() throws -> TLSServer {
+        guard let tlsServer else { throw Missing(description: tlsSkipReason) }
+        return tlsServer
+    }
+
     /// A fresh name for a table or channel, so tests running in parallel never share one.
     public static func uniqueName(_ prefix: String) -> String {
         prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()

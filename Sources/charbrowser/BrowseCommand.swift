@@ -111,7 +111,7 @@ struct BrowseCommand: AsyncParsableCommand {
         name: .customLong("shared-cache"),
         help: ArgumentHelp(
             "Share a cache tier with other processes on PostgreSQL (also $CHARBROWSER_SHARED_CACHE).",
-            valueName: "postgres://USER@HOST:PORT/DB"))
+            valueName: "postgres://USER@HOST:PORT/DB[?sslmode=…]"))
     var sharedCache: String?
 
     @Flag(
@@ -125,6 +125,13 @@ struct BrowseCommand: AsyncParsableCommand {
             "How long one shared-cache operation (connecting included) may take before the tier counts as down.",
             valueName: "SECONDS"))
     var sharedCacheTimeout: Double = 3
+
+    @Option(
+        name: .customLong("shared-cache-key"),
+        help: ArgumentHelp(
+            "Sign the shared rows this process writes with the key in FILE (HMAC-SHA256), and refuse rows whose signature fails (also $CHARBROWSER_SHARED_CACHE_KEY).",
+            valueName: "FILE"))
+    var sharedCacheKey: String?
 
     /// The shared tier's URL: `--shared-cache`, else `CHARBROWSER_SHARED_CACHE` (empty: off).
     var sharedCacheURL: String? {
@@ -155,13 +162,16 @@ struct BrowseCommand: AsyncParsableCommand {
         if case .failure(let problem) = answerSizeLimit { throw ValidationError(problem.description) }
         if let sharedCacheURL {
             do {
-                _ = try PostgresCacheLocation(parsing: sharedCacheURL)
+                _ = try PostgresCacheLocationParsing.check(sharedCacheURL)
             } catch {
                 let source = sharedCache == nil ? "CHARBROWSER_SHARED_CACHE" : "--shared-cache"
                 throw ValidationError("\(source): \(error.description)")
             }
+            _ = try SharedCacheKeyOption.load(sharedCacheKey)
         } else if sharedCacheLogged {
             throw ValidationError("--shared-cache-logged needs --shared-cache")
+        } else if sharedCacheKey != nil {
+            throw ValidationError("--shared-cache-key needs --shared-cache")
         }
         guard mallocTrimEvery >= 0, mallocTrimEvery.isFinite else {
             throw ValidationError("--malloc-trim-every must be 0 or more seconds")

@@ -129,13 +129,14 @@ enum BrowserWiring {
     static func startSharedCache(_ command: BrowseCommand) throws -> PostgresCacheStore? {
         guard let url = command.sharedCacheURL else { return nil }
         let store = try PostgresCacheStore(
-            location: try PostgresCacheLocation(parsing: url),
+            location: try PostgresCacheLocationParsing.open(url),
             options: PostgresCacheOptions(
                 logged: command.sharedCacheLogged,
                 // A statement gets two thirds of the operation's budget: 2 s of the default 3 s.
                 statementTimeout: .milliseconds(Int(command.sharedCacheTimeout * 2_000 / 3)),
                 operationTimeout: .milliseconds(Int(command.sharedCacheTimeout * 1_000)),
-                maximumPayloadSize: command.maximumAnswerSize))
+                maximumPayloadSize: command.maximumAnswerSize,
+                signingKey: try SharedCacheKeyOption.load(command.sharedCacheKey)))
         store.start()
         return store
     }

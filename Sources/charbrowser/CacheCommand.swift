@@ -33,8 +33,15 @@ struct CacheLocationOptions: ParsableArguments {
         name: .customLong("shared-cache"),
         help: ArgumentHelp(
             "Also the shared PostgreSQL tier (also $CHARBROWSER_SHARED_CACHE).",
-            valueName: "postgres://USER@HOST:PORT/DB"))
+            valueName: "postgres://USER@HOST:PORT/DB[?sslmode=…]"))
     var sharedCache: String?
+
+    @Option(
+        name: .customLong("shared-cache-key"),
+        help: ArgumentHelp(
+            "The shared rows' signing key, as the browser's (also $CHARBROWSER_SHARED_CACHE_KEY): verify counts the rows it does not verify.",
+            valueName: "FILE"))
+    var sharedCacheKey: String?
 
     @Option(
         help: ArgumentHelp(
@@ -66,6 +73,9 @@ struct CacheLocationOptions: ParsableArguments {
             } catch {
                 throw ValidationError("--shared-cache: \(error)")
             }
+            _ = try SharedCacheKeyOption.load(sharedCacheKey)
+        } else if sharedCacheKey != nil {
+            throw ValidationError("--shared-cache-key needs --shared-cache")
         }
     }
 }

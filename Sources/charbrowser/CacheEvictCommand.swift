@@ -113,7 +113,9 @@ struct CacheVerifyCommand: AsyncParsableCommand {
         var problems = CacheFileCheck.problems(file: location.cacheFile)
         problems += location.fileTier.provider.indexProblems()
         if let url = location.sharedCacheURL, let shared = try? PostgresCacheLocationParsing.check(url) {
-            problems += await SharedTableCheck.problems(location: shared)
+            problems += await SharedTableCheck.problems(
+                location: shared,
+                options: PostgresCacheOptions(signingKey: try SharedCacheKeyOption.load(location.sharedCacheKey)))
         }
         if json {
             Console.out(

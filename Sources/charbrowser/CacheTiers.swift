@@ -43,10 +43,21 @@ extension CacheLocationOptions {
     }
 }
 
-/// `PostgresCacheLocation(parsing:)` as a validation step.
+/// `--shared-cache` read as libpq would (the URL, the `PG*` variables, `~/.pgpass`) and its
+/// certificate files checked: a validation step. The notes (a password file ignored) go to
+/// standard error. Stateless.
 enum PostgresCacheLocationParsing {
-    static func check(_ url: String) throws -> PostgresCacheLocation {
-        try PostgresCacheLocation(parsing: url)
+    static func check(_ url: String) throws(PostgresCacheLocationError) -> PostgresCacheLocation {
+        let location = try PostgresCacheLocation(parsing: url, environment: .current())
+        try location.checkCertificateFiles()
+        return location
+    }
+
+    /// `check`, with the location's notes written to standard error.
+    static func open(_ url: String) throws(PostgresCacheLocationError) -> PostgresCacheLocation {
+        let location = try check(url)
+        for note in location.notes { Console.error("charbrowser: note: \(note)\n") }
+        return location
     }
 }
 
@@ -84,7 +95,9 @@ struct OpenedCacheTiers {
         tiers.append(options.scoped(disk))
         var shared: PostgresCacheStore?
         if let url = options.sharedCacheURL {
-            let store = try PostgresCacheStore(location: try PostgresCacheLocation(parsing: url))
+            let store = try PostgresCacheStore(
+                location: try PostgresCacheLocationParsing.open(url),
+                options: PostgresCacheOptions(signingKey: try SharedCacheKeyOption.load(options.sharedCacheKey)))
             store.start()
             shared = store
             tiers.append(options.scoped(store.inspection(tierName: CacheTierName.shared.rawValue)))

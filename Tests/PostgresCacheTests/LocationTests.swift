@@ -21,7 +21,8 @@ struct LocationTests {
             ("http://a@b:1/c", "scheme"), ("postgres://b:1/c", "no user"),
             ("postgres://a@b:1/", "no database"),
             ("postgres://a@:1/c", "no host"), ("not a url", "PostgreSQL URL"),
-            ("postgres://a@b:1/c?ssl=1", "options"),
+            ("postgres://a@b:1/c?ssl=1", "only ssl=true"), ("postgres://a@b:1/c?foo=1", "the options after ?"),
+            ("postgres://a@b:1/c#x", "# part"),
         ])
     func badValues(text: String, problem: String) {
         do {

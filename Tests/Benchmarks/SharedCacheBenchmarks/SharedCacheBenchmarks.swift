@@ -15,7 +15,8 @@ import TestSupport
 
 // The shared tier against the others, in one run, over loopback, against the embedded server
 // (full dump) and the PostgreSQL server named by CHARBROWSER_TEST_POSTGRES_URL:
-// - one character read from each tier's data source: PostgreSQL, SQLite, the network;
+// - one character read from each tier's data source: PostgreSQL, SQLite, the network; and from
+//   PostgreSQL over TLS when CHARBROWSER_TEST_POSTGRES_TLS_URL names the TLS-only server;
 // - refresh-to-eviction: one repository refreshes a character (remoteFirst), another with its
 //   own server connection and memory is told by NOTIFY and drops its copy (the whole round);
 // - network calls per key when 4 repositories (each with its own server session, as 4
@@ -34,6 +35,22 @@ let benchmarks: @Sendable () -> Void = {
         closure: { benchmark, fixture in
             for _ in benchmark.scaledIterations { blackHole(try await fixture.shared.get(.id(1))) }
         }, setup: { try await TierFixture(url: url) }, teardown: { await TierFixture.stopAll() })
+
+    // The same read over TLS (verify-full, the CA of `.ci/postgres-server start --tls`), when that
+    // server is up: compared with the plain-text read above, side by side in one run.
+    if let tls = TestPostgres.tlsServer {
+        let tlsURL =
+            tls.url.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:")
+            + "?sslmode=verify-full&sslrootcert=\(tls.caFile)"
+        Benchmark(
+            "Character 1 from the shared tier over TLS (PostgreSQL, loopback, verify-full)",
+            configuration: configuration,
+            closure: { benchmark, fixture in
+                for _ in benchmark.scaledIterations { blackHole(try await fixture.shared.get(.id(1))) }
+            }, setup: { try await TierFixture(url: tlsURL) }, teardown: { await TierFixture.stopAll() })
+    } else {
+        print("SharedCacheBenchmarks: the TLS read is left out: \(TestPostgres.tlsSkipReason)")
+    }
 
     Benchmark(
         "Character 1 from the SQLite tier", configuration: configuration,
