@@ -136,6 +136,8 @@ struct KeyTableTests {
         case .openScreen: return after.screens.count == before.screens.count + 1
         case .cache(let command):
             return CacheScreenKeysSetup.did(command, before: before, after: after, effects: effects)
+        // On the Cache screen with no entry open there is nothing to copy, and a toast says so.
+        case .copy where scope == .cache: return after.toast?.message.hasPrefix("Nothing to copy") == true
         case .copy: return after.toast?.message.hasPrefix("copied ") == true
         case .click, .scroll: return false  // the mouse's, bound to no key
         }

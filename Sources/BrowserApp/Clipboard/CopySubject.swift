@@ -20,6 +20,15 @@ package struct CopySubject: Sendable, Hashable {
         self.url = url
     }
 
+    /// The subject for a value read as JSON (an entry opened on the Cache screen) named `label`: its
+    /// URL is its JSON's `url` field, when it has one (else empty).
+    package init(label: String, json: String) {
+        self.label = label
+        self.json = Data(json.utf8)
+        let object = try? JSONSerialization.jsonObject(with: self.json) as? [String: Any]
+        url = object?["url"] as? String ?? ""
+    }
+
     /// The subject for a character.
     package init?(_ character: ShowCharacter) {
         self.init(kind: .character, id: character.id, url: character.url, entity: character)

@@ -75,7 +75,10 @@ extension KeyTable.Scope {
                 [.character("m")], .cache(.answer("m")), label: "m d s f",
                 help: "in a prompt: memory, disk, shared, file"),
             KeyBinding([.character("f")], .cache(.answer("f")), label: "", help: ""),
-            KeyBinding([.character("y")], .cache(.answer("y")), label: "y n", help: "in a prompt: yes, no"),
+            KeyBinding(
+                [.character("y")], .cache(.answer("y")), label: "y n",
+                help: "in a prompt: yes, no; else y copies the opened entry's value"),
+            KeyBinding([.character("Y")], .copy(.url), label: "Y", help: "copy the opened entry's API URL"),
             KeyBinding([.character("n")], .cache(.answer("n")), label: "", help: ""),
         ])
 }

@@ -79,6 +79,13 @@ package struct CacheScreen: ScreenModel {
         case .filter where state.prompt == nil:
             awaitsFilter = true
             context.openPrompt(state.list.filter)
+        // Outside a prompt, `y` and `Y` copy the entry opened (its value as read).
+        case .cache(.answer("y")) where state.prompt == nil:
+            context.copy(state.openedSubject, as: .json)
+        case .copy(let format) where state.prompt == nil:
+            context.copy(state.openedSubject, as: format)
+        case .copy:
+            return run(state.perform(.cache(.answer("y")), area: context.layout.main), context: &context)
         default:
             return run(state.perform(action, area: context.layout.main), context: &context)
         }

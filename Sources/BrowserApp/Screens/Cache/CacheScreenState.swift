@@ -50,6 +50,13 @@ package struct CacheScreenState: Sendable, Equatable {
         self.list = list
     }
 
+    /// What `y` and `Y` copy: the entry opened, its value as read; nil when none is open or its
+    /// value is not read.
+    var openedSubject: CopySubject? {
+        guard let detail, let json = detail.json else { return nil }
+        return CopySubject(label: detail.entry.title, json: json)
+    }
+
     /// Builds where the screen draws in `area`, once per change of the pulses or the area.
     mutating func layOut(in area: Rect) {
         laidOut.layOut(for: area) { CacheScreenGeometry(area: area, pulseSources: pulses.sources.count) }
