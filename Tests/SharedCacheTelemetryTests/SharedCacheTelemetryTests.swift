@@ -87,8 +87,10 @@ struct SharedCacheTelemetryTests {
         let telemetry = SharedCacheTelemetry(metrics: metrics, tracer: InMemoryTracer())
         let store = try PostgresCacheStore(
             location: try PostgresCacheLocation(parsing: try TestPostgres.requiredURL()),
+            // A loaded machine (the whole suite at once) can take seconds for the first connection.
             options: PostgresCacheOptions(
-                table: TestPostgres.uniqueName("telemetry"), channel: TestPostgres.uniqueName("telemetry")))
+                table: TestPostgres.uniqueName("telemetry"), operationTimeout: .seconds(30),
+                channel: TestPostgres.uniqueName("telemetry")))
         store.start()
         let health = Task { await telemetry.reportHealth(of: store) }
         func gauge() -> Double? { try? metrics.expectGauge("charbrowser_shared_cache_up").lastValue }
@@ -96,7 +98,10 @@ struct SharedCacheTelemetryTests {
         #expect(gauge() == 0)
         let source = PostgresDataSource(store: store, namespace: "character", codec: JSONPayloadCodec<String>())
         await #expect(throws: RepositoryError.notFound(query: "id:1")) { try await source.get(.id(1)) }
-        for _ in 0..<100_000 where gauge() != 1 { await Task.yield() }
+        // The reporter sets the gauge when it sees the store's health change: give it until a
+        // deadline, not a count of turns, on a loaded machine.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while gauge() != 1, ContinuousClock.now < deadline { await Task.yield() }
         #expect(gauge() == 1)
         health.cancel()
         await store.stop()

@@ -73,4 +73,37 @@ let benchmarks: @Sendable () -> Void = {
                 try await fixture.binary.put(contentsOf: entries)
             }
         }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
+
+    // One write of one character: a plain put against the same put with its write kept in the
+    // outbox in the same transaction (the optimistic value of an edit made offline). Each
+    // iteration writes the next character; the outbox is emptied between runs.
+    let oneWrite = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(3), maxIterations: 5_000)
+
+    Benchmark(
+        "(w1) One disk put of a character (binary codec)", configuration: oneWrite,
+        closure: { benchmark, fixture in
+            let entries = fixture.entries
+            for iteration in benchmark.scaledIterations {
+                let (query, entry) = entries[iteration % entries.count]
+                blackHole(try await fixture.binary.put(entry, for: query))
+            }
+        }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
+
+    Benchmark(
+        "(w2) The same put with its write kept in the outbox, one transaction", configuration: oneWrite,
+        closure: { benchmark, fixture in
+            let entries = fixture.entries
+            let body = Data(#"{"id":1,"method":"patch","idempotencyKey":"k"}"#.utf8)
+            for iteration in benchmark.scaledIterations {
+                let (query, entry) = entries[iteration % entries.count]
+                let write = NewOutboxWrite(
+                    entity: CacheEntryKey(kind: "character.binary", query: query), method: "PATCH", body: body,
+                    idempotencyKey: "key-\(iteration)")
+                blackHole(try await fixture.binary.put(entry, for: query, queueing: write))
+            }
+            benchmark.stopMeasurement()
+            let outbox = WriteOutbox(database: fixture.database)
+            for kept in try outbox.all() { try await outbox.remove(kept.sequence) }
+        }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
 }
