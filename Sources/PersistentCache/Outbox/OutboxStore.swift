@@ -28,20 +28,19 @@ enum OutboxStore {
                 sql: "UPDATE write_outbox SET body = ? WHERE sequence = ?", arguments: [body, earlier.sequence])
             return try fetch(earlier.sequence, in: db) ?? earlier
         }
-        try db.execute(
+        // One prepared statement per connection; the row is known, so it is not read back.
+        let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO write_outbox (namespace, key, method, body, idempotency_key, state, created_at, attempts)
                 VALUES (?, ?, ?, ?, ?, 'pending', ?, 0)
-                """,
-            arguments: [
-                write.entity.kind, write.entity.key, write.method, write.body, write.idempotencyKey,
-                now.storedSeconds,
-            ])
-        return try fetch(db.lastInsertedRowID, in: db)
-            ?? OutboxWrite(
-                sequence: db.lastInsertedRowID, entity: write.entity, method: write.method, body: write.body,
-                idempotencyKey: write.idempotencyKey, state: .pending, createdAt: now, attempts: 0,
-                lastAttemptAt: nil, lastError: nil, detail: nil)
+                """)
+        try insert.execute(arguments: [
+            write.entity.kind, write.entity.key, write.method, write.body, write.idempotencyKey, now.storedSeconds,
+        ])
+        return OutboxWrite(
+            sequence: db.lastInsertedRowID, entity: write.entity, method: write.method, body: write.body,
+            idempotencyKey: write.idempotencyKey, state: .pending, createdAt: now, attempts: 0,
+            lastAttemptAt: nil, lastError: nil, detail: nil)
     }
 
     /// One write, or nil when the outbox does not hold it.
