@@ -51,11 +51,7 @@ struct CacheRetryCommand: AsyncParsableCommand {
     @Argument(help: "A write, as `pending` lists it: its number (#3), or an entity (character/1) for all of its writes.")
     var writes: [String] = []
 
-    func validate() throws {
-        for write in writes where CacheWrites.Selector(write) == nil {
-            throw ValidationError("WRITE must be a write's number (3 or #3) or an entity (character/1), not '\(write)'")
-        }
-    }
+    func validate() throws { try CacheWrites.validate(writes) }
 
     func run() async throws {
         try await CacheRun.perform {
@@ -80,11 +76,7 @@ struct CacheDiscardCommand: AsyncParsableCommand {
     @Argument(help: "A write, as `pending` lists it: its number (#3), or an entity (character/1) for all of its writes.")
     var writes: [String]
 
-    func validate() throws {
-        for write in writes where CacheWrites.Selector(write) == nil {
-            throw ValidationError("WRITE must be a write's number (3 or #3) or an entity (character/1), not '\(write)'")
-        }
-    }
+    func validate() throws { try CacheWrites.validate(writes) }
 
     func run() async throws {
         try await CacheRun.perform {
@@ -123,6 +115,14 @@ enum CacheWrites {
                 (write.entity.kind == kind || write.entity.kind.hasSuffix(String(APIIdentity.separator) + kind))
                     && write.entity.id == id
             }
+        }
+    }
+
+    /// Refuses an argument that names no write.
+    static func validate(_ arguments: [String]) throws {
+        for argument in arguments where Selector(argument) == nil {
+            throw ValidationError(
+                "WRITE must be a write's number (3 or #3) or an entity (character/1), not '\(argument)'")
         }
     }
 

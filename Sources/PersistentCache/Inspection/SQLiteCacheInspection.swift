@@ -42,14 +42,8 @@ public struct SQLiteCacheInspection: InspectableCacheTier {
     public static func openReadOnly(
         file: URL, tierName: String = "disk", byteLimit: Int? = CacheDatabase.Options().maximumBytes
     ) throws(RepositoryError) -> SQLiteCacheInspection {
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw .notFound(query: file.path, detail: "there is no cache file")
-        }
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.label = "charbrowser.cache.inspection"
-            let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+            let queue = try ReadOnlyFile.queue(file, label: "charbrowser.cache.inspection")
             let (applicationID, hasTable) = try queue.read { db in
                 (
                     try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,

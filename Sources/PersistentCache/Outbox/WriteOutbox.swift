@@ -29,14 +29,10 @@ public struct WriteOutbox: Sendable {
     /// file of a version before the outbox holds no write). Throws `.notFound` when there is no
     /// file, `.storageFailure` when it cannot be read.
     public static func openReadOnly(file: URL) throws(RepositoryError) -> WriteOutbox {
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw .notFound(query: file.path, detail: "there is no cache file")
-        }
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.label = "charbrowser.outbox.inspection"
-            return WriteOutbox(reader: try DatabaseQueue(path: file.path, configuration: configuration))
+            return WriteOutbox(reader: try ReadOnlyFile.queue(file, label: "charbrowser.outbox.inspection"))
+        } catch let error as RepositoryError {
+            throw error
         } catch {
             throw RepositoryError(database: error)
         }
