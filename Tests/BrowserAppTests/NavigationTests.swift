@@ -8,12 +8,12 @@ struct NavigationTests {
     /// 80×24 shows 13 rows, so one page of 20 fills the list.
     static let small = TerminalSize(width: 80, height: 24)
 
-    @Test("Start reads page 1 localFirst, keyed by its page")
+    @Test("Start reads page 1 localFirst, keyed by its page, and sends the writes the cache keeps")
     func startReadsFirstPage() {
         // GIVEN / WHEN a browser starts
         let driver = Driver(size: Self.small)
-        // THEN page 1 is read, localFirst, as the task "page-1"
-        #expect(driver.effects.shapes == [.run(key: "page-1")])
+        // THEN page 1 is read, localFirst, as the task "page-1", beside the kept writes' sending
+        #expect(driver.effects.shapes == [.run(key: "page-1"), .run(key: CharacterBrowser.keptWritesKey)])
         #expect(driver.state.characters.loading == [1: .localFirst])
         #expect(driver.state.isBusy)
     }

@@ -48,3 +48,40 @@ struct CacheWritesEndToEndTests {
         #expect(bad.status != 0 && bad.standardError.contains("WRITE must be a write's number"))
     }
 }
+
+/// The browser sends the writes its cache file keeps when it starts: those of its API, in order.
+@Suite("The browser sends the kept writes at start")
+struct KeptWritesAtStartTests {
+    /// A kept `PATCH` of character `id` (the body `CharacterRepository` keeps) under `kind`.
+    static func keptEdit(_ id: Int, name: String, kind: String, key: String) -> NewOutboxWrite {
+        let body = """
+            {"id":\(id),"method":"patch","idempotencyKey":"\(key)",
+             "mine":{"name":"\(name)","status":"Alive","species":"Human","type":"","gender":"Male"}}
+            """
+        return NewOutboxWrite(
+            entity: CacheEntryKey(kind: kind, query: .id(id)), method: "PATCH", body: Data(body.utf8),
+            idempotencyKey: key)
+    }
+
+    @Test("A kept edit of this API is applied at start and shows after; another API's stays kept")
+    func sentAtStart() async throws {
+        let browser = try await Browser.populated()
+        defer { browser.cleanUp() }
+        let file = browser.cacheDirectory.appendingPathComponent("cache.sqlite")
+        do {
+            let database = try CacheDatabase(location: .file(file))
+            let outbox = WriteOutbox(database: database)
+            try await outbox.enqueue(Self.keptEdit(1, name: "Rick Kept", kind: "sample|character", key: "kept-1"))
+            try await outbox.enqueue(Self.keptEdit(2, name: "Morty Elsewhere", kind: "other|character", key: "kept-2"))
+            try await database.close()
+        }
+
+        let run = try await browser.headless(keys: "j")
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let left = try #require(try await browser.cacheJSON(["pending"]) as? [[String: Any]])
+        #expect(left.map { $0["kind"] as? String } == ["other|character"])
+
+        let after = try await browser.headless(keys: "j")
+        #expect(after.outcome.standardOutput.contains("Rick Kept"), "the list shows the applied edit from disk")
+    }
+}

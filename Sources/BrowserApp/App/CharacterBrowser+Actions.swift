@@ -22,8 +22,25 @@ extension CharacterBrowser {
         state.switchSettings += 1
         let number = state.switchSettings
         let setter = services.switchSetter
-        return [.stream(key: Self.networkSwitchKey) { _ in setter.set(isOnline, number: number) }]
+        let repository = services.repository
+        return [
+            .stream(key: Self.networkSwitchKey) { _ in
+                setter.set(isOnline, number: number)
+                // Back online: the writes kept meanwhile go now, in order.
+                if isOnline { await repository.sendPendingWrites() }
+            }
+        ]
     }
+
+    /// Sends the writes the cache file keeps (made while main was out of reach, or put back by
+    /// `charbrowser cache retry`), in order; each one applied reaches the screens as a change.
+    func sendKeptWrites() -> Effect<BrowserMessage> {
+        let repository = services.repository
+        return .stream(key: Self.keptWritesKey) { _ in await repository.sendPendingWrites() }
+    }
+
+    /// The task key of the effect that sends the kept writes.
+    package static var keptWritesKey: String { "kept-writes" }
 
     /// The task key of the effect that sets the network switch.
     package static var networkSwitchKey: String { "network-switch" }

@@ -38,15 +38,17 @@ extension CharacterRepository {
         return await perform(write, optimistic: nil, queueing: queueing)
     }
 
-    /// Sends the outbox's pending writes in the order written, until one cannot be sent (main
-    /// still out of reach: it and those after it wait for the next call). Returns each write's
-    /// result, in order; nothing when there is no outbox or another call is sending.
+    /// Sends the outbox's pending writes of this repository's API in the order written, until one
+    /// cannot be sent (main still out of reach: it and those after it wait for the next call).
+    /// Returns each write's result, in order; nothing when there is no outbox or another call is
+    /// sending. Writes kept for another API (another `CharacterRepositoryConfiguration.api`) stay.
     @discardableResult
     public func sendPendingWrites() async -> [CharacterEditResult] {
         guard let outbox, let disk = characterDisk else { return [] }
+        let namespace = configuration.storedNamespace(Namespace.character)
         var results: [CharacterEditResult] = []
         _ = await drain.ifIdle {
-            while let kept = (try? outbox.pending())?.first {
+            while let kept = (try? outbox.pending())?.first(where: { $0.entity.kind == namespace }) {
                 guard let write = try? JSONDecoder().decode(CharacterWrite.self, from: kept.body) else {
                     try? await outbox.markRejected(kept.sequence, reason: "the kept write cannot be read", detail: nil)
                     continue
