@@ -26,18 +26,7 @@ struct CharacterWriteTests {
     static func withServer<Value>(
         stateFile: URL? = nil, _ body: (RickAndMortyServer, HTTPTestClient) async throws -> Value
     ) async throws -> Value {
-        let server = RickAndMortyServer(
-            data: .dataset(try LiveServer.sample.get()),
-            configuration: ServerConfiguration(port: 0, stateFile: stateFile), logger: LiveServer.quietLogger)
-        let baseURL = try await server.start()
-        do {
-            let value = try await body(server, HTTPTestClient(baseURL: baseURL))
-            await server.stop()
-            return value
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await LiveServer.with(data: .dataset(try LiveServer.sample.get()), stateFile: stateFile, body)
     }
 
     @Test("A PUT naming the current tag replaces the editable fields; reads, pages and the tag follow")
