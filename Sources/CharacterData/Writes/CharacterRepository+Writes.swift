@@ -142,12 +142,7 @@ extension CharacterRepository {
     func applyAnswer(_ outcome: CharacterWriteOutcome, for write: CharacterWrite) async -> CharacterEditResult {
         switch outcome {
         case .applied(let character, let tag, let merged):
-            if let character {
-                let metadata = EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag)
-                await characterGraph.cache.store([character], metadata: metadata)
-            } else {
-                try? await characterGraph.cache.remove(String(write.id))
-            }
+            await takeApplied(character, tag: tag, id: write.id)
             return .applied(character, merged: merged)
         case .conflict(let theirs, _, let fields):
             return .conflict(fields: fields, theirs: theirs)
@@ -155,6 +150,17 @@ extension CharacterRepository {
             return .rejected(reason: reason, field: field)
         case .unreachable(let error, _):
             return .notSent(reason: error.description)
+        }
+    }
+
+    /// The server's character (with its tag) in every tier and told to observers, or, after a
+    /// delete, character `id` gone from them.
+    func takeApplied(_ character: ShowCharacter?, tag: String?, id: Int) async {
+        if let character {
+            let metadata = EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag)
+            await characterGraph.cache.store([character], metadata: metadata)
+        } else {
+            try? await characterGraph.cache.remove(String(id))
         }
     }
 
@@ -167,17 +173,14 @@ extension CharacterRepository {
     ) async -> CharacterEditResult {
         switch outcome {
         case .applied(let character, let tag, let merged):
+            // The answer on disk and the write gone in one transaction, then every tier.
             let entry = character.map {
                 Entry(
                     value: $0, metadata: EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag),
                     origin: .network)
             }
             try? await disk.complete(sequence, storing: entry, for: .id(write.id))
-            if let character, let entry {
-                await characterGraph.cache.store([character], metadata: entry.metadata)
-            } else {
-                try? await characterGraph.cache.remove(String(write.id))
-            }
+            await takeApplied(character, tag: tag, id: write.id)
             return .applied(character, merged: merged)
         case .conflict(let theirs, _, let fields):
             let detail = try? JSONEncoder().encode(theirs)

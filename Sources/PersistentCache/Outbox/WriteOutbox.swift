@@ -54,31 +54,23 @@ public struct WriteOutbox: Sendable {
 
     /// The writes waiting to be sent, oldest first.
     public func pending() throws(RepositoryError) -> [OutboxWrite] {
-        try read { db in try OutboxStore.all(in: [.pending], in: db) }
+        try read(none: []) { db in try OutboxStore.all(in: [.pending], in: db) }
     }
 
     /// Every write kept (pending, in conflict, rejected), oldest first.
     public func all() throws(RepositoryError) -> [OutboxWrite] {
-        try read { db in try OutboxStore.all(in: nil, in: db) }
+        try read(none: []) { db in try OutboxStore.all(in: nil, in: db) }
     }
 
     /// One write, or nil when it is not kept (sent and done, or discarded).
     public func write(_ sequence: Int64) throws(RepositoryError) -> OutboxWrite? {
-        try read { db in try OutboxStore.fetch(sequence, in: db) }
+        try read(none: nil) { db in try OutboxStore.fetch(sequence, in: db) }
     }
 
-    /// Runs `body` in a read transaction; a file without the outbox's table holds no write.
-    private func read<T>(_ body: (Database) throws -> [T]) throws(RepositoryError) -> [T] {
+    /// Runs `body` in a read transaction; a file without the outbox's table holds no write (`none`).
+    private func read<T>(none: T, _ body: (Database) throws -> T) throws(RepositoryError) -> T {
         do {
-            return try reader.read { db in try db.tableExists("write_outbox") ? body(db) : [] }
-        } catch {
-            throw RepositoryError(database: error)
-        }
-    }
-
-    private func read<T>(_ body: (Database) throws -> T?) throws(RepositoryError) -> T? {
-        do {
-            return try reader.read { db in try db.tableExists("write_outbox") ? body(db) : nil }
+            return try reader.read { db in try db.tableExists("write_outbox") ? body(db) : none }
         } catch {
             throw RepositoryError(database: error)
         }
