@@ -13,6 +13,10 @@ public struct RemoteAPIConfiguration: Sendable, Hashable {
         return components.url ?? URL(fileURLWithPath: "/api")
     }()
 
+    /// True for the public API (`rickandmortyapi.com`), which takes no write: its characters are
+    /// edited nowhere but on a server that takes writes (`charbrowser serve`, the embedded one).
+    public var isReadOnly: Bool { baseURL.host?.lowercased() == Self.publicBaseURL.host }
+
     /// The API root that resource names are appended to (`…/api`, a trailing slash is fine).
     public var baseURL: URL
     /// How long a request may wait for the server before it fails with "timed out".

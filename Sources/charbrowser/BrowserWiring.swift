@@ -117,6 +117,7 @@ enum BrowserWiring {
         services.mouseOn = mouseOn
         // A headless run records each copy in the events log; the terminal run also writes OSC 52.
         services.clipboard = { events.write($0) }
+        services.onWrite = { events.write($0) }
         return BrowserSession(
             services: services, server: server, database: database,
             temporaryAvatars: command.noDiskCache && !command.noImages ? avatarFolder(command) : nil,

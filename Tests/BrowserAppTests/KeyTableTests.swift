@@ -40,6 +40,10 @@ struct KeyTableTests {
             driver.press("4")
             CacheScreenKeysSetup.fill(&driver)
             for _ in 0..<3 { driver.press("j") }
+        case .changes:
+            driver.press("5")
+            ChangesScreenTests.fill(&driver)
+            for _ in 0..<3 { driver.press("j") }
         default:
             Issue.record("no setup for \(scope)")
         }
@@ -72,6 +76,7 @@ struct KeyTableTests {
         case .characterDetail: state.detail?.scrollOffset ?? -1
         case .entityDetail: state.entity?.memberList.selected ?? -1
         case .cache: CacheScreenKeysSetup.position(state)
+        case .changes: (state.screens.last as? ChangesScreen)?.selection.selected ?? -1
         default: -1
         }
     }
@@ -121,6 +126,7 @@ struct KeyTableTests {
         case .first: return moved < 0 && position(after, scope) == 0
         case .last: return moved > 0
         case .open where scope == .cache: return (after.screens.last as? CacheScreen)?.state.detail != nil
+        case .open where scope == .changes: return (after.screens.last as? ChangesScreen)?.opened != nil
         case .open: return after.screens.count == before.screens.count + 1
         case .filter: return before.prompt == nil && after.prompt != nil
         case .cycleStatus: return after.lists.statusFilter != before.lists.statusFilter
@@ -131,15 +137,20 @@ struct KeyTableTests {
         case .back: return after.screens.count == before.screens.count - 1
         case .nextLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) + 1
         case .previousLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) - 1
-        case .openScreen where scope == .cache:
+        case .openScreen("cache") where scope == .cache:
             return after.screens.count == before.screens.count && after.screens.last is CacheScreen
+        case .openScreen("changes") where scope == .changes:
+            return after.screens.count == before.screens.count && after.screens.last is ChangesScreen
         case .openScreen: return after.screens.count == before.screens.count + 1
         case .cache(let command):
             return CacheScreenKeysSetup.did(command, before: before, after: after, effects: effects)
         // On the Cache screen with no entry open there is nothing to copy, and a toast says so.
         case .copy where scope == .cache: return after.toast?.message.hasPrefix("Nothing to copy") == true
         case .copy: return after.toast?.message.hasPrefix("copied ") == true
-        case .click, .scroll: return false  // the mouse's, bound to no key
+        case .edit: return after.screens.last is EditCharacterScreen
+        case .delete: return before.confirmation == nil && after.confirmation != nil
+        case .keepMine, .takeTheirs: return !effects.isEmpty && (after.screens.last as? ChangesScreen)?.isActing == true
+        case .click, .scroll, .typed, .confirmed: return false  // the mouse's, a form's, a question's: bound to no key
         }
     }
 

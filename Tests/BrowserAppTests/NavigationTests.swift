@@ -13,7 +13,11 @@ struct NavigationTests {
         // GIVEN / WHEN a browser starts
         let driver = Driver(size: Self.small)
         // THEN page 1 is read, localFirst, as the task "page-1", beside the kept writes' sending
-        #expect(driver.effects.shapes == [.run(key: "page-1"), .run(key: CharacterBrowser.keptWritesKey)])
+        #expect(
+            driver.effects.shapes == [
+                .run(key: "page-1"), .run(key: CharacterBrowser.keptWritesReadKey),
+                .run(key: CharacterBrowser.keptWritesKey),
+            ])
         #expect(driver.state.characters.loading == [1: .localFirst])
         #expect(driver.state.isBusy)
     }

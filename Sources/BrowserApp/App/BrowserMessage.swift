@@ -21,6 +21,13 @@ package enum BrowserMessage: Sendable {
     /// The shared cache tier's health, as its stream (subscribed at start) reports it: first
     /// its state at the subscription, then every change.
     case sharedCacheHealthChanged(SharedCacheHealth)
+    /// The outbox was read: its writes per state, and the characters with a write not yet taken.
+    case keptWritesRead(KeptWriteCounts, pending: Set<Int>)
+    /// The kept writes were sent (those sent, in order; the last still pending when the server
+    /// could not be reached).
+    case keptWritesSent([SentCharacterWrite], fromTask: Bool = true)
+    /// The backoff after a send that found the server out of reach is over: send again.
+    case sendKeptWritesAgain
 }
 
 /// Which caches the `c` and `C` keys empty. A plain value.

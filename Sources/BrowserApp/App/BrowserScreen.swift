@@ -15,7 +15,8 @@ struct BrowserScreen: Widget {
         TitleBar(state: state).render(in: layout.title, buffer: &buffer, memo: memos?.title)
         state.screens.last?.render(
             in: layout.main, buffer: &buffer,
-            context: ScreenRenderContext(layout: layout, colorMode: colorMode, memos: memos))
+            context: ScreenRenderContext(
+                layout: layout, colorMode: colorMode, memos: memos, pendingCharacterIDs: state.pendingCharacterIDs))
         StatusPaneContent(state: state, isWide: layout.isWide)
             .render(in: layout.status, buffer: &buffer, memo: memos?.status)
         if let counters = layout.counters {
@@ -26,6 +27,8 @@ struct BrowserScreen: Widget {
         }
         if let prompt = state.prompt {
             FilterPromptBar(text: prompt).render(in: layout.footer, buffer: &buffer)
+        } else if let confirmation = state.confirmation {
+            QuestionBar(question: confirmation.question).render(in: layout.footer, buffer: &buffer)
         } else {
             KeyHintsFooter(hints: FooterHints.hints(for: state))
                 .render(in: layout.footer, buffer: &buffer, memo: memos?.footer)

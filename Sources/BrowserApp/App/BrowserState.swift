@@ -1,3 +1,4 @@
+import CharacterData
 import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
@@ -31,6 +32,17 @@ package struct BrowserState: Sendable {
     }
     /// The name filter being typed, while the `/` prompt is open.
     package internal(set) var prompt: String?
+    /// The y/n question on the footer, while one is asked.
+    package internal(set) var confirmation: Confirmation?
+    /// The writes the outbox keeps, per state (the status pane's `writes:` row).
+    package internal(set) var keptWrites = KeptWriteCounts()
+    /// The characters with a write the server has not taken yet: shown `pending`.
+    package internal(set) var pendingCharacterIDs: Set<Int> = []
+    /// How many sends of the kept writes in a row found the server out of reach (the next one
+    /// waits longer: `CharacterBrowser.backoff`).
+    package internal(set) var sendFailures = 0
+    /// Whether the kept writes are being sent (one send at a time).
+    package internal(set) var isSendingWrites = false
     /// Whether a cache clearing (`c`, `C`) is in flight (the screens track their own reads).
     package internal(set) var isClearing = false
     /// The latest answer or failure applied, as the events log records it.

@@ -23,24 +23,21 @@ extension CharacterBrowser {
         let number = state.switchSettings
         let setter = services.switchSetter
         let repository = services.repository
+        // Back online: the writes kept meanwhile go now, in order, once the switch is set (a send
+        // running meanwhile makes this one return at once: one drain of the outbox runs at a time).
+        guard isOnline else {
+            return [.stream(key: Self.networkSwitchKey) { _ in setter.set(isOnline, number: number) }]
+        }
+        state.sendFailures = 0
         return [
-            .stream(key: Self.networkSwitchKey) { _ in
+            .cancel(key: Self.sendBackoffKey),
+            .stream(key: Self.networkSwitchKey) { sink in
                 setter.set(isOnline, number: number)
-                // Back online: the writes kept meanwhile go now, in order.
-                if isOnline { await repository.sendPendingWrites() }
-            }
+                let sent = await repository.sendKeptWrites()
+                if !sent.isEmpty { sink.send(.keptWritesSent(sent, fromTask: false)) }
+            },
         ]
     }
-
-    /// Sends the writes the cache file keeps (made while main was out of reach, or put back by
-    /// `charbrowser cache retry`), in order; each one applied reaches the screens as a change.
-    func sendKeptWrites() -> Effect<BrowserMessage> {
-        let repository = services.repository
-        return .stream(key: Self.keptWritesKey) { _ in await repository.sendPendingWrites() }
-    }
-
-    /// The task key of the effect that sends the kept writes.
-    package static var keptWritesKey: String { "kept-writes" }
 
     /// The task key of the effect that sets the network switch.
     package static var networkSwitchKey: String { "network-switch" }

@@ -19,13 +19,24 @@ extension CharacterBrowser {
                 showToast(what, kind: .info, state: &state)
             }
         case .characterChanged(let change):
-            if let character = change.entry?.value { show(.character(character), state: &state) }
+            if let character = change.entry?.value {
+                show(.character(character), state: &state)
+            } else if change.cause == .deleted, let id = Int(change.id) {
+                show(.characterDeleted(id: id), state: &state)
+            }
         case .episodeChanged(let change):
             if let episode = change.entry?.value { show(.episode(episode), state: &state) }
         case .locationChanged(let change):
             if let location = change.entry?.value { show(.location(location), state: &state) }
         case .sharedCacheHealthChanged(let health):
             applySharedCacheHealth(health, state: &state)
+        case .keptWritesRead(let counts, let pending):
+            state.keptWrites = counts
+            state.pendingCharacterIDs = pending
+        case .keptWritesSent(let sent, let fromTask):
+            return applySent(sent, state: &state, fromTask: fromTask)
+        case .sendKeptWritesAgain:
+            return sendKeptWritesIfAny(state: &state)
         }
         return []
     }
@@ -48,6 +59,8 @@ extension CharacterBrowser {
         let time = services.now()
         state.pulses.record(event, at: time)
         let onAnswer = services.onAnswer
-        return [.call { onAnswer(event) }] + callEach(.answered(event, at: time), state: &state)
+        // The server answered a read: writes kept while it could not be reached may go now.
+        let sending = tallyIsNetwork(answer.tally) ? sendKeptWritesIfAny(state: &state) : []
+        return [.call { onAnswer(event) }] + callEach(.answered(event, at: time), state: &state) + sending
     }
 }

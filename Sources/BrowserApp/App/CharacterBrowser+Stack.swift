@@ -59,6 +59,9 @@ extension CharacterBrowser {
             case .show(let entity): show(entity, except: sender, state: &state)
             case .openPrompt(let text): state.prompt = text
             case .copy(let copy): effects += self.copy(copy, state: &state)
+            case .confirm(let confirmation): state.confirmation = confirmation
+            case .recordWrite(let write): effects += record(write, state: &state)
+            case .readKeptWrites: effects.append(readKeptWrites())
             }
         }
         return effects

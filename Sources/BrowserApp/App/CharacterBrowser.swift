@@ -39,7 +39,7 @@ package struct CharacterBrowser: TerminalApp {
                 effects += setNetworkSwitch(remembered.isOnline, state: &state)
             }
             return effects + callEach(.open, state: &state) + observeChanges()
-                + observeSharedCacheHealth() + [sendKeptWrites()]
+                + observeSharedCacheHealth() + [readKeptWrites()] + sendKeptWritesIfAny(state: &state, force: true)
         case .input(.resize(let size)):
             state.size = size
             return callEach(.resized, state: &state) + settle(state: &state)

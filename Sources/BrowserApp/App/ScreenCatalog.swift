@@ -34,7 +34,11 @@ package enum ScreenCatalog {
     package static let openers: [ScreenOpener] = [
         ScreenOpener(
             "cache", keys: [.character("4")], label: "4", help: "the Cache screen: what is cached, per tier",
-            hint: ("4", "cache", 95), scopes: [.cache], make: { CacheScreen(services: $0) })
+            hint: ("4", "cache", 95), scopes: [.cache], make: { CacheScreen(services: $0) }),
+        ScreenOpener(
+            "changes", keys: [.character("5")], label: "5",
+            help: "the Changes screen: writes pending, in conflict or refused", scopes: [.changes],
+            make: { _ in ChangesScreen() }),
     ]
 
     /// The key scopes of every screen: the lists', the details', then those of `openers`.

@@ -28,6 +28,9 @@ package protocol ScreenModel: Sendable {
     var crumb: String { get }
     /// What the screen has in flight, for the spinner, the status pane and `r`.
     var activity: ScreenActivity { get }
+    /// Whether every key goes to the screen as `.typed(key)`, the global ones included (a form
+    /// being filled in: `q` is a letter there).
+    var takesTyping: Bool { get }
 
     /// The screen is shown for the first time (pushed, or at start for the lists): starts its reads.
     mutating func open(context: inout ScreenContext) -> [Effect<Message>]
@@ -77,6 +80,7 @@ extension ScreenModel {
         -> [Effect<Message>]
     { [] }
     package var activity: ScreenActivity { ScreenActivity() }
+    package var takesTyping: Bool { false }
 }
 
 /// What a screen has in flight. A plain value.
@@ -114,6 +118,8 @@ package enum ShownEntity: Sendable, Hashable {
     case character(ShowCharacter)
     case episode(Episode)
     case location(Location)
+    /// Character `id` was deleted: lists and casts leave it out.
+    case characterDeleted(id: Int)
 }
 
 /// What a screen is given while the app calls it, and where it leaves its requests to the app.
@@ -186,6 +192,19 @@ package struct ScreenContext: Sendable {
     /// Opens the filter prompt with `text`; on Enter the screen's `submitPrompt` gets the text.
     package mutating func openPrompt(_ text: String) { requests.append(.openPrompt(text)) }
 
+    /// Asks `question` on the footer; `y` performs `.confirmed(action)` on the screen asking (if it
+    /// is still on top), `n` or Esc drops it.
+    package mutating func confirm(_ question: String, then action: Confirmable) {
+        requests.append(.confirm(Confirmation(question: question, action: action)))
+    }
+
+    /// Records a write's outcome (the `--events` log, the status pane's `writes:` row, which is
+    /// read again from the outbox).
+    package mutating func record(_ write: WriteEvent) { requests.append(.recordWrite(write)) }
+
+    /// Reads the outbox again for the status pane (a write was discarded or resolved).
+    package mutating func readKeptWrites() { requests.append(.readKeptWrites) }
+
     /// Copies `subject` to the clipboard as `format` says (`y`, `Y`); nil: there is nothing to
     /// copy, which a toast says.
     package mutating func copy(_ subject: CopySubject?, as format: CopyFormat) {
@@ -213,6 +232,20 @@ package enum ScreenRequest: Sendable {
     case openPrompt(String)
     /// Put a text on the clipboard.
     case copy(ClipboardCopy)
+    /// Ask a y/n question.
+    case confirm(Confirmation)
+    /// Record a write's outcome.
+    case recordWrite(WriteEvent)
+    /// Read the outbox again.
+    case readKeptWrites
+}
+
+/// A y/n question on the footer and what a yes does. A plain value.
+package struct Confirmation: Sendable, Hashable {
+    /// The question, ending with `?` (the footer adds `y/n`).
+    package var question: String
+    /// What the screen that asked performs on a yes.
+    package var action: Confirmable
 }
 
 /// One applied answer as the app records it. A plain value.
@@ -243,4 +276,6 @@ package struct ScreenRenderContext {
     package let colorMode: ColorMode
     /// The panes' last drawings, when the frame reuses them.
     let memos: PaneMemos?
+    /// The characters with a write the server has not taken yet (shown `pending`).
+    var pendingCharacterIDs: Set<Int> = []
 }

@@ -1,3 +1,4 @@
+import CharacterData
 import Foundation
 import PostgresCache
 import RepositoryCore
@@ -10,7 +11,7 @@ import TerminalUI
 /// Holds exactly what it draws, so equal panes draw equal cells.
 struct StatusPaneContent: Widget, Equatable, Sendable {
     /// Rows of the wide form (the box is two taller).
-    static let wideRowCount = 10
+    static let wideRowCount = 11
 
     let latest: AnswerEvent?
     /// What is loading, with the spinner's glyph, or `idle`.
@@ -23,8 +24,18 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     /// The answers so far (the narrow form shows them).
     let tally: AnswerTally
     let isWide: Bool
+    /// The writes the outbox keeps, per state.
+    let keptWrites: KeptWriteCounts
+    /// Whether the latest answer is of a character with a write not yet taken (its value is the
+    /// pending one).
+    let latestIsPending: Bool
 
     init(state: BrowserState, isWide: Bool) {
+        keptWrites = state.keptWrites
+        latestIsPending =
+            state.latest.map { event in
+                state.pendingCharacterIDs.contains { event.cacheKeys.contains(.entity(.character, id: $0)) }
+            } ?? false
         latest = state.latest
         let summary = Self.loadingSummary(state)
         loadingText = summary.map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" } ?? "idle"
@@ -67,7 +78,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         let errorLines = TextWrapper.wrap(latest?.error ?? "none", width: max(1, width - labelWidth))
         let rows: [(String, String, Style)] = [
             ("asked", latest?.query ?? "—", Style(bold: true)),
-            ("source", latest.map(Self.sourceAndParts) ?? "—", latest.map(Self.sourceStyle) ?? .plain),
+            ("source", latest.map(sourceText) ?? "—", latest.map(Self.sourceStyle) ?? .plain),
             ("policy", latest.map { "\($0.policy) / \($0.operation)" } ?? "—", .plain),
             ("latency", latest.map(Self.latencyAndBytes) ?? "—", .plain),
             ("age", latest.map(Self.ageAndFreshness) ?? "—", .plain),
@@ -75,6 +86,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
             ("", errorLines.dropFirst().joined(separator: " "), errorStyle),
             ("loading", loadingText, isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
             ("network", networkText, sharedCacheIsDown ? Style(foreground: .yellow) : networkStyle),
+            ("writes", keptWrites.description, writesStyle),
             ("API", apiDescription, .plain),
         ]
         return rows.map { label, value, style in
@@ -95,7 +107,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         if let latest {
             first = [
                 Span(latest.query, style: Style(bold: true)), separator,
-                Span(Self.sourceAndParts(latest), style: Self.sourceStyle(latest)), separator,
+                Span(sourceText(latest), style: Self.sourceStyle(latest)), separator,
                 Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latencyAndBytes(latest)),
                 separator,
                 Span(Self.ageAndFreshness(latest)),
@@ -115,10 +127,22 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
             Span(networkText, style: sharedCacheIsDown ? Style(foreground: .yellow) : networkStyle),
             separator,
             Span(apiDescription), separator,
+        ] + (keptWrites.isEmpty ? [] : [Span("writes \(keptWrites.description)", style: writesStyle), separator]) + [
             Span(loadingText, style: isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
         ])
         guard count < 4 else { return [Line(first), error, Line(third), fourth] }
         return [Line(first), latest?.error == nil ? fourth : error]
+    }
+
+    /// The source with its parts, and `pending` when the value shown is a write not yet taken.
+    private func sourceText(_ event: AnswerEvent) -> String {
+        Self.sourceAndParts(event) + (latestIsPending ? " · pending" : "")
+    }
+
+    /// Writes in conflict or rejected want the user: yellow; pending ones: plain; none: dimmed.
+    private var writesStyle: Style {
+        if keptWrites.conflict + keptWrites.rejected > 0 { return Style(foreground: .yellow, bold: true) }
+        return keptWrites.isEmpty ? .plain.dimmed() : .plain
     }
 
     /// `online`, or `online · shared cache up` when the shared tier is on.

@@ -1,4 +1,5 @@
 import RickAndMortyModel
+import TerminalUI
 
 /// Everything a key or the mouse can make the browser do, by name: what the key table binds,
 /// what the mouse handler asks for, and what `CharacterBrowser.perform` carries out. A plain value.
@@ -51,6 +52,25 @@ package enum BrowserAction: Sendable, Hashable {
     case scroll(rows: Int, column: Int, row: Int)
     /// Copy the selected or open entity to the clipboard: as JSON (`y`) or its API URL (`Y`).
     case copy(CopyFormat)
+    /// Edit the open character (`e`: the form).
+    case edit
+    /// Delete the open character (`x`, after a y/n question), or discard the selected kept write (`d`).
+    case delete
+    /// On the Changes screen: keep mine (`m`) or take theirs (`t`) in the selected conflict.
+    case keepMine, takeTheirs
+    /// A key typed into a screen that takes typing (`ScreenModel.takesTyping`: a form).
+    case typed(Key)
+    /// The user answered yes to the question a screen asked (`ScreenContext.confirm`).
+    case confirmed(Confirmable)
+}
+
+/// What a y/n question asks to do, carried back to the screen that asked when the answer is
+/// yes. A plain value.
+package enum Confirmable: Sendable, Hashable {
+    /// Delete character `id`.
+    case deleteCharacter(id: Int)
+    /// Discard kept write `sequence`.
+    case discardWrite(sequence: Int64)
 }
 
 /// What `y` and `Y` copy. A plain value.

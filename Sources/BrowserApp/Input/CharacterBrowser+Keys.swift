@@ -9,6 +9,8 @@ extension CharacterBrowser {
             return []
         }
         if state.prompt != nil { return handlePrompt(key, state: &state) }
+        if state.confirmation != nil { return handleConfirmation(key, state: &state) }
+        if state.screens.last?.takesTyping == true { return callTop(.perform(.typed(key)), state: &state) }
         guard let action = KeyTable.action(for: key, in: state.keyScope, hasToast: state.toast != nil) else {
             return []
         }

@@ -25,6 +25,22 @@ extension CharacterBrowser {
         return []
     }
 
+    /// Keys while a y/n question is asked: `y` performs what it asks on the screen on top, `n`
+    /// and Esc drop it; other keys are ignored.
+    func handleConfirmation(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard let confirmation = state.confirmation else { return [] }
+        switch key {
+        case .character("y"), .character("Y"):
+            state.confirmation = nil
+            return callTop(.perform(.confirmed(confirmation.action)), state: &state)
+        case .character("n"), .character("N"), .escape:
+            state.confirmation = nil
+        default:
+            break
+        }
+        return []
+    }
+
     /// The longest name filter the prompt takes.
     static var promptLimit: Int { 60 }
 }

@@ -68,14 +68,17 @@ package enum KeyTable {
     }
 
     /// The footer's hints on `scope`: the screen's and the global ones, by rank.
-    package static func hints(for scope: Scope) -> [KeyHint] {
-        hintsByScope[scope.name] ?? workOutHintBindings(for: scope).compactMap(\.hint).map(Self.hint)
+    /// Without `withGlobal` (a screen that takes typing, where the global keys type), only the
+    /// screen's own.
+    package static func hints(for scope: Scope, withGlobal: Bool = true) -> [KeyHint] {
+        guard withGlobal else { return workOutHintBindings(for: scope, withGlobal: false).compactMap(\.hint).map(Self.hint) }
+        return hintsByScope[scope.name] ?? workOutHintBindings(for: scope).compactMap(\.hint).map(Self.hint)
     }
 
     /// What each of the footer's hints on `scope` does, in the order of `hints(for:)`: a click on
     /// a hint does what its (first) key does.
-    package static func hintActions(for scope: Scope) -> [BrowserAction] {
-        workOutHintBindings(for: scope).map(\.action)
+    package static func hintActions(for scope: Scope, withGlobal: Bool = true) -> [BrowserAction] {
+        workOutHintBindings(for: scope, withGlobal: withGlobal).map(\.action)
     }
 
     /// Every catalogued scope's footer hints, worked out once (the footer asks on every frame).
@@ -87,8 +90,8 @@ package enum KeyTable {
     )
 
     /// The bindings with a footer hint on `scope`, by the hint's rank.
-    private static func workOutHintBindings(for scope: Scope) -> [KeyBinding] {
-        (scope.bindings + global)
+    private static func workOutHintBindings(for scope: Scope, withGlobal: Bool = true) -> [KeyBinding] {
+        (scope.bindings + (withGlobal ? global : []))
             .filter { $0.hint != nil }
             .sorted { ($0.hint?.rank ?? 0) < ($1.hint?.rank ?? 0) }
     }

@@ -1,3 +1,4 @@
+import RickAndMortyHTTP
 import RickAndMortyModel
 
 /// How the repository took an edit or a delete of a character (or one write sent from the
@@ -18,4 +19,15 @@ public enum CharacterEditResult: Sendable, Hashable {
     /// Not sent and not kept: main could not be reached and there is no outbox (no disk cache), or
     /// queueing was not asked for.
     case notSent(reason: String)
+}
+
+/// One kept write sent by `CharacterRepository.sendKeptWrites()`: which, and how it went. A value.
+public struct SentCharacterWrite: Sendable, Hashable {
+    /// The outbox's number of the write.
+    public let sequence: Int64
+    public let characterID: Int
+    public let method: CharacterWrite.Method
+    public let result: CharacterEditResult
+    /// How long sending it and taking the answer took.
+    public let elapsed: Duration
 }

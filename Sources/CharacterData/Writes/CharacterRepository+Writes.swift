@@ -20,6 +20,7 @@ extension CharacterRepository {
     /// Edits character `id` to `fields`, over the copy the cache holds (read first when it holds
     /// none). With `queueing`, a write main cannot take now is kept (see the type).
     public func edit(_ id: Int, to fields: CharacterFields, queueing: Bool) async -> CharacterEditResult {
+        if let refusal = readOnlyRefusal { return refusal }
         if let violation = fields.violation() { return .rejected(reason: violation.reason, field: violation.field) }
         guard let base = await baseCopy(id) else {
             return .notSent(reason: "character \(id) could not be read to edit it")
@@ -32,6 +33,7 @@ extension CharacterRepository {
     /// Deletes character `id` (over the copy the cache holds, when it holds one). With `queueing`,
     /// a delete main cannot take now is kept, and the character leaves the local tiers at once.
     public func delete(_ id: Int, queueing: Bool) async -> CharacterEditResult {
+        if let refusal = readOnlyRefusal { return refusal }
         let base = await characterGraph.cache.entity(String(id))
         let write = CharacterWrite(
             id: id, method: .delete, base: base.map { CharacterFields(of: $0.value) }, baseTag: base?.metadata.etag)
@@ -44,9 +46,17 @@ extension CharacterRepository {
     /// sending. Writes kept for another API (another `CharacterRepositoryConfiguration.api`) stay.
     @discardableResult
     public func sendPendingWrites() async -> [CharacterEditResult] {
+        await sendKeptWrites().map(\.result)
+    }
+
+    /// `sendPendingWrites()`, saying of each write sent which character, what it did and how
+    /// long it took.
+    @discardableResult
+    public func sendKeptWrites() async -> [SentCharacterWrite] {
         guard let outbox, let disk = characterDisk else { return [] }
         let namespace = configuration.storedNamespace(Namespace.character)
-        var results: [CharacterEditResult] = []
+        var results: [SentCharacterWrite] = []
+        let clock = configuration.clock
         _ = await drain.ifIdle {
             while let kept = (try? outbox.pending())?.first(where: { $0.entity.kind == namespace }) {
                 guard let write = try? JSONDecoder().decode(CharacterWrite.self, from: kept.body) else {
@@ -54,13 +64,35 @@ extension CharacterRepository {
                     continue
                 }
                 try? await outbox.recordSending(kept.sequence)
-                let outcome = await writeClient.send(write)
-                let result = await settle(kept.sequence, write: write, outcome: outcome, outbox: outbox, disk: disk)
-                results.append(result)
+                let (result, elapsed) = await Self.timed(clock) {
+                    let outcome = await writeClient.send(write)
+                    return await settle(kept.sequence, write: write, outcome: outcome, outbox: outbox, disk: disk)
+                }
+                results.append(
+                    SentCharacterWrite(
+                        sequence: kept.sequence, characterID: write.id, method: write.method, result: result,
+                        elapsed: elapsed))
                 if case .pending = result { break }
             }
         }
         return results
+    }
+
+    /// The answer to any write against an API that takes none (the public one): nothing is sent
+    /// or kept.
+    var readOnlyRefusal: CharacterEditResult? {
+        guard writeClient.api.configuration.isReadOnly else { return nil }
+        return .rejected(
+            reason: "\(writeClient.api.configuration.baseURL.host ?? "this API") is read-only: edits need "
+                + "a server that takes them (charbrowser serve, or the embedded one)",
+            field: nil)
+    }
+
+    /// What `body` returns and how long it took on `clock`.
+    static func timed<T>(_ clock: some Clock<Duration>, _ body: () async -> T) async -> (T, Duration) {
+        let start = clock.now
+        let value = await body()
+        return (value, start.duration(to: clock.now))
     }
 
     /// The copy an edit is made over: the cache's, else a read (`localFirst`).
@@ -88,6 +120,15 @@ extension CharacterRepository {
         case .unreachable(let error, _):
             guard queueing else { return .notSent(reason: error.description) }
             return await queue(write, entity: entity, optimistic: optimistic, reason: error.description)
+        case .conflict(let theirs, let tag, let fields) where queueing:
+            // Kept in conflict (mine shown, nothing sent) until the user keeps mine or takes theirs.
+            let reason = Self.conflictReason(fields)
+            guard case .pending(let sequence, _) = await queue(write, entity: entity, optimistic: optimistic, reason: reason),
+                let outbox
+            else { return .conflict(fields: fields, theirs: theirs) }
+            try? await outbox.markConflict(
+                sequence, reason: reason, detail: try? JSONEncoder().encode(KeptConflict(theirs: theirs, tag: tag)))
+            return .conflict(fields: fields, theirs: theirs)
         default:
             return await applyAnswer(outcome, for: write)
         }
@@ -115,12 +156,17 @@ extension CharacterRepository {
             } else {
                 kept = try await disk.delete(.id(write.id), queueing: new)
                 try? await characters.cache.upper.delete(.id(write.id))
-                characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: nil, cause: .removed))
+                characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: nil, cause: .deleted))
             }
             return .pending(sequence: kept.sequence, reason: reason)
         } catch {
             return .notSent(reason: reason + "; the write could not be kept: \(error.description)")
         }
+    }
+
+    /// Why a write is in conflict, as the outbox keeps it.
+    static func conflictReason(_ fields: [String]) -> String {
+        fields.isEmpty ? "changed on the server meanwhile" : "changed on both sides: \(fields.joined(separator: ", "))"
     }
 
     /// Two writes of one character never sent as one: the first one's base and tag, the second
@@ -160,7 +206,7 @@ extension CharacterRepository {
             let metadata = EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag)
             await characterGraph.cache.store([character], metadata: metadata)
         } else {
-            try? await characterGraph.cache.remove(String(id))
+            try? await characterGraph.cache.remove(String(id), cause: .deleted)
         }
     }
 
@@ -182,10 +228,9 @@ extension CharacterRepository {
             try? await disk.complete(sequence, storing: entry, for: .id(write.id))
             await takeApplied(character, tag: tag, id: write.id)
             return .applied(character, merged: merged)
-        case .conflict(let theirs, _, let fields):
-            let detail = try? JSONEncoder().encode(theirs)
-            try? await outbox.markConflict(
-                sequence, reason: "changed on both sides: \(fields.joined(separator: ", "))", detail: detail)
+        case .conflict(let theirs, let tag, let fields):
+            let detail = try? JSONEncoder().encode(KeptConflict(theirs: theirs, tag: tag))
+            try? await outbox.markConflict(sequence, reason: Self.conflictReason(fields), detail: detail)
             return .conflict(fields: fields, theirs: theirs)
         case .rejected(let status, let reason, let field):
             try? await outbox.markRejected(

@@ -9,6 +9,9 @@ public struct EntityChange<Entity: NormalizedEntity>: Sendable {
         case otherProcess
         /// The local copies were deleted or invalidated.
         case removed
+        /// The entity itself was deleted (a write of this process, taken by the main source or
+        /// kept to be sent): lists shown should leave it out.
+        case deleted
     }
 
     /// The entity's id within `Entity.entityKind`.

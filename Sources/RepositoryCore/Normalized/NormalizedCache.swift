@@ -168,9 +168,9 @@ public final class NormalizedCache<
     }
 
     /// Drops the entity with `id` from every tier and tells observers.
-    public func remove(_ id: String) async throws(RepositoryError) {
+    public func remove(_ id: String, cause: EntityChange<Entity>.Cause = .removed) async throws(RepositoryError) {
         try await entities.delete(.entity(id))
-        broadcaster.publish(EntityChange(id: id, entry: nil, cause: .removed))
+        broadcaster.publish(EntityChange(id: id, entry: nil, cause: cause))
     }
 
     /// The list stored under `query`, composed from its entities. Throws what `lists` throws

@@ -24,5 +24,8 @@ extension KeyTable.Scope {
             KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
             KeyBinding([.character("g"), .home], .first, label: "g Home", help: "the top"),
             KeyBinding([.character("G"), .end], .last, label: "G End", help: "the end"),
+            KeyBinding(
+                [.character("e")], .edit, label: "e", help: "edit the character (a form)", hint: ("e", "edit", 45)),
+            KeyBinding([.character("x")], .delete, label: "x", help: "delete the character (asks first)"),
         ] + KeyTable.copyBindings)
 }

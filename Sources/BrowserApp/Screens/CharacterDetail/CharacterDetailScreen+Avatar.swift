@@ -53,7 +53,7 @@ extension CharacterDetailScreen {
                 detail.avatar = .failed(failure.reason)
             }
             context.record(Self.event(id: detail.characterID, refresh: refresh, outcome))
-        case .characterRead, .episodesRead:
+        case .characterRead, .episodesRead, .deleted:
             return
         }
     }

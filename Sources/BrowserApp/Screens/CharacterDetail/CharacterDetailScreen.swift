@@ -1,3 +1,4 @@
+import CharacterData
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -17,6 +18,8 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         case avatarProgress(received: Int64, expected: Int64?)
         /// The avatar load finished; `refresh` when it revalidated.
         case avatarLoaded(refresh: Bool, AvatarOutcome)
+        /// The delete (`x`) was taken as `result`, in `elapsed`.
+        case deleted(CharacterEditResult, elapsed: Duration)
     }
 
     /// What is shown: the character, its episodes, scroll, avatar and selected link.
@@ -68,6 +71,16 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
             detail.selectedLink = link
             if opens { openSelectedLink(context: &context) }
         case .copy(let format): context.copy(detail.character.flatMap { CopySubject($0) }, as: format)
+        case .edit:
+            guard let character = detail.character else {
+                context.toast("The character is not loaded yet: nothing to edit.", kind: .info)
+                break
+            }
+            context.push(EditCharacterScreen(character: character))
+        case .delete:
+            context.confirm("Delete \(crumb) (#\(detail.characterID))?", then: .deleteCharacter(id: detail.characterID))
+        case .confirmed(.deleteCharacter(let id)) where id == detail.characterID:
+            return delete(services: context.services)
         default: break
         }
         return []
@@ -81,6 +94,8 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
             applyEpisodes(ids: ids, policy: policy, report, context: &context)
         case .avatarProgress, .avatarLoaded:
             applyAvatar(message, context: &context)
+        case .deleted(let result, let elapsed):
+            applyDelete(result, elapsed: elapsed, context: &context)
         }
         return []
     }
@@ -147,7 +162,8 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
     package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         DetailPane(
             detail: detail, isLoading: loading != nil, geometry: geometry(in: context.layout),
-            colorMode: context.colorMode, bodyMemo: context.memos?.detail
+            colorMode: context.colorMode, bodyMemo: context.memos?.detail,
+            isPending: context.pendingCharacterIDs.contains(detail.characterID)
         )
         .render(in: area, buffer: &buffer)
     }

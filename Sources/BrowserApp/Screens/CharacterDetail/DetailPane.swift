@@ -13,10 +13,14 @@ struct DetailPane: Widget {
     let geometry: DetailGeometry
     var colorMode: ColorMode = .palette256
     var bodyMemo: DrawingMemo<DetailBody>?
+    /// Whether the character has a write the server has not taken yet: a `pending` badge on the
+    /// box's top border says the values shown are that write's.
+    var isPending = false
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         let body = DetailBody(detail: detail, isLoading: isLoading, content: geometry.content)
         body.render(in: area, buffer: &buffer, memo: bodyMemo)
+        if isPending { Self.drawPendingBadge(in: area, buffer: &buffer) }
         if let avatar = detail.avatar, let avatarArea = geometry.avatar {
             AvatarPane(avatar: avatar, mode: colorMode).render(in: avatarArea, buffer: &buffer)
         }
@@ -26,6 +30,16 @@ struct DetailPane: Widget {
                     ofField: geometry.linkFields[selected], style: Self.selectedLinkStyle, in: body.content,
                     buffer: &buffer)
         }
+    }
+
+    /// ` pending ` on the right of `area`'s top border.
+    static func drawPendingBadge(in area: Rect, buffer: inout CellBuffer) {
+        let badge = " ✎ pending "
+        let width = DisplayWidth.of(badge)
+        guard area.width > width + 4 else { return }
+        buffer.write(
+            badge, x: area.maxX - width - 2, y: area.y, maxWidth: width,
+            style: Style(foreground: .yellow, bold: true, reverse: true))
     }
 
     /// How the selected link is drawn over its plain value.

@@ -125,6 +125,8 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
             if detail.episode != episode { detail.episode = episode }
         case .location(let location) where detail.kind == .location && detail.id == location.id:
             if detail.location != location { detail.location = location }
+        case .characterDeleted(let id) where detail.members.contains { $0.id == id }:
+            detail.members.removeAll { $0.id == id }
         default:
             return
         }

@@ -8,6 +8,8 @@ struct ListPane<Row: ListRow>: Widget {
     let list: PagedList<Row>
     let layout: BrowserLayout
     var rowsMemo: DrawingMemo<ListRows<Row>>?
+    /// The rows with a write the server has not taken yet: marked `✎` (pending) in the first column.
+    var pendingIDs: Set<Int> = []
 
     private var kind: ListKind { Row.listKind }
 
@@ -23,6 +25,13 @@ struct ListPane<Row: ListRow>: Widget {
         rows.render(in: layout.listRows, buffer: &buffer, memo: rowsMemo)
         ListView(rowCount: list.rowCount, state: list.selection) { _ in "" }
             .renderSelection(in: layout.listRows, buffer: &buffer)
+        guard !pendingIDs.isEmpty else { return }
+        for offset in 0..<layout.listRows.height {
+            guard let row = list.row(at: rows.top + offset), pendingIDs.contains(row.id) else { continue }
+            buffer.write(
+                "✎", x: layout.listRows.x, y: layout.listRows.y + offset, maxWidth: 1,
+                style: Style(foreground: .yellow, bold: true))
+        }
     }
 
     /// `Characters 3/20 of 66`, `Episodes · none`, with the filters where the kind shows them.

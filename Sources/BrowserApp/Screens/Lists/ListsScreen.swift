@@ -105,6 +105,7 @@ package struct ListsScreen: ScreenModel, Hashable {
         case .character(let character): characters.update(character)
         case .episode(let episode): episodes.update(episode)
         case .location(let location): locations.update(location)
+        case .characterDeleted(let id): characters.remove(id: id)
         }
     }
 
@@ -117,7 +118,8 @@ package struct ListsScreen: ScreenModel, Hashable {
     ) {
         ListPane(
             list: self[keyPath: Row.list], layout: context.layout,
-            rowsMemo: context.memos?[keyPath: Row.rowsMemo]
+            rowsMemo: context.memos?[keyPath: Row.rowsMemo],
+            pendingIDs: Row.listKind.kind == .character ? context.pendingCharacterIDs : []
         )
         .render(in: area, buffer: &buffer)
     }

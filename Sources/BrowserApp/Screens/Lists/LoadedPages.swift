@@ -114,6 +114,24 @@ package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashab
     }
 
     /// Replaces every held row for which `replacement` gives a different value.
+    /// Removes the held rows `predicate` selects; the pages after them start that much earlier,
+    /// and the total counts them out.
+    package mutating func removeRows(where predicate: (Row) -> Bool) {
+        guard reachedPages > 0 else { return }
+        var removed = 0
+        for number in 1...reachedPages {
+            starts[number - 1] -= removed
+            guard var rows = resident[number] else { continue }
+            let before = rows.count
+            rows.removeAll(where: predicate)
+            guard rows.count != before else { continue }
+            resident[number] = rows
+            removed += before - rows.count
+        }
+        starts[reachedPages] -= removed
+        if let total = totalCount { totalCount = max(0, total - removed) }
+    }
+
     package mutating func replaceRows(_ replacement: (Row) -> Row?) {
         for number in resident.keys {
             guard var rows = resident[number] else { continue }

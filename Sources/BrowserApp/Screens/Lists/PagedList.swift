@@ -75,6 +75,11 @@ where Row.ID == Int {
         pages.replaceRows { $0.id == row.id ? row : nil }
     }
 
+    /// Leaves the row with `id` out (its entity was deleted): the rows after it move up.
+    package mutating func remove(id: Int) {
+        pages.removeRows { $0.id == id }
+    }
+
     /// The page number holding row `index`, or nil past the reached rows.
     package func pageNumber(ofRow index: Int) -> Int? { pages.pageNumber(ofRow: index) }
 

@@ -1,0 +1,102 @@
+import CharacterData
+import RepositoryCore
+import TerminalUI
+
+/// The writes the browser keeps track of: the outbox's counts for the status pane, sending the
+/// kept writes (at start, back online, after the server answered a read, and after a backoff
+/// while it cannot be reached), and each write's line in the `--events` log.
+extension CharacterBrowser {
+    /// Sends the writes the cache file keeps (made while main was out of reach, or put back by
+    /// `charbrowser cache retry`), in order, unless a send is running; `force` sends even when
+    /// the outbox was last read empty (at start, nothing was read yet). Each one applied reaches
+    /// the screens as a change; the results come back as `keptWritesSent`.
+    func sendKeptWritesIfAny(state: inout BrowserState, force: Bool = false) -> [Effect<BrowserMessage>] {
+        guard !state.isSendingWrites, force || state.keptWrites.pending > 0, state.isOnline else { return [] }
+        state.isSendingWrites = true
+        let repository = services.repository
+        return [.task(key: Self.keptWritesKey) { .keptWritesSent(await repository.sendKeptWrites()) }]
+    }
+
+    /// Takes what a send of the kept writes did: a line per write in the events log, a toast for
+    /// a conflict or a rejection, the outbox read again; when the server could not be reached,
+    /// another send after a backoff (`backoff(after:)`) while online.
+    func applySent(_ sent: [SentCharacterWrite], state: inout BrowserState, fromTask: Bool = true) -> [Effect<BrowserMessage>] {
+        if fromTask { state.isSendingWrites = false }
+        var effects: [Effect<BrowserMessage>] = []
+        for write in sent {
+            effects += record(
+                WriteEvent(character: write.characterID, method: write.method, result: write.result, elapsed: write.elapsed),
+                state: &state, readingOutbox: false)
+            switch write.result {
+            case .conflict(let fields, let theirs):
+                showToast(
+                    "\(theirs.name) changed on the server too (\(fields.joined(separator: ", "))): decide on the Changes screen (5).",
+                    kind: .warning, state: &state)
+            case .rejected(let reason, _):
+                showToast("A kept write was refused: \(reason). See the Changes screen (5).", kind: .error, state: &state)
+            default:
+                break
+            }
+        }
+        effects.append(readKeptWrites())
+        if case .pending = sent.last?.result {
+            state.sendFailures += 1
+            if state.isOnline { effects.append(sendAgain(after: Self.backoff(after: state.sendFailures))) }
+        } else if !sent.isEmpty {
+            state.sendFailures = 0
+        }
+        return effects
+    }
+
+    /// How long to wait before sending again after `failures` sends in a row found the server
+    /// out of reach: 2 s, doubling, at most a minute.
+    package static func backoff(after failures: Int) -> Duration {
+        .seconds(min(60, 1 << min(max(1, failures), 6)))
+    }
+
+    /// A send of the kept writes after `delay` on the services' clock. A subscription: a headless
+    /// run does not wait for the delay.
+    func sendAgain(after delay: Duration) -> Effect<BrowserMessage> {
+        let clock = services.clock
+        return .subscribe(key: Self.sendBackoffKey) { sink in
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return
+            }
+            sink.send(.sendKeptWritesAgain)
+        }
+    }
+
+    /// Records `write`: the `--events` log's line, then (unless `readingOutbox` is false) the
+    /// outbox read again for the status pane.
+    func record(_ write: WriteEvent, state: inout BrowserState, readingOutbox: Bool = true) -> [Effect<BrowserMessage>] {
+        let onWrite = services.onWrite
+        return [.call { onWrite(write) }] + (readingOutbox ? [readKeptWrites()] : [])
+    }
+
+    /// Reads the outbox: its counts and the characters with writes pending, as `keptWritesRead`.
+    func readKeptWrites() -> Effect<BrowserMessage> {
+        let repository = services.repository
+        return .task(key: Self.keptWritesReadKey) {
+            let kept = repository.keptWrites()
+            return .keptWritesRead(
+                KeptWriteCounts(kept), pending: Set(kept.filter { $0.state != .rejected }.map(\.characterID)))
+        }
+    }
+
+    /// Whether an answer was the network's (the server can be reached again).
+    func tallyIsNetwork(_ tally: AppliedAnswer.Tally?) -> Bool {
+        switch tally?.origin {
+        case .network?, .revalidated?: true
+        default: false
+        }
+    }
+
+    /// The task key of the effect that sends the kept writes.
+    package static var keptWritesKey: String { "kept-writes" }
+    /// The task key of the backoff before the next send.
+    package static var sendBackoffKey: String { "kept-writes-backoff" }
+    /// The task key of the outbox's read.
+    package static var keptWritesReadKey: String { "kept-writes-read" }
+}

@@ -1,0 +1,123 @@
+@testable import BrowserApp
+import CharacterData
+import Foundation
+import PersistentCache
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyModel
+import TerminalUI
+import Testing
+
+/// The Changes screen (`5`): the kept writes newest first, a write's fields as base → mine /
+/// theirs, and what `m`, `t`, `d` and `r` do.
+@Suite("The Changes screen")
+struct ChangesScreenTests {
+    /// Six kept writes, newest first: the fourth (index 3) is in conflict, the last rejected.
+    static func writes() -> [KeptCharacterWrite] {
+        (1...6).reversed().map { number in
+            let character = SampleData.character(number)
+            var mine = CharacterFields(of: character)
+            mine.name += " II"
+            let state: OutboxWrite.State = number == 3 ? .conflict : number == 1 ? .rejected : .pending
+            let row = OutboxWrite(
+                sequence: Int64(number), entity: .entity(.character, id: number), method: "PATCH", body: Data(),
+                idempotencyKey: "key-\(number)", state: state, createdAt: Driver.now.addingTimeInterval(-Double(number * 90)),
+                attempts: number, lastAttemptAt: nil, lastError: state == .pending ? "offline" : "refused", detail: nil)
+            let write = CharacterWrite(
+                id: number, method: .patch, mine: mine, base: CharacterFields(of: character), baseTag: "\"t\"")
+            var theirs = character
+            theirs.name += " III"
+            theirs.species = "Robot"
+            return KeptCharacterWrite(row, write: write, theirs: state == .conflict ? theirs : nil)
+        }
+    }
+
+    /// Delivers `writes()` as the screen's read.
+    static func fill(_ driver: inout Driver) {
+        driver.deliver(ChangesScreen.Message.read(writes(), now: Driver.now), to: ChangesScreen.self)
+    }
+
+    @Test("Rows show each write's state, character, change, age and attempts, newest first")
+    func rows() throws {
+        var driver = Driver(size: TerminalSize(width: 120, height: 44))
+        driver.press("5")
+        Self.fill(&driver)
+        let frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("Changes · 4 pending · 1 conflict · 1 rejected"))
+        let first = try #require(driver.frame.firstIndex { $0.contains("Squanchy II #6") })
+        let conflict = try #require(driver.frame.firstIndex { $0.contains("conflict") && $0.contains("Summer Smith") })
+        #expect(first < conflict)
+        #expect(driver.frame[first].contains("edit name"))
+        #expect(driver.frame[first].contains("9 min"))
+    }
+
+    @Test("Enter shows a conflict's fields as base → mine / theirs, the fields in conflict marked")
+    func diff() {
+        var driver = Driver(size: TerminalSize(width: 120, height: 30))
+        driver.press("5")
+        Self.fill(&driver)
+        for _ in 0..<3 { driver.press("j") }
+        driver.press(.enter)
+        let frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("Edit of Summer Smith II (#3) · conflict"))
+        #expect(frame.contains("name !"))
+        #expect(frame.contains("Summer Smith → Summer Smith II / Summer Smith III"))
+        #expect(frame.contains("Human → Human / Robot"))
+        driver.press(.escape)
+        #expect((driver.state.screens.last as? ChangesScreen)?.opened == nil)
+        #expect(driver.state.screens.last is ChangesScreen)
+    }
+
+    @Test("m on a write that is not in conflict says so and does nothing")
+    func mineOnPending() {
+        var driver = Driver()
+        driver.press("5")
+        Self.fill(&driver)
+        let effects = driver.press("m")
+        #expect(effects.isEmpty)
+        #expect(driver.state.toast?.message.hasPrefix("Only a write in conflict") == true)
+    }
+
+    @Test("d asks first: n keeps the write, y discards it")
+    func discardAsks() {
+        var driver = Driver()
+        driver.press("5")
+        Self.fill(&driver)
+        driver.press("d")
+        #expect(driver.state.confirmation?.question == "Discard the edit of Squanchy II?")
+        #expect(driver.frame.last?.contains("Discard the edit of Squanchy II?") == true)
+        driver.press("n")
+        #expect(driver.state.confirmation == nil)
+        driver.press("d")
+        let effects = driver.press("y")
+        #expect(driver.state.confirmation == nil)
+        #expect((driver.state.screens.last as? ChangesScreen)?.isActing == true)
+        #expect(effects.count == 1)
+    }
+
+    @Test("The status pane's writes row and the lists' pending marks follow the outbox")
+    func statusAndMarks() {
+        var driver = Driver(size: TerminalSize(width: 120, height: 40))
+        driver.answerPage(1)
+        driver.deliver(.keptWritesRead(KeptWriteCounts(pending: 2, conflict: 1), pending: [2, 3]))
+        let frame = driver.frame
+        #expect(frame.contains { $0.contains("writes:") && $0.contains("2 pending · 1 conflict") })
+        #expect(frame.contains { $0.contains("✎") && $0.contains("Morty Smith") })
+        #expect(!frame.contains { $0.contains("✎") && $0.contains("Rick Sanchez") })
+    }
+
+    @Test("A deleted character leaves the list, and the rows after it move up")
+    func deletedLeavesList() {
+        var driver = Driver()
+        driver.answerPage(1)
+        let before = driver.state.characters.rowCount
+        let total = driver.state.characters.totalCount
+        driver.deliver(.characterChanged(EntityChange(id: "2", entry: nil, cause: .deleted)))
+        #expect(driver.state.characters.rowCount == before - 1)
+        #expect(driver.state.characters.totalCount == total.map { $0 - 1 })
+        #expect(driver.state.characters.row(at: 1)?.id == 3)
+        // A copy dropped from the cache (not deleted) stays in the list.
+        driver.deliver(.characterChanged(EntityChange(id: "3", entry: nil, cause: .removed)))
+        #expect(driver.state.characters.rowCount == before - 1)
+    }
+}
