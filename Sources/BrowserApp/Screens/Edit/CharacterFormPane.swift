@@ -20,7 +20,8 @@ struct CharacterFormPane: Widget {
             "Tab/↓ next field · Shift-Tab/↑ previous · Space cycles a choice · Ctrl-U clears",
             x: inside.x, y: y, maxWidth: inside.width, style: .plain.dimmed())
         y += 2
-        let valueWidth = min(44, inside.width - Self.labelWidth)
+        // Room beside each value for the reason the server refused it.
+        let valueWidth = max(16, min(44, inside.width - Self.labelWidth - 32))
         for (index, field) in form.fields.enumerated() where y < inside.maxY {
             let focused = index == form.focus && !isSaving
             buffer.write(
@@ -31,7 +32,11 @@ struct CharacterFormPane: Widget {
                 let beside = inside.x + Self.labelWidth + valueWidth + 2
                 let room = inside.maxX - beside
                 if room >= 20 {
-                    buffer.write("✗ " + error, x: beside, y: y, maxWidth: room, style: Self.errorStyle)
+                    // Beside the value, going on in the gap under it when longer.
+                    for (offset, line) in TextWrapper.wrap("✗ " + error, width: room).prefix(2).enumerated()
+                    where y + offset < inside.maxY {
+                        buffer.write(line, x: beside, y: y + offset, maxWidth: room, style: Self.errorStyle)
+                    }
                 } else if y + 1 < inside.maxY {
                     buffer.write(
                         "✗ " + error, x: inside.x + Self.labelWidth, y: y + 1, maxWidth: inside.width - Self.labelWidth,
