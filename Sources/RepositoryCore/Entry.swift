@@ -39,6 +39,12 @@ public struct EntryMetadata: Sendable, Hashable, Codable {
     }
 }
 
+extension EntryMetadata {
+    /// The same times without the validators (`ETag`, `Last-Modified`): what a part of a larger
+    /// answer (an entity of a page) is stored with, as the validators are the whole answer's.
+    public var withoutValidators: EntryMetadata { EntryMetadata(storedAt: storedAt, expiresAt: expiresAt) }
+}
+
 /// A value with its metadata and the source that produced it. Immutable, `Sendable` when `Value` is.
 public struct Entry<Value: Sendable>: Sendable {
     /// The value.

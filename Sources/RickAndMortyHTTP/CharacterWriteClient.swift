@@ -30,6 +30,7 @@ public struct CharacterWriteClient: Sendable {
     public func send(_ write: CharacterWrite) async -> CharacterWriteOutcome {
         var write = write
         var merged = false
+        if let settled = await preflight(&write, merged: &merged) { return settled }
         for _ in 0..<Self.mergeRounds {
             let response: TransportResponse
             switch await exchange(write) {

@@ -162,7 +162,8 @@ public final class NormalizedCache<
     public func storeList(
         _ values: [Entity], for query: Query, info: Info, metadata: EntryMetadata
     ) async throws(RepositoryError) {
-        await store(values, metadata: metadata)
+        // The list's validators are the list's: each entity is stored without them.
+        await store(values, metadata: metadata.withoutValidators)
         let list = StoredList(ids: values.map(\.entityID), info: info)
         try await lists.put(Entry(value: list, metadata: metadata, origin: .memory), for: query)
     }

@@ -142,7 +142,7 @@ public final class NormalizedRepository<
                     let kept = entry.value.filter {
                         asked.contains($0.entityID) && seen.insert($0.entityID).inserted
                     }
-                    await cache.store(kept, metadata: entry.metadata)
+                    await cache.store(kept, metadata: entry.metadata.withoutValidators)
                 }
                 return entry
             }
