@@ -15,10 +15,15 @@ struct ChangesScreenTests {
     /// Six kept writes, newest first: the fourth (index 3) is in conflict, the last rejected.
     static func writes() -> [KeptCharacterWrite] {
         (1...6).reversed().map { number in
+            kept(number, state: number == 3 ? .conflict : number == 1 ? .rejected : .pending)
+        }
+    }
+
+    /// A kept edit of character `number` (its name + " II"), written `number × 90` s ago.
+    static func kept(_ number: Int, state: OutboxWrite.State) -> KeptCharacterWrite {
             let character = SampleData.character(number)
             var mine = CharacterFields(of: character)
             mine.name += " II"
-            let state: OutboxWrite.State = number == 3 ? .conflict : number == 1 ? .rejected : .pending
             let row = OutboxWrite(
                 sequence: Int64(number), entity: .entity(.character, id: number), method: "PATCH", body: Data(),
                 idempotencyKey: "key-\(number)", state: state, createdAt: Driver.now.addingTimeInterval(-Double(number * 90)),
@@ -29,7 +34,6 @@ struct ChangesScreenTests {
             theirs.name += " III"
             theirs.species = "Robot"
             return KeptCharacterWrite(row, write: write, theirs: state == .conflict ? theirs : nil)
-        }
     }
 
     /// Delivers `writes()` as the screen's read.
@@ -99,10 +103,12 @@ struct ChangesScreenTests {
     func statusAndMarks() {
         var driver = Driver(size: TerminalSize(width: 120, height: 40))
         driver.answerPage(1)
-        driver.deliver(.keptWritesRead(KeptWriteCounts(pending: 2, conflict: 1), pending: [2, 3]))
+        driver.deliver(
+            .keptWritesRead([Self.kept(4, state: .pending), Self.kept(3, state: .conflict), Self.kept(2, state: .pending)], now: Driver.now))
         let frame = driver.frame
         #expect(frame.contains { $0.contains("writes:") && $0.contains("2 pending · 1 conflict") })
         #expect(frame.contains { $0.contains("✎") && $0.contains("Morty Smith") })
+        #expect(frame.contains { $0.contains("✎") && $0.contains("Summer Smith") })
         #expect(!frame.contains { $0.contains("✎") && $0.contains("Rick Sanchez") })
     }
 

@@ -151,7 +151,7 @@ struct EditFormTests {
         #expect(driver.state.toast?.message == "Deleted Rick Sanchez.")
 
         var pending = Self.onDetail()
-        pending.deliver(.keptWritesRead(KeptWriteCounts(pending: 1), pending: [1]))
+        pending.deliver(.keptWritesRead([ChangesScreenTests.kept(1, state: .pending)], now: Driver.now))
         #expect(pending.frame.contains { $0.contains("✎ pending") })
         #expect(pending.frame.contains { $0.contains("writes:") && $0.contains("1 pending") })
     }

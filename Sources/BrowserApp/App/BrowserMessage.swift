@@ -1,4 +1,5 @@
 import CharacterData
+import Foundation
 import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
@@ -21,8 +22,8 @@ package enum BrowserMessage: Sendable {
     /// The shared cache tier's health, as its stream (subscribed at start) reports it: first
     /// its state at the subscription, then every change.
     case sharedCacheHealthChanged(SharedCacheHealth)
-    /// The outbox was read: its writes per state, and the characters with a write not yet taken.
-    case keptWritesRead(KeptWriteCounts, pending: Set<Int>)
+    /// The outbox was read at `now`: the writes it keeps, newest first.
+    case keptWritesRead([KeptCharacterWrite], now: Date)
     /// The kept writes were sent (those sent, in order; the last still pending when the server
     /// could not be reached).
     case keptWritesSent([SentCharacterWrite], fromTask: Bool = true)

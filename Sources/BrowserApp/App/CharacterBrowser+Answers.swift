@@ -1,3 +1,4 @@
+import CharacterData
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -30,9 +31,13 @@ extension CharacterBrowser {
             if let location = change.entry?.value { show(.location(location), state: &state) }
         case .sharedCacheHealthChanged(let health):
             applySharedCacheHealth(health, state: &state)
-        case .keptWritesRead(let counts, let pending):
-            state.keptWrites = counts
-            state.pendingCharacterIDs = pending
+        case .keptWritesRead(let writes, let now):
+            state.keptWrites = KeptWriteCounts(writes)
+            state.pendingCharacterIDs = Set(writes.filter { $0.state != .rejected }.map(\.characterID))
+            // The Changes screen, when open, shows the same read.
+            if let message = state.message(ChangesScreen.Message.read(writes, now: now), to: ChangesScreen.self) {
+                return apply(message, state: &state)
+            }
         case .keptWritesSent(let sent, let fromTask):
             return applySent(sent, state: &state, fromTask: fromTask)
         case .sendKeptWritesAgain:

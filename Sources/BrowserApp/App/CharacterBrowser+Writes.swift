@@ -78,11 +78,8 @@ extension CharacterBrowser {
     /// Reads the outbox: its counts and the characters with writes pending, as `keptWritesRead`.
     func readKeptWrites() -> Effect<BrowserMessage> {
         let repository = services.repository
-        return .task(key: Self.keptWritesReadKey) {
-            let kept = repository.keptWrites()
-            return .keptWritesRead(
-                KeptWriteCounts(kept), pending: Set(kept.filter { $0.state != .rejected }.map(\.characterID)))
-        }
+        let now = services.now
+        return .task(key: Self.keptWritesReadKey) { .keptWritesRead(repository.keptWrites(), now: now()) }
     }
 
     /// Whether an answer was the network's (the server can be reached again).
