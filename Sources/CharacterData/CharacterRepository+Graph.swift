@@ -35,7 +35,30 @@ extension CharacterRepository {
     /// Every change of a character from now on: a refresh, a page or cast that brought a newer
     /// copy (with the new value), another process's write (with the shared tier's value when it
     /// could be read, else nil: the next read fetches it).
-    public func characterChanges() -> AsyncStream<EntityChange<ShowCharacter>> { characterGraph.changes() }
+    /// A character with a kept write shows it: its pending edit over the new copy, or, deleted,
+    /// a change without a value (`.deleted`).
+    public func characterChanges() -> AsyncStream<EntityChange<ShowCharacter>> {
+        let upstream = characterGraph.changes()
+        let (stream, continuation) = AsyncStream<EntityChange<ShowCharacter>>.makeStream()
+        let task = Task { [weak self] in
+            for await change in upstream {
+                continuation.yield(self?.overlaid(change) ?? change)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// `change` with the kept write of its character laid over it.
+    func overlaid(_ change: EntityChange<ShowCharacter>) -> EntityChange<ShowCharacter> {
+        guard var entry = change.entry, let id = Int(change.id) else { return change }
+        let changes = pendingChanges
+        if changes.deletes.contains(id) { return EntityChange(id: change.id, entry: nil, cause: .deleted) }
+        guard let edit = changes.edits[id] else { return change }
+        entry.value = edit.applied(to: entry.value)
+        return EntityChange(id: change.id, entry: entry, cause: change.cause)
+    }
 
     /// Every change of an episode from now on (as `characterChanges()`).
     public func episodeChanges() -> AsyncStream<EntityChange<Episode>> { episodeGraph.changes() }

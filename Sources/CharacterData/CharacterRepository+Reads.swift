@@ -17,17 +17,28 @@ extension CharacterRepository {
     public func page(_ number: Int, filter: CharacterFilter = .init(), policy: CachePolicy)
         async throws(RepositoryError) -> Answer<CharacterPage>
     {
-        try await characterGraph.list(
+        var answer = try await characterGraph.list(
             filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails,
             main: characterPagesMain)
+        let changes = pendingChanges
+        if !changes.isEmpty {
+            answer.value.results = changes.applied(to: answer.value.results, provenance: &answer.provenance)
+        }
+        return answer
     }
 
     /// One character by id, read as `policy` says, serving stale when main fails. A value from
     /// the network is announced to `characterChanges()` observers.
     public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
     {
-        let answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        var answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
         announce(answer, in: characterGraph)
+        if let edit = pendingChanges.edits[id] {
+            answer.value = edit.applied(to: answer.value)
+            var provenance = answer.provenance ?? Provenance(counts: [answer.origin: 1])
+            provenance.pendingIDs = [String(id)]
+            answer.provenance = provenance
+        }
         return answer
     }
 

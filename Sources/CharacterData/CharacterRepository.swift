@@ -43,6 +43,8 @@ public final class CharacterRepository: Sendable {
     let writeClient: CharacterWriteClient
     /// One drain of the outbox at a time (`sendPendingWrites`).
     let drain = WriteDrain()
+    /// The kept writes laid over every answer of characters.
+    let pendingOverlay = PendingOverlay()
     let evictions = ChangeBroadcaster<SharedEviction>()
     private let coherence = SharedChangeFollower()
 

@@ -129,8 +129,11 @@ public final class GraphRepository: Sendable {
     public func characters(ids: [Int], policy: CachePolicy) async throws(RepositoryError)
         -> Answer<[ShowCharacter]>
     {
-        try await characterRepository.characterGraph.entities(
+        var answer = try await characterRepository.characterGraph.entities(
             ids: ids.map(String.init), policy: policy, main: characterRepository.charactersMain)
+        let changes = characterRepository.pendingChanges
+        if !changes.isEmpty { answer.value = changes.applied(to: answer.value, provenance: &answer.provenance) }
+        return answer
     }
 
     /// Every change of a location from now on (as `CharacterRepository.characterChanges()`).

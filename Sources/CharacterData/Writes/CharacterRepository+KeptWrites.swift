@@ -28,6 +28,12 @@ extension CharacterRepository {
         }
     }
 
+    /// The kept writes laid over answers (read from the outbox when first asked for).
+    var pendingChanges: PendingOverlay.Changes { pendingOverlay.current { keptWrites() } }
+
+    /// Reads the outbox again into the overlay (after this repository changed it).
+    func reloadPendingChanges() { pendingOverlay.reload(keptWrites()) }
+
     /// The ids of the characters with a write not yet taken by the server (pending or in
     /// conflict): what lists and details show as `pending`.
     public func pendingCharacterIDs() -> Set<Int> {
@@ -46,6 +52,7 @@ extension CharacterRepository {
         switch choice {
         case .theirs:
             guard (try? await outbox.remove(sequence)) == true else { return nil }
+            reloadPendingChanges()
             await takeApplied(conflict.theirs, tag: conflict.tag, id: write.id)
             return .applied(conflict.theirs, merged: false)
         case .mine:
@@ -54,6 +61,7 @@ extension CharacterRepository {
                 baseTag: conflict.tag)
             guard let body = try? JSONEncoder().encode(over), (try? await outbox.retry(sequence, body: body)) == true
             else { return nil }
+            reloadPendingChanges()
             if let mine = over.mine {
                 await showLocally(mine.applied(to: conflict.theirs), id: write.id)
             }
@@ -67,6 +75,7 @@ extension CharacterRepository {
     @discardableResult
     public func retryWrite(_ sequence: Int64) async -> [CharacterEditResult] {
         guard let outbox, (try? await outbox.retry(sequence)) == true else { return [] }
+        reloadPendingChanges()
         return await sendPendingWrites()
     }
 
@@ -78,6 +87,7 @@ extension CharacterRepository {
         guard let outbox, let row = try? outbox.write(sequence),
             (try? await outbox.remove(sequence)) == true
         else { return false }
+        reloadPendingChanges()
         guard row.state != .rejected, let write = try? JSONDecoder().decode(CharacterWrite.self, from: row.body),
             let base = write.base, let current = await characterGraph.cache.entity(String(write.id))
         else { return true }

@@ -74,6 +74,7 @@ extension CharacterRepository {
                         elapsed: elapsed))
                 if case .pending = result { break }
             }
+            if !results.isEmpty { reloadPendingChanges() }
         }
         return results
     }
@@ -128,6 +129,7 @@ extension CharacterRepository {
             else { return .conflict(fields: fields, theirs: theirs) }
             try? await outbox.markConflict(
                 sequence, reason: reason, detail: try? JSONEncoder().encode(KeptConflict(theirs: theirs, tag: tag)))
+            reloadPendingChanges()
             return .conflict(fields: fields, theirs: theirs)
         default:
             return await applyAnswer(outcome, for: write)
@@ -158,6 +160,7 @@ extension CharacterRepository {
                 try? await characters.cache.upper.delete(.id(write.id))
                 characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: nil, cause: .deleted))
             }
+            reloadPendingChanges()
             return .pending(sequence: kept.sequence, reason: reason)
         } catch {
             return .notSent(reason: reason + "; the write could not be kept: \(error.description)")

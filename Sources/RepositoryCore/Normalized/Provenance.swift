@@ -4,7 +4,8 @@ import Foundation
 /// the oldest part, and the ids nobody could answer. A value type.
 ///
 /// `description` reads `7 memory · 12 network` (sources in `Origin.allCases` order, empty ones
-/// left out), followed by `· 2 missing` when some ids could not be answered.
+/// left out), followed by `· 2 missing` when some ids could not be answered and `· 1 pending`
+/// when some parts are local writes not yet taken.
 public struct Provenance: Sendable, Hashable, CustomStringConvertible {
     /// The number of parts (entities) each source gave.
     public var counts: [Origin: Int]
@@ -12,6 +13,9 @@ public struct Provenance: Sendable, Hashable, CustomStringConvertible {
     public var oldestStoredAt: Date?
     /// The ids that were asked for and neither the cache nor the main source answered.
     public var missingIDs: [String]
+    /// The ids whose part is a local write the main source has not taken yet (kept pending, and
+    /// shown over what was read), counted as `· 1 pending`.
+    public var pendingIDs: [String] = []
 
     /// Creates a provenance.
     public init(counts: [Origin: Int] = [:], oldestStoredAt: Date? = nil, missingIDs: [String] = []) {
@@ -47,6 +51,7 @@ public struct Provenance: Sendable, Hashable, CustomStringConvertible {
         }
         if parts.isEmpty { parts.append("0 parts") }
         if !missingIDs.isEmpty { parts.append("\(missingIDs.count) missing") }
+        if !pendingIDs.isEmpty { parts.append("\(pendingIDs.count) pending") }
         return parts.joined(separator: " · ")
     }
 }

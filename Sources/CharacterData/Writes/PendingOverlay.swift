@@ -1,0 +1,75 @@
+import Locking
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyModel
+
+/// The writes of characters the server has not taken yet (pending or in conflict in the
+/// outbox), laid over every answer that holds those characters: an edit's fields over what was
+/// read, a deleted character left out of pages and casts. So a read from the network while a
+/// write waits (a refresh, a page read again, a copy evicted and read back) shows the pending
+/// value, never the server's older one, and the answer's provenance names it `pending`.
+///
+/// Read from the outbox once, then kept in step by the repository after each change it makes to
+/// the outbox (another process's change shows after a restart). Thread-safe: a `PThreadMutex`.
+final class PendingOverlay: Sendable {
+    /// What is laid over: each character's fields as the latest kept edit has them, the deletes.
+    struct Changes: Sendable {
+        var edits: [Int: CharacterFields] = [:]
+        var deletes: Set<Int> = []
+        var isEmpty: Bool { edits.isEmpty && deletes.isEmpty }
+    }
+
+    private let changes = PThreadMutex<Changes?>(nil)
+
+    /// The changes, read from `load` the first time they are asked for.
+    func current(_ load: () -> [KeptCharacterWrite]) -> Changes {
+        if let known = changes.withLock({ $0 }) { return known }
+        let loaded = Self.changes(of: load())
+        changes.withLock { $0 = loaded }
+        return loaded
+    }
+
+    /// Takes `writes` (the outbox's, newest first) as the changes from now on.
+    func reload(_ writes: [KeptCharacterWrite]) {
+        let loaded = Self.changes(of: writes)
+        changes.withLock { $0 = loaded }
+    }
+
+    /// The pending and conflicting writes of `writes` as changes: the newest edit of a character
+    /// wins; a delete hides it.
+    static func changes(of writes: [KeptCharacterWrite]) -> Changes {
+        var changes = Changes()
+        for write in writes.reversed() where write.state != .rejected {
+            switch write.method {
+            case .delete: changes.deletes.insert(write.characterID)
+            case .patch: if let mine = write.mine { changes.edits[write.characterID] = mine }
+            }
+        }
+        return changes
+    }
+}
+
+extension PendingOverlay.Changes {
+    /// `character` as this process shows it: with its pending edit, or nil when it is deleted.
+    func applied(to character: ShowCharacter) -> ShowCharacter? {
+        if deletes.contains(character.id) { return nil }
+        return edits[character.id].map { $0.applied(to: character) } ?? character
+    }
+
+    /// `characters` with their pending edits, the deleted ones left out; the ids laid over are
+    /// added to `provenance`'s pending ids.
+    func applied(to characters: [ShowCharacter], provenance: inout Provenance?) -> [ShowCharacter] {
+        var pending: [String] = []
+        let shown = characters.compactMap { character -> ShowCharacter? in
+            let overlaid = applied(to: character)
+            if overlaid != character { pending.append(String(character.id)) }
+            return overlaid
+        }
+        if !pending.isEmpty {
+            var counted = provenance ?? Provenance()
+            counted.pendingIDs += pending
+            provenance = counted
+        }
+        return shown
+    }
+}

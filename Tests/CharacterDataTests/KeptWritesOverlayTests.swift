@@ -1,0 +1,141 @@
+import CharacterData
+import Foundation
+import PersistentCache
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyModel
+import RickAndMortyServer
+import Testing
+
+/// A kept write shows in every answer that holds its character, whatever source answered, until
+/// the server takes it; and the writes kept can be looked at and decided on through the
+/// repository's public API, as the browser's Changes screen does.
+@Suite("Kept writes laid over answers, and decided on")
+struct KeptWritesOverlayTests {
+    @Test("A pending edit shows over a network read of its page, of itself and of a cast, marked pending")
+    func editOverNetworkReads() async throws {
+        try await Fixture.with { fixture in
+            let repository = try fixture.repository()
+            let rick = try await repository.character(id: 1, policy: .localFirst).value
+            _ = fixture.server.updateFaults { $0.writeFailure = true }
+            let result = await repository.edit(1, to: CharacterWriteTests.renamed(rick, "Rick Kept"), queueing: true)
+            guard case .pending = result else {
+                Issue.record("expected pending, got \(result)")
+                return
+            }
+            // The network answers the server's (older) Rick; the answers show the kept one.
+            let page = try await repository.page(1, policy: .remoteFirst)
+            #expect(page.origin == .network)
+            #expect(page.value.results.first?.name == "Rick Kept")
+            #expect(page.provenance?.pendingIDs == ["1"])
+            #expect(page.provenance?.description.hasSuffix("· 1 pending") == true)
+            let single = try await repository.character(id: 1, policy: .remoteFirst)
+            #expect(single.value.name == "Rick Kept" && single.provenance?.pendingIDs == ["1"])
+            let graph = GraphRepository(api: fixture.api, characters: repository)
+            let cast = try await graph.characters(ids: [1, 2], policy: .remoteFirst)
+            #expect(cast.value.map(\.name) == ["Rick Kept", "Morty Smith"])
+            #expect(repository.pendingCharacterIDs() == [1])
+            // Taken by the server, the edit is the value and nothing is pending.
+            _ = fixture.server.updateFaults { $0.writeFailure = false }
+            #expect(await repository.sendPendingWrites().count == 1)
+            let after = try await repository.page(1, policy: .remoteFirst)
+            #expect(after.value.results.first?.name == "Rick Kept" && after.provenance?.pendingIDs.isEmpty != false)
+            #expect(repository.pendingCharacterIDs().isEmpty)
+        }
+    }
+
+    @Test("A pending delete leaves pages and casts read afterwards, from the network too")
+    func deleteLeavesLists() async throws {
+        try await Fixture.with { fixture in
+            let repository = try fixture.repository()
+            _ = try await repository.page(1, policy: .localFirst)
+            fixture.networkSwitch.setOnline(false)
+            guard case .pending = await repository.delete(2, queueing: true) else {
+                Issue.record("expected the delete kept")
+                return
+            }
+            fixture.networkSwitch.setOnline(true)
+            _ = fixture.server.updateFaults { $0.writeFailure = true }
+            let page = try await repository.page(1, policy: .remoteFirst)
+            #expect(!page.value.results.contains { $0.id == 2 })
+            let graph = GraphRepository(api: fixture.api, characters: repository)
+            let cast = try await graph.characters(ids: [1, 2, 3], policy: .remoteFirst)
+            #expect(cast.value.map(\.id) == [1, 3])
+        }
+    }
+
+    @Test("keptWrites, resolveConflict (theirs, mine), retryWrite and discardWrite, as the Changes screen uses them")
+    func decide() async throws {
+        try await Fixture.with { fixture in
+            let repository = try fixture.repository()
+            let rick = try await repository.character(id: 1, policy: .remoteFirst).value
+            fixture.networkSwitch.setOnline(false)
+            _ = await repository.edit(1, to: CharacterWriteTests.renamed(rick, "Mine"), queueing: true)
+            fixture.networkSwitch.setOnline(true)
+            // Another writer renames Rick meanwhile: the kept write is in conflict when sent.
+            let other = CharacterRepository(api: fixture.api, database: nil)
+            _ = await other.edit(1, to: CharacterWriteTests.renamed(rick, "Theirs"), queueing: false)
+            let sent = await repository.sendPendingWrites()
+            guard case .conflict(let fields, let theirs)? = sent.first else {
+                Issue.record("expected a conflict, got \(sent)")
+                return
+            }
+            #expect(fields == ["name"] && theirs.name == "Theirs")
+            let kept = try #require(repository.keptWrites().first)
+            #expect(kept.state == .conflict && kept.conflictingFields == ["name"] && kept.theirs?.name == "Theirs")
+            #expect(kept.base?.name == rick.name && kept.mine?.name == "Mine" && kept.changedFields == ["name"])
+            #expect(KeptWriteCounts(repository.keptWrites()).description == "1 conflict")
+
+            // Keep mine: sent over the server's version and applied.
+            guard case .applied(let applied?, _)? = await repository.resolveConflict(kept.sequence, keeping: .mine) else {
+                Issue.record("expected mine applied")
+                return
+            }
+            #expect(applied.name == "Mine" && repository.keptWrites().isEmpty)
+            #expect(try await CharacterWriteTests.onServer(1, fixture).name == "Mine")
+
+            // A kept write: retry sends it again (still offline: kept); discard drops it and the
+            // character goes back to the copy the edit was made over.
+            fixture.networkSwitch.setOnline(false)
+            var cat = CharacterFields(of: applied)
+            cat.species = "Cat"
+            _ = await repository.edit(1, to: cat, queueing: true)
+            let pending = try #require(repository.keptWrites().first)
+            #expect(await repository.retryWrite(pending.sequence).count == 1)  // still offline: kept
+            #expect(await repository.discardWrite(pending.sequence))
+            #expect(repository.keptWrites().isEmpty)
+            #expect(try await repository.character(id: 1, policy: .localFirst).value.species == applied.species)
+            #expect(await repository.resolveConflict(pending.sequence, keeping: .theirs) == nil)
+        }
+    }
+
+    @Test("Against the public API an edit or a delete is refused at once and nothing is kept")
+    func publicAPIRefuses() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try CacheDatabase(location: .file(folder.appendingPathComponent("cache.sqlite")))
+        let networkSwitch = NetworkSwitch()
+        networkSwitch.setOnline(false)
+        let repository = CharacterRepository(
+            api: RemoteAPI(configuration: RemoteAPIConfiguration(), networkSwitch: networkSwitch), database: database)
+        let fields = CharacterFields(name: "Rick", status: "Alive", species: "Human", type: "", gender: "Male")
+        for result in [await repository.edit(1, to: fields, queueing: true), await repository.delete(1, queueing: true)] {
+            guard case .rejected(let reason, nil) = result else {
+                Issue.record("expected a refusal, got \(result)")
+                continue
+            }
+            #expect(reason.contains("rickandmortyapi.com is read-only"))
+        }
+        #expect(repository.keptWrites().isEmpty)
+        try await database.close()
+    }
+}
+
+extension Fixture {
+    /// An API over the fixture's server and switch, as `repository()` makes it.
+    var api: RemoteAPI {
+        RemoteAPI(
+            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)),
+            networkSwitch: networkSwitch, timeSource: time)
+    }
+}
