@@ -139,3 +139,29 @@ extension Fixture {
             networkSwitch: networkSwitch, timeSource: time)
     }
 }
+
+/// A delete the server took leaves the lists composed afterwards, offline and after a restart.
+@Suite("Deleted characters leave composed lists")
+struct DeletedCharacterListTests {
+    @Test("Applied online, then offline and after a restart: page 1 from the cache leaves it out")
+    func appliedDeleteOfflineAndRestart() async throws {
+        try await Fixture.with { fixture in
+            do {
+                let repository = try fixture.repository()
+                _ = try await repository.page(1, policy: .localFirst)
+                guard case .applied(nil, _) = await repository.delete(2, queueing: true) else {
+                    Issue.record("expected the delete applied")
+                    return
+                }
+                fixture.networkSwitch.setOnline(false)
+                let page = try await repository.page(1, policy: .localFirst)
+                #expect(!page.value.results.contains { $0.id == 2 })
+                #expect(page.value.results.count == 19)
+                try await repository.database?.close()
+            }
+            let restarted = try fixture.repository()
+            let page = try await restarted.page(1, policy: .localFirst)
+            #expect(!page.value.results.contains { $0.id == 2 })
+        }
+    }
+}

@@ -26,16 +26,10 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     let isWide: Bool
     /// The writes the outbox keeps, per state.
     let keptWrites: KeptWriteCounts
-    /// Whether the latest answer is of a character with a write not yet taken (its value is the
-    /// pending one).
-    let latestIsPending: Bool
 
     init(state: BrowserState, isWide: Bool) {
         keptWrites = state.keptWrites
-        latestIsPending =
-            state.latest.map { event in
-                state.pendingCharacterIDs.contains { event.cacheKeys.contains(.entity(.character, id: $0)) }
-            } ?? false
+
         latest = state.latest
         let summary = Self.loadingSummary(state)
         loadingText = summary.map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" } ?? "idle"
@@ -134,10 +128,9 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         return [Line(first), latest?.error == nil ? fourth : error]
     }
 
-    /// The source with its parts, and `pending` when the value shown is a write not yet taken.
-    private func sourceText(_ event: AnswerEvent) -> String {
-        Self.sourceAndParts(event) + (latestIsPending ? " · pending" : "")
-    }
+    /// The source with its parts (`· 1 pending` among them when a value shown is a write the
+    /// server has not taken yet).
+    private func sourceText(_ event: AnswerEvent) -> String { Self.sourceAndParts(event) }
 
     /// Writes in conflict or rejected want the user: yellow; pending ones: plain; none: dimmed.
     private var writesStyle: Style {

@@ -30,4 +30,13 @@ public struct SentCharacterWrite: Sendable, Hashable {
     public let result: CharacterEditResult
     /// How long sending it and taking the answer took.
     public let elapsed: Duration
+
+    /// A write sent as given.
+    public init(sequence: Int64, characterID: Int, method: CharacterWrite.Method, result: CharacterEditResult, elapsed: Duration) {
+        self.sequence = sequence
+        self.characterID = characterID
+        self.method = method
+        self.result = result
+        self.elapsed = elapsed
+    }
 }
