@@ -73,7 +73,7 @@ struct WriteConflictsEndToEndTests {
         try setup.patch(#"{"name":"Theirs"}"#)
         let writes = try await setup.run(
             "o wait:writes:\\s\\s1\\sconflict 5 wait:conflict enter wait:name\\s! esc t wait:Took wait:writes:\\s\\snone")
-        #expect(writes.map { $0[text: "write"] } == ["conflict"])
+        #expect(writes.map { $0[text: "write"] } == ["conflict", "discarded"])
         #expect(try setup.character()["name"] as? String == "Theirs")
     }
 

@@ -25,7 +25,9 @@ extension CharacterBrowser {
         var effects: [Effect<BrowserMessage>] = []
         for write in sent {
             effects += record(
-                WriteEvent(character: write.characterID, method: write.method, result: write.result, elapsed: write.elapsed),
+                WriteEvent(
+                    character: write.characterID, method: write.method, result: write.result, elapsed: write.elapsed,
+                    sequence: write.sequence),
                 state: &state, readingOutbox: false)
             switch write.result {
             case .conflict(let fields, let theirs):

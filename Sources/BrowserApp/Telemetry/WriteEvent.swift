@@ -4,9 +4,10 @@ import RickAndMortyHTTP
 
 /// One line of the `--events` log for a write's outcome (an edit or delete, or a kept write
 /// sent): `method`, the outcome as `write` (`applied`, `merged`, `pending`, `conflict`,
-/// `rejected`, `not sent`), `origin` (`network` when the server answered, `disk` when the write
-/// was kept in the cache file's outbox; nil when neither), `ms`, `error`, the character and the
-/// outbox's `sequence` when it keeps the write. A plain value; `Codable`.
+/// `rejected`, `not sent`, and `discarded` when the user dropped a kept write: `d`, or `t` taking
+/// theirs), `origin` (`network` when the server answered, `disk` when the write was kept in the
+/// cache file's outbox; nil when neither), `ms`, `error`, the character and the outbox's
+/// `sequence` when the write is or was kept there. A plain value; `Codable`.
 package struct WriteEvent: Sendable, Codable, Equatable {
     /// `PATCH` or `DELETE`.
     package var method: String
@@ -23,8 +24,12 @@ package struct WriteEvent: Sendable, Codable, Equatable {
     package var error: String?
 
     /// The event of `result`, a `method` write of `character` that took `elapsed`.
-    package init(character: Int, method: CharacterWrite.Method, result: CharacterEditResult, elapsed: Duration) {
+    package init(
+        character: Int, method: CharacterWrite.Method, result: CharacterEditResult, elapsed: Duration,
+        sequence: Int64? = nil
+    ) {
         self.character = character
+        self.sequence = sequence
         self.method = method == .delete ? "DELETE" : "PATCH"
         ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
         switch result {
@@ -34,7 +39,7 @@ package struct WriteEvent: Sendable, Codable, Equatable {
         case .pending(let sequence, let reason):
             write = "pending"
             origin = "disk"
-            self.sequence = sequence
+            self.sequence = self.sequence ?? sequence
             error = reason
         case .conflict(let fields, _):
             write = "conflict"
@@ -48,5 +53,12 @@ package struct WriteEvent: Sendable, Codable, Equatable {
             write = "not sent"
             error = reason
         }
+    }
+
+    /// The event of kept write `sequence` of `character`, dropped by the user (`why`).
+    package static func discarded(character: Int, method: CharacterWrite.Method, sequence: Int64, why: String) -> WriteEvent {
+        var event = WriteEvent(character: character, method: method, result: .notSent(reason: why), elapsed: .zero, sequence: sequence)
+        event.write = "discarded"
+        return event
     }
 }

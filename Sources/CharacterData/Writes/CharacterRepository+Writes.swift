@@ -18,11 +18,16 @@ extension CharacterRepository {
     public var outbox: WriteOutbox? { database.map(WriteOutbox.init) }
 
     /// Edits character `id` to `fields`, over the copy the cache holds (read first when it holds
-    /// none). With `queueing`, a write main cannot take now is kept (see the type).
-    public func edit(_ id: Int, to fields: CharacterFields, queueing: Bool) async -> CharacterEditResult {
+    /// none; `shown`, the copy the user edited, when that read fails too). With `queueing`, a
+    /// write main cannot take now is kept (see the type).
+    public func edit(_ id: Int, to fields: CharacterFields, queueing: Bool, over shown: ShowCharacter? = nil) async
+        -> CharacterEditResult
+    {
         if let refusal = readOnlyRefusal { return refusal }
         if let violation = fields.violation() { return .rejected(reason: violation.reason, field: violation.field) }
-        guard let base = await baseCopy(id) else {
+        let held = await baseCopy(id)
+            ?? shown.map { Entry(value: $0, metadata: EntryMetadata(storedAt: configuration.timeSource.now()), origin: .disk) }
+        guard let base = held else {
             return .notSent(reason: "character \(id) could not be read to edit it")
         }
         let write = CharacterWrite(

@@ -89,7 +89,8 @@ package struct ChangesScreen: ScreenModel {
                     choice == .theirs
                     ? "Took the server's \(write.characterName); mine was dropped."
                     : Self.sentence(result, name: write.characterName)
-                return (said, .info, choice == .mine ? [(write, result)] : [])
+                // Theirs taken: mine is dropped, which the log says as a discard.
+                return (said, .info, [(write, choice == .mine ? result : .notSent(reason: "theirs taken"))])
             }
         case .delete:
             guard let write = selected else { break }
@@ -102,7 +103,7 @@ package struct ChangesScreen: ScreenModel {
                 let discarded = await repository.discardWrite(sequence)
                 return (
                     discarded ? "Discarded the write of \(write.characterName)." : "That write is no longer kept.",
-                    .info, []
+                    .info, discarded ? [(write, .notSent(reason: "discarded"))] : []
                 )
             }
         case .refresh:
@@ -131,8 +132,14 @@ package struct ChangesScreen: ScreenModel {
         return [
             .stream(key: "changes-action") { sink in
                 let ((said, kind, sent), elapsed) = await EditCharacterScreen.timed(clock) { await body(repository) }
-                let events = sent.map {
-                    WriteEvent(character: $0.0.characterID, method: $0.0.method, result: $0.1, elapsed: elapsed)
+                let events = sent.map { write, result in
+                    if case .notSent(let why) = result {
+                        return WriteEvent.discarded(
+                            character: write.characterID, method: write.method, sequence: write.sequence, why: why)
+                    }
+                    return WriteEvent(
+                        character: write.characterID, method: write.method, result: result, elapsed: elapsed,
+                        sequence: write.sequence)
                 }
                 sink.send(.acted(said, kind, sent: events))
                 sink.send(.read(repository.keptWrites(), now: services.now()))

@@ -21,11 +21,14 @@ package struct EditCharacterScreen: ScreenModel {
     package var isSaving = false
     /// The character's name when the form opened (the crumb, the title).
     let name: String
+    /// The character as the form opened over it (the edit's base when the cache no longer holds it).
+    let shown: ShowCharacter
 
     /// The form of `character`.
     package init(character: ShowCharacter) {
         form = CharacterForm(character: character)
         name = character.name
+        shown = character
     }
 
     package var keyScope: KeyTable.Scope { .characterEdit }
@@ -71,10 +74,11 @@ package struct EditCharacterScreen: ScreenModel {
         let repository = context.services.repository
         let clock = context.services.clock
         let id = form.characterID
+        let shown = shown
         return [
             .task(key: Self.saveKey) {
                 let (result, elapsed) = await Self.timed(clock) {
-                    await repository.edit(id, to: fields, queueing: true)
+                    await repository.edit(id, to: fields, queueing: true, over: shown)
                 }
                 return .saved(result, elapsed: elapsed)
             }
