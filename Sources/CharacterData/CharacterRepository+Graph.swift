@@ -52,7 +52,7 @@ extension CharacterRepository {
 
     /// `change` with the kept write of its character laid over it.
     func overlaid(_ change: EntityChange<ShowCharacter>) -> EntityChange<ShowCharacter> {
-        guard var entry = change.entry, let id = Int(change.id) else { return change }
+        guard var entry = change.entry, let id = Int(change.id), !hasNoPendingChanges else { return change }
         let changes = pendingChanges
         if changes.deletes.contains(id) { return EntityChange(id: change.id, entry: nil, cause: .deleted) }
         guard let edit = changes.edits[id] else { return change }

@@ -20,9 +20,8 @@ extension CharacterRepository {
         var answer = try await characterGraph.list(
             filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails,
             main: characterPagesMain)
-        let changes = pendingChanges
-        if !changes.isEmpty {
-            answer.value.results = changes.applied(to: answer.value.results, provenance: &answer.provenance)
+        if !hasNoPendingChanges {
+            answer.value.results = pendingChanges.applied(to: answer.value.results, provenance: &answer.provenance)
         }
         return answer
     }
@@ -33,7 +32,7 @@ extension CharacterRepository {
     {
         var answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
         announce(answer, in: characterGraph)
-        if let edit = pendingChanges.edits[id] {
+        if !hasNoPendingChanges, let edit = pendingChanges.edits[id] {
             answer.value = edit.applied(to: answer.value)
             var provenance = answer.provenance ?? Provenance(counts: [answer.origin: 1])
             provenance.pendingIDs = [String(id)]

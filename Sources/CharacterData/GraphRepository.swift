@@ -131,8 +131,9 @@ public final class GraphRepository: Sendable {
     {
         var answer = try await characterRepository.characterGraph.entities(
             ids: ids.map(String.init), policy: policy, main: characterRepository.charactersMain)
-        let changes = characterRepository.pendingChanges
-        if !changes.isEmpty { answer.value = changes.applied(to: answer.value, provenance: &answer.provenance) }
+        if !characterRepository.hasNoPendingChanges {
+            answer.value = characterRepository.pendingChanges.applied(to: answer.value, provenance: &answer.provenance)
+        }
         return answer
     }
 

@@ -31,6 +31,9 @@ extension CharacterRepository {
     /// The kept writes laid over answers (read from the outbox when first asked for).
     var pendingChanges: PendingOverlay.Changes { pendingOverlay.current { keptWrites() } }
 
+    /// Whether no kept write is laid over answers (nothing copied: the reads' fast path).
+    var hasNoPendingChanges: Bool { pendingOverlay.isEmpty { keptWrites() } }
+
     /// Reads the outbox again into the overlay (after this repository changed it).
     func reloadPendingChanges() { pendingOverlay.reload(keptWrites()) }
 

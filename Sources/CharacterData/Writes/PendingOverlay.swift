@@ -21,6 +21,13 @@ final class PendingOverlay: Sendable {
 
     private let changes = PThreadMutex<Changes?>(nil)
 
+    /// Whether there is anything to lay over (read from `load` the first time): the reads' fast
+    /// path, which copies nothing.
+    func isEmpty(_ load: () -> [KeptCharacterWrite]) -> Bool {
+        if let empty = changes.withLock({ $0?.isEmpty }) { return empty }
+        return current(load).isEmpty
+    }
+
     /// The changes, read from `load` the first time they are asked for.
     func current(_ load: () -> [KeptCharacterWrite]) -> Changes {
         if let known = changes.withLock({ $0 }) { return known }
