@@ -112,6 +112,14 @@ struct ChangesScreenTests {
         #expect(!frame.contains { $0.contains("✎") && $0.contains("Rick Sanchez") })
     }
 
+    @Test("The Cache screen's title names the writes the outbox keeps")
+    func cacheScreenHeader() {
+        var driver = Driver(size: TerminalSize(width: 120, height: 40))
+        driver.deliver(.keptWritesRead([Self.kept(3, state: .conflict), Self.kept(2, state: .pending)], now: Driver.now))
+        driver.press("4")
+        #expect(driver.frame.contains { $0.contains("writes: 1 pending · 1 conflict (5)") })
+    }
+
     @Test("A deleted character leaves the list, and the rows after it move up")
     func deletedLeavesList() {
         var driver = Driver()

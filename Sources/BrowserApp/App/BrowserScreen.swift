@@ -16,7 +16,8 @@ struct BrowserScreen: Widget {
         state.screens.last?.render(
             in: layout.main, buffer: &buffer,
             context: ScreenRenderContext(
-                layout: layout, colorMode: colorMode, memos: memos, pendingCharacterIDs: state.pendingCharacterIDs))
+                layout: layout, colorMode: colorMode, memos: memos, pendingCharacterIDs: state.pendingCharacterIDs,
+                keptWrites: state.keptWrites))
         StatusPaneContent(state: state, isWide: layout.isWide)
             .render(in: layout.status, buffer: &buffer, memo: memos?.status)
         if let counters = layout.counters {

@@ -1,3 +1,4 @@
+import CharacterData
 import Foundation
 import RepositoryCore
 import RickAndMortyModel
@@ -278,4 +279,6 @@ package struct ScreenRenderContext {
     let memos: PaneMemos?
     /// The characters with a write the server has not taken yet (shown `pending`).
     var pendingCharacterIDs: Set<Int> = []
+    /// The writes the outbox keeps, per state.
+    var keptWrites = KeptWriteCounts()
 }

@@ -112,7 +112,7 @@ package struct CacheScreen: ScreenModel {
     }
 
     package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        state.render(in: area, buffer: &buffer)
+        state.render(in: area, buffer: &buffer, writes: context.keptWrites.isEmpty ? nil : context.keptWrites.description)
     }
 
     /// Runs what the state asked for: each request as an effect, `explore` by pushing a screen.

@@ -101,7 +101,7 @@ package struct CacheScreenState: Sendable, Equatable {
 
     /// Draws the screen into `area`: the entry page when one is open, else the list above the
     /// pulses.
-    package func render(in area: Rect, buffer: inout CellBuffer) {
+    package func render(in area: Rect, buffer: inout CellBuffer, writes: String? = nil) {
         if detail != nil {
             CacheEntryPane(lines: entryLines, scroll: detail?.scroll ?? 0).render(in: area, buffer: &buffer)
             return
@@ -113,7 +113,7 @@ package struct CacheScreenState: Sendable, Equatable {
             census: census, tiers: tiers, api: api, rows: rows,
             selected: rows.indices.contains(selected) ? selected : nil,
             sort: list.sort, filter: list.filter, problemsOnly: list.problemsOnly, position: position,
-            prompt: promptText, rule: rule, now: now
+            prompt: promptText, rule: rule, now: now, writes: writes
         ).render(in: geometry.list, buffer: &buffer)
         if !geometry.pulses.isEmpty {
             CachePulsesPane(pulses, at: now).render(in: geometry.pulses, buffer: &buffer)
