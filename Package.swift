@@ -288,6 +288,9 @@ let package = Package(
             ],
             path: "Tests/Fuzz/FuzzHTTPHeaders", exclude: ["corpus", "regressions"]),
         .executableTarget(
+            name: "FuzzCacheControl", dependencies: ["FuzzSupport", "RepositoryCore"],
+            path: "Tests/Fuzz/FuzzCacheControl", exclude: ["corpus", "regressions"]),
+        .executableTarget(
             name: "FuzzPayloadCodecs",
             dependencies: [
                 "FuzzSupport", "ModelCodecs", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
