@@ -44,15 +44,10 @@ extension CharacterWriteClient {
             if mine.changedFields(from: base).allSatisfy({ mine[$0] == CharacterFields(of: theirs)[$0] }) {
                 return .applied(theirs, tag: tag, merged: false)
             }
-            switch CharacterFields.merge(base: base, mine: mine, theirs: CharacterFields(of: theirs)) {
-            case .conflict(let fields):
-                return .conflict(theirs: theirs, tag: tag, fields: fields)
-            case .merged(let fields):
-                // A request of its own (another body): its key extended with the server's tag, so
-                // the same merge sent again after a lost answer is one request too.
-                write = CharacterWrite(
-                    id: write.id, method: write.method, mine: fields, base: CharacterFields(of: theirs), baseTag: tag,
-                    idempotencyKey: write.idempotencyKey + "." + Self.keyPart(of: tag))
+            switch Self.rebased(write, over: theirs, tag: tag) {
+            case .settled(let outcome): return outcome
+            case .send(let rebased):
+                write = rebased
                 merged = true
                 return nil
             }

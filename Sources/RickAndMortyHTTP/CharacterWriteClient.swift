@@ -42,21 +42,42 @@ public struct CharacterWriteClient: Sendable {
                 if case .applied(let character, let tag, _) = outcome { return .applied(character, tag: tag, merged: merged) }
                 return outcome
             case .preconditionFailed(let theirs, let tag):
-                guard let base = write.base, let mine = write.mine else {
+                guard write.base != nil, write.mine != nil else {
                     return .conflict(theirs: theirs, tag: tag, fields: write.mine.map { $0.changedFields(from: CharacterFields(of: theirs)) } ?? [])
                 }
-                switch CharacterFields.merge(base: base, mine: mine, theirs: CharacterFields(of: theirs)) {
-                case .conflict(let fields):
-                    return .conflict(theirs: theirs, tag: tag, fields: fields)
-                case .merged(let fields):
-                    write = CharacterWrite(
-                        id: write.id, method: write.method, mine: fields, base: CharacterFields(of: theirs), baseTag: tag,
-                        idempotencyKey: write.idempotencyKey + "." + Self.keyPart(of: tag))
+                switch Self.rebased(write, over: theirs, tag: tag) {
+                case .settled(let outcome): return outcome
+                case .send(let rebased):
+                    write = rebased
                     merged = true
                 }
             }
         }
         return .unreachable(.mainUnavailable(reason: "the character kept changing on the server"), retryAfter: nil)
+    }
+
+    /// What rebasing a write on the server's version comes to.
+    enum Rebase {
+        /// Nothing to send: a conflict.
+        case settled(CharacterWriteOutcome)
+        /// Send this write: mine merged over theirs, `If-Match` their tag.
+        case send(CharacterWrite)
+    }
+
+    /// `write` (with a base and mine) over the server's version `theirs` and its `tag`: a three-way
+    /// merge per field; merged, a request of its own (another body), whose key is the write's
+    /// extended with the tag, so the same merge sent again after a lost answer is one request too.
+    static func rebased(_ write: CharacterWrite, over theirs: ShowCharacter, tag: String) -> Rebase {
+        guard let base = write.base, let mine = write.mine else { return .send(write) }
+        switch CharacterFields.merge(base: base, mine: mine, theirs: CharacterFields(of: theirs)) {
+        case .conflict(let fields):
+            return .settled(.conflict(theirs: theirs, tag: tag, fields: fields))
+        case .merged(let fields):
+            return .send(
+                CharacterWrite(
+                    id: write.id, method: write.method, mine: fields, base: CharacterFields(of: theirs), baseTag: tag,
+                    idempotencyKey: write.idempotencyKey + "." + keyPart(of: tag)))
+        }
     }
 
     /// The request for `write`: its URL, method, preconditions and body.
