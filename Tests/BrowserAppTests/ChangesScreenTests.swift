@@ -2,6 +2,7 @@
 import CharacterData
 import Foundation
 import PersistentCache
+import PostgresCache
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
@@ -118,6 +119,17 @@ struct ChangesScreenTests {
         driver.deliver(.keptWritesRead([Self.kept(3, state: .conflict), Self.kept(2, state: .pending)], now: Driver.now))
         driver.press("4")
         #expect(driver.frame.contains { $0.contains("writes: 1 pending · 1 conflict (5)") })
+    }
+
+    @Test("The Cache screen's title names the shared tier's state and the rows it refused")
+    func cacheScreenSharedTier() {
+        var driver = Driver(size: TerminalSize(width: 160, height: 40))
+        driver.deliver(.sharedCacheHealthChanged(.down(reason: "TLS: the certificate is not trusted")))
+        driver.press("4")
+        driver.deliver(CacheScreenMessage.sharedRefusals(2))
+        let title = driver.frame.first { $0.contains("┌ Cache") } ?? ""
+        #expect(title.contains("shared down: TLS: the certificate is not trusted"))
+        #expect(title.contains("2 shared rows refused"))
     }
 
     @Test("A deleted character leaves the list, and the rows after it move up")

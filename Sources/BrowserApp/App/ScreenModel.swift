@@ -1,5 +1,6 @@
 import CharacterData
 import Foundation
+import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -281,4 +282,6 @@ package struct ScreenRenderContext {
     var pendingCharacterIDs: Set<Int> = []
     /// The writes the outbox keeps, per state.
     var keptWrites = KeptWriteCounts()
+    /// The shared tier's health, when the tier is on.
+    var sharedCache: SharedCacheHealth?
 }

@@ -24,9 +24,9 @@ struct CacheListPane: Widget, Equatable, Sendable {
     let prompt: String?
     let rule: CacheFreshnessRule
     let now: Date
-    /// The writes the cache file's outbox keeps (`2 pending · 1 conflict`), named in the title
-    /// when there are any (the Changes screen, `5`, lists them).
-    var writes: String? = nil
+    /// What the title adds after the API: the shared tier's state (`shared down: TLS …`), the rows
+    /// it refused, the writes the outbox keeps (`writes: 2 pending (5)`).
+    var notes: [String] = []
 
     /// The rows of the pane's body in `area` (what `update` scrolls by).
     static func bodyHeight(of area: Rect) -> Int { max(0, area.height - 2 - headerHeight) }
@@ -39,7 +39,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
     }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        let title = (api.map { "Cache · API \($0)" } ?? "Cache") + (writes.map { " · writes: \($0) (5)" } ?? "")
+        let title = ([api.map { "Cache · API \($0)" } ?? "Cache"] + notes).joined(separator: " · ")
         BorderBox(title: title).render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
         guard !inside.isEmpty else { return }

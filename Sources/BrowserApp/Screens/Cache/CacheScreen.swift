@@ -13,6 +13,8 @@ package enum CacheScreenMessage: Sendable {
     case result(CacheScreenResult, at: Date? = nil)
     /// A second passed: the time now (TTLs count down, states change, the pulses move).
     case second(Date)
+    /// The shared tier refused this many rows since the run started (their signature failed).
+    case sharedRefusals(Int)
 }
 
 /// The Cache screen on the stack (`4`): `CacheScreenState` over the services' cache inspector,
@@ -112,7 +114,11 @@ package struct CacheScreen: ScreenModel {
     }
 
     package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        state.render(in: area, buffer: &buffer, writes: context.keptWrites.isEmpty ? nil : context.keptWrites.description)
+        var notes: [String] = []
+        if let shared = context.sharedCache { notes.append("shared \(shared)") }
+        if let refused = state.sharedRefusals, refused > 0 { notes.append("\(refused) shared rows refused") }
+        if !context.keptWrites.isEmpty { notes.append("writes: \(context.keptWrites.description) (5)") }
+        state.render(in: area, buffer: &buffer, notes: notes)
     }
 
     /// Runs what the state asked for: each request as an effect, `explore` by pushing a screen.
@@ -169,7 +175,9 @@ package struct CacheScreen: ScreenModel {
     /// with the services' `now`.
     static func ticker(_ services: BrowserServices) -> Effect<Message> {
         .subscribe(key: tickerKey) { sink in
+            let shared = services.repository.sharedStore
             sink.send(.second(services.now()))
+            if let shared { sink.send(.sharedRefusals(shared.refusedRows)) }
             while !Task.isCancelled {
                 do {
                     try await services.clock.sleep(for: .seconds(1))
@@ -177,6 +185,7 @@ package struct CacheScreen: ScreenModel {
                     return
                 }
                 sink.send(.second(services.now()))
+                if let shared { sink.send(.sharedRefusals(shared.refusedRows)) }
             }
         }
     }

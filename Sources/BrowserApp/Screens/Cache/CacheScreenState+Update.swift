@@ -64,6 +64,9 @@ extension CacheScreenState {
         switch message {
         case .second(let time):
             return finish(advance(to: time), area: area)
+        case .sharedRefusals(let count):
+            sharedRefusals = count
+            return []
         case .result(let result, let time):
             let advanced = time.map { advance(to: max($0, now)) } ?? []
             return finish(advanced + apply(result), area: area)

@@ -17,6 +17,8 @@ package struct CacheScreenState: Sendable, Equatable {
     /// The API whose entries the screen shows (`APIIdentity.id`), named in its title; nil when
     /// the tiers are not scoped to one.
     package var api: String?
+    /// Rows the shared tier refused since the run started (their signature failed); nil until read.
+    package var sharedRefusals: Int?
     /// How a row's state follows from its age.
     package var rule: CacheFreshnessRule
     /// Every answer per key this session, and the changes seen.
@@ -101,7 +103,7 @@ package struct CacheScreenState: Sendable, Equatable {
 
     /// Draws the screen into `area`: the entry page when one is open, else the list above the
     /// pulses.
-    package func render(in area: Rect, buffer: inout CellBuffer, writes: String? = nil) {
+    package func render(in area: Rect, buffer: inout CellBuffer, notes: [String] = []) {
         if detail != nil {
             CacheEntryPane(lines: entryLines, scroll: detail?.scroll ?? 0).render(in: area, buffer: &buffer)
             return
@@ -113,7 +115,7 @@ package struct CacheScreenState: Sendable, Equatable {
             census: census, tiers: tiers, api: api, rows: rows,
             selected: rows.indices.contains(selected) ? selected : nil,
             sort: list.sort, filter: list.filter, problemsOnly: list.problemsOnly, position: position,
-            prompt: promptText, rule: rule, now: now, writes: writes
+            prompt: promptText, rule: rule, now: now, notes: notes
         ).render(in: geometry.list, buffer: &buffer)
         if !geometry.pulses.isEmpty {
             CachePulsesPane(pulses, at: now).render(in: geometry.pulses, buffer: &buffer)
