@@ -17,12 +17,16 @@ extension CharacterRepository {
     public func page(_ number: Int, filter: CharacterFilter = .init(), policy: CachePolicy)
         async throws(RepositoryError) -> Answer<CharacterPage>
     {
+        // Without kept writes the answer is returned as read (no local copy of it to change).
+        if hasNoPendingChanges {
+            return try await characterGraph.list(
+                filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails,
+                main: characterPagesMain)
+        }
         var answer = try await characterGraph.list(
             filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails,
             main: characterPagesMain)
-        if !hasNoPendingChanges {
-            answer.value.results = pendingChanges.applied(to: answer.value.results, provenance: &answer.provenance)
-        }
+        answer.value.results = pendingChanges.applied(to: answer.value.results, provenance: &answer.provenance)
         return answer
     }
 
@@ -30,15 +34,15 @@ extension CharacterRepository {
     /// the network is announced to `characterChanges()` observers.
     public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
     {
-        var answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        let answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
         announce(answer, in: characterGraph)
-        if !hasNoPendingChanges, let edit = pendingChanges.edits[id] {
-            answer.value = edit.applied(to: answer.value)
-            var provenance = answer.provenance ?? Provenance(counts: [answer.origin: 1])
-            provenance.pendingIDs = [String(id)]
-            answer.provenance = provenance
-        }
-        return answer
+        guard !hasNoPendingChanges, let edit = pendingChanges.edits[id] else { return answer }
+        var overlaid = answer
+        overlaid.value = edit.applied(to: answer.value)
+        var provenance = answer.provenance ?? Provenance(counts: [answer.origin: 1])
+        provenance.pendingIDs = [String(id)]
+        overlaid.provenance = provenance
+        return overlaid
     }
 
     /// The episodes with `ids`: the cached ones from the cache, the others (all with

@@ -129,12 +129,12 @@ public final class GraphRepository: Sendable {
     public func characters(ids: [Int], policy: CachePolicy) async throws(RepositoryError)
         -> Answer<[ShowCharacter]>
     {
-        var answer = try await characterRepository.characterGraph.entities(
+        let answer = try await characterRepository.characterGraph.entities(
             ids: ids.map(String.init), policy: policy, main: characterRepository.charactersMain)
-        if !characterRepository.hasNoPendingChanges {
-            answer.value = characterRepository.pendingChanges.applied(to: answer.value, provenance: &answer.provenance)
-        }
-        return answer
+        guard !characterRepository.hasNoPendingChanges else { return answer }
+        var overlaid = answer
+        overlaid.value = characterRepository.pendingChanges.applied(to: answer.value, provenance: &overlaid.provenance)
+        return overlaid
     }
 
     /// Every change of a location from now on (as `CharacterRepository.characterChanges()`).

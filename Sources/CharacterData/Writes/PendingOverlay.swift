@@ -1,5 +1,6 @@
 import Locking
 import RepositoryCore
+import Synchronization
 import RickAndMortyHTTP
 import RickAndMortyModel
 
@@ -10,7 +11,9 @@ import RickAndMortyModel
 /// value, never the server's older one, and the answer's provenance names it `pending`.
 ///
 /// Read from the outbox once, then kept in step by the repository after each change it makes to
-/// the outbox (another process's change shows after a restart). Thread-safe: a `PThreadMutex`.
+/// the outbox (another process's change shows after a restart). Thread-safe: a `PThreadMutex`,
+/// and an atomic that says, without the lock, whether there is anything to lay over (the reads'
+/// fast path: most runs keep no write).
 final class PendingOverlay: Sendable {
     /// What is laid over: each character's fields as the latest kept edit has them, the deletes.
     struct Changes: Sendable {
@@ -20,26 +23,44 @@ final class PendingOverlay: Sendable {
     }
 
     private let changes = PThreadMutex<Changes?>(nil)
+    /// `unknown` until the changes are read, then whether they are empty.
+    private let emptiness = Atomic<UInt8>(Emptiness.unknown)
+
+    private enum Emptiness {
+        static let unknown: UInt8 = 0
+        static let empty: UInt8 = 1
+        static let some: UInt8 = 2
+    }
 
     /// Whether there is anything to lay over (read from `load` the first time): the reads' fast
-    /// path, which copies nothing.
+    /// path, one atomic load.
     func isEmpty(_ load: () -> [KeptCharacterWrite]) -> Bool {
-        if let empty = changes.withLock({ $0?.isEmpty }) { return empty }
-        return current(load).isEmpty
+        switch emptiness.load(ordering: .acquiring) {
+        case Emptiness.empty: return true
+        case Emptiness.some: return false
+        default: return current(load).isEmpty
+        }
     }
 
     /// The changes, read from `load` the first time they are asked for.
     func current(_ load: () -> [KeptCharacterWrite]) -> Changes {
         if let known = changes.withLock({ $0 }) { return known }
         let loaded = Self.changes(of: load())
-        changes.withLock { $0 = loaded }
+        keep(loaded)
         return loaded
     }
 
     /// Takes `writes` (the outbox's, newest first) as the changes from now on.
     func reload(_ writes: [KeptCharacterWrite]) {
-        let loaded = Self.changes(of: writes)
-        changes.withLock { $0 = loaded }
+        keep(Self.changes(of: writes))
+    }
+
+    /// Makes `loaded` the changes, and says whether they are empty.
+    private func keep(_ loaded: Changes) {
+        changes.withLock { current in
+            current = loaded
+            emptiness.store(loaded.isEmpty ? Emptiness.empty : Emptiness.some, ordering: .releasing)
+        }
     }
 
     /// The pending and conflicting writes of `writes` as changes: the newest edit of a character
