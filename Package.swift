@@ -300,5 +300,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzJPEGDecoder", dependencies: ["FuzzSupport", "JPEGCodec"],
             path: "Tests/Fuzz/FuzzJPEGDecoder", exclude: ["corpus", "regressions"]),
+        .executableTarget(
+            name: "FuzzWriteBodies", dependencies: ["FuzzSupport", "RickAndMortyModel", "RickAndMortyServer"],
+            path: "Tests/Fuzz/FuzzWriteBodies", exclude: ["corpus", "regressions"]),
     ]
 )
