@@ -49,6 +49,18 @@ struct CharacterWriteInputTests {
         }
     }
 
+    @Test("A PUT changing two fixed fields always names the first in key order (found by FuzzWriteBodies)")
+    func twoFixedFields() async throws {
+        try await CharacterWriteTests.withServer { _, client async throws in
+            let (body, _) = try await CharacterWriteTests.rick(client, ["url": "http://elsewhere/api/character/1", "id": 0])
+            for _ in 0..<8 {
+                let refused = try await client.send("/api/character/1", method: "PUT", upload: .sized(body))
+                #expect(refused.status == 422)
+                #expect(try refused.object()["field"] as? String == "id")
+            }
+        }
+    }
+
     @Test("A write body over 64 KiB is 413, announced or chunked, and nothing is applied", arguments: ["PATCH", "PUT"])
     func tooLarge(method: String) async throws {
         try await CharacterWriteTests.withServer { _, client async throws in

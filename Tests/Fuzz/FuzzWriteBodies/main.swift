@@ -12,8 +12,9 @@ import RickAndMortyModel
 //   status among Alive, Dead, unknown and a gender among Female, Male, Genderless, unknown;
 // - an accepted PUT sets exactly the five strings the body holds; an accepted PATCH changes only
 //   the fields the body names (`type: null` empties the type);
-// - a refusal is 400 without a field (the body is not a JSON object), or 422 naming a field (a
-//   non-empty name), and its reply is a JSON object with that `error` and `field`.
+// - a refusal is 400 without a field (the body is not a JSON object), or 422 naming a field (an
+//   editable one, or a key the body holds, as sent), and its reply is a JSON object with that
+//   `error` and `field`.
 
 /// The character a write is made over, as the server serves it.
 let served = Array(
@@ -47,7 +48,11 @@ func checkLimits(_ fields: CharacterFields, _ method: String) {
 func checkRefusal(_ refusal: WriteRefusal, _ body: [UInt8], _ method: String) {
     invariant([400, 413, 422].contains(refusal.status), "\(method) refused with status \(refusal.status)")
     if refusal.status == 422 {
-        invariant(refusal.field?.isEmpty == false, "\(method) 422 names no field")
+        // The field named is an editable one, or a key the body holds (even "", as sent).
+        let field = refusal.field
+        invariant(
+            field.map { names.contains($0) || object(body)?[$0] != nil } == true,
+            "\(method) 422 names \(field ?? "no field"), neither editable nor in the body")
     } else {
         invariant(refusal.field == nil, "\(method) \(refusal.status) names a field")
     }
