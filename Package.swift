@@ -262,6 +262,12 @@ let package = Package(
                 "PostgresCache",
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
             ]),
+        // A child process for the end-to-end test of writes killed in flight: keeps edits in a
+        // cache file's outbox, or sends them (`CharacterRepository`), as the browser would.
+        .executableTarget(
+            name: "WriteSender",
+            dependencies: ["CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel"],
+            path: "Tests/Fixtures/WriteSender"),
         // Runs the built binary: headless end to end against the embedded server, and in tmux.
         .testTarget(
             name: "CharBrowserEndToEndTests",
@@ -303,5 +309,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzJPEGDecoder", dependencies: ["FuzzSupport", "JPEGCodec"],
             path: "Tests/Fuzz/FuzzJPEGDecoder", exclude: ["corpus", "regressions"]),
+        .executableTarget(
+            name: "FuzzWriteBodies", dependencies: ["FuzzSupport", "RickAndMortyModel", "RickAndMortyServer"],
+            path: "Tests/Fuzz/FuzzWriteBodies", exclude: ["corpus", "regressions"]),
     ]
 )

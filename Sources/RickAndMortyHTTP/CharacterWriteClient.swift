@@ -124,6 +124,11 @@ public struct CharacterWriteClient: Sendable {
         case preconditionFailed(theirs: ShowCharacter, tag: String)
     }
 
+    /// What `response` says about `write`. A character in the body is taken only when it is the
+    /// written one (its id): a `2xx` carrying another character, or none that can be read, is an
+    /// answer that cannot be used, so nothing is stored and the write is sent again later with
+    /// the same key (`unreachable`, `.serialization`); a `412` whose version cannot be read (or is
+    /// another character's) cannot be merged, so the write is refused (`rejected`, kept for the user).
     static func verdict(of response: TransportResponse, for write: CharacterWrite) -> Verdict {
         let tag = response.header("ETag")
         switch response.status {
@@ -132,11 +137,19 @@ public struct CharacterWriteClient: Sendable {
             guard let character = try? APIDecoding.decode(ShowCharacter.self, from: response.body) else {
                 return .done(.unreachable(.serialization(detail: "the written character could not be read"), retryAfter: nil))
             }
+            guard character.id == write.id else {
+                return .done(
+                    .unreachable(
+                        .serialization(detail: "the answer is character \(character.id), not the written \(write.id)"),
+                        retryAfter: nil))
+            }
             return .done(.applied(character, tag: tag, merged: false))
         case 404 where write.method == .delete:
             return .done(.applied(nil, tag: nil, merged: false))
         case 412:
-            guard let theirs = try? APIDecoding.decode(ShowCharacter.self, from: response.body), let tag else {
+            guard let theirs = try? APIDecoding.decode(ShowCharacter.self, from: response.body), theirs.id == write.id,
+                let tag
+            else {
                 return .done(.rejected(status: 412, reason: "the server's version could not be read", field: nil))
             }
             return .preconditionFailed(theirs: theirs, tag: tag)

@@ -43,7 +43,7 @@ struct APIResponder: HTTPResponder {
             return HTTPReply.response(
                 for: APIReply(status: 503, body: .error("Service offline")), head: false)
         }
-        if plan.delay > .zero {
+        if plan.delay > .zero, !writes {
             try? await environment.sleeper(plan.delay)
         }
         if plan.fails {
@@ -55,8 +55,12 @@ struct APIResponder: HTTPResponder {
         }
         let route = APIRoute(path: path)
         if writes {
-            return CharacterWriter(state: state, faults: state.currentFaults).respond(
+            let response = CharacterWriter(state: state, faults: state.currentFaults).respond(
                 to: request, route: route, body: body)
+            // A write's answer is what is late: the write is applied and saved first, so a client
+            // that gives up (or is killed) meanwhile finds it applied when it sends it again.
+            if plan.delay > .zero { try? await environment.sleeper(plan.delay) }
+            return response
         }
         let head = request.method == .head
         if case .avatar(let name?) = route, let avatar = state.avatars.avatar(named: name) {

@@ -3,7 +3,8 @@
 ///
 /// Per request: when `offline`, every API request gets `503`; otherwise the answer waits `latency`
 /// plus up to `jitter` (uniformly drawn), then fails with `500` with probability `errorRate`, or has
-/// its body cut in half (invalid JSON, status 200) with probability `malformedRate`. Avatars get
+/// its body cut in half (invalid JSON, status 200) with probability `malformedRate`. A write
+/// (`PUT`, `PATCH`, `DELETE`) is applied and saved before its answer waits. Avatars get
 /// the same faults, plus an HTML page instead of the image (`avatarHTML`) and a slow trickle of
 /// 1 KiB chunks, `trickle` apart (so a client's progress bar has something to show).
 public struct FaultSettings: Sendable, Hashable {

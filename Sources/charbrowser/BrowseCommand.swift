@@ -13,7 +13,9 @@ struct BrowseCommand: AsyncParsableCommand {
         discussion: """
             With no --api, an embedded server is started on a free loopback port with the \
             hand-written sample in Assets/ (or --data DIR, or --synthetic N), so the browser works \
-            offline. Navigation reads localFirst (cacheSync); r refreshes remoteFirst (mainSync). \
+            offline. The writes it accepts are kept in $XDG_DATA_HOME/charbrowser/ (else \
+            ~/.local/share/charbrowser/), one file per served data set, outside the cache folder \
+            (--server-state FILE, --no-server-state). Navigation reads localFirst (cacheSync); r refreshes remoteFirst (mainSync). \
             Press ? in the browser for every key.
 
             Headless mode runs the same UI without a terminal: --keys takes space-separated tokens \
@@ -36,6 +38,18 @@ struct BrowseCommand: AsyncParsableCommand {
 
     @Option(help: "Serve N generated characters from the embedded server.")
     var synthetic: Int?
+
+    @Option(
+        name: .customLong("server-state"),
+        help: ArgumentHelp(
+            "Keep the writes the embedded server accepts in FILE (default: $XDG_DATA_HOME/charbrowser/embedded-server-<served data>.json, outside the cache folder). Ignored with --api.",
+            valueName: "FILE"))
+    var serverState: String?
+
+    @Flag(
+        name: .customLong("no-server-state"),
+        help: "Keep the embedded server's writes in memory only: they end with the browser.")
+    var noServerState = false
 
     @Option(
         name: .customLong("cache-dir"),
@@ -147,6 +161,9 @@ struct BrowseCommand: AsyncParsableCommand {
         }
         if data != nil, synthetic != nil {
             throw ValidationError("use either --data or --synthetic, not both")
+        }
+        if serverState != nil, noServerState {
+            throw ValidationError("use either --server-state or --no-server-state, not both")
         }
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be 1 or more") }
         if let synthetic, synthetic > SyntheticDataset.maximumCharacterCount {

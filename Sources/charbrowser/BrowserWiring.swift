@@ -171,6 +171,7 @@ enum BrowserWiring {
         if let api = command.api, let url = URL(string: api) { return (nil, url) }
         let served: ServedData
         var configuration = ServerConfiguration.ephemeralLoopback
+        configuration.stateFile = try EmbeddedServerState.file(command)
         if let data = command.data {
             let folder = URL(fileURLWithPath: data, isDirectory: true)
             served = .dataset(try Dataset.load(from: folder))

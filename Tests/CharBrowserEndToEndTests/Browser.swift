@@ -2,15 +2,27 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The built `charbrowser` and a private cache folder for one test.
+/// The built `charbrowser`, a private cache folder and a private data folder for one test (its
+/// headless runs get `XDG_DATA_HOME` there, so the embedded server's writes never reach the home
+/// folder of whoever runs the tests).
 struct Browser {
     let executable: URL
     let cacheDirectory: URL
+    /// The runs' `XDG_DATA_HOME`: the embedded server keeps its writes under `charbrowser/` in it.
+    let dataHome: URL
 
     init() throws {
         executable = try #require(BuiltExecutable.url(named: "charbrowser"), "build first: swift build")
-        cacheDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("charbrowser-e2e-\(UUID().uuidString)", isDirectory: true)
+        let name = "charbrowser-e2e-\(UUID().uuidString)"
+        cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent(name + "-data", isDirectory: true)
+    }
+
+    /// This process's environment with `XDG_DATA_HOME` set to `dataHome`.
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = dataHome.path
+        return environment
     }
 
     /// One headless run with `keys`; returns the outcome and the answers it logged.
@@ -24,7 +36,7 @@ struct Browser {
             arguments: [
                 "--headless", "--size", size, "--cache-dir", cacheDirectory.path, "--events", eventsFile.path,
                 "--keys", keys,
-            ] + extra)
+            ] + extra, environment: environment)
         let lines = (try? String(contentsOf: eventsFile, encoding: .utf8)) ?? ""
         let events = try lines.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -32,8 +44,11 @@ struct Browser {
         return (outcome, events)
     }
 
-    /// Removes the cache folder.
-    func cleanUp() { try? FileManager.default.removeItem(at: cacheDirectory) }
+    /// Removes the cache folder and the data folder.
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: cacheDirectory)
+        try? FileManager.default.removeItem(at: dataHome)
+    }
 }
 
 extension Dictionary where Key == String, Value == Any {

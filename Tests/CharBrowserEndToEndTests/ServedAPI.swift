@@ -71,6 +71,13 @@ final class ServedAPI {
         process.waitUntilExit()
     }
 
+    /// Ends the server at once (SIGKILL), without waiting for the requests it still answers (a
+    /// graceful stop waits for them: an answer held by a long latency would hold the test).
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     struct ServeFailure: Error, CustomStringConvertible {
         let output: String
         var description: String { "charbrowser serve ended before it listened:\n\(output)" }

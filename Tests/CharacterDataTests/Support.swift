@@ -11,6 +11,8 @@ struct Fixture {
     let server: RickAndMortyServer
     let baseURL: URL
     let cacheFile: URL
+    /// The file the server keeps its accepted writes in (nil: in memory only).
+    var stateFile: URL? = nil
     let time = ManualTimeSource()
     let networkSwitch = NetworkSwitch()
 
@@ -25,14 +27,18 @@ struct Fixture {
             configuration: CharacterRepositoryConfiguration(timeToLive: timeToLive, timeSource: time))
     }
 
-    /// Runs `body` with a started server and a fresh cache folder, then stops and cleans up.
-    static func with(_ body: (Fixture) async throws -> Void) async throws {
+    /// Runs `body` with a started server and a fresh cache folder, then stops and cleans up. With
+    /// `serverState`, the server keeps its accepted writes in `stateFile`, in that folder.
+    static func with(serverState: Bool = false, _ body: (Fixture) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("characterdata-\(UUID().uuidString)", isDirectory: true)
-        let server = RickAndMortyServer(dataset: try Dataset.sample(), configuration: .ephemeralLoopback)
+        let stateFile = serverState ? folder.appendingPathComponent("server-state.json") : nil
+        let server = RickAndMortyServer(
+            dataset: try Dataset.sample(), configuration: ServerConfiguration(port: 0, stateFile: stateFile))
         let baseURL = try await server.start()
         let fixture = Fixture(
-            server: server, baseURL: baseURL, cacheFile: folder.appendingPathComponent("cache.sqlite"))
+            server: server, baseURL: baseURL, cacheFile: folder.appendingPathComponent("cache.sqlite"),
+            stateFile: stateFile)
         try await cleaningUp(server: server, folder: folder) { try await body(fixture) }
     }
 }

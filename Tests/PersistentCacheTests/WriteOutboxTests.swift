@@ -112,4 +112,21 @@ struct WriteOutboxTests {
         #expect(try await outbox.remove(b.sequence) == false)
         #expect(try await outbox.retry(b.sequence) == false)
     }
+
+    @Test("The first pending write of a kind is the oldest pending one of it; none of another kind or state")
+    func firstPending() async throws {
+        let outbox = WriteOutbox(database: try CacheDatabase.inMemory())
+        #expect(try outbox.firstPending(kind: "character") == nil)
+        let other = try await outbox.enqueue(
+            NewOutboxWrite(entity: CacheEntryKey(kind: "other|character", query: .id(1)), method: "PATCH", body: Data()))
+        let a = try await outbox.enqueue(Self.write(1, "a"))
+        let b = try await outbox.enqueue(Self.write(2, "b"))
+        #expect(try outbox.firstPending(kind: "character")?.sequence == a.sequence)
+        #expect(try outbox.firstPending(kind: "other|character")?.sequence == other.sequence)
+        try await outbox.markConflict(a.sequence, reason: "both sides", detail: nil)
+        #expect(try outbox.firstPending(kind: "character") == b)
+        #expect(try outbox.pending().map(\.sequence) == [other.sequence, b.sequence])
+        try await outbox.remove(b.sequence)
+        #expect(try outbox.firstPending(kind: "character") == nil)
+    }
 }

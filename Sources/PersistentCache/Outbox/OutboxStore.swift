@@ -49,21 +49,39 @@ enum OutboxStore {
             .map(outboxWrite)
     }
 
-    /// The writes in `states` (every state for nil), oldest first.
+    /// The writes in `states` (every state for nil), oldest first: the states are chosen in SQL
+    /// and each row read by position (a drain reads the pending writes once per write it sends).
     static func all(in states: Set<OutboxWrite.State>?, in db: Database) throws -> [OutboxWrite] {
-        let rows = try Row.fetchAll(db, sql: "SELECT \(columns) FROM write_outbox ORDER BY sequence")
-        return rows.map(outboxWrite).filter { states?.contains($0.state) ?? true }
+        guard let states else {
+            let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM write_outbox ORDER BY sequence")
+            return try Row.fetchAll(statement).map(outboxWrite)
+        }
+        let chosen = states.map(\.rawValue).sorted()
+        let marks = Array(repeating: "?", count: chosen.count).joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(columns) FROM write_outbox WHERE state IN (\(marks)) ORDER BY sequence")
+        return try Row.fetchAll(statement, arguments: StatementArguments(chosen)).map(outboxWrite)
     }
 
-    /// The write of a row of `columns`.
+    /// The oldest pending write of an entity of `kind`, or nil: one row, by the sequence's order.
+    static func firstPending(kind: String, in db: Database) throws -> OutboxWrite? {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT \(columns) FROM write_outbox WHERE state = 'pending' AND namespace = ?
+                ORDER BY sequence LIMIT 1
+                """)
+        return try Row.fetchOne(statement, arguments: [kind]).map(outboxWrite)
+    }
+
+    /// The write of a row of `columns`, read by position (in `columns`' order).
     static func outboxWrite(_ row: Row) -> OutboxWrite {
-        let lastAttempt: Double? = row["last_attempt_at"]
+        let lastAttempt: Double? = row[9]
         return OutboxWrite(
-            sequence: row["sequence"], entity: CacheEntryKey(kind: row["namespace"], key: row["key"]),
-            method: row["method"], body: row["body"], idempotencyKey: row["idempotency_key"],
-            state: OutboxWrite.State(rawValue: row["state"]) ?? .pending,
-            createdAt: Date(timeIntervalSinceReferenceDate: row["created_at"]), attempts: row["attempts"],
-            lastAttemptAt: lastAttempt.map(Date.init(timeIntervalSinceReferenceDate:)), lastError: row["last_error"],
-            detail: row["detail"])
+            sequence: row[0], entity: CacheEntryKey(kind: row[1], key: row[2]),
+            method: row[3], body: row[4], idempotencyKey: row[5],
+            state: OutboxWrite.State(rawValue: row[6]) ?? .pending,
+            createdAt: Date(timeIntervalSinceReferenceDate: row[7]), attempts: row[8],
+            lastAttemptAt: lastAttempt.map(Date.init(timeIntervalSinceReferenceDate:)), lastError: row[10],
+            detail: row[11])
     }
 }

@@ -57,6 +57,12 @@ public struct WriteOutbox: Sendable {
         try read(none: []) { db in try OutboxStore.all(in: [.pending], in: db) }
     }
 
+    /// The oldest write waiting to be sent whose entity is of `kind`, or nil: what a drain sends
+    /// next, read as one row however many writes wait.
+    public func firstPending(kind: String) throws(RepositoryError) -> OutboxWrite? {
+        try read(none: nil) { db in try OutboxStore.firstPending(kind: kind, in: db) }
+    }
+
     /// Every write kept (pending, in conflict, rejected), oldest first.
     public func all() throws(RepositoryError) -> [OutboxWrite] {
         try read(none: []) { db in try OutboxStore.all(in: nil, in: db) }

@@ -16,7 +16,8 @@ enum CharacterWriteBody {
             }
             fields[name] = value
         }
-        for (key, value) in object where !CharacterFields.names.contains(key) {
+        // In key order, as a PATCH reads: two bad fields always name the same one.
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) where !CharacterFields.names.contains(key) {
             guard let held = current[key] else { return .failure(.invalid(key, "\(key) is not a field of a character")) }
             guard canonical(value) == canonical(held) else {
                 return .failure(.invalid(key, "\(key) cannot be changed"))

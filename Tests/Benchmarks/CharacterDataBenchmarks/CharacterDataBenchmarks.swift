@@ -107,6 +107,8 @@ let benchmarks: @Sendable () -> Void = {
             let composed = repository.metrics.snapshot().memory.hits - hitsBefore
             precondition(composed == 0, "\(composed) memory hits: some reads composed the page again")
         }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
+
+    writeBenchmarks()
 }
 
 /// The embedded server with the full dump, and a repository over it with a fresh cache file.

@@ -1,0 +1,77 @@
+import Foundation
+import PersistentCache
+import TestSupport
+import Testing
+
+/// A process sending kept writes is killed with SIGKILL while the server holds the answer to a
+/// write it has already applied and saved: `charbrowser serve --state FILE` in one process, the
+/// sender (`WriteSender`, a character repository with a cache file) in another. Sent again by a
+/// new process, every write is applied exactly once and none is lost.
+@Suite("Writes killed in flight (kill -9) are applied exactly once")
+struct WritesKilledInFlightEndToEndTests {
+    static let ids = [1, 2, 3, 4, 5]
+
+    @Test("kill -9 while the first write's answer is held; a new sender sends all five, each applied once")
+    func killedWhileTheAnswerIsHeld() async throws {
+        let charbrowser = try #require(BuiltExecutable.url(named: "charbrowser"), "build first: swift build")
+        let sender = try #require(BuiltExecutable.url(named: "WriteSender"), "build first: swift build")
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("writes-killed-\(UUID().uuidString)", isDirectory: true)
+        let (cache, serverFolder) = (folder.appendingPathComponent("cache"), folder.appendingPathComponent("server"))
+        try FileManager.default.createDirectory(at: serverFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stateFile = serverFolder.appendingPathComponent("state.json")
+        let server = try ServedAPI(executable: charbrowser, arguments: ["--state", stateFile.path])
+        // Killed, not stopped: the killed sender's first answer is still held (ten minutes).
+        defer { server.kill() }
+
+        // Five renames kept in the outbox by one process (read online, edited offline).
+        let kept = try await BuiltExecutable.run(sender, arguments: ["keep", cache.path, server.url] + Self.ids.map(String.init))
+        #expect(kept.status == 0, "\(kept.standardError)")
+        let keys = kept.standardOutput.split(separator: "\n").filter { $0.hasPrefix("kept ") }.map { String($0.split(separator: " ")[2]) }
+        #expect(keys.count == 5 && Set(keys).count == 5)
+
+        // Every answer now waits ten minutes, after its write is applied and saved. A second
+        // process sends; once the state file is written the first write is applied, its answer
+        // held: the sender is killed there.
+        let faults = server.faultsURL
+        try await onOwnThread { try ServedAPI.setFaults("latency=600000", at: faults) }
+        let arrival = try FileArrival(folder: serverFolder, name: "state.json")
+        let process = Process()
+        process.executableURL = sender
+        process.arguments = ["send", cache.path, server.url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let killed = Result { try arrival.wait(limit: 60) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try killed.get()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+
+        let applied = try Self.serverState(stateFile)
+        #expect(applied.keys == [keys[0]], "the server applied the first write only")
+        let outbox = try WriteOutbox.openReadOnly(file: cache.appendingPathComponent("cache.sqlite"))
+        let left = try outbox.all()
+        #expect(left.map(\.idempotencyKey) == keys, "every write still kept, none lost")
+        #expect(left.map(\.attempts) == [1, 0, 0, 0, 0], "the first write had left")
+
+        // A new process sends them again, answers no longer held: each applied once.
+        try await onOwnThread { try ServedAPI.setFaults("reset", at: faults) }
+        let sent = try await BuiltExecutable.run(sender, arguments: ["send", cache.path, server.url])
+        #expect(sent.status == 0, "\(sent.standardError)")
+        #expect(sent.standardOutput == Self.ids.map { "applied \($0) Sent \($0)\n" }.joined() + "done\n")
+        let state = try Self.serverState(stateFile)
+        #expect(state.keys == Set(keys), "each write under its own key, once: no second request, no merge")
+        #expect(state.names == Dictionary(uniqueKeysWithValues: Self.ids.map { (String($0), "Sent \($0)") }))
+        #expect(try WriteOutbox.openReadOnly(file: cache.appendingPathComponent("cache.sqlite")).all().isEmpty)
+    }
+
+    /// The idempotency keys the server answered and the names it holds, from its state file.
+    static func serverState(_ file: URL) throws -> (keys: Set<String>, names: [String: String]) {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let replies = try #require(object["replies"] as? [String: Any])
+        let edited = try #require(object["edited"] as? [String: [String: String]])
+        return (Set(replies.keys), edited.compactMapValues { $0["name"] })
+    }
+}

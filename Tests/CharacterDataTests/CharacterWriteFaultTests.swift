@@ -1,0 +1,127 @@
+import CharacterData
+import Foundation
+import PersistentCache
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyModel
+import RickAndMortyServer
+import Testing
+
+/// Kept writes sent through `CharacterRepository` to a loopback server whose writes fail: every
+/// write answered 503 for a while, and a write applied whose answer is lost. What the server
+/// applied is read from its state file: each write's key once, and no other key.
+@Suite("Character writes through the repository: a 5xx storm and lost answers")
+struct CharacterWriteFaultTests {
+    /// What the server's state file holds: the edited fields by id, and the idempotency keys it answered.
+    static func serverState(_ fixture: Fixture) throws -> (edited: [String: [String: String]], keys: Set<String>) {
+        let file = try #require(fixture.stateFile)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let edited = try #require(object["edited"] as? [String: [String: String]])
+        let replies = try #require(object["replies"] as? [String: Any])
+        return (edited, Set(replies.keys))
+    }
+
+    /// Reads characters `ids` while online, then, offline, keeps a rename of each (`Kept <id>`) in
+    /// the outbox; returns the kept writes' idempotency keys by id.
+    static func keepRenames(_ ids: [Int], _ repository: CharacterRepository, _ fixture: Fixture) async throws
+        -> [Int: String]
+    {
+        var fields: [Int: CharacterFields] = [:]
+        for id in ids { fields[id] = CharacterFields(of: try await repository.character(id: id, policy: .localFirst).value) }
+        fixture.networkSwitch.setOnline(false)
+        for id in ids {
+            var renamed = try #require(fields[id])
+            renamed.name = "Kept \(id)"
+            guard case .pending = await repository.edit(id, to: renamed, queueing: true) else {
+                Issue.record("the edit of \(id) was not kept")
+                return [:]
+            }
+        }
+        fixture.networkSwitch.setOnline(true)
+        let kept = try #require(try repository.outbox?.pending())
+        #expect(kept.count == ids.count)
+        return Dictionary(uniqueKeysWithValues: zip(ids, kept.map(\.idempotencyKey)))
+    }
+
+    @Test("Every write answered 503: all stay pending, the first one's attempts counted; then each is applied once")
+    func storm() async throws {
+        try await Fixture.with(serverState: true) { fixture in
+            let repository = try fixture.repository()
+            let keys = try await Self.keepRenames([1, 2, 3], repository, fixture)
+            fixture.server.updateFaults { $0.writeFailure = true }
+            for round in 1...4 {
+                let results = await repository.sendPendingWrites()
+                guard results.count == 1, case .pending(_, let reason) = results[0] else {
+                    Issue.record("round \(round): expected the first write to stay pending, got \(results)")
+                    return
+                }
+                #expect(reason.contains("503"), "\(reason)")
+            }
+            let pending = try #require(try repository.outbox?.pending())
+            #expect(pending.map(\.attempts) == [4, 0, 0], "the first write counts its sends; the others wait behind it")
+            #expect(pending.first?.lastError?.contains("503") == true)
+            #expect(try await repository.character(id: 2, policy: .localFirst).value.name == "Kept 2", "nothing lost")
+            #expect(!FileManager.default.fileExists(atPath: try #require(fixture.stateFile).path), "nothing applied")
+
+            fixture.server.updateFaults { $0.writeFailure = false }
+            let results = await repository.sendPendingWrites()
+            #expect(results.count == 3)
+            for result in results {
+                guard case .applied(let written?, merged: false) = result else {
+                    Issue.record("expected applied, got \(result)")
+                    continue
+                }
+                #expect(written.name == "Kept \(written.id)")
+            }
+            #expect(try repository.outbox?.all().isEmpty == true)
+            let state = try Self.serverState(fixture)
+            #expect(state.keys == Set(keys.values), "each write applied under its own key, once")
+            #expect(state.edited.mapValues { $0["name"] } == ["1": "Kept 1", "2": "Kept 2", "3": "Kept 3"])
+        }
+    }
+
+    @Test("A write applied whose answer was lost stays pending; sent again with its key it is applied once")
+    func lostAnswer() async throws {
+        try await Fixture.with(serverState: true) { fixture in
+            let repository = try fixture.repository()
+            let keys = try await Self.keepRenames([4, 5], repository, fixture)
+            fixture.server.updateFaults { $0.writeAnswerLost = true }
+            let lost = await repository.sendPendingWrites()
+            guard lost.count == 1, case .pending = lost[0] else {
+                Issue.record("expected the first write pending after its lost answer, got \(lost)")
+                return
+            }
+            #expect(try repository.outbox?.pending().map(\.attempts) == [1, 0])
+            let applied = try Self.serverState(fixture)
+            #expect(applied.keys == [try #require(keys[4])], "the server applied the first write before the answer was lost")
+            #expect(applied.edited["4"]?["name"] == "Kept 4")
+
+            // The answers come through again, and another client changes another field of the
+            // same character: a write applied a second time would be a new request over it (a
+            // 412, merged under a new key), not the first answer again.
+            fixture.server.updateFaults { $0.writeAnswerLost = false }
+            let other = CharacterRepository(
+                api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
+            var dead = CharacterFields(of: try await other.character(id: 4, policy: .remoteFirst).value)
+            dead.status = "Dead"
+            guard case .applied = await other.edit(4, to: dead, queueing: false) else {
+                Issue.record("the other client's edit was not applied")
+                return
+            }
+
+            let results = await repository.sendPendingWrites()
+            #expect(results.count == 2)
+            guard case .applied(let first?, merged: false)? = results.first else {
+                Issue.record("expected the first write's first answer, got \(results)")
+                return
+            }
+            #expect(first.name == "Kept 4" && first.status == .alive, "the answer the server gave the first time")
+            #expect(try repository.outbox?.all().isEmpty == true)
+            let state = try Self.serverState(fixture)
+            #expect(state.keys.isSuperset(of: Set(keys.values)))
+            #expect(state.keys.subtracting(keys.values).count == 1, "the other client's edit, and no key made by a merge")
+            #expect(state.edited["4"]?["status"] == "Dead" && state.edited["4"]?["name"] == "Kept 4")
+            #expect(state.edited["5"]?["name"] == "Kept 5")
+        }
+    }
+}
