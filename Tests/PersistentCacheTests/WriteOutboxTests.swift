@@ -87,6 +87,15 @@ struct WriteOutboxTests {
         let deletion = try await outbox.enqueue(Self.write(1, "delete"))
         try await source.complete(deletion.sequence, storing: nil, for: .id(1))
         await #expect(throws: RepositoryError.self) { try await source.get(.id(1), cached: nil) }
+
+        // Completing one write can count the send of the next pending one of a kind, in the same
+        // transaction: the one a drain sends next.
+        let first = try await outbox.enqueue(Self.write(1, "first"))
+        let second = try await outbox.enqueue(Self.write(2, "second"))
+        let next = try await source.complete(first.sequence, storing: nil, for: .id(1), sendingNextOf: "character")
+        #expect(next?.sequence == second.sequence && next?.attempts == 1 && next?.lastAttemptAt != nil)
+        #expect(try await source.complete(second.sequence, storing: nil, for: .id(2), sendingNextOf: "character") == nil)
+        #expect(try outbox.all().isEmpty)
     }
 
     @Test("Attempts, failures, conflicts and rejections are kept; retry and remove say whether the write was there")

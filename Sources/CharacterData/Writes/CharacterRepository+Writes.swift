@@ -63,16 +63,23 @@ extension CharacterRepository {
         var results: [SentCharacterWrite] = []
         let clock = configuration.clock
         _ = await drain.ifIdle {
-            while let kept = (try? outbox.pending())?.first(where: { $0.entity.kind == namespace }) {
+            // The next write, its send already counted by the transaction that completed the one
+            // before (one write transaction per write sent).
+            var counted: OutboxWrite?
+            while let kept = counted ?? (try? outbox.firstPending(kind: namespace)) {
+                let isCounted = counted != nil
+                counted = nil
                 guard let write = try? JSONDecoder().decode(CharacterWrite.self, from: kept.body) else {
                     try? await outbox.markRejected(kept.sequence, reason: "the kept write cannot be read", detail: nil)
                     continue
                 }
-                try? await outbox.recordSending(kept.sequence)
-                let (result, elapsed) = await Self.timed(clock) {
+                if !isCounted { try? await outbox.recordSending(kept.sequence) }
+                let ((result, next), elapsed) = await Self.timed(clock) {
                     let outcome = await writeClient.send(write)
-                    return await settle(kept.sequence, write: write, outcome: outcome, outbox: outbox, disk: disk)
+                    return await settle(
+                        kept.sequence, write: write, outcome: outcome, outbox: outbox, disk: disk, sendingNextOf: namespace)
                 }
+                counted = next
                 results.append(
                     SentCharacterWrite(
                         sequence: kept.sequence, characterID: write.id, method: write.method, result: result,
@@ -218,13 +225,28 @@ extension CharacterRepository {
         }
     }
 
+    /// The server's answer to a kept write, once `complete` stored it on disk: memory and the
+    /// shared tier take it (the disk is not written twice), observers are told; after a delete,
+    /// the character leaves every tier.
+    func takeSent(_ entry: Entry<ShowCharacter>?, id: Int) async {
+        guard let entry else {
+            try? await characterGraph.cache.remove(String(id), cause: .deleted)
+            return
+        }
+        _ = try? await characters.cache.upper.put(entry, for: .id(id))
+        _ = try? await characters.cache.lower.lower.put(entry, for: .id(id))
+        characterGraph.cache.broadcaster.publish(EntityChange(id: String(id), entry: entry, cause: .written))
+    }
+
     /// Takes the server's answer to kept write `sequence`: applied, the value stored and the write
     /// removed in one transaction; in conflict or rejected, kept as such (a rejection rolls the
     /// optimistic value back); unreachable, kept pending with why.
+    /// With `sendingNextOf`, an applied write's transaction also counts the send of the next
+    /// pending write of that kind, which is returned (nil otherwise).
     func settle(
         _ sequence: Int64, write: CharacterWrite, outcome: CharacterWriteOutcome, outbox: WriteOutbox,
-        disk: SQLiteDataSource<ShowCharacter>
-    ) async -> CharacterEditResult {
+        disk: SQLiteDataSource<ShowCharacter>, sendingNextOf kind: String? = nil
+    ) async -> (CharacterEditResult, next: OutboxWrite?) {
         switch outcome {
         case .applied(let character, let tag, let merged):
             // The answer on disk and the write gone in one transaction, then every tier.
@@ -233,13 +255,13 @@ extension CharacterRepository {
                     value: $0, metadata: EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag),
                     origin: .network)
             }
-            try? await disk.complete(sequence, storing: entry, for: .id(write.id))
-            await takeApplied(character, tag: tag, id: write.id)
-            return .applied(character, merged: merged)
+            let next = (try? await disk.complete(sequence, storing: entry, for: .id(write.id), sendingNextOf: kind)) ?? nil
+            await takeSent(entry, id: write.id)
+            return (.applied(character, merged: merged), next)
         case .conflict(let theirs, let tag, let fields):
             let detail = try? JSONEncoder().encode(KeptConflict(theirs: theirs, tag: tag))
             try? await outbox.markConflict(sequence, reason: Self.conflictReason(fields), detail: detail)
-            return .conflict(fields: fields, theirs: theirs)
+            return (.conflict(fields: fields, theirs: theirs), nil)
         case .rejected(let status, let reason, let field):
             try? await outbox.markRejected(
                 sequence, reason: "\(status): \(reason)" + (field.map { " (\($0))" } ?? ""), detail: nil)
@@ -247,10 +269,10 @@ extension CharacterRepository {
             try? await characters.cache.upper.delete(.id(write.id))
             try? await disk.delete(.id(write.id))
             characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: nil, cause: .removed))
-            return .rejected(reason: reason, field: field)
+            return (.rejected(reason: reason, field: field), nil)
         case .unreachable(let error, _):
             try? await outbox.recordFailure(sequence, error: error.description)
-            return .pending(sequence: sequence, reason: error.description)
+            return (.pending(sequence: sequence, reason: error.description), nil)
         }
     }
 }

@@ -73,6 +73,13 @@ enum OutboxStore {
         return try Row.fetchOne(statement, arguments: [kind]).map(outboxWrite)
     }
 
+    /// Counts a send of `sequence` as about to leave: one more attempt, at `now`.
+    static func recordSending(_ sequence: Int64, now: Date, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE write_outbox SET attempts = attempts + 1, last_attempt_at = ? WHERE sequence = ?",
+            arguments: [now.storedSeconds, sequence])
+    }
+
     /// The write of a row of `columns`, read by position (in `columns`' order).
     static func outboxWrite(_ row: Row) -> OutboxWrite {
         let lastAttempt: Double? = row[9]

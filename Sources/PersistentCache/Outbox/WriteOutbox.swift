@@ -93,11 +93,7 @@ public struct WriteOutbox: Sendable {
     public func recordSending(_ sequence: Int64) async throws(RepositoryError) {
         let database = try writable()
         let now = database.now
-        try await database.write { db in
-            try db.execute(
-                sql: "UPDATE write_outbox SET attempts = attempts + 1, last_attempt_at = ? WHERE sequence = ?",
-                arguments: [now.storedSeconds, sequence])
-        }
+        try await database.write { db in try OutboxStore.recordSending(sequence, now: now, in: db) }
     }
 
     /// Keeps why the last send of `sequence` got no usable answer; it stays pending.
