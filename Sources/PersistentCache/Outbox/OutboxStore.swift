@@ -64,10 +64,12 @@ enum OutboxStore {
     }
 
     /// The oldest pending write of an entity of `kind`, or nil: one row, by the sequence's order.
+    /// (`+namespace`: the rows are walked in `sequence` order and the walk stops at the first
+    /// match, rather than all of a kind's rows sorted through the entity index.)
     static func firstPending(kind: String, in db: Database) throws -> OutboxWrite? {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT \(columns) FROM write_outbox WHERE state = 'pending' AND namespace = ?
+                SELECT \(columns) FROM write_outbox WHERE state = 'pending' AND +namespace = ?
                 ORDER BY sequence LIMIT 1
                 """)
         return try Row.fetchOne(statement, arguments: [kind]).map(outboxWrite)
