@@ -10,9 +10,16 @@ public enum ChildProcess {
         public let description: String
     }
 
+    /// Runs `arguments[0]` (a path) with the rest as arguments and awaits its end, waiting on a
+    /// thread of its own (`onOwnThread`); its exit status and standard output.
+    public static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await onOwnThread { try runBlocking(arguments) }
+    }
+
     /// Runs `arguments[0]` (a path) with the rest as arguments; returns its exit status and
     /// standard output (collected through a file, so daemons keeping descriptors do not block).
-    public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// It blocks: from a task, call `run` instead.
+    public static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID()).out")
             .path
         defer { unlink(outputPath) }

@@ -86,7 +86,7 @@ public enum TestPostgres {
     }
 
     /// A throwaway server of the test's own (`.ci/postgres-server`): stopped, killed and restarted
-    /// by fault tests without disturbing the others. `shutdown()` removes it.
+    /// by fault tests without disturbing the others. Each control waits on a thread of its own.
     public struct PrivateServer: Sendable {
         /// Its URL (`postgres://postgres:…@127.0.0.1:PORT/postgres`).
         public let url: String
@@ -94,21 +94,24 @@ public enum TestPostgres {
         public let folder: String
 
         /// Stops it (fast shutdown).
-        public func stop() throws { try TestPostgres.control(["stop", folder]) }
+        public func stop() async throws { try await TestPostgres.control(["stop", folder]) }
         /// Starts it again on the same port.
-        public func start() throws { try TestPostgres.control(["start", folder]) }
+        public func start() async throws { try await TestPostgres.control(["start", folder]) }
         /// Kills the postmaster with SIGKILL, as a crash would.
-        public func kill() throws { try TestPostgres.control(["kill", folder]) }
+        public func kill() async throws { try await TestPostgres.control(["kill", folder]) }
         /// Stops it if running and deletes its folder.
-        public func shutdown() {
-            _ = try? TestPostgres.control(["stop", folder])
+        func shutdown() async {
+            _ = try? await TestPostgres.control(["stop", folder])
             try? FileManager.default.removeItem(atPath: folder)
         }
     }
 
-    /// Starts a private server with `.ci/postgres-server start`.
-    public static func startPrivateServer() throws -> PrivateServer {
-        let output = try control(["start"])
+    /// Starts a private server with `.ci/postgres-server start`, runs `body` with it, then stops it
+    /// and deletes its folder, whether `body` returned or threw.
+    public static func withPrivateServer<Value: Sendable>(
+        _ body: (PrivateServer) async throws -> Value
+    ) async throws -> Value {
+        let output = try await control(["start"])
         var values: [String: String] = [:]
         for line in output.split(separator: "\n") where line.hasPrefix("export ") {
             let pair = line.dropFirst("export ".count).split(separator: "=", maxSplits: 1)
@@ -117,13 +120,26 @@ public enum TestPostgres {
         guard let url = values["CHARBROWSER_TEST_POSTGRES_URL"],
             let folder = values["CHARBROWSER_TEST_POSTGRES_DIR"]
         else { throw Missing(description: "postgres-server printed no URL: \(output)") }
-        return PrivateServer(url: url, folder: folder)
+        let server = PrivateServer(url: url, folder: folder)
+        do {
+            let value = try await body(server)
+            await server.shutdown()
+            return value
+        } catch {
+            await server.shutdown()
+            throw error
+        }
     }
 
+    /// Runs `.ci/postgres-server` with `arguments`, waiting on a thread of its own.
     @discardableResult
-    static func control(_ arguments: [String]) throws -> String {
+    static func control(_ arguments: [String]) async throws -> String {
+        try await onOwnThread { try controlBlocking(arguments) }
+    }
+
+    private static func controlBlocking(_ arguments: [String]) throws -> String {
         let script = SharedData.packageRoot.appendingPathComponent(".ci/postgres-server").path
-        let result = try ChildProcess.run(["/bin/bash", script] + arguments)
+        let result = try ChildProcess.runBlocking(["/bin/bash", script] + arguments)
         guard result.status == 0 else {
             // The server's own log says why (a port taken, a slow start): its last lines.
             let log =

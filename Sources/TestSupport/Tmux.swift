@@ -1,6 +1,7 @@
 import Foundation
 
-/// Drives a private tmux server (its own socket), for real-terminal tests.
+/// Drives a private tmux server (its own socket), for real-terminal tests. Every call blocks until
+/// tmux answers: make them inside `onOwnThread`, never on a task of the pool.
 public struct Tmux: Sendable {
     /// The private socket name.
     public let socket: String
@@ -12,11 +13,12 @@ public struct Tmux: Sendable {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    /// Runs `tmux -L socket arguments…`, returning its standard output.
+    /// Runs `tmux -L socket arguments…`, returning its standard output. It blocks (as every call
+    /// here does): call it from `onOwnThread`.
     @discardableResult
     public func run(_ arguments: [String]) throws -> String {
         let executable = Self.executable ?? "/usr/bin/tmux"
-        return try ChildProcess.run([executable, "-L", socket, "-f", "/dev/null"] + arguments).output
+        return try ChildProcess.runBlocking([executable, "-L", socket, "-f", "/dev/null"] + arguments).output
     }
 
     /// Blocks until some process signals `channel` (signals sent earlier are not lost).

@@ -11,7 +11,8 @@ struct APIIdentityEndToEndTests {
     private static func firstPage(_ run: (outcome: BuiltExecutable.Outcome, events: [[String: Any]]))
         -> (origin: String, title: String)
     {
-        let title = run.outcome.standardOutput.split(separator: "\n").first { $0.contains("Characters ") } ?? ""
+        let title =
+            run.outcome.standardOutput.split(separator: "\n").first { $0.contains("Characters ") } ?? ""
         return (run.events.first { $0[text: "query"] == "page 1" }?[text: "origin"] ?? "", String(title))
     }
 
@@ -31,9 +32,12 @@ struct APIIdentityEndToEndTests {
     @Test("Sample, dump, another server, then each again on one cache folder: each its own data, at once")
     func apisInTurn() async throws {
         let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
-        let served = try ServedAPI(executable: executable, arguments: ["--synthetic", "30"])
+        let served = try await ServedAPI.start(executable: executable, arguments: ["--synthetic", "30"])
         defer { served.stop() }
-        let (copy, edited) = (try Self.dumpCopy(), try Self.dumpCopy { $0.replacingOccurrences(of: "Rick Sanchez", with: "Rick Edited") })
+        let (copy, edited) = (
+            try Self.dumpCopy(),
+            try Self.dumpCopy { $0.replacingOccurrences(of: "Rick Sanchez", with: "Rick Edited") }
+        )
         defer {
             try? FileManager.default.removeItem(at: copy)
             try? FileManager.default.removeItem(at: edited)
@@ -78,8 +82,12 @@ struct APIIdentityEndToEndTests {
     func sharedTableKeepsAPIsApart() async throws {
         let server = try TestPostgres.requiredURL()
         let database = TestPostgres.uniqueName("apis")
-        #expect(try ChildProcess.run(["/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)"]).status == 0)
-        let url = server.replacingOccurrences(of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
+        #expect(
+            try await ChildProcess.run([
+                "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
+            ]).status == 0)
+        let url = server.replacingOccurrences(
+            of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
         let shared = ["--shared-cache", url, "--shared-cache-timeout", "30", "--no-images"]
         let (first, second, third) = (try Browser(), try Browser(), try Browser())
         defer {
@@ -89,7 +97,8 @@ struct APIIdentityEndToEndTests {
         }
         // WHEN the sample fills the shared table, then a dump and the sample again read through it
         let sample = Self.firstPage(try await first.headless(keys: "q", extra: shared))
-        let dump = Self.firstPage(try await second.headless(keys: "q", extra: shared + ["--data", SharedData.folder.path]))
+        let dump = Self.firstPage(
+            try await second.headless(keys: "q", extra: shared + ["--data", SharedData.folder.path]))
         let sampleAgain = Self.firstPage(try await third.headless(keys: "q", extra: shared))
         // THEN the dump's process read the network, never the sample's rows; the same API shares them
         #expect(sample.origin == "network")
@@ -100,7 +109,10 @@ struct APIIdentityEndToEndTests {
     @Test("Two servers on one host, on two ports, keep their avatars apart")
     func avatarsOfTwoServers() async throws {
         let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
-        let (one, two) = (try ServedAPI(executable: executable), try ServedAPI(executable: executable))
+        let (one, two) = (
+            try await ServedAPI.start(executable: executable),
+            try await ServedAPI.start(executable: executable)
+        )
         defer {
             one.stop()
             two.stop()
@@ -150,11 +162,16 @@ struct APIIdentityEndToEndTests {
     /// namespaces without `sample|`, the remembered place under `embedded:sample/`, and the same
     /// place under each of `extraPlaces` too.
     private static func rewriteAsEarlierLayout(_ browser: Browser, extraPlaces: [String]) throws {
-        let queue = try DatabaseQueue(path: browser.cacheDirectory.appendingPathComponent("cache.sqlite").path)
+        let queue = try DatabaseQueue(
+            path: browser.cacheDirectory.appendingPathComponent("cache.sqlite").path)
         try queue.write { db in
-            try db.execute(sql: "UPDATE cache_entry SET namespace = substr(namespace, 8) WHERE namespace LIKE 'sample|%'")
             try db.execute(
-                sql: "UPDATE device_value SET prefix = 'embedded:sample/', stored_key = 'embedded:sample/.' || key")
+                sql: "UPDATE cache_entry SET namespace = substr(namespace, 8) WHERE namespace LIKE 'sample|%'"
+            )
+            try db.execute(
+                sql:
+                    "UPDATE device_value SET prefix = 'embedded:sample/', stored_key = 'embedded:sample/.' || key"
+            )
             for place in extraPlaces {
                 try db.execute(
                     sql: """

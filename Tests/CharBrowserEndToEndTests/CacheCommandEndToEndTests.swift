@@ -89,7 +89,8 @@ struct CacheCommandEndToEndTests {
         // --api shows the API's keys as the browser names them, and another API's nothing
         let sample = try await browser.listed(["--api", "sample"])
         #expect(sample.count == rows.count)
-        #expect(sample.contains { $0["key"] as? String == "character/id:1" && $0["api"] as? String == "sample" })
+        #expect(
+            sample.contains { $0["key"] as? String == "character/id:1" && $0["api"] as? String == "sample" })
         #expect(try await browser.listed(["--api", "127.0.0.1:9"]).isEmpty)
     }
 
@@ -115,7 +116,9 @@ struct CacheCommandEndToEndTests {
     func evict() async throws {
         let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let evicted = try await browser.cache(["evict", "character/id:1", "--tier", "disk", "--api", "sample"])
+        let evicted = try await browser.cache([
+            "evict", "character/id:1", "--tier", "disk", "--api", "sample",
+        ])
         #expect(evicted.status == 0, "\(evicted.standardError)")
         #expect(evicted.standardOutput.contains("evicted from disk"))
         #expect(!(try await browser.listed()).contains { $0["key"] as? String == "sample|character/id:1" })
@@ -252,7 +255,7 @@ struct CacheCommandEndToEndTests {
     func shared() async throws {
         let server = try TestPostgres.requiredURL()
         let database = TestPostgres.uniqueName("cachecmd")
-        let created = try ChildProcess.run([
+        let created = try await ChildProcess.run([
             "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
         ])
         #expect(created.status == 0)
@@ -270,10 +273,13 @@ struct CacheCommandEndToEndTests {
         let rows = try await browser.listed(shared)
         let rick = try #require(rows.first { $0["key"] as? String == "sample|character/id:1" })
         #expect(rick["tiers"] as? [String] == ["disk", "shared"])
-        let evicted = try await browser.cache(["evict", "sample|character/id:1", "--tier", "shared"] + shared)
+        let evicted = try await browser.cache(
+            ["evict", "sample|character/id:1", "--tier", "shared"] + shared)
         #expect(evicted.status == 0, "\(evicted.standardError)")
         let after = try await browser.listed(shared)
-        #expect(after.first { $0["key"] as? String == "sample|character/id:1" }?["tiers"] as? [String] == ["disk"])
+        #expect(
+            after.first { $0["key"] as? String == "sample|character/id:1" }?["tiers"] as? [String] == ["disk"]
+        )
         let verify = try await browser.cache(["verify"] + shared)
         #expect(verify.status == 0, "\(verify.standardOutput)\(verify.standardError)")
     }

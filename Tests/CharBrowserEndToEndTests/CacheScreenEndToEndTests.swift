@@ -72,7 +72,7 @@ extension CacheScreenEndToEndTests {
     ) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let api = try ServedAPI(executable: browser.executable)
+        let api = try await ServedAPI.start(executable: browser.executable)
         defer { api.stop() }
         let first = try await browser.headless(keys: "enter q", extra: ["--api", api.url])
         #expect(first.outcome.status == 0, "\(first.outcome.standardError)")

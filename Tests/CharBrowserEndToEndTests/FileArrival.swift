@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Waits, without polling, for a file to be written into a folder (created, or renamed into place
-/// as an atomic write does), through inotify. Watch first, then cause the write, then `wait`. Not
-/// thread-safe: one waiter; close it when done.
-final class FileArrival {
+/// as an atomic write does), through inotify. Watch first, then cause the write, then `wait` (or
+/// `arrived`, which waits on a thread of its own). One waiter at a time; it holds only constants.
+final class FileArrival: Sendable {
     private let descriptor: Int32
     private let name: String
 
@@ -24,6 +25,11 @@ final class FileArrival {
     }
 
     deinit { close(descriptor) }
+
+    /// Awaits the file's arrival on a thread of its own, or throws after `limit` seconds.
+    func arrived(limit: Double) async throws {
+        try await onOwnThread { try self.wait(limit: limit) }
+    }
 
     /// Blocks until the file is written, or throws after `limit` seconds.
     func wait(limit: Double) throws {

@@ -15,9 +15,9 @@ struct NotifyEndToEndTests {
     func refreshElsewhereRedrawsTheList() async throws {
         // GIVEN a fresh database on the test server, a server of the sample, and the sample with
         // character 1 renamed (what that server will serve once updated)
-        let url = try Self.freshDatabase()
+        let url = try await Self.freshDatabase()
         let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
-        var server = try ServedAPI.onFixedPort(executable: executable)
+        var server = try await ServedAPI.onFixedPort(executable: executable)
         let (first, second) = (try Browser(), try Browser())
         defer {
             first.cleanUp()
@@ -39,18 +39,19 @@ struct NotifyEndToEndTests {
         // B starts once A is listening: a script that waits starts only once its process
         // listens on the shared tier, so A's first answer (its events line on standard
         // output, read as it comes) means A will hear every write that follows.
-        let opening = a.readLine { Self.event($0)?[text: "query"] == "page 1" }
+        let opening = try await a.line { Self.event($0)?[text: "query"] == "page 1" }
         guard opening != nil else {
-            let ended = a.finish()
+            let ended = try await a.ended()
             Issue.record("A ended before its first page (\(ended.status)): \(ended.standardError)")
             server.stop()
             return
         }
-        server.stop()
-        server = try ServedAPI(executable: executable, port: server.port, arguments: ["--data", renamed.path])
+        await server.stopped()
+        server = try await ServedAPI.start(
+            executable: executable, port: server.port, arguments: ["--data", renamed.path])
         defer { server.stop() }
         let b = try await second.headless(keys: "enter r q", extra: shared + ["--api", server.url])
-        let ended = a.finish()
+        let ended = try await a.ended()
         // THEN B read the new name from its server and showed it
         #expect(b.outcome.status == 0, "\(b.outcome.standardError)")
         let refresh = b.events.first { $0[text: "policy"] == "remoteFirst" }
@@ -99,10 +100,10 @@ struct NotifyEndToEndTests {
     }
 
     /// A database of its own on the test server; its URL.
-    static func freshDatabase() throws -> String {
+    static func freshDatabase() async throws -> String {
         let server = try TestPostgres.requiredURL()
         let database = TestPostgres.uniqueName("notify")
-        let created = try ChildProcess.run([
+        let created = try await ChildProcess.run([
             "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
         ])
         try #require(created.status == 0, "CREATE DATABASE failed")

@@ -1,12 +1,14 @@
 import Foundation
 import Locking
+import TestSupport
 
 /// A `charbrowser` process running in the background while a test does other things: the test
 /// reads its standard output line by line as it comes (blocking reads, no polling), then waits
 /// for it to end. A watchdog terminates it after `limit`, so a run that hangs ends the test with
-/// a failure rather than holding it. Use it from one test thread (standard error is drained by a
-/// thread of its own).
-final class RunningBrowser {
+/// a failure rather than holding it. Use it from one task, one call at a time (standard error is
+/// drained by a thread of its own): `@unchecked Sendable` only so that its blocking reads can be
+/// made on a thread of their own (`line(until:)`, `ended()`), awaited by that task.
+final class RunningBrowser: @unchecked Sendable {
     private let process = Process()
     private let output: FileHandle
     private let errors: StandardErrorDrain
@@ -51,6 +53,16 @@ final class RunningBrowser {
             if chunk.isEmpty { return nil }
             pending.append(chunk)
         }
+    }
+
+    /// `readLine(until:)`, awaited on a thread of its own.
+    func line(until condition: @escaping @Sendable (String) -> Bool) async throws -> String? {
+        try await onOwnThread { self.readLine(until: condition) }
+    }
+
+    /// `finish()`, awaited on a thread of its own.
+    func ended() async throws -> (status: Int32, standardError: String, timedOut: Bool) {
+        try await onOwnThread { self.finish() }
     }
 
     /// Reads standard output to its end, waits for the exit, and returns how the run ended.

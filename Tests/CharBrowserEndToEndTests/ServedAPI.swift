@@ -4,14 +4,21 @@ import Testing
 
 /// `charbrowser serve --port 0` running in its own process for the length of a test, so that
 /// several headless runs read one server (the embedded one of each run has its own port, and the
-/// URLs inside its bodies, hence their ETags, differ from run to run).
-final class ServedAPI {
+/// URLs inside its bodies, hence their ETags, differ from run to run). Its waits (the start, an
+/// awaited stop) are made on a thread of their own, never on the pool's. Sendable: its fields
+/// are constants, and `Process` is used only for its signals and its wait.
+final class ServedAPI: @unchecked Sendable {
     /// The API's base URL, as the server logged it (`http://127.0.0.1:PORT/api`).
     let url: String
     private let process: Process
 
-    /// `arguments` are `serve`'s after `--port` (faults: `--latency 150`, …); `port` 0 is any free one.
-    init(executable: URL, port: Int = 0, arguments: [String] = []) throws {
+    /// Starts `serve` and waits until it listens. `arguments` are `serve`'s after `--port`
+    /// (faults: `--latency 150`, …); `port` 0 is any free one.
+    static func start(executable: URL, port: Int = 0, arguments: [String] = []) async throws -> ServedAPI {
+        try await onOwnThread { try ServedAPI(executable: executable, port: port, arguments: arguments) }
+    }
+
+    private init(executable: URL, port: Int, arguments: [String]) throws {
         process = Process()
         process.executableURL = executable
         process.arguments = ["serve", "--port", String(port)] + arguments
@@ -41,20 +48,28 @@ final class ServedAPI {
     var faultsURL: String { url.replacingOccurrences(of: "/api", with: "/_faults") }
 
     /// Changes the faults of the server whose switch is `faults` (`POST faults?QUERY`, e.g.
-    /// `latency=10000`) and waits for its answer (it blocks: call it on a thread of its own).
-    static func setFaults(_ query: String, at faults: String) throws {
-        let outcome = try ChildProcess.run(["/usr/bin/curl", "-fsS", "-X", "POST", faults + "?" + query])
+    /// `latency=10000`) and awaits its answer.
+    static func setFaults(_ query: String, at faults: String) async throws {
+        try await onOwnThread { try setFaultsBlocking(query, at: faults) }
+    }
+
+    /// `setFaults`, blocking until the answer: for code already on a thread of its own.
+    static func setFaultsBlocking(_ query: String, at faults: String) throws {
+        let outcome = try ChildProcess.runBlocking([
+            "/usr/bin/curl", "-fsS", "-X", "POST", faults + "?" + query,
+        ])
         #expect(outcome.status == 0, "\(outcome.output)")
     }
 
     /// A server on a port below the ephemeral range (which no connection or port-0 listener of
     /// the tests running alongside is given), so that another server can take the same port once
     /// this one has stopped; tries up to eight ports.
-    static func onFixedPort(executable: URL, arguments: [String] = []) throws -> ServedAPI {
+    static func onFixedPort(executable: URL, arguments: [String] = []) async throws -> ServedAPI {
         var failure: (any Error)?
         for _ in 0..<8 {
             do {
-                return try ServedAPI(executable: executable, port: Int.random(in: 10_000..<30_000), arguments: arguments)
+                return try await start(
+                    executable: executable, port: Int.random(in: 10_000..<30_000), arguments: arguments)
             } catch {
                 failure = error
             }
@@ -65,17 +80,21 @@ final class ServedAPI {
     /// The port the server listens on.
     var port: Int { URL(string: url)?.port ?? 0 }
 
-    /// Stops the server and waits for it to exit.
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
+    /// Asks the server to stop (SIGTERM) and returns at once; Foundation reaps the process. For a
+    /// `defer`: a test that needs the port free again awaits `stopped()` instead.
+    func stop() { if process.isRunning { process.terminate() } }
+
+    /// Stops the server and awaits its exit.
+    func stopped() async {
+        stop()
+        _ = try? await onOwnThread { self.process.waitUntilExit() }
     }
 
     /// Ends the server at once (SIGKILL), without waiting for the requests it still answers (a
-    /// graceful stop waits for them: an answer held by a long latency would hold the test).
+    /// graceful stop waits for them: an answer held by a long latency would hold the test), and
+    /// returns at once.
     func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
     struct ServeFailure: Error, CustomStringConvertible {

@@ -69,7 +69,7 @@ struct SharedCacheEndToEndTests {
         // GIVEN a fresh database on the test server
         let server = try TestPostgres.requiredURL()
         let database = TestPostgres.uniqueName("e2e")
-        let created = try ChildProcess.run([
+        let created = try await ChildProcess.run([
             "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
         ])
         #expect(created.status == 0)

@@ -15,8 +15,14 @@ struct SharedCacheKeyEndToEndTests {
     @Test(
         "A missing or short key file, or a key without --shared-cache, is a usage error (exit 2)",
         arguments: [
-            (["--shared-cache", "postgres://u@127.0.0.1:1/db", "--shared-cache-key", "/no/such/key"], "no such file"),
-            (["--shared-cache", "postgres://u@127.0.0.1:1/db", "--shared-cache-key", "SHORT"], "at least 16"),
+            (
+                ["--shared-cache", "postgres://u@127.0.0.1:1/db", "--shared-cache-key", "/no/such/key"],
+                "no such file"
+            ),
+            (
+                ["--shared-cache", "postgres://u@127.0.0.1:1/db", "--shared-cache-key", "SHORT"],
+                "at least 16"
+            ),
             (["--shared-cache-key", "/no/such/key"], "needs --shared-cache"),
         ])
     func usage(arguments: [String], problem: String) async throws {
@@ -37,22 +43,29 @@ struct SharedCacheKeyEndToEndTests {
     func verify() async throws {
         let server = try TestPostgres.requiredURL()
         let database = TestPostgres.uniqueName("e2e")
-        #expect(try ChildProcess.run(["/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)"]).status == 0)
-        let url = server.replacingOccurrences(of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
+        #expect(
+            try await ChildProcess.run([
+                "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
+            ]).status == 0)
+        let url = server.replacingOccurrences(
+            of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
         let key = try Self.keyFile("a shared secret of this deployment\n")
         defer { try? FileManager.default.removeItem(at: key) }
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try await browser.headless(keys: "q", extra: ["--shared-cache", url, "--shared-cache-key", key.path])
+        let run = try await browser.headless(
+            keys: "q", extra: ["--shared-cache", url, "--shared-cache-key", key.path])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         let sound = try await browser.cache(["verify", "--shared-cache", url, "--shared-cache-key", key.path])
         #expect(sound.status == 0, "\(sound.standardOutput)")
         #expect(
-            try ChildProcess.run([
+            try await ChildProcess.run([
                 "/usr/bin/psql", url, "-X", "-q", "-c",
                 "UPDATE charbrowser_cache SET etag = 'forged' WHERE key = (SELECT min(key) FROM charbrowser_cache)",
             ]).status == 0)
-        let refused = try await browser.cache(["verify", "--shared-cache", url, "--shared-cache-key", key.path])
+        let refused = try await browser.cache([
+            "verify", "--shared-cache", url, "--shared-cache-key", key.path,
+        ])
         #expect(refused.status == 1)
         #expect(refused.standardOutput.contains("1 of "), "\(refused.standardOutput)")
         #expect(refused.standardOutput.contains("fail their signature"), "\(refused.standardOutput)")

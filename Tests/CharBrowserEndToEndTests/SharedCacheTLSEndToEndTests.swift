@@ -26,12 +26,15 @@ struct SharedCacheTLSEndToEndTests {
     @Test(
         "Refused (plain text to a TLS-only server, an unknown CA): the browser goes on and exits 0, the reason shows, no password",
         .enabled(if: TestPostgres.shouldRunTLS, Comment(rawValue: TestPostgres.tlsSkipReason)),
-        arguments: [("sslmode=disable", "pg_hba.conf"), ("sslmode=verify-ca&sslrootcert=OTHER", "certificate refused")])
+        arguments: [
+            ("sslmode=disable", "pg_hba.conf"),
+            ("sslmode=verify-ca&sslrootcert=OTHER", "certificate refused"),
+        ])
     func refused(query: String, reason: String) async throws {
         let server = try TestPostgres.requiredTLSServer()
         // A role of this test's own, with a password no output could hold by chance.
         let (role, password) = (TestPostgres.uniqueName("e2e"), "pw-" + UUID().uuidString)
-        let created = try ChildProcess.run([
+        let created = try await ChildProcess.run([
             "/usr/bin/psql", server.url + "?sslmode=require", "-X", "-q", "-c",
             "CREATE ROLE \(role) LOGIN PASSWORD '\(password)'",
         ])
@@ -49,7 +52,9 @@ struct SharedCacheTLSEndToEndTests {
         #expect(run.outcome.standardOutput.contains(reason), "\(run.outcome.standardOutput)")
         let stats = try await browser.cache(["stats", "--shared-cache", url])
         #expect(stats.standardError.contains(reason), "\(stats.standardError)")
-        for text in [run.outcome.standardOutput, run.outcome.standardError, stats.standardOutput, stats.standardError] {
+        for text in [
+            run.outcome.standardOutput, run.outcome.standardError, stats.standardOutput, stats.standardError,
+        ] {
             #expect(!text.contains(password))
         }
     }

@@ -7,60 +7,69 @@ import Testing
 @Suite("charbrowser in a real terminal (tmux)", .enabled(if: Tmux.executable != nil))
 struct TerminalSmokeTests {
     @Test("Shows the list, follows keys, and leaves the terminal sane after q")
-    func quitRestoresTerminal() throws {
-        let session = try SmokeSession(name: "quit")
-        defer { session.end() }
-        let screen = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
-        #expect(screen.count == 30)
-        try session.tmux.run(["send-keys", "-t", "browser", "j"])
-        try session.tmux.run(["send-keys", "-t", "browser", "q"])
-        try session.tmux.waitFor(session.exitChannel)
-        let modes = try session.terminalModesAfterExit()
-        #expect(modes.contains(" icanon") && modes.contains(" echo"), "\(modes)")
-        #expect(!modes.contains("-icanon") && !modes.contains("-echo "), "\(modes)")
-        #expect(try session.exitStatus() == 0)
+    func quitRestoresTerminal() async throws {
+        // (every wait on tmux blocks: on a thread of its own, not one every task of the run shares)
+        try await onOwnThread {
+            let session = try SmokeSession(name: "quit")
+            defer { session.end() }
+            let screen = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
+            #expect(screen.count == 30)
+            try session.tmux.run(["send-keys", "-t", "browser", "j"])
+            try session.tmux.run(["send-keys", "-t", "browser", "q"])
+            try session.tmux.waitFor(session.exitChannel)
+            let modes = try session.terminalModesAfterExit()
+            #expect(modes.contains(" icanon") && modes.contains(" echo"), "\(modes)")
+            #expect(!modes.contains("-icanon") && !modes.contains("-echo "), "\(modes)")
+            #expect(try session.exitStatus() == 0)
+        }
     }
 
     @Test("The mouse in a real terminal: SGR reports typed into the pane click, scroll and double-click")
-    func mouseInTheTerminal() throws {
-        // Under xterm-256color (kmous \E[<) ncurses asks for SGR 1006 reports
-        let session = try SmokeSession(name: "mouse", terminalType: "xterm-256color")
-        defer { session.end() }
-        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
-        // A press and release on the third row (row 6, column 11, counted from 1) selects it
-        try session.tmux.run(["send-keys", "-t", "browser", "-l", "\u{1B}[<0;11;6M\u{1B}[<0;11;6m"])
-        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Characters 3/") }
-        // A wheel notch down scrolls the list three rows: the selection follows the view's top
-        try session.tmux.run(["send-keys", "-t", "browser", "-l", "\u{1B}[<65;11;10M"])
-        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Characters 4/") }
-        // Two quick clicks on the same row open it
-        let click = "\u{1B}[<0;11;5M\u{1B}[<0;11;5m"
-        try session.tmux.run(["send-keys", "-t", "browser", "-l", click + click])
-        let detail = try session.waitForScreen { $0.joined(separator: "\n").contains("Character 5 ·") }
-        #expect(detail.joined(separator: "\n").contains("Characters › "))
-        try session.tmux.run(["send-keys", "-t", "browser", "q"])
-        try session.tmux.waitFor(session.exitChannel)
-        #expect(try session.exitStatus() == 0)
+    func mouseInTheTerminal() async throws {
+        // (every wait on tmux blocks: on a thread of its own, not one every task of the run shares)
+        try await onOwnThread {
+            // Under xterm-256color (kmous \E[<) ncurses asks for SGR 1006 reports
+            let session = try SmokeSession(name: "mouse", terminalType: "xterm-256color")
+            defer { session.end() }
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
+            // A press and release on the third row (row 6, column 11, counted from 1) selects it
+            try session.tmux.run(["send-keys", "-t", "browser", "-l", "\u{1B}[<0;11;6M\u{1B}[<0;11;6m"])
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Characters 3/") }
+            // A wheel notch down scrolls the list three rows: the selection follows the view's top
+            try session.tmux.run(["send-keys", "-t", "browser", "-l", "\u{1B}[<65;11;10M"])
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Characters 4/") }
+            // Two quick clicks on the same row open it
+            let click = "\u{1B}[<0;11;5M\u{1B}[<0;11;5m"
+            try session.tmux.run(["send-keys", "-t", "browser", "-l", click + click])
+            let detail = try session.waitForScreen { $0.joined(separator: "\n").contains("Character 5 ·") }
+            #expect(detail.joined(separator: "\n").contains("Characters › "))
+            try session.tmux.run(["send-keys", "-t", "browser", "q"])
+            try session.tmux.waitFor(session.exitChannel)
+            #expect(try session.exitStatus() == 0)
+        }
     }
 
     @Test("Opening a character draws its avatar as coloured half blocks in the real terminal")
-    func avatarInTheTerminal() throws {
-        // Colours on, whatever the test process was given: no NO_COLOR, no COLORTERM (so 256 colours)
-        let session = try SmokeSession(name: "avatar", environment: ["NO_COLOR=", "COLORTERM="])
-        defer { session.end() }
-        _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
-        try session.tmux.run(["send-keys", "-t", "browser", "Enter"])
-        let screen = try session.waitForScreen { rows in
-            let text = rows.joined(separator: "\n")
-            return text.contains("▀▀▀▀") && text.contains("network ·")
+    func avatarInTheTerminal() async throws {
+        // (every wait on tmux blocks: on a thread of its own, not one every task of the run shares)
+        try await onOwnThread {
+            // Colours on, whatever the test process was given: no NO_COLOR, no COLORTERM (so 256 colours)
+            let session = try SmokeSession(name: "avatar", environment: ["NO_COLOR=", "COLORTERM="])
+            defer { session.end() }
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
+            try session.tmux.run(["send-keys", "-t", "browser", "Enter"])
+            let screen = try session.waitForScreen { rows in
+                let text = rows.joined(separator: "\n")
+                return text.contains("▀▀▀▀") && text.contains("network ·")
+            }
+            #expect(screen.joined(separator: "\n").contains("Species   Human"))
+            // The pane's cells carry 256-colour SGR codes (TERM=xterm-256color, no COLORTERM)
+            let styled = try session.tmux.run(["capture-pane", "-e", "-p", "-t", "browser"])
+            #expect(styled.contains("38;5;") && styled.contains("48;5;"))
+            try session.tmux.run(["send-keys", "-t", "browser", "q"])
+            try session.tmux.waitFor(session.exitChannel)
+            #expect(try session.exitStatus() == 0)
         }
-        #expect(screen.joined(separator: "\n").contains("Species   Human"))
-        // The pane's cells carry 256-colour SGR codes (TERM=xterm-256color, no COLORTERM)
-        let styled = try session.tmux.run(["capture-pane", "-e", "-p", "-t", "browser"])
-        #expect(styled.contains("38;5;") && styled.contains("48;5;"))
-        try session.tmux.run(["send-keys", "-t", "browser", "q"])
-        try session.tmux.waitFor(session.exitChannel)
-        #expect(try session.exitStatus() == 0)
     }
 
     @Test(
@@ -95,7 +104,7 @@ struct TerminalSmokeTests {
         arguments: HangUpMoment.allCases)
     func closingTheTerminalEndsTheBrowser(moment: HangUpMoment) async throws {
         // GIVEN the browser on its fourth character, against a server slow to answer, with `moment` open
-        let served = try ServedAPI(
+        let served = try await ServedAPI.start(
             executable: try #require(BuiltExecutable.url(named: "charbrowser")),
             arguments: ["--latency", "150", "--trickle", "400"])
         defer { served.stop() }
@@ -135,7 +144,7 @@ enum HangUpMoment: String, CaseIterable, CustomTestStringConvertible, Sendable {
     func open(in session: SmokeSession, faults: String) throws {
         switch self {
         case .read:
-            try ServedAPI.setFaults("latency=10000", at: faults)
+            try ServedAPI.setFaultsBlocking("latency=10000", at: faults)
             try session.tmux.run(["send-keys", "-t", "browser", "r"])
             _ = try session.waitForScreen { $0.joined(separator: "\n").contains("refreshing") }
         case .avatarDownload:
@@ -256,7 +265,9 @@ struct SmokeSession {
         let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
         let outcome = try await BuiltExecutable.run(
             executable,
-            arguments: ["--cache-dir", folder.appendingPathComponent("cache").path, "--headless", "--keys", ""]
+            arguments: [
+                "--cache-dir", folder.appendingPathComponent("cache").path, "--headless", "--keys", "",
+            ]
                 + arguments)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         return outcome.standardOutput.split(separator: "\n").dropFirst().first.map(String.init) ?? ""

@@ -12,9 +12,9 @@ struct WriteConflictsEndToEndTests {
         let browser: Browser
         let served: ServedAPI
 
-        init() throws {
+        init() async throws {
             browser = try Browser()
-            served = try ServedAPI(executable: browser.executable)
+            served = try await ServedAPI.start(executable: browser.executable)
         }
 
         func run(_ keys: String) async throws -> [[String: Any]] {
@@ -24,8 +24,8 @@ struct WriteConflictsEndToEndTests {
         }
 
         /// Another writer's `PATCH` of character 1, without a precondition.
-        func patch(_ json: String) throws {
-            let outcome = try ChildProcess.run([
+        func patch(_ json: String) async throws {
+            let outcome = try await ChildProcess.run([
                 "/usr/bin/curl", "-fsS", "-X", "PATCH", served.url + "/character/1",
                 "-H", "Content-Type: application/merge-patch+json", "-d", json,
             ])
@@ -33,9 +33,10 @@ struct WriteConflictsEndToEndTests {
         }
 
         /// Character 1 as the server holds it.
-        func character() throws -> [String: Any] {
-            let outcome = try ChildProcess.run(["/usr/bin/curl", "-fsS", served.url + "/character/1"])
-            return try #require(JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        func character() async throws -> [String: Any] {
+            let outcome = try await ChildProcess.run(["/usr/bin/curl", "-fsS", served.url + "/character/1"])
+            return try #require(
+                JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         }
 
         /// An offline edit of Rick's field (Tab presses from Name) to `text`, kept pending.
@@ -54,38 +55,39 @@ struct WriteConflictsEndToEndTests {
 
     @Test("The server changed another field: the kept edit is merged over it at the next start")
     func merged() async throws {
-        let setup = try Setup()
+        let setup = try await Setup()
         defer { setup.stop() }
         try await setup.editOffline(tabs: 0, text: "Mine")
-        try setup.patch(#"{"species":"Robot"}"#)
+        try await setup.patch(#"{"species":"Robot"}"#)
         // (The run starts offline, as the last one left it: `o` goes online, which sends.)
         let writes = try await setup.run("o wait:writes:\\s\\snone")
         #expect(writes.map { $0[text: "write"] } == ["merged"])
-        let now = try setup.character()
+        let now = try await setup.character()
         #expect(now["name"] as? String == "Mine" && now["species"] as? String == "Robot")
     }
 
     @Test("The server changed the same field: kept in conflict; t takes theirs, nothing of mine is sent")
     func conflictTakeTheirs() async throws {
-        let setup = try Setup()
+        let setup = try await Setup()
         defer { setup.stop() }
         try await setup.editOffline(tabs: 0, text: "Mine")
-        try setup.patch(#"{"name":"Theirs"}"#)
+        try await setup.patch(#"{"name":"Theirs"}"#)
         let writes = try await setup.run(
-            "o wait:writes:\\s\\s1\\sconflict 5 wait:conflict enter wait:name\\s! esc t wait:Took wait:writes:\\s\\snone")
+            "o wait:writes:\\s\\s1\\sconflict 5 wait:conflict enter wait:name\\s! esc t wait:Took wait:writes:\\s\\snone"
+        )
         #expect(writes.map { $0[text: "write"] } == ["conflict", "discarded"])
-        #expect(try setup.character()["name"] as? String == "Theirs")
+        #expect(try await setup.character()["name"] as? String == "Theirs")
     }
 
     @Test("The server changed the same field: m keeps mine, sent over the server's version")
     func conflictKeepMine() async throws {
-        let setup = try Setup()
+        let setup = try await Setup()
         defer { setup.stop() }
         try await setup.editOffline(tabs: 2, text: "Mine")
-        try setup.patch(#"{"species":"Theirs"}"#)
+        try await setup.patch(#"{"species":"Theirs"}"#)
         let writes = try await setup.run(
             "o wait:writes:\\s\\s1\\sconflict 5 wait:conflict m wait:applied wait:writes:\\s\\snone")
         #expect(writes.map { $0[text: "write"] } == ["conflict", "applied"])
-        #expect(try setup.character()["species"] as? String == "Mine")
+        #expect(try await setup.character()["species"] as? String == "Mine")
     }
 }

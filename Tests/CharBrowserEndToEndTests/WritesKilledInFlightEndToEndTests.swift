@@ -17,25 +17,31 @@ struct WritesKilledInFlightEndToEndTests {
         let sender = try #require(BuiltExecutable.url(named: "WriteSender"), "build first: swift build")
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("writes-killed-\(UUID().uuidString)", isDirectory: true)
-        let (cache, serverFolder) = (folder.appendingPathComponent("cache"), folder.appendingPathComponent("server"))
+        let (cache, serverFolder) = (
+            folder.appendingPathComponent("cache"), folder.appendingPathComponent("server")
+        )
         try FileManager.default.createDirectory(at: serverFolder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let stateFile = serverFolder.appendingPathComponent("state.json")
-        let server = try ServedAPI(executable: charbrowser, arguments: ["--state", stateFile.path])
+        let server = try await ServedAPI.start(
+            executable: charbrowser, arguments: ["--state", stateFile.path])
         // Killed, not stopped: the killed sender's first answer is still held (ten minutes).
         defer { server.kill() }
 
         // Five renames kept in the outbox by one process (read online, edited offline).
-        let kept = try await BuiltExecutable.run(sender, arguments: ["keep", cache.path, server.url] + Self.ids.map(String.init))
+        let kept = try await BuiltExecutable.run(
+            sender, arguments: ["keep", cache.path, server.url] + Self.ids.map(String.init))
         #expect(kept.status == 0, "\(kept.standardError)")
-        let keys = kept.standardOutput.split(separator: "\n").filter { $0.hasPrefix("kept ") }.map { String($0.split(separator: " ")[2]) }
+        let keys = kept.standardOutput.split(separator: "\n").filter { $0.hasPrefix("kept ") }.map {
+            String($0.split(separator: " ")[2])
+        }
         #expect(keys.count == 5 && Set(keys).count == 5)
 
         // Every answer now waits ten minutes, after its write is applied and saved. A second
         // process sends; once the state file is written the first write is applied, its answer
         // held: the sender is killed there.
         let faults = server.faultsURL
-        try await onOwnThread { try ServedAPI.setFaults("latency=600000", at: faults) }
+        try await ServedAPI.setFaults("latency=600000", at: faults)
         let arrival = try FileArrival(folder: serverFolder, name: "state.json")
         let process = Process()
         process.executableURL = sender
@@ -43,10 +49,11 @@ struct WritesKilledInFlightEndToEndTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let killed = Result { try arrival.wait(limit: 60) }
+        var notWritten: (any Error)?
+        do { try await arrival.arrived(limit: 60) } catch { notWritten = error }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try killed.get()
+        process.waitUntilExit()  // (at once: the process was killed)
+        if let notWritten { throw notWritten }
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
 
         let applied = try Self.serverState(stateFile)
@@ -57,19 +64,21 @@ struct WritesKilledInFlightEndToEndTests {
         #expect(left.map(\.attempts) == [1, 0, 0, 0, 0], "the first write had left")
 
         // A new process sends them again, answers no longer held: each applied once.
-        try await onOwnThread { try ServedAPI.setFaults("reset", at: faults) }
+        try await ServedAPI.setFaults("reset", at: faults)
         let sent = try await BuiltExecutable.run(sender, arguments: ["send", cache.path, server.url])
         #expect(sent.status == 0, "\(sent.standardError)")
         #expect(sent.standardOutput == Self.ids.map { "applied \($0) Sent \($0)\n" }.joined() + "done\n")
         let state = try Self.serverState(stateFile)
         #expect(state.keys == Set(keys), "each write under its own key, once: no second request, no merge")
         #expect(state.names == Dictionary(uniqueKeysWithValues: Self.ids.map { (String($0), "Sent \($0)") }))
-        #expect(try WriteOutbox.openReadOnly(file: cache.appendingPathComponent("cache.sqlite")).all().isEmpty)
+        #expect(
+            try WriteOutbox.openReadOnly(file: cache.appendingPathComponent("cache.sqlite")).all().isEmpty)
     }
 
     /// The idempotency keys the server answered and the names it holds, from its state file.
     static func serverState(_ file: URL) throws -> (keys: Set<String>, names: [String: String]) {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         let replies = try #require(object["replies"] as? [String: Any])
         let edited = try #require(object["edited"] as? [String: [String: String]])
         return (Set(replies.keys), edited.compactMapValues { $0["name"] })

@@ -18,7 +18,8 @@ struct KeptWritesOverlayTests {
             let repository = try fixture.repository()
             let rick = try await repository.character(id: 1, policy: .localFirst).value
             _ = fixture.server.updateFaults { $0.writeFailure = true }
-            let result = await repository.edit(1, to: CharacterWriteTests.renamed(rick, "Rick Kept"), queueing: true)
+            let result = await repository.edit(
+                1, to: CharacterWriteTests.renamed(rick, "Rick Kept"), queueing: true)
             guard case .pending = result else {
                 Issue.record("expected pending, got \(result)")
                 return
@@ -39,7 +40,9 @@ struct KeptWritesOverlayTests {
             _ = fixture.server.updateFaults { $0.writeFailure = false }
             #expect(await repository.sendPendingWrites().count == 1)
             let after = try await repository.page(1, policy: .remoteFirst)
-            #expect(after.value.results.first?.name == "Rick Kept" && after.provenance?.pendingIDs.isEmpty != false)
+            #expect(
+                after.value.results.first?.name == "Rick Kept"
+                    && after.provenance?.pendingIDs.isEmpty != false)
             #expect(repository.pendingCharacterIDs().isEmpty)
         }
     }
@@ -64,7 +67,9 @@ struct KeptWritesOverlayTests {
         }
     }
 
-    @Test("keptWrites, resolveConflict (theirs, mine), retryWrite and discardWrite, as the Changes screen uses them")
+    @Test(
+        "keptWrites, resolveConflict (theirs, mine), retryWrite and discardWrite, as the Changes screen uses them"
+    )
     func decide() async throws {
         try await Fixture.with { fixture in
             let repository = try fixture.repository()
@@ -82,12 +87,18 @@ struct KeptWritesOverlayTests {
             }
             #expect(fields == ["name"] && theirs.name == "Theirs")
             let kept = try #require(repository.keptWrites().first)
-            #expect(kept.state == .conflict && kept.conflictingFields == ["name"] && kept.theirs?.name == "Theirs")
-            #expect(kept.base?.name == rick.name && kept.mine?.name == "Mine" && kept.changedFields == ["name"])
+            #expect(
+                kept.state == .conflict && kept.conflictingFields == ["name"] && kept.theirs?.name == "Theirs"
+            )
+            #expect(
+                kept.base?.name == rick.name && kept.mine?.name == "Mine" && kept.changedFields == ["name"])
             #expect(KeptWriteCounts(repository.keptWrites()).description == "1 conflict")
 
             // Keep mine: sent over the server's version and applied.
-            guard case .applied(let applied?, _)? = await repository.resolveConflict(kept.sequence, keeping: .mine) else {
+            guard
+                case .applied(let applied?, _)? = await repository.resolveConflict(
+                    kept.sequence, keeping: .mine)
+            else {
                 Issue.record("expected mine applied")
                 return
             }
@@ -104,7 +115,8 @@ struct KeptWritesOverlayTests {
             #expect(await repository.retryWrite(pending.sequence).count == 1)  // still offline: kept
             #expect(await repository.discardWrite(pending.sequence))
             #expect(repository.keptWrites().isEmpty)
-            #expect(try await repository.character(id: 1, policy: .localFirst).value.species == applied.species)
+            #expect(
+                try await repository.character(id: 1, policy: .localFirst).value.species == applied.species)
             #expect(await repository.resolveConflict(pending.sequence, keeping: .theirs) == nil)
         }
     }
@@ -117,9 +129,13 @@ struct KeptWritesOverlayTests {
         let networkSwitch = NetworkSwitch()
         networkSwitch.setOnline(false)
         let repository = CharacterRepository(
-            api: RemoteAPI(configuration: RemoteAPIConfiguration(), networkSwitch: networkSwitch), database: database)
-        let fields = CharacterFields(name: "Rick", status: "Alive", species: "Human", type: "", gender: "Male")
-        for result in [await repository.edit(1, to: fields, queueing: true), await repository.delete(1, queueing: true)] {
+            api: RemoteAPI(configuration: RemoteAPIConfiguration(), networkSwitch: networkSwitch),
+            database: database)
+        let fields = CharacterFields(
+            name: "Rick", status: "Alive", species: "Human", type: "", gender: "Male")
+        for result in [
+            await repository.edit(1, to: fields, queueing: true), await repository.delete(1, queueing: true),
+        ] {
             guard case .rejected(let reason, nil) = result else {
                 Issue.record("expected a refusal, got \(result)")
                 continue
@@ -135,7 +151,7 @@ extension Fixture {
     /// An API over the fixture's server and switch, as `repository()` makes it.
     var api: RemoteAPI {
         RemoteAPI(
-            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)),
+            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(60)),
             networkSwitch: networkSwitch, timeSource: time)
     }
 }

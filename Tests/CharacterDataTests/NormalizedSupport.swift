@@ -42,7 +42,7 @@ extension Fixture {
     /// The API at `url` (this fixture's server by default) through `transport`.
     func api(at url: URL? = nil, transport: any HTTPTransport = URLSessionTransport()) -> RemoteAPI {
         RemoteAPI(
-            configuration: RemoteAPIConfiguration(baseURL: url ?? baseURL, timeout: .seconds(10)),
+            configuration: RemoteAPIConfiguration(baseURL: url ?? baseURL, timeout: .seconds(60)),
             transport: transport, networkSwitch: networkSwitch, timeSource: time)
     }
 

@@ -38,7 +38,7 @@ struct SharedFixture {
     /// The API of the embedded server, on the fixture's clock.
     func api() -> RemoteAPI {
         RemoteAPI(
-            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)), timeSource: time)
+            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(60)), timeSource: time)
     }
 
     static func options() -> PostgresCacheOptions {

@@ -19,7 +19,7 @@ struct Fixture {
     /// A repository over the server, caching in `cacheFile` (or in memory only).
     func repository(disk: Bool = true, timeToLive: TimeInterval? = 3_600) throws -> CharacterRepository {
         let api = RemoteAPI(
-            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(10)),
+            configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(60)),
             networkSwitch: networkSwitch, timeSource: time)
         let database = disk ? try CacheDatabase(location: .file(cacheFile)) : nil
         return CharacterRepository(

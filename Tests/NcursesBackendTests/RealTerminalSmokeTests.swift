@@ -53,7 +53,7 @@ private final class SignallingBackend: TerminalBackend {
 
     /// Signals the tmux server this process runs in (found through $TMUX).
     func signal(_ channel: String) {
-        _ = try? ChildProcess.run([Tmux.executable ?? "/usr/bin/tmux", "wait-for", "-S", channel])
+        _ = try? ChildProcess.runBlocking([Tmux.executable ?? "/usr/bin/tmux", "wait-for", "-S", channel])
     }
 }
 
@@ -73,7 +73,12 @@ struct RealTerminalSmokeTests {
     @Test(
         "Draws wide text aligned, reads keys, follows a resize and restores the terminal on quit",
         .enabled(if: !isChild && Tmux.executable != nil))
-    func drivesTheRealTerminal() throws {
+    func drivesTheRealTerminal() async throws {
+        // (every wait on tmux blocks: on a thread of its own, not one every task of the run shares)
+        try await onOwnThread { try self.drivesTheRealTerminalBlocking() }
+    }
+
+    private func drivesTheRealTerminalBlocking() throws {
         // GIVEN this test binary running the child test in a 100x30 tmux pane
         let tmux = Tmux(name: "keys")
         defer { tmux.killServer() }
@@ -108,7 +113,11 @@ struct RealTerminalSmokeTests {
     @Test(
         "Ctrl-C restores the terminal, then the process dies of SIGINT",
         .enabled(if: !isChild && Tmux.executable != nil))
-    func interruptRestoresTheTerminal() throws {
+    func interruptRestoresTheTerminal() async throws {
+        try await onOwnThread { try self.interruptRestoresTheTerminalBlocking() }
+    }
+
+    private func interruptRestoresTheTerminalBlocking() throws {
         let tmux = Tmux(name: "interrupt")
         defer { tmux.killServer() }
         try launchChild(in: tmux)

@@ -66,10 +66,10 @@ struct ContractTests {
             let source = SharedServer.stringSource(store)
             try await source.put(
                 Entry(value: "x", metadata: .init(storedAt: Date()), origin: .network), for: .id(1))
-            let persistence = try SharedServer.psql(
+            let persistence = try await SharedServer.psql(
                 url, "SELECT relpersistence FROM pg_class WHERE relname = '\(options.table)'")
             #expect(persistence == (logged ? "p" : "u"))
-            let names = try SharedServer.psql(
+            let names = try await SharedServer.psql(
                 url, "SELECT string_agg(name, ',' ORDER BY name) FROM \(options.table)_migration")
             #expect(names == "v1-shared-cache-entries,v2-row-signature,v3-key-order")
             await store.stop()

@@ -41,52 +41,55 @@ struct FaultTests {
     )
     func downAtStart() async throws {
         _ = try TestPostgres.requiredURL()
-        let server = try TestPostgres.startPrivateServer()
-        defer { server.shutdown() }
-        try server.stop()
-        let store = try SharedServer.store(url: server.url)
-        let source = SharedServer.stringSource(store)
-        // GIVEN the server is down WHEN the tier is read THEN a storage failure, health down, and a miss through the tier
-        await Self.expectStorageFailure { () async throws(RepositoryError) in _ = try await source.get(.id(1))
+        try await TestPostgres.withPrivateServer { server in
+            try await server.stop()
+            let store = try SharedServer.store(url: server.url)
+            let source = SharedServer.stringSource(store)
+            // GIVEN the server is down WHEN the tier is read THEN a storage failure, health down, and a miss through the tier
+            await Self.expectStorageFailure { () async throws(RepositoryError) in
+                _ = try await source.get(.id(1))
+            }
+            guard case .down = store.health else {
+                Issue.record("health should be down, is \(store.health)")
+                return
+            }
+            let tier = SharedCacheTier(source: source)
+            await #expect(throws: RepositoryError.notFound(query: "id:1")) { try await tier.get(.id(1)) }
+            #expect(try await tier.put(Self.entry("kept"), for: .id(1)).value == "kept")
+            // WHEN the server starts THEN the tier comes back without being told
+            try await server.start()
+            #expect(await store.awaitUp(reading: source))
+            try await source.put(Self.entry("back"), for: .id(1))
+            #expect(try await source.get(.id(1)).value == "back")
+            await store.stop()
         }
-        guard case .down = store.health else {
-            Issue.record("health should be down, is \(store.health)")
-            return
-        }
-        let tier = SharedCacheTier(source: source)
-        await #expect(throws: RepositoryError.notFound(query: "id:1")) { try await tier.get(.id(1)) }
-        #expect(try await tier.put(Self.entry("kept"), for: .id(1)).value == "kept")
-        // WHEN the server starts THEN the tier comes back without being told
-        try server.start()
-        #expect(await store.awaitUp(reading: source))
-        try await source.put(Self.entry("back"), for: .id(1))
-        #expect(try await source.get(.id(1)).value == "back")
-        await store.stop()
     }
 
     @Test("Down: inspecting the table fails as a storage failure, marks the tier down, then fails at once")
     func inspectionWhileDown() async throws {
         _ = try TestPostgres.requiredURL()
-        let server = try TestPostgres.startPrivateServer()
-        defer { server.shutdown() }
-        try server.stop()
-        var options = SharedServer.options()
-        options.operationTimeout = .seconds(3)
-        options.retryInterval = .seconds(60)
-        let store = try SharedServer.store(url: server.url, options: options)
-        let inspection = store.inspection()
-        // The first look waits for the connection to fail; it marks the tier down
-        await Self.expectStorageFailure { () async throws(RepositoryError) in
-            _ = try await inspection.entries(after: nil, limit: 10)
+        try await TestPostgres.withPrivateServer { server in
+            try await server.stop()
+            var options = SharedServer.options()
+            options.operationTimeout = .seconds(3)
+            options.retryInterval = .seconds(60)
+            let store = try SharedServer.store(url: server.url, options: options)
+            let inspection = store.inspection()
+            // The first look waits for the connection to fail; it marks the tier down
+            await Self.expectStorageFailure { () async throws(RepositoryError) in
+                _ = try await inspection.entries(after: nil, limit: 10)
+            }
+            #expect(!store.health.isUp)
+            // Within the retry interval every other look fails at once, saying the shared cache is down
+            await Self.expectStorageFailure(
+                { () async throws(RepositoryError) in _ = try await inspection.totals() },
+                mentioning: "shared cache")
+            await Self.expectStorageFailure(
+                { () async throws(RepositoryError) in _ = try await inspection.entries(after: nil, limit: 10)
+                },
+                mentioning: "shared cache")
+            await store.stop()
         }
-        #expect(!store.health.isUp)
-        // Within the retry interval every other look fails at once, saying the shared cache is down
-        await Self.expectStorageFailure(
-            { () async throws(RepositoryError) in _ = try await inspection.totals() }, mentioning: "shared cache")
-        await Self.expectStorageFailure(
-            { () async throws(RepositoryError) in _ = try await inspection.entries(after: nil, limit: 10) },
-            mentioning: "shared cache")
-        await store.stop()
     }
 
     @Test(
@@ -94,27 +97,28 @@ struct FaultTests {
     )
     func killedAndRestarted() async throws {
         _ = try TestPostgres.requiredURL()
-        let server = try TestPostgres.startPrivateServer()
-        defer { server.shutdown() }
-        // A pool lease waits for the pool's reconnection up to the operation timeout: keep it short here.
-        var options = SharedServer.options()
-        options.operationTimeout = .seconds(3)
-        let store = try SharedServer.store(url: server.url, options: options)
-        let source = SharedServer.stringSource(store)
-        try await source.put(Self.entry("before"), for: .id(1))
-        #expect(try await source.get(.id(1)).value == "before")
-        // WHEN the server is killed THEN reads fail visibly
-        try server.kill()
-        await Self.expectStorageFailure { () async throws(RepositoryError) in _ = try await source.get(.id(1))
+        try await TestPostgres.withPrivateServer { server in
+            // A pool lease waits for the pool's reconnection up to the operation timeout: keep it short here.
+            var options = SharedServer.options()
+            options.operationTimeout = .seconds(3)
+            let store = try SharedServer.store(url: server.url, options: options)
+            let source = SharedServer.stringSource(store)
+            try await source.put(Self.entry("before"), for: .id(1))
+            #expect(try await source.get(.id(1)).value == "before")
+            // WHEN the server is killed THEN reads fail visibly
+            try await server.kill()
+            await Self.expectStorageFailure { () async throws(RepositoryError) in
+                _ = try await source.get(.id(1))
+            }
+            #expect(!store.health.isUp)
+            // WHEN it is restarted THEN the tier is back by itself, and the unlogged rows are gone (a cache, not a store)
+            try await server.start()
+            #expect(await store.awaitUp(reading: source))
+            await #expect(throws: RepositoryError.notFound(query: "id:1")) { try await source.get(.id(1)) }
+            try await source.put(Self.entry("after"), for: .id(1))
+            #expect(try await source.get(.id(1)).value == "after")
+            await store.stop()
         }
-        #expect(!store.health.isUp)
-        // WHEN it is restarted THEN the tier is back by itself, and the unlogged rows are gone (a cache, not a store)
-        try server.start()
-        #expect(await store.awaitUp(reading: source))
-        await #expect(throws: RepositoryError.notFound(query: "id:1")) { try await source.get(.id(1)) }
-        try await source.put(Self.entry("after"), for: .id(1))
-        #expect(try await source.get(.id(1)).value == "after")
-        await store.stop()
     }
 
     @Test("A statement slower than the statement timeout fails with a storage failure; the next one succeeds")
@@ -139,7 +143,7 @@ struct FaultTests {
         var locked = false
         for _ in 0..<500 where !locked {
             locked =
-                try SharedServer.psql(
+                try await SharedServer.psql(
                     url,
                     "SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%\(marker)%' AND wait_event = 'PgSleep'"
                 )
@@ -151,7 +155,7 @@ struct FaultTests {
             { () async throws(RepositoryError) in _ = try await source.get(.id(1)) },
             mentioning: "statement timeout")
         // WHEN the lock is gone THEN the tier reads again by itself
-        try SharedServer.psql(
+        try await SharedServer.psql(
             url,
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%\(marker)%' AND pid <> pg_backend_pid()"
         )
@@ -165,7 +169,8 @@ struct FaultTests {
     func wrongShape() async throws {
         let url = try TestPostgres.requiredURL()
         let options = SharedServer.options()
-        try SharedServer.psql(url, "CREATE TABLE \(options.table) (namespace text, key text, payload text)")
+        try await SharedServer.psql(
+            url, "CREATE TABLE \(options.table) (namespace text, key text, payload text)")
         let store = try SharedServer.store(options: options)
         let source = SharedServer.stringSource(store)
         await Self.expectStorageFailure(
@@ -173,7 +178,7 @@ struct FaultTests {
             mentioning: "wrong shape")
         #expect(store.health.description.contains("column"))
         // WHEN the bad table is dropped THEN the tier creates its own and works
-        try SharedServer.psql(url, "DROP TABLE \(options.table)")
+        try await SharedServer.psql(url, "DROP TABLE \(options.table)")
         #expect(await store.awaitUp(reading: source))
         try await source.put(Self.entry("ok"), for: .id(1))
         #expect(try await source.get(.id(1)).value == "ok")
@@ -187,7 +192,7 @@ struct FaultTests {
         let store = try SharedServer.store(options: options)
         let source = SharedServer.stringSource(store)
         try await source.put(Self.entry("good"), for: .id(1))
-        try SharedServer.psql(url, "UPDATE \(options.table) SET payload = '\\xdeadbeef'::bytea")
+        try await SharedServer.psql(url, "UPDATE \(options.table) SET payload = '\\xdeadbeef'::bytea")
         do {
             let read = try await source.get(.id(1))
             Issue.record("a corrupt row was served: \(read.value)")

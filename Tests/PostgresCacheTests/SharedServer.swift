@@ -39,8 +39,8 @@ final class SharedServer: Sendable {
 
     /// Runs `psql` on `url` with `sql`; returns its output (tuples only, unaligned).
     @discardableResult
-    static func psql(_ url: String, _ sql: String) throws -> String {
-        let result = try ChildProcess.run(["/usr/bin/psql", url, "-X", "-q", "-t", "-A", "-c", sql])
+    static func psql(_ url: String, _ sql: String) async throws -> String {
+        let result = try await ChildProcess.run(["/usr/bin/psql", url, "-X", "-q", "-t", "-A", "-c", sql])
         guard result.status == 0 else { throw TestPostgres.Missing(description: "psql failed: \(sql)") }
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

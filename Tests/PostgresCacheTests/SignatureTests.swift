@@ -39,8 +39,10 @@ struct SignatureTests {
         return (first, try SharedServer.store(options: options))
     }
 
-    static func rows(_ store: PostgresCacheStore) throws -> Int {
-        Int(try SharedServer.psql(try TestPostgres.requiredURL(), "SELECT count(*) FROM \(store.options.table)")) ?? -1
+    static func rows(_ store: PostgresCacheStore) async throws -> Int {
+        Int(
+            try await SharedServer.psql(
+                try TestPostgres.requiredURL(), "SELECT count(*) FROM \(store.options.table)")) ?? -1
     }
 
     /// Reads `query` expecting a refusal for the signature.
@@ -64,7 +66,7 @@ struct SignatureTests {
         let read = try await SharedServer.stringSource(reader).get(.id(1))
         #expect(read.value == "signed")
         #expect(read.metadata.etag == "\"v1\"")
-        let length = try SharedServer.psql(
+        let length = try await SharedServer.psql(
             try TestPostgres.requiredURL(), "SELECT octet_length(signature) FROM \(writer.options.table)")
         #expect(length == "32")
         #expect(reader.refusedRows == 0)
@@ -76,12 +78,15 @@ struct SignatureTests {
     @Test("A row tampered with (payload or metadata) is refused, evicted and counted; verify names it")
     func tampered() async throws {
         let (writer, reader) = try Self.stores(writer: Self.key, reader: Self.key)
-        let (source, url, table) = (SharedServer.stringSource(writer), try TestPostgres.requiredURL(), writer.options.table)
+        let (source, url, table) = (
+            SharedServer.stringSource(writer), try TestPostgres.requiredURL(), writer.options.table
+        )
         try await source.put(Self.entry("one"), for: .id(1))
         try await source.put(Self.entry("two"), for: .id(2))
         try await source.put(Self.entry("three"), for: .id(3))
-        try SharedServer.psql(url, "UPDATE \(table) SET payload = convert_to('\"evil\"', 'UTF8') WHERE key = 'id:1'")
-        try SharedServer.psql(url, "UPDATE \(table) SET etag = '\"v2\"' WHERE key = 'id:2'")
+        try await SharedServer.psql(
+            url, "UPDATE \(table) SET payload = convert_to('\"evil\"', 'UTF8') WHERE key = 'id:1'")
+        try await SharedServer.psql(url, "UPDATE \(table) SET etag = '\"v2\"' WHERE key = 'id:2'")
         let problems = await SharedTableCheck.problems(location: reader.location, options: reader.options)
         #expect(problems.count == 1)
         #expect(problems.first?.contains("2 of 3 rows fail their signature") == true, "\(problems)")
@@ -91,18 +96,19 @@ struct SignatureTests {
         await Self.expectRefused(readerSource, .id(2))
         #expect(try await readerSource.get(.id(3)).value == "three")
         #expect(reader.refusedRows == 2)
-        #expect(try Self.rows(reader) == 1)
+        #expect(try await Self.rows(reader) == 1)
         await writer.stop()
         await reader.stop()
     }
 
     @Test("A row signed with another key, or not signed, is refused", arguments: [true, false])
     func otherKeyOrUnsigned(signedWithOtherKey: Bool) async throws {
-        let (writer, reader) = try Self.stores(writer: signedWithOtherKey ? Self.otherKey : nil, reader: Self.key)
+        let (writer, reader) = try Self.stores(
+            writer: signedWithOtherKey ? Self.otherKey : nil, reader: Self.key)
         try await SharedServer.stringSource(writer).put(Self.entry("foreign"), for: .id(7))
         await Self.expectRefused(SharedServer.stringSource(reader), .id(7))
         #expect(reader.refusedRows == 1)
-        #expect(try Self.rows(reader) == 0)
+        #expect(try await Self.rows(reader) == 0)
         // The store without a key (or with the other one) reads it no longer either: it was evicted.
         await #expect(throws: RepositoryError.notFound(query: "id:7")) {
             try await SharedServer.stringSource(writer).get(.id(7))

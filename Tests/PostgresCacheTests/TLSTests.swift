@@ -21,7 +21,8 @@ struct TLSTests {
         logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
     ) async throws -> String? {
         let location = try PostgresCacheLocation(parsing: url, environment: environment)
-        let store = try PostgresCacheStore(location: location, options: SharedServer.options(), logger: logger)
+        let store = try PostgresCacheStore(
+            location: location, options: SharedServer.options(), logger: logger)
         store.start()
         let reason = await writeAndRead(store)
         await store.stop()
@@ -80,7 +81,8 @@ struct TLSTests {
             Self.url(server, "sslmode=verify-full&sslrootcert=\(server.caFile)"))
         #expect(reason?.contains("does not name the host") == true, "\(reason ?? "up")")
         // verify-ca does not check the name.
-        #expect(try await Self.refusal(Self.url(server, "sslmode=verify-ca&sslrootcert=\(server.caFile)")) == nil)
+        #expect(
+            try await Self.refusal(Self.url(server, "sslmode=verify-ca&sslrootcert=\(server.caFile)")) == nil)
     }
 
     @Test(
@@ -96,7 +98,8 @@ struct TLSTests {
     @Test("A client certificate logs in the role the server knows by certificate; without it, refused")
     func clientCertificate() async throws {
         let server = try TestPostgres.requiredTLSServer()
-        let base = "postgres://certuser@localhost:\(server.port)/postgres?sslmode=verify-full&sslrootcert=\(server.caFile)"
+        let base =
+            "postgres://certuser@localhost:\(server.port)/postgres?sslmode=verify-full&sslrootcert=\(server.caFile)"
         let withCertificate = try await Self.refusal(
             base + "&sslcert=\(server.clientCertificate)&sslkey=\(server.clientKey)")
         #expect(withCertificate == nil, "\(withCertificate ?? "")")
@@ -109,11 +112,11 @@ struct TLSTests {
         let server = try TestPostgres.requiredTLSServer()
         let secret = "pw-" + UUID().uuidString
         let role = TestPostgres.uniqueName("scram")
-        try SharedServer.psql(
+        try await SharedServer.psql(
             server.url + "?sslmode=require",
             "CREATE ROLE \(role) LOGIN PASSWORD '\(secret)'; GRANT CREATE ON SCHEMA public TO \(role)")
         let url = "postgres://\(role):\(secret)@127.0.0.1:\(server.port)/postgres?sslmode=require"
-        let method = try SharedServer.psql(
+        let method = try await SharedServer.psql(
             server.url + "?sslmode=require",
             "SELECT left(rolpassword, 13) FROM pg_authid WHERE rolname = '\(role)'")
         #expect(method == "SCRAM-SHA-256")
@@ -146,7 +149,7 @@ struct TLSTests {
         let server = try TestPostgres.requiredTLSServer()
         let secret = "pw-" + UUID().uuidString
         let role = TestPostgres.uniqueName("logged")
-        try SharedServer.psql(
+        try await SharedServer.psql(
             server.url + "?sslmode=require",
             "CREATE ROLE \(role) LOGIN PASSWORD '\(secret)'; GRANT CREATE ON SCHEMA public TO \(role)")
         let lines = PThreadMutex<[String]>([])
@@ -154,7 +157,10 @@ struct TLSTests {
         let url = "postgres://\(role):\(secret)@127.0.0.1:\(server.port)/postgres"
         #expect(try await Self.refusal(url + "?sslmode=require", logger: logger) == nil)
         #expect(try await Self.refusal(url + "?sslmode=disable", logger: logger) != nil)
-        #expect(try await Self.refusal(url.replacingOccurrences(of: secret, with: secret + "x") + "?sslmode=require", logger: logger) != nil)
+        #expect(
+            try await Self.refusal(
+                url.replacingOccurrences(of: secret, with: secret + "x") + "?sslmode=require", logger: logger)
+                != nil)
         let logged = lines.withLock { $0 }
         #expect(!logged.isEmpty)
         #expect(logged.allSatisfy { !$0.contains(secret) })

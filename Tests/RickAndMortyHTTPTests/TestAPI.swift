@@ -3,14 +3,16 @@ import RepositoryCore
 import RickAndMortyHTTP
 import TestSupport
 
-/// Builds a `RemoteAPI` aimed at a scripted server, with a manual clock and its own switch.
+/// Builds a `RemoteAPI` aimed at a scripted server, with a manual clock and its own switch. The
+/// default timeout is a budget for a busy run (the scripted server answers on the pool every test
+/// shares), not a subject: a test of timeouts gives its own.
 struct TestAPI {
     let api: RemoteAPI
     let clock: ManualTimeSource
     let networkSwitch: NetworkSwitch
 
     init(
-        baseURL: URL, timeout: Duration = .seconds(10), transport: (any HTTPTransport)? = nil,
+        baseURL: URL, timeout: Duration = .seconds(60), transport: (any HTTPTransport)? = nil,
         maximumAnswerSize: SizeLimit = RemoteAPIConfiguration.defaultMaximumAnswerSize
     ) {
         clock = ManualTimeSource()
@@ -22,7 +24,7 @@ struct TestAPI {
     }
 
     init(
-        _ server: ScriptedServer, timeout: Duration = .seconds(10),
+        _ server: ScriptedServer, timeout: Duration = .seconds(60),
         maximumAnswerSize: SizeLimit = RemoteAPIConfiguration.defaultMaximumAnswerSize
     ) {
         self.init(baseURL: server.baseURL, timeout: timeout, maximumAnswerSize: maximumAnswerSize)

@@ -10,8 +10,12 @@ struct CommandLineTests {
             BuiltExecutable.url(named: "charbrowser"), "build the charbrowser product first (swift build)")
     }
 
-    /// Runs the binary to completion and returns its exit code and standard error.
-    static func run(_ arguments: [String]) throws -> (code: Int32, stderr: String) {
+    /// Runs the binary to completion on a thread of its own; its exit code and standard error.
+    static func run(_ arguments: [String]) async throws -> (code: Int32, stderr: String) {
+        try await onOwnThread { try runBlocking(arguments) }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> (code: Int32, stderr: String) {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
@@ -34,24 +38,29 @@ struct CommandLineTests {
             (["serve", "--data", "/tmp", "--synthetic", "5"], "--synthetic"),
             (["serve", "--latency", "-1"], "--latency"),
         ])
-    func badUsage(arguments: [String], mentioned: String) throws {
-        let result = try Self.run(arguments)
+    func badUsage(arguments: [String], mentioned: String) async throws {
+        let result = try await Self.run(arguments)
         #expect(result.code == 2)
         #expect(result.stderr.contains("Error"))
         #expect(result.stderr.contains(mentioned))
     }
 
     @Test("GIVEN a data folder without a dump WHEN serve is run THEN exit code 1 naming the missing file")
-    func missingData() throws {
-        let result = try Self.run(["serve", "--port", "0", "--data", "/nonexistent-charbrowser-data"])
+    func missingData() async throws {
+        let result = try await Self.run(["serve", "--port", "0", "--data", "/nonexistent-charbrowser-data"])
         #expect(result.code == 1)
         #expect(result.stderr.contains("characters.json"))
     }
 
     @Test("GIVEN a running serve WHEN it gets SIGTERM THEN it stops cleanly with exit code 0")
-    func stopsOnSignal() throws {
+    func stopsOnSignal() async throws {
+        // (the waits for the start and the exit block: on a thread of their own)
+        try await onOwnThread { try Self.startThenTerminate() }
+    }
+
+    private static func startThenTerminate() throws {
         let process = Process()
-        process.executableURL = try Self.executable()
+        process.executableURL = try executable()
         process.arguments = ["serve", "--port", "0", "--synthetic", "50"]
         let errors = Pipe()
         process.standardError = errors
