@@ -73,6 +73,11 @@ public enum TestPostgres {
         return tlsServer
     }
 
+    /// The operation timeout of a store in a test where time is not the subject: a budget for a
+    /// run under AddressSanitizer with every other test beside it, where a connection's TLS and
+    /// SCRAM exchanges wait their turn for the few threads every task shares.
+    public static let operationBudget: Duration = .seconds(120)
+
     /// A fresh name for a table or channel, so tests running in parallel never share one.
     public static func uniqueName(_ prefix: String) -> String {
         prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()

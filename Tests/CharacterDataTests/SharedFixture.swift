@@ -44,7 +44,7 @@ struct SharedFixture {
     static func options() -> PostgresCacheOptions {
         PostgresCacheOptions(
             table: TestPostgres.uniqueName("cache"), statementTimeout: .seconds(10),
-            operationTimeout: .seconds(30),
+            operationTimeout: TestPostgres.operationBudget,
             retryInterval: .zero, flightWaitTimeout: .seconds(10), maximumConnections: 8,
             channel: TestPostgres.uniqueName("channel"))
     }

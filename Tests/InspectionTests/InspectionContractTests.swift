@@ -49,7 +49,8 @@ struct InspectionContractTests {
         let database = try CacheDatabase(location: .file(folder.appendingPathComponent("cache.sqlite")))
         // Other APIs' entries on both sides of the scope in key order, and an unscoped one.
         for namespace in ["127.0.0.1:8080|character", "sample|", "character", "synthetic-5-1|episode"] {
-            try await SQLiteDataSource<String>(database: database, namespace: namespace).put("other", for: .id("1"))
+            try await SQLiteDataSource<String>(database: database, namespace: namespace).put(
+                "other", for: .id("1"))
         }
         let whole = database.inspection()
         try await InspectionContract.verify(
@@ -59,7 +60,8 @@ struct InspectionContractTests {
                 put: { key, metadata in
                     let source = SQLiteDataSource<String>(database: database, namespace: "sample|" + key.kind)
                     let query = try #require(Query(cacheKey: key.key))
-                    try await source.put(Entry(value: "value", metadata: metadata, origin: .network), for: query)
+                    try await source.put(
+                        Entry(value: "value", metadata: metadata, origin: .network), for: query)
                 }))
         // The other APIs' entries were never listed, counted or purged.
         let left = try await whole.entries(after: nil, limit: 10).entries.map(\.key.kind)
@@ -74,21 +76,25 @@ struct InspectionContractTests {
         let store = try PostgresCacheStore(
             location: PostgresCacheLocation(parsing: try TestPostgres.requiredURL()),
             options: PostgresCacheOptions(
-                table: TestPostgres.uniqueName("inspect"), operationTimeout: .seconds(30), retryInterval: .zero,
+                table: TestPostgres.uniqueName("inspect"), operationTimeout: TestPostgres.operationBudget,
+                retryInterval: .zero,
                 channel: TestPostgres.uniqueName("inspect")))
         store.start()
         let codec = JSONPayloadCodec<String>()
         for namespace in ["127.0.0.1:8080|character", "synthetic-5-1|episode"] {
-            try await PostgresDataSource(store: store, namespace: namespace, codec: codec).put("other", for: .id("1"))
+            try await PostgresDataSource(store: store, namespace: namespace, codec: codec).put(
+                "other", for: .id("1"))
         }
         try await InspectionContract.verify(
             InspectionFixture(
                 tier: ScopedCacheTier(store.inspection(), scope: .kindPrefix("sample|")),
                 kinds: ["character", "character-page-ids", "episode"], countsBytes: true,
                 put: { key, metadata in
-                    let source = PostgresDataSource(store: store, namespace: "sample|" + key.kind, codec: codec)
+                    let source = PostgresDataSource(
+                        store: store, namespace: "sample|" + key.kind, codec: codec)
                     let query = try #require(Query(cacheKey: key.key))
-                    try await source.put(Entry(value: "value", metadata: metadata, origin: .network), for: query)
+                    try await source.put(
+                        Entry(value: "value", metadata: metadata, origin: .network), for: query)
                 }))
         let left = try await store.inspection().entries(after: nil, limit: 10).entries.map(\.key.kind)
         #expect(left == ["127.0.0.1:8080|character", "synthetic-5-1|episode"])
@@ -101,21 +107,25 @@ struct InspectionContractTests {
             "inspection-files-scoped-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let provider = FileSystemCacheProvider(directory: folder)
-        for key in ["127.0.0.1:8080/character/avatar/1.jpeg", "sample/character/avatar/1.jpeg",
-            "sample/character/avatar/2.jpeg", "zz.example/avatar/1.jpeg"]
-        {
+        for key in [
+            "127.0.0.1:8080/character/avatar/1.jpeg", "sample/character/avatar/1.jpeg",
+            "sample/character/avatar/2.jpeg", "zz.example/avatar/1.jpeg",
+        ] {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
             try Data("jpeg bytes of \(key)".utf8).write(to: file)
             try provider.store(objectAt: file, key: key, headers: HTTPHeaders())
         }
-        let scoped = ScopedCacheTier(provider.inspection(), scope: .keyPrefix(kind: "avatar", prefix: "sample/"))
+        let scoped = ScopedCacheTier(
+            provider.inspection(), scope: .keyPrefix(kind: "avatar", prefix: "sample/"))
         let page = try await scoped.entries(after: nil, limit: 1)
         #expect(page.entries.map(\.key.key) == ["sample/character/avatar/1.jpeg"])
         let rest = try await scoped.entries(after: page.next, limit: 10)
         #expect(rest.entries.map(\.key.key) == ["sample/character/avatar/2.jpeg"] && rest.next == nil)
         #expect(try await scoped.totals().entries == 2)
         #expect(try await scoped.entry(CacheEntryKey(kind: "avatar", key: "zz.example/avatar/1.jpeg")) == nil)
-        #expect(try await !scoped.evict(CacheEntryKey(kind: "avatar", key: "127.0.0.1:8080/character/avatar/1.jpeg")))
+        #expect(
+            try await !scoped.evict(
+                CacheEntryKey(kind: "avatar", key: "127.0.0.1:8080/character/avatar/1.jpeg")))
         #expect(try await scoped.purge() == 2)
         #expect(try await provider.inspection().totals().entries == 2)
     }
@@ -127,7 +137,7 @@ struct InspectionContractTests {
         let store = try PostgresCacheStore(
             location: PostgresCacheLocation(parsing: try TestPostgres.requiredURL()),
             options: PostgresCacheOptions(
-                table: TestPostgres.uniqueName("inspect"), operationTimeout: .seconds(30),
+                table: TestPostgres.uniqueName("inspect"), operationTimeout: TestPostgres.operationBudget,
                 retryInterval: .zero,
                 channel: TestPostgres.uniqueName("inspect")))
         store.start()

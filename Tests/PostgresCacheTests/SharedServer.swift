@@ -16,7 +16,7 @@ final class SharedServer: Sendable {
     {
         PostgresCacheOptions(
             table: TestPostgres.uniqueName("cache"), logged: logged, statementTimeout: statementTimeout,
-            operationTimeout: .seconds(30), retryInterval: .zero, flightWaitTimeout: .seconds(5),
+            operationTimeout: TestPostgres.operationBudget, retryInterval: .zero, flightWaitTimeout: .seconds(5),
             maximumConnections: 4, channel: TestPostgres.uniqueName("channel"))
     }
 

@@ -15,7 +15,9 @@ import Tracing
 @Suite("Shared cache telemetry")
 struct SharedCacheTelemetryTests {
     static func entry(_ value: String) -> Entry<String> {
-        Entry(value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 1)), origin: .network)
+        Entry(
+            value: value, metadata: EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 1)),
+            origin: .network)
     }
 
     @Test("put, a hit, a miss and a delete: counted by result, timed, one client span each")
@@ -36,11 +38,14 @@ struct SharedCacheTelemetryTests {
         #expect(count("get", "hit") == 1)
         #expect(count("get", "miss") == 1)
         #expect(count("delete", "ok") == 1)
-        #expect(try metrics.expectTimer("charbrowser_shared_cache_duration", [("operation", "get")]).values.count == 2)
+        #expect(
+            try metrics.expectTimer("charbrowser_shared_cache_duration", [("operation", "get")]).values.count
+                == 2)
         let spans = tracer.finishedSpans
-        #expect(spans.map(\.operationName) == [
-            "shared-cache put", "shared-cache get", "shared-cache get", "shared-cache delete",
-        ])
+        #expect(
+            spans.map(\.operationName) == [
+                "shared-cache put", "shared-cache get", "shared-cache get", "shared-cache delete",
+            ])
         #expect(spans.allSatisfy { $0.kind == .client })
         #expect(spans[2].attributes["charbrowser.shared_cache.key"]?.toSpanAttribute() == "id:2")
         #expect(spans[2].attributes["charbrowser.shared_cache.result"]?.toSpanAttribute() == "miss")
@@ -55,7 +60,8 @@ struct SharedCacheTelemetryTests {
         let telemetry = SharedCacheTelemetry(metrics: metrics, tracer: tracer)
         // Nothing listens on port 1.
         let store = try PostgresCacheStore(
-            location: try PostgresCacheLocation(parsing: "postgres://nobody@127.0.0.1:1/none?sslmode=disable"),
+            location: try PostgresCacheLocation(
+                parsing: "postgres://nobody@127.0.0.1:1/none?sslmode=disable"),
             options: PostgresCacheOptions(operationTimeout: .seconds(5), retryInterval: .seconds(60)))
         store.start()
         let source = telemetry.instrument(
@@ -89,18 +95,19 @@ struct SharedCacheTelemetryTests {
             location: try PostgresCacheLocation(parsing: try TestPostgres.requiredURL()),
             // A loaded machine (the whole suite at once) can take seconds for the first connection.
             options: PostgresCacheOptions(
-                table: TestPostgres.uniqueName("telemetry"), operationTimeout: .seconds(30),
+                table: TestPostgres.uniqueName("telemetry"), operationTimeout: TestPostgres.operationBudget,
                 channel: TestPostgres.uniqueName("telemetry")))
         store.start()
         let health = Task { await telemetry.reportHealth(of: store) }
         func gauge() -> Double? { try? metrics.expectGauge("charbrowser_shared_cache_up").lastValue }
         for _ in 0..<100_000 where gauge() == nil { await Task.yield() }
         #expect(gauge() == 0)
-        let source = PostgresDataSource(store: store, namespace: "character", codec: JSONPayloadCodec<String>())
+        let source = PostgresDataSource(
+            store: store, namespace: "character", codec: JSONPayloadCodec<String>())
         await #expect(throws: RepositoryError.notFound(query: "id:1")) { try await source.get(.id(1)) }
         // The reporter sets the gauge when it sees the store's health change: give it until a
         // deadline, not a count of turns, on a loaded machine.
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestPostgres.operationBudget
         while gauge() != 1, ContinuousClock.now < deadline { await Task.yield() }
         #expect(gauge() == 1)
         health.cancel()
