@@ -74,7 +74,7 @@ extension CharacterRepository {
                     continue
                 }
                 if !isCounted { try? await outbox.recordSending(kept.sequence) }
-                let ((result, next), elapsed) = await Self.timed(clock) {
+                let ((result, next), elapsed) = await clock.timed {
                     let outcome = await writeClient.send(write)
                     return await settle(
                         kept.sequence, write: write, outcome: outcome, outbox: outbox, disk: disk, sendingNextOf: namespace)
@@ -99,13 +99,6 @@ extension CharacterRepository {
             reason: "\(writeClient.api.configuration.baseURL.host ?? "this API") is read-only: edits need "
                 + "a server that takes them (charbrowser serve, or the embedded one)",
             field: nil)
-    }
-
-    /// What `body` returns and how long it took on `clock`.
-    static func timed<T>(_ clock: some Clock<Duration>, _ body: () async -> T) async -> (T, Duration) {
-        let start = clock.now
-        let value = await body()
-        return (value, start.duration(to: clock.now))
     }
 
     /// The copy an edit is made over: the cache's, else a read (`localFirst`).

@@ -1,5 +1,6 @@
 import CharacterData
 import Foundation
+import RepositoryCore
 import TerminalUI
 
 /// The Changes screen on the stack (`5`): the writes the outbox keeps — pending, in conflict,
@@ -131,7 +132,7 @@ package struct ChangesScreen: ScreenModel {
         let clock = services.clock
         return [
             .stream(key: "changes-action") { sink in
-                let ((said, kind, sent), elapsed) = await EditCharacterScreen.timed(clock) { await body(repository) }
+                let ((said, kind, sent), elapsed) = await clock.timed { await body(repository) }
                 let events = sent.map { write, result in
                     if case .notSent(let why) = result {
                         return WriteEvent.discarded(

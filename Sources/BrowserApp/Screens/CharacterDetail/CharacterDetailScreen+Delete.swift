@@ -1,4 +1,5 @@
 import CharacterData
+import RepositoryCore
 import TerminalUI
 
 /// `x` on a character's detail: after the y/n question, the character is deleted through the
@@ -15,7 +16,7 @@ extension CharacterDetailScreen {
         let id = detail.characterID
         return [
             .task(key: Self.deleteTaskKey) {
-                let (result, elapsed) = await EditCharacterScreen.timed(clock) {
+                let (result, elapsed) = await clock.timed {
                     await repository.delete(id, queueing: true)
                 }
                 return .deleted(result, elapsed: elapsed)

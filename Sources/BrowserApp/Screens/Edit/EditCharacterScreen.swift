@@ -1,4 +1,5 @@
 import CharacterData
+import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
 import TerminalUI
@@ -77,7 +78,7 @@ package struct EditCharacterScreen: ScreenModel {
         let shown = shown
         return [
             .task(key: Self.saveKey) {
-                let (result, elapsed) = await Self.timed(clock) {
+                let (result, elapsed) = await clock.timed {
                     await repository.edit(id, to: fields, queueing: true, over: shown)
                 }
                 return .saved(result, elapsed: elapsed)
@@ -124,13 +125,6 @@ package struct EditCharacterScreen: ScreenModel {
     package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         CharacterFormPane(form: form, title: "Edit \(name) (#\(form.characterID))", isSaving: isSaving)
             .render(in: area, buffer: &buffer)
-    }
-
-    /// What `body` returns and how long it took on `clock`.
-    static func timed<T: Sendable>(_ clock: some Clock<Duration>, _ body: () async -> T) async -> (T, Duration) {
-        let start = clock.now
-        let value = await body()
-        return (value, start.duration(to: clock.now))
     }
 }
 
