@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "RickAndMortyModel", targets: ["RickAndMortyModel"]),
         .library(name: "RickAndMortyHTTP", targets: ["RickAndMortyHTTP"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "RepositoryTelemetry", targets: ["RepositoryTelemetry"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -43,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // A real metrics backend for the telemetry benchmark (the reads with Prometheus bootstrapped).
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // MARK: Core
@@ -60,7 +63,11 @@ let package = Package(
             name: "SeedUsageTests", dependencies: ["Locking", "RepositoryCore", "PersistentCache", hummingbird, logging]),
         // Hot-path and single-flight benchmarks of the core.
         .executableTarget(
-            name: "RepositoryCoreBenchmarks", dependencies: ["Locking", "RepositoryCore", benchmark],
+            name: "RepositoryCoreBenchmarks",
+            dependencies: [
+                "Locking", "RepositoryCore", "RepositoryTelemetry", benchmark, metrics, tracing,
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
             path: "Tests/Benchmarks/RepositoryCoreBenchmarks", plugins: [benchmarkPlugin]),
 
         // MARK: Persistence
@@ -88,6 +95,15 @@ let package = Package(
             dependencies: ["Locking", "RepositoryCore", "PersistentCache", postgresNIO, nioSSL, crypto, logging]),
         // The shared tier reported through swift-metrics and swift-distributed-tracing (a library adapter).
         .target(name: "SharedCacheTelemetry", dependencies: ["PostgresCache", "RepositoryCore", metrics, tracing]),
+        // Any repository's reads and its tiers' counters through swift-metrics and swift-distributed-tracing.
+        .target(name: "RepositoryTelemetry", dependencies: ["Locking", "RepositoryCore", metrics, tracing]),
+        .testTarget(
+            name: "RepositoryTelemetryTests",
+            dependencies: [
+                "RepositoryTelemetry", "RepositoryCore",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
         .testTarget(
             name: "SharedCacheTelemetryTests",
             dependencies: [

@@ -57,6 +57,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     rotatingKeyBenchmarks()
+    telemetryBenchmarks()
     inspectionBenchmarks()
     lockBenchmarks()
 }

@@ -1,0 +1,101 @@
+import Metrics
+import RepositoryCore
+
+/// The counters and timers of one instrumented repository, made once (every origin, operation
+/// and staleness) so that an answer only picks its counter from an array: no lookup, no lock of
+/// its own. Sendable: constants, and swift-metrics' handlers are thread-safe.
+struct AnswerCounters: Sendable {
+    /// One counter per origin, operation and staleness, at `(origin × slots + slot) × 2 + stale`.
+    private let answers: [Counter]
+    private let failures: [Counter]
+    private let durations: [Metrics.Timer]
+
+    init(kind: String, factory: any MetricsFactory) {
+        answers = Origin.allCases.flatMap { origin in
+            OperationSlot.all.flatMap { slot in
+                [false, true].map { stale in
+                    Counter(
+                        label: "charbrowser_repository_answers",
+                        dimensions: [
+                            ("kind", kind), ("origin", origin.rawValue), ("policy", slot.policy),
+                            ("stale", String(stale)),
+                        ], factory: factory)
+                }
+            }
+        }
+        failures = OperationSlot.all.map { slot in
+            Counter(
+                label: "charbrowser_repository_failures",
+                dimensions: [("kind", kind), ("policy", slot.policy)],
+                factory: factory)
+        }
+        durations = Origin.allCases.map { origin in
+            Metrics.Timer(
+                label: "charbrowser_repository_read_duration",
+                dimensions: [("kind", kind), ("origin", origin.rawValue)], factory: factory)
+        }
+    }
+
+    /// Counts `answer`, and times it when it was timed.
+    func record<Value>(_ answer: Answer<Value>) {
+        let origin = Self.index(of: answer.origin)
+        let slot = origin &* OperationSlot.count &+ OperationSlot.index(of: answer.operation)
+        answers[slot &* 2 &+ (answer.isStale ? 1 : 0)].increment()
+        let nanoseconds = answer.duration.components
+        if nanoseconds.seconds != 0 || nanoseconds.attoseconds != 0 {
+            durations[origin].recordNanoseconds(
+                nanoseconds.seconds * 1_000_000_000 + nanoseconds.attoseconds / 1_000_000_000)
+        }
+    }
+
+    /// Counts one read of `operation` that threw.
+    func recordFailure(_ operation: RepositoryOperation) {
+        failures[OperationSlot.index(of: operation)].increment()
+    }
+
+    private static func index(of origin: Origin) -> Int {
+        switch origin {
+        case .memory: 0
+        case .disk: 1
+        case .network: 2
+        case .revalidated: 3
+        case .coalesced: 4
+        case .sharedCache: 5
+        }
+    }
+}
+
+/// The operations a repository reads with, each under the policy name that stands for it.
+enum OperationSlot {
+    /// How many slots there are: `all.count`, as a constant for the read path.
+    static var count: Int { 8 }
+
+    /// The `policy` dimension of each slot, in slot order.
+    static let all: [(operation: RepositoryOperation, policy: String)] = [
+        (RepositoryOperation.default, "default"),
+        (RepositoryOperation.main, CachePolicy.noCache.rawValue),
+        (RepositoryOperation.mainSync(fallback: .fail), "mainSync"),
+        (RepositoryOperation.mainSync(fallback: .serveStale), CachePolicy.remoteFirst.rawValue),
+        (RepositoryOperation.cache(ignoreValidation: false), CachePolicy.cacheOnly.rawValue),
+        (RepositoryOperation.cache(ignoreValidation: true), "cache(ignoreValidation)"),
+        (RepositoryOperation.cacheSync(fallback: .fail), CachePolicy.localFirst.rawValue),
+        (RepositoryOperation.cacheSync(fallback: .serveStale), "cacheSync(serveStale)"),
+    ]
+
+    /// The slot of `operation`.
+    static func index(of operation: RepositoryOperation) -> Int {
+        switch operation {
+        case .default: 0
+        case .main: 1
+        case .mainSync(.fail): 2
+        case .mainSync(.serveStale): 3
+        case .cache(ignoreValidation: false): 4
+        case .cache(ignoreValidation: true): 5
+        case .cacheSync(.fail): 6
+        case .cacheSync(.serveStale): 7
+        }
+    }
+
+    /// The `policy` name of `operation`.
+    static func policy(of operation: RepositoryOperation) -> String { all[index(of: operation)].policy }
+}

@@ -1,0 +1,119 @@
+import RepositoryCore
+import Tracing
+
+/// A repository whose reads (and puts and deletes, when it writes) `RepositoryTelemetry` reports:
+/// a counter per answer, a timer per timed answer, a span per call. Answers and errors are the
+/// wrapped repository's, unchanged. A value; thread-safe as the wrapped repository is (it adds
+/// only constants). With no metrics backend and no tracer, a read is the wrapped one's.
+public struct InstrumentedRepository<Base: GetRepository>: GetRepository {
+    public typealias Value = Base.Value
+
+    /// The repository reported on.
+    public let base: Base
+    /// Where the reports go.
+    public let telemetry: RepositoryTelemetry
+    private let counters: AnswerCounters?
+    private let traces: Bool
+
+    init(base: Base, telemetry: RepositoryTelemetry) {
+        self.base = base
+        self.telemetry = telemetry
+        counters =
+            telemetry.reportsMetrics ? AnswerCounters(kind: telemetry.kind, factory: telemetry.metrics) : nil
+        traces = telemetry.reportsSpans
+    }
+
+    public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError)
+        -> Answer<Value>
+    {
+        guard traces else { return try await counted(query, operation) }
+        let span = Self.startSpan(telemetry.tracer, "repository answer")
+        defer { span.end() }
+        label(span, operation)
+        do {
+            let answer = try await counted(query, operation)
+            span.attributes["charbrowser.repository.origin"] = answer.origin.rawValue
+            span.attributes["charbrowser.repository.stale"] = answer.isStale
+            return answer
+        } catch {
+            Self.fail(span, error)
+            throw error
+        }
+    }
+
+    /// The wrapped read, counted when a metrics backend is there.
+    private func counted(_ query: Query, _ operation: RepositoryOperation) async throws(RepositoryError)
+        -> Answer<Value>
+    {
+        guard let counters else { return try await base.answer(query, operation: operation) }
+        do {
+            let answer = try await base.answer(query, operation: operation)
+            counters.record(answer)
+            return answer
+        } catch {
+            counters.recordFailure(operation)
+            throw error
+        }
+    }
+
+    /// Runs `body` in a span called `name` (a write: no counter).
+    func traced<T>(
+        _ name: String, _ operation: RepositoryOperation, _ body: () async throws(RepositoryError) -> T
+    )
+        async throws(RepositoryError) -> T
+    {
+        guard traces else { return try await body() }
+        let span = Self.startSpan(telemetry.tracer, name)
+        defer { span.end() }
+        label(span, operation)
+        do {
+            return try await body()
+        } catch {
+            Self.fail(span, error)
+            throw error
+        }
+    }
+
+    private func label(_ span: any Span, _ operation: RepositoryOperation) {
+        span.attributes["charbrowser.repository.kind"] = telemetry.kind
+        span.attributes["charbrowser.repository.operation"] = operation.description
+        span.attributes["charbrowser.repository.policy"] = OperationSlot.policy(of: operation)
+    }
+
+    private static func fail(_ span: any Span, _ error: RepositoryError) {
+        span.recordError(error)
+        span.setStatus(SpanStatus(code: .error, message: error.description))
+    }
+
+    /// A span of `tracer` (opened from its existential here, where its span type is known).
+    private static func startSpan<T: Tracer>(_ tracer: T, _ name: String) -> any Span {
+        tracer.startSpan(name, ofKind: .internal)
+    }
+}
+
+extension InstrumentedRepository: PutRepository where Base: PutRepository {
+    @discardableResult
+    public func put(_ value: Value, for query: Query, operation: RepositoryOperation)
+        async throws(RepositoryError)
+        -> Value
+    {
+        try await traced("repository put", operation) { () async throws(RepositoryError) in
+            try await base.put(value, for: query, operation: operation)
+        }
+    }
+}
+
+extension InstrumentedRepository: DeleteRepository where Base: DeleteRepository {
+    public func delete(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError) {
+        try await traced("repository delete", operation) { () async throws(RepositoryError) in
+            try await base.delete(query, operation: operation)
+        }
+    }
+}
+
+extension InstrumentedRepository: CachingRepository where Base: CachingRepository {
+    public var metrics: RepositoryMetrics { base.metrics }
+    public func invalidate(_ query: Query) async throws(RepositoryError) { try await base.invalidate(query) }
+    public func clearCache() async throws(RepositoryError) { try await base.clearCache() }
+    public func changes() -> AsyncStream<RepositoryChange> { base.changes() }
+}
