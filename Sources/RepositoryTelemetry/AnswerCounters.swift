@@ -4,11 +4,12 @@ import RepositoryCore
 /// The counters and timers of one instrumented repository, made once (every origin, operation
 /// and staleness) so that an answer only picks its counter from an array: no lookup, no lock of
 /// its own. Sendable: constants, and swift-metrics' handlers are thread-safe.
+@usableFromInline
 struct AnswerCounters: Sendable {
     /// One counter per origin, operation and staleness, at `(origin × slots + slot) × 2 + stale`.
-    private let answers: [Counter]
-    private let failures: [Counter]
-    private let durations: [Metrics.Timer]
+    @usableFromInline let answers: [Counter]
+    @usableFromInline let failures: [Counter]
+    @usableFromInline let durations: [Metrics.Timer]
 
     init(kind: String, factory: any MetricsFactory) {
         answers = Origin.allCases.flatMap { origin in
@@ -36,24 +37,30 @@ struct AnswerCounters: Sendable {
         }
     }
 
-    /// Counts `answer`, and times it when it was timed.
-    func record<Value>(_ answer: Answer<Value>) {
-        let origin = Self.index(of: answer.origin)
-        let slot = origin &* OperationSlot.count &+ OperationSlot.index(of: answer.operation)
-        answers[slot &* 2 &+ (answer.isStale ? 1 : 0)].increment()
-        let nanoseconds = answer.duration.components
-        if nanoseconds.seconds != 0 || nanoseconds.attoseconds != 0 {
-            durations[origin].recordNanoseconds(
-                nanoseconds.seconds * 1_000_000_000 + nanoseconds.attoseconds / 1_000_000_000)
+    /// Counts an answer from `origin` to a read of `operation`, and times it when it was timed
+    /// (a nonzero `duration`) and not a memory hit.
+    @inlinable
+    func record(origin: Origin, operation: RepositoryOperation, stale: Bool, duration: Duration) {
+        let originIndex = Self.index(of: origin)
+        let slot = originIndex &* OperationSlot.count &+ OperationSlot.index(of: operation)
+        answers[slot &* 2 &+ (stale ? 1 : 0)].increment()
+        // A memory hit is not timed here: at a tenth of a microsecond, recording it into a
+        // histogram would cost more than the hit (the tiers' own latency summary counts it).
+        guard origin != .memory else { return }
+        let (seconds, attoseconds) = duration.components
+        if seconds != 0 || attoseconds != 0 {
+            durations[originIndex].recordNanoseconds(seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
         }
     }
 
     /// Counts one read of `operation` that threw.
+    @inlinable
     func recordFailure(_ operation: RepositoryOperation) {
         failures[OperationSlot.index(of: operation)].increment()
     }
 
-    private static func index(of origin: Origin) -> Int {
+    @inlinable
+    static func index(of origin: Origin) -> Int {
         switch origin {
         case .memory: 0
         case .disk: 1
@@ -66,9 +73,10 @@ struct AnswerCounters: Sendable {
 }
 
 /// The operations a repository reads with, each under the policy name that stands for it.
+@usableFromInline
 enum OperationSlot {
     /// How many slots there are: `all.count`, as a constant for the read path.
-    static var count: Int { 8 }
+    @inlinable static var count: Int { 8 }
 
     /// The `policy` dimension of each slot, in slot order.
     static let all: [(operation: RepositoryOperation, policy: String)] = [
@@ -83,6 +91,7 @@ enum OperationSlot {
     ]
 
     /// The slot of `operation`.
+    @inlinable
     static func index(of operation: RepositoryOperation) -> Int {
         switch operation {
         case .default: 0

@@ -12,8 +12,8 @@ public struct InstrumentedRepository<Base: GetRepository>: GetRepository {
     public let base: Base
     /// Where the reports go.
     public let telemetry: RepositoryTelemetry
-    private let counters: AnswerCounters?
-    private let traces: Bool
+    @usableFromInline let counters: AnswerCounters?
+    @usableFromInline let traces: Bool
 
     init(base: Base, telemetry: RepositoryTelemetry) {
         self.base = base
@@ -23,10 +23,39 @@ public struct InstrumentedRepository<Base: GetRepository>: GetRepository {
         traces = telemetry.reportsSpans
     }
 
+    // Inlinable, so that a caller's module specializes it for its repository: unspecialized, the
+    // generic hop to `base` would cost a memory hit several times over.
+    @inlinable
     public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError)
         -> Answer<Value>
     {
         guard traces else { return try await counted(query, operation) }
+        return try await tracedAnswer(query, operation)
+    }
+
+    /// The wrapped read, counted when a metrics backend is there.
+    @inlinable
+    func counted(_ query: Query, _ operation: RepositoryOperation) async throws(RepositoryError) -> Answer<
+        Value
+    > {
+        guard let counters else { return try await base.answer(query, operation: operation) }
+        do {
+            let answer = try await base.answer(query, operation: operation)
+            counters.record(
+                origin: answer.origin, operation: answer.operation, stale: answer.isStale,
+                duration: answer.duration)
+            return answer
+        } catch {
+            counters.recordFailure(operation)
+            throw error
+        }
+    }
+
+    /// The read in a span, when a tracer is there.
+    @usableFromInline
+    func tracedAnswer(_ query: Query, _ operation: RepositoryOperation) async throws(RepositoryError)
+        -> Answer<Value>
+    {
         let span = Self.startSpan(telemetry.tracer, "repository answer")
         defer { span.end() }
         label(span, operation)
@@ -37,21 +66,6 @@ public struct InstrumentedRepository<Base: GetRepository>: GetRepository {
             return answer
         } catch {
             Self.fail(span, error)
-            throw error
-        }
-    }
-
-    /// The wrapped read, counted when a metrics backend is there.
-    private func counted(_ query: Query, _ operation: RepositoryOperation) async throws(RepositoryError)
-        -> Answer<Value>
-    {
-        guard let counters else { return try await base.answer(query, operation: operation) }
-        do {
-            let answer = try await base.answer(query, operation: operation)
-            counters.record(answer)
-            return answer
-        } catch {
-            counters.recordFailure(operation)
             throw error
         }
     }

@@ -14,7 +14,8 @@ import Tracing
 ///   operation's name when no policy stands for it) and `stale` (`true`, `false`);
 /// - `charbrowser_repository_failures` (counter): one per read that threw, `kind` and `policy`;
 /// - `charbrowser_repository_read_duration` (timer, nanoseconds): `kind` and `origin`, for each
-///   timed answer (a memory hit is timed one in sixteen, as the repository times it);
+///   answer but a memory hit (at a tenth of a microsecond, a histogram would cost more than the
+///   hit; the tiers' latency summary in `RepositoryMetrics` has it);
 /// - `charbrowser_repository_tier_events` (counter): `kind`, `tier` and `event` (`hit`, `miss`,
 ///   `stale_serve`, `revalidation`, `coalesced`, `eviction`, `failure`, `retry`), read from a
 ///   `RepositoryMetrics` by `reportTiers(of:every:clock:)` or `TierReporter.export()`;
@@ -57,10 +58,17 @@ public struct RepositoryTelemetry: Sendable {
         of metrics: RepositoryMetrics, every interval: Duration, clock: C = ContinuousClock()
     ) async {
         let reporter = TierReporter(source: metrics, telemetry: self)
+        await Self.repeatUntilCancelled(every: interval, on: clock) { reporter.export() }
+    }
+
+    /// Runs `export` now, every `interval`, and once more when the task is cancelled.
+    private static func repeatUntilCancelled<C: Clock<Duration>>(
+        every interval: Duration, on clock: C, _ export: () -> Void
+    ) async {
         while !Task.isCancelled {
-            reporter.export()
+            export()
             do { try await clock.sleep(for: interval) } catch { break }
         }
-        reporter.export()
+        export()
     }
 }

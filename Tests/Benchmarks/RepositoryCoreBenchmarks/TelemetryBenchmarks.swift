@@ -5,9 +5,9 @@ import RepositoryCore
 import RepositoryTelemetry
 import Tracing
 
-/// A memory hit through a repository instrumented by `RepositoryTelemetry`: (t1) with nothing
-/// bootstrapped (swift-metrics' no-op factory, the no-op tracer), (t2) with a Prometheus backend;
-/// beside (a), the same hit not instrumented. The goals: (t2) / (a) ≤ 1.1×, and (t1) / (a) ≈ 1.
+/// A memory hit through a repository instrumented by `RepositoryTelemetry`: (m1) with nothing
+/// bootstrapped (swift-metrics' no-op factory, the no-op tracer), (m2) with a Prometheus backend;
+/// beside (a), the same hit not instrumented. The goals: (m2) / (a) ≤ 1.1×, and (m1) / (a) ≈ 1.
 func telemetryBenchmarks() {
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal, .throughput], scalingFactor: .kilo, maxDuration: .seconds(3))
@@ -30,12 +30,12 @@ func telemetryBenchmarks() {
     }
 
     Benchmark(
-        "(t1) repository memory hit, instrumented, nothing bootstrapped", configuration: configuration,
+        "(m1) repository memory hit, instrumented, nothing bootstrapped", configuration: configuration,
         closure: memoryHits(
             RepositoryTelemetry(kind: "character", metrics: NOOPMetricsHandler.instance, tracer: NoOpTracer())
         ))
     Benchmark(
-        "(t2) repository memory hit, instrumented, Prometheus backend", configuration: configuration,
+        "(m2) repository memory hit, instrumented, Prometheus backend", configuration: configuration,
         closure: memoryHits(
             RepositoryTelemetry(
                 kind: "character", metrics: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()),
