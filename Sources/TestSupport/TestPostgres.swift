@@ -78,6 +78,18 @@ public enum TestPostgres {
     /// SCRAM exchanges wait their turn for the few threads every task shares.
     public static let operationBudget: Duration = .seconds(120)
 
+    /// A new database on the test server, named from `prefix` (`prefix_…`); its URL (the test
+    /// server's, with that database). `psql` is awaited on a thread of its own.
+    public static func freshDatabase(_ prefix: String) async throws -> String {
+        let server = try requiredURL()
+        let database = uniqueName(prefix)
+        let created = try await ChildProcess.run([
+            "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
+        ])
+        guard created.status == 0 else { throw Missing(description: "CREATE DATABASE \(database) failed") }
+        return server.replacingOccurrences(of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
+    }
+
     /// A fresh name for a table or channel, so tests running in parallel never share one.
     public static func uniqueName(_ prefix: String) -> String {
         prefix + "_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()

@@ -80,14 +80,7 @@ struct APIIdentityEndToEndTests {
         "Two processes on two APIs sharing one PostgreSQL table never answer each other's entries",
         .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
     func sharedTableKeepsAPIsApart() async throws {
-        let server = try TestPostgres.requiredURL()
-        let database = TestPostgres.uniqueName("apis")
-        #expect(
-            try await ChildProcess.run([
-                "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
-            ]).status == 0)
-        let url = server.replacingOccurrences(
-            of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
+        let url = try await TestPostgres.freshDatabase("apis")
         let shared = ["--shared-cache", url, "--shared-cache-timeout", "30", "--no-images"]
         let (first, second, third) = (try Browser(), try Browser(), try Browser())
         defer {

@@ -253,14 +253,7 @@ struct CacheCommandEndToEndTests {
         "With --shared-cache: stats has a shared tier, ls names it, evict --tier shared and verify work",
         .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
     func shared() async throws {
-        let server = try TestPostgres.requiredURL()
-        let database = TestPostgres.uniqueName("cachecmd")
-        let created = try await ChildProcess.run([
-            "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
-        ])
-        #expect(created.status == 0)
-        let url = server.replacingOccurrences(
-            of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
+        let url = try await TestPostgres.freshDatabase("cachecmd")
         let browser = try Browser()
         defer { browser.cleanUp() }
         let run = try await browser.headless(

@@ -15,7 +15,7 @@ struct NotifyEndToEndTests {
     func refreshElsewhereRedrawsTheList() async throws {
         // GIVEN a fresh database on the test server, a server of the sample, and the sample with
         // character 1 renamed (what that server will serve once updated)
-        let url = try await Self.freshDatabase()
+        let url = try await TestPostgres.freshDatabase("notify")
         let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
         var server = try await ServedAPI.onFixedPort(executable: executable)
         let (first, second) = (try Browser(), try Browser())
@@ -97,17 +97,6 @@ struct NotifyEndToEndTests {
         #expect(
             run.outcome.standardError.contains("key script token 2 '\(token)'"),
             "\(run.outcome.standardError)")
-    }
-
-    /// A database of its own on the test server; its URL.
-    static func freshDatabase() async throws -> String {
-        let server = try TestPostgres.requiredURL()
-        let database = TestPostgres.uniqueName("notify")
-        let created = try await ChildProcess.run([
-            "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
-        ])
-        try #require(created.status == 0, "CREATE DATABASE failed")
-        return server.replacingOccurrences(of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
     }
 
     /// A copy of the sample in `folder/renamed` whose character 1 is called `name`; its folder.

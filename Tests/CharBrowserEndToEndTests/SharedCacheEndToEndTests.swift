@@ -67,14 +67,7 @@ struct SharedCacheEndToEndTests {
         .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
     func twoBrowsers() async throws {
         // GIVEN a fresh database on the test server
-        let server = try TestPostgres.requiredURL()
-        let database = TestPostgres.uniqueName("e2e")
-        let created = try await ChildProcess.run([
-            "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
-        ])
-        #expect(created.status == 0)
-        let url = server.replacingOccurrences(
-            of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
+        let url = try await TestPostgres.freshDatabase("e2e")
         let (first, second) = (try Browser(), try Browser())
         defer {
             first.cleanUp()

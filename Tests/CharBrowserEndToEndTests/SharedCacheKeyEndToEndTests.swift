@@ -41,14 +41,7 @@ struct SharedCacheKeyEndToEndTests {
         "A browser signs what it writes; cache verify with the key is sound, then names the row tampered with",
         .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
     func verify() async throws {
-        let server = try TestPostgres.requiredURL()
-        let database = TestPostgres.uniqueName("e2e")
-        #expect(
-            try await ChildProcess.run([
-                "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
-            ]).status == 0)
-        let url = server.replacingOccurrences(
-            of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
+        let url = try await TestPostgres.freshDatabase("e2e")
         let key = try Self.keyFile("a shared secret of this deployment\n")
         defer { try? FileManager.default.removeItem(at: key) }
         let browser = try Browser()
