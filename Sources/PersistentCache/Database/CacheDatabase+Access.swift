@@ -29,8 +29,7 @@ extension CacheDatabase {
             if let readConnections, let result = try readConnections.read(body) {
                 return result
             }
-            return try writer.read { db in try HotStatements(keeps: false).bound(to: db) { try body(db, $0) }
-            }
+            return try writer.read { db in try HotStatements(keeps: false).bound(to: db) { try body(db, $0) } }
         } catch {
             throw RepositoryError(database: error)
         }
@@ -46,38 +45,18 @@ extension CacheDatabase {
         let accesses = accessLog.drain()
         let options = options
         do {
-            return try await writer.write { db in try Self.transaction(db, accesses, options, body) }
+            return try await writer.write { db in
+                try CacheEntryStore.applyAccessTimes(accesses, in: db)
+                let result = try body(db)
+                if try CacheEntryStore.totalSize(in: db) > options.maximumBytes {
+                    _ = try CacheEntryStore.evictLeastRecentlyUsed(downTo: options.sweepTargetBytes, in: db)
+                }
+                return result
+            }
         } catch {
             accessLog.restore(accesses)
             throw RepositoryError(database: error)
         }
-    }
-
-    /// As `write`, on the calling thread: no hop to the writer's queue and back. For a caller
-    /// that would only wait for the transaction, one after another (a drain sending kept writes
-    /// in order); it blocks while another write of this process holds the writer, and up to the
-    /// busy timeout while another process does.
-    func writeNow<T>(_ body: (Database) throws -> T) throws(RepositoryError) -> T {
-        let accesses = accessLog.drain()
-        let options = options
-        do {
-            return try writer.write { db in try Self.transaction(db, accesses, options, body) }
-        } catch {
-            accessLog.restore(accesses)
-            throw RepositoryError(database: error)
-        }
-    }
-
-    /// One write transaction's body: the recorded access times, `body`, then the sweep.
-    private static func transaction<T>(
-        _ db: Database, _ accesses: AccessLog.Pending, _ options: Options, _ body: (Database) throws -> T
-    ) throws -> T {
-        try CacheEntryStore.applyAccessTimes(accesses, in: db)
-        let result = try body(db)
-        if try CacheEntryStore.totalSize(in: db) > options.maximumBytes {
-            _ = try CacheEntryStore.evictLeastRecentlyUsed(downTo: options.sweepTargetBytes, in: db)
-        }
-        return result
     }
 
     /// Writes the last-access times recorded by reads since the last write (normally done by the next write).

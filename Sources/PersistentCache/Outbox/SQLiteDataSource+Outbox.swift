@@ -31,9 +31,7 @@ extension SQLiteDataSource {
     {
         let payload = try entry.map { value throws(RepositoryError) in try encodedPayload(value.value, for: query) }
         let (namespace, key, metadata, now) = (namespace, query.cacheKey, entry?.metadata, database.now)
-        // On the calling thread: the drain waits for this transaction before its next send, and
-        // two hops (to the writer's queue and back) cost more than the transaction itself.
-        return try database.writeNow { db -> OutboxWrite? in
+        return try await database.write { db -> OutboxWrite? in
             if let payload, let metadata {
                 try CacheEntryStore.upsert(
                     namespace: namespace, key: key, payload: payload, metadata: metadata, now: now, in: db)
