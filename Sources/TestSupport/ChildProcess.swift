@@ -11,22 +11,27 @@ public enum ChildProcess {
     }
 
     /// Runs `arguments[0]` (a path) with the rest as arguments and awaits its end, waiting on a
-    /// thread of its own (`onOwnThread`); its exit status and standard output.
-    public static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    /// thread of its own (`onOwnThread`); its exit status, standard output and standard error.
+    public static func run(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
         try await onOwnThread { try runBlocking(arguments) }
     }
 
-    /// Runs `arguments[0]` (a path) with the rest as arguments; returns its exit status and
-    /// standard output (collected through a file, so daemons keeping descriptors do not block).
-    /// It blocks: from a task, call `run` instead.
-    public static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID()).out")
-            .path
-        defer { unlink(outputPath) }
+    /// Runs `arguments[0]` (a path) with the rest as arguments; returns its exit status, standard
+    /// output and standard error (collected through files, so daemons keeping descriptors do not
+    /// block). It blocks: from a task, call `run` instead.
+    public static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
+        let outputPath = base + ".out"
+        let errorPath = base + ".err"
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
         let status = try spawnAndWait(
-            arguments, standardInput: "/dev/null", standardOutput: outputPath, standardError: "/dev/null")
+            arguments, standardInput: "/dev/null", standardOutput: outputPath, standardError: errorPath)
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        return (status, output)
+        let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        return (status, output, errors)
     }
 
     /// Runs `arguments[0]` with its standard streams opened on the files at these paths (output

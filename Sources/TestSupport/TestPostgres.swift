@@ -86,7 +86,7 @@ public enum TestPostgres {
         let created = try await ChildProcess.run([
             "/usr/bin/psql", server, "-X", "-q", "-c", "CREATE DATABASE \(database)",
         ])
-        guard created.status == 0 else { throw Missing(description: "CREATE DATABASE \(database) failed") }
+        guard created.status == 0 else { throw Missing(description: "CREATE DATABASE \(database) failed: \(created.errors)") }
         return server.replacingOccurrences(of: #"/[^/]*$"#, with: "/\(database)", options: .regularExpression)
     }
 

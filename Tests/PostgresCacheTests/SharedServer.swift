@@ -41,7 +41,7 @@ final class SharedServer: Sendable {
     @discardableResult
     static func psql(_ url: String, _ sql: String) async throws -> String {
         let result = try await ChildProcess.run(["/usr/bin/psql", url, "-X", "-q", "-t", "-A", "-c", sql])
-        guard result.status == 0 else { throw TestPostgres.Missing(description: "psql failed: \(sql)") }
+        guard result.status == 0 else { throw TestPostgres.Missing(description: "psql failed: \(sql): \(result.errors)") }
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -114,7 +114,7 @@ struct TLSTests {
         let role = TestPostgres.uniqueName("scram")
         try await SharedServer.psql(
             server.url + "?sslmode=require",
-            "CREATE ROLE \(role) LOGIN PASSWORD '\(secret)'; GRANT CREATE ON SCHEMA public TO \(role)")
+            "CREATE ROLE \(role) LOGIN PASSWORD '\(secret)'; CREATE SCHEMA \(role) AUTHORIZATION \(role)")
         let url = "postgres://\(role):\(secret)@127.0.0.1:\(server.port)/postgres?sslmode=require"
         let method = try await SharedServer.psql(
             server.url + "?sslmode=require",
@@ -151,7 +151,7 @@ struct TLSTests {
         let role = TestPostgres.uniqueName("logged")
         try await SharedServer.psql(
             server.url + "?sslmode=require",
-            "CREATE ROLE \(role) LOGIN PASSWORD '\(secret)'; GRANT CREATE ON SCHEMA public TO \(role)")
+            "CREATE ROLE \(role) LOGIN PASSWORD '\(secret)'; CREATE SCHEMA \(role) AUTHORIZATION \(role)")
         let lines = PThreadMutex<[String]>([])
         let logger = Logger(label: "test.shared-cache") { _ in CapturingLogHandler(lines: lines) }
         let url = "postgres://\(role):\(secret)@127.0.0.1:\(server.port)/postgres"
