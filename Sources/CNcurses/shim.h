@@ -53,6 +53,13 @@ static inline mmask_t cn_button1_double_clicked(void) { return BUTTON1_DOUBLE_CL
 static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }
 
+/// The current terminal's terminfo string capability `name`; NULL when it is absent, cancelled
+/// or not a string capability (tigetstr's (char *)-1).
+static inline const char *cn_terminfo_string(const char *name) {
+    char *value = tigetstr(name);
+    return (value == NULL || value == (char *)-1) ? NULL : value;
+}
+
 /// Whether the current locale's character set is UTF-8.
 static inline int cn_locale_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);

@@ -70,12 +70,17 @@ extension NcursesBackend {
         while true {
             let status = wget_wch(window, &value)
             if status == OK {
-                if let key = NcursesKeyMapping.key(character: UInt32(value)) {
+                if sgrReader != nil {
+                    readSGRReport(UInt32(value))
+                } else if let key = NcursesKeyMapping.key(character: UInt32(value)) {
                     pendingEvents.append(.key(key))
                 }
             } else if status == KEY_CODE_YES {
+                sgrReader = nil  // (a key code never comes inside a report: it was not one)
                 let code = Int32(bitPattern: value)
-                if code == NcursesKeyMapping.resizeCode {
+                if code == NcursesMouseMapping.sgrLeadInCode {
+                    sgrReader = SGRMouseReport.Reader()
+                } else if code == NcursesKeyMapping.resizeCode {
                     pendingEvents.append(.resize(adoptWindowSize()))
                 } else if code == NcursesMouseMapping.mouseCode {
                     if let mouse = readMouse() { pendingEvents.append(.mouse(mouse)) }
@@ -96,7 +101,28 @@ extension NcursesBackend {
         guard mouseIsOn, getmouse(&event) == OK,
             let report = NcursesMouseMapping.report(buttonState: event.bstate)
         else { return nil }
-        let (column, row) = (Int(event.x), Int(event.y))
+        return mouseEvent(report, column: Int(event.x), row: Int(event.y))
+    }
+
+    /// Takes the next character of the SGR report being read; a complete one becomes a mouse
+    /// event, a malformed one is dropped with the character that broke it.
+    private func readSGRReport(_ character: UInt32) {
+        guard var reader = sgrReader else { return }
+        switch reader.read(character) {
+        case .needsMore:
+            sgrReader = reader
+        case .malformed:
+            sgrReader = nil
+        case .complete(let sgr):
+            sgrReader = nil
+            if let report = sgr.report, let mouse = mouseEvent(report, column: sgr.column, row: sgr.row) {
+                pendingEvents.append(.mouse(mouse))
+            }
+        }
+    }
+
+    /// The event of `report` at a cell; a press becomes a click or a double click.
+    private func mouseEvent(_ report: NcursesMouseMapping.Report, column: Int, row: Int) -> MouseEvent? {
         switch report {
         case .wheelUp: return MouseEvent(.wheelUp, column: column, row: row)
         case .wheelDown: return MouseEvent(.wheelDown, column: column, row: row)

@@ -1,7 +1,12 @@
 import CNcurses
 import CTerminalSupport
 import Foundation
+import Synchronization
 import TerminalUI
+
+/// The terminal descriptor on which a backend turned on SGR mouse reports itself, so restoring the
+/// terminal (at shutdown, or from the signal guard) turns them off there; -1 while none.
+private let sgrModeOutput = Atomic<Int32>(-1)
 
 /// The real-terminal backend, on ncursesw. Confined to the thread that created it (ncurses
 /// is not thread-safe); only `wakeSignal` may be used elsewhere.
@@ -21,8 +26,9 @@ public final class NcursesBackend: TerminalBackend {
         public var escapeDelayMilliseconds: Int
         /// The terminal's descriptors; standard input and output by default.
         public var device: TerminalDevice
-        /// Whether the program takes the mouse (clicks and the wheel, reported as SGR 1006 or X10
-        /// as the terminal's `kmous` says); off, the terminal keeps it for its own text selection.
+        /// Whether the program takes the mouse (clicks and the wheel, in xterm's SGR 1006 reports,
+        /// or X10 from a terminal that ignores the request); off, the terminal keeps it for its own
+        /// text selection.
         public var mouse: Bool
 
         /// Options with the given values.
@@ -78,6 +84,10 @@ public final class NcursesBackend: TerminalBackend {
     public internal(set) var inputWaits = 0
     /// Whether ncurses reports the mouse (the configuration asked and the terminal can).
     public private(set) var mouseIsOn = false
+    /// Whether this backend asked for SGR reports and reads them itself (`kmous` is X10's).
+    public private(set) var readsSGRReportsItself = false
+    /// The SGR report being read after its `CSI <`, while one is.
+    var sgrReader: SGRMouseReport.Reader?
     /// Tells clicks from double clicks (ncurses' own click resolution is off: it would delay each click).
     var clicks = ClickCounter()
     /// The origin of the click times.
@@ -101,7 +111,11 @@ public final class NcursesBackend: TerminalBackend {
             pipe.close()
             throw error
         }
-        cts_signal_guard_install { _ = endwin() }
+        cts_signal_guard_install {
+            let output = sgrModeOutput.exchange(-1, ordering: .relaxed)
+            if output >= 0 { NcursesMouseMapping.sendSGRMode(on: false, to: output) }
+            _ = endwin()
+        }
         guard let screen = newterm(terminalType, streams.output, streams.input) else {
             cts_signal_guard_uninstall()
             streams.close()
@@ -139,6 +153,15 @@ public final class NcursesBackend: TerminalBackend {
         if configuration.mouse {
             _ = mouseinterval(0)
             mouseIsOn = mousemask(cn_mouse_all_events(), nil) != 0
+            let kmous = cn_terminfo_string("kmous").map { String(cString: $0) }
+            if mouseIsOn, NcursesMouseMapping.readsSGRReportsItself(kmous: kmous) {
+                // ncurses would read X10 (cells up to 223): the terminal is asked for SGR instead,
+                // and `CSI <` becomes a key code after which the backend reads the report itself.
+                _ = define_key(NcursesMouseMapping.sgrLeadIn, NcursesMouseMapping.sgrLeadInCode)
+                NcursesMouseMapping.sendSGRMode(on: true, to: device.output)
+                sgrModeOutput.store(device.output, ordering: .relaxed)
+                readsSGRReportsItself = true
+            }
         }
     }
 

@@ -49,6 +49,29 @@ struct TerminalSmokeTests {
         }
     }
 
+    @Test(
+        "Under tmux's own TERM (kmous X10) the browser asks tmux for SGR reports, and a click past column 223 selects"
+    )
+    func mouseBeyondX10() async throws {
+        try await onOwnThread {
+            let session = try SmokeSession(name: "mouse-sgr", terminalType: "tmux-256color", columns: 300)
+            defer { session.end() }
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
+            // tmux records what the program asked of the pane: button reports (1000), SGR-encoded (1006)
+            let flags = try session.tmux.run([
+                "display-message", "-p", "-t", "browser", "#{mouse_sgr_flag} #{mouse_standard_flag}",
+            ])
+            #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "1 1", "\(flags)")
+            // In a 300-column pane the list spans past column 223: a press and release at column
+            // 231 (from 1) of the third row selects it, which X10 cannot say
+            try session.tmux.run(["send-keys", "-t", "browser", "-l", "\u{1B}[<0;231;6M\u{1B}[<0;231;6m"])
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Characters 3/") }
+            try session.tmux.run(["send-keys", "-t", "browser", "q"])
+            try session.tmux.waitFor(session.exitChannel)
+            #expect(try session.exitStatus() == 0)
+        }
+    }
+
     @Test("Opening a character draws its avatar as coloured half blocks in the real terminal")
     func avatarInTheTerminal() async throws {
         // (every wait on tmux blocks: on a thread of its own, not one every task of the run shares)
@@ -160,7 +183,7 @@ enum HangUpMoment: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 }
 
-/// One tmux server running `charbrowser` in a 100×30 pane through a small shell wrapper that
+/// One tmux server running `charbrowser` in a 100×30 pane (or wider) through a small shell wrapper that
 /// records the exit status and `stty -a` afterwards, then signals `exitChannel`.
 struct SmokeSession {
     let tmux: Tmux
@@ -168,10 +191,11 @@ struct SmokeSession {
     let exitChannel: String
 
     /// `environment` adds variables to the pane (`NAME=value`), after TERM and LANG; `arguments`
-    /// are charbrowser's, after `--cache-dir`. tmux gives the pane its own TERM (`tmux-256color`,
-    /// whose mouse reports are X10); `terminalType` runs charbrowser under another one.
+    /// are charbrowser's, after `--cache-dir`. The pane's TERM is `xterm-256color`;
+    /// `terminalType` runs charbrowser under another one. `columns` widens the pane.
     init(
-        name: String, environment: [String] = [], arguments: [String] = [], terminalType: String? = nil
+        name: String, environment: [String] = [], arguments: [String] = [], terminalType: String? = nil,
+        columns: Int = 100
     ) throws {
         tmux = Tmux(name: "browser-\(name)")
         exitChannel = "browser-exited-\(name)-\(getpid())"
@@ -186,7 +210,7 @@ struct SmokeSession {
             """
         try tmux.run(
             [
-                "new-session", "-d", "-s", "browser", "-x", "100", "-y", "30", "-e", "TERM=xterm-256color",
+                "new-session", "-d", "-s", "browser", "-x", String(columns), "-y", "30", "-e", "TERM=xterm-256color",
                 "-e", "LANG=C.UTF-8",
             ] + environment.flatMap { ["-e", $0] } + ["sh", "-c", script])
         // A hang guard, not a wait: if the program never ends, stopping the server releases
