@@ -18,31 +18,57 @@ public enum Origin: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
     public var description: String { rawValue }
 }
 
-/// What a store knows about a value besides the value: when it was stored and its HTTP validators.
+/// What a store knows about a value besides the value: when it was stored, until when it is fresh
+/// when its producer said so, and its HTTP validators. A plain value.
 public struct EntryMetadata: Sendable, Hashable, Codable {
     /// When the value was fetched from the main source (or last revalidated).
     public var storedAt: Date
-    /// An explicit expiry, if the producer gave one.
+    /// An explicit expiry, if the producer gave one (an HTTP answer's `max-age`, `Expires` or
+    /// `no-cache`, see `ResponseFreshness`): the entry is fresh until then, whatever time to live
+    /// the repository has; without one the time to live decides.
     public var expiresAt: Date?
     /// The HTTP entity tag the main source sent, verbatim (`W/"…"` included).
     public var etag: String?
     /// The HTTP `Last-Modified` value the main source sent, verbatim.
     public var lastModified: String?
+    /// The producer said the value must not be stored (HTTP `no-store`): a repository answers it
+    /// and writes it to no tier. Never stored itself, so never encoded.
+    public var noStore: Bool = false
+
+    private enum CodingKeys: String, CodingKey {
+        case storedAt, expiresAt, etag, lastModified
+    }
 
     /// Creates metadata.
     @inlinable
-    public init(storedAt: Date, expiresAt: Date? = nil, etag: String? = nil, lastModified: String? = nil) {
+    public init(
+        storedAt: Date, expiresAt: Date? = nil, etag: String? = nil, lastModified: String? = nil,
+        noStore: Bool = false
+    ) {
         self.storedAt = storedAt
         self.expiresAt = expiresAt
         self.etag = etag
         self.lastModified = lastModified
+        self.noStore = noStore
+    }
+
+    /// The same metadata stamped stored-at `now`, an explicit expiry moved with it (a lifetime
+    /// measured from the producer's stamp stays that long from the new one).
+    @inlinable
+    public func restamped(at now: Date) -> EntryMetadata {
+        var metadata = self
+        metadata.expiresAt = expiresAt.map { now.addingTimeInterval($0.timeIntervalSince(storedAt)) }
+        metadata.storedAt = now
+        return metadata
     }
 }
 
 extension EntryMetadata {
     /// The same times without the validators (`ETag`, `Last-Modified`): what a part of a larger
     /// answer (an entity of a page) is stored with, as the validators are the whole answer's.
-    public var withoutValidators: EntryMetadata { EntryMetadata(storedAt: storedAt, expiresAt: expiresAt) }
+    public var withoutValidators: EntryMetadata {
+        EntryMetadata(storedAt: storedAt, expiresAt: expiresAt, noStore: noStore)
+    }
 }
 
 /// A value with its metadata and the source that produced it. Immutable, `Sendable` when `Value` is.

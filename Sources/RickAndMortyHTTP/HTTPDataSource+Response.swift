@@ -4,13 +4,17 @@ import RepositoryCore
 extension HTTPDataSource {
     /// Maps a reply to an entry or an error: 2xx decodes, 304 confirms `cached`, a 404 that is the
     /// API's own "nothing here" / "not found" means an empty listing or `.notFound`, anything else
-    /// is `.mainUnavailable`.
-    func entry(from response: TransportResponse, for query: Query, ids: [Int], cached: Entry<Value>?)
-        throws(RepositoryError) -> Entry<Value>
-    {
+    /// is `.mainUnavailable`. The entry's expiry is the server's (`ResponseFreshness`, with the
+    /// request sent at `requestedAt`); a 304 without one keeps the cached entry's lifetime, from now.
+    func entry(
+        from response: TransportResponse, for query: Query, ids: [Int], cached: Entry<Value>?, requestedAt: Date
+    ) throws(RepositoryError) -> Entry<Value> {
         let now = api.timeSource.now()
+        let freshness = ResponseFreshness(
+            headers: { name in response.header(name).map { [$0] } ?? [] }, requestedAt: requestedAt, receivedAt: now)
         let fresh = EntryMetadata(
-            storedAt: now, etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+            storedAt: now, expiresAt: freshness.explicitExpiry, etag: response.header("ETag"),
+            lastModified: response.header("Last-Modified"), noStore: freshness.noStore)
         switch response.status {
         case 200..<300:
             if response.isHTML {
@@ -22,8 +26,11 @@ extension HTTPDataSource {
             guard let cached else {
                 throw .mainUnavailable(reason: "HTTP 304 Not Modified with nothing cached")
             }
-            var metadata = cached.metadata
-            metadata.storedAt = now
+            // RFC 9111 §4.3.4: the 304's fields update the stored ones; a lifetime it does not
+            // restate is the stored one, measured again from now.
+            var metadata = cached.metadata.restamped(at: now)
+            if freshness.isExplicit { metadata.expiresAt = fresh.expiresAt }
+            metadata.noStore = freshness.noStore
             metadata.etag = fresh.etag ?? metadata.etag
             metadata.lastModified = fresh.lastModified ?? metadata.lastModified
             return Entry(value: cached.value, metadata: metadata, origin: .revalidated)

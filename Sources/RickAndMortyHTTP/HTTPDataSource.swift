@@ -8,7 +8,9 @@ import RepositoryCore
 /// Reads one API resource over HTTP as a `GetDataSource`; a value type, safe to call from any task.
 ///
 /// Builds its own URLs from the query (never follows the server's `next` links), revalidates a
-/// `cached` entry with `If-None-Match` / `If-Modified-Since`, and throws instead of returning bad
+/// `cached` entry with `If-None-Match` / `If-Modified-Since`, keeps what the server said of the
+/// answer's freshness in its metadata (`ResponseFreshness`: the explicit expiry of `max-age`,
+/// `Expires` or `no-cache`; `noStore` for `no-store`), and throws instead of returning bad
 /// data, so nothing malformed can reach a cache; an answer larger than the configuration's
 /// `maximumAnswerSize` fails as `.mainUnavailable` without being held whole. Fails fast with `.mainUnavailable(reason: "offline")`
 /// while the API's `NetworkSwitch` is off. Writes nothing anywhere.
@@ -34,6 +36,7 @@ public struct HTTPDataSource<Value: Sendable>: GetDataSource {
             if Task.isCancelled { throw .cancelled }
             let url = try URLBuilding.url(base: api.configuration.baseURL, path: path, parameters: parameters)
             let response: TransportResponse
+            let requestedAt = api.timeSource.now()
             do {
                 response = try await api.transport.send(
                     makeRequest(url, revalidating: cached?.metadata),
@@ -41,7 +44,7 @@ public struct HTTPDataSource<Value: Sendable>: GetDataSource {
             } catch {
                 throw error == .cancelled ? .cancelled : .mainUnavailable(reason: error.reason)
             }
-            return try entry(from: response, for: query, ids: ids, cached: cached)
+            return try entry(from: response, for: query, ids: ids, cached: cached, requestedAt: requestedAt)
         }
     }
 

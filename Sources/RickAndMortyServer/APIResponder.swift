@@ -13,6 +13,8 @@ struct APIResponder: HTTPResponder {
     let adminRouteEnabled: Bool
     /// The largest request body read; a larger one is answered `413`.
     let maximumRequestBodySize: SizeLimit
+    /// The `Cache-Control` of successful reads; nil: none.
+    let cacheControl: String?
     let logger: Logger
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
@@ -75,7 +77,8 @@ struct APIResponder: HTTPResponder {
         // One character's answer carries a strong tag: it is what `If-Match` names in a write.
         let strong = if case .lookup(.character, let segment) = route, case .single = IDSelector(segment) { true } else { false }
         return HTTPReply.response(
-            for: reply, ifNoneMatch: request.headers[.ifNoneMatch], head: head, strongTag: strong)
+            for: reply, ifNoneMatch: request.headers[.ifNoneMatch], head: head, strongTag: strong,
+            cacheControl: cacheControl)
     }
 
     private func adminAnswer(_ request: Request) -> Response {

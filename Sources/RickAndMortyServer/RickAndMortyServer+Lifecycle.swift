@@ -106,7 +106,8 @@ extension RickAndMortyServer {
     private func makeApplication(ready: ReadinessSignal<Int, ServerError>) -> some Service {
         let responder = APIResponder(
             state: state, environment: environment, adminRouteEnabled: configuration.adminRouteEnabled,
-            maximumRequestBodySize: configuration.maximumRequestBodySize, logger: logger)
+            maximumRequestBodySize: configuration.maximumRequestBodySize,
+            cacheControl: configuration.cacheControl, logger: logger)
         let state = state
         let configuration = configuration
         return Application(

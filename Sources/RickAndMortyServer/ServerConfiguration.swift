@@ -22,6 +22,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// The file that keeps the writes the server accepts (`PUT`, `PATCH`, `DELETE` of a character)
     /// across restarts, read when the server starts; nil keeps them in memory only.
     public var stateFile: URL?
+    /// The `Cache-Control` value sent with every successful `GET` of the API (pages, characters,
+    /// episodes, locations; their `304`s too); nil sends none, as the public API does. Checked by
+    /// `ServerConfiguration.checkedCacheControl(_:)` when it comes from a user.
+    public var cacheControl: String?
 
     /// Creates a configuration; by default `127.0.0.1:8080`, no faults, admin route on, request
     /// bodies of at most 64 KiB.
@@ -29,7 +33,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil,
         faults: FaultSettings = .none,
         adminRouteEnabled: Bool = true, avatarFolder: URL? = nil,
-        maximumRequestBodySize: SizeLimit = .kibibytes(64), stateFile: URL? = nil
+        maximumRequestBodySize: SizeLimit = .kibibytes(64), stateFile: URL? = nil, cacheControl: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -39,6 +43,22 @@ public struct ServerConfiguration: Sendable, Hashable {
         self.avatarFolder = avatarFolder
         self.maximumRequestBodySize = maximumRequestBodySize
         self.stateFile = stateFile
+        self.cacheControl = cacheControl
+    }
+
+    /// `value` as a `Cache-Control` field value, or why it cannot be one: at most 1,024 visible
+    /// ASCII characters and spaces (no line break or control character could split the header).
+    /// Surrounding spaces are dropped; an empty value means none.
+    public static func checkedCacheControl(_ value: String) -> Result<String?, CacheControlRefusal> {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard trimmed.utf8.count <= 1_024 else {
+            return .failure(CacheControlRefusal(reason: "longer than 1,024 characters"))
+        }
+        if let bad = trimmed.unicodeScalars.first(where: { !(0x20...0x7E).contains($0.value) }) {
+            let code = String(bad.value, radix: 16, uppercase: true)
+            return .failure(CacheControlRefusal(reason: "holds U+\(code), not a visible ASCII character"))
+        }
+        return .success(trimmed.isEmpty ? nil : trimmed)
     }
 
     /// Loopback on a free port: what an embedding process wants.

@@ -71,6 +71,12 @@ struct ServeCommand: AsyncParsableCommand {
     var state: String?
 
     @Option(
+        name: .customLong("cache-control"),
+        help:
+            "The Cache-Control sent with every successful read (pages, characters, episodes, locations), e.g. 'max-age=60, stale-while-revalidate=86400' (default: none, as the public API).")
+    var cacheControl: String?
+
+    @Option(
         name: .customLong("base-url"),
         help: "The base URL written into bodies (default http://HOST:PORT/api).")
     var baseURL: String?
@@ -93,6 +99,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if data != nil, synthetic != nil {
             throw ValidationError("use either --data or --synthetic, not both")
+        }
+        if let cacheControl, case .failure(let refusal) = ServerConfiguration.checkedCacheControl(cacheControl) {
+            throw ValidationError("--cache-control is \(refusal)")
         }
     }
 
@@ -117,7 +126,8 @@ struct ServeCommand: AsyncParsableCommand {
                 URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent(
                     "avatars", isDirectory: true)
             },
-            stateFile: state.map { URL(fileURLWithPath: $0) })
+            stateFile: state.map { URL(fileURLWithPath: $0) },
+            cacheControl: cacheControl.flatMap { try? ServerConfiguration.checkedCacheControl($0).get() })
     }
 
     var environment: ServerEnvironment {

@@ -23,13 +23,21 @@ struct FreshnessAndKeysTests {
         #expect(rule.timeToLiveLeft(of: entry(), at: at(75)) == -15)
     }
 
-    @Test("An explicit expiry wins over the TTL; no TTL and no expiry is fresh forever")
+    @Test(
+        "An explicit expiry replaces the TTL, shorter or longer, and the stale window follows it; no TTL and no expiry is fresh forever"
+    )
     func explicitExpiry() {
-        let expiring = entry(expiresAt: Self.stored.addingTimeInterval(10))
         let rule = CacheFreshnessRule(timeToLive: 60, staleWindow: 30)
-        #expect(rule.state(of: expiring, at: Self.stored.addingTimeInterval(9)) == .fresh)
-        #expect(rule.state(of: expiring, at: Self.stored.addingTimeInterval(10)) == .expired)
-        #expect(rule.timeToLiveLeft(of: expiring, at: Self.stored) == 10)
+        let shorter = entry(expiresAt: Self.stored.addingTimeInterval(10))
+        #expect(rule.state(of: shorter, at: Self.stored.addingTimeInterval(9)) == .fresh)
+        #expect(rule.state(of: shorter, at: Self.stored.addingTimeInterval(10)) == .stale)
+        #expect(rule.state(of: shorter, at: Self.stored.addingTimeInterval(39)) == .stale)
+        #expect(rule.state(of: shorter, at: Self.stored.addingTimeInterval(40)) == .expired)
+        #expect(rule.timeToLiveLeft(of: shorter, at: Self.stored) == 10)
+        // The server's day outlives the repository's minute
+        let longer = entry(expiresAt: Self.stored.addingTimeInterval(86_400))
+        #expect(rule.state(of: longer, at: Self.stored.addingTimeInterval(3_600)) == .fresh)
+        #expect(rule.timeToLiveLeft(of: longer, at: Self.stored) == 86_400)
         let forever = CacheFreshnessRule(timeToLive: nil)
         #expect(forever.state(of: entry(), at: .distantFuture) == .fresh)
         #expect(forever.timeToLiveLeft(of: entry(), at: Self.stored) == nil)

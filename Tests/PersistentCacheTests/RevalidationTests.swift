@@ -29,20 +29,20 @@ struct RevalidationTests {
         #expect(try source.conditionalHeaders(for: .id(2)).isEmpty)
     }
 
-    @Test("A 304 refresh updates stored-at and validators without rewriting the payload")
+    @Test("A 304 refresh updates stored-at, the expiry and the validators without rewriting the payload")
     func refreshKeepsPayload() async throws {
         let log = StatementLog()
         let source = try Self.makeSource(log: log)
         try await source.put(Entry(value: "Rick", metadata: Self.original, origin: .network), for: .id(1))
         let sizeBefore = try source.database.totalBytes()
         log.take()
-        // WHEN a 304 arrives with a new ETag but no Last-Modified
+        // WHEN a 304 arrives with a new ETag, no Last-Modified and no expiry
         let refreshedAt = Date(timeIntervalSinceReferenceDate: 5_000)
         let updated = try await source.refresh(.id(1), storedAt: refreshedAt, etag: "W/\"v2\"")
-        // THEN stored-at and the ETag change, Last-Modified and expiry are kept
+        // THEN stored-at and the ETag change, Last-Modified is kept, and the old expiry (long
+        // past: it would make the confirmed value stale at once) is gone
         let expected = EntryMetadata(
-            storedAt: refreshedAt, expiresAt: Self.original.expiresAt, etag: "W/\"v2\"",
-            lastModified: Self.original.lastModified)
+            storedAt: refreshedAt, expiresAt: nil, etag: "W/\"v2\"", lastModified: Self.original.lastModified)
         #expect(updated == expected)
         // AND no statement of the refresh touched the payload column
         let statements = log.take()

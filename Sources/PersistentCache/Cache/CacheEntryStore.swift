@@ -71,8 +71,9 @@ enum CacheEntryStore {
         ])
     }
 
-    /// Updates stored-at (and the validators given) after a 304, leaving the payload untouched.
-    /// A nil validator or expiry keeps the stored one. Returns the new metadata, or nil when absent.
+    /// Updates stored-at, the expiry and the validators given after a 304, leaving the payload
+    /// untouched. A nil validator keeps the stored one; the expiry is set as given (the 304's
+    /// freshness, nil: none). Returns the new metadata, or nil when absent.
     static func refresh(
         namespace: String, key: String, storedAt: Date, expiresAt: Date?, etag: String?,
         lastModified: String?,
@@ -80,7 +81,7 @@ enum CacheEntryStore {
     ) throws -> EntryMetadata? {
         let statement = try db.cachedStatement(
             sql: """
-                UPDATE cache_entry SET stored_at = ?, expires_at = coalesce(?, expires_at),
+                UPDATE cache_entry SET stored_at = ?, expires_at = ?,
                     etag = coalesce(?, etag), last_modified = coalesce(?, last_modified),
                     last_access = max(last_access, ?)
                 WHERE namespace = ? AND key = ?

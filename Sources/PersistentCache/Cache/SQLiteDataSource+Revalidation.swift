@@ -22,8 +22,9 @@ extension SQLiteDataSource {
         return headers
     }
 
-    /// Records a 304 Not Modified: sets stored-at, and the validators/expiry given (nil keeps the
-    /// stored one), WITHOUT rewriting the payload. Returns the new metadata; `.notFound` when absent.
+    /// Records a 304 Not Modified: sets stored-at and the expiry (nil: none, so the time to live
+    /// decides), and the validators given (nil keeps the stored one), WITHOUT rewriting the
+    /// payload. Returns the new metadata; `.notFound` when absent.
     @discardableResult
     public func refresh(
         _ query: Query, storedAt: Date, etag: String? = nil, lastModified: String? = nil,

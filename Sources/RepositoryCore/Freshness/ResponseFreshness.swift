@@ -93,6 +93,10 @@ public struct ResponseFreshness: Sendable, Hashable, Codable {
         return .stale
     }
 
+    /// When the server's word alone ends the response's freshness (`max-age`, `Expires`,
+    /// `no-cache`): what `EntryMetadata.expiresAt` keeps; nil when the server gave no lifetime.
+    public var explicitExpiry: Date? { expiry(fallbackLifetime: nil) }
+
     /// When the entry stops being fresh (nil: never, by the server's word and `fallbackLifetime`).
     public func expiry(fallbackLifetime: Double?) -> Date? {
         let lifetime = noCache ? 0 : (self.lifetime ?? fallbackLifetime)

@@ -1,14 +1,14 @@
 import Foundation
 
-/// Where an entry stands by its age: `fresh` (served as is), `stale` (past its time to live: read
-/// again or revalidated by the next read, served only when the main source fails) or `expired`
-/// (past the stale window too, or past its own `expiresAt`: fetched again whole).
+/// Where an entry stands by its age: `fresh` (served as is), `stale` (past its time to live or its
+/// own `expiresAt`: read again or revalidated by the next read, served only when the main source
+/// fails) or `expired` (past the stale window too: fetched again whole).
 public enum CacheEntryState: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
     /// Within its time to live.
     case fresh
-    /// Past its time to live, within the stale window.
+    /// Past its time to live (or its explicit expiry), within the stale window.
     case stale
-    /// Past the stale window, or past its explicit expiry.
+    /// Past the stale window.
     case expired
 
     public var description: String { rawValue }
@@ -17,7 +17,8 @@ public enum CacheEntryState: String, Sendable, Hashable, CaseIterable, Codable, 
 /// How an entry's state follows from its stored-at, its expiry and a clock: a time to live (the
 /// repository's TTL validator) and a stale window after it. A `Sendable` value.
 ///
-/// With no time to live an entry is fresh until its `expiresAt` (forever when it has none).
+/// An entry with an explicit `expiresAt` (the server's word) is fresh until then, whatever the
+/// time to live; one without is fresh for the time to live (forever with none).
 public struct CacheFreshnessRule: Hashable, Sendable {
     /// How long after stored-at an entry stays fresh; nil for no limit.
     public var timeToLive: TimeInterval?
@@ -30,25 +31,21 @@ public struct CacheFreshnessRule: Hashable, Sendable {
         self.staleWindow = max(0, staleWindow)
     }
 
-    /// The seconds of freshness left at `now` (negative once past the time to live); nil when neither
-    /// a time to live nor an explicit expiry bounds the entry.
+    /// The seconds of freshness left at `now` (negative once past it): to the explicit expiry when
+    /// the entry has one, else to the end of the time to live; nil when neither bounds it.
     public func timeToLiveLeft(of entry: CacheEntryInfo, at now: Date) -> TimeInterval? {
-        let byTTL = timeToLive.map { entry.storedAt.addingTimeInterval($0).timeIntervalSince(now) }
-        let byExpiry = entry.expiresAt.map { $0.timeIntervalSince(now) }
-        switch (byTTL, byExpiry) {
-        case (let ttl?, let expiry?): return min(ttl, expiry)
-        case (let left?, nil), (nil, let left?): return left
-        case (nil, nil): return nil
-        }
+        freshUntil(entry).map { $0.timeIntervalSince(now) }
     }
 
     /// The entry's state at `now`: fresh while freshness is left (exactly at the boundary it is
-    /// stale), stale for `staleWindow` after, expired after that or past `expiresAt`.
+    /// stale), stale for `staleWindow` after, expired after that.
     public func state(of entry: CacheEntryInfo, at now: Date) -> CacheEntryState {
-        if let expiresAt = entry.expiresAt, now >= expiresAt { return .expired }
-        guard let timeToLive else { return .fresh }
-        let age = now.timeIntervalSince(entry.storedAt)
-        if age < timeToLive { return .fresh }
-        return age < timeToLive + staleWindow ? .stale : .expired
+        guard let end = freshUntil(entry), now >= end else { return .fresh }
+        return now.timeIntervalSince(end) < staleWindow ? .stale : .expired
+    }
+
+    /// When the entry stops being fresh: its explicit expiry, else stored-at plus the time to live.
+    private func freshUntil(_ entry: CacheEntryInfo) -> Date? {
+        entry.expiresAt ?? timeToLive.map { entry.storedAt.addingTimeInterval($0) }
     }
 }

@@ -81,12 +81,15 @@ extension NormalizedRepository {
                 [self] () async throws(RepositoryError) -> MainFetch<Main.Value> in
                 let entry = try await callMain(main, query, cached: revalidating)
                 var diagnostics: [String] = []
-                do {
-                    try await cache.storeList(
-                        entry.value.listEntities, for: query, info: entry.value.listInfo,
-                        metadata: entry.metadata)
-                } catch {
-                    diagnostics.append("The list \(query.summary) could not be cached: \(error)")
+                // (`no-store`: answered, written nowhere)
+                if !entry.metadata.noStore {
+                    do {
+                        try await cache.storeList(
+                            entry.value.listEntities, for: query, info: entry.value.listInfo,
+                            metadata: entry.metadata)
+                    } catch {
+                        diagnostics.append("The list \(query.summary) could not be cached: \(error)")
+                    }
                 }
                 return MainFetch(entry: entry, diagnostics: diagnostics)
             }

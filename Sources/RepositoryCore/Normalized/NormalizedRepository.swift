@@ -137,7 +137,7 @@ public final class NormalizedRepository<
             let entry = try await shared(.ids(batch), storing: storing) {
                 [self] () async throws(RepositoryError) -> Entry<[Entity]> in
                 let entry = try await callMain(main, .ids(batch), cached: nil)
-                if storing {
+                if storing, !entry.metadata.noStore {
                     var seen = Set<String>()
                     let kept = entry.value.filter {
                         asked.contains($0.entityID) && seen.insert($0.entityID).inserted
@@ -168,8 +168,9 @@ public final class NormalizedRepository<
         }
     }
 
-    /// One call to `main`, counted in the metrics; what it answers is stamped stored-at now
-    /// (a value another process fetched, origin `.sharedCache`, keeps the stamp of that fetch).
+    /// One call to `main`, counted in the metrics; what it answers is stamped stored-at now, its
+    /// explicit expiry moved with the stamp (a value another process fetched, origin
+    /// `.sharedCache`, keeps the stamp of that fetch).
     @usableFromInline
     func callMain<Main: GetDataSource>(_ main: Main, _ query: Query, cached: Entry<Main.Value>?)
         async throws(RepositoryError) -> Entry<Main.Value>
@@ -189,10 +190,10 @@ public final class NormalizedRepository<
         switch entry.origin {
         case .sharedCache: metrics?.record(.hit, tier: .sharedCache)
         case .revalidated:
-            entry.metadata.storedAt = configuration.timeSource.now()
+            entry.metadata = entry.metadata.restamped(at: configuration.timeSource.now())
             metrics?.record(.revalidation, tier: .revalidated)
         default:
-            entry.metadata.storedAt = configuration.timeSource.now()
+            entry.metadata = entry.metadata.restamped(at: configuration.timeSource.now())
             metrics?.record(.hit, tier: .network)
         }
         return entry

@@ -34,10 +34,11 @@ public struct NormalizedRepositoryConfiguration: Sendable {
     /// True when `metadata` is still fresh now.
     func isFresh(_ metadata: EntryMetadata) -> Bool { isFresh(metadata, now: timeSource.now()) }
 
-    /// True when `metadata` is still fresh at `now`.
+    /// True when `metadata` is still fresh at `now`: before its explicit expiry when it has one
+    /// (the producer's word wins over the time to live), else within the time to live.
     @inlinable
     func isFresh(_ metadata: EntryMetadata, now: Date) -> Bool {
-        if let expiresAt = metadata.expiresAt, now >= expiresAt { return false }
+        if let expiresAt = metadata.expiresAt { return now < expiresAt }
         guard let timeToLive else { return true }
         return now.timeIntervalSince(metadata.storedAt) < timeToLive
     }

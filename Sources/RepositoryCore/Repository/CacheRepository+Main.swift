@@ -14,8 +14,8 @@ extension CacheRepository {
         return (fetch, joined)
     }
 
-    /// One main read (retried), then, when asked, the cache write. A failed cache write is a
-    /// diagnostic, not a failure. Main's entry answers as `.network` (or `.revalidated`,
+    /// One main read (retried), then, when asked, the cache write (none for an answer whose
+    /// metadata says `noStore`). A failed cache write is a diagnostic, not a failure. Main's entry answers as `.network` (or `.revalidated`,
     /// `.sharedCache`, `.coalesced` when main says so), whatever origin main gave it. Main's entry is stamped stored-at now by this repository's
     /// time source (the moment it arrived), so a validator sharing that time source judges it
     /// whatever clock the main source keeps.
@@ -46,7 +46,7 @@ extension CacheRepository {
         case .memory, .disk, .network: entry.origin = .network
         }
         // A value another process fetched and a shared cache handed over keeps the stamp of that fetch.
-        if entry.origin != .sharedCache { entry.metadata.storedAt = configuration.timeSource.now() }
+        if entry.origin != .sharedCache { entry.metadata = entry.metadata.restamped(at: configuration.timeSource.now()) }
         if entry.origin == .revalidated {
             metrics.record(.revalidation, tier: .revalidated)
         } else if entry.origin == .sharedCache {
@@ -56,7 +56,8 @@ extension CacheRepository {
             metrics.record(.hit, tier: .network)
         }
         var diagnostics: [String] = []
-        if writesCache {
+        // (`no-store`: answered, written to no tier)
+        if writesCache, !entry.metadata.noStore {
             do {
                 try await cache.put(entry, for: query)
                 broadcaster.publish(.written(query))

@@ -7,9 +7,10 @@ import Foundation
 /// and their freshness. A `timeSource` given here wins over the repository's; used alone
 /// (`ValidatingDataSource`), the validator reads `timeSource`, or the system clock.
 ///
-/// The boundary is exclusive: at exactly `storedAt + timeToLive` the entry is expired. An
-/// explicit `expiresAt` in the metadata expires the entry at that instant as well (same rule:
-/// expired when `now >= expiresAt`). Thread-safe when the time source is.
+/// The boundary is exclusive: at exactly `storedAt + timeToLive` the entry is expired. An entry
+/// with an explicit `expiresAt` (the server's `max-age` or `Expires`) follows it instead of the
+/// time to live, longer or shorter: valid while `now < expiresAt`. Thread-safe when the time
+/// source is.
 public struct TTLValidator<Value: Sendable>: EntryValidator {
     /// How long an entry stays fresh after it was stored.
     public let timeToLive: TimeInterval
@@ -38,8 +39,9 @@ public struct TTLValidator<Value: Sendable>: EntryValidator {
     }
 
     func judge(_ entry: Entry<Value>, now: Date) -> Validity {
-        if let expiresAt = entry.metadata.expiresAt, now >= expiresAt {
-            return .invalid(reason: "expired \(Self.format(now.timeIntervalSince(expiresAt))) ago")
+        if let expiresAt = entry.metadata.expiresAt {
+            guard now >= expiresAt else { return .valid }
+            return .invalid(reason: "expired \(Self.format(now.timeIntervalSince(expiresAt))) ago (the server's expiry)")
         }
         let age = now.timeIntervalSince(entry.metadata.storedAt)
         if age >= timeToLive {

@@ -29,10 +29,13 @@ struct TTLValidatorTests {
     @Test("One tick after the time to live the entry is expired")
     func oneTickAfter() { #expect(!verdict(afterSeconds: 60 + Self.tick).isValid) }
 
-    @Test("An explicit expiry wins when it comes first, with the same boundary rule")
+    @Test("An explicit expiry (the server's) replaces the time to live, shorter or longer, with the same boundary rule")
     func explicitExpiry() {
         #expect(verdict(afterSeconds: 10 - Self.tick, expiresAt: 10) == .valid)
         #expect(!verdict(afterSeconds: 10, expiresAt: 10).isValid)
+        // A server's day outlives the validator's minute
+        #expect(verdict(afterSeconds: 3_600, expiresAt: 86_400) == .valid)
+        #expect(!verdict(afterSeconds: 86_400, expiresAt: 86_400).isValid)
     }
 
     @Test("The reason says how long ago the entry expired")
