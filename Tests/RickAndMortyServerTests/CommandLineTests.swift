@@ -37,6 +37,7 @@ struct CommandLineTests {
             (["serve", "--error-rate", "1.5"], "--error-rate"),
             (["serve", "--data", "/tmp", "--synthetic", "5"], "--synthetic"),
             (["serve", "--latency", "-1"], "--latency"),
+            (["serve", "--cache-control", "max-age=60\nX-Injected: 1"], "--cache-control"),
         ])
     func badUsage(arguments: [String], mentioned: String) async throws {
         let result = try await Self.run(arguments)

@@ -28,14 +28,16 @@ enum LiveServer {
         try await with(data: .dataset(dataset), faults: faults, environment: environment, body)
     }
 
-    /// Runs `body` with a started server of `data` (keeping its writes in `stateFile`, when given)
-    /// and a client for it; always stops the server.
+    /// Runs `body` with a started server of `data` (keeping its writes in `stateFile`, sending
+    /// `cacheControl`, when given) and a client for it; always stops the server.
     static func with<Value>(
         data: ServedData, faults: FaultSettings = .none, environment: ServerEnvironment = .live,
-        stateFile: URL? = nil, _ body: (RickAndMortyServer, HTTPTestClient) async throws -> Value
+        stateFile: URL? = nil, cacheControl: String? = nil,
+        _ body: (RickAndMortyServer, HTTPTestClient) async throws -> Value
     ) async throws -> Value {
         let server = RickAndMortyServer(
-            data: data, configuration: ServerConfiguration(port: 0, faults: faults, stateFile: stateFile),
+            data: data,
+            configuration: ServerConfiguration(port: 0, faults: faults, stateFile: stateFile, cacheControl: cacheControl),
             environment: environment,
             logger: quietLogger)
         let baseURL = try await server.start()

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The browser against `charbrowser serve --cache-control …`: what the server says of freshness
+/// decides what is kept and for how long.
+@Suite("The server's Cache-Control end to end")
+struct ServerFreshnessEndToEndTests {
+    /// Runs `keys` headless against a served API sending `cacheControl`; returns the browser
+    /// (its cache folder) for inspection.
+    static func browse(cacheControl: String, keys: String = "enter q") async throws -> Browser {
+        let browser = try Browser()
+        let api = try await ServedAPI.start(executable: browser.executable, arguments: ["--cache-control", cacheControl])
+        defer { api.stop() }
+        let run = try await browser.headless(keys: keys, extra: ["--api", api.url, "--no-images"])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        #expect(run.outcome.standardOutput.contains("Rick Sanchez"))
+        return browser
+    }
+
+    @Test("With no-store, the list and Rick are shown and nothing of the answers is on disk afterwards")
+    func noStore() async throws {
+        let browser = try await Self.browse(cacheControl: "no-store")
+        defer { browser.cleanUp() }
+        let rows = try await browser.listed()
+        #expect(!rows.contains { ["character", "page", "episode", "location"].contains($0["kind"] as? String) }, "\(rows)")
+    }
+
+    @Test("With max-age=600 the entries' time to live is the server's ten minutes, not the browser's day")
+    func maxAge() async throws {
+        let browser = try await Self.browse(cacheControl: "max-age=600")
+        defer { browser.cleanUp() }
+        let rows = try await browser.listed()
+        let rick = try #require(rows.first { $0["kind"] as? String == "character" && $0["id"] as? String == "1" }, "\(rows)")
+        let left = try #require(rick["ttlSeconds"] as? Int)
+        #expect((500...600).contains(left), "\(rick)")
+        #expect(rick["state"] as? String == "fresh")
+        let page = try #require(rows.first { $0["kind"] as? String == "page" })
+        #expect((500...600).contains(page["ttlSeconds"] as? Int ?? 0), "\(page)")
+    }
+
+    @Test("With no-cache every entry is kept but stale at once: the next run revalidates page 1 (a 304)")
+    func noCache() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await ServedAPI.start(executable: browser.executable, arguments: ["--cache-control", "no-cache"])
+        defer { api.stop() }
+        let first = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
+        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        let rows = try await browser.listed()
+        let rick = try #require(rows.first { $0["kind"] as? String == "character" && $0["id"] as? String == "1" }, "\(rows)")
+        #expect(rick["state"] as? String != "fresh", "\(rick)")
+        #expect((rick["ttlSeconds"] as? Int ?? 1) <= 0, "\(rick)")
+        let again = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
+        #expect(again.outcome.status == 0, "\(again.outcome.standardError)")
+        let page = try #require(again.events.first { $0[text: "query"].contains("page 1") }, "\(again.events)")
+        #expect(page[text: "origin"] == "revalidated", "\(page)")
+    }
+}
