@@ -49,7 +49,7 @@ public struct DiskTier<Value: Sendable>: CacheDataSource {
                 try await source.refresh(
                     query, storedAt: metadata.storedAt, etag: metadata.etag,
                     lastModified: metadata.lastModified,
-                    expiresAt: metadata.expiresAt)
+                    expiresAt: metadata.expiresAt, staleUse: metadata.staleUse)
                 return entry
             } catch {
                 guard error.isCacheMiss else { throw error }

@@ -9,7 +9,7 @@ enum PostgresCacheSchema {
     static let expectedColumns: [String: String] = [
         "namespace": "text", "key": "text", "payload": "bytea", "stored_at": "double precision",
         "expires_at": "double precision", "etag": "text", "last_modified": "text",
-        "written_at": "timestamp with time zone", "signature": "bytea",
+        "written_at": "timestamp with time zone", "signature": "bytea", "stale_use": "text",
     ]
 
     /// The migrations, oldest first: a name and its SQL.
@@ -42,6 +42,8 @@ enum PostgresCacheSchema {
                     ON \(table) (namespace COLLATE "C", octet_length(key), key COLLATE "C")
                 """
             ),
+            // What each entry's server allows once it is stale (`StaleUse.directives`), NULL: nothing said.
+            ("v4-stale-use", "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS stale_use text"),
         ]
     }
 

@@ -37,7 +37,7 @@ public struct PostgresTierInspection: InspectableCacheTier {
                 """
                 SELECT namespace, key,
                     (octet_length(payload) + octet_length(namespace) + octet_length(key))::int8,
-                    stored_at, expires_at, etag, last_modified
+                    stored_at, expires_at, etag, last_modified, stale_use
                 FROM \(unescaped: table)
                 WHERE \(kind)::text IS NULL
                     OR (namespace COLLATE "C", octet_length(key), key COLLATE "C")
@@ -45,7 +45,7 @@ public struct PostgresTierInspection: InspectableCacheTier {
                 ORDER BY namespace COLLATE "C", octet_length(key), key COLLATE "C" LIMIT \(limit + 1)
                 """, logger: logger)
             var found: [CacheEntryInfo] = []
-            for try await row in rows.decode((String, String, Int, Double, Double?, String?, String?).self) {
+            for try await row in rows.decode((String, String, Int, Double, Double?, String?, String?, String?).self) {
                 found.append(Self.info(row))
             }
             return found
@@ -80,10 +80,10 @@ public struct PostgresTierInspection: InspectableCacheTier {
                 """
                 SELECT namespace, key,
                     (octet_length(payload) + octet_length(namespace) + octet_length(key))::int8,
-                    stored_at, expires_at, etag, last_modified
+                    stored_at, expires_at, etag, last_modified, stale_use
                 FROM \(unescaped: table) WHERE namespace = \(key.kind) AND key = \(key.key)
                 """, logger: logger)
-            for try await row in rows.decode((String, String, Int, Double, Double?, String?, String?).self) {
+            for try await row in rows.decode((String, String, Int, Double, Double?, String?, String?, String?).self) {
                 return Self.info(row)
             }
             return nil
@@ -146,11 +146,11 @@ public struct PostgresTierInspection: InspectableCacheTier {
         }
     }
 
-    static func info(_ row: (String, String, Int, Double, Double?, String?, String?)) -> CacheEntryInfo {
+    static func info(_ row: (String, String, Int, Double, Double?, String?, String?, String?)) -> CacheEntryInfo {
         CacheEntryInfo(
             key: CacheEntryKey(kind: row.0, key: row.1), bytes: row.2,
             storedAt: Date(timeIntervalSinceReferenceDate: row.3),
-            expiresAt: row.4.map(Date.init(timeIntervalSinceReferenceDate:)), etag: row.5, lastModified: row.6
-        )
+            expiresAt: row.4.map(Date.init(timeIntervalSinceReferenceDate:)), etag: row.5, lastModified: row.6,
+            staleUse: row.7.flatMap(StaleUse.init(directives:)))
     }
 }

@@ -166,20 +166,20 @@ struct SharedRow: Sendable {
         let rows = try await connection.query(
             """
             SELECT CASE WHEN octet_length(payload) <= \(limit.bytes)::int8 THEN payload ELSE ''::bytea END,
-                octet_length(payload)::int8, stored_at, expires_at, etag, last_modified, signature
+                octet_length(payload)::int8, stored_at, expires_at, etag, last_modified, signature, stale_use
             FROM \(unescaped: table)
             WHERE namespace = \(namespace) AND key = \(key)
             AND (\(writtenSince)::float8 IS NULL OR written_at >= to_timestamp(\(writtenSince)::float8))
             """, logger: logger)
-        for try await (payload, storedSize, storedAt, expiresAt, etag, lastModified, signature) in rows.decode(
-            (Data, Int64, Double, Double?, String?, String?, Data?).self)
+        for try await (payload, storedSize, storedAt, expiresAt, etag, lastModified, signature, staleUse)
+            in rows.decode((Data, Int64, Double, Double?, String?, String?, Data?, String?).self)
         {
             return SharedRow(
                 payload: payload,
                 metadata: EntryMetadata(
                     storedAt: Date(timeIntervalSinceReferenceDate: storedAt),
                     expiresAt: expiresAt.map { Date(timeIntervalSinceReferenceDate: $0) }, etag: etag,
-                    lastModified: lastModified),
+                    lastModified: lastModified, staleUse: staleUse.flatMap(StaleUse.init(directives:))),
                 storedSize: Int(storedSize), signature: signature)
         }
         return nil
@@ -200,12 +200,14 @@ struct SharedRow: Sendable {
             """
             WITH written AS (
                 INSERT INTO \(unescaped: table)
-                    (namespace, key, payload, stored_at, expires_at, etag, last_modified, written_at, signature)
+                    (namespace, key, payload, stored_at, expires_at, etag, last_modified, written_at, signature,
+                     stale_use)
                 VALUES (\(namespace), \(key), \(payload), \(storedAt), \(expiresAt), \(metadata.etag),
-                    \(metadata.lastModified), clock_timestamp(), \(signature))
+                    \(metadata.lastModified), clock_timestamp(), \(signature), \(metadata.staleUse?.directives))
                 ON CONFLICT (namespace, key) DO UPDATE SET payload = EXCLUDED.payload, signature = EXCLUDED.signature,
                     stored_at = EXCLUDED.stored_at, expires_at = EXCLUDED.expires_at, etag = EXCLUDED.etag,
-                    last_modified = EXCLUDED.last_modified, written_at = EXCLUDED.written_at
+                    last_modified = EXCLUDED.last_modified, written_at = EXCLUDED.written_at,
+                    stale_use = EXCLUDED.stale_use
                 WHERE NOT \(keepingNewer)::boolean OR \(unescaped: table).stored_at <= EXCLUDED.stored_at
                 RETURNING 1),
             announced AS (

@@ -64,6 +64,8 @@ public struct SharedCacheSigningKey: Sendable, Hashable, CustomStringConvertible
         add(number(metadata.expiresAt?.timeIntervalSinceReferenceDate))
         add(metadata.etag.map { Data($0.utf8) })
         add(metadata.lastModified.map { Data($0.utf8) })
+        // Only when there is one, so rows signed before it was kept verify as they did.
+        if let staleUse = metadata.staleUse { add(Data(staleUse.directives.utf8)) }
         return Data(hmac.finalize())
     }
 

@@ -61,17 +61,17 @@ public enum SharedTableCheck {
         let query = try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
-                    SELECT namespace, key, payload, stored_at, expires_at, etag, last_modified, signature
+                    SELECT namespace, key, payload, stored_at, expires_at, etag, last_modified, signature, stale_use
                     FROM \(table) ORDER BY namespace, key
                     """), logger: logger)
-        for try await (namespace, key, payload, storedAt, expiresAt, etag, lastModified, signature) in query.decode(
-            (String, String, Data, Double, Double?, String?, String?, Data?).self)
+        for try await (namespace, key, payload, storedAt, expiresAt, etag, lastModified, signature, staleUse)
+            in query.decode((String, String, Data, Double, Double?, String?, String?, Data?, String?).self)
         {
             rows += 1
             let metadata = EntryMetadata(
                 storedAt: Date(timeIntervalSinceReferenceDate: storedAt),
                 expiresAt: expiresAt.map { Date(timeIntervalSinceReferenceDate: $0) }, etag: etag,
-                lastModified: lastModified)
+                lastModified: lastModified, staleUse: staleUse.flatMap(StaleUse.init(directives:)))
             if !signingKey.verifies(signature, namespace: namespace, key: key, payload: payload, metadata: metadata) {
                 refused.append("\(namespace) \(key)")
             }

@@ -31,24 +31,29 @@ public struct EntryMetadata: Sendable, Hashable, Codable {
     public var etag: String?
     /// The HTTP `Last-Modified` value the main source sent, verbatim.
     public var lastModified: String?
+    /// What the producer allows once the entry's freshness has ended (stale-while-revalidate,
+    /// stale-if-error, must-revalidate); nil when it said nothing, so the caller's fallback rule
+    /// alone decides.
+    public var staleUse: StaleUse?
     /// The producer said the value must not be stored (HTTP `no-store`): a repository answers it
     /// and writes it to no tier. Never stored itself, so never encoded.
     public var noStore: Bool = false
 
     private enum CodingKeys: String, CodingKey {
-        case storedAt, expiresAt, etag, lastModified
+        case storedAt, expiresAt, etag, lastModified, staleUse
     }
 
     /// Creates metadata.
     @inlinable
     public init(
         storedAt: Date, expiresAt: Date? = nil, etag: String? = nil, lastModified: String? = nil,
-        noStore: Bool = false
+        staleUse: StaleUse? = nil, noStore: Bool = false
     ) {
         self.storedAt = storedAt
         self.expiresAt = expiresAt
         self.etag = etag
         self.lastModified = lastModified
+        self.staleUse = staleUse
         self.noStore = noStore
     }
 
@@ -67,7 +72,7 @@ extension EntryMetadata {
     /// The same times without the validators (`ETag`, `Last-Modified`): what a part of a larger
     /// answer (an entity of a page) is stored with, as the validators are the whole answer's.
     public var withoutValidators: EntryMetadata {
-        EntryMetadata(storedAt: storedAt, expiresAt: expiresAt, noStore: noStore)
+        EntryMetadata(storedAt: storedAt, expiresAt: expiresAt, staleUse: staleUse, noStore: noStore)
     }
 }
 

@@ -14,7 +14,7 @@ extension HTTPDataSource {
             headers: { name in response.header(name).map { [$0] } ?? [] }, requestedAt: requestedAt, receivedAt: now)
         let fresh = EntryMetadata(
             storedAt: now, expiresAt: freshness.explicitExpiry, etag: response.header("ETag"),
-            lastModified: response.header("Last-Modified"), noStore: freshness.noStore)
+            lastModified: response.header("Last-Modified"), staleUse: StaleUse(freshness), noStore: freshness.noStore)
         switch response.status {
         case 200..<300:
             if response.isHTML {
@@ -30,6 +30,7 @@ extension HTTPDataSource {
             // restate is the stored one, measured again from now.
             var metadata = cached.metadata.restamped(at: now)
             if freshness.isExplicit { metadata.expiresAt = fresh.expiresAt }
+            if response.header("Cache-Control") != nil { metadata.staleUse = fresh.staleUse }
             metadata.noStore = freshness.noStore
             metadata.etag = fresh.etag ?? metadata.etag
             metadata.lastModified = fresh.lastModified ?? metadata.lastModified

@@ -10,7 +10,8 @@ import RepositoryCore
 /// Builds its own URLs from the query (never follows the server's `next` links), revalidates a
 /// `cached` entry with `If-None-Match` / `If-Modified-Since`, keeps what the server said of the
 /// answer's freshness in its metadata (`ResponseFreshness`: the explicit expiry of `max-age`,
-/// `Expires` or `no-cache`; `noStore` for `no-store`), and throws instead of returning bad
+/// `Expires` or `no-cache`; the stale use of `stale-while-revalidate`, `stale-if-error` and
+/// `must-revalidate`; `noStore` for `no-store`), and throws instead of returning bad
 /// data, so nothing malformed can reach a cache; an answer larger than the configuration's
 /// `maximumAnswerSize` fails as `.mainUnavailable` without being held whole. Fails fast with `.mainUnavailable(reason: "offline")`
 /// while the API's `NetworkSwitch` is off. Writes nothing anywhere.

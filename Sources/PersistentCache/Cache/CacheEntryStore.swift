@@ -8,7 +8,7 @@ import RepositoryCore
 /// `size` is the payload bytes plus the namespace and key bytes; `cache_usage` sums it.
 enum CacheEntryStore {
     static let selectOneSQL = """
-        SELECT payload, stored_at, expires_at, etag, last_modified FROM cache_entry WHERE namespace = ? AND key = ?
+        SELECT payload, stored_at, expires_at, etag, last_modified, stale_use FROM cache_entry WHERE namespace = ? AND key = ?
         """
 
     /// The stored row for one key, or nil. One statement.
@@ -22,7 +22,7 @@ enum CacheEntryStore {
     /// the `(namespace, key)` index (`CROSS JOIN` keeps that order: the array outside, the
     /// table inside); the first column is the key's index in the array.
     static let selectListedSQL = """
-        SELECT j.key, e.payload, e.stored_at, e.expires_at, e.etag, e.last_modified
+        SELECT j.key, e.payload, e.stored_at, e.expires_at, e.etag, e.last_modified, e.stale_use
         FROM json_each(?) AS j CROSS JOIN cache_entry AS e ON e.namespace = ? AND e.key = j.value
         """
 
@@ -40,11 +40,11 @@ enum CacheEntryStore {
             hot.statement(.selectListed), namespace: namespace, list: list, count: count, body)
     }
 
-    /// The metadata (stored-at, expiry, validators) for one key, without the payload.
+    /// The metadata (stored-at, expiry, validators, stale use) for one key, without the payload.
     static func fetchMetadata(namespace: String, key: String, in db: Database) throws -> EntryMetadata? {
         let statement = try db.cachedStatement(
             sql:
-                "SELECT stored_at, expires_at, etag, last_modified FROM cache_entry WHERE namespace = ? AND key = ?"
+                "SELECT stored_at, expires_at, etag, last_modified, stale_use FROM cache_entry WHERE namespace = ? AND key = ?"
         )
         statement.setUncheckedArguments([namespace, key])
         return try statement.firstRow { EntryMetadata(row: $0, first: 0) }
@@ -57,39 +57,40 @@ enum CacheEntryStore {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO cache_entry
-                    (namespace, key, payload, stored_at, expires_at, etag, last_modified, last_access, size)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    (namespace, key, payload, stored_at, expires_at, etag, last_modified, stale_use,
+                     last_access, size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (namespace, key) DO UPDATE SET
                     payload = excluded.payload, stored_at = excluded.stored_at, expires_at = excluded.expires_at,
-                    etag = excluded.etag, last_modified = excluded.last_modified,
+                    etag = excluded.etag, last_modified = excluded.last_modified, stale_use = excluded.stale_use,
                     last_access = excluded.last_access, size = excluded.size
                 """)
         let size = payload.count + namespace.utf8.count + key.utf8.count
         try statement.execute(arguments: [
             namespace, key, payload, metadata.storedAt.storedSeconds, metadata.expiresAt?.storedSeconds,
-            metadata.etag, metadata.lastModified, now.storedSeconds, size,
+            metadata.etag, metadata.lastModified, metadata.staleUse?.directives, now.storedSeconds, size,
         ])
     }
 
-    /// Updates stored-at, the expiry and the validators given after a 304, leaving the payload
-    /// untouched. A nil validator keeps the stored one; the expiry is set as given (the 304's
-    /// freshness, nil: none). Returns the new metadata, or nil when absent.
+    /// Updates stored-at, the expiry, the stale use and the validators given after a 304, leaving
+    /// the payload untouched. A nil validator keeps the stored one; the expiry and the stale use
+    /// are set as given (the 304's freshness, nil: none). Returns the new metadata, or nil when absent.
     static func refresh(
-        namespace: String, key: String, storedAt: Date, expiresAt: Date?, etag: String?,
+        namespace: String, key: String, storedAt: Date, expiresAt: Date?, staleUse: StaleUse?, etag: String?,
         lastModified: String?,
         now: Date, in db: Database
     ) throws -> EntryMetadata? {
         let statement = try db.cachedStatement(
             sql: """
-                UPDATE cache_entry SET stored_at = ?, expires_at = ?,
+                UPDATE cache_entry SET stored_at = ?, expires_at = ?, stale_use = ?,
                     etag = coalesce(?, etag), last_modified = coalesce(?, last_modified),
                     last_access = max(last_access, ?)
                 WHERE namespace = ? AND key = ?
-                RETURNING stored_at, expires_at, etag, last_modified
+                RETURNING stored_at, expires_at, etag, last_modified, stale_use
                 """)
         statement.setUncheckedArguments([
-            storedAt.storedSeconds, expiresAt?.storedSeconds, etag, lastModified, now.storedSeconds,
-            namespace, key,
+            storedAt.storedSeconds, expiresAt?.storedSeconds, staleUse?.directives, etag, lastModified,
+            now.storedSeconds, namespace, key,
         ])
         return try statement.firstRow { EntryMetadata(row: $0, first: 0) }
     }

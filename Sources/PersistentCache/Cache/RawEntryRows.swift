@@ -32,7 +32,7 @@ enum RawEntryRows {
     }
 
     /// Steps one prepared `CacheEntryStore.selectListedSQL` statement (its rows: the index of a
-    /// key in the list, then payload, stored_at, expires_at, etag, last_modified), with `list`
+    /// key in the list, then payload, stored_at, expires_at, etag, last_modified, stale_use), with `list`
     /// (the keys as one JSON array, `JSONStringArray`) and `namespace` bound without a copy
     /// (`SQLITE_STATIC`, stepped while the bytes are held). Hands `body` each row found with its
     /// key's index (below `count`, the number of keys), its payload bytes (valid only during the
@@ -51,13 +51,12 @@ enum RawEntryRows {
                 try list.withUnsafeBufferPointer { list in
                     try bindStatic(list, at: 1, in: handle)
                     try bindStatic(namespace, at: 2, in: handle)
-                    var etag: String?
-                    var lastModified: String?
+                    var previous = PreviousRow()
                     while try step(handle) {
                         let index = Int(sqlite3_column_int64(handle, 0))
                         // The payload column is NOT NULL: no type to check.
                         guard index >= 0, index < count else { continue }
-                        let metadata = rowMetadata(handle, from: 2, etag: &etag, lastModified: &lastModified)
+                        let metadata = rowMetadata(handle, from: 2, previous: &previous)
                         try body(index, blob(handle, 1), metadata)
                     }
                 }
@@ -66,7 +65,7 @@ enum RawEntryRows {
     }
 
     /// Steps one prepared `CacheEntryStore.selectOneSQL` statement (payload, stored_at,
-    /// expires_at, etag, last_modified of one key) for `key` of `namespace`, both bound without
+    /// expires_at, etag, last_modified, stale_use of one key) for `key` of `namespace`, both bound without
     /// a copy, and hands `body` the row's payload bytes (valid only during the call, while the
     /// statement is on the row: other statements may run meanwhile, in the same read
     /// transaction) and metadata. False when no row is held. The statement is reset and its
@@ -83,9 +82,8 @@ enum RawEntryRows {
                     try bindStatic(namespace, at: 1, in: handle)
                     try bindStatic(key, at: 2, in: handle)
                     guard try step(handle) else { return false }
-                    var etag: String?
-                    var lastModified: String?
-                    let metadata = rowMetadata(handle, from: 1, etag: &etag, lastModified: &lastModified)
+                    var previous = PreviousRow()
+                    let metadata = rowMetadata(handle, from: 1, previous: &previous)
                     try body(blob(handle, 0), metadata)
                     return true
                 }
@@ -93,19 +91,33 @@ enum RawEntryRows {
         }
     }
 
-    /// The metadata in the four columns from `first` (stored_at, expires_at, etag,
-    /// last_modified); `etag` and `lastModified` hold the previous row's validators, reused when
-    /// the bytes are the same, and are set to this row's.
+    /// The texts of the previous row's metadata, reused when the next row's bytes are the same
+    /// (a page's entities share them): its validators and its stale use, parsed once.
+    private struct PreviousRow {
+        var etag: String?
+        var lastModified: String?
+        var staleUseText: String?
+        var staleUse: StaleUse?
+    }
+
+    /// The metadata in the five columns from `first` (stored_at, expires_at, etag,
+    /// last_modified, stale_use); `previous` holds the previous row's texts, reused when the
+    /// bytes are the same, and is set to this row's.
     private static func rowMetadata(
-        _ handle: SQLiteStatement, from first: Int32, etag: inout String?, lastModified: inout String?
+        _ handle: SQLiteStatement, from first: Int32, previous: inout PreviousRow
     ) -> EntryMetadata {
-        etag = text(handle, first + 2, reusing: etag)
-        lastModified = text(handle, first + 3, reusing: lastModified)
+        previous.etag = text(handle, first + 2, reusing: previous.etag)
+        previous.lastModified = text(handle, first + 3, reusing: previous.lastModified)
+        let staleUseText = text(handle, first + 4, reusing: previous.staleUseText)
+        if staleUseText != previous.staleUseText {
+            previous.staleUseText = staleUseText
+            previous.staleUse = staleUseText.flatMap(StaleUse.init(directives:))
+        }
         return EntryMetadata(
             storedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, first)),
             expiresAt: sqlite3_column_type(handle, first + 1) == SQLITE_NULL
                 ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, first + 1)),
-            etag: etag, lastModified: lastModified)
+            etag: previous.etag, lastModified: previous.lastModified, staleUse: previous.staleUse)
     }
 
     /// The column's blob in place (valid until the statement moves), empty for an empty blob.

@@ -22,18 +22,18 @@ extension SQLiteDataSource {
         return headers
     }
 
-    /// Records a 304 Not Modified: sets stored-at and the expiry (nil: none, so the time to live
-    /// decides), and the validators given (nil keeps the stored one), WITHOUT rewriting the
-    /// payload. Returns the new metadata; `.notFound` when absent.
+    /// Records a 304 Not Modified: sets stored-at, the expiry (nil: none, so the time to live
+    /// decides) and the stale use (nil: none), and the validators given (nil keeps the stored
+    /// one), WITHOUT rewriting the payload. Returns the new metadata; `.notFound` when absent.
     @discardableResult
     public func refresh(
         _ query: Query, storedAt: Date, etag: String? = nil, lastModified: String? = nil,
-        expiresAt: Date? = nil
+        expiresAt: Date? = nil, staleUse: StaleUse? = nil
     ) async throws(RepositoryError) -> EntryMetadata {
         let (namespace, key, now) = (namespace, query.cacheKey, database.now)
         let updated = try await database.write { db in
             try CacheEntryStore.refresh(
-                namespace: namespace, key: key, storedAt: storedAt, expiresAt: expiresAt, etag: etag,
+                namespace: namespace, key: key, storedAt: storedAt, expiresAt: expiresAt, staleUse: staleUse, etag: etag,
                 lastModified: lastModified, now: now, in: db)
         }
         guard let updated else { throw .notFound(query: key) }

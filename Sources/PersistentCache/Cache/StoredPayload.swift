@@ -13,28 +13,24 @@ struct StoredPayload: Sendable {
         self.metadata = metadata
     }
 
-    /// Reads `payload, stored_at, expires_at, etag, last_modified` starting at column `first`.
-    /// Columns are read straight from the statement, without a record type or Codable.
+    /// Reads `payload, stored_at, expires_at, etag, last_modified, stale_use` starting at column
+    /// `first`. Columns are read straight from the statement, without a record type or Codable.
     init(row: Row, first: Int) {
         payload = row[first]
-        metadata = EntryMetadata(
-            storedAt: Date(timeIntervalSinceReferenceDate: row[first + 1]),
-            expiresAt: row.hasNull(atIndex: first + 2)
-                ? nil : Date(timeIntervalSinceReferenceDate: row[first + 2]),
-            etag: row.hasNull(atIndex: first + 3) ? nil : row[first + 3] as String,
-            lastModified: row.hasNull(atIndex: first + 4) ? nil : row[first + 4] as String)
+        metadata = EntryMetadata(row: row, first: first + 1)
     }
 }
 
 extension EntryMetadata {
-    /// Reads `stored_at, expires_at, etag, last_modified` starting at column `first`.
+    /// Reads `stored_at, expires_at, etag, last_modified, stale_use` starting at column `first`.
     init(row: Row, first: Int) {
         self.init(
             storedAt: Date(timeIntervalSinceReferenceDate: row[first]),
             expiresAt: row.hasNull(atIndex: first + 1)
                 ? nil : Date(timeIntervalSinceReferenceDate: row[first + 1]),
             etag: row.hasNull(atIndex: first + 2) ? nil : row[first + 2] as String,
-            lastModified: row.hasNull(atIndex: first + 3) ? nil : row[first + 3] as String)
+            lastModified: row.hasNull(atIndex: first + 3) ? nil : row[first + 3] as String,
+            staleUse: row.hasNull(atIndex: first + 4) ? nil : StaleUse(directives: row[first + 4] as String))
     }
 }
 

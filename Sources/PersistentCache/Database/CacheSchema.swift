@@ -34,6 +34,10 @@ enum CacheSchema {
             try db.execute(sql: writeOutboxSQL)
             try db.execute(sql: "PRAGMA user_version = 5")
         }
+        migrator.registerMigration("v6-stale-use") { db in
+            try db.execute(sql: staleUseSQL)
+            try db.execute(sql: "PRAGMA user_version = 6")
+        }
         return migrator
     }()
 
@@ -114,6 +118,10 @@ enum CacheSchema {
             GENERATED ALWAYS AS (length(CAST(key AS BLOB))) VIRTUAL;
         CREATE INDEX cache_entry_in_key_order ON cache_entry (namespace, key_bytes, key);
         """
+
+    /// What each entry's server allows once it is stale (`StaleUse.directives`: its
+    /// stale-while-revalidate and stale-if-error windows, must-revalidate), NULL when it said nothing.
+    private static let staleUseSQL = "ALTER TABLE cache_entry ADD COLUMN stale_use TEXT"
 
     /// The writes kept until their server takes them (`WriteOutbox`), in the order written.
     /// `AUTOINCREMENT`: a sequence is never given twice, even after the newest write is removed.

@@ -23,16 +23,19 @@ public struct SQLiteCacheInspection: InspectableCacheTier {
     /// The key's length in bytes as the queries spell it: the indexed column, or (in a file of an
     /// older version, opened read-only) the expression it is computed by.
     private let keyBytes: String
+    /// The columns a row is read with: `stale_use` is NULL in a file of a version before it.
+    private let columns: String
 
     init(
         reader: any DatabaseReader, database: CacheDatabase?, byteLimit: Int?, tierName: String,
-        hasKeyOrderIndex: Bool = true
+        hasKeyOrderIndex: Bool = true, hasStaleUse: Bool = true
     ) {
         self.reader = reader
         self.database = database
         self.byteLimit = byteLimit
         self.tierName = tierName
         keyBytes = hasKeyOrderIndex ? "key_bytes" : "length(CAST(key AS BLOB))"
+        columns = Self.columns + (hasStaleUse ? ", stale_use" : ", NULL")
     }
 
     /// Opens the cache file at `file` read-only for inspection: nothing is written, moved or
@@ -57,9 +60,11 @@ public struct SQLiteCacheInspection: InspectableCacheTier {
             let hasKeyOrderIndex = (try? queue.read { db in
                 try db.execute(sql: "SELECT key_bytes FROM cache_entry LIMIT 0")
             }) != nil
+            let hasStaleUse = (try? queue.read { db in try db.columns(in: "cache_entry") })?
+                .contains { $0.name == "stale_use" } ?? false
             return SQLiteCacheInspection(
                 reader: queue, database: nil, byteLimit: byteLimit, tierName: tierName,
-                hasKeyOrderIndex: hasKeyOrderIndex)
+                hasKeyOrderIndex: hasKeyOrderIndex, hasStaleUse: hasStaleUse)
         } catch let error as RepositoryError {
             throw error
         } catch {
@@ -79,13 +84,13 @@ public struct SQLiteCacheInspection: InspectableCacheTier {
                 rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT \(Self.columns) FROM cache_entry
+                        SELECT \(columns) FROM cache_entry
                         WHERE (namespace, \(keyBytes), key) > (?, ?, ?)
                         ORDER BY namespace, \(keyBytes), key LIMIT ?
                         """, arguments: [cursor.kind, cursor.key.utf8.count, cursor.key, limit + 1])
             } else {
                 rows = try Row.fetchCursor(
-                    db, sql: "SELECT \(Self.columns) FROM cache_entry ORDER BY namespace, \(keyBytes), key LIMIT ?",
+                    db, sql: "SELECT \(columns) FROM cache_entry ORDER BY namespace, \(keyBytes), key LIMIT ?",
                     arguments: [limit + 1])
             }
             var found: [CacheEntryInfo] = []
@@ -113,7 +118,7 @@ public struct SQLiteCacheInspection: InspectableCacheTier {
     public func entry(_ key: CacheEntryKey) async throws(RepositoryError) -> CacheEntryInfo? {
         try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT \(Self.columns) FROM cache_entry WHERE namespace = ? AND key = ?",
+                db, sql: "SELECT \(columns) FROM cache_entry WHERE namespace = ? AND key = ?",
                 arguments: [key.kind, key.key]
             ).map(Self.info)
         }
@@ -168,7 +173,8 @@ public struct SQLiteCacheInspection: InspectableCacheTier {
             key: CacheEntryKey(kind: row[0], key: row[1]), bytes: row[2],
             storedAt: Date(timeIntervalSinceReferenceDate: row[3]),
             expiresAt: expiresAt.map(Date.init(timeIntervalSinceReferenceDate:)), etag: row[5],
-            lastModified: row[6], lastAccess: lastAccess.map(Date.init(timeIntervalSinceReferenceDate:)))
+            lastModified: row[6], lastAccess: lastAccess.map(Date.init(timeIntervalSinceReferenceDate:)),
+            staleUse: (row[8] as String?).flatMap(StaleUse.init(directives:)))
     }
 }
 

@@ -19,11 +19,13 @@ public struct CacheEntryInfo: Hashable, Sendable {
     public var lastAccess: Date?
     /// How many reads hit this entry, where the tier tracks it.
     public var hits: Int?
+    /// What the producer allows once the entry is stale, if it said (see `EntryMetadata.staleUse`).
+    public var staleUse: StaleUse?
 
     /// Creates an entry description.
     public init(
         key: CacheEntryKey, bytes: Int? = nil, storedAt: Date, expiresAt: Date? = nil, etag: String? = nil,
-        lastModified: String? = nil, lastAccess: Date? = nil, hits: Int? = nil
+        lastModified: String? = nil, lastAccess: Date? = nil, hits: Int? = nil, staleUse: StaleUse? = nil
     ) {
         self.key = key
         self.bytes = bytes
@@ -33,6 +35,7 @@ public struct CacheEntryInfo: Hashable, Sendable {
         self.lastModified = lastModified
         self.lastAccess = lastAccess
         self.hits = hits
+        self.staleUse = staleUse
     }
 
     /// An entry described by its stored metadata.
@@ -42,11 +45,13 @@ public struct CacheEntryInfo: Hashable, Sendable {
     ) {
         self.init(
             key: key, bytes: bytes, storedAt: metadata.storedAt, expiresAt: metadata.expiresAt,
-            etag: metadata.etag, lastModified: metadata.lastModified, lastAccess: lastAccess, hits: hits)
+            etag: metadata.etag, lastModified: metadata.lastModified, lastAccess: lastAccess, hits: hits,
+            staleUse: metadata.staleUse)
     }
 
-    /// The stored-at, expiry and validators as `EntryMetadata`.
+    /// The stored-at, expiry, validators and stale use as `EntryMetadata`.
     public var metadata: EntryMetadata {
-        EntryMetadata(storedAt: storedAt, expiresAt: expiresAt, etag: etag, lastModified: lastModified)
+        EntryMetadata(
+            storedAt: storedAt, expiresAt: expiresAt, etag: etag, lastModified: lastModified, staleUse: staleUse)
     }
 }
