@@ -23,9 +23,14 @@ public enum DataSourceContract {
         try await immediateReadAgreesWithGet(try await make(), sample: sample, sourceLocation: sourceLocation)
     }
 
+    /// Metadata stored at `seconds`; with an `etag`, every other field too (an expiry, the
+    /// validators, a stale use), so a round trip shows each survives.
     static func metadata(_ seconds: TimeInterval, etag: String? = nil) -> EntryMetadata {
         EntryMetadata(
-            storedAt: Date(timeIntervalSince1970: seconds), etag: etag, lastModified: etag.map { "lm-\($0)" })
+            storedAt: Date(timeIntervalSince1970: seconds),
+            expiresAt: etag.map { _ in Date(timeIntervalSince1970: seconds + 60) }, etag: etag,
+            lastModified: etag.map { "lm-\($0)" },
+            staleUse: etag.map { _ in StaleUse(whileRevalidating: 600, ifError: 30, mustRevalidate: true) })
     }
 
     static func missingKeyIsNotFound<S: GetDataSource>(_ source: S, sourceLocation: SourceLocation)
@@ -54,6 +59,9 @@ public enum DataSourceContract {
         #expect(read.value == sample(1), sourceLocation: sourceLocation)
         #expect(read.metadata.etag == "W/\"abc\"", sourceLocation: sourceLocation)
         #expect(read.metadata.lastModified == "lm-W/\"abc\"", sourceLocation: sourceLocation)
+        #expect(read.metadata.staleUse == stored.metadata.staleUse, sourceLocation: sourceLocation)
+        #expect(
+            abs((read.metadata.expiresAt?.timeIntervalSince1970 ?? 0) - 1_060) < 0.001, sourceLocation: sourceLocation)
         #expect(
             abs(read.metadata.storedAt.timeIntervalSince1970 - 1_000) < 0.001, sourceLocation: sourceLocation)
         // WHEN overwritten THEN the newest value wins

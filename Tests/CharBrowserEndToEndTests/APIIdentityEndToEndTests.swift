@@ -169,7 +169,7 @@ struct APIIdentityEndToEndTests {
                 try db.execute(
                     sql: """
                         INSERT INTO device_value SELECT ?, key, ? || '.' || key, type, value, stored_at, expires_at,
-                        etag, last_modified FROM device_value WHERE prefix = 'embedded:sample/'
+                        etag, last_modified, stale_use FROM device_value WHERE prefix = 'embedded:sample/'
                         """, arguments: [place, place])
             }
         }

@@ -5,12 +5,12 @@ import Testing
 /// `charbrowser serve --port 0` running in its own process for the length of a test, so that
 /// several headless runs read one server (the embedded one of each run has its own port, and the
 /// URLs inside its bodies, hence their ETags, differ from run to run). Its waits (the start, an
-/// awaited stop) are made on a thread of their own, never on the pool's. Sendable: its fields
-/// are constants, and `Process` is used only for its signals and its wait.
-final class ServedAPI: @unchecked Sendable {
+/// awaited stop) are made on a thread of their own, never on the pool's. Its log is read until
+/// the line naming its URL, then drained. Sendable: its fields are constants.
+final class ServedAPI: Sendable {
     /// The API's base URL, as the server logged it (`http://127.0.0.1:PORT/api`).
     let url: String
-    private let process: Process
+    private let process: SpawnedChild
 
     /// Starts `serve` and waits until it listens. `arguments` are `serve`'s after `--port`
     /// (faults: `--latency 150`, …); `port` 0 is any free one.
@@ -18,19 +18,21 @@ final class ServedAPI: @unchecked Sendable {
         try await onOwnThread { try ServedAPI(executable: executable, port: port, arguments: arguments) }
     }
 
+    deinit {
+        // Reaped, so no zombie is left for the length of the run.
+        if process.isRunning {
+            process.send(SIGKILL)
+            process.waitForExit()
+        }
+    }
+
     private init(executable: URL, port: Int, arguments: [String]) throws {
-        process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--port", String(port)] + arguments
-        let log = Pipe()
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
+        process = try SpawnedChild([executable.path, "serve", "--port", String(port)] + arguments)
         // Blocking reads until the line that names the URL: the server writes it once listening.
         var text = ""
         var found: String?
         while found == nil {
-            let chunk = log.fileHandleForReading.availableData
+            let chunk = process.output.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
             found = text.split(separator: "\n").lazy
@@ -38,9 +40,11 @@ final class ServedAPI: @unchecked Sendable {
                 .first.map { "http://" + $0.trimmingCharacters(in: .whitespaces) }
         }
         guard let found else {
-            process.terminate()
+            process.send(SIGTERM)
+            process.waitForExit()
             throw ServeFailure(output: text)
         }
+        process.drainOutput()
         url = found
     }
 
@@ -80,22 +84,20 @@ final class ServedAPI: @unchecked Sendable {
     /// The port the server listens on.
     var port: Int { URL(string: url)?.port ?? 0 }
 
-    /// Asks the server to stop (SIGTERM) and returns at once; Foundation reaps the process. For a
-    /// `defer`: a test that needs the port free again awaits `stopped()` instead.
-    func stop() { if process.isRunning { process.terminate() } }
+    /// Asks the server to stop (SIGTERM) and returns at once. For a `defer`: a test that needs
+    /// the port free again awaits `stopped()` instead.
+    func stop() { process.send(SIGTERM) }
 
     /// Stops the server and awaits its exit.
     func stopped() async {
         stop()
-        _ = try? await onOwnThread { self.process.waitUntilExit() }
+        _ = try? await onOwnThread { self.process.waitForExit() }
     }
 
     /// Ends the server at once (SIGKILL), without waiting for the requests it still answers (a
     /// graceful stop waits for them: an answer held by a long latency would hold the test), and
     /// returns at once.
-    func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-    }
+    func kill() { process.send(SIGKILL) }
 
     struct ServeFailure: Error, CustomStringConvertible {
         let output: String

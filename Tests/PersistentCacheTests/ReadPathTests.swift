@@ -55,7 +55,7 @@ struct ReadPathTests {
         #expect(!statements.contains(where: StatementLog.isWrite), "\(statements)")
     }
 
-    @Test("A batch read gives back each row's metadata as stored: expiry, validators, nulls and non-ASCII")
+    @Test("A batch read gives back each row's metadata as stored: expiry, validators, stale use, nulls and non-ASCII")
     func batchReadKeepsMetadata() async throws {
         let source = SQLiteDataSource(
             database: try CacheDatabase.inMemory(), namespace: "character", codec: TestCharacterCodec())
@@ -64,8 +64,9 @@ struct ReadPathTests {
             EntryMetadata(
                 storedAt: Date(timeIntervalSinceReferenceDate: 12.5),
                 expiresAt: Date(timeIntervalSinceReferenceDate: 99.25), etag: "W/\"é-1\"",
-                lastModified: "Tue, 24 Nov 2026 09:00:00 GMT"),
-            EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 7)),
+                lastModified: "Tue, 24 Nov 2026 09:00:00 GMT",
+                staleUse: StaleUse(whileRevalidating: 600, ifError: 30)),
+            EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 7), staleUse: StaleUse(mustRevalidate: true)),
             EntryMetadata(storedAt: Date(timeIntervalSinceReferenceDate: 8), etag: ""),
         ]
         try await source.put(
@@ -79,7 +80,11 @@ struct ReadPathTests {
         for (character, metadata) in zip(characters, stored) {
             #expect(found[.id(character.id)]?.value == character)
             #expect(found[.id(character.id)]?.metadata == metadata)
+            // AND one at a time, and as inspection describes it
+            #expect(try await source.get(.id(character.id)).metadata == metadata)
         }
+        let described = try await source.database.inspection().entry(CacheEntryKey(kind: "character", key: Query.id(characters[0].id).cacheKey))
+        #expect(described?.staleUse == stored[0].staleUse)
     }
 
     @Test("A batch read finds keys with quotes, backslashes, control characters and non-ASCII, and no others")

@@ -55,15 +55,20 @@ struct RevalidationTests {
         #expect(read.metadata == expected)
     }
 
-    @Test("A refresh may set a new expiry")
+    @Test("A refresh may set a new expiry and stale use, and reads give them back")
     func refreshSetsExpiry() async throws {
         let source = try Self.makeSource()
-        try await source.put(Entry(value: "Rick", metadata: Self.original, origin: .network), for: .id(1))
+        var original = Self.original
+        original.staleUse = StaleUse(ifError: 60)
+        try await source.put(Entry(value: "Rick", metadata: original, origin: .network), for: .id(1))
         let expiry = Date(timeIntervalSinceReferenceDate: 9_000)
+        let use = StaleUse(whileRevalidating: 600, mustRevalidate: true)
         let updated = try await source.refresh(
-            .id(1), storedAt: Date(timeIntervalSinceReferenceDate: 8_000), expiresAt: expiry)
+            .id(1), storedAt: Date(timeIntervalSinceReferenceDate: 8_000), expiresAt: expiry, staleUse: use)
         #expect(updated.expiresAt == expiry)
+        #expect(updated.staleUse == use)
         #expect(updated.etag == Self.original.etag)
+        #expect(try await source.get(.id(1)).metadata == updated)
     }
 
     @Test("Refreshing a missing key is NotFound and creates nothing")

@@ -71,7 +71,7 @@ struct ContractTests {
             #expect(persistence == (logged ? "p" : "u"))
             let names = try await SharedServer.psql(
                 url, "SELECT string_agg(name, ',' ORDER BY name) FROM \(options.table)_migration")
-            #expect(names == "v1-shared-cache-entries,v2-row-signature,v3-key-order")
+            #expect(names == "v1-shared-cache-entries,v2-row-signature,v3-key-order,v4-stale-use")
             await store.stop()
         }
     }

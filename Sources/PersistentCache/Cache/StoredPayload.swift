@@ -22,7 +22,8 @@ struct StoredPayload: Sendable {
 }
 
 extension EntryMetadata {
-    /// Reads `stored_at, expires_at, etag, last_modified, stale_use` starting at column `first`.
+    /// Reads `stored_at, expires_at, etag, last_modified, stale_use` starting at column `first`
+    /// (a row without the last column has no stale use).
     init(row: Row, first: Int) {
         self.init(
             storedAt: Date(timeIntervalSinceReferenceDate: row[first]),
@@ -30,7 +31,8 @@ extension EntryMetadata {
                 ? nil : Date(timeIntervalSinceReferenceDate: row[first + 1]),
             etag: row.hasNull(atIndex: first + 2) ? nil : row[first + 2] as String,
             lastModified: row.hasNull(atIndex: first + 3) ? nil : row[first + 3] as String,
-            staleUse: row.hasNull(atIndex: first + 4) ? nil : StaleUse(directives: row[first + 4] as String))
+            staleUse: row.count <= first + 4 || row.hasNull(atIndex: first + 4)
+                ? nil : StaleUse(directives: row[first + 4] as String))
     }
 }
 

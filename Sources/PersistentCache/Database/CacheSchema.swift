@@ -120,8 +120,12 @@ enum CacheSchema {
         """
 
     /// What each entry's server allows once it is stale (`StaleUse.directives`: its
-    /// stale-while-revalidate and stale-if-error windows, must-revalidate), NULL when it said nothing.
-    private static let staleUseSQL = "ALTER TABLE cache_entry ADD COLUMN stale_use TEXT"
+    /// stale-while-revalidate and stale-if-error windows, must-revalidate), NULL when it said
+    /// nothing; in both tables, as both hold data sources' entries.
+    private static let staleUseSQL = """
+        ALTER TABLE cache_entry ADD COLUMN stale_use TEXT;
+        ALTER TABLE device_value ADD COLUMN stale_use TEXT;
+        """
 
     /// The writes kept until their server takes them (`WriteOutbox`), in the order written.
     /// `AUTOINCREMENT`: a sequence is never given twice, even after the newest write is removed.

@@ -11,7 +11,7 @@ enum DeviceValueStore {
     {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT type, value, stored_at, expires_at, etag, last_modified FROM device_value
+                SELECT type, value, stored_at, expires_at, etag, last_modified, stale_use FROM device_value
                 WHERE prefix = ? AND key = ?
                 """)
         statement.setUncheckedArguments([prefix, key])
@@ -28,16 +28,16 @@ enum DeviceValueStore {
         try db.cachedStatement(
             sql: """
                 INSERT INTO device_value
-                    (prefix, key, stored_key, type, value, stored_at, expires_at, etag, last_modified)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    (prefix, key, stored_key, type, value, stored_at, expires_at, etag, last_modified, stale_use)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (prefix, key) DO UPDATE SET
                     stored_key = excluded.stored_key, type = excluded.type, value = excluded.value,
                     stored_at = excluded.stored_at, expires_at = excluded.expires_at,
-                    etag = excluded.etag, last_modified = excluded.last_modified
+                    etag = excluded.etag, last_modified = excluded.last_modified, stale_use = excluded.stale_use
                 """
         ).execute(arguments: [
             prefix, key, storedKey, value.typeTag, try encode(value), metadata.storedAt.storedSeconds,
-            metadata.expiresAt?.storedSeconds, metadata.etag, metadata.lastModified,
+            metadata.expiresAt?.storedSeconds, metadata.etag, metadata.lastModified, metadata.staleUse?.directives,
         ])
     }
 

@@ -55,6 +55,15 @@ extension NormalizedRepository {
             operation: CachePolicy.remoteFirst.operation(whenMainFails: .fail), start: start)
     }
 
+    /// Whether `composed` may be answered after main failed: the list and every part allow it
+    /// (`EntryMetadata.mayAnswerAfterFailure`: the caller's rule, bounded by what the server said).
+    @inlinable
+    func mayAnswerAfterFailure(_ composed: ComposedList<Entity, Info>, rule: FallbackRule) -> Bool {
+        let now = configuration.timeSource.now()
+        return configuration.mayAnswer(composed.list.metadata, afterFailureAt: now, rule: rule)
+            && composed.parts.allSatisfy { configuration.mayAnswer($0.metadata, afterFailureAt: now, rule: rule) }
+    }
+
     /// True when the list and every entity found are fresh at `now`.
     @inlinable
     func isFresh(_ composed: ComposedList<Entity, Info>, now: Date) -> Bool {
@@ -94,10 +103,10 @@ extension NormalizedRepository {
                 return MainFetch(entry: entry, diagnostics: diagnostics)
             }
         } catch {
-            guard rule == .serveStale, error != .cancelled else { throw error }
+            guard error != .cancelled else { throw error }
             var stale = fallback
             if stale == nil, let lateFallback { stale = await lateFallback() }
-            guard let stale else { throw error }
+            guard let stale, mayAnswerAfterFailure(stale, rule: rule) else { throw error }
             var answer: Answer<Main.Value> = answer(stale, operation: operation, start: start)
             answer.isStale = answer.isStale || !stale.isComplete
             answer.fallbackError = error
@@ -166,5 +175,78 @@ extension NormalizedRepository {
             operation: operation, stopwatch: stopwatch, start: start, metrics: configuration.metrics,
             extraPart: Entry(value: (), metadata: entry.metadata, origin: entry.origin)
         ) { Value(listInfo: info, entities: $0) }
+    }
+}
+
+extension NormalizedRepository {
+    /// The list `query` names, as `list(_:policy:whenMainFails:main:)` reads it, except for one
+    /// case: a `localFirst` read whose cached list (and every entity of it) is stale but inside the
+    /// `stale-while-revalidate` window its server gave (`EntryFreshness.staleWhileRevalidate`) is
+    /// answered at once from the cache, marked stale, while the list is read again in the
+    /// background (conditionally, as `revalidateList` does; one main call per query however many
+    /// readers, through the same single flight as every read). The revalidation's answer is the
+    /// sequence's second. Without such a window — the server said none, or it has passed — this
+    /// is `list(_:policy:whenMainFails:main:)`'s single answer, so `localFirst` keeps its meaning.
+    @inlinable
+    public func listRevalidating<Main: GetDataSource>(
+        _ query: Query, policy: CachePolicy, whenMainFails rule: FallbackRule = .fail, main: Main
+    ) async throws(RepositoryError) -> AnswerUpdates<Main.Value>
+    where Main.Value: EntityListValue, Main.Value.Entity == Entity, Main.Value.Info == Info {
+        guard policy == .localFirst else {
+            return AnswerUpdates(try await list(query, policy: policy, whenMainFails: rule, main: main))
+        }
+        let start = stopwatch.start()
+        let operation = policy.operation(whenMainFails: rule)
+        var composed: ComposedList<Entity, Info>?
+        do {
+            composed = try await cache.composedList(query)
+        } catch {
+            guard error.isCacheMiss else { throw error }
+        }
+        let now = configuration.timeSource.now()
+        if let composed, composed.isComplete {
+            if isFresh(composed, now: now) {
+                return AnswerUpdates(answer(composed, knownFresh: true, operation: operation, start: start))
+            }
+            if revalidatesInBackground(composed, now: now) {
+                var first: Answer<Main.Value> = answer(composed, operation: operation, start: start)
+                first.isStale = true
+                configuration.metrics?.record(.staleServe, tier: first.origin)
+                let revalidation = Task { () -> Result<Answer<Main.Value>, RepositoryError> in
+                    do throws(RepositoryError) {
+                        return .success(try await revalidateUnlessFresh(query, main: main))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                return AnswerUpdates(first: first, revalidation: revalidation)
+            }
+        }
+        return AnswerUpdates(
+            try await fetchList(query, main: main, fallback: composed, rule: rule, operation: operation, start: start))
+    }
+
+    /// True when the list and every entity of it are fresh or inside their
+    /// `stale-while-revalidate` windows at `now`.
+    @inlinable
+    func revalidatesInBackground(_ composed: ComposedList<Entity, Info>, now: Date) -> Bool {
+        let ttl = configuration.timeToLive
+        return composed.list.metadata.freshness(at: now, timeToLive: ttl) != .stale
+            && composed.parts.allSatisfy { $0.metadata.freshness(at: now, timeToLive: ttl) != .stale }
+    }
+
+    /// The background half of `listRevalidating`: the list read again, unless another read has
+    /// made it fresh meanwhile (then the cache's answer, with no main call).
+    @inlinable
+    func revalidateUnlessFresh<Main: GetDataSource>(_ query: Query, main: Main) async throws(RepositoryError)
+        -> Answer<Main.Value>
+    where Main.Value: EntityListValue, Main.Value.Entity == Entity, Main.Value.Info == Info {
+        let start = stopwatch.start()
+        if let composed = try? await cache.composedList(query), composed.isComplete,
+            isFresh(composed, now: configuration.timeSource.now())
+        {
+            return answer(composed, knownFresh: true, operation: .cacheSync, start: start)
+        }
+        return try await revalidateList(query, main: main)
     }
 }

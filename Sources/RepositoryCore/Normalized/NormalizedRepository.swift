@@ -104,18 +104,25 @@ public final class NormalizedRepository<
             do {
                 try await fetch(toFetch, from: main, into: &parts, storing: true)
             } catch {
-                guard rule == .serveStale, error != .cancelled, !staleCopies.isEmpty else { throw error }
-                for (id, entry) in staleCopies { parts.add(entry, for: id, stale: true) }
+                guard error != .cancelled else { throw error }
+                let now = configuration.timeSource.now()
+                let allowed = staleCopies.filter {
+                    configuration.mayAnswer($0.value.metadata, afterFailureAt: now, rule: rule)
+                }
+                guard !allowed.isEmpty else { throw error }
+                for (id, entry) in allowed { parts.add(entry, for: id, stale: true) }
                 parts.fallbackError = error
             }
         case .remoteFirst:
             do {
                 try await fetch(order, from: main, into: &parts, storing: true)
             } catch {
-                guard rule == .serveStale, error != .cancelled else { throw error }
+                guard error != .cancelled else { throw error }
+                let now = configuration.timeSource.now()
                 let (found, _) = await cache.entities(ids: order)
-                guard !found.isEmpty else { throw error }
-                for (id, entry) in found {
+                let allowed = found.filter { configuration.mayAnswer($0.value.metadata, afterFailureAt: now, rule: rule) }
+                guard !allowed.isEmpty else { throw error }
+                for (id, entry) in allowed {
                     parts.add(entry, for: id, stale: !configuration.isFresh(entry.metadata))
                 }
                 parts.fallbackError = error

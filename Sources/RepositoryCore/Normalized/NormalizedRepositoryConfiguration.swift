@@ -34,6 +34,13 @@ public struct NormalizedRepositoryConfiguration: Sendable {
     /// True when `metadata` is still fresh now.
     func isFresh(_ metadata: EntryMetadata) -> Bool { isFresh(metadata, now: timeSource.now()) }
 
+    /// Whether an entry with `metadata` may be answered after main failed at `now` under `rule`
+    /// (see `EntryMetadata.mayAnswerAfterFailure`).
+    @inlinable
+    func mayAnswer(_ metadata: EntryMetadata, afterFailureAt now: Date, rule: FallbackRule) -> Bool {
+        metadata.mayAnswerAfterFailure(at: now, timeToLive: timeToLive, callerServesStale: rule == .serveStale)
+    }
+
     /// True when `metadata` is still fresh at `now`: before its explicit expiry when it has one
     /// (the producer's word wins over the time to live), else within the time to live.
     @inlinable

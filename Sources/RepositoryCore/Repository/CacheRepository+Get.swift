@@ -15,6 +15,10 @@ extension CacheRepository {
     /// - `mainSync(fallback)`: main, then the cache is written. If main fails, `.serveStale` reads
     ///   the cache and serves what is there (valid or stale, main's error attached); an empty or
     ///   failing cache throws main's error. `.fail` throws main's error.
+    ///
+    /// An entry's server bounds `.serveStale` (`EntryMetadata.staleUse`): a stale entry is served
+    /// only inside its `stale-if-error` window when it gave one, and never once expired under
+    /// `must-revalidate`.
     /// - `cache(ignoreValidation)`: the cache only; an invalid entry is `.notValid` unless
     ///   `ignoreValidation`, which serves it marked stale.
     ///
@@ -82,8 +86,19 @@ extension CacheRepository {
         return try await fetchOrServeStale(query, stale: stale, fallback: fallback, start: start)
     }
 
+    /// Whether `entry` may be answered after main failed, under `fallback`: only when the caller
+    /// chose `.serveStale`, bounded by what the entry's server said (only inside a
+    /// `stale-if-error` window, never once expired under `must-revalidate`; see
+    /// `EntryMetadata.mayAnswerAfterFailure`).
+    @usableFromInline
+    func mayAnswer(_ entry: Entry<Value>, afterFailureUnder fallback: FallbackRule) -> Bool {
+        entry.metadata.mayAnswerAfterFailure(
+            at: configuration.timeSource.now(), timeToLive: nil, callerServesStale: fallback == .serveStale)
+    }
+
     /// After a cache miss (`stale == nil`) or an invalid entry: main, written to the cache; on
-    /// main's failure the stale entry (with `.serveStale`) or main's error.
+    /// main's failure the stale entry (with `.serveStale`, inside the server's `stale-if-error`
+    /// window when it gave one, never under `must-revalidate`) or main's error.
     @usableFromInline
     func fetchOrServeStale(
         _ query: Query, stale: Entry<Value>?, fallback: FallbackRule, start: Stopwatch.Mark
@@ -95,7 +110,7 @@ extension CacheRepository {
             let (fetch, joined) = try await fetchFromMain(query, cached: stale, writesCache: true)
             return answer(fetch, joined: joined, operation: operation, start: start)
         } catch {
-            guard fallback == .serveStale, error != .cancelled, let stale else { throw error }
+            guard error != .cancelled, let stale, mayAnswer(stale, afterFailureUnder: fallback) else { throw error }
             metrics.record(.staleServe, tier: stale.origin)
             return answer(stale, isStale: true, fallbackError: error, operation: operation, start: start)
         }
@@ -117,6 +132,7 @@ extension CacheRepository {
         guard fallback == .serveStale, mainError != .cancelled else { throw mainError }
         let entry: Entry<Value>
         do { entry = try await cache.get(query, cached: nil) } catch { throw mainError }
+        guard mayAnswer(entry, afterFailureUnder: fallback) else { throw mainError }
         let isStale = !isValid(entry, for: query)
         if isStale { metrics.record(.staleServe, tier: entry.origin) }
         return answer(entry, isStale: isStale, fallbackError: mainError, operation: operation, start: start)
