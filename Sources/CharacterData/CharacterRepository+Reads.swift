@@ -30,6 +30,24 @@ extension CharacterRepository {
         return answer
     }
 
+    /// Page `number` as `page(_:filter:policy:)` reads it, except that a `localFirst` read of a
+    /// page stale inside the `stale-while-revalidate` window its server gave answers at once and
+    /// reads the page again in the background (`NormalizedRepository.listRevalidating`): the
+    /// revalidation's answer is the second of the updates. Kept writes show in both answers.
+    public func pageRevalidating(_ number: Int, filter: CharacterFilter = .init(), policy: CachePolicy)
+        async throws(RepositoryError) -> AnswerUpdates<CharacterPage>
+    {
+        let updates = try await characterGraph.listRevalidating(
+            filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails,
+            main: characterPagesMain)
+        return updates.map { [self] answer in
+            guard !hasNoPendingChanges else { return answer }
+            var overlaid = answer
+            overlaid.value.results = pendingChanges.applied(to: answer.value.results, provenance: &overlaid.provenance)
+            return overlaid
+        }
+    }
+
     /// One character by id, read as `policy` says, serving stale when main fails. A value from
     /// the network is announced to `characterChanges()` observers.
     public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>

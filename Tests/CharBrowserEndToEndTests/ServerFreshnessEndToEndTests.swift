@@ -56,4 +56,36 @@ struct ServerFreshnessEndToEndTests {
         let page = try #require(again.events.first { $0[text: "query"].contains("page 1") }, "\(again.events)")
         #expect(page[text: "origin"] == "revalidated", "\(page)")
     }
+
+    @Test(
+        "With max-age=0, stale-while-revalidate=600: the next run shows the list from disk at once, then the renamed Rick with no key pressed"
+    )
+    func staleWhileRevalidate() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await ServedAPI.start(
+            executable: browser.executable, arguments: ["--cache-control", "max-age=0, stale-while-revalidate=600"])
+        defer { api.stop() }
+        let first = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
+        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        // The server renames Rick meanwhile
+        let renamed = try await ChildProcess.run([
+            "/usr/bin/curl", "-fsS", "-X", "PATCH", "-H", "Content-Type: application/merge-patch+json",
+            "--data", #"{"name":"Rick Renamed"}"#, api.url + "/character/1",
+        ])
+        #expect(renamed.status == 0, "\(renamed.errors)")
+        // A new run: page 1 from disk at once (stale, being revalidated), then the background answer
+        let again = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
+        #expect(again.outcome.status == 0, "\(again.outcome.standardError)")
+        let pageOne = again.events.filter { $0[text: "query"] == "page 1" }
+        #expect(pageOne.count == 2, "\(again.events)")
+        let shown = try #require(pageOne.first)
+        #expect(shown[text: "origin"] == "disk" && shown["stale"] as? Bool == true, "\(shown)")
+        #expect(shown["background"] as? Bool == false)
+        let background = try #require(pageOne.last)
+        #expect(background["background"] as? Bool == true, "\(background)")
+        #expect(background[text: "origin"] == "network" && background["stale"] as? Bool == false, "\(background)")
+        #expect(again.outcome.standardOutput.contains("Rick Renamed"))
+        #expect(!again.outcome.standardOutput.contains("Rick Sanchez"))
+    }
 }

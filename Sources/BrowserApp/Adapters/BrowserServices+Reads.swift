@@ -4,20 +4,46 @@ import RickAndMortyModel
 extension BrowserServices {
     /// Runs one repository read and reports its outcome, how long it took and the counters after it.
     func read<Value>(_ body: () async throws(RepositoryError) -> Answer<Value>) async -> ReadReport<Value> {
-        await timedRead(on: clock, body)
+        let (result, elapsed, metrics) = await outcome(of: body)
+        return ReadReport(result: result, elapsed: elapsed, metrics: metrics)
     }
 
-    private func timedRead<C: Clock<Duration>, Value>(
-        on clock: C, _ body: () async throws(RepositoryError) -> Answer<Value>
-    ) async -> ReadReport<Value> {
+    /// Runs one read that may revalidate in the background and hands `deliver` its reports: the
+    /// first at once (`revalidating` when a revalidation was started), then the revalidation's
+    /// (`background`), each with the time it took and the counters after it.
+    func readUpdates<Value>(
+        _ body: () async throws(RepositoryError) -> AnswerUpdates<Value>,
+        deliver: (ReadReport<Value>) -> Void
+    ) async {
+        let (result, elapsed, metrics) = await outcome(of: body)
+        var first = ReadReport(result: result.map(\.first), elapsed: elapsed, metrics: metrics)
+        guard case .success(let updates) = result, updates.isRevalidating else { return deliver(first) }
+        first.revalidating = true
+        deliver(first)
+        var second = await read { () async throws(RepositoryError) -> Answer<Value> in
+            try await updates.revalidated() ?? updates.first
+        }
+        second.background = true
+        deliver(second)
+    }
+
+    /// Runs `body`: its outcome, how long it took and the repository's counters after it.
+    private func outcome<Value>(of body: () async throws(RepositoryError) -> Value) async
+        -> (Result<Value, RepositoryError>, Duration, MetricsSnapshot)
+    {
+        await timed(on: clock, body)
+    }
+
+    private func timed<C: Clock<Duration>, Value>(
+        on clock: C, _ body: () async throws(RepositoryError) -> Value
+    ) async -> (Result<Value, RepositoryError>, Duration, MetricsSnapshot) {
         let start = clock.now
-        let result: Result<Answer<Value>, RepositoryError>
+        let result: Result<Value, RepositoryError>
         do throws(RepositoryError) {
             result = .success(try await body())
         } catch {
             result = .failure(error)
         }
-        return ReadReport(
-            result: result, elapsed: start.duration(to: clock.now), metrics: repository.metricsSnapshot())
+        return (result, start.duration(to: clock.now), repository.metricsSnapshot())
     }
 }

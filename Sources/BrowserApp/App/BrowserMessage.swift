@@ -80,6 +80,11 @@ package struct ReadReport<Value: Sendable>: Sendable {
     package var elapsed: Duration
     /// The repository's counters right after the read.
     package var metrics: MetricsSnapshot
+    /// The answer is a stale value inside its server's stale-while-revalidate window, shown while
+    /// it is read again in the background (a report with `background` follows).
+    package var revalidating = false
+    /// The answer is the background revalidation's, after a `revalidating` one.
+    package var background = false
 
     /// A report of `result`, which took `elapsed`, with `metrics` read after it.
     package init(

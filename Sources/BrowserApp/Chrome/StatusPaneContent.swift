@@ -182,10 +182,13 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         milliseconds < 10 ? "\(DecimalText.tenths(milliseconds)) ms" : "\(DecimalText.whole(milliseconds)) ms"
     }
 
-    /// `3 s · fresh`, `2 h · stale`, or `—` for a failure.
+    /// `3 s · fresh`, `2 h · stale`, `2 min · stale · revalidating` (shown while it is read again
+    /// in the background), `0 s · fresh · background` (what that read answered), or `—` for a failure.
     static func ageAndFreshness(_ event: AnswerEvent) -> String {
-        guard let age = event.ageSeconds else { return "—" }
-        return "\(Self.age(age)) · \(event.stale ? "stale" : "fresh")"
+        guard let age = event.ageSeconds else { return event.background ? "— · background" : "—" }
+        let freshness = event.stale ? "stale" : "fresh"
+        let suffix = event.revalidating ? " · revalidating" : event.background ? " · background" : ""
+        return "\(Self.age(age)) · \(freshness)\(suffix)"
     }
 
     /// `42 s`, `5 min`, `3 h`, `2 d`.

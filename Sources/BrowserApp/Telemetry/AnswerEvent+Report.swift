@@ -23,6 +23,8 @@ extension AnswerEvent {
                 ms: Self.milliseconds(report.elapsed), ageSeconds: nil, error: error.description,
                 kind: kind, cacheKeys: cacheKeys)
         }
+        background = report.background
+        revalidating = report.revalidating
     }
 
     /// `duration` in milliseconds.

@@ -34,6 +34,12 @@ package struct AnswerEvent: Sendable, Codable, Equatable {
     /// `character-page-ids/page:3`, an avatar's key): the Cache screen's live rows and timeline.
     /// Not written to the log (a decoded event has none).
     package var cacheKeys: [CacheEntryKey]
+    /// The answer is the background revalidation of one shown stale before it (its own line).
+    package var background = false
+    /// The answer is stale inside its server's stale-while-revalidate window and is being read
+    /// again in the background (the status pane says `stale · revalidating`). Not written to the
+    /// log: the background line that follows says what came of it.
+    package var revalidating = false
 
     /// Creates an event.
     package init(
@@ -127,7 +133,7 @@ package enum AnswerOrigin: Sendable, Hashable, CustomStringConvertible {
 
 extension AnswerEvent {
     enum CodingKeys: String, CodingKey {
-        case kind, query, policy, operation, origin, stale, ms, ageSeconds, error, bytes, provenance
+        case kind, query, policy, operation, origin, stale, ms, ageSeconds, error, bytes, provenance, background
     }
 
     /// Writes every key, `null` included, so each line of the log has the same fields; the typed
@@ -145,6 +151,7 @@ extension AnswerEvent {
         try container.encode(error, forKey: .error)
         try container.encode(bytes, forKey: .bytes)
         try container.encode(provenance, forKey: .provenance)
+        try container.encode(background, forKey: .background)
     }
 
     /// Reads what `encode(to:)` wrote; an unknown policy, operation or origin word is a
@@ -186,6 +193,7 @@ extension AnswerEvent {
         error = try container.decodeIfPresent(String.self, forKey: .error)
         bytes = try container.decodeIfPresent(Int.self, forKey: .bytes)
         provenance = try container.decodeIfPresent(String.self, forKey: .provenance)
+        background = try container.decodeIfPresent(Bool.self, forKey: .background) ?? false
         cacheKeys = []
     }
 }

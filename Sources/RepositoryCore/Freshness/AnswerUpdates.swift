@@ -29,6 +29,15 @@ public struct AnswerUpdates<Value: Sendable>: AsyncSequence, Sendable {
         self.revalidation = revalidation
     }
 
+    /// The same answers, each passed through `transform` (the revalidation's when it arrives).
+    public func map<Other: Sendable>(_ transform: @escaping @Sendable (Answer<Value>) -> Answer<Other>)
+        -> AnswerUpdates<Other>
+    {
+        guard let revalidation else { return AnswerUpdates<Other>(transform(first)) }
+        return AnswerUpdates<Other>(
+            first: transform(first), revalidation: Task { await revalidation.value.map(transform) })
+    }
+
     /// Whether a background revalidation was started with `first`.
     public var isRevalidating: Bool { revalidation != nil }
 

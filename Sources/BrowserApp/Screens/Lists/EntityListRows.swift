@@ -42,14 +42,13 @@ extension EntityListRow {
         return fixed + [max(0, total - fixed.reduce(0, +) - fixed.count)]
     }
 
-    static func read(_ request: PageRequest, services: BrowserServices)
-        -> (@Sendable () async -> ReadReport<Page<Self>>)?
-    {
+    static func read(_ request: PageRequest, services: BrowserServices) -> PageRead<Self>? {
         guard let graph = services.graph else { return nil }
-        return {
-            await services.read { () async throws(RepositoryError) -> Answer<Page<Self>> in
-                try await page(request.number, filters: request.filters, policy: request.policy, graph: graph)
-            }
+        return { deliver in
+            deliver(
+                await services.read { () async throws(RepositoryError) -> Answer<Page<Self>> in
+                    try await page(request.number, filters: request.filters, policy: request.policy, graph: graph)
+                })
         }
     }
 

@@ -3,6 +3,9 @@ import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
+/// A read of one page of `Row`s, handing each report to `deliver` as it comes.
+typealias PageRead<Row: ListRow> = @Sendable (_ deliver: @Sendable (ReadReport<Page<Row>>) -> Void) async -> Void
+
 /// A row of one of the browser's lists: its kind's description, where its list lives, how it
 /// reads in the pane, how its pages are read and what opening it shows.
 protocol ListRow: Identifiable, Sendable, Hashable, Codable where ID == Int {
@@ -16,9 +19,10 @@ protocol ListRow: Identifiable, Sendable, Hashable, Codable where ID == Int {
     static func header(width: Int) -> Line
     /// The row in `width` cells.
     func line(width: Int) -> Line
-    /// The read of the page `request` asks for; nil when `services` cannot read this list.
-    static func read(_ request: PageRequest, services: BrowserServices)
-        -> (@Sendable () async -> ReadReport<Page<Self>>)?
+    /// The read of the page `request` asks for, handing its reports to the function it is given
+    /// (one, or two when the first was stale and revalidated in the background); nil when
+    /// `services` cannot read this list.
+    static func read(_ request: PageRequest, services: BrowserServices) -> PageRead<Self>?
     /// Shows the row's detail.
     func open(context: inout ScreenContext)
     /// What `y` and `Y` copy of the row.
@@ -32,14 +36,16 @@ extension ShowCharacter: ListRow {
     static func header(width: Int) -> Line { ListColumns(width: width).header }
     func line(width: Int) -> Line { ListColumns(width: width).line(for: self) }
 
-    static func read(_ request: PageRequest, services: BrowserServices)
-        -> (@Sendable () async -> ReadReport<CharacterPage>)?
-    {
+    /// A navigation read (`localFirst`) of a page stale inside its server's
+    /// stale-while-revalidate window shows it at once and delivers the revalidation after.
+    static func read(_ request: PageRequest, services: BrowserServices) -> PageRead<ShowCharacter>? {
         let filter = CharacterFilter(parameters: request.filters)
-        return {
-            await services.read { () async throws(RepositoryError) -> Answer<CharacterPage> in
-                try await services.repository.page(request.number, filter: filter, policy: request.policy)
-            }
+        return { deliver in
+            await services.readUpdates(
+                { () async throws(RepositoryError) -> AnswerUpdates<CharacterPage> in
+                    try await services.repository.pageRevalidating(
+                        request.number, filter: filter, policy: request.policy)
+                }, deliver: deliver)
         }
     }
 

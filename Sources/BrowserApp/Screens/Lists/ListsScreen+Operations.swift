@@ -157,19 +157,19 @@ extension ListsScreen {
                 page: number, of: self[keyPath: Row.list], policy: .localFirst, context.services)
         else { return [] }
         self[keyPath: Row.list].loading[number] = .localFirst
-        return [.task(key: Row.listKind.taskKey(page: number), read)]
+        return [.stream(key: Row.listKind.taskKey(page: number)) { sink in await read(sink.send) }]
     }
 
-    /// The read of page `number` of `list` with `policy`, reported as a message; nil when the
-    /// services cannot read this list.
+    /// The read of page `number` of `list` with `policy`, its reports sent as messages (a
+    /// background revalidation's after the first); nil when the services cannot read this list.
     private static func read<Row: ListRow>(
         page number: Int, of list: PagedList<Row>, policy: CachePolicy, _ services: BrowserServices
-    ) -> (@Sendable () async -> Message)? {
+    ) -> (@Sendable (_ send: @escaping @Sendable (Message) -> Void) async -> Void)? {
         let request = PageRequest(
             kind: Row.listKind.kind, number: number, filters: list.filter, generation: list.generation,
             policy: policy)
         guard let read = Row.read(request, services: services) else { return nil }
-        return { .pageRead(request, await read()) }
+        return { send in await read { report in send(.pageRead(request, report)) } }
     }
 
     /// Rereads pages `numbers` of a list, `remoteFirst`, one after the other in one task (so
@@ -189,7 +189,7 @@ extension ListsScreen {
         let refresh = Effect<Message>.stream(key: Row.listKind.refreshTaskKey) { sink in
             for read in reads {
                 if Task.isCancelled { return }
-                sink.send(await read())
+                await read(sink.send)
             }
         }
         return replaced.map { .cancel(key: Row.listKind.taskKey(page: $0)) } + [refresh]
@@ -227,9 +227,10 @@ extension ListsScreen {
     ) -> [Effect<Message>] {
         let number = request.number
         guard let report = report as? ReadReport<Page<Row>>,
-            request.generation == self[keyPath: Row.list].generation,
-            self[keyPath: Row.list].loading[number] == request.policy
+            request.generation == self[keyPath: Row.list].generation
         else { return [] }
+        if report.background { return applyRevalidatedPage(request, report, context: &context) }
+        guard self[keyPath: Row.list].loading[number] == request.policy else { return [] }
         self[keyPath: Row.list].loading[number] = nil
         context.record(
             query: request.query, kind: request.kind, policy: request.policy, keys: [request.cacheKey], report
@@ -256,6 +257,22 @@ extension ListsScreen {
             context.toast("Could not load \(request.query): \(error.description)", kind: .error)
             return []
         }
+    }
+
+    /// Applies the background revalidation of a page shown stale: recorded (the status pane and
+    /// `--events` show it), and its rows replace the page's while the page is still held and no
+    /// other read of it is in flight (a refresh's answer is newer). A failure leaves the stale rows.
+    private mutating func applyRevalidatedPage<Row: ListRow>(
+        _ request: PageRequest, _ report: ReadReport<Page<Row>>, context: inout ScreenContext
+    ) -> [Effect<Message>] {
+        context.record(
+            query: request.query, kind: request.kind, policy: request.policy, keys: [request.cacheKey], report)
+        guard case .success(let answer) = report.result,
+            self[keyPath: Row.list].loading[request.number] == nil,
+            self[keyPath: Row.list].pages.page(request.number) != nil
+        else { return [] }
+        _ = self[keyPath: Row.list].apply(answer.value, number: request.number)
+        return []
     }
 
     /// Keeps each list's window on its view after a key or a resize: lets go of the pages far
