@@ -23,21 +23,41 @@ public enum Origin: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
 public struct EntryMetadata: Sendable, Hashable, Codable {
     /// When the value was fetched from the main source (or last revalidated).
     public var storedAt: Date
-    /// An explicit expiry, if the producer gave one (an HTTP answer's `max-age`, `Expires` or
-    /// `no-cache`, see `ResponseFreshness`): the entry is fresh until then, whatever time to live
-    /// the repository has; without one the time to live decides.
-    public var expiresAt: Date?
+    /// The explicit expiry in seconds since the reference date, `.infinity` for none (`expiresAt`
+    /// reads and writes it): eight bytes where a `Date?` takes sixteen.
+    @usableFromInline var expirySeconds: Double
     /// The HTTP entity tag the main source sent, verbatim (`W/"…"` included).
     public var etag: String?
     /// The HTTP `Last-Modified` value the main source sent, verbatim.
     public var lastModified: String?
+    /// What the producer said of the entry once stale and of storing it, packed in nine bytes
+    /// (`staleUse` and `noStore` read and write it). Every hit copies metadata: with the expiry's
+    /// eight bytes this keeps an entry of a `String` as large as before these fields existed.
+    @usableFromInline var producerRules: PackedProducerRules
+
+    /// An explicit expiry, if the producer gave one (an HTTP answer's `max-age`, `Expires` or
+    /// `no-cache`, see `ResponseFreshness`): the entry is fresh until then, whatever time to live
+    /// the repository has; without one the time to live decides.
+    @inlinable
+    public var expiresAt: Date? {
+        get { expirySeconds == .infinity ? nil : Date(timeIntervalSinceReferenceDate: expirySeconds) }
+        set { expirySeconds = newValue?.timeIntervalSinceReferenceDate ?? .infinity }
+    }
+
     /// What the producer allows once the entry's freshness has ended (stale-while-revalidate,
-    /// stale-if-error, must-revalidate); nil when it said nothing, so the caller's fallback rule
-    /// alone decides.
-    public var staleUse: StaleUse?
+    /// stale-if-error, must-revalidate, windows in whole seconds); nil when it said nothing, so
+    /// the caller's fallback rule alone decides.
+    public var staleUse: StaleUse? {
+        get { producerRules.staleUse }
+        set { producerRules.staleUse = newValue }
+    }
+
     /// The producer said the value must not be stored (HTTP `no-store`): a repository answers it
     /// and writes it to no tier. Never stored itself, so never encoded.
-    public var noStore: Bool = false
+    public var noStore: Bool {
+        get { producerRules.noStore }
+        set { producerRules.noStore = newValue }
+    }
 
     private enum CodingKeys: String, CodingKey {
         case storedAt, expiresAt, etag, lastModified, staleUse
@@ -50,11 +70,29 @@ public struct EntryMetadata: Sendable, Hashable, Codable {
         staleUse: StaleUse? = nil, noStore: Bool = false
     ) {
         self.storedAt = storedAt
-        self.expiresAt = expiresAt
+        expirySeconds = expiresAt?.timeIntervalSinceReferenceDate ?? .infinity
         self.etag = etag
         self.lastModified = lastModified
-        self.staleUse = staleUse
-        self.noStore = noStore
+        producerRules = PackedProducerRules(staleUse: staleUse, noStore: noStore)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            storedAt: try container.decode(Date.self, forKey: .storedAt),
+            expiresAt: try container.decodeIfPresent(Date.self, forKey: .expiresAt),
+            etag: try container.decodeIfPresent(String.self, forKey: .etag),
+            lastModified: try container.decodeIfPresent(String.self, forKey: .lastModified),
+            staleUse: try container.decodeIfPresent(StaleUse.self, forKey: .staleUse))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(storedAt, forKey: .storedAt)
+        try container.encodeIfPresent(expiresAt, forKey: .expiresAt)
+        try container.encodeIfPresent(etag, forKey: .etag)
+        try container.encodeIfPresent(lastModified, forKey: .lastModified)
+        try container.encodeIfPresent(staleUse, forKey: .staleUse)
     }
 
     /// The same metadata stamped stored-at `now`, an explicit expiry moved with it (a lifetime

@@ -116,6 +116,7 @@ enum CacheJSON {
             ("expiresAt", .date(info.expiresAt)),
             ("etag", .optional(info.etag)),
             ("lastModified", .optional(info.lastModified)),
+            ("staleUse", .optional(info.staleUse?.directives)),
             ("lastAccess", .date(info.lastAccess)),
             ("hits", .optional(info.hits)),
         ])

@@ -70,6 +70,8 @@ struct CacheShowCommand: AsyncParsableCommand {
                             + " (\(CacheTable.duration(now.timeIntervalSince(info.storedAt))) ago)"
                             + (info.etag.map { ", etag \($0)" } ?? "")
                             + (info.lastModified.map { ", last-modified \($0)" } ?? "")
+                            + (info.expiresAt.map { ", expires \(CacheJSON.iso8601($0))" } ?? "")
+                            + (info.staleUse.map { ", \($0.directives)" } ?? "")
                             + (info.lastAccess.map { ", last access \(CacheJSON.iso8601($0))" } ?? ""))
                 }
                 lines.append("")

@@ -68,6 +68,10 @@ struct ServerFreshnessEndToEndTests {
         defer { api.stop() }
         let first = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
         #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        // The window is kept with each entry on disk, and shown
+        let apiName = try #require(URL(string: api.url)).host.map { "\($0):\(api.port)" } ?? ""
+        let described = try await browser.cache(["show", "character/1", "--api", apiName])
+        #expect(described.standardOutput.contains("stale-while-revalidate=600"), "\(described.standardOutput)")
         // The server renames Rick meanwhile
         let renamed = try await ChildProcess.run([
             "/usr/bin/curl", "-fsS", "-X", "PATCH", "-H", "Content-Type: application/merge-patch+json",

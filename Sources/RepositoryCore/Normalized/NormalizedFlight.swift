@@ -5,6 +5,13 @@ struct NormalizedFlightKey: Hashable, Sendable {
     var query: Query
     var valueType: ObjectIdentifier
     var storing: Bool
+
+    @usableFromInline
+    init(query: Query, valueType: ObjectIdentifier, storing: Bool) {
+        self.query = query
+        self.valueType = valueType
+        self.storing = storing
+    }
 }
 
 extension NormalizedRepository {

@@ -184,7 +184,8 @@ extension NormalizedRepository {
     /// `stale-while-revalidate` window its server gave (`EntryFreshness.staleWhileRevalidate`) is
     /// answered at once from the cache, marked stale, while the list is read again in the
     /// background (conditionally, as `revalidateList` does; one main call per query however many
-    /// readers, through the same single flight as every read). The revalidation's answer is the
+    /// readers: a read that finds the query's revalidation running awaits that one). The
+    /// revalidation's answer is the
     /// sequence's second. Without such a window — the server said none, or it has passed — this
     /// is `list(_:policy:whenMainFails:main:)`'s single answer, so `localFirst` keeps its meaning.
     @inlinable
@@ -212,7 +213,11 @@ extension NormalizedRepository {
                 var first: Answer<Main.Value> = answer(composed, operation: operation, start: start)
                 first.isStale = true
                 configuration.metrics?.record(.staleServe, tier: first.origin)
-                let revalidation = Task { () -> Result<Answer<Main.Value>, RepositoryError> in
+                // One revalidation per query at a time: a read that finds one running awaits it.
+                let key = NormalizedFlightKey(
+                    query: query, valueType: ObjectIdentifier(Main.Value.self), storing: true)
+                let revalidation = revalidations.task(for: key) {
+                    [self] () async -> Result<Answer<Main.Value>, RepositoryError> in
                     do throws(RepositoryError) {
                         return .success(try await revalidateUnlessFresh(query, main: main))
                     } catch {
@@ -231,8 +236,11 @@ extension NormalizedRepository {
     @inlinable
     func revalidatesInBackground(_ composed: ComposedList<Entity, Info>, now: Date) -> Bool {
         let ttl = configuration.timeToLive
-        return composed.list.metadata.freshness(at: now, timeToLive: ttl) != .stale
-            && composed.parts.allSatisfy { $0.metadata.freshness(at: now, timeToLive: ttl) != .stale }
+        guard composed.list.metadata.freshness(at: now, timeToLive: ttl) != .stale else { return false }
+        for part in composed.parts where part.metadata.freshness(at: now, timeToLive: ttl) == .stale {
+            return false
+        }
+        return true
     }
 
     /// The background half of `listRevalidating`: the list read again, unless another read has

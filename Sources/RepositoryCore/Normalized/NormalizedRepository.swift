@@ -41,6 +41,8 @@ public final class NormalizedRepository<
     public let configuration: NormalizedRepositoryConfiguration
     @usableFromInline let stopwatch: Stopwatch
     @usableFromInline let flights: SingleFlight<NormalizedFlightKey, any Sendable>
+    /// The background revalidations of `listRevalidating` running now, one per query.
+    @usableFromInline let revalidations = BackgroundRevalidations<NormalizedFlightKey>()
 
     /// Creates a repository over `cache`.
     public init(
@@ -57,6 +59,9 @@ public final class NormalizedRepository<
             observer?(key.query, waiters)
         }
     }
+
+    /// The queries whose lists are being revalidated in the background now (`listRevalidating`).
+    public var revalidatingQueries: Set<Query> { Set(revalidations.keys.map(\.query)) }
 
     /// Every entity change from now on (see `NormalizedCache.changes()`).
     public func changes() -> AsyncStream<EntityChange<Entity>> { cache.changes() }

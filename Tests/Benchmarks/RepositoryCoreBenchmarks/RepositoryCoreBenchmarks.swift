@@ -58,6 +58,7 @@ let benchmarks: @Sendable () -> Void = {
 
     rotatingKeyBenchmarks()
     telemetryBenchmarks()
+    staleWhileRevalidateBenchmarks()
     inspectionBenchmarks()
     lockBenchmarks()
 }

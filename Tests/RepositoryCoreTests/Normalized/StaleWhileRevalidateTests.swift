@@ -137,9 +137,12 @@ struct StaleWhileRevalidateTests {
         #expect(updates.count == 1_000)
         #expect(updates.allSatisfy { $0.first.isStale && $0.isRevalidating })
         await heldServer.arrivals.reach(1)
+        // One revalidation is running, for page 1
+        #expect(repository.revalidatingQueries == [Self.page])
         held.open()
         for each in updates { _ = try await each.revalidated() }
         #expect(heldServer.requests == 1)
+        #expect(repository.revalidatingQueries.isEmpty)
     }
 
     @Test("A failed revalidation is the sequence's error; the stale answer was given first")

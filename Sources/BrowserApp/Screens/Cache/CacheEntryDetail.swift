@@ -48,6 +48,7 @@ package struct CacheEntryDetail: Sendable, Equatable {
             }
             text += " · etag \(info.etag ?? "—")"
             if let modified = info.lastModified { text += " · last-modified \(modified)" }
+            if let staleUse = info.staleUse { text += " · \(staleUse.directives)" }
             if let access = info.lastAccess {
                 text += " · read \(CacheRowText.duration(now.timeIntervalSince(access))) ago"
             }
