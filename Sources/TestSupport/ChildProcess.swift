@@ -47,16 +47,8 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = cleanSpawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        var emptySet = sigset_t()
-        var allSignals = sigset_t()
-        sigemptyset(&emptySet)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &emptySet)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? []).map { strdup($0) } + [nil]
         defer {
@@ -75,5 +67,20 @@ public enum ChildProcess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let signal = status & 0x7F
         return signal != 0 ? signal : (status >> 8) & 0xFF
+    }
+
+    /// Spawn attributes that give the child an empty signal mask and every signal's default
+    /// disposition (a test process's threads block most signals). The caller destroys them.
+    static func cleanSpawnAttributes() -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var emptySet = sigset_t()
+        var allSignals = sigset_t()
+        sigemptyset(&emptySet)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &emptySet)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        return attributes
     }
 }

@@ -30,16 +30,8 @@ public final class SpawnedChild: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = ChildProcess.cleanSpawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        var emptySet = sigset_t()
-        var allSignals = sigset_t()
-        sigemptyset(&emptySet)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &emptySet)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
