@@ -52,6 +52,13 @@ struct BrowseCommand: AsyncParsableCommand {
     var noServerState = false
 
     @Option(
+        name: .customLong("server-cache-control"),
+        help: ArgumentHelp(
+            "The Cache-Control the embedded server sends with its reads, e.g. 'max-age=60, stale-while-revalidate=86400' (default: none, as the public API; then --ttl decides). Ignored with --api.",
+            valueName: "VALUE"))
+    var serverCacheControl: String?
+
+    @Option(
         name: .customLong("cache-dir"),
         help: "Keep the disk cache in this folder (default: $XDG_CACHE_HOME/charbrowser).")
     var cacheDirectory: String?
@@ -164,6 +171,11 @@ struct BrowseCommand: AsyncParsableCommand {
         }
         if serverState != nil, noServerState {
             throw ValidationError("use either --server-state or --no-server-state, not both")
+        }
+        if let serverCacheControl,
+            case .failure(let refusal) = ServerConfiguration.checkedCacheControl(serverCacheControl)
+        {
+            throw ValidationError("--server-cache-control is \(refusal)")
         }
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be 1 or more") }
         if let synthetic, synthetic > SyntheticDataset.maximumCharacterCount {

@@ -172,6 +172,9 @@ enum BrowserWiring {
         let served: ServedData
         var configuration = ServerConfiguration.ephemeralLoopback
         configuration.stateFile = try EmbeddedServerState.file(command)
+        configuration.cacheControl = command.serverCacheControl.flatMap {
+            try? ServerConfiguration.checkedCacheControl($0).get()
+        }
         if let data = command.data {
             let folder = URL(fileURLWithPath: data, isDirectory: true)
             served = .dataset(try Dataset.load(from: folder))

@@ -106,6 +106,7 @@ struct HeadlessEndToEndTests {
             (["--keys", "q"], "--headless"),
             (["--max-answer-size", "16MB"], "--max-answer-size"),
             (["--max-answer-size", "100"], "between 1 KiB and 1 GiB"),
+            (["--server-cache-control", "max-age=1\r\nSet-Cookie: x"], "--server-cache-control"),
         ])
     func badUsage(arguments: [String], mentioned: String) async throws {
         let browser = try Browser()

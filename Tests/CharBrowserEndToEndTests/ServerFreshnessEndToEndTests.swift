@@ -92,4 +92,16 @@ struct ServerFreshnessEndToEndTests {
         #expect(again.outcome.standardOutput.contains("Rick Renamed"))
         #expect(!again.outcome.standardOutput.contains("Rick Sanchez"))
     }
+
+    @Test("--server-cache-control makes the embedded server send it: page 1 is kept for the server's ten minutes")
+    func embeddedServer() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let run = try await browser.headless(
+            keys: "q", extra: ["--no-images", "--server-cache-control", "max-age=600, stale-while-revalidate=60"])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let rows = try await browser.listed()
+        let page = try #require(rows.first { $0["kind"] as? String == "page" }, "\(rows)")
+        #expect((500...600).contains(page["ttlSeconds"] as? Int ?? 0), "\(page)")
+    }
 }

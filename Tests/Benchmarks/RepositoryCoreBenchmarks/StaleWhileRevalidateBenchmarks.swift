@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
+import Locking
 import RepositoryCore
-import Synchronization
 
 /// A list read with `listRevalidating`: (w0) fresh from memory, against (w1) stale inside its
 /// server's stale-while-revalidate window, which answers the stale list at once and leaves the
@@ -56,9 +56,9 @@ struct BenchmarkPlanetPage: EntityListValue, Hashable {
     }
 }
 
-/// A time source moved by hand. Thread-safe (a `Mutex` guards the time).
+/// A time source moved by hand. Thread-safe (a lock guards the time).
 final class BenchmarkTime: TimeSource, Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let current = PThreadMutex(Date(timeIntervalSince1970: 1_800_000_000))
     func now() -> Date { current.withLock { $0 } }
     func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }
