@@ -1,4 +1,5 @@
 @testable import BrowserApp
+import DownloadCache
 import Foundation
 import RickAndMortyServer
 import TerminalUI
@@ -8,10 +9,14 @@ import Testing
 /// instead of a picture, cancelled on leaving, refreshed with `r`; golden frames in three colour modes.
 @Suite("Avatars in the detail pane")
 struct AvatarBrowserTests {
+    /// A loader in a folder of its own. Its transport waits up to 120 s for data: a budget for a
+    /// busy run (the in-process server answers on the pool every test shares, slower still under
+    /// AddressSanitizer), not a subject; no test here is about a timeout.
     static func temporaryLoader() -> AvatarLoader {
         AvatarLoader(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent(
-                "avatar-browser-\(UUID().uuidString)", isDirectory: true))
+                "avatar-browser-\(UUID().uuidString)", isDirectory: true),
+            transport: URLSessionTransport(timeout: 120))
     }
 
     /// A 60×60 test card: four coloured quadrants, so placement and colours show in frames.
