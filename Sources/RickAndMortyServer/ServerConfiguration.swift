@@ -48,9 +48,10 @@ public struct ServerConfiguration: Sendable, Hashable {
 
     /// `value` as a `Cache-Control` field value, or why it cannot be one: at most 1,024 visible
     /// ASCII characters and spaces (no line break or control character could split the header).
-    /// Surrounding spaces are dropped; an empty value means none.
+    /// Surrounding spaces are dropped; an empty value, or `none` in any case, means none.
     public static func checkedCacheControl(_ value: String) -> Result<String?, CacheControlRefusal> {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased() == "none" { return .success(nil) }
         guard trimmed.utf8.count <= 1_024 else {
             return .failure(CacheControlRefusal(reason: "longer than 1,024 characters"))
         }

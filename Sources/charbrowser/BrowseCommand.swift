@@ -54,9 +54,9 @@ struct BrowseCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("server-cache-control"),
         help: ArgumentHelp(
-            "The Cache-Control the embedded server sends with its reads, e.g. 'max-age=60, stale-while-revalidate=86400' (default: none, as the public API; then --ttl decides). Ignored with --api.",
+            CacheControlOption.help("the embedded server's reads") + " Ignored with --api.",
             valueName: "VALUE"))
-    var serverCacheControl: String?
+    var serverCacheControl = CacheControlOption.defaultValue
 
     @Option(
         name: .customLong("cache-dir"),
@@ -80,7 +80,10 @@ struct BrowseCommand: AsyncParsableCommand {
     )
     var noMouse = false
 
-    @Option(help: "Seconds a cached value stays fresh (0: always revalidate).")
+    @Option(
+        help:
+            "Seconds a cached value stays fresh when its answer says nothing of freshness, as the public API's (0: always revalidate). The embedded server's answers say max-age=60 unless --server-cache-control says otherwise."
+    )
     var ttl: Double = 86_400
 
     @Option(help: "Seconds before a network request gives up.")
@@ -172,11 +175,7 @@ struct BrowseCommand: AsyncParsableCommand {
         if serverState != nil, noServerState {
             throw ValidationError("use either --server-state or --no-server-state, not both")
         }
-        if let serverCacheControl,
-            case .failure(let refusal) = ServerConfiguration.checkedCacheControl(serverCacheControl)
-        {
-            throw ValidationError("--server-cache-control is \(refusal)")
-        }
+        _ = try CacheControlOption.checked(serverCacheControl, option: "--server-cache-control")
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be 1 or more") }
         if let synthetic, synthetic > SyntheticDataset.maximumCharacterCount {
             throw ValidationError("--synthetic must be at most \(SyntheticDataset.maximumCharacterCount)")

@@ -172,9 +172,8 @@ enum BrowserWiring {
         let served: ServedData
         var configuration = ServerConfiguration.ephemeralLoopback
         configuration.stateFile = try EmbeddedServerState.file(command)
-        configuration.cacheControl = command.serverCacheControl.flatMap {
-            try? ServerConfiguration.checkedCacheControl($0).get()
-        }
+        configuration.cacheControl = try CacheControlOption.checked(
+            command.serverCacheControl, option: "--server-cache-control")
         if let data = command.data {
             let folder = URL(fileURLWithPath: data, isDirectory: true)
             served = .dataset(try Dataset.load(from: folder))

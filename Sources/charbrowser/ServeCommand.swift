@@ -72,9 +72,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("cache-control"),
-        help:
-            "The Cache-Control sent with every successful read (pages, characters, episodes, locations), e.g. 'max-age=60, stale-while-revalidate=86400' (default: none, as the public API).")
-    var cacheControl: String?
+        help: ArgumentHelp(
+            CacheControlOption.help("every successful read (pages, characters, episodes, locations)"),
+            valueName: "VALUE"))
+    var cacheControl = CacheControlOption.defaultValue
 
     @Option(
         name: .customLong("base-url"),
@@ -100,22 +101,21 @@ struct ServeCommand: AsyncParsableCommand {
         if data != nil, synthetic != nil {
             throw ValidationError("use either --data or --synthetic, not both")
         }
-        if let cacheControl, case .failure(let refusal) = ServerConfiguration.checkedCacheControl(cacheControl) {
-            throw ValidationError("--cache-control is \(refusal)")
-        }
+        _ = try CacheControlOption.checked(cacheControl, option: "--cache-control")
     }
 
     func run() async throws {
         let logger = Logger(label: "charbrowser.serve")
         let server = RickAndMortyServer(
-            data: try loadData(), configuration: serverConfiguration, environment: environment,
+            data: try loadData(), configuration: try serverConfiguration(), environment: environment,
             logger: logger)
         try await server.start(handlingSignals: true)
         await server.waitUntilStopped()
         logger.info("stopped")
     }
 
-    var serverConfiguration: ServerConfiguration {
+    /// The server's configuration from the options (checked again: `validate` ran first).
+    func serverConfiguration() throws(ValidationError) -> ServerConfiguration {
         ServerConfiguration(
             host: host, port: port, publicBaseURL: baseURL,
             faults: FaultSettings(
@@ -127,7 +127,7 @@ struct ServeCommand: AsyncParsableCommand {
                     "avatars", isDirectory: true)
             },
             stateFile: state.map { URL(fileURLWithPath: $0) },
-            cacheControl: cacheControl.flatMap { try? ServerConfiguration.checkedCacheControl($0).get() })
+            cacheControl: try CacheControlOption.checked(cacheControl, option: "--cache-control"))
     }
 
     var environment: ServerEnvironment {

@@ -25,18 +25,21 @@ struct Browser {
         return environment
     }
 
-    /// One headless run with `keys`; returns the outcome and the answers it logged.
+    /// One headless run with `keys`; returns the outcome and the answers it logged. The embedded
+    /// server sends `serverCacheControl` (nil: the browser's default); by default none, so `--ttl`
+    /// (a day) decides freshness: the default's minute could run out between two runs of a slow test.
     func headless(
-        keys: String, size: String = "100x30", extra: [String] = []
+        keys: String, size: String = "100x30", serverCacheControl: String? = "none", extra: [String] = []
     ) async throws -> (outcome: BuiltExecutable.Outcome, events: [[String: Any]]) {
         let eventsFile = cacheDirectory.appendingPathExtension("events-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: eventsFile) }
+        let freshness = serverCacheControl.map { ["--server-cache-control", $0] } ?? []
         let outcome = try await BuiltExecutable.run(
             executable,
             arguments: [
                 "--headless", "--size", size, "--cache-dir", cacheDirectory.path, "--events", eventsFile.path,
                 "--keys", keys,
-            ] + extra, environment: environment)
+            ] + freshness + extra, environment: environment)
         let lines = (try? String(contentsOf: eventsFile, encoding: .utf8)) ?? ""
         let events = try lines.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

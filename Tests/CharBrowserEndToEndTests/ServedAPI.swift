@@ -13,9 +13,16 @@ final class ServedAPI: Sendable {
     private let process: SpawnedChild
 
     /// Starts `serve` and waits until it listens. `arguments` are `serve`'s after `--port`
-    /// (faults: `--latency 150`, …); `port` 0 is any free one.
-    static func start(executable: URL, port: Int = 0, arguments: [String] = []) async throws -> ServedAPI {
-        try await onOwnThread { try ServedAPI(executable: executable, port: port, arguments: arguments) }
+    /// (faults: `--latency 150`, …); `port` 0 is any free one. The server sends `cacheControl`
+    /// (nil: `serve`'s default); by default none, so the browser's `--ttl` decides, as against the
+    /// public API.
+    static func start(
+        executable: URL, port: Int = 0, cacheControl: String? = "none", arguments: [String] = []
+    ) async throws -> ServedAPI {
+        let freshness = cacheControl.map { ["--cache-control", $0] } ?? []
+        return try await onOwnThread {
+            try ServedAPI(executable: executable, port: port, arguments: freshness + arguments)
+        }
     }
 
     deinit {

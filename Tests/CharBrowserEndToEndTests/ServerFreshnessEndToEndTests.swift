@@ -10,7 +10,7 @@ struct ServerFreshnessEndToEndTests {
     /// (its cache folder) for inspection.
     static func browse(cacheControl: String, keys: String = "enter q") async throws -> Browser {
         let browser = try Browser()
-        let api = try await ServedAPI.start(executable: browser.executable, arguments: ["--cache-control", cacheControl])
+        let api = try await ServedAPI.start(executable: browser.executable, cacheControl: cacheControl)
         defer { api.stop() }
         let run = try await browser.headless(keys: keys, extra: ["--api", api.url, "--no-images"])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
@@ -43,7 +43,7 @@ struct ServerFreshnessEndToEndTests {
     func noCache() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let api = try await ServedAPI.start(executable: browser.executable, arguments: ["--cache-control", "no-cache"])
+        let api = try await ServedAPI.start(executable: browser.executable, cacheControl: "no-cache")
         defer { api.stop() }
         let first = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
         #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
@@ -64,7 +64,7 @@ struct ServerFreshnessEndToEndTests {
         let browser = try Browser()
         defer { browser.cleanUp() }
         let api = try await ServedAPI.start(
-            executable: browser.executable, arguments: ["--cache-control", "max-age=0, stale-while-revalidate=600"])
+            executable: browser.executable, cacheControl: "max-age=0, stale-while-revalidate=600")
         defer { api.stop() }
         let first = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
         #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
@@ -98,10 +98,41 @@ struct ServerFreshnessEndToEndTests {
         let browser = try Browser()
         defer { browser.cleanUp() }
         let run = try await browser.headless(
-            keys: "q", extra: ["--no-images", "--server-cache-control", "max-age=600, stale-while-revalidate=60"])
+            keys: "q", serverCacheControl: "max-age=600, stale-while-revalidate=60", extra: ["--no-images"])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         let rows = try await browser.listed()
         let page = try #require(rows.first { $0["kind"] as? String == "page" }, "\(rows)")
         #expect((500...600).contains(page["ttlSeconds"] as? Int ?? 0), "\(page)")
+    }
+
+    @Test(
+        "By default the embedded server sends max-age=60, stale-while-revalidate=86400: page 1 is kept a minute, and may be shown stale for a day"
+    )
+    func embeddedServerDefault() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let run = try await browser.headless(keys: "q", serverCacheControl: nil, extra: ["--no-images"])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let rows = try await browser.listed()
+        let page = try #require(rows.first { $0["kind"] as? String == "page" }, "\(rows)")
+        #expect((1...60).contains(page["ttlSeconds"] as? Int ?? 0), "\(page)")
+        let key = try #require(page["key"] as? String)
+        let described = try await browser.cache(["show", key])
+        #expect(described.standardOutput.contains("stale-while-revalidate=86400"), "\(described.standardOutput)")
+    }
+
+    @Test("serve sends max-age=60, stale-while-revalidate=86400 by default, and none with --cache-control none")
+    func serveDefault() async throws {
+        let browser = try Browser()
+        func header(_ cacheControl: String?) async throws -> String {
+            let api = try await ServedAPI.start(executable: browser.executable, cacheControl: cacheControl)
+            defer { api.stop() }
+            let response = try await ChildProcess.run(["/usr/bin/curl", "-fsS", "-D", "-", "-o", "/dev/null", api.url + "/character/1"])
+            #expect(response.status == 0, "\(response.errors)")
+            return response.output.split(separator: "\r\n").first { $0.lowercased().hasPrefix("cache-control:") }
+                .map(String.init) ?? ""
+        }
+        #expect(try await header(nil).lowercased() == "cache-control: max-age=60, stale-while-revalidate=86400")
+        #expect(try await header("none") == "")
     }
 }

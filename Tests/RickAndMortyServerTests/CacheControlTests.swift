@@ -48,5 +48,6 @@ struct CacheControlTests {
         #expect(refusal.description.contains(reason), "\(refusal)")
         #expect(try ServerConfiguration.checkedCacheControl("  no-store ").get() == "no-store")
         #expect(try ServerConfiguration.checkedCacheControl("  ").get() == nil)
+        #expect(try ServerConfiguration.checkedCacheControl(" None ").get() == nil)
     }
 }
