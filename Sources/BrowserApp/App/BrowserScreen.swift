@@ -17,7 +17,7 @@ struct BrowserScreen: Widget {
             in: layout.main, buffer: &buffer,
             context: ScreenRenderContext(
                 layout: layout, colorMode: colorMode, memos: memos, pendingCharacterIDs: state.pendingCharacterIDs,
-                keptWrites: state.keptWrites, sharedCache: state.sharedCache))
+                keptWrites: state.keptWrites, sharedCache: state.sharedCache, revalidating: state.revalidating))
         StatusPaneContent(state: state, isWide: layout.isWide)
             .render(in: layout.status, buffer: &buffer, memo: memos?.status)
         if let counters = layout.counters {

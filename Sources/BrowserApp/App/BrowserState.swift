@@ -53,6 +53,10 @@ package struct BrowserState: Sendable {
     package internal(set) var tally = AnswerTally()
     /// The answers of the session's last minute, per second and source (the Cache screen's pulses).
     package internal(set) var pulses = CachePulses()
+    /// The cache entries background revalidations are reading again now, each with how many: a
+    /// read answered stale inside its stale-while-revalidate window adds its entries, its
+    /// background answer (or failure) takes them away (the Cache screen's `revalidating` state).
+    package internal(set) var revalidating = RevalidatingEntries()
     /// The repository's counters as of the latest read.
     package internal(set) var metrics = MetricsSnapshot()
     /// Whether the network switch is on (as the browser last set it; the switch follows by an

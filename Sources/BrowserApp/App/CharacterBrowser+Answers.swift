@@ -47,7 +47,8 @@ extension CharacterBrowser {
     }
 
     /// Records an applied answer: the status pane's latest answer and counters, the recent
-    /// answers, the pulses (stamped with the services' `now`) and a warning toast when the answer
+    /// answers, the pulses (stamped with the services' `now`), the entries revalidating in the
+    /// background, and a warning toast when the answer
     /// fell back to the cache; then every screen is told of it. Returns the effect that tells
     /// `onAnswer` (the runtime calls it as soon as `update` returns, in the order the answers were
     /// applied), then the screens'.
@@ -63,6 +64,7 @@ extension CharacterBrowser {
         if let warning = answer.warning { showToast(warning, kind: .warning, state: &state) }
         let time = services.now()
         state.pulses.record(event, at: time)
+        state.revalidating.record(event)
         let onAnswer = services.onAnswer
         // The server answered a read: writes kept while it could not be reached may go now.
         let sending = tallyIsNetwork(answer.tally) ? sendKeptWritesIfAny(state: &state) : []

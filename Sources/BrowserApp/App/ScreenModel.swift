@@ -284,4 +284,6 @@ package struct ScreenRenderContext {
     var keptWrites = KeptWriteCounts()
     /// The shared tier's health, when the tier is on.
     var sharedCache: SharedCacheHealth?
+    /// The cache entries background revalidations are reading again now.
+    var revalidating = RevalidatingEntries()
 }

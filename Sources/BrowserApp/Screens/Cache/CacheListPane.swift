@@ -5,7 +5,8 @@ import TerminalUI
 
 /// The Cache screen's list pane: the census header (states, each tier against its limits, the
 /// badge legend, the sort and filter), the column heads and the rows in view — kind, title, tier
-/// badges, bytes, age, time to live left, state, ETag. Holds exactly what it draws (the rows in
+/// badges, bytes, age, time to live left, state (`revalidating` while a background revalidation
+/// reads it again), ETag. Holds exactly what it draws (the rows in
 /// view and the time they are drawn at), so equal panes draw equal cells.
 struct CacheListPane: Widget, Equatable, Sendable {
     let census: CacheCensus
@@ -27,6 +28,9 @@ struct CacheListPane: Widget, Equatable, Sendable {
     /// What the title adds after the API: the shared tier's state (`shared down: TLS …`), the rows
     /// it refused, the writes the outbox keeps (`writes: 2 pending (5)`).
     var notes: [String] = []
+    /// The keys of the rows in view that a background revalidation is reading again: their state
+    /// reads `revalidating`.
+    var revalidating: Set<CacheEntryKey> = []
 
     /// The rows of the pane's body in `area` (what `update` scrolls by).
     static func bodyHeight(of area: Rect) -> Int { max(0, area.height - 2 - headerHeight) }
@@ -45,7 +49,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
         guard !inside.isEmpty else { return }
         renderHeader(in: inside.top(Self.headerHeight - 1), buffer: &buffer)
         guard inside.height > Self.headerHeight else { return }
-        let columns = Columns(width: inside.width, badgeWidth: tiers.count)
+        let columns = Columns(width: inside.width, badgeWidth: tiers.count, revalidating: !revalidating.isEmpty)
         buffer.write(
             columns.heads(), x: inside.x, y: inside.y + Self.headerHeight - 1, maxWidth: inside.width,
             style: .plain.bolded().underlined())
@@ -64,7 +68,8 @@ struct CacheListPane: Widget, Equatable, Sendable {
             return
         }
         for (index, entry) in rows.prefix(rowsArea.height).enumerated() {
-            var line = columns.line(entry, tiers: tiers, rule: rule, now: now)
+            var line = columns.line(
+                entry, tiers: tiers, rule: rule, now: now, revalidating: revalidating.contains(entry.key))
             if index == selected { line = Line(line.spans.map { Span($0.text, style: $0.style.reversed()) }) }
             buffer.write(line, x: body.x, y: body.y + index, maxWidth: body.width)
         }
@@ -100,12 +105,14 @@ struct CacheListPane: Widget, Equatable, Sendable {
         let bytes = 8
         let age = 7
         let ttl = 8
-        let state = 7
+        /// `revalidating` widens it while a row in view says so; the title gives the room.
+        let state: Int
         let title: Int
         let etag: Int
 
-        init(width: Int, badgeWidth: Int) {
+        init(width: Int, badgeWidth: Int, revalidating: Bool = false) {
             badges = max(5, badgeWidth)
+            state = revalidating ? 12 : 7
             let fixed = badges + bytes + age + ttl + state + 5
             kind = width - fixed - 10 >= 40 ? 9 : 0
             var rest = max(8, width - fixed - (kind > 0 ? kind + 1 : 0))
@@ -139,9 +146,16 @@ struct CacheListPane: Widget, Equatable, Sendable {
             ).plainText
         }
 
-        func line(_ entry: CacheListEntry, tiers: [CacheTier], rule: CacheFreshnessRule, now: Date) -> Line {
+        func line(
+            _ entry: CacheListEntry, tiers: [CacheTier], rule: CacheFreshnessRule, now: Date, revalidating: Bool
+        ) -> Line {
             let top = entry.row.top
             let state = top.map { rule.state(of: $0, at: now) }
+            let stateWord =
+                revalidating
+                ? Span(TextFitting.fit("revalidating", width: self.state), style: CacheRowText.revalidatingStyle)
+                : Span(
+                    TextFitting.fit(state?.description ?? "—", width: self.state), style: CacheRowText.style(of: state))
             let age = top.map { now.timeIntervalSince($0.storedAt) }
             let left = top.flatMap { rule.timeToLiveLeft(of: $0, at: now) }
             return Line(
@@ -171,12 +185,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
                         ttl,
                         Span(TextFitting.fit(CacheRowText.duration(left), width: ttl, alignment: .trailing))
                     ),
-                    (
-                        self.state,
-                        Span(
-                            TextFitting.fit(state?.description ?? "—", width: self.state),
-                            style: CacheRowText.style(of: state))
-                    ),
+                    (self.state, stateWord),
                     (etag, Span(TextFitting.fit(top?.etag ?? "—", width: etag), style: .plain.dimmed())),
                 ]))
         }

@@ -42,6 +42,9 @@ package enum CacheRowText {
         }
     }
 
+    /// The colour of `revalidating`, the state of a row a background revalidation reads again.
+    package static let revalidatingStyle = Style.plain.foreground(.cyan)
+
     /// The bytes column: `1.2 KB`, `—` when no tier counts them.
     package static func bytes(_ bytes: Int?) -> String { bytes.map(ByteText.short) ?? "—" }
 }

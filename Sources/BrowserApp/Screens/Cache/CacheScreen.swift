@@ -118,7 +118,7 @@ package struct CacheScreen: ScreenModel {
         if let shared = context.sharedCache { notes.append("shared \(shared)") }
         if let refused = state.sharedRefusals, refused > 0 { notes.append("\(refused) shared rows refused") }
         if !context.keptWrites.isEmpty { notes.append("writes: \(context.keptWrites.description) (5)") }
-        state.render(in: area, buffer: &buffer, notes: notes)
+        state.render(in: area, buffer: &buffer, notes: notes, revalidating: context.revalidating)
     }
 
     /// Runs what the state asked for: each request as an effect, `explore` by pushing a screen.

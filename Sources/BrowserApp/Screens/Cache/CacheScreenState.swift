@@ -102,8 +102,11 @@ package struct CacheScreenState: Sendable, Equatable {
     }
 
     /// Draws the screen into `area`: the entry page when one is open, else the list above the
-    /// pulses.
-    package func render(in area: Rect, buffer: inout CellBuffer, notes: [String] = []) {
+    /// pulses (the rows a background revalidation is reading again say `revalidating`).
+    package func render(
+        in area: Rect, buffer: inout CellBuffer, notes: [String] = [],
+        revalidating: RevalidatingEntries = RevalidatingEntries()
+    ) {
         if detail != nil {
             CacheEntryPane(lines: entryLines, scroll: detail?.scroll ?? 0).render(in: area, buffer: &buffer)
             return
@@ -115,7 +118,8 @@ package struct CacheScreenState: Sendable, Equatable {
             census: census, tiers: tiers, api: api, rows: rows,
             selected: rows.indices.contains(selected) ? selected : nil,
             sort: list.sort, filter: list.filter, problemsOnly: list.problemsOnly, position: position,
-            prompt: promptText, rule: rule, now: now, notes: notes
+            prompt: promptText, rule: rule, now: now, notes: notes,
+            revalidating: Set(rows.map(\.key).filter(revalidating.contains))
         ).render(in: geometry.list, buffer: &buffer)
         if !geometry.pulses.isEmpty {
             CachePulsesPane(pulses, at: now).render(in: geometry.pulses, buffer: &buffer)

@@ -1,0 +1,30 @@
+import RepositoryCore
+
+/// The cache entries background revalidations are reading again, counted: two reads whose
+/// revalidations share an entry (a character on two pages) leave it revalidating until both end.
+/// A plain value.
+package struct RevalidatingEntries: Sendable, Equatable {
+    private var counts: [CacheEntryKey: Int] = [:]
+
+    /// None.
+    package init() {}
+
+    /// Takes `event`: a `revalidating` answer adds its entries, a `background` one removes them.
+    package mutating func record(_ event: AnswerEvent) {
+        if event.revalidating {
+            for key in event.cacheKeys { counts[key, default: 0] += 1 }
+        }
+        if event.background {
+            for key in event.cacheKeys {
+                guard let count = counts[key] else { continue }
+                counts[key] = count > 1 ? count - 1 : nil
+            }
+        }
+    }
+
+    /// Whether a revalidation is reading `key` again now.
+    package func contains(_ key: CacheEntryKey) -> Bool { counts[key] != nil }
+
+    /// Whether none is running.
+    package var isEmpty: Bool { counts.isEmpty }
+}
