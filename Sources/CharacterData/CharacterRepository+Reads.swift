@@ -48,12 +48,32 @@ extension CharacterRepository {
         }
     }
 
+    /// One character by id as `character(id:policy:)` reads it, except that a character stale
+    /// inside the `stale-while-revalidate` window its server gave answers at once and is read
+    /// again in the background (`CacheRepository.answerRevalidating`): the revalidation's answer
+    /// is the second of the updates, and announced to `characterChanges()` observers as any
+    /// network answer is. A kept edit shows in both answers.
+    public func characterRevalidating(id: Int, policy: CachePolicy) async throws(RepositoryError)
+        -> AnswerUpdates<ShowCharacter>
+    {
+        let updates = try await characters.answerRevalidating(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        return updates.map { [self] answer in
+            announce(answer, in: characterGraph)
+            return overlaid(answer, id: id)
+        }
+    }
+
     /// One character by id, read as `policy` says, serving stale when main fails. A value from
     /// the network is announced to `characterChanges()` observers.
     public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
     {
         let answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
         announce(answer, in: characterGraph)
+        return overlaid(answer, id: id)
+    }
+
+    /// `answer` with the kept edit of character `id` applied, when there is one.
+    private func overlaid(_ answer: Answer<ShowCharacter>, id: Int) -> Answer<ShowCharacter> {
         guard !hasNoPendingChanges, let edit = pendingChanges.edits[id] else { return answer }
         var overlaid = answer
         overlaid.value = edit.applied(to: answer.value)

@@ -93,6 +93,29 @@ struct ServerFreshnessEndToEndTests {
         #expect(!again.outcome.standardOutput.contains("Rick Sanchez"))
     }
 
+    @Test(
+        "With max-age=0, stale-while-revalidate=600: opening Rick again shows him from the cache at once, then the server's answer as a background line"
+    )
+    func staleWhileRevalidateDetail() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await ServedAPI.start(
+            executable: browser.executable, cacheControl: "max-age=0, stale-while-revalidate=600")
+        defer { api.stop() }
+        let first = try await browser.headless(keys: "enter q", extra: ["--api", api.url, "--no-images"])
+        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        let again = try await browser.headless(keys: "enter q", extra: ["--api", api.url, "--no-images"])
+        #expect(again.outcome.status == 0, "\(again.outcome.standardError)")
+        let rick = again.events.filter { $0[text: "query"] == "character 1" }
+        #expect(rick.count == 2, "\(again.events)")
+        let shown = try #require(rick.first)
+        #expect(shown["stale"] as? Bool == true && shown["background"] as? Bool == false, "\(shown)")
+        let background = try #require(rick.last)
+        #expect(background["background"] as? Bool == true && background["stale"] as? Bool == false, "\(background)")
+        #expect(["network", "revalidated"].contains(background[text: "origin"]), "\(background)")
+        #expect(again.outcome.standardOutput.contains("Species   Human"))
+    }
+
     @Test("--server-cache-control makes the embedded server send it: page 1 is kept for the server's ten minutes")
     func embeddedServer() async throws {
         let browser = try Browser()

@@ -15,16 +15,31 @@ extension BrowserServices {
         _ body: () async throws(RepositoryError) -> AnswerUpdates<Value>,
         deliver: (ReadReport<Value>) -> Void
     ) async {
+        let (first, background) = await readRevalidating(body)
+        deliver(first)
+        if let background { deliver(await background()) }
+    }
+
+    /// Runs one read that may revalidate in the background: the first report at once
+    /// (`revalidating` when a revalidation was started) and, then, what waits for the
+    /// revalidation's report (`background`), for a caller with work to do in between.
+    func readRevalidating<Value>(_ body: () async throws(RepositoryError) -> AnswerUpdates<Value>) async
+        -> (first: ReadReport<Value>, background: (@Sendable () async -> ReadReport<Value>)?)
+    {
         let (result, elapsed, metrics) = await outcome(of: body)
         var first = ReadReport(result: result.map(\.first), elapsed: elapsed, metrics: metrics)
-        guard case .success(let updates) = result, updates.isRevalidating else { return deliver(first) }
+        guard case .success(let updates) = result, updates.isRevalidating else { return (first, nil) }
         first.revalidating = true
-        deliver(first)
-        var second = await read { () async throws(RepositoryError) -> Answer<Value> in
-            try await updates.revalidated() ?? updates.first
-        }
-        second.background = true
-        deliver(second)
+        return (
+            first,
+            { [self] in
+                var second = await read { () async throws(RepositoryError) -> Answer<Value> in
+                    try await updates.revalidated() ?? updates.first
+                }
+                second.background = true
+                return second
+            }
+        )
     }
 
     /// Runs `body`: its outcome, how long it took and the repository's counters after it.

@@ -36,6 +36,8 @@ public final class CacheRepository<
     @usableFromInline let flights: SingleFlight<FlightKey, MainFetch<Value>>
     @usableFromInline let broadcaster: ChangeBroadcaster<RepositoryChange>
     @usableFromInline let stopwatch: Stopwatch
+    /// The background revalidations of `answerRevalidating` running now, one per query.
+    @usableFromInline let revalidations = BackgroundRevalidations<Query>()
 
     /// Creates a repository over `main` and `cache`, judging cache entries with `validator`.
     public init(

@@ -9,7 +9,9 @@ extension CharacterDetailScreen {
 
     /// Reads the character and its episodes (one multi-id request) with `policy`. The episodes
     /// the character is known to have are read at the same time as the character; when the
-    /// answer lists other episodes, those are read after it.
+    /// answer lists other episodes, those are read after it. A character stale inside its
+    /// server's stale-while-revalidate window answers at once; the background revalidation's
+    /// answer comes last, as a second `characterRead` (`background`).
     mutating func readDetail(policy: CachePolicy, services: BrowserServices) -> [Effect<Message>] {
         loading = policy
         let id = detail.characterID
@@ -17,22 +19,24 @@ extension CharacterDetailScreen {
         return [
             .stream(key: Self.detailTaskKey) { sink in
                 async let early = known.isEmpty ? nil : Self.readEpisodes(known, policy: policy, services)
-                let character = await services.read {
-                    () async throws(RepositoryError) -> Answer<ShowCharacter> in
-                    try await services.repository.character(id: id, policy: policy)
+                let (character, background) = await services.readRevalidating {
+                    () async throws(RepositoryError) -> AnswerUpdates<ShowCharacter> in
+                    try await services.repository.characterRevalidating(id: id, policy: policy)
                 }
                 sink.send(.characterRead(policy: policy, character))
-                guard case .success(let answer) = character.result, !Task.isCancelled else { return }
-                let ids = answer.value.episodeIDs
-                guard !ids.isEmpty else { return }
-                let prefetched = ids == known ? await early : nil
-                let episodes: ReadReport<[Episode]>
-                if let prefetched {
-                    episodes = prefetched
-                } else {
-                    episodes = await Self.readEpisodes(ids, policy: policy, services)
+                if case .success(let answer) = character.result, !answer.value.episodeIDs.isEmpty, !Task.isCancelled {
+                    let ids = answer.value.episodeIDs
+                    let prefetched = ids == known ? await early : nil
+                    let episodes: ReadReport<[Episode]>
+                    if let prefetched {
+                        episodes = prefetched
+                    } else {
+                        episodes = await Self.readEpisodes(ids, policy: policy, services)
+                    }
+                    sink.send(.episodesRead(ids: ids, policy: policy, episodes))
                 }
-                sink.send(.episodesRead(ids: ids, policy: policy, episodes))
+                guard let background, !Task.isCancelled else { return }
+                sink.send(.characterRead(policy: policy, await background()))
             }
         ]
     }
@@ -55,6 +59,7 @@ extension CharacterDetailScreen {
     mutating func applyCharacter(
         policy: CachePolicy, _ report: ReadReport<ShowCharacter>, context: inout ScreenContext
     ) {
+        if report.background { return applyRevalidatedCharacter(policy: policy, report, context: &context) }
         guard loading == policy else { return }
         let id = detail.characterID
         context.record(
@@ -72,6 +77,20 @@ extension CharacterDetailScreen {
             loading = nil
             context.toast("Could not load \(QueryText.character(id)): \(error.description)", kind: .error)
         }
+    }
+
+    /// Applies the background revalidation of the character shown stale: recorded (the status
+    /// pane and `--events` show it), and shown here and on every screen holding it unless a
+    /// refresh of it is in flight (its answer is newer). A failure leaves the stale value shown.
+    private mutating func applyRevalidatedCharacter(
+        policy: CachePolicy, _ report: ReadReport<ShowCharacter>, context: inout ScreenContext
+    ) {
+        let id = detail.characterID
+        context.record(
+            query: QueryText.character(id), policy: policy, keys: [.entity(.character, id: id)], report)
+        guard case .success(let answer) = report.result, loading != .remoteFirst else { return }
+        detail.character = answer.value
+        context.show(.character(answer.value))
     }
 
     /// Applies the character's episodes, when they are the read in flight.
