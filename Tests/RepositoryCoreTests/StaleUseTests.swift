@@ -65,4 +65,14 @@ struct StaleUseTests {
         // Only a stale-while-revalidate window: the caller's rule
         #expect(!may(StaleUse(whileRevalidating: 600), at: 100, serveStale: false))
     }
+
+    @Test("A window too long for the header is clamped alike by the metadata and by the directives' text")
+    func clampedAlike() throws {
+        let huge = StaleUse(whileRevalidating: 1e12, ifError: .infinity)
+        let kept = try #require(EntryMetadata(storedAt: Date(), staleUse: huge).staleUse)
+        #expect(kept.whileRevalidating == TimeInterval(CacheControl.maximumSeconds))
+        #expect(kept.ifError == TimeInterval(CacheControl.maximumSeconds))
+        #expect(StaleUse(directives: huge.directives) == kept)
+        #expect(huge.directives == "stale-while-revalidate=2147483648, stale-if-error=2147483648")
+    }
 }

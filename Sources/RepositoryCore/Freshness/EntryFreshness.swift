@@ -17,6 +17,14 @@ extension EntryMetadata {
     /// nil: never.
     @inlinable
     public func freshUntil(timeToLive: TimeInterval?) -> Date? {
+        Self.freshUntil(storedAt: storedAt, expiresAt: expiresAt, timeToLive: timeToLive)
+    }
+
+    /// When freshness ends for an entry stored at `storedAt` with the explicit expiry `expiresAt`
+    /// (which wins) and `timeToLive` (else); nil: never. The one rule every reader of freshness
+    /// (repositories, inspection) follows.
+    @inlinable
+    public static func freshUntil(storedAt: Date, expiresAt: Date?, timeToLive: TimeInterval?) -> Date? {
         expiresAt ?? timeToLive.map { storedAt.addingTimeInterval($0) }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `EntryMetadata`'s `staleUse` and `noStore` in nine bytes: the windows as whole seconds (at
-/// most 2³² − 1) and five flags. A plain value.
+/// `EntryMetadata`'s `staleUse` and `noStore` in nine bytes: the windows as whole seconds (as
+/// `StaleUse.directives` writes them: at most `CacheControl.maximumSeconds`, 2³¹) and five flags.
+/// A plain value.
 @usableFromInline
 struct PackedProducerRules: Sendable, Hashable {
     @usableFromInline var whileRevalidating: UInt32
@@ -45,19 +46,14 @@ struct PackedProducerRules: Sendable, Hashable {
             flags |= Self.hasStaleUse
             if let seconds = newValue.whileRevalidating {
                 flags |= Self.hasWhileRevalidating
-                whileRevalidating = Self.wholeSeconds(seconds)
+                whileRevalidating = UInt32(StaleUse.wholeSeconds(seconds))
             }
             if let seconds = newValue.ifError {
                 flags |= Self.hasIfError
-                ifError = Self.wholeSeconds(seconds)
+                ifError = UInt32(StaleUse.wholeSeconds(seconds))
             }
             if newValue.mustRevalidate { flags |= Self.mustRevalidate }
         }
     }
 
-    @usableFromInline
-    static func wholeSeconds(_ seconds: TimeInterval) -> UInt32 {
-        guard seconds.isFinite else { return seconds > 0 ? .max : 0 }
-        return UInt32(max(0, min(seconds, TimeInterval(UInt32.max))).rounded(.down))
-    }
 }

@@ -50,13 +50,20 @@ public struct StaleUse: Sendable, Hashable, Codable {
     /// must-revalidate`), whole seconds: what tiers store.
     public var directives: String {
         var parts: [String] = []
-        if let whileRevalidating { parts.append("stale-while-revalidate=\(Self.whole(whileRevalidating))") }
-        if let ifError { parts.append("stale-if-error=\(Self.whole(ifError))") }
+        if let whileRevalidating { parts.append("stale-while-revalidate=\(Self.wholeSeconds(whileRevalidating))") }
+        if let ifError { parts.append("stale-if-error=\(Self.wholeSeconds(ifError))") }
         if mustRevalidate { parts.append("must-revalidate") }
         return parts.joined(separator: ", ")
     }
 
-    private static func whole(_ seconds: TimeInterval) -> Int {
-        seconds.isFinite ? Int(max(0, min(seconds, TimeInterval(CacheControl.maximumSeconds)))) : CacheControl.maximumSeconds
+    /// A window as whole seconds, 0 to `CacheControl.maximumSeconds` (an infinite one is the
+    /// maximum, as RFC 9111 reads an overflowing delta-seconds): what the directives' text and
+    /// the packed metadata both keep, so either round trip gives the same window.
+    @usableFromInline
+    static func wholeSeconds(_ seconds: TimeInterval) -> Int {
+        guard !seconds.isNaN else { return 0 }
+        return seconds.isFinite
+            ? Int(max(0, min(seconds, TimeInterval(CacheControl.maximumSeconds))).rounded(.down))
+            : (seconds > 0 ? CacheControl.maximumSeconds : 0)
     }
 }

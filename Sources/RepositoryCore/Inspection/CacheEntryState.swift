@@ -46,6 +46,6 @@ public struct CacheFreshnessRule: Hashable, Sendable {
 
     /// When the entry stops being fresh: its explicit expiry, else stored-at plus the time to live.
     private func freshUntil(_ entry: CacheEntryInfo) -> Date? {
-        entry.expiresAt ?? timeToLive.map { entry.storedAt.addingTimeInterval($0) }
+        EntryMetadata.freshUntil(storedAt: entry.storedAt, expiresAt: entry.expiresAt, timeToLive: timeToLive)
     }
 }

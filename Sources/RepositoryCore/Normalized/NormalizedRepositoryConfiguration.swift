@@ -45,8 +45,7 @@ public struct NormalizedRepositoryConfiguration: Sendable {
     /// (the producer's word wins over the time to live), else within the time to live.
     @inlinable
     func isFresh(_ metadata: EntryMetadata, now: Date) -> Bool {
-        if let expiresAt = metadata.expiresAt { return now < expiresAt }
-        guard let timeToLive else { return true }
-        return now.timeIntervalSince(metadata.storedAt) < timeToLive
+        guard let end = metadata.freshUntil(timeToLive: timeToLive) else { return true }
+        return now < end
     }
 }

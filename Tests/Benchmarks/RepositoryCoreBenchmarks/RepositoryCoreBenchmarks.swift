@@ -59,6 +59,7 @@ let benchmarks: @Sendable () -> Void = {
     rotatingKeyBenchmarks()
     telemetryBenchmarks()
     staleWhileRevalidateBenchmarks()
+    concurrentStaleReadsBenchmark()
     inspectionBenchmarks()
     lockBenchmarks()
 }

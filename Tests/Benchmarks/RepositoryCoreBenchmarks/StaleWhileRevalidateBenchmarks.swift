@@ -90,3 +90,61 @@ struct HeldPlanetPages: GetDataSource {
         return page
     }
 }
+
+/// (v) A thousand concurrent `listRevalidating` reads of one list stale inside its window, each
+/// batch waiting for every revalidation's answer: the batch's time, and the requests it made of
+/// the server (the `revalidation requests` metric), which must be one.
+func concurrentStaleReadsBenchmark() {
+    let page = Query.page(PageQuery(number: 1))
+    Benchmark(
+        "(v) 1,000 concurrent stale reads of one list inside its window: one revalidation request",
+        configuration: Benchmark.Configuration(
+            metrics: [.wallClock, .custom("revalidation requests", useScalingFactor: false)],
+            maxDuration: .seconds(3), maxIterations: 200)
+    ) { benchmark in
+        let time = BenchmarkTime()
+        let repository = NormalizedRepository(
+            cache: NormalizedCache(
+                entities: InMemoryDataSource<BenchmarkPlanet>(timeSource: time),
+                lists: InMemoryDataSource<StoredList<Int>>(timeSource: time)),
+            configuration: NormalizedRepositoryConfiguration(timeSource: time, timeToLive: 86_400))
+        let server = CountingPlanetPages(time: time)
+        _ = try? await repository.list(page, policy: .localFirst, main: server)
+        for _ in benchmark.scaledIterations {
+            // Stale again (stored a batch ago, fresh for 60 s), inside its day-long window
+            time.advance(by: 120)
+            let before = server.requests
+            benchmark.startMeasurement()
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<1_000 {
+                    group.addTask {
+                        let updates = try? await repository.listRevalidating(page, policy: .localFirst, main: server)
+                        blackHole(try? await updates?.revalidated())
+                    }
+                }
+            }
+            benchmark.stopMeasurement()
+            let requests = server.requests - before
+            benchmark.measurement(.custom("revalidation requests", useScalingFactor: false), requests)
+            precondition(requests == 1, "\(requests) revalidation requests for one batch")
+        }
+    }
+}
+
+/// A server of page 1 stamped with `time` (fresh for 60 s, then stale-while-revalidate for a
+/// day) that counts its requests. Thread-safe (a lock guards the count).
+final class CountingPlanetPages: GetDataSource, Sendable {
+    let time: BenchmarkTime
+    private let count = PThreadMutex(0)
+
+    init(time: BenchmarkTime) { self.time = time }
+
+    var requests: Int { count.withLock { $0 } }
+
+    func get(_ query: Query, cached: Entry<BenchmarkPlanetPage>?) async throws(RepositoryError)
+        -> Entry<BenchmarkPlanetPage>
+    {
+        count.withLock { $0 += 1 }
+        return HeldPlanetPages(storedAt: time.now(), held: false).page
+    }
+}
