@@ -330,3 +330,14 @@ let package = Package(
             path: "Tests/Fuzz/FuzzWriteBodies", exclude: ["corpus", "regressions"]),
     ]
 )
+
+// CHARBROWSER_SANITIZE=address (.ci/run's AddressSanitizer step, docs/sanitizers.md) instruments the
+// project's own Swift targets and links every product with the sanitizer's runtime. The
+// dependencies keep the plain build's objects, uninstrumented (as the C targets always were): the
+// project's unsafe code is its own, and a sanitized build then compiles only the project again.
+if let sanitizer = Context.environment["CHARBROWSER_SANITIZE"], !sanitizer.isEmpty {
+    for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    }
+}
