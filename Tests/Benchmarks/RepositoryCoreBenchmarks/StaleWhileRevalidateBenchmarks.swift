@@ -15,11 +15,7 @@ func staleWhileRevalidateBenchmarks() {
     func listReads(stale: Bool) -> (Benchmark) async -> Void {
         { benchmark in
             let time = BenchmarkTime()
-            let repository = NormalizedRepository(
-                cache: NormalizedCache(
-                    entities: InMemoryDataSource<BenchmarkPlanet>(timeSource: time),
-                    lists: InMemoryDataSource<StoredList<Int>>(timeSource: time)),
-                configuration: NormalizedRepositoryConfiguration(timeSource: time, timeToLive: 86_400))
+            let repository = planetRepository(time: time)
             let server = HeldPlanetPages(storedAt: time.now(), held: true)
             _ = try? await repository.list(
                 page, policy: .localFirst, main: HeldPlanetPages(storedAt: time.now(), held: false))
@@ -37,6 +33,18 @@ func staleWhileRevalidateBenchmarks() {
     Benchmark(
         "(w1) list read, stale inside its stale-while-revalidate window (listRevalidating)",
         configuration: configuration, closure: listReads(stale: true))
+}
+
+/// A normalized repository of planets in memory, on `time`, with a one-day time to live (which
+/// the server's word overrides).
+func planetRepository(time: BenchmarkTime)
+    -> NormalizedRepository<BenchmarkPlanet, Int, InMemoryDataSource<BenchmarkPlanet>, InMemoryDataSource<StoredList<Int>>>
+{
+    NormalizedRepository(
+        cache: NormalizedCache(
+            entities: InMemoryDataSource<BenchmarkPlanet>(timeSource: time),
+            lists: InMemoryDataSource<StoredList<Int>>(timeSource: time)),
+        configuration: NormalizedRepositoryConfiguration(timeSource: time, timeToLive: 86_400))
 }
 
 /// A planet, the benchmark's entity.
@@ -103,11 +111,7 @@ func concurrentStaleReadsBenchmark() {
             maxDuration: .seconds(3), maxIterations: 200)
     ) { benchmark in
         let time = BenchmarkTime()
-        let repository = NormalizedRepository(
-            cache: NormalizedCache(
-                entities: InMemoryDataSource<BenchmarkPlanet>(timeSource: time),
-                lists: InMemoryDataSource<StoredList<Int>>(timeSource: time)),
-            configuration: NormalizedRepositoryConfiguration(timeSource: time, timeToLive: 86_400))
+        let repository = planetRepository(time: time)
         let server = CountingPlanetPages(time: time)
         _ = try? await repository.list(page, policy: .localFirst, main: server)
         for _ in benchmark.scaledIterations {

@@ -49,13 +49,19 @@ struct CacheRepositoryRevalidatingTests {
             configuration: CacheRepositoryConfiguration(timeSource: server.time))
     }
 
-    @Test("Inside the window: the stale value at once, then the new one; the next read is fresh, with no request")
-    func insideTheWindow() async throws {
+    /// A repository that read "rick" (v1) two minutes ago: stale, inside its ten-minute window.
+    static func staleRick() async throws -> (Server, CacheRepository<Server, InMemoryDataSource<String>>) {
         let time = ManualTimeSource()
         let server = Server(time: time)
         let repository = Self.repository(server)
         _ = try await repository.answer("rick", policy: .localFirst)
         time.advance(by: 120)
+        return (server, repository)
+    }
+
+    @Test("Inside the window: the stale value at once, then the new one; the next read is fresh, with no request")
+    func insideTheWindow() async throws {
+        let (server, repository) = try await Self.staleRick()
         server.set("v2")
         let updates = try await repository.answerRevalidating("rick", policy: .localFirst)
         #expect(updates.isRevalidating)
@@ -71,11 +77,7 @@ struct CacheRepositoryRevalidatingTests {
 
     @Test("The server confirms the entry (304): the second answer is revalidated, with the same value")
     func notModified() async throws {
-        let time = ManualTimeSource()
-        let server = Server(time: time)
-        let repository = Self.repository(server)
-        _ = try await repository.answer("rick", policy: .localFirst)
-        time.advance(by: 120)
+        let (server, repository) = try await Self.staleRick()
         server.answerNotModified()
         let updates = try await repository.answerRevalidating("rick", policy: .localFirst)
         let second = try #require(try await updates.revalidated())
