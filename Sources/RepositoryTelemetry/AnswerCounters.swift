@@ -6,24 +6,28 @@ import RepositoryCore
 /// its own. Sendable: constants, and swift-metrics' handlers are thread-safe.
 @usableFromInline
 struct AnswerCounters: Sendable {
-    /// One counter per origin, operation and staleness, at `(origin × slots + slot) × 2 + stale`.
-    @usableFromInline let answers: [Counter]
+    /// One counter per origin, operation and staleness, at `(origin × slots + slot) × 2 + stale`:
+    /// the factory's handlers, held without reference counting (`answerHandlers` keeps them).
+    @usableFromInline let answers: [UncountedCounter]
+    /// The same handlers, held strongly for as long as `answers` is used.
+    let answerHandlers: [any CounterHandler]
     @usableFromInline let failures: [Counter]
     @usableFromInline let durations: [Metrics.Timer]
 
     init(kind: String, factory: any MetricsFactory) {
-        answers = Origin.allCases.flatMap { origin in
+        answerHandlers = Origin.allCases.flatMap { origin in
             OperationSlot.all.flatMap { slot in
                 [false, true].map { stale in
-                    Counter(
+                    factory.makeCounter(
                         label: "charbrowser_repository_answers",
                         dimensions: [
                             ("kind", kind), ("origin", origin.rawValue), ("policy", slot.policy),
                             ("stale", String(stale)),
-                        ], factory: factory)
+                        ])
                 }
             }
         }
+        answers = answerHandlers.map(UncountedCounter.init)
         failures = OperationSlot.all.map { slot in
             Counter(
                 label: "charbrowser_repository_failures",
@@ -70,6 +74,20 @@ struct AnswerCounters: Sendable {
         case .sharedCache: 5
         }
     }
+}
+
+/// A counter's handler held `unowned(unsafe)`: counting an answer (every memory hit) then costs
+/// no retain and release of it, two atomic operations as dear as the count itself. Safe because
+/// it is only read through `AnswerCounters.answers`, whose `answerHandlers` holds the same
+/// handlers strongly: both are constants of one value, so none is freed while it is read.
+@usableFromInline
+struct UncountedCounter: Sendable {
+    @usableFromInline unowned(unsafe) let handler: any CounterHandler
+
+    init(_ handler: any CounterHandler) { self.handler = handler }
+
+    /// Adds one.
+    @inlinable func increment() { handler.increment(by: 1) }
 }
 
 /// The operations a repository reads with, each under the policy name that stands for it.
