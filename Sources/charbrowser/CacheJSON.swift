@@ -79,7 +79,7 @@ enum CacheJSON {
     }
 
     /// One `ls` row: key, kind, id, name, api, tiers, bytes, storedAt, ageSeconds, ttlSeconds, state,
-    /// etag; `api` is the row's own or, for tiers scoped to one API, `scopeAPI`.
+    /// etag, staleUse; `api` is the row's own or, for tiers scoped to one API, `scopeAPI`.
     static func row(_ row: CacheRow, inspector: CacheInspector, now: Date, scopeAPI: String?) -> Value {
         .object(rowFields(row, inspector: inspector, now: now, scopeAPI: scopeAPI))
     }
@@ -105,6 +105,7 @@ enum CacheJSON {
             ),
             ("state", .optional(inspector.state(of: row, at: now)?.rawValue)),
             ("etag", .optional(top?.etag)),
+            ("staleUse", .optional(top?.staleUse?.directives)),
         ]
     }
 

@@ -139,6 +139,7 @@ struct ServerFreshnessEndToEndTests {
         let rows = try await browser.listed()
         let page = try #require(rows.first { $0["kind"] as? String == "page" }, "\(rows)")
         #expect((1...60).contains(page["ttlSeconds"] as? Int ?? 0), "\(page)")
+        #expect(page["staleUse"] as? String == "stale-while-revalidate=86400", "\(page)")
         let key = try #require(page["key"] as? String)
         let described = try await browser.cache(["show", key])
         #expect(described.standardOutput.contains("stale-while-revalidate=86400"), "\(described.standardOutput)")
