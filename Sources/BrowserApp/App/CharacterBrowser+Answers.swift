@@ -33,7 +33,7 @@ extension CharacterBrowser {
             applySharedCacheHealth(health, state: &state)
         case .keptWritesRead(let writes, let now):
             state.keptWrites = KeptWriteCounts(writes)
-            state.pendingCharacterIDs = Set(writes.filter { $0.state != .rejected }.map(\.characterID))
+            state.pendingCharacterIDs = writes.pendingCharacterIDs
             // The Changes screen, when open, shows the same read.
             if let message = state.message(ChangesScreen.Message.read(writes, now: now), to: ChangesScreen.self) {
                 return apply(message, state: &state)

@@ -40,7 +40,7 @@ extension CharacterRepository {
     /// The ids of the characters with a write not yet taken by the server (pending or in
     /// conflict): what lists and details show as `pending`.
     public func pendingCharacterIDs() -> Set<Int> {
-        Set(keptWrites().filter { $0.state != .rejected }.map(\.characterID))
+        keptWrites().pendingCharacterIDs
     }
 
     /// Decides the conflict of kept write `sequence`: `.mine` sends mine again over the server's

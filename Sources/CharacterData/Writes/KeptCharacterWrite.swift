@@ -120,3 +120,9 @@ public struct KeptWriteCounts: Sendable, Hashable {
         return parts.isEmpty ? "none" : parts.joined(separator: " · ")
     }
 }
+
+extension Sequence where Element == KeptCharacterWrite {
+    /// The ids of the characters with a write the server has not taken yet (pending or in
+    /// conflict): what lists and details show as `pending`.
+    public var pendingCharacterIDs: Set<Int> { Set(filter { $0.state != .rejected }.map(\.characterID)) }
+}
