@@ -123,6 +123,25 @@ public final class GraphRepository: Sendable {
             .page(PageQuery(number: number, filters: filters)), policy: policy, main: locationPagesMain)
     }
 
+    /// Page `number` of the episodes as `episodePage` reads it, except that a page stale inside
+    /// the `stale-while-revalidate` window its server gave answers at once and is read again in
+    /// the background (`NormalizedRepository.listRevalidating`): its answer is the second update.
+    public func episodePageRevalidating(_ number: Int, filters: [String: String] = [:], policy: CachePolicy)
+        async throws(RepositoryError) -> AnswerUpdates<Page<Episode>>
+    {
+        try await characterRepository.episodeGraph.listRevalidating(
+            .page(PageQuery(number: number, filters: filters)), policy: policy, main: episodePagesMain)
+    }
+
+    /// Page `number` of the locations as `locationPage` reads it, revalidated in the background
+    /// inside its server's stale-while-revalidate window (see `episodePageRevalidating`).
+    public func locationPageRevalidating(_ number: Int, filters: [String: String] = [:], policy: CachePolicy)
+        async throws(RepositoryError) -> AnswerUpdates<Page<Location>>
+    {
+        try await locationGraph.listRevalidating(
+            .page(PageQuery(number: number, filters: filters)), policy: policy, main: locationPagesMain)
+    }
+
     /// The characters with `ids` (a cast, residents): the ones the cache holds from there, the
     /// others (all of them with `remoteFirst`) in one multi-id request per `maximumIDsPerRequest`
     /// ids. Ids the server does not return are in the answer's `provenance.missingIDs`.

@@ -116,6 +116,25 @@ struct ServerFreshnessEndToEndTests {
         #expect(again.outcome.standardOutput.contains("Species   Human"))
     }
 
+    @Test("The episodes list too: inside the window its page 1 is shown from disk at once, then revalidated behind it")
+    func staleWhileRevalidateEpisodes() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await ServedAPI.start(
+            executable: browser.executable, cacheControl: "max-age=0, stale-while-revalidate=600")
+        defer { api.stop() }
+        // Tab to the episodes; the next run starts there (the remembered place)
+        let first = try await browser.headless(keys: "tab q", extra: ["--api", api.url, "--no-images"])
+        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        let again = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
+        #expect(again.outcome.status == 0, "\(again.outcome.standardError)")
+        let pageOne = again.events.filter { $0[text: "query"] == "episode page 1" }
+        #expect(pageOne.count == 2, "\(again.events)")
+        #expect(pageOne.first?[text: "origin"] == "disk" && pageOne.first?["stale"] as? Bool == true, "\(pageOne)")
+        #expect(pageOne.last?["background"] as? Bool == true && pageOne.last?[text: "origin"] == "revalidated", "\(pageOne)")
+        #expect(again.outcome.standardOutput.contains("Pilot"))
+    }
+
     @Test("--server-cache-control makes the embedded server send it: page 1 is kept for the server's ten minutes")
     func embeddedServer() async throws {
         let browser = try Browser()

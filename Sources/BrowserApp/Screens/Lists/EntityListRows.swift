@@ -12,9 +12,10 @@ protocol EntityListRow: ListRow {
     var cells: [String] { get }
     /// The name under which the entity is opened.
     var displayName: String { get }
-    /// Reads page `number` with `filters`.
+    /// Reads page `number` with `filters`: at once and revalidated in the background when it is
+    /// stale inside its server's stale-while-revalidate window.
     static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
-        async throws(RepositoryError) -> Answer<Page<Self>>
+        async throws(RepositoryError) -> AnswerUpdates<Page<Self>>
 }
 
 extension EntityListRow {
@@ -45,10 +46,10 @@ extension EntityListRow {
     static func read(_ request: PageRequest, services: BrowserServices) -> PageRead<Self>? {
         guard let graph = services.graph else { return nil }
         return { deliver in
-            deliver(
-                await services.read { () async throws(RepositoryError) -> Answer<Page<Self>> in
+            await services.readUpdates(
+                { () async throws(RepositoryError) -> AnswerUpdates<Page<Self>> in
                     try await page(request.number, filters: request.filters, policy: request.policy, graph: graph)
-                })
+                }, deliver: deliver)
         }
     }
 
@@ -69,8 +70,8 @@ extension Episode: EntityListRow {
     var displayName: String { "\(code) \(name)" }
 
     static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
-        async throws(RepositoryError) -> Answer<Page<Episode>>
-    { try await graph.episodePage(number, filters: filters, policy: policy) }
+        async throws(RepositoryError) -> AnswerUpdates<Page<Episode>>
+    { try await graph.episodePageRevalidating(number, filters: filters, policy: policy) }
 }
 
 extension Location: EntityListRow {
@@ -84,6 +85,6 @@ extension Location: EntityListRow {
     var displayName: String { name }
 
     static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
-        async throws(RepositoryError) -> Answer<Page<Location>>
-    { try await graph.locationPage(number, filters: filters, policy: policy) }
+        async throws(RepositoryError) -> AnswerUpdates<Page<Location>>
+    { try await graph.locationPageRevalidating(number, filters: filters, policy: policy) }
 }
