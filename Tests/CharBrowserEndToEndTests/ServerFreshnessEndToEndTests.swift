@@ -18,6 +18,26 @@ struct ServerFreshnessEndToEndTests {
         return browser
     }
 
+    /// Two headless runs against a served API that sends `max-age=0, stale-while-revalidate=600`
+    /// (every entry stale at once, inside its window): `firstKeys`, then `between` (with the
+    /// browser and the API), then `againKeys`; returns the second run's output and answers.
+    static func runStaleTwice(
+        _ firstKeys: String, _ againKeys: String,
+        between: (Browser, ServedAPI) async throws -> Void = { _, _ in }
+    ) async throws -> (output: String, events: [[String: Any]]) {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await ServedAPI.start(
+            executable: browser.executable, cacheControl: "max-age=0, stale-while-revalidate=600")
+        defer { api.stop() }
+        let first = try await browser.headless(keys: firstKeys, extra: ["--api", api.url, "--no-images"])
+        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        try await between(browser, api)
+        let again = try await browser.headless(keys: againKeys, extra: ["--api", api.url, "--no-images"])
+        #expect(again.outcome.status == 0, "\(again.outcome.standardError)")
+        return (again.outcome.standardOutput, again.events)
+    }
+
     @Test("With no-store, the list and Rick are shown and nothing of the answers is on disk afterwards")
     func noStore() async throws {
         let browser = try await Self.browse(cacheControl: "no-store")
@@ -61,26 +81,19 @@ struct ServerFreshnessEndToEndTests {
         "With max-age=0, stale-while-revalidate=600: the next run shows the list from disk at once, then the renamed Rick with no key pressed"
     )
     func staleWhileRevalidate() async throws {
-        let browser = try Browser()
-        defer { browser.cleanUp() }
-        let api = try await ServedAPI.start(
-            executable: browser.executable, cacheControl: "max-age=0, stale-while-revalidate=600")
-        defer { api.stop() }
-        let first = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
-        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
-        // The window is kept with each entry on disk, and shown
-        let apiName = try #require(URL(string: api.url)).host.map { "\($0):\(api.port)" } ?? ""
-        let described = try await browser.cache(["show", "character/1", "--api", apiName])
-        #expect(described.standardOutput.contains("stale-while-revalidate=600"), "\(described.standardOutput)")
-        // The server renames Rick meanwhile
-        let renamed = try await ChildProcess.run([
-            "/usr/bin/curl", "-fsS", "-X", "PATCH", "-H", "Content-Type: application/merge-patch+json",
-            "--data", #"{"name":"Rick Renamed"}"#, api.url + "/character/1",
-        ])
-        #expect(renamed.status == 0, "\(renamed.errors)")
-        // A new run: page 1 from disk at once (stale, being revalidated), then the background answer
-        let again = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
-        #expect(again.outcome.status == 0, "\(again.outcome.standardError)")
+        let again = try await Self.runStaleTwice("q", "q") { browser, api in
+            // The window is kept with each entry on disk, and shown
+            let apiName = try #require(URL(string: api.url)).host.map { "\($0):\(api.port)" } ?? ""
+            let described = try await browser.cache(["show", "character/1", "--api", apiName])
+            #expect(described.standardOutput.contains("stale-while-revalidate=600"), "\(described.standardOutput)")
+            // The server renames Rick meanwhile
+            let renamed = try await ChildProcess.run([
+                "/usr/bin/curl", "-fsS", "-X", "PATCH", "-H", "Content-Type: application/merge-patch+json",
+                "--data", #"{"name":"Rick Renamed"}"#, api.url + "/character/1",
+            ])
+            #expect(renamed.status == 0, "\(renamed.errors)")
+        }
+        // The new run: page 1 from disk at once (stale, being revalidated), then the background answer
         let pageOne = again.events.filter { $0[text: "query"] == "page 1" }
         #expect(pageOne.count == 2, "\(again.events)")
         let shown = try #require(pageOne.first)
@@ -89,23 +102,15 @@ struct ServerFreshnessEndToEndTests {
         let background = try #require(pageOne.last)
         #expect(background["background"] as? Bool == true, "\(background)")
         #expect(background[text: "origin"] == "network" && background["stale"] as? Bool == false, "\(background)")
-        #expect(again.outcome.standardOutput.contains("Rick Renamed"))
-        #expect(!again.outcome.standardOutput.contains("Rick Sanchez"))
+        #expect(again.output.contains("Rick Renamed"))
+        #expect(!again.output.contains("Rick Sanchez"))
     }
 
     @Test(
         "With max-age=0, stale-while-revalidate=600: opening Rick again shows him from the cache at once, then the server's answer as a background line"
     )
     func staleWhileRevalidateDetail() async throws {
-        let browser = try Browser()
-        defer { browser.cleanUp() }
-        let api = try await ServedAPI.start(
-            executable: browser.executable, cacheControl: "max-age=0, stale-while-revalidate=600")
-        defer { api.stop() }
-        let first = try await browser.headless(keys: "enter q", extra: ["--api", api.url, "--no-images"])
-        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
-        let again = try await browser.headless(keys: "enter q", extra: ["--api", api.url, "--no-images"])
-        #expect(again.outcome.status == 0, "\(again.outcome.standardError)")
+        let again = try await Self.runStaleTwice("enter q", "enter q")
         let rick = again.events.filter { $0[text: "query"] == "character 1" }
         #expect(rick.count == 2, "\(again.events)")
         let shown = try #require(rick.first)
@@ -113,26 +118,18 @@ struct ServerFreshnessEndToEndTests {
         let background = try #require(rick.last)
         #expect(background["background"] as? Bool == true && background["stale"] as? Bool == false, "\(background)")
         #expect(["network", "revalidated"].contains(background[text: "origin"]), "\(background)")
-        #expect(again.outcome.standardOutput.contains("Species   Human"))
+        #expect(again.output.contains("Species   Human"))
     }
 
     @Test("The episodes list too: inside the window its page 1 is shown from disk at once, then revalidated behind it")
     func staleWhileRevalidateEpisodes() async throws {
-        let browser = try Browser()
-        defer { browser.cleanUp() }
-        let api = try await ServedAPI.start(
-            executable: browser.executable, cacheControl: "max-age=0, stale-while-revalidate=600")
-        defer { api.stop() }
         // Tab to the episodes; the next run starts there (the remembered place)
-        let first = try await browser.headless(keys: "tab q", extra: ["--api", api.url, "--no-images"])
-        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
-        let again = try await browser.headless(keys: "q", extra: ["--api", api.url, "--no-images"])
-        #expect(again.outcome.status == 0, "\(again.outcome.standardError)")
+        let again = try await Self.runStaleTwice("tab q", "q")
         let pageOne = again.events.filter { $0[text: "query"] == "episode page 1" }
         #expect(pageOne.count == 2, "\(again.events)")
         #expect(pageOne.first?[text: "origin"] == "disk" && pageOne.first?["stale"] as? Bool == true, "\(pageOne)")
         #expect(pageOne.last?["background"] as? Bool == true && pageOne.last?[text: "origin"] == "revalidated", "\(pageOne)")
-        #expect(again.outcome.standardOutput.contains("Pilot"))
+        #expect(again.output.contains("Pilot"))
     }
 
     @Test("--server-cache-control makes the embedded server send it: page 1 is kept for the server's ten minutes")
