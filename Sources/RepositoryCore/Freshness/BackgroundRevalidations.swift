@@ -10,17 +10,23 @@ final class BackgroundRevalidations<Key: Hashable & Sendable>: Sendable {
 
     @usableFromInline init() {}
 
-    /// The revalidation running for `key`, or a new one running `work` (registered until it ends).
+    /// The revalidation running for `key`, or a new one running `work` (registered until it
+    /// ends); its task gives `work`'s outcome as a `Result`.
     @usableFromInline
     func task<Output: Sendable>(
-        for key: Key, _ work: @escaping @Sendable () async -> Result<Output, RepositoryError>
+        for key: Key, _ work: @escaping @Sendable () async throws(RepositoryError) -> Output
     ) -> Task<Result<Output, RepositoryError>, Never> {
         running.withLock { running in
             // (a class cast: one metadata comparison, where a cast to the task's struct type costs
             // an existential unwrap per stale read)
             if let existing = running[key] as? Running<Output> { return existing.task }
-            let task = Task { [self] in
-                let result = await work()
+            let task = Task { [self] () -> Result<Output, RepositoryError> in
+                let result: Result<Output, RepositoryError>
+                do throws(RepositoryError) {
+                    result = .success(try await work())
+                } catch {
+                    result = .failure(error)
+                }
                 // (inserted under the lock before this can run: the entry is this task)
                 self.running.withLock { _ = $0.removeValue(forKey: key) }
                 return result

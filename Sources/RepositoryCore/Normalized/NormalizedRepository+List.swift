@@ -185,8 +185,7 @@ extension NormalizedRepository {
     /// answered at once from the cache, marked stale, while the list is read again in the
     /// background (conditionally, as `revalidateList` does; one main call per query however many
     /// readers: a read that finds the query's revalidation running awaits that one). The
-    /// revalidation's answer is the
-    /// sequence's second. Without such a window — the server said none, or it has passed — this
+    /// revalidation's answer is the sequence's second. Without such a window — the server said none, or it has passed — this
     /// is `list(_:policy:whenMainFails:main:)`'s single answer, so `localFirst` keeps its meaning.
     @inlinable
     public func listRevalidating<Main: GetDataSource>(
@@ -217,12 +216,8 @@ extension NormalizedRepository {
                 let key = NormalizedFlightKey(
                     query: query, valueType: ObjectIdentifier(Main.Value.self), storing: true)
                 let revalidation = revalidations.task(for: key) {
-                    [self] () async -> Result<Answer<Main.Value>, RepositoryError> in
-                    do throws(RepositoryError) {
-                        return .success(try await revalidateUnlessFresh(query, main: main))
-                    } catch {
-                        return .failure(error)
-                    }
+                    [self] () async throws(RepositoryError) -> Answer<Main.Value> in
+                    try await revalidateUnlessFresh(query, main: main)
                 }
                 return AnswerUpdates(first: first, revalidation: revalidation)
             }

@@ -41,14 +41,10 @@ extension CacheRepository {
         metrics.record(.staleServe, tier: entry.origin)
         let first = answer(entry, isStale: true, operation: operation, start: start)
         let revalidation = revalidations.task(for: query) {
-            [self] () async -> Result<Answer<Value>, RepositoryError> in
+            [self] () async throws(RepositoryError) -> Answer<Value> in
             let start = stopwatch.start()
-            do throws(RepositoryError) {
-                let (fetch, joined) = try await fetchFromMain(query, cached: entry, writesCache: true)
-                return .success(answer(fetch, joined: joined, operation: operation, start: start))
-            } catch {
-                return .failure(error)
-            }
+            let (fetch, joined) = try await fetchFromMain(query, cached: entry, writesCache: true)
+            return answer(fetch, joined: joined, operation: operation, start: start)
         }
         return AnswerUpdates(first: first, revalidation: revalidation)
     }
