@@ -35,6 +35,17 @@ struct CacheScreenRevalidatingTests {
         #expect(entries.isEmpty)
     }
 
+    @Test("A revalidation whose background answer is lost (its read was cancelled) is cleared by the entry's next plain answer")
+    func lostBackgroundAnswer() {
+        let page = CacheEntryKey(kind: "character-page-ids", key: "page:1")
+        var entries = RevalidatingEntries()
+        entries.record(Self.event(keys: [page], revalidating: true))
+        entries.record(Self.event(keys: [page], revalidating: true))
+        // A refresh replaced both reads: their background answers never come; its own answer does
+        entries.record(Self.event(keys: [page]))
+        #expect(!entries.contains(page))
+    }
+
     @Test("Page 1 answered stale and being revalidated: its row's state reads revalidating, then its state again")
     func pageRow() throws {
         // GIVEN page 1 answered from disk, stale, with a background revalidation started

@@ -2,15 +2,21 @@ import RepositoryCore
 
 /// The cache entries background revalidations are reading again, counted: two reads whose
 /// revalidations share an entry (a character on two pages) leave it revalidating until both end.
-/// A plain value.
+/// A read whose task was cancelled (a refresh replaced it, its screen went away) never delivers
+/// its background answer: the next plain answer of the entry ends its mark, so none outlives the
+/// next read of it. A plain value.
 package struct RevalidatingEntries: Sendable, Equatable {
     private var counts: [CacheEntryKey: Int] = [:]
 
     /// None.
     package init() {}
 
-    /// Takes `event`: a `revalidating` answer adds its entries, a `background` one removes them.
+    /// Takes `event`: a `revalidating` answer adds its entries, a `background` one removes them,
+    /// any other answer of an entry clears its mark (it is newer than any lost background answer).
     package mutating func record(_ event: AnswerEvent) {
+        if !event.revalidating && !event.background {
+            for key in event.cacheKeys { counts[key] = nil }
+        }
         if event.revalidating {
             for key in event.cacheKeys { counts[key, default: 0] += 1 }
         }
