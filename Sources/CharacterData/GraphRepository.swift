@@ -106,26 +106,9 @@ public final class GraphRepository: Sendable {
     }
 
     /// Page `number` of the episodes `filters` select (`name`, `episode`), composed from the
-    /// cached episodes when they are all held.
-    public func episodePage(_ number: Int, filters: [String: String] = [:], policy: CachePolicy)
-        async throws(RepositoryError) -> Answer<Page<Episode>>
-    {
-        try await characterRepository.episodeGraph.list(
-            .page(PageQuery(number: number, filters: filters)), policy: policy, main: episodePagesMain)
-    }
-
-    /// Page `number` of the locations `filters` select (`name`, `type`, `dimension`), composed
-    /// from the cached locations when they are all held.
-    public func locationPage(_ number: Int, filters: [String: String] = [:], policy: CachePolicy)
-        async throws(RepositoryError) -> Answer<Page<Location>>
-    {
-        try await locationGraph.list(
-            .page(PageQuery(number: number, filters: filters)), policy: policy, main: locationPagesMain)
-    }
-
-    /// Page `number` of the episodes as `episodePage` reads it, except that a page stale inside
-    /// the `stale-while-revalidate` window its server gave answers at once and is read again in
-    /// the background (`NormalizedRepository.listRevalidating`): its answer is the second update.
+    /// cached episodes when they are all held; a page stale inside the `stale-while-revalidate`
+    /// window its server gave answers at once and is read again in the background
+    /// (`NormalizedRepository.listRevalidating`): its answer is the second update.
     public func episodePageRevalidating(_ number: Int, filters: [String: String] = [:], policy: CachePolicy)
         async throws(RepositoryError) -> AnswerUpdates<Page<Episode>>
     {
@@ -133,8 +116,9 @@ public final class GraphRepository: Sendable {
             .page(PageQuery(number: number, filters: filters)), policy: policy, main: episodePagesMain)
     }
 
-    /// Page `number` of the locations as `locationPage` reads it, revalidated in the background
-    /// inside its server's stale-while-revalidate window (see `episodePageRevalidating`).
+    /// Page `number` of the locations `filters` select (`name`, `type`, `dimension`), composed
+    /// from the cached locations when they are all held, revalidated in the background inside its
+    /// server's stale-while-revalidate window (see `episodePageRevalidating`).
     public func locationPageRevalidating(_ number: Int, filters: [String: String] = [:], policy: CachePolicy)
         async throws(RepositoryError) -> AnswerUpdates<Page<Location>>
     {
