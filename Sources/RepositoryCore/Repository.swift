@@ -4,6 +4,11 @@ public protocol GetRepository<Value>: Sendable {
     associatedtype Value: Sendable
     /// Reads `query` as `operation` says, returning the value with where it came from.
     func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError) -> Answer<Value>
+    /// The same read, `observer` told of its answer (or failure) before it is returned. A
+    /// repository that can answer without suspending (a memory hit) tells it there, so an
+    /// observed hit costs the observer's work and no more; the default awaits the read, then tells.
+    func answer(_ query: Query, operation: RepositoryOperation, observer: some AnswerObserver)
+        async throws(RepositoryError) -> Answer<Value>
 }
 
 /// A repository that writes with a per-call operation.

@@ -3,18 +3,34 @@ import RepositoryCore
 
 /// The counters and timers of one instrumented repository, made once (every origin, operation
 /// and staleness) so that an answer only picks its counter from an array: no lookup, no lock of
-/// its own. Sendable: constants, and swift-metrics' handlers are thread-safe.
+/// its own. The observer of an instrumented repository's answers; with no metrics backend
+/// (`nothing`), an observer that counts nothing. Sendable: constants, and swift-metrics' handlers
+/// are thread-safe.
 @usableFromInline
-struct AnswerCounters: Sendable {
+struct AnswerCounters: AnswerObserver {
+    /// Whether there is anything to count (false for `nothing`).
+    @usableFromInline let counts: Bool
     /// One counter per origin, operation and staleness, at `(origin × slots + slot) × 2 + stale`:
     /// the factory's handlers, held without reference counting (`answerHandlers` keeps them).
-    @usableFromInline let answers: [UncountedCounter]
+    @usableFromInline let answers: [any UnretainedCounting]
     /// The same handlers, held strongly for as long as `answers` is used.
     let answerHandlers: [any CounterHandler]
     @usableFromInline let failures: [Counter]
     @usableFromInline let durations: [Metrics.Timer]
 
+    /// Counters that count nothing, for a repository with no metrics backend.
+    static let nothing = AnswerCounters()
+
+    private init() {
+        counts = false
+        answerHandlers = []
+        answers = []
+        failures = []
+        durations = []
+    }
+
     init(kind: String, factory: any MetricsFactory) {
+        counts = true
         answerHandlers = Origin.allCases.flatMap { origin in
             OperationSlot.all.flatMap { slot in
                 [false, true].map { stale in
@@ -27,7 +43,7 @@ struct AnswerCounters: Sendable {
                 }
             }
         }
-        answers = answerHandlers.map(UncountedCounter.init)
+        answers = answerHandlers.map(unretained)
         failures = OperationSlot.all.map { slot in
             Counter(
                 label: "charbrowser_repository_failures",
@@ -41,9 +57,24 @@ struct AnswerCounters: Sendable {
         }
     }
 
-    /// Counts an answer from `origin` to a read of `operation`, and times it when it was timed
-    /// (a nonzero `duration`) and not a memory hit.
+    /// Counts `answer`, as `record(origin:operation:stale:duration:)`.
     @inlinable
+    func observe<Value>(_ answer: Answer<Value>, for query: Query) {
+        guard counts else { return }
+        record(origin: answer.origin, operation: answer.operation, stale: answer.isStale, duration: answer.duration)
+    }
+
+    /// Counts a read that threw.
+    @inlinable
+    func observeFailure(_ error: RepositoryError, for query: Query, operation: RepositoryOperation) {
+        guard counts else { return }
+        recordFailure(operation)
+    }
+
+    /// Counts an answer from `origin` to a read of `operation`, and times it when it was timed
+    /// (a nonzero `duration`) and not a memory hit. Not inlined into the (async) read: there,
+    /// each counter would be copied out of its array through its type's value witnesses first.
+    @usableFromInline @inline(never)
     func record(origin: Origin, operation: RepositoryOperation, stale: Bool, duration: Duration) {
         let originIndex = Self.index(of: origin)
         let slot = originIndex &* OperationSlot.count &+ OperationSlot.index(of: operation)
@@ -76,18 +107,33 @@ struct AnswerCounters: Sendable {
     }
 }
 
-/// A counter's handler held `unowned(unsafe)`: counting an answer (every memory hit) then costs
-/// no retain and release of it, two atomic operations as dear as the count itself. Safe because
-/// it is only read through `AnswerCounters.answers`, whose `answerHandlers` holds the same
-/// handlers strongly: both are constants of one value, so none is freed while it is read.
+/// A counter's handler called without reference counting: counting an answer (every memory hit)
+/// then costs no retain and release of it, two atomic operations as dear as the count itself.
+/// (`unowned(unsafe)` storage does not do it: the call still copies the reference strongly.)
 @usableFromInline
-struct UncountedCounter: Sendable {
-    @usableFromInline unowned(unsafe) let handler: any CounterHandler
-
-    init(_ handler: any CounterHandler) { self.handler = handler }
-
+protocol UnretainedCounting: Sendable {
     /// Adds one.
-    @inlinable func increment() { handler.increment(by: 1) }
+    func increment()
+}
+
+/// `UnretainedCounting` for a handler of a known type, which `Unmanaged` needs. Safe because it
+/// is only read through `AnswerCounters.answers`, whose `answerHandlers` holds the same handlers
+/// strongly: both are constants of one value, so none is freed while it is read.
+@usableFromInline
+struct UnretainedCounter<Handler: CounterHandler>: UnretainedCounting {
+    @usableFromInline let handler: Unmanaged<Handler>
+
+    init(_ handler: Handler) { self.handler = .passUnretained(handler) }
+
+    @inlinable func increment() { handler._withUnsafeGuaranteedRef { $0.increment(by: 1) } }
+}
+
+/// The unretained counter of `handler`, its dynamic type opened.
+private func unretained(_ handler: any CounterHandler) -> any UnretainedCounting {
+    func open<Handler: CounterHandler>(_ handler: Handler) -> any UnretainedCounting {
+        UnretainedCounter(handler)
+    }
+    return open(handler)
 }
 
 /// The operations a repository reads with, each under the policy name that stands for it.

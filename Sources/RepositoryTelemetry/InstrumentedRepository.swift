@@ -12,62 +12,38 @@ public struct InstrumentedRepository<Base: GetRepository>: GetRepository {
     public let base: Base
     /// Where the reports go.
     public let telemetry: RepositoryTelemetry
-    @usableFromInline let counters: AnswerCounters?
+    @usableFromInline let counters: AnswerCounters
     @usableFromInline let traces: Bool
 
     init(base: Base, telemetry: RepositoryTelemetry) {
         self.base = base
         self.telemetry = telemetry
         counters =
-            telemetry.reportsMetrics ? AnswerCounters(kind: telemetry.kind, factory: telemetry.metrics) : nil
+            telemetry.reportsMetrics ? AnswerCounters(kind: telemetry.kind, factory: telemetry.metrics) : .nothing
         traces = telemetry.reportsSpans
     }
 
     // Inlinable, so that a caller's module specializes it for its repository: unspecialized, the
-    // generic hop to `base` would cost a memory hit several times over.
+    // generic hop to `base` would cost a memory hit several times over. Both branches are a call
+    // of `base` that the caller sees into, `base` telling the observer: a branch that awaited a
+    // function the caller cannot see into would make every read, a memory hit included, hop
+    // executors once more on its way back.
     @inlinable
     public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError)
         -> Answer<Value>
     {
-        guard traces else { return try await counted(query, operation) }
-        return try await tracedAnswer(query, operation)
+        // `base` tells the counters of its answer (`AnswerObserver`), so a memory hit is counted
+        // where it is found (and with no metrics backend, the counters count nothing).
+        guard traces else { return try await base.answer(query, operation: operation, observer: counters) }
+        return try await base.answer(query, operation: operation, observer: spanObserver(operation))
     }
 
-    /// The wrapped read, counted when a metrics backend is there.
-    @inlinable
-    func counted(_ query: Query, _ operation: RepositoryOperation) async throws(RepositoryError) -> Answer<
-        Value
-    > {
-        guard let counters else { return try await base.answer(query, operation: operation) }
-        do {
-            let answer = try await base.answer(query, operation: operation)
-            counters.record(
-                origin: answer.origin, operation: answer.operation, stale: answer.isStale,
-                duration: answer.duration)
-            return answer
-        } catch {
-            counters.recordFailure(operation)
-            throw error
-        }
-    }
-
-    /// The read in a span, when a tracer is there.
+    /// A span opened now for one read and labelled; the read's answer or failure ends it.
     @usableFromInline
-    func tracedAnswer(_ query: Query, _ operation: RepositoryOperation) async throws(RepositoryError)
-        -> Answer<Value>
-    {
+    func spanObserver(_ operation: RepositoryOperation) -> SpanObserver {
         let span = Self.startSpan(telemetry.tracer, "repository answer")
-        defer { span.end() }
         label(span, operation)
-        do {
-            let answer = try await counted(query, operation)
-            span.attributes["charbrowser.repository.origin"] = answer.origin.rawValue
-            span.attributes["charbrowser.repository.stale"] = answer.isStale
-            return answer
-        } catch {
-            Self.fail(span, error)
-            throw error
-        }
+        return SpanObserver(span: span, counters: counters)
     }
 
     /// Runs `body` in a span called `name` (a write: no counter).

@@ -97,6 +97,35 @@ struct RepositoryTelemetryTests {
         #expect(spans[3].status?.code == .error)
     }
 
+    @Test("With both a backend and a tracer, each read is counted and in one span, ended once")
+    func countedAndTraced() async throws {
+        let metrics = TestMetrics()
+        let tracer = InMemoryTracer()
+        let telemetry = RepositoryTelemetry(kind: "character", metrics: metrics, tracer: tracer)
+        let repository = telemetry.instrument(Self.repository())
+        #expect(try await repository.answer(.id(2), policy: .localFirst).origin == .network)
+        #expect(try await repository.answer(.id(2), policy: .localFirst).origin == .memory)
+        await #expect(throws: RepositoryError.notFound(query: "id:404")) {
+            try await repository.answer(.id(404), policy: .remoteFirst)
+        }
+
+        let spans = tracer.finishedSpans
+        #expect(spans.map(\.operationName) == Array(repeating: "repository answer", count: 3))
+        #expect(spans.map { $0.attributes["charbrowser.repository.origin"]?.toSpanAttribute() } == ["network", "memory", nil])
+        #expect(spans.map(\.errors.count) == [0, 0, 1])
+        #expect(tracer.activeSpans.isEmpty)
+        func answers(_ origin: String) -> Int64 {
+            metrics.counterTotal(
+                label: "charbrowser_repository_answers",
+                dimensions: [("kind", "character"), ("origin", origin), ("policy", "localFirst"), ("stale", "false")])
+        }
+        #expect(answers("network") == 1 && answers("memory") == 1)
+        #expect(
+            metrics.counterTotal(
+                label: "charbrowser_repository_failures", dimensions: [("kind", "character"), ("policy", "remoteFirst")])
+                == 1)
+    }
+
     @Test("With no backend and no tracer it reports nothing, and answers as the repository does")
     func nothingBootstrapped() async throws {
         let telemetry = RepositoryTelemetry(

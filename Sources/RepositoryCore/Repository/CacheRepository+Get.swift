@@ -31,11 +31,51 @@ extension CacheRepository {
     public func answer(_ query: Query, operation: RepositoryOperation) async throws(RepositoryError)
         -> Answer<Value>
     {
+        switch firstLook(query, operation: operation) {
+        case .answered(let answer): return answer
+        case .read(let next): return try await read(query, next)
+        }
+    }
+
+    /// The same read, `observer` told of its answer or failure before it is returned: a memory hit
+    /// tells it right where it is found, with no suspension between (see `AnswerObserver`).
+    @inlinable
+    public func answer(_ query: Query, operation: RepositoryOperation, observer: some AnswerObserver)
+        async throws(RepositoryError) -> Answer<Value>
+    {
+        switch firstLook(query, operation: operation) {
+        case .answered(let answer):
+            observer.observe(answer, for: query)
+            return answer
+        case .read(let next):
+            return try await read(query, next, operation: operation, observer: observer)
+        }
+    }
+
+    /// `read(_:_:)`, `observer` told of its answer or failure. Not inlined: a read that reaches
+    /// it suspends anyway, and kept out, the memory hit's path stays small enough to inline.
+    @inlinable @inline(never)
+    func read(_ query: Query, _ next: NextRead, operation: RepositoryOperation, observer: some AnswerObserver)
+        async throws(RepositoryError) -> Answer<Value>
+    {
+        do {
+            let answer = try await read(query, next)
+            observer.observe(answer, for: query)
+            return answer
+        } catch {
+            observer.observeFailure(error, for: query, operation: operation)
+            throw error
+        }
+    }
+
+    /// What a read does first, without suspending: under `default` and `cacheSync`, a valid entry
+    /// the cache gives at once is the answer; anything else names the read still to do.
+    @inlinable
+    func firstLook(_ query: Query, operation: RepositoryOperation) -> FirstLook {
         switch operation {
         case .default, .cacheSync:
             let fallback: FallbackRule =
                 if case .cacheSync(let rule) = operation { rule } else { .fail }
-            let resolved = RepositoryOperation.cacheSync(fallback: fallback)
             // A memory hit is timed one time in `Stopwatch.sampleInterval` (see `untimedAnswer`);
             // any other read starts its stopwatch right after the cache's answer.
             let timed = stopwatch.timesEveryAnswer || metrics.timesNextImmediateAnswer()
@@ -43,28 +83,61 @@ extension CacheRepository {
             switch cache.immediateGet(query) {
             case .entry(let entry):
                 if let validator, case .invalid = validator.validate(entry, for: query, timeSource: configuration.timeSource) {
-                    let start = timed ? mark : stopwatch.start()
-                    return try await fetchOrServeStale(query, stale: entry, fallback: fallback, start: start)
+                    return .read(.fromMain(stale: entry, fallback: fallback, start: timed ? mark : stopwatch.start()))
                 }
-                guard timed else { return untimedAnswer(entry, operation: resolved) }
-                return answer(entry, operation: resolved, start: mark)
+                let resolved = RepositoryOperation.cacheSync(fallback: fallback)
+                guard timed else { return .answered(untimedAnswer(entry, operation: resolved)) }
+                return .answered(answer(entry, operation: resolved, start: mark))
             case .notFound:
-                let start = timed ? mark : stopwatch.start()
-                return try await fetchOrServeStale(query, stale: nil, fallback: fallback, start: start)
+                return .read(.fromMain(stale: nil, fallback: fallback, start: timed ? mark : stopwatch.start()))
             case .needsSuspension:
-                let start = timed ? mark : stopwatch.start()
-                return try await readCacheFirst(query, fallback: fallback, start: start)
+                return .read(.cacheFirst(fallback: fallback, start: timed ? mark : stopwatch.start()))
             }
-        case .main:
-            let start = stopwatch.start()
-            let (fetch, joined) = try await fetchFromMain(query, cached: nil, writesCache: false)
-            return answer(fetch, joined: joined, operation: operation, start: start)
-        case .mainSync(let fallback):
-            return try await readMainFirst(query, fallback: fallback, start: stopwatch.start())
+        case .main: return .read(.mainOnly(start: stopwatch.start()))
+        case .mainSync(let fallback): return .read(.mainFirst(fallback: fallback, start: stopwatch.start()))
         case .cache(let ignoreValidation):
-            return try await readCacheOnly(
-                query, ignoreValidation: ignoreValidation, start: stopwatch.start())
+            return .read(.cacheOnly(ignoreValidation: ignoreValidation, start: stopwatch.start()))
         }
+    }
+
+    /// The read `firstLook` left to do.
+    @inlinable
+    func read(_ query: Query, _ next: NextRead) async throws(RepositoryError) -> Answer<Value> {
+        switch next {
+        case .fromMain(let stale, let fallback, let start):
+            return try await fetchOrServeStale(query, stale: stale, fallback: fallback, start: start)
+        case .cacheFirst(let fallback, let start):
+            return try await readCacheFirst(query, fallback: fallback, start: start)
+        case .mainOnly(let start):
+            let (fetch, joined) = try await fetchFromMain(query, cached: nil, writesCache: false)
+            return answer(fetch, joined: joined, operation: .main, start: start)
+        case .mainFirst(let fallback, let start):
+            return try await readMainFirst(query, fallback: fallback, start: start)
+        case .cacheOnly(let ignoreValidation, let start):
+            return try await readCacheOnly(query, ignoreValidation: ignoreValidation, start: start)
+        }
+    }
+
+    /// The outcome of `firstLook`: the answer, or the read still to do.
+    @usableFromInline
+    enum FirstLook {
+        case answered(Answer<Value>)
+        case read(NextRead)
+    }
+
+    /// A read that may suspend, each with its stopwatch's start.
+    @usableFromInline
+    enum NextRead {
+        /// Main, after a miss (`stale` nil) or an invalid entry (`fetchOrServeStale`).
+        case fromMain(stale: Entry<Value>?, fallback: FallbackRule, start: Stopwatch.Mark)
+        /// The cache through `get`, for caches that must suspend (`readCacheFirst`).
+        case cacheFirst(fallback: FallbackRule, start: Stopwatch.Mark)
+        /// `main`: main only.
+        case mainOnly(start: Stopwatch.Mark)
+        /// `mainSync` (`readMainFirst`).
+        case mainFirst(fallback: FallbackRule, start: Stopwatch.Mark)
+        /// `cache` (`readCacheOnly`).
+        case cacheOnly(ignoreValidation: Bool, start: Stopwatch.Mark)
     }
 
     /// Cache first through `get` (for caches that must suspend).
