@@ -138,4 +138,36 @@ struct WriteOutboxTests {
         try await outbox.remove(b.sequence)
         #expect(try outbox.firstPending(kind: "character") == nil)
     }
+
+    @Test("A drain counts the send of the write after the one in flight, and takes the count back when it stops")
+    func countingAhead() async throws {
+        let database = try CacheDatabase.inMemory()
+        let source = SQLiteDataSource<String>(database: database, namespace: "character")
+        let outbox = WriteOutbox(database: database)
+        let a = try await outbox.enqueue(Self.write(1, "a"))
+        let b = try await outbox.enqueue(Self.write(2, "b"))
+        let c = try await outbox.enqueue(Self.write(3, "c"))
+
+        let first = try await outbox.recordSending(nextOf: "character", after: nil)
+        let second = try await outbox.recordSending(nextOf: "character", after: first?.sequence)
+        #expect(first?.sequence == a.sequence && first?.attempts == 1)
+        #expect(second?.sequence == b.sequence && second?.attempts == 1 && second?.lastAttemptAt != nil)
+        // Counted, the write in flight folds nothing more into it.
+        let apart = try await outbox.enqueue(Self.write(2, "b2", coalescing: true))
+        #expect(apart.sequence > c.sequence)
+
+        // Completing the first while the second is in flight counts the third, not the second again.
+        let third = try await source.complete(a.sequence, storing: nil, for: .id(1), sendingNextOf: "character", after: b.sequence)
+        #expect(third?.sequence == c.sequence && third?.attempts == 1)
+        #expect(try outbox.write(b.sequence)?.attempts == 1)
+
+        // The drain stops at the second (main out of reach): the third never left.
+        try await outbox.recordFailure(b.sequence, error: "offline")
+        try await outbox.uncountSending(c.sequence)
+        let left = try outbox.pending()
+        #expect(left.map(\.sequence) == [b.sequence, c.sequence, apart.sequence])
+        #expect(left.map(\.attempts) == [1, 0, 0])
+        #expect(left[1].lastAttemptAt == nil)
+        #expect(try await outbox.recordSending(nextOf: "character", after: apart.sequence) == nil)
+    }
 }

@@ -59,33 +59,11 @@ extension CharacterRepository {
     @discardableResult
     public func sendKeptWrites() async -> [SentCharacterWrite] {
         guard let outbox, let disk = characterDisk else { return [] }
-        let namespace = configuration.storedNamespace(Namespace.character)
         var results: [SentCharacterWrite] = []
-        let clock = configuration.clock
         _ = await drain.ifIdle {
-            // The next write, its send already counted by the transaction that completed the one
-            // before (one write transaction per write sent).
-            var counted: OutboxWrite?
-            while let kept = counted ?? (try? outbox.firstPending(kind: namespace)) {
-                let isCounted = counted != nil
-                counted = nil
-                guard let write = try? JSONDecoder().decode(CharacterWrite.self, from: kept.body) else {
-                    try? await outbox.markRejected(kept.sequence, reason: "the kept write cannot be read", detail: nil)
-                    continue
-                }
-                if !isCounted { try? await outbox.recordSending(kept.sequence) }
-                let ((result, next), elapsed) = await clock.timed {
-                    let outcome = await writeClient.send(write)
-                    return await settle(
-                        kept.sequence, write: write, outcome: outcome, outbox: outbox, disk: disk, sendingNextOf: namespace)
-                }
-                counted = next
-                results.append(
-                    SentCharacterWrite(
-                        sequence: kept.sequence, characterID: write.id, method: write.method, result: result,
-                        elapsed: elapsed))
-                if case .pending = result { break }
-            }
+            results = await OutboxDrain(
+                repository: self, outbox: outbox, disk: disk, kind: configuration.storedNamespace(Namespace.character)
+            ).run()
             if !results.isEmpty { reloadPendingChanges() }
         }
         return results
@@ -235,10 +213,11 @@ extension CharacterRepository {
     /// removed in one transaction; in conflict or rejected, kept as such (a rejection rolls the
     /// optimistic value back); unreachable, kept pending with why.
     /// With `sendingNextOf`, an applied write's transaction also counts the send of the next
-    /// pending write of that kind, which is returned (nil otherwise).
+    /// pending write of that kind (after write `after`, when given), which is returned (nil
+    /// otherwise).
     func settle(
         _ sequence: Int64, write: CharacterWrite, outcome: CharacterWriteOutcome, outbox: WriteOutbox,
-        disk: SQLiteDataSource<ShowCharacter>, sendingNextOf kind: String? = nil
+        disk: SQLiteDataSource<ShowCharacter>, sendingNextOf kind: String? = nil, after: Int64? = nil
     ) async -> (CharacterEditResult, next: OutboxWrite?) {
         switch outcome {
         case .applied(let character, let tag, let merged):
@@ -248,7 +227,9 @@ extension CharacterRepository {
                     value: $0, metadata: EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag),
                     origin: .network)
             }
-            let next = (try? await disk.complete(sequence, storing: entry, for: .id(write.id), sendingNextOf: kind)) ?? nil
+            let next =
+                (try? await disk.complete(sequence, storing: entry, for: .id(write.id), sendingNextOf: kind, after: after))
+                ?? nil
             await takeSent(entry, id: write.id)
             return (.applied(character, merged: merged), next)
         case .conflict(let theirs, let tag, let fields):

@@ -63,16 +63,25 @@ enum OutboxStore {
         return try Row.fetchAll(statement, arguments: StatementArguments(chosen)).map(outboxWrite)
     }
 
-    /// The oldest pending write of an entity of `kind`, or nil: one row, by the sequence's order.
-    /// (`+namespace`: the rows are walked in `sequence` order and the walk stops at the first
-    /// match, rather than all of a kind's rows sorted through the entity index.)
-    static func firstPending(kind: String, in db: Database) throws -> OutboxWrite? {
+    /// The oldest pending write of an entity of `kind` (after write `after`, when given), or nil:
+    /// one row, by the sequence's order. (`+namespace`: the rows are walked in `sequence` order
+    /// and the walk stops at the first match, rather than all of a kind's rows sorted through the
+    /// entity index.)
+    static func firstPending(kind: String, after: Int64? = nil, in db: Database) throws -> OutboxWrite? {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT \(columns) FROM write_outbox WHERE state = 'pending' AND +namespace = ?
+                SELECT \(columns) FROM write_outbox WHERE state = 'pending' AND +namespace = ? AND sequence > ?
                 ORDER BY sequence LIMIT 1
                 """)
-        return try Row.fetchOne(statement, arguments: [kind]).map(outboxWrite)
+        return try Row.fetchOne(statement, arguments: [kind, after ?? Int64.min]).map(outboxWrite)
+    }
+
+    /// Counts the send of the oldest pending write of `kind` after `after` (see `firstPending`) as
+    /// about to leave, and returns it as counted.
+    static func recordSending(nextOf kind: String, after: Int64?, now: Date, in db: Database) throws -> OutboxWrite? {
+        guard let next = try firstPending(kind: kind, after: after, in: db) else { return nil }
+        try recordSending(next.sequence, now: now, in: db)
+        return try fetch(next.sequence, in: db)
     }
 
     /// Counts a send of `sequence` as about to leave: one more attempt, at `now`.
@@ -80,6 +89,18 @@ enum OutboxStore {
         try db.execute(
             sql: "UPDATE write_outbox SET attempts = attempts + 1, last_attempt_at = ? WHERE sequence = ?",
             arguments: [now.storedSeconds, sequence])
+    }
+
+    /// Takes back a send counted but never made: one attempt fewer; with none left, no time of
+    /// the last attempt either.
+    static func uncountSending(_ sequence: Int64, in db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE write_outbox SET attempts = max(attempts - 1, 0),
+                    last_attempt_at = CASE WHEN attempts <= 1 THEN NULL ELSE last_attempt_at END
+                WHERE sequence = ?
+                """,
+            arguments: [sequence])
     }
 
     /// The write of a row of `columns`, read by position (in `columns`' order).

@@ -22,11 +22,15 @@ extension SQLiteDataSource {
 
     /// Stores the server's answer to write `sequence` as the value of `query` (nil: the entity is
     /// gone, its entry removed) and removes the write from the outbox, in one transaction. With
-    /// `sendingNextOf`, the same transaction also takes the oldest pending write of that kind and
-    /// counts its send as about to leave (`WriteOutbox.recordSending`), and returns it: a drain
-    /// sending in order then writes once per write sent.
+    /// `sendingNextOf`, the same transaction also takes the oldest pending write of that kind (after
+    /// write `after`, when given: the one a drain is sending meanwhile) and counts its send as about
+    /// to leave (`WriteOutbox.recordSending`), and returns it: a drain sending in order then writes
+    /// once per write sent.
     @discardableResult
-    public func complete(_ sequence: Int64, storing entry: Entry<Value>?, for query: Query, sendingNextOf kind: String? = nil)
+    public func complete(
+        _ sequence: Int64, storing entry: Entry<Value>?, for query: Query, sendingNextOf kind: String? = nil,
+        after: Int64? = nil
+    )
         async throws(RepositoryError) -> OutboxWrite?
     {
         let payload = try entry.map { value throws(RepositoryError) in try encodedPayload(value.value, for: query) }
@@ -39,9 +43,8 @@ extension SQLiteDataSource {
                 try CacheEntryStore.delete(namespace: namespace, key: key, in: db)
             }
             try db.execute(sql: "DELETE FROM write_outbox WHERE sequence = ?", arguments: [sequence])
-            guard let kind, let next = try OutboxStore.firstPending(kind: kind, in: db) else { return nil }
-            try OutboxStore.recordSending(next.sequence, now: now, in: db)
-            return try OutboxStore.fetch(next.sequence, in: db)
+            guard let kind else { return nil }
+            return try OutboxStore.recordSending(nextOf: kind, after: after, now: now, in: db)
         }
     }
 }

@@ -96,6 +96,24 @@ public struct WriteOutbox: Sendable {
         try await database.write { db in try OutboxStore.recordSending(sequence, now: now, in: db) }
     }
 
+    /// Counts the send of the oldest pending write of `kind` after write `after` (any, when nil)
+    /// as about to leave, as `recordSending(_:)` does, and returns it as counted; nil when there
+    /// is none. A drain counts the write after the one it is sending, so it can send it as soon
+    /// as the answer comes.
+    public func recordSending(nextOf kind: String, after: Int64?) async throws(RepositoryError) -> OutboxWrite? {
+        let database = try writable()
+        let now = database.now
+        return try await database.write { db in
+            try OutboxStore.recordSending(nextOf: kind, after: after, now: now, in: db)
+        }
+    }
+
+    /// Takes back a send of `sequence` counted by `recordSending` and never made (the drain
+    /// stopped before it): one attempt fewer, and with none left, no time of a last attempt.
+    public func uncountSending(_ sequence: Int64) async throws(RepositoryError) {
+        try await writable().write { db in try OutboxStore.uncountSending(sequence, in: db) }
+    }
+
     /// Keeps why the last send of `sequence` got no usable answer; it stays pending.
     public func recordFailure(_ sequence: Int64, error: String) async throws(RepositoryError) {
         try await update(sequence, state: .pending, error: error, detail: nil)

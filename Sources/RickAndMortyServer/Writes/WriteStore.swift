@@ -30,10 +30,18 @@ final class WriteStore: Sendable {
     /// Runs `change` on a copy of the writes, under the lock; when it says it changed them, saves
     /// the copy and makes it current, then hands the outcome to `publish` (still under the lock,
     /// so writes are published in order). A failed save throws and leaves everything as it was.
+    /// In memory only (no file), nothing can fail, and `change` runs on the writes themselves:
+    /// no copy of every answer recorded so far on each write. So a change that says it changed
+    /// nothing must have changed nothing.
     func commit<Outcome>(
         _ change: (inout ServerWrites) -> (Outcome, changed: Bool), publish: (Outcome) -> Void
     ) throws -> Outcome {
         try writes.withLock { current in
+            guard file != nil else {
+                let (outcome, changed) = change(&current)
+                if changed { publish(outcome) }
+                return outcome
+            }
             var copy = current
             let (outcome, changed) = change(&copy)
             guard changed else { return outcome }
