@@ -59,7 +59,7 @@ public struct InstrumentedRepository<Base: GetRepository>: GetRepository {
         do {
             return try await body()
         } catch {
-            Self.fail(span, error)
+            span.fail(with: error)
             throw error
         }
     }
@@ -68,11 +68,6 @@ public struct InstrumentedRepository<Base: GetRepository>: GetRepository {
         span.attributes["charbrowser.repository.kind"] = telemetry.kind
         span.attributes["charbrowser.repository.operation"] = operation.description
         span.attributes["charbrowser.repository.policy"] = OperationSlot.policy(of: operation)
-    }
-
-    private static func fail(_ span: any Span, _ error: RepositoryError) {
-        span.recordError(error)
-        span.setStatus(SpanStatus(code: .error, message: error.description))
     }
 
     /// A span of `tracer` (opened from its existential here, where its span type is known).

@@ -27,8 +27,15 @@ struct SpanObserver: AnswerObserver {
     @usableFromInline
     func observeFailure(_ error: RepositoryError, for query: Query, operation: RepositoryOperation) {
         counters.observeFailure(error, for: query, operation: operation)
-        span.recordError(error)
-        span.setStatus(SpanStatus(code: .error, message: error.description))
+        span.fail(with: error)
         span.end()
+    }
+}
+
+extension Span {
+    /// Records `error` on the span and marks it failed (a read's or a write's).
+    func fail(with error: RepositoryError) {
+        recordError(error)
+        setStatus(SpanStatus(code: .error, message: error.description))
     }
 }

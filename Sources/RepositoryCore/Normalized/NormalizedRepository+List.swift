@@ -185,8 +185,9 @@ extension NormalizedRepository {
     /// answered at once from the cache, marked stale, while the list is read again in the
     /// background (conditionally, as `revalidateList` does; one main call per query however many
     /// readers: a read that finds the query's revalidation running awaits that one). The
-    /// revalidation's answer is the sequence's second. Without such a window — the server said none, or it has passed — this
-    /// is `list(_:policy:whenMainFails:main:)`'s single answer, so `localFirst` keeps its meaning.
+    /// revalidation's answer is the sequence's second. Without such a window — the server said
+    /// none, or it has passed — this is `list(_:policy:whenMainFails:main:)`'s single answer, so
+    /// `localFirst` keeps its meaning.
     @inlinable
     public func listRevalidating<Main: GetDataSource>(
         _ query: Query, policy: CachePolicy, whenMainFails rule: FallbackRule = .fail, main: Main
