@@ -25,6 +25,14 @@ public struct ResourceCatalog<Resource: ServedResource>: Sendable {
         self.collectionURL = "\(baseURL)/\(Resource.collectionName)"
     }
 
+    /// The parts as they are (`records` sorted by id, `encoded` and `positions` matching them).
+    init(sorted records: [Resource], encoded: [[UInt8]], positions: [Int: Int], collectionURL: String) {
+        self.records = records
+        self.encoded = encoded
+        self.positions = positions
+        self.collectionURL = collectionURL
+    }
+
     /// The page a listing asks for, or nil when it is past the end (including when nothing matches).
     public func page(for request: ListingRequest) -> JSONBody? {
         let matching: [Int]  // positions

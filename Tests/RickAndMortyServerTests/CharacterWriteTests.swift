@@ -167,6 +167,54 @@ struct CharacterWriteTests {
         }
     }
 
+    @Test("Each write is served at once as the state file serves it after a restart, byte for byte")
+    func writtenInPlace() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("writes-\(UUID().uuidString)")
+        let file = folder.appendingPathComponent("state.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = [
+            "/api/character", "/api/character?page=2", "/api/character?page=3", "/api/character?page=4",
+            "/api/character?name=rick", "/api/character?status=dead&page=1", "/api/character/1,2,3,7,20,21,22,66",
+            "/api/character/3", "/api/character/21", "/api/character/66",
+        ]
+        // Each answer's status and body, its base URL (the server's port) left out.
+        func served(_ client: HTTPTestClient, _ server: RickAndMortyServer) async throws -> [String] {
+            let base = try #require(server.baseURL?.absoluteString)
+            var bodies: [String] = []
+            for path in paths {
+                let answer = try await client.send(path)
+                let body = String(decoding: answer.body, as: UTF8.self).replacingOccurrences(of: base, with: "")
+                bodies.append("\(answer.status) \(body)")
+            }
+            return bodies
+        }
+        let written = try await Self.withServer(stateFile: file) { server, client async throws -> [String] in
+            let untouched = try await served(client, server)
+            let writes: [(String, String, [String: Any]?)] = [
+                ("/api/character/3", "PATCH", ["name": "Summer Prime", "status": "Dead"]),
+                ("/api/character/1", "DELETE", nil),
+                ("/api/character/20", "DELETE", nil),
+                ("/api/character/21", "PATCH", ["type": NSNull(), "species": "Robot"]),
+                ("/api/character/3", "PATCH", ["name": "Summer Again"]),
+                ("/api/character/66", "DELETE", nil),
+            ]
+            for (path, method, object) in writes {
+                let upload = try object.map { HTTPTestClient.Upload.sized(try Self.json($0)) } ?? HTTPTestClient.Upload.none
+                let answer = try await client.send(path, method: method, upload: upload)
+                #expect(answer.status == (method == "DELETE" ? 204 : 200), "\(method) \(path)")
+            }
+            let bodies = try await served(client, server)
+            #expect(zip(bodies, untouched).allSatisfy { $0 != $1 }, "every answer asked for changed")
+            return bodies
+        }
+        let restarted = try await Self.withServer(stateFile: file) { server, client async throws in
+            try await served(client, server)
+        }
+        #expect(written.count == restarted.count)
+        let differing = zip(paths, zip(written, restarted)).filter { $1.0 != $1.1 }.map(\.0)
+        #expect(differing.isEmpty, "served differently after the restart: \(differing)")
+    }
+
     @Test("write-failure answers 503 and applies nothing; write-answer-lost applies, then drops the answer")
     func faults() async throws {
         try await Self.withServer { server, client async throws in

@@ -17,7 +17,7 @@ struct CharacterWriter {
         guard case .lookup(.character, let segment) = route, case .single(let id) = IDSelector(segment) else {
             return HTTPReply.response(for: .methodNotAllowed, head: false)
         }
-        guard case .dataset = state.data, let store = state.currentWrites, let catalog = state.currentCatalog else {
+        guard case .dataset = state.data, let store = state.currentWrites, state.currentCatalog != nil else {
             return HTTPReply.response(for: .generatedData, head: false)
         }
         let key = WriteHeader.value(WriteHeader.idempotencyKey, in: request.headers)
@@ -35,8 +35,7 @@ struct CharacterWriter {
         do {
             recorded = try store.commit { writes -> (WriteOutcome, changed: Bool) in
                 let (reply, written) = apply(
-                    request.method, to: id, body: body, ifMatch: request.headers[.ifMatch], in: &writes,
-                    baseURL: catalog.baseURL)
+                    request.method, to: id, body: body, ifMatch: request.headers[.ifMatch], in: &writes)
                 let recorded = RecordedReply(
                     fingerprint: fingerprint, status: reply.status,
                     body: String(decoding: reply.body.bytes, as: UTF8.self),
@@ -57,10 +56,9 @@ struct CharacterWriter {
     /// What a write does to `writes`, its answer, and the catalog to serve once it is saved (nil:
     /// nothing was applied).
     private func apply(
-        _ method: HTTPRequest.Method, to id: Int, body: [UInt8], ifMatch: String?, in writes: inout ServerWrites,
-        baseURL: String
+        _ method: HTTPRequest.Method, to id: Int, body: [UInt8], ifMatch: String?, in writes: inout ServerWrites
     ) -> (APIReply, APICatalog?) {
-        guard let served = state.currentCatalog?.characters.record(id: id)?.bytes else {
+        guard let catalog = state.currentCatalog, let served = catalog.characters.record(id: id)?.bytes else {
             return (.notFound(ShowCharacter.self), nil)
         }
         if let ifMatch, !EntityTag.matches(ifMatch: ifMatch, tag: EntityTag.strong(for: served)) {
@@ -71,7 +69,8 @@ struct CharacterWriter {
         case .delete:
             writes.deleted.insert(id)
             writes.edited[String(id)] = nil
-            return (APIReply(status: 204, body: JSONBody(bytes: [])), state.catalog(with: writes, baseURL: baseURL))
+            let written = catalog.writingCharacter(id, fields: nil) ?? state.catalog(with: writes, baseURL: catalog.baseURL)
+            return (APIReply(status: 204, body: JSONBody(bytes: [])), written)
         case .put:
             fields = CharacterWriteBody.put(body, served: served)
         default:
@@ -83,7 +82,7 @@ struct CharacterWriter {
             return (refusal.reply, nil)
         case .success(let fields):
             writes.edited[String(id)] = fields
-            let written = state.catalog(with: writes, baseURL: baseURL)
+            let written = catalog.writingCharacter(id, fields: fields) ?? state.catalog(with: writes, baseURL: catalog.baseURL)
             let record = written.characters.record(id: id) ?? JSONBody(bytes: served)
             return (APIReply(status: 200, body: record), written)
         }
