@@ -1,84 +1,156 @@
 import Foundation
 import Locking
 
-/// A child process that runs alongside a test (a server), started with `posix_spawn` as
+/// A child process that runs alongside a test (a server, a worker), started with `posix_spawn` as
 /// `ChildProcess` starts its children: a clean signal mask and default dispositions, and none of
 /// `Process.run()`'s reads past a buffer while it counts open descriptors (which crashes a test
-/// process when other threads open and close descriptors meanwhile). Its standard output and
-/// error go to one pipe, `output`. Thread-safe: the pid is a constant, and the exit status is
-/// reaped once under a lock, so no signal is ever sent to a pid the system could have reused.
+/// process holding many). Each standard stream goes to /dev/null or to a pipe of its own; standard
+/// error may share standard output's. Thread-safe: the pid is a constant, and the end is reaped
+/// once under a lock, so no signal is ever sent to a pid the system could have reused.
 public final class SpawnedChild: Sendable {
+    /// Where one of the child's standard streams goes.
+    public enum Stream: Sendable {
+        /// /dev/null.
+        case null
+        /// A pipe of its own, read (or, for standard input, written) through this object.
+        case pipe
+        /// Standard output's pipe (standard error only).
+        case output
+    }
+
+    /// How the child ended.
+    public enum Termination: Sendable, Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// This signal ended it.
+        case signalled(Int32)
+    }
+
     /// The child's process id.
     public let pid: pid_t
-    /// The read end of the child's standard output and error.
+    /// The read end of the child's standard output (with its standard error when that is
+    /// `.output`); reads as ended at once when the output went to /dev/null.
     public let output: FileHandle
-    /// The exit status once reaped (the signal number for a child ended by one).
-    private let exit = PThreadMutex<Int32?>(nil)
+    /// The read end of the child's standard error when it is `.pipe`; reads as ended otherwise.
+    public let errors: FileHandle
+    /// The write end of the child's standard input when it is `.pipe`; /dev/null otherwise.
+    public let input: FileHandle
+    /// How the child ended, once reaped.
+    private let end = PThreadMutex<Termination?>(nil)
 
-    /// Starts `arguments[0]` (a path) with the rest as arguments, standard input on /dev/null.
-    public init(_ arguments: [String]) throws {
-        var pipe: [Int32] = [0, 0]
-        guard Glibc.pipe(&pipe) == 0 else {
-            throw ChildProcess.Failure(description: "pipe failed: \(errno)")
-        }
-        // Neither end leaks into children other threads start (the child's copies are dup2's).
-        _ = fcntl(pipe[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(pipe[1], F_SETFD, FD_CLOEXEC)
+    /// Starts `arguments[0]` (a path) with the rest as arguments, its standard input on /dev/null
+    /// and its standard output and error on one pipe, `output`.
+    public convenience init(_ arguments: [String]) throws {
+        try self.init(arguments, input: .null, output: .pipe, errors: .output)
+    }
+
+    /// Starts `arguments[0]` (a path) with the rest as arguments and its standard streams where
+    /// `input`, `output` and `errors` say (`.output` is for `errors` only).
+    public init(_ arguments: [String], input: Stream, output: Stream, errors: Stream) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+        // The parent's ends, and the child's ends to close here once it has its copies.
+        var parentEnds: [Int32] = []
+        var childEnds: [Int32] = []
+        func pipeEnds() throws -> (read: Int32, write: Int32) {
+            var ends: [Int32] = [0, 0]
+            guard Glibc.pipe(&ends) == 0 else {
+                (parentEnds + childEnds).forEach { close($0) }
+                throw ChildProcess.Failure(description: "pipe failed: \(errno)")
+            }
+            // Neither end leaks into children other threads start (the child's copies are dup2's).
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            return (ends[0], ends[1])
+        }
+        var inputEnd: Int32?
+        if input == .pipe {
+            let ends = try pipeEnds()
+            posix_spawn_file_actions_adddup2(&actions, ends.read, 0)
+            (inputEnd, parentEnds, childEnds) = (ends.write, parentEnds + [ends.write], childEnds + [ends.read])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        var outputEnd: Int32?
+        if output == .pipe {
+            let ends = try pipeEnds()
+            posix_spawn_file_actions_adddup2(&actions, ends.write, 1)
+            if errors == .output { posix_spawn_file_actions_adddup2(&actions, ends.write, 2) }
+            (outputEnd, parentEnds, childEnds) = (ends.read, parentEnds + [ends.read], childEnds + [ends.write])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        var errorsEnd: Int32?
+        if errors == .pipe {
+            let ends = try pipeEnds()
+            posix_spawn_file_actions_adddup2(&actions, ends.write, 2)
+            (errorsEnd, parentEnds, childEnds) = (ends.read, parentEnds + [ends.read], childEnds + [ends.write])
+        } else if errors == .null || output != .pipe {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         var attributes = ChildProcess.cleanSpawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
-        close(pipe[1])
+        childEnds.forEach { close($0) }
         guard spawned == 0 else {
-            close(pipe[0])
+            parentEnds.forEach { close($0) }
             throw ChildProcess.Failure(description: "posix_spawn \(arguments[0]) failed: \(spawned)")
         }
         self.pid = pid
-        output = FileHandle(fileDescriptor: pipe[0], closeOnDealloc: true)
+        func handle(_ descriptor: Int32?) -> FileHandle {
+            descriptor.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) } ?? .nullDevice
+        }
+        self.input = handle(inputEnd)
+        self.output = handle(outputEnd)
+        self.errors = handle(errorsEnd)
     }
 
     /// Sends `signal` unless the child has been reaped.
     public func send(_ signal: Int32) {
-        exit.withLock { status in
-            if status == nil { _ = kill(pid, signal) }
+        end.withLock { termination in
+            if termination == nil { _ = kill(pid, signal) }
         }
     }
 
     /// Whether the child has not ended (reaping it when it has).
     public var isRunning: Bool {
-        exit.withLock { status in
-            guard status == nil else { return false }
+        end.withLock { termination in
+            guard termination == nil else { return false }
             var raw: Int32 = 0
             guard waitpid(pid, &raw, WNOHANG) == pid else { return true }
-            status = Self.decode(raw)
+            termination = Self.decode(raw)
             return false
         }
     }
 
-    /// Blocks until the child ends; its exit status (the signal number when a signal ended it).
-    /// From a task, call it inside `onOwnThread`.
+    /// Blocks until the child ends; how it ended. From a task, call it inside `onOwnThread`.
     @discardableResult
-    public func waitForExit() -> Int32 {
-        if let status = exit.withLock({ $0 }) { return status }
+    public func waitForTermination() -> Termination {
+        if let termination = end.withLock({ $0 }) { return termination }
         var raw: Int32 = 0
         var waited: pid_t
         repeat { waited = waitpid(pid, &raw, 0) } while waited < 0 && errno == EINTR
-        return exit.withLock { status in
-            if status == nil { status = waited == pid ? Self.decode(raw) : -1 }
-            return status ?? -1
+        return end.withLock { termination in
+            if termination == nil { termination = waited == pid ? Self.decode(raw) : .exited(-1) }
+            return termination ?? .exited(-1)
         }
     }
 
-    /// Reads and drops whatever the child writes from now on, on a thread of its own, so a child
-    /// that logs never blocks on a full pipe.
+    /// Blocks until the child ends; its exit status, or the signal number when a signal ended it
+    /// (as `Process.terminationStatus` gives it). From a task, call it inside `onOwnThread`.
+    @discardableResult
+    public func waitForExit() -> Int32 {
+        switch waitForTermination() {
+        case .exited(let status), .signalled(let status): status
+        }
+    }
+
+    /// Reads and drops whatever the child writes to `output` from now on, on a thread of its own,
+    /// so a child that logs never blocks on a full pipe.
     public func drainOutput() {
         let output = output
         Thread.detachNewThread {
@@ -86,8 +158,8 @@ public final class SpawnedChild: Sendable {
         }
     }
 
-    private static func decode(_ raw: Int32) -> Int32 {
+    private static func decode(_ raw: Int32) -> Termination {
         let signal = raw & 0x7F
-        return signal != 0 ? signal : (raw >> 8) & 0xFF
+        return signal != 0 ? .signalled(signal) : .exited((raw >> 8) & 0xFF)
     }
 }

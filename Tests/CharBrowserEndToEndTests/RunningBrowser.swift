@@ -9,7 +9,7 @@ import TestSupport
 /// drained by a thread of its own): `@unchecked Sendable` only so that its blocking reads can be
 /// made on a thread of their own (`line(until:)`, `ended()`), awaited by that task.
 final class RunningBrowser: @unchecked Sendable {
-    private let process = Process()
+    private let process: SpawnedChild
     private let output: FileHandle
     private let errors: StandardErrorDrain
     private var pending = Data()
@@ -20,22 +20,16 @@ final class RunningBrowser: @unchecked Sendable {
 
     /// Starts `executable` with `arguments`; terminates it if it still runs after `limit`.
     init(_ executable: URL, arguments: [String], limit: DispatchTimeInterval) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        output = outputPipe.fileHandleForReading
-        errors = StandardErrorDrain(errorPipe.fileHandleForReading)
-        let (process, fired) = (process, firedWatchdog)
+        let process = try SpawnedChild([executable.path] + arguments, input: .null, output: .pipe, errors: .pipe)
+        self.process = process
+        output = process.output
+        errors = StandardErrorDrain(process.errors)
+        let fired = firedWatchdog
         watchdog = DispatchWorkItem {
             guard process.isRunning else { return }
             fired.set()
-            process.terminate()
+            process.send(SIGTERM)
         }
-        try process.run()
         DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
     }
 
@@ -70,9 +64,9 @@ final class RunningBrowser: @unchecked Sendable {
         _ = readLine { _ in false }
         if !pending.isEmpty { lines.append(String(decoding: pending, as: UTF8.self)) }
         pending.removeAll()
-        process.waitUntilExit()
+        let status = process.waitForExit()
         watchdog.cancel()
-        return (process.terminationStatus, errors.wait(), firedWatchdog.isSet)
+        return (status, errors.wait(), firedWatchdog.isSet)
     }
 }
 

@@ -43,18 +43,14 @@ struct WritesKilledInFlightEndToEndTests {
         let faults = server.faultsURL
         try await ServedAPI.setFaults("latency=600000", at: faults)
         let arrival = try FileArrival(folder: serverFolder, name: "state.json")
-        let process = Process()
-        process.executableURL = sender
-        process.arguments = ["send", cache.path, server.url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try SpawnedChild(
+            [sender.path, "send", cache.path, server.url], input: .null, output: .null, errors: .null)
         var notWritten: (any Error)?
         do { try await arrival.arrived(limit: 60) } catch { notWritten = error }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()  // (at once: the process was killed)
+        process.send(SIGKILL)
+        let ended = process.waitForTermination()  // (at once: the process was killed)
         if let notWritten { throw notWritten }
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        #expect(ended == .signalled(SIGKILL))
 
         let applied = try Self.serverState(stateFile)
         #expect(applied.keys == [keys[0]], "the server applied the first write only")

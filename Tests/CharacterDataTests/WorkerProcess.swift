@@ -5,31 +5,20 @@ import TestSupport
 /// A running `SharedCacheWorker`: its output lines as they come, a way to say "go", and its end.
 /// Thread-safe: a reader thread feeds an `AsyncStream`; `send` writes one line.
 final class WorkerProcess: Sendable {
-    private let process: Process
-    private let input: FileHandle
+    private let process: SpawnedChild
     let lines: AsyncStream<String>
 
     init(arguments: [String]) throws {
         let executable = try BuiltExecutable.url(named: "SharedCacheWorker")
             .orThrow("SharedCacheWorker is not built; run `swift build --build-tests` first")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
         // Its standard error through a pipe of the runner's own, copied to the runner's: a worker
         // handed the runner's standard error itself keeps `swift test`'s pipe open after the runner
         // is gone (a crash under a sanitizer), and `swift test` then waits for its end for ever.
-        let errors = Pipe()
-        process.standardError = errors
+        let process = try SpawnedChild([executable.path] + arguments, input: .pipe, output: .pipe, errors: .pipe)
         let (lines, continuation) = AsyncStream.makeStream(of: String.self)
         self.lines = lines
         self.process = process
-        self.input = input.fileHandleForWriting
-        try process.run()
-        let errorReading = errors.fileHandleForReading
+        let errorReading = process.errors
         Thread.detachNewThread {
             while true {
                 let chunk = errorReading.availableData
@@ -37,7 +26,7 @@ final class WorkerProcess: Sendable {
                 try? FileHandle.standardError.write(contentsOf: chunk)
             }
         }
-        let reading = output.fileHandleForReading
+        let reading = process.output
         Thread.detachNewThread {
             var pending = Data()
             while true {
@@ -55,20 +44,17 @@ final class WorkerProcess: Sendable {
 
     /// Writes `line` to the worker's standard input; a write to a worker that has already exited is
     /// dropped (its exit status tells the test why).
-    func send(_ line: String = "go") { try? input.write(contentsOf: Data((line + "\n").utf8)) }
+    func send(_ line: String = "go") { try? process.input.write(contentsOf: Data((line + "\n").utf8)) }
 
     /// Waits for the process to end; its exit status.
     func wait() async -> Int32 {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread { [process] in
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus)
-            }
+            Thread.detachNewThread { [process] in continuation.resume(returning: process.waitForExit()) }
         }
     }
 
     /// Ends the worker if it still runs.
-    func stop() { if process.isRunning { process.terminate() } }
+    func stop() { process.send(SIGTERM) }
 }
 
 /// Reads lines until one starts with `prefix`; its remainder, or nil when the output ended.

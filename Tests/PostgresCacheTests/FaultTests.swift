@@ -130,16 +130,16 @@ struct FaultTests {
         try await source.put(Self.entry("value"), for: .id(1))
         // GIVEN another session holds an exclusive lock on the table
         let marker = TestPostgres.uniqueName("locker")
-        let locker = Process()
-        locker.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        locker.arguments = [
-            url, "-X", "-q", "-c",
-            "BEGIN; LOCK TABLE \(options.table) IN ACCESS EXCLUSIVE MODE; SELECT '\(marker)', pg_sleep(30); COMMIT;",
-        ]
-        locker.standardOutput = FileHandle.nullDevice
-        locker.standardError = FileHandle.nullDevice
-        try locker.run()
-        defer { locker.terminate() }
+        let locker = try SpawnedChild(
+            [
+                "/usr/bin/psql", url, "-X", "-q", "-c",
+                "BEGIN; LOCK TABLE \(options.table) IN ACCESS EXCLUSIVE MODE; SELECT '\(marker)', pg_sleep(30); COMMIT;",
+            ], input: .null, output: .null, errors: .null)
+        // (its session is ended below, so it is reaped at once)
+        defer {
+            locker.send(SIGTERM)
+            locker.waitForExit()
+        }
         var locked = false
         for _ in 0..<500 where !locked {
             locked =

@@ -16,16 +16,8 @@ struct CommandLineTests {
     }
 
     private static func runBlocking(_ arguments: [String]) throws -> (code: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let output = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try ChildProcess.runBlocking([try executable().path] + arguments)
+        return (result.status, result.errors)
     }
 
     @Test(
@@ -60,23 +52,17 @@ struct CommandLineTests {
     }
 
     private static func startThenTerminate() throws {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = ["serve", "--port", "0", "--synthetic", "50"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try SpawnedChild(
+            [try executable().path, "serve", "--port", "0", "--synthetic", "50"], input: .null, output: .null,
+            errors: .pipe)
         var output = ""
         while !output.contains("serving 50 characters at http://127.0.0.1:") {
-            let chunk = errors.fileHandleForReading.availableData
+            let chunk = process.errors.availableData
             if chunk.isEmpty { break }  // the process ended before it was ready
             output += String(decoding: chunk, as: UTF8.self)
         }
         #expect(output.contains("serving 50 characters"))
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        process.send(SIGTERM)
+        #expect(process.waitForTermination() == .exited(0))
     }
 }

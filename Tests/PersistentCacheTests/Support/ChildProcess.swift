@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -38,15 +39,8 @@ enum ChildProcess {
     private static func runBlocking(
         _ executable: URL, arguments: [String], killAfterLines: Int?
     ) throws -> ChildProcessResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let reader = output.fileHandleForReading
+        let process = try SpawnedChild([executable.path] + arguments, input: .null, output: .pipe, errors: .pipe)
+        let reader = process.output
         var lines: [String] = []
         var pending = Data()
         var killed = false
@@ -59,14 +53,14 @@ enum ChildProcess {
                 pending.removeSubrange(pending.startIndex...newline)
             }
             if let limit = killAfterLines, !killed, lines.count >= limit {
-                kill(process.processIdentifier, SIGKILL)
+                process.send(SIGKILL)
                 killed = true
             }
         }
-        let standardError = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let standardError = String(decoding: process.errors.readDataToEndOfFile(), as: UTF8.self)
+        let ended = process.waitForTermination()
+        let killedBySignal = if case .signalled = ended { true } else { false }
         return ChildProcessResult(
-            lines: lines, standardError: standardError, status: process.terminationStatus,
-            killedBySignal: process.terminationReason == .uncaughtSignal)
+            lines: lines, standardError: standardError, status: process.waitForExit(), killedBySignal: killedBySignal)
     }
 }
