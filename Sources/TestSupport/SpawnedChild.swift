@@ -53,40 +53,28 @@ public final class SpawnedChild: Sendable {
         // The parent's ends, and the child's ends to close here once it has its copies.
         var parentEnds: [Int32] = []
         var childEnds: [Int32] = []
-        func pipeEnds() throws -> (read: Int32, write: Int32) {
+        /// A new pipe whose one end becomes the child's descriptors `targets` (the write end when
+        /// `childWrites`); returns the other end, the parent's.
+        func attachPipe(to targets: [Int32], childWrites: Bool) throws -> Int32 {
             var ends: [Int32] = [0, 0]
             guard Glibc.pipe(&ends) == 0 else {
                 (parentEnds + childEnds).forEach { close($0) }
                 throw ChildProcess.Failure(description: "pipe failed: \(errno)")
             }
             // Neither end leaks into children other threads start (the child's copies are dup2's).
-            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-            return (ends[0], ends[1])
+            ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+            let (child, parent) = childWrites ? (ends[1], ends[0]) : (ends[0], ends[1])
+            targets.forEach { posix_spawn_file_actions_adddup2(&actions, child, $0) }
+            childEnds.append(child)
+            parentEnds.append(parent)
+            return parent
         }
-        var inputEnd: Int32?
-        if input == .pipe {
-            let ends = try pipeEnds()
-            posix_spawn_file_actions_adddup2(&actions, ends.read, 0)
-            (inputEnd, parentEnds, childEnds) = (ends.write, parentEnds + [ends.write], childEnds + [ends.read])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        var outputEnd: Int32?
-        if output == .pipe {
-            let ends = try pipeEnds()
-            posix_spawn_file_actions_adddup2(&actions, ends.write, 1)
-            if errors == .output { posix_spawn_file_actions_adddup2(&actions, ends.write, 2) }
-            (outputEnd, parentEnds, childEnds) = (ends.read, parentEnds + [ends.read], childEnds + [ends.write])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        var errorsEnd: Int32?
-        if errors == .pipe {
-            let ends = try pipeEnds()
-            posix_spawn_file_actions_adddup2(&actions, ends.write, 2)
-            (errorsEnd, parentEnds, childEnds) = (ends.read, parentEnds + [ends.read], childEnds + [ends.write])
-        } else if errors == .null || output != .pipe {
+        let inputEnd = input == .pipe ? try attachPipe(to: [0], childWrites: false) : nil
+        let outputEnd = output == .pipe ? try attachPipe(to: errors == .output ? [1, 2] : [1], childWrites: true) : nil
+        let errorsEnd = errors == .pipe ? try attachPipe(to: [2], childWrites: true) : nil
+        if inputEnd == nil { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+        if outputEnd == nil { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        if errorsEnd == nil && (errors != .output || outputEnd == nil) {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         var attributes = ChildProcess.cleanSpawnAttributes()
