@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(
             name: "RepositoryTelemetryTests",
             dependencies: [
-                "RepositoryTelemetry", "RepositoryCore",
+                "Locking", "RepositoryTelemetry", "RepositoryCore",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]),

@@ -38,6 +38,19 @@ public struct InstrumentedRepository<Base: GetRepository>: GetRepository {
         return try await base.answer(query, operation: operation, observer: spanObserver(operation))
     }
 
+    /// The same read, `observer` told of its answer or failure after the counters (and the span)
+    /// are: a memory hit of a `CacheRepository` reaches both where it is found, as above.
+    @inlinable
+    public func answer(_ query: Query, operation: RepositoryOperation, observer: some AnswerObserver)
+        async throws(RepositoryError) -> Answer<Value>
+    {
+        guard traces else {
+            return try await base.answer(query, operation: operation, observer: AnswerObservers(counters, observer))
+        }
+        return try await base.answer(
+            query, operation: operation, observer: AnswerObservers(spanObserver(operation), observer))
+    }
+
     /// A span opened now for one read and labelled; the read's answer or failure ends it.
     @usableFromInline
     func spanObserver(_ operation: RepositoryOperation) -> SpanObserver {

@@ -1,5 +1,6 @@
 import Foundation
 import InMemoryTracing
+import Locking
 import Metrics
 import MetricsTestKit
 import RepositoryCore
@@ -124,6 +125,44 @@ struct RepositoryTelemetryTests {
             metrics.counterTotal(
                 label: "charbrowser_repository_failures", dimensions: [("kind", "character"), ("policy", "remoteFirst")])
                 == 1)
+    }
+
+    @Test("A caller's observer on an instrumented repository is told of each answer and failure, after the counters and the span")
+    func callersObserver() async throws {
+        let metrics = TestMetrics()
+        let tracer = InMemoryTracer()
+        let telemetry = RepositoryTelemetry(kind: "character", metrics: metrics, tracer: tracer)
+        let repository = telemetry.instrument(Self.repository())
+        /// Keeps what it is told, and whether the read's span had ended by then.
+        final class Recorder: AnswerObserver {
+            let tracer: InMemoryTracer
+            let told = PThreadMutex<[String]>([])
+            init(tracer: InMemoryTracer) { self.tracer = tracer }
+            func observe<Value>(_ answer: Answer<Value>, for query: Query) {
+                let ended = tracer.finishedSpans.count
+                told.withLock { $0.append("\(query.cacheKey) \(answer.origin) after \(ended) spans") }
+            }
+            func observeFailure(_ error: RepositoryError, for query: Query, operation: RepositoryOperation) {
+                let ended = tracer.finishedSpans.count
+                told.withLock { $0.append("\(query.cacheKey) failed (\(operation)) after \(ended) spans") }
+            }
+        }
+        let recorder = Recorder(tracer: tracer)
+        let (localFirst, remoteFirst) = (CachePolicy.localFirst.operation, CachePolicy.remoteFirst.operation)
+        let reads: [(Query, RepositoryOperation)] = [(.id(3), localFirst), (.id(3), localFirst), (.id(404), remoteFirst)]
+        for (query, operation) in reads {
+            _ = try? await repository.answer(query, operation: operation, observer: recorder)
+        }
+        #expect(
+            recorder.told.withLock { $0 } == [
+                "id:3 network after 1 spans", "id:3 memory after 2 spans",
+                "id:404 failed (\(remoteFirst)) after 3 spans",
+            ])
+        #expect(tracer.activeSpans.isEmpty)
+        let counted = metrics.counterTotal(
+            label: "charbrowser_repository_answers",
+            dimensions: [("kind", "character"), ("origin", "memory"), ("policy", "localFirst"), ("stale", "false")])
+        #expect(counted == 1)
     }
 
     @Test("With no backend and no tracer it reports nothing, and answers as the repository does")
