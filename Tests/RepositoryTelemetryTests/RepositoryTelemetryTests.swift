@@ -30,6 +30,14 @@ struct RepositoryTelemetryTests {
             configuration: CacheRepositoryConfiguration(metrics: metrics))
     }
 
+    /// `repository()` instrumented with both a metrics backend and a tracer, kept for the test.
+    static func countedAndTracedRepository() -> (TestMetrics, InMemoryTracer, some GetRepository<String>) {
+        let metrics = TestMetrics()
+        let tracer = InMemoryTracer()
+        let telemetry = RepositoryTelemetry(kind: "character", metrics: metrics, tracer: tracer)
+        return (metrics, tracer, telemetry.instrument(repository()))
+    }
+
     @Test("Answers are counted by origin, policy and staleness; a read that throws by policy")
     func answersCounted() async throws {
         let metrics = TestMetrics()
@@ -100,10 +108,7 @@ struct RepositoryTelemetryTests {
 
     @Test("With both a backend and a tracer, each read is counted and in one span, ended once")
     func countedAndTraced() async throws {
-        let metrics = TestMetrics()
-        let tracer = InMemoryTracer()
-        let telemetry = RepositoryTelemetry(kind: "character", metrics: metrics, tracer: tracer)
-        let repository = telemetry.instrument(Self.repository())
+        let (metrics, tracer, repository) = Self.countedAndTracedRepository()
         #expect(try await repository.answer(.id(2), policy: .localFirst).origin == .network)
         #expect(try await repository.answer(.id(2), policy: .localFirst).origin == .memory)
         await #expect(throws: RepositoryError.notFound(query: "id:404")) {
@@ -129,10 +134,7 @@ struct RepositoryTelemetryTests {
 
     @Test("A caller's observer on an instrumented repository is told of each answer and failure, after the counters and the span")
     func callersObserver() async throws {
-        let metrics = TestMetrics()
-        let tracer = InMemoryTracer()
-        let telemetry = RepositoryTelemetry(kind: "character", metrics: metrics, tracer: tracer)
-        let repository = telemetry.instrument(Self.repository())
+        let (metrics, tracer, repository) = Self.countedAndTracedRepository()
         /// Keeps what it is told, and whether the read's span had ended by then.
         final class Recorder: AnswerObserver {
             let tracer: InMemoryTracer
