@@ -2,7 +2,8 @@ import Locking
 
 /// One `PostgresCacheStore.withDeadline` call: the body and a timer race in tasks of their own,
 /// and the first outcome (the body's result or error, the timeout, or the caller's cancellation)
-/// resumes the caller once; the loser is cancelled and not waited for. Thread-safe: the state sits
+/// resumes the caller once; the loser is cancelled and not waited for. A value the body returns
+/// after it lost goes to `late` (a connection to close). Thread-safe: the state sits
 /// behind a `PThreadMutex`, and the continuation is resumed outside it, exactly once.
 final class DeadlineRace<Value: Sendable>: Sendable {
     private struct State {
@@ -17,7 +18,7 @@ final class DeadlineRace<Value: Sendable>: Sendable {
     /// cancellation) came first.
     func start(
         _ continuation: CheckedContinuation<Value, any Error>, limit: Duration,
-        body: @escaping @Sendable () async throws -> Value
+        late: (@Sendable (Value) async -> Void)? = nil, body: @escaping @Sendable () async throws -> Value
     ) {
         let early = state.withLock { state -> Result<Value, any Error>? in
             if let outcome = state.outcome { return outcome }
@@ -29,7 +30,12 @@ final class DeadlineRace<Value: Sendable>: Sendable {
             return
         }
         let work = Task {
-            do { self.finish(.success(try await body())) } catch { self.finish(.failure(error)) }
+            do {
+                let value = try await body()
+                if !self.finish(.success(value)), let late { await late(value) }
+            } catch {
+                self.finish(.failure(error))
+            }
         }
         let timer = Task {
             do {
@@ -48,10 +54,12 @@ final class DeadlineRace<Value: Sendable>: Sendable {
     }
 
     /// The first outcome wins: it resumes the caller and cancels both tasks; later ones are dropped.
-    func finish(_ outcome: Result<Value, any Error>) {
+    /// Returns whether this one won.
+    @discardableResult
+    func finish(_ outcome: Result<Value, any Error>) -> Bool {
         let (continuation, tasks) = state.withLock {
-            state -> (CheckedContinuation<Value, any Error>?, [Task<Void, Never>]) in
-            guard state.outcome == nil else { return (nil, []) }
+            state -> (CheckedContinuation<Value, any Error>?, [Task<Void, Never>]?) in
+            guard state.outcome == nil else { return (nil, nil) }
             state.outcome = outcome
             defer {
                 state.continuation = nil
@@ -59,7 +67,9 @@ final class DeadlineRace<Value: Sendable>: Sendable {
             }
             return (state.continuation, state.tasks)
         }
+        guard let tasks else { return false }
         for task in tasks { task.cancel() }
         continuation?.resume(with: outcome)
+        return true
     }
 }

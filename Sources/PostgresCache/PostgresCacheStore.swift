@@ -259,7 +259,10 @@ public final class PostgresCacheStore: Sendable {
         while !Task.isCancelled {
             attempt += 1
             do {
-                let connection = try await Self.withDeadline(options.operationTimeout) { [attempt] in
+                // A connection made after the deadline or `stop()` is closed, never dropped open.
+                let connection = try await Self.withDeadline(
+                    options.operationTimeout, late: { try? await $0.close() }
+                ) { [attempt] in
                     try await self.connect(id: attempt)
                 }
                 defer { Task { try? await connection.close() } }
@@ -313,14 +316,16 @@ public final class PostgresCacheStore: Sendable {
     /// Runs `body`, failing with `timedOut` when it takes longer than `limit`. The body is cancelled
     /// then, and not waited for: a statement on a connection that stopped answering ignores
     /// cancellation, and waiting for it (as a task group's scope does) would make the deadline moot.
+    /// A value the body returns after the timeout or the caller's cancellation goes to `late`.
     static func withDeadline<Value: Sendable>(
-        _ limit: Duration?, _ body: @escaping @Sendable () async throws -> Value
+        _ limit: Duration?, late: (@Sendable (Value) async -> Void)? = nil,
+        _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         guard let limit else { return try await body() }
         let race = DeadlineRace<Value>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                race.start(continuation, limit: limit, body: body)
+                race.start(continuation, limit: limit, late: late, body: body)
             }
         } onCancel: {
             race.finish(.failure(CancellationError()))

@@ -52,4 +52,30 @@ struct DeadlineTests {
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
     }
+
+    @Test(
+        "A value the body gives after the caller was cancelled goes to late (a connection closed, not dropped)",
+        .timeLimit(.minutes(1)))
+    func lateValueHandedOver() async throws {
+        let gate = Gate()
+        defer { gate.open() }
+        let handedOver = AsyncCounter()
+        let late: @Sendable (Int) async -> Void = { value in if value == 7 { handedOver.increment() } }
+        // GIVEN a caller cancelled while its body still works
+        let waiting = Task {
+            try await PostgresCacheStore.withDeadline(.seconds(30), late: late) {
+                try await Task { try await gate.wait() }.value
+                return 7
+            }
+        }
+        await gate.arrivals.reach(1)
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        // WHEN the body ends after all THEN its value goes to late
+        gate.open()
+        await handedOver.reach(1)
+        // AND a body that wins gives its value to the caller, not to late
+        #expect(try await PostgresCacheStore.withDeadline(.seconds(30), late: late) { 7 } == 7)
+        #expect(handedOver.value == 1)
+    }
 }
