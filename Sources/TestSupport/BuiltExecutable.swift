@@ -52,9 +52,10 @@ public enum BuiltExecutable {
     }
 
     /// Runs `url` with `arguments` and `input` on standard input, to completion, waiting on a
-    /// thread of its own (not one of the task pool's: `onOwnThread`).
+    /// thread of its own (not one of the task pool's: `onOwnThread`), in `environment`; nil: an
+    /// isolated one in the run's own temporary folder, removed after the run.
     public static func run(
-        _ url: URL, arguments: [String], input: String = "", environment: [String: String]? = nil
+        _ url: URL, arguments: [String], input: String = "", environment: IsolatedEnvironment? = nil
     ) async throws -> Outcome {
         try await onOwnThread {
             try runBlocking(url, arguments: arguments, input: input, environment: environment)
@@ -65,11 +66,9 @@ public enum BuiltExecutable {
     /// buffer while it counts the open descriptors: AddressSanitizer reports it, and a test runner
     /// crashed on it); its standard input, output and error are files, so no pipe can fill up.
     private static func runBlocking(
-        _ url: URL, arguments: [String], input: String, environment: [String: String]?
+        _ url: URL, arguments: [String], input: String, environment: IsolatedEnvironment?
     ) throws -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "built-run-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ChildProcess.temporaryRunFolder("built-run")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (inputPath, outputPath, errorPath) = (
             folder.appendingPathComponent("in").path, folder.appendingPathComponent("out").path,
@@ -78,7 +77,7 @@ public enum BuiltExecutable {
         try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
         let status = try ChildProcess.spawnAndWait(
             [url.path] + arguments, standardInput: inputPath, standardOutput: outputPath, standardError: errorPath,
-            environment: environment.map { $0.map { "\($0.key)=\($0.value)" } })
+            environment: environment ?? IsolatedEnvironment(root: folder.appendingPathComponent("environment")))
         let output = (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data()
         let errors = (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data()
         return Outcome(

@@ -3,7 +3,8 @@ import Foundation
 /// Runs a program to completion with posix_spawn and waitpid. Unlike `Process`, it gives the
 /// child a clean signal mask and default dispositions (threads of a test process block most
 /// signals, and a tmux server inheriting that mask never reaps its children), and it does not
-/// read past a buffer as `Process.run()` does while counting the open descriptors.
+/// read past a buffer as `Process.run()` does while counting the open descriptors. Every child
+/// gets an `IsolatedEnvironment`: never the `HOME` or XDG folders of whoever runs the tests.
 public enum ChildProcess {
     /// The program could not be started or waited for.
     public struct Failure: Error, CustomStringConvertible {
@@ -12,34 +13,47 @@ public enum ChildProcess {
 
     /// Runs `arguments[0]` (a path) with the rest as arguments and awaits its end, waiting on a
     /// thread of its own (`onOwnThread`); its exit status, standard output and standard error.
-    public static func run(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
-        try await onOwnThread { try runBlocking(arguments) }
+    /// `environment` nil: an isolated one of its own (`IsolatedEnvironment`), removed after.
+    public static func run(_ arguments: [String], environment: IsolatedEnvironment? = nil) async throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        try await onOwnThread { try runBlocking(arguments, environment: environment) }
     }
 
     /// Runs `arguments[0]` (a path) with the rest as arguments; returns its exit status, standard
     /// output and standard error (collected through files, so daemons keeping descriptors do not
-    /// block). It blocks: from a task, call `run` instead.
-    public static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
-        let outputPath = base + ".out"
-        let errorPath = base + ".err"
-        defer {
-            unlink(outputPath)
-            unlink(errorPath)
-        }
+    /// block). Its environment is `environment`, or (nil) an isolated one in the run's own
+    /// temporary folder, removed with it: never this process's `HOME` or XDG folders. It blocks:
+    /// from a task, call `run` instead.
+    public static func runBlocking(_ arguments: [String], environment: IsolatedEnvironment? = nil) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        let folder = try temporaryRunFolder("child")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outputPath = folder.appendingPathComponent("out").path
+        let errorPath = folder.appendingPathComponent("err").path
         let status = try spawnAndWait(
-            arguments, standardInput: "/dev/null", standardOutput: outputPath, standardError: errorPath)
+            arguments, standardInput: "/dev/null", standardOutput: outputPath, standardError: errorPath,
+            environment: environment ?? IsolatedEnvironment(root: folder.appendingPathComponent("environment")))
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         return (status, output, errors)
     }
 
+    /// A new folder `<temporary folder>/<prefix>-<UUID>` for one run; the caller removes it.
+    static func temporaryRunFolder(_ prefix: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// Runs `arguments[0]` with its standard streams opened on the files at these paths (output
-    /// and error created or truncated) and `environment` (`KEY=value` lines; nil: this process's),
-    /// and waits for it. The exit status, or the signal number for a child ended by a signal.
+    /// and error created or truncated) and `environment`, and waits for it. The exit status, or
+    /// the signal number for a child ended by a signal.
     static func spawnAndWait(
         _ arguments: [String], standardInput: String, standardOutput: String, standardError: String,
-        environment: [String]? = nil
+        environment: IsolatedEnvironment
     ) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -50,16 +64,13 @@ public enum ChildProcess {
         var attributes = cleanSpawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? []).map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.entries.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawned =
-            environment == nil
-            ? posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
-            : posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
         guard spawned == 0 else {
             throw Failure(description: "posix_spawn \(arguments[0]) failed: \(spawned)")
         }

@@ -6,7 +6,8 @@ import Locking
 /// `Process.run()`'s reads past a buffer while it counts open descriptors (which crashes a test
 /// process holding many). Each standard stream goes to /dev/null or to a pipe of its own; standard
 /// error may share standard output's. Thread-safe: the pid is a constant, and the end is reaped
-/// once under a lock, so no signal is ever sent to a pid the system could have reused.
+/// once under a lock, so no signal is ever sent to a pid the system could have reused. Its
+/// environment is an `IsolatedEnvironment`: never the `HOME` or XDG folders of whoever runs the tests.
 public final class SpawnedChild: Sendable {
     /// Where one of the child's standard streams goes.
     public enum Stream: Sendable {
@@ -37,16 +38,27 @@ public final class SpawnedChild: Sendable {
     public let input: FileHandle
     /// How the child ended, once reaped.
     private let end = PThreadMutex<Termination?>(nil)
+    /// The folder of the isolated environment made for this child when none was given; removed
+    /// when this object goes.
+    private let ownFolder: URL?
 
     /// Starts `arguments[0]` (a path) with the rest as arguments, its standard input on /dev/null
-    /// and its standard output and error on one pipe, `output`.
-    public convenience init(_ arguments: [String]) throws {
-        try self.init(arguments, input: .null, output: .pipe, errors: .output)
+    /// and its standard output and error on one pipe, `output`; `environment` as `init(_:input:…)`.
+    public convenience init(_ arguments: [String], environment: IsolatedEnvironment? = nil) throws {
+        try self.init(arguments, input: .null, output: .pipe, errors: .output, environment: environment)
     }
 
     /// Starts `arguments[0]` (a path) with the rest as arguments and its standard streams where
-    /// `input`, `output` and `errors` say (`.output` is for `errors` only).
-    public init(_ arguments: [String], input: Stream, output: Stream, errors: Stream) throws {
+    /// `input`, `output` and `errors` say (`.output` is for `errors` only), in `environment`; nil:
+    /// an isolated one in a temporary folder of its own, removed when this object goes.
+    public init(
+        _ arguments: [String], input: Stream, output: Stream, errors: Stream, environment: IsolatedEnvironment? = nil
+    ) throws {
+        let (environment, ownFolder) = try Self.chosen(environment)
+        var started = false
+        defer {
+            if !started, let ownFolder { try? FileManager.default.removeItem(at: ownFolder) }
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -80,21 +92,38 @@ public final class SpawnedChild: Sendable {
         var attributes = ChildProcess.cleanSpawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.entries.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
         childEnds.forEach { close($0) }
         guard spawned == 0 else {
             parentEnds.forEach { close($0) }
             throw ChildProcess.Failure(description: "posix_spawn \(arguments[0]) failed: \(spawned)")
         }
         self.pid = pid
+        started = true
+        self.ownFolder = ownFolder
         func handle(_ descriptor: Int32?) -> FileHandle {
             descriptor.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) } ?? .nullDevice
         }
         self.input = handle(inputEnd)
         self.output = handle(outputEnd)
         self.errors = handle(errorsEnd)
+    }
+
+    deinit {
+        if let ownFolder { try? FileManager.default.removeItem(at: ownFolder) }
+    }
+
+    /// `given`, or an isolated environment in a new folder of its own, returned for removal.
+    private static func chosen(_ given: IsolatedEnvironment?) throws -> (IsolatedEnvironment, URL?) {
+        if let given { return (given, nil) }
+        let folder = try ChildProcess.temporaryRunFolder("spawned")
+        return (IsolatedEnvironment(root: folder), folder)
     }
 
     /// Sends `signal` unless the child has been reaped.

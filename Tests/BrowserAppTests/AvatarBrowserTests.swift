@@ -9,14 +9,19 @@ import Testing
 /// instead of a picture, cancelled on leaving, refreshed with `r`; golden frames in three colour modes.
 @Suite("Avatars in the detail pane")
 struct AvatarBrowserTests {
-    /// A loader in a folder of its own. Its transport waits up to 120 s for data: a budget for a
-    /// busy run (the in-process server answers on the pool every test shares, slower still under
-    /// AddressSanitizer), not a subject; no test here is about a timeout.
-    static func temporaryLoader() -> AvatarLoader {
-        AvatarLoader(
-            directory: FileManager.default.temporaryDirectory.appendingPathComponent(
-                "avatar-browser-\(UUID().uuidString)", isDirectory: true),
-            transport: URLSessionTransport(timeout: 120))
+    /// A new folder's path for a loader's files (not created: a loader makes it when it first
+    /// keeps a file); a test whose loader loads removes it.
+    static func loaderFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "avatar-browser-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    /// A loader in a folder of its own (`loaderFolder()` unless given). Its transport waits up to
+    /// 120 s for data: a budget for a busy run (the in-process server answers on the pool every
+    /// test shares, slower still under AddressSanitizer), not a subject; no test here is about a
+    /// timeout.
+    static func temporaryLoader(in folder: URL = loaderFolder()) -> AvatarLoader {
+        AvatarLoader(directory: folder, transport: URLSessionTransport(timeout: 120))
     }
 
     /// A 60×60 test card: four coloured quadrants, so placement and colours show in frames.
@@ -167,7 +172,9 @@ struct AvatarBrowserTests {
             dataset: try Dataset.sample(),
             configuration: ServerConfiguration(port: 0, faults: FaultSettings(trickle: .milliseconds(2))))
         let base = try await server.start()
-        var driver = Driver(avatars: Self.temporaryLoader())
+        let folder = Self.loaderFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var driver = Driver(avatars: Self.temporaryLoader(in: folder))
         driver.answerPendingPages()
         driver.press(.enter)
         // The list's sample points at the public API; point the open character at this server.

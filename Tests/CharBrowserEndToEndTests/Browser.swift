@@ -2,27 +2,31 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The built `charbrowser`, a private cache folder and a private data folder for one test (its
-/// headless runs get `XDG_DATA_HOME` there, so the embedded server's writes never reach the home
-/// folder of whoever runs the tests).
+/// The built `charbrowser` and one temporary folder for one test, holding its cache folder and
+/// the `HOME` and XDG folders of every run (`environment`: an `IsolatedEnvironment`), so the
+/// embedded server's writes, or anything else, never reach or come from the folders of whoever
+/// runs the tests.
 struct Browser {
     let executable: URL
+    /// The test's folder: the cache folder and the runs' `HOME` are in it.
+    let folder: URL
     let cacheDirectory: URL
-    /// The runs' `XDG_DATA_HOME`: the embedded server keeps its writes under `charbrowser/` in it.
-    let dataHome: URL
+    /// The environment of every run.
+    let environment: IsolatedEnvironment
 
     init() throws {
         executable = try #require(BuiltExecutable.url(named: "charbrowser"), "build first: swift build")
-        let name = "charbrowser-e2e-\(UUID().uuidString)"
-        cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
-        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent(name + "-data", isDirectory: true)
+        environment = try IsolatedEnvironment.temporary("charbrowser-e2e")
+        folder = environment.root
+        cacheDirectory = folder.appendingPathComponent("cache", isDirectory: true)
     }
 
-    /// This process's environment with `XDG_DATA_HOME` set to `dataHome`.
-    var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome.path
-        return environment
+    /// The runs' `XDG_DATA_HOME`: the embedded server keeps its writes under `charbrowser/` in it.
+    var dataHome: URL { environment.dataHome }
+
+    /// `arguments` run to completion in this browser's environment.
+    func run(_ arguments: [String], input: String = "") async throws -> BuiltExecutable.Outcome {
+        try await BuiltExecutable.run(executable, arguments: arguments, input: input, environment: environment)
     }
 
     /// One headless run with `keys`; returns the outcome and the answers it logged. The embedded
@@ -31,7 +35,7 @@ struct Browser {
     func headless(
         keys: String, size: String = "100x30", serverCacheControl: String? = "none", extra: [String] = []
     ) async throws -> (outcome: BuiltExecutable.Outcome, events: [[String: Any]]) {
-        let eventsFile = cacheDirectory.appendingPathExtension("events-\(UUID().uuidString).jsonl")
+        let eventsFile = folder.appendingPathComponent("events-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: eventsFile) }
         let freshness = serverCacheControl.map { ["--server-cache-control", $0] } ?? []
         let outcome = try await BuiltExecutable.run(
@@ -47,10 +51,9 @@ struct Browser {
         return (outcome, events)
     }
 
-    /// Removes the cache folder and the data folder.
+    /// Removes the test's folder: the cache, the runs' `HOME` and XDG folders.
     func cleanUp() {
-        try? FileManager.default.removeItem(at: cacheDirectory)
-        try? FileManager.default.removeItem(at: dataHome)
+        try? FileManager.default.removeItem(at: folder)
     }
 }
 

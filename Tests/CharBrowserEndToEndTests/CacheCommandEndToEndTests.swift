@@ -5,8 +5,7 @@ import Testing
 extension Browser {
     /// `charbrowser cache <arguments> --cache-dir <this browser's folder>`.
     func cache(_ arguments: [String], input: String = "") async throws -> BuiltExecutable.Outcome {
-        try await BuiltExecutable.run(
-            executable, arguments: ["cache"] + arguments + ["--cache-dir", cacheDirectory.path], input: input)
+        try await run(["cache"] + arguments + ["--cache-dir", cacheDirectory.path], input: input)
     }
 
     /// The JSON a `cache … --json` run printed.
@@ -238,12 +237,12 @@ struct CacheCommandEndToEndTests {
     @Test("--version, and completion scripts that know the cache command")
     func versionAndCompletions() async throws {
         let browser = try Browser()
-        let version = try await BuiltExecutable.run(browser.executable, arguments: ["--version"])
+        defer { browser.cleanUp() }
+        let version = try await browser.run(["--version"])
         #expect(version.status == 0)
         #expect(version.standardOutput.hasPrefix("charbrowser "))
         for shell in ["bash", "zsh", "fish"] {
-            let script = try await BuiltExecutable.run(
-                browser.executable, arguments: ["--generate-completion-script", shell])
+            let script = try await browser.run(["--generate-completion-script", shell])
             #expect(script.status == 0, "\(shell)")
             #expect(script.standardOutput.contains("purge"), "\(shell)")
         }

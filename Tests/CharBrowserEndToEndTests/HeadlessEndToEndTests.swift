@@ -62,9 +62,8 @@ struct HeadlessEndToEndTests {
     func keysFromStandardInput() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try await BuiltExecutable.run(
-            browser.executable,
-            arguments: ["--headless", "--size", "80x24", "--no-disk-cache"], input: "j j q\n")
+        let outcome = try await browser.run(
+            ["--headless", "--size", "80x24", "--no-disk-cache"], input: "j j q\n")
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.split(separator: "\n").count == 24)
         #expect(!FileManager.default.fileExists(atPath: browser.cacheDirectory.path))
@@ -78,7 +77,7 @@ struct HeadlessEndToEndTests {
             "set -o pipefail; '\(browser.executable.path)' --headless --no-disk-cache --keys 'j j j' --events - --frames"
             + " | head -n 1"
         let outcome = try await BuiltExecutable.run(
-            URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command])
+            URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command], environment: browser.environment)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.hasPrefix("{"))
         #expect(!outcome.standardError.contains("crashed"))
@@ -111,7 +110,7 @@ struct HeadlessEndToEndTests {
     func badUsage(arguments: [String], mentioned: String) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try await BuiltExecutable.run(browser.executable, arguments: arguments)
+        let outcome = try await browser.run(arguments)
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains(mentioned), "\(outcome.standardError)")
     }
@@ -120,8 +119,7 @@ struct HeadlessEndToEndTests {
     func refusesWithoutTerminal() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try await BuiltExecutable.run(
-            browser.executable, arguments: ["--cache-dir", browser.cacheDirectory.path])
+        let outcome = try await browser.run(["--cache-dir", browser.cacheDirectory.path])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--headless"))
         #expect(outcome.standardOutput.isEmpty)

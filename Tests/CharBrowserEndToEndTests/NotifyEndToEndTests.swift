@@ -35,7 +35,7 @@ struct NotifyEndToEndTests {
                 "--headless", "--size", "100x30", "--cache-dir", first.cacheDirectory.path, "--events", "-",
                 "--keys", #"wait:Rick\sSanchez wait@60s:Rick\sRenamed q"#, "--api", server.url,
             ] + shared,
-            limit: .seconds(120))
+            environment: first.environment, limit: .seconds(120))
         // B starts once A is listening: a script that waits starts only once its process
         // listens on the shared tier, so A's first answer (its events line on standard
         // output, read as it comes) means A will hear every write that follows.

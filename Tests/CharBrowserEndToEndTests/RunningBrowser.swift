@@ -18,9 +18,13 @@ final class RunningBrowser: @unchecked Sendable {
     /// Every line of standard output read so far, in order.
     private(set) var lines: [String] = []
 
-    /// Starts `executable` with `arguments`; terminates it if it still runs after `limit`.
-    init(_ executable: URL, arguments: [String], limit: DispatchTimeInterval) throws {
-        let process = try SpawnedChild([executable.path] + arguments, input: .null, output: .pipe, errors: .pipe)
+    /// Starts `executable` with `arguments` in `environment` (a `Browser`'s); terminates it if it
+    /// still runs after `limit`.
+    init(
+        _ executable: URL, arguments: [String], environment: IsolatedEnvironment, limit: DispatchTimeInterval
+    ) throws {
+        let process = try SpawnedChild(
+            [executable.path] + arguments, input: .null, output: .pipe, errors: .pipe, environment: environment)
         self.process = process
         output = process.output
         errors = StandardErrorDrain(process.errors)

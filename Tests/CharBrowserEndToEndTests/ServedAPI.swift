@@ -6,7 +6,8 @@ import Testing
 /// several headless runs read one server (the embedded one of each run has its own port, and the
 /// URLs inside its bodies, hence their ETags, differ from run to run). Its waits (the start, an
 /// awaited stop) are made on a thread of their own, never on the pool's. Its log is read until
-/// the line naming its URL, then drained. Sendable: its fields are constants.
+/// the line naming its URL, then drained. It runs in an `IsolatedEnvironment` (the test's, or one
+/// of its own). Sendable: its fields are constants.
 final class ServedAPI: Sendable {
     /// The API's base URL, as the server logged it (`http://127.0.0.1:PORT/api`).
     let url: String
@@ -15,13 +16,15 @@ final class ServedAPI: Sendable {
     /// Starts `serve` and waits until it listens. `arguments` are `serve`'s after `--port`
     /// (faults: `--latency 150`, …); `port` 0 is any free one. The server sends `cacheControl`
     /// (nil: `serve`'s default); by default none, so the browser's `--ttl` decides, as against the
-    /// public API.
+    /// public API. `environment` nil: an isolated one of the server's own.
     static func start(
-        executable: URL, port: Int = 0, cacheControl: String? = "none", arguments: [String] = []
+        executable: URL, port: Int = 0, cacheControl: String? = "none", arguments: [String] = [],
+        environment: IsolatedEnvironment? = nil
     ) async throws -> ServedAPI {
         let freshness = cacheControl.map { ["--cache-control", $0] } ?? []
         return try await onOwnThread {
-            try ServedAPI(executable: executable, port: port, arguments: freshness + arguments)
+            try ServedAPI(
+                executable: executable, port: port, arguments: freshness + arguments, environment: environment)
         }
     }
 
@@ -33,8 +36,9 @@ final class ServedAPI: Sendable {
         }
     }
 
-    private init(executable: URL, port: Int, arguments: [String]) throws {
-        process = try SpawnedChild([executable.path, "serve", "--port", String(port)] + arguments)
+    private init(executable: URL, port: Int, arguments: [String], environment: IsolatedEnvironment?) throws {
+        process = try SpawnedChild(
+            [executable.path, "serve", "--port", String(port)] + arguments, environment: environment)
         // Blocking reads until the line that names the URL: the server writes it once listening.
         var text = ""
         var found: String?
@@ -75,12 +79,15 @@ final class ServedAPI: Sendable {
     /// A server on a port below the ephemeral range (which no connection or port-0 listener of
     /// the tests running alongside is given), so that another server can take the same port once
     /// this one has stopped; tries up to eight ports.
-    static func onFixedPort(executable: URL, arguments: [String] = []) async throws -> ServedAPI {
+    static func onFixedPort(
+        executable: URL, arguments: [String] = [], environment: IsolatedEnvironment? = nil
+    ) async throws -> ServedAPI {
         var failure: (any Error)?
         for _ in 0..<8 {
             do {
                 return try await start(
-                    executable: executable, port: Int.random(in: 10_000..<30_000), arguments: arguments)
+                    executable: executable, port: Int.random(in: 10_000..<30_000), arguments: arguments,
+                    environment: environment)
             } catch {
                 failure = error
             }

@@ -164,6 +164,7 @@ struct ServerFreshnessEndToEndTests {
     @Test("serve sends max-age=60, stale-while-revalidate=86400 by default, and none with --cache-control none")
     func serveDefault() async throws {
         let browser = try Browser()
+        defer { browser.cleanUp() }
         func header(_ cacheControl: String?) async throws -> String {
             let api = try await ServedAPI.start(executable: browser.executable, cacheControl: cacheControl)
             defer { api.stop() }

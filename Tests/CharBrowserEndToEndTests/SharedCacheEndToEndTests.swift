@@ -14,8 +14,7 @@ struct SharedCacheEndToEndTests {
     func badValue(value: String, problem: String) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try await BuiltExecutable.run(
-            browser.executable, arguments: ["--headless", "--keys", "q", "--shared-cache", value])
+        let outcome = try await browser.run(["--headless", "--keys", "q", "--shared-cache", value])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--shared-cache"), "\(outcome.standardError)")
         #expect(outcome.standardError.contains(problem), "\(outcome.standardError)")
@@ -27,12 +26,10 @@ struct SharedCacheEndToEndTests {
     func badTimeout(value: String) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try await BuiltExecutable.run(
-            browser.executable,
-            arguments: [
-                "--headless", "--keys", "q", "--shared-cache", "postgres://u@127.0.0.1:1/db",
-                "--shared-cache-timeout", value,
-            ])
+        let outcome = try await browser.run([
+            "--headless", "--keys", "q", "--shared-cache", "postgres://u@127.0.0.1:1/db",
+            "--shared-cache-timeout", value,
+        ])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--shared-cache-timeout"), "\(outcome.standardError)")
     }
@@ -41,12 +38,10 @@ struct SharedCacheEndToEndTests {
     func badEnvironment() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        var environment = ProcessInfo.processInfo.environment
-        environment["CHARBROWSER_SHARED_CACHE"] = "mysql://root@localhost/db"
         let outcome = try await BuiltExecutable.run(
             browser.executable,
             arguments: ["--headless", "--keys", "q", "--cache-dir", browser.cacheDirectory.path],
-            environment: environment)
+            environment: browser.environment.adding(["CHARBROWSER_SHARED_CACHE": "mysql://root@localhost/db"]))
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("CHARBROWSER_SHARED_CACHE"), "\(outcome.standardError)")
     }

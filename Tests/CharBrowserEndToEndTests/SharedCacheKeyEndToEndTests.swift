@@ -30,9 +30,8 @@ struct SharedCacheKeyEndToEndTests {
         defer { try? FileManager.default.removeItem(at: short) }
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try await BuiltExecutable.run(
-            browser.executable,
-            arguments: ["--headless", "--keys", "q"] + arguments.map { $0 == "SHORT" ? short.path : $0 })
+        let outcome = try await browser.run(
+            ["--headless", "--keys", "q"] + arguments.map { $0 == "SHORT" ? short.path : $0 })
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains(problem), "\(outcome.standardError)")
     }

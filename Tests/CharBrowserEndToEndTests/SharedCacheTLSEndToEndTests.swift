@@ -17,8 +17,7 @@ struct SharedCacheTLSEndToEndTests {
     func badOption(value: String, problem: String) async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let outcome = try await BuiltExecutable.run(
-            browser.executable, arguments: ["--headless", "--keys", "q", "--shared-cache", value])
+        let outcome = try await browser.run(["--headless", "--keys", "q", "--shared-cache", value])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains(problem), "\(outcome.standardError)")
     }

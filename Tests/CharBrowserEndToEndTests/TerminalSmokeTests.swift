@@ -186,11 +186,14 @@ enum HangUpMoment: String, CaseIterable, CustomTestStringConvertible, Sendable {
 }
 
 /// One tmux server running `charbrowser` in a 100×30 pane (or wider) through a small shell wrapper that
-/// records the exit status and `stty -a` afterwards, then signals `exitChannel`.
+/// records the exit status and `stty -a` afterwards, then signals `exitChannel`. The server, its
+/// socket, the pane's `HOME` and XDG folders, and the cache are all in one temporary folder.
 struct SmokeSession {
     let tmux: Tmux
     let folder: URL
     let exitChannel: String
+    /// The environment of the tmux server, the browser in its pane and `nextStartTitle`'s run.
+    let environment: IsolatedEnvironment
 
     /// `environment` adds variables to the pane (`NAME=value`), after TERM and LANG; `arguments`
     /// are charbrowser's, after `--cache-dir`. The pane's TERM is `xterm-256color`;
@@ -199,22 +202,19 @@ struct SmokeSession {
         name: String, environment: [String] = [], arguments: [String] = [], terminalType: String? = nil,
         columns: Int = 100
     ) throws {
-        tmux = Tmux(name: "browser-\(name)")
+        self.environment = try IsolatedEnvironment.temporary("charbrowser-tmux")
+        folder = self.environment.root
+        tmux = Tmux(environment: self.environment)
         exitChannel = "browser-exited-\(name)-\(getpid())"
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("charbrowser-tmux-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let executable = try #require(BuiltExecutable.url(named: "charbrowser"))
         let tmuxPath = Tmux.executable ?? "/usr/bin/tmux"
         let script = """
             \(terminalType.map { "TERM='\($0)' " } ?? "")'\(executable.path)' --cache-dir '\(folder.path)/cache' \(arguments.map { "'\($0)'" }.joined(separator: " ")); echo $? > '\(folder.path)/status'; \
             stty -a > '\(folder.path)/stty'; '\(tmuxPath)' wait-for -S \(exitChannel); sleep 600
             """
-        try tmux.run(
-            [
-                "new-session", "-d", "-s", "browser", "-x", String(columns), "-y", "30", "-e", "TERM=xterm-256color",
-                "-e", "LANG=C.UTF-8",
-            ] + environment.flatMap { ["-e", $0] } + ["sh", "-c", script])
+        try tmux.newSession(
+            "browser", columns: columns, rows: 30, variables: ["TERM=xterm-256color", "LANG=C.UTF-8"] + environment,
+            command: ["sh", "-c", script])
         // A hang guard, not a wait: if the program never ends, stopping the server releases
         // every `wait-for` and the expectations fail instead of blocking forever.
         let guardedServer = tmux
@@ -294,7 +294,7 @@ struct SmokeSession {
             arguments: [
                 "--cache-dir", folder.appendingPathComponent("cache").path, "--headless", "--keys", "",
             ]
-                + arguments)
+                + arguments, environment: environment)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         return outcome.standardOutput.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
     }

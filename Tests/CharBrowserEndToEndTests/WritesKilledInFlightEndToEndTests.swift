@@ -15,8 +15,8 @@ struct WritesKilledInFlightEndToEndTests {
     func killedWhileTheAnswerIsHeld() async throws {
         let charbrowser = try #require(BuiltExecutable.url(named: "charbrowser"), "build first: swift build")
         let sender = try #require(BuiltExecutable.url(named: "WriteSender"), "build first: swift build")
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("writes-killed-\(UUID().uuidString)", isDirectory: true)
+        let environment = try IsolatedEnvironment.temporary("writes-killed")
+        let folder = environment.root
         let (cache, serverFolder) = (
             folder.appendingPathComponent("cache"), folder.appendingPathComponent("server")
         )
@@ -24,13 +24,13 @@ struct WritesKilledInFlightEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let stateFile = serverFolder.appendingPathComponent("state.json")
         let server = try await ServedAPI.start(
-            executable: charbrowser, arguments: ["--state", stateFile.path])
+            executable: charbrowser, arguments: ["--state", stateFile.path], environment: environment)
         // Killed, not stopped: the killed sender's first answer is still held (ten minutes).
         defer { server.kill() }
 
         // Five renames kept in the outbox by one process (read online, edited offline).
         let kept = try await BuiltExecutable.run(
-            sender, arguments: ["keep", cache.path, server.url] + Self.ids.map(String.init))
+            sender, arguments: ["keep", cache.path, server.url] + Self.ids.map(String.init), environment: environment)
         #expect(kept.status == 0, "\(kept.standardError)")
         let keys = kept.standardOutput.split(separator: "\n").filter { $0.hasPrefix("kept ") }.map {
             String($0.split(separator: " ")[2])
@@ -44,7 +44,8 @@ struct WritesKilledInFlightEndToEndTests {
         try await ServedAPI.setFaults("latency=600000", at: faults)
         let arrival = try FileArrival(folder: serverFolder, name: "state.json")
         let process = try SpawnedChild(
-            [sender.path, "send", cache.path, server.url], input: .null, output: .null, errors: .null)
+            [sender.path, "send", cache.path, server.url], input: .null, output: .null, errors: .null,
+            environment: environment)
         var notWritten: (any Error)?
         do { try await arrival.arrived(limit: 60) } catch { notWritten = error }
         process.send(SIGKILL)
@@ -65,7 +66,8 @@ struct WritesKilledInFlightEndToEndTests {
 
         // A new process sends them again, answers no longer held: each applied once.
         try await ServedAPI.setFaults("reset", at: faults)
-        let sent = try await BuiltExecutable.run(sender, arguments: ["send", cache.path, server.url])
+        let sent = try await BuiltExecutable.run(
+            sender, arguments: ["send", cache.path, server.url], environment: environment)
         #expect(sent.status == 0, "\(sent.standardError)")
         #expect(sent.standardOutput == Self.ids.map { "applied \($0) Sent \($0)\n" }.joined() + "done\n")
         let state = try Self.serverState(stateFile)

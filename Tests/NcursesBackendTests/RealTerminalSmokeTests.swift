@@ -80,8 +80,12 @@ struct RealTerminalSmokeTests {
 
     private func drivesTheRealTerminalBlocking() throws {
         // GIVEN this test binary running the child test in a 100x30 tmux pane
-        let tmux = Tmux(name: "keys")
-        defer { tmux.killServer() }
+        let environment = try IsolatedEnvironment.temporary("terminal-smoke")
+        let tmux = Tmux(environment: environment)
+        defer {
+            tmux.killServer()
+            try? FileManager.default.removeItem(at: environment.root)
+        }
         try launchChild(in: tmux)
         // WHEN the first frame is up THEN box, wide glyphs and the emoji sequence line up
         try tmux.waitFor("frame-1")
@@ -118,8 +122,12 @@ struct RealTerminalSmokeTests {
     }
 
     private func interruptRestoresTheTerminalBlocking() throws {
-        let tmux = Tmux(name: "interrupt")
-        defer { tmux.killServer() }
+        let environment = try IsolatedEnvironment.temporary("terminal-smoke")
+        let tmux = Tmux(environment: environment)
+        defer {
+            tmux.killServer()
+            try? FileManager.default.removeItem(at: environment.root)
+        }
         try launchChild(in: tmux)
         try tmux.waitFor("frame-1")
         try tmux.run(["send-keys", "-t", "smoke", "C-c"])
@@ -144,10 +152,11 @@ struct RealTerminalSmokeTests {
             "stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo | tr '\\n' ' '"
         let command =
             "trap : INT; \(testRun); echo \"exit status $?\"; echo \"modes $(\(modes))\"; tmux wait-for -S exited"
-        try tmux.run([
-            "new-session", "-d", "-s", "smoke", "-x", "100", "-y", "30", "-e", "\(childVariable)=1",
-            "sh -c '\(command.replacingOccurrences(of: "'", with: "'\\''"))'",
-            ";", "set-option", "-t", "smoke", "remain-on-exit", "on",
-        ])
+        try tmux.newSession(
+            "smoke", columns: 100, rows: 30, variables: ["\(childVariable)=1"],
+            command: [
+                "sh -c '\(command.replacingOccurrences(of: "'", with: "'\\''"))'",
+                ";", "set-option", "-t", "smoke", "remain-on-exit", "on",
+            ])
     }
 }
