@@ -15,7 +15,8 @@ struct BrowseCommand: AsyncParsableCommand {
             hand-written sample in Assets/ (or --data DIR, or --synthetic N), so the browser works \
             offline. The writes it accepts are kept in $XDG_DATA_HOME/charbrowser/ (else \
             ~/.local/share/charbrowser/), one file per served data set, outside the cache folder \
-            (--server-state FILE, --no-server-state). Navigation reads localFirst (cacheSync); r refreshes remoteFirst (mainSync). \
+            (--server-state FILE, --no-server-state; `charbrowser reset-server-state` discards them). \
+            Navigation reads localFirst (cacheSync); r refreshes remoteFirst (mainSync). \
             Press ? in the browser for every key.
 
             Headless mode runs the same UI without a terminal: --keys takes space-separated tokens \

@@ -16,12 +16,13 @@ struct CharBrowserCommand: AsyncParsableCommand {
               charbrowser --no-disk-cache
               charbrowser --headless --size 100x30 --keys "j enter r q"
               charbrowser serve --port 8080 --data DIR
+              charbrowser reset-server-state   (discard the embedded server's kept writes)
 
             Navigation reads localFirst (cacheSync); r refreshes remoteFirst (mainSync); the \
             status pane says which data source answered. `charbrowser browse --help` and \
             `charbrowser serve --help` list every flag; docs/keys.md lists every key.
             """,
         version: CharBrowserVersion.text,
-        subcommands: [BrowseCommand.self, ServeCommand.self, CacheCommand.self],
+        subcommands: [BrowseCommand.self, ServeCommand.self, CacheCommand.self, ResetServerStateCommand.self],
         defaultSubcommand: BrowseCommand.self)
 }

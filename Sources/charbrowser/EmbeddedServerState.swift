@@ -18,11 +18,27 @@ enum EmbeddedServerState {
         return defaultFile(for: identity, environment: environment)
     }
 
+    /// The start of every default file's name; `.json` ends it.
+    static let filePrefix = "embedded-server-"
+
     /// `<data folder>/charbrowser/embedded-server-<identity>.json`.
     static func defaultFile(for identity: APIIdentity, environment: [String: String]) -> URL {
-        dataFolder(environment: environment)
-            .appendingPathComponent("charbrowser", isDirectory: true)
-            .appendingPathComponent("embedded-server-\(identity.id).json", isDirectory: false)
+        defaultFolder(environment: environment)
+            .appendingPathComponent("\(filePrefix)\(identity.id).json", isDirectory: false)
+    }
+
+    /// `<data folder>/charbrowser/`: the folder of every default file.
+    static func defaultFolder(environment: [String: String]) -> URL {
+        dataFolder(environment: environment).appendingPathComponent("charbrowser", isDirectory: true)
+    }
+
+    /// The default files that exist, one per served data set that took a write, by name.
+    static func defaultFiles(environment: [String: String]) -> [URL] {
+        let folder = defaultFolder(environment: environment)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasPrefix(filePrefix) && $0.hasSuffix(".json") }.sorted().map {
+            folder.appendingPathComponent($0, isDirectory: false)
+        }
     }
 
     /// `$XDG_DATA_HOME` when it is an absolute path, else `$HOME/.local/share` (the XDG rule).
