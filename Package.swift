@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "RickAndMortyHTTP", targets: ["RickAndMortyHTTP"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "RepositoryTelemetry", targets: ["RepositoryTelemetry"]),
+        .library(name: "EntityWrites", targets: ["EntityWrites"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -69,6 +70,21 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             path: "Tests/Benchmarks/RepositoryCoreBenchmarks", plugins: [benchmarkPlugin]),
+
+        // MARK: Writes
+
+        // The write model of any entity whose value is named fields: a book of writes that does no
+        // I/O (sans-I/O), its transitions, merges and outcomes in one place. Dependency-free.
+        .target(name: "EntityWrites"),
+        .testTarget(name: "EntityWritesTests", dependencies: ["EntityWrites"]),
+        // Schedules of clients, a server and faults drawn from a seed, run against the write book
+        // with a virtual clock; the checks every schedule must pass; shrinking (tests only).
+        .target(name: "WriteSimulation", dependencies: ["EntityWrites"], path: "Tests/Simulation/WriteSimulation"),
+        // `swift run WriteSimulationRunner --seed N` replays a schedule; `--schedules N` runs many.
+        .executableTarget(
+            name: "WriteSimulationRunner", dependencies: ["WriteSimulation", "EntityWrites", argumentParser],
+            path: "Tests/Simulation/WriteSimulationRunner"),
+        .testTarget(name: "WriteSimulationTests", dependencies: ["WriteSimulation", "EntityWrites"]),
 
         // MARK: Persistence
 

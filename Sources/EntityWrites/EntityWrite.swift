@@ -1,0 +1,133 @@
+import Foundation
+
+/// One user's write of one entity, kept until its server has decided it: what the user changed
+/// (`changes`), against what the user saw (`base` and its strong `ETag`, `baseTag`), and, once it
+/// has left, the one request that carries it (`request`), sent again unchanged until answered.
+///
+/// Its life is `pending → sending → applied | merged | conflict | rejected | discarded`; only
+/// `WriteBook` moves it (the transitions are in one place). Applied, merged and discarded writes
+/// leave the book; a write in conflict waits for the user; a rejected one stays, not laid over
+/// anything, until the user dismisses or retries it. A value (`Codable`: an outbox keeps it as
+/// it is); thread-safe.
+public struct EntityWrite: Sendable, Hashable, Codable {
+    /// What a write does.
+    public enum Method: String, Sendable, Hashable, Codable {
+        /// Changes some fields: a JSON merge patch of `changes`.
+        case patch
+        /// Removes the entity.
+        case delete
+    }
+
+    /// Where a write stands while the book keeps it.
+    public enum State: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Not sent yet, or to be sent again as a new request (after a merge, keep-mine or retry).
+        case pending
+        /// Its request has left at least once and may have been applied: only that request, with
+        /// its key, is ever sent for it until an answer comes.
+        case sending
+        /// The server changed some of the same fields to other values: waits for the user.
+        case conflict
+        /// Refused for good; shown, not laid over anything, until the user dismisses or retries it.
+        case rejected
+    }
+
+    /// The book's number of the write: larger is newer; writes of one entity leave in this order.
+    public let sequence: Int64
+    /// The entity: its URL's path within the API (`/api/character/1`).
+    public let entity: String
+    public let method: Method
+    /// The editable fields as the user saw them when writing (nil: unknown, nothing to compare).
+    public var base: Fields?
+    /// The strong `ETag` of the server's copy `base` came from, sent as `If-Match`; nil when the
+    /// copy had no tag of its own (it came from a page, or was laid over by an earlier write):
+    /// the entity is read before the write is sent.
+    public var baseTag: String?
+    /// A patch's fields as the user set them: only those that differ from `base`.
+    public var changes: Fields
+    public var state: State
+    /// The request that carries the write, fixed when it first leaves.
+    public var request: WriteRequest?
+    /// How many times a request of the write has left.
+    public var attempts: Int
+    /// Not sent again before this time (a `Retry-After`, or the backoff after a failure).
+    public var notBefore: Date?
+    /// Why the last send did not settle it (unreachable, the rejection's reason, the conflict).
+    public var lastError: String?
+    /// With a conflict: the server's copy, and the fields changed on both sides.
+    public var conflict: WriteConflict?
+    /// Whether the write was rebased over changes of the server's (a merge).
+    public var merged: Bool
+    /// When the user made it.
+    public let createdAt: Date
+
+    /// A new pending write as the user made it.
+    public init(
+        sequence: Int64, entity: String, method: Method, base: Fields?, baseTag: String?, changes: Fields,
+        createdAt: Date
+    ) {
+        self.sequence = sequence
+        self.entity = entity
+        self.method = method
+        self.base = base
+        self.baseTag = baseTag
+        self.changes = changes
+        state = .pending
+        request = nil
+        attempts = 0
+        notBefore = nil
+        lastError = nil
+        conflict = nil
+        merged = false
+        self.createdAt = createdAt
+    }
+
+    /// Whether the server has not decided it yet (pending, sending, or in conflict): it is laid
+    /// over what is shown, and writes of its entity made after it wait behind it.
+    public var isOpen: Bool { state != .rejected }
+}
+
+/// The one request that carries a write: its `Idempotency-Key`, its `If-Match` and its body. A key
+/// names this one body: a write sent again after a lost answer sends exactly this; a write that
+/// must say something else (a merge after `412`, keep-mine, a retry) gets a new request and key.
+/// A value; thread-safe.
+public struct WriteRequest: Sendable, Hashable, Codable {
+    public let idempotencyKey: String
+    /// The tag sent as `If-Match` (nil: none).
+    public let ifMatch: String?
+    /// A patch's body: the fields it sets (a JSON merge patch); empty for a delete.
+    public let fields: Fields
+
+    /// A request as given.
+    public init(idempotencyKey: String, ifMatch: String?, fields: Fields) {
+        self.idempotencyKey = idempotencyKey
+        self.ifMatch = ifMatch
+        self.fields = fields
+    }
+}
+
+/// A server's copy of an entity: its whole value and its strong `ETag` (nil when it gave none).
+/// A value; thread-safe.
+public struct ServerCopy: Sendable, Hashable, Codable {
+    public var value: Fields
+    public var tag: String?
+
+    /// A copy as given.
+    public init(value: Fields, tag: String?) {
+        self.value = value
+        self.tag = tag
+    }
+}
+
+/// What a write in conflict keeps for the user: the server's copy and the fields both sides
+/// changed to different values. A value; thread-safe.
+public struct WriteConflict: Sendable, Hashable, Codable {
+    public var theirs: ServerCopy
+    /// The fields in conflict (for a delete: the fields that differ from what the user saw).
+    public var fields: [String]
+
+    /// A conflict as given.
+    public init(theirs: ServerCopy, fields: [String]) {
+        self.theirs = theirs
+        self.fields = fields
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// What the user chooses for a write in conflict.
+public enum ConflictDecision: String, Sendable, Hashable, CaseIterable {
+    /// Mine, for the fields in conflict: sent (only the fields mine changed) over the server's copy.
+    case keepMine
+    /// The server's copy: mine is dropped.
+    case takeTheirs
+}
+
+extension WriteBook {
+    /// Decides the conflict of write `sequence`. Keep-mine sends only the fields mine changed that
+    /// the server's copy does not already hold, over that copy's tag, as a new request; take-theirs
+    /// drops the write (the tiers already hold theirs). Nil when the write is not in conflict.
+    public mutating func resolve(_ sequence: Int64, _ decision: ConflictDecision, now: Date) -> WriteTransition? {
+        guard let write = write(sequence), write.state == .conflict, let conflict = write.conflict else { return nil }
+        var transition = WriteTransition()
+        switch decision {
+        case .takeTheirs:
+            finish(write, .discarded, rebasingNextOn: conflict.theirs, in: &transition)
+        case .keepMine:
+            let theirs = rules.editable.of(conflict.theirs.value)
+            var mine = write
+            mine.state = .pending
+            mine.conflict = nil
+            mine.request = nil
+            mine.notBefore = nil
+            mine.merged = true
+            mine.base = theirs
+            mine.baseTag = conflict.theirs.tag
+            if write.method == .patch {
+                mine.changes =
+                    rules.mutations.contains(.keepMineSendsEveryField)
+                    ? theirs.merging(write.changes) { _, kept in kept }
+                    : write.changes.filter { theirs.value(of: $0.key) != $0.value }
+                guard !mine.changes.isEmpty else {
+                    finish(write, .applied(merged: true), rebasingNextOn: conflict.theirs, in: &transition)
+                    return transition
+                }
+            }
+            save(mine, in: &transition)
+            transition.events.append(event(mine, .queued))
+        }
+        return transition
+    }
+
+    /// Drops write `sequence`, whatever its state. A write that may have reached the server (it
+    /// left at least once) is not undone there: its entity is read again. Nil when not kept.
+    public mutating func discard(_ sequence: Int64) -> WriteTransition? {
+        guard let write = write(sequence) else { return nil }
+        var transition = WriteTransition()
+        switch write.state {
+        case .conflict:
+            finish(write, .discarded, rebasingNextOn: write.conflict?.theirs, in: &transition)
+        case .rejected:
+            finish(write, .discarded, rebasingNextOn: nil, in: &transition)
+        case .pending, .sending:
+            if write.attempts > 0 { transition.effects.append(.reread(entity: write.entity)) }
+            finish(write, .discarded, rebasingNextOn: nil, in: &transition)
+        }
+        return transition
+    }
+
+    /// Sends rejected write `sequence` again: it leaves the book and the same change comes back as
+    /// the entity's newest write (so writes made since stay ahead of it), to be merged over the
+    /// entity read anew and sent as a new request with a new key. Nil when the write is not
+    /// rejected; else the new write's number.
+    public mutating func retry(_ sequence: Int64, now: Date) -> (sequence: Int64, WriteTransition)? {
+        guard let write = write(sequence), write.state == .rejected, let at = index(of: sequence) else { return nil }
+        var transition = WriteTransition()
+        writes.remove(at: at)
+        transition.removed.append(sequence)
+        let again = append(
+            entity: write.entity, method: write.method, base: write.base, baseTag: nil, changes: write.changes, now: now)
+        transition.saved.append(again)
+        transition.events.append(event(again, .queued))
+        return (again.sequence, transition)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+extension WriteBook {
+    /// The next thing to do for the writes kept, at `now`: the oldest write that may leave (the
+    /// first open write of its entity, not in conflict, not waiting for a time) is sent — its
+    /// request fixed now when it has none, with a key from `newKey` — or, when its copy had no
+    /// tag, its entity is read first. The transition (the request fixed, the attempt counted)
+    /// must be kept before the request leaves. Nil when nothing is open. One step at a time: ask
+    /// again only once the last step's answer (or its absence) was handed to `take`.
+    public mutating func nextStep(now: Date, newKey: () -> String) -> (WriteStep?, WriteTransition) {
+        var transition = WriteTransition()
+        var blocked = Set<String>()
+        var earliest: Date?
+        let ordered = !rules.mutations.contains(.orderPerEntityIgnored)
+        for write in writes where write.isOpen {
+            let first = blocked.insert(write.entity).inserted
+            guard first || !ordered, write.state != .conflict else { continue }
+            if let notBefore = write.notBefore, notBefore > now {
+                earliest = min(earliest ?? notBefore, notBefore)
+                continue
+            }
+            var sending = write
+            if sending.request == nil {
+                guard sending.baseTag != nil else { return (.read(sequence: write.sequence, entity: write.entity), transition) }
+                sending.request = WriteRequest(
+                    idempotencyKey: newKey(), ifMatch: sending.baseTag,
+                    fields: sending.method == .patch ? sending.changes : [:])
+            }
+            sending.state = .sending
+            sending.attempts += 1
+            sending.notBefore = nil
+            save(sending, in: &transition)
+            guard let request = sending.request else { return (nil, transition) }
+            let send = SendRequest(
+                method: sending.method, entity: sending.entity, ifMatch: request.ifMatch,
+                idempotencyKey: request.idempotencyKey, body: sending.method == .patch ? request.fields : nil)
+            return (.send(sequence: sending.sequence, send), transition)
+        }
+        return (earliest.map { .wait(until: $0) }, transition)
+    }
+}

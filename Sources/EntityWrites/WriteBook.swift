@@ -1,0 +1,198 @@
+import Foundation
+
+/// The writes one client keeps for one API, and every rule of how they move: the write model in
+/// one place. It does no I/O of its own (sans-I/O): a caller records the user's edits and deletes,
+/// asks for the next step (`nextStep`), carries it out (a request, or a read), and hands the
+/// answer back (`take`). Each call returns a `WriteTransition`: what to keep in and drop from the
+/// outbox (one transaction), what the tiers must store, drop or read again, and what to tell.
+///
+/// The rules:
+/// - A write is what the user changed, against what the user saw: its base and that copy's tag.
+///   A field the user did not touch is never sent.
+/// - Three-way, per field, always (`FieldMerge`): after a `412`, before a write whose copy had no
+///   tag (read first), and when an earlier write of the entity is decided.
+/// - Per entity, writes leave in order: a later one waits while an earlier one is open.
+/// - A key names one request body: a later edit folds into an earlier write only while it never
+///   left; a resend after a lost answer is the same request, anything else a new one.
+/// - A replay confirms, it does not inform: the entity is read again.
+/// - The tiers hold only server copies; what is open is laid over them (`shown(_:over:)`), so a
+///   rejected or discarded write leaves every screen with nothing to roll back.
+///
+/// A value: thread-safe to share, changed by one owner at a time.
+public struct WriteBook: Sendable {
+    public let rules: WriteRules
+    /// The writes kept, oldest first.
+    public internal(set) var writes: [EntityWrite]
+    private var nextSequence: Int64
+
+    /// A book of `writes` (as an outbox kept them) under `rules`; new writes are numbered from
+    /// `nextSequence` (at least one past the newest kept: an outbox that numbered writes since
+    /// removed says so, and no number is used twice).
+    public init(writes: [EntityWrite] = [], nextSequence: Int64 = 1, rules: WriteRules = WriteRules()) {
+        self.rules = rules
+        self.writes = writes.sorted { $0.sequence < $1.sequence }
+        self.nextSequence = max(nextSequence, (self.writes.last?.sequence ?? 0) + 1)
+    }
+
+    /// The number the next write will get.
+    public var nextSequenceNumber: Int64 { nextSequence }
+
+    /// Write `sequence`, or nil.
+    public func write(_ sequence: Int64) -> EntityWrite? {
+        index(of: sequence).map { writes[$0] }
+    }
+
+    /// The open writes of `entity` (pending, sending, in conflict), oldest first.
+    public func openWrites(of entity: String) -> [EntityWrite] {
+        writes.filter { $0.entity == entity && $0.isOpen }
+    }
+
+    /// What to show for `entity` over the server's copy `copy` (nil: none held): the open writes'
+    /// changes laid over it in order, nil when an open delete hides it.
+    public func shown(_ entity: String, over copy: Fields?) -> Fields? {
+        var value = copy
+        let showsRejected = rules.mutations.contains(.rejectionNotPublished)
+        for write in writes where write.entity == entity && (write.isOpen || showsRejected) {
+            switch write.method {
+            case .delete: value = nil
+            case .patch: value = value?.merging(patch: write.changes)
+            }
+        }
+        return value
+    }
+
+    /// What to show for `entity` over the server's copy `copy`, as a copy: the fields of
+    /// `shown(_:over:)`, and the copy's tag only when no open write is laid over it (a view with
+    /// writes laid over it is no version the server ever tagged). What an edit form or a delete
+    /// takes as what the user saw.
+    public func view(_ entity: String, over copy: ServerCopy?) -> ServerCopy? {
+        guard let copy else { return nil }
+        let laidOver = writes.contains { $0.entity == entity && $0.isOpen }
+        guard laidOver || rules.mutations.contains(.rejectionNotPublished) else { return copy }
+        return shown(entity, over: copy.value).map { ServerCopy(value: $0, tag: nil) }
+    }
+
+    // MARK: Recording
+
+    /// Records an edit of `entity`: the user saw `saw` (a copy tagged `tag`, nil when it had no
+    /// tag of its own) and wants `mine`. Only the editable fields that differ are kept. Folds
+    /// into the entity's newest write when that one never left and the user saw what it would
+    /// show; else a new write, which waits behind the open ones. Returns the write's number (nil:
+    /// nothing changed).
+    public mutating func edit(entity: String, saw: Fields, tag: String?, mine: Fields, now: Date)
+        -> (sequence: Int64?, WriteTransition)
+    {
+        let base = rules.editable.of(saw)
+        let changes = FieldMerge.changes(from: base, to: rules.editable.of(mine))
+        guard !changes.isEmpty else { return (nil, WriteTransition()) }
+        let open = openWrites(of: entity)
+        var transition = WriteTransition()
+        if let last = open.last, let at = index(of: last.sequence), canFold(changes, seenAs: base, into: last) {
+            var folded = last
+            folded.changes = last.changes.merging(changes) { _, later in later }.filter { field, value in
+                last.base?.value(of: field) != value
+            }
+            if rules.mutations.contains(.keyReusedForAnotherBody), let request = last.request {
+                folded.request = WriteRequest(
+                    idempotencyKey: request.idempotencyKey, ifMatch: request.ifMatch, fields: folded.changes)
+            }
+            if folded.changes.isEmpty {
+                writes.remove(at: at)
+                transition.removed.append(last.sequence)
+                transition.events.append(event(last, .discarded))
+            } else {
+                writes[at] = folded
+                transition.saved.append(folded)
+                transition.events.append(event(folded, .queued))
+            }
+            return (last.sequence, transition)
+        }
+        // Over an open write the user saw its changes laid over the copy: no tag is theirs.
+        let write = append(
+            entity: entity, method: .patch, base: base, baseTag: open.isEmpty ? tag : nil, changes: changes, now: now)
+        transition.saved.append(write)
+        transition.events.append(event(write, .queued))
+        return (write.sequence, transition)
+    }
+
+    /// Records a delete of `entity`, which the user saw as `saw` (nil: not seen) in a copy tagged
+    /// `tag`. Returns the write's number (an open delete's own when there is one).
+    public mutating func delete(entity: String, saw: Fields?, tag: String?, now: Date) -> (sequence: Int64, WriteTransition) {
+        let open = openWrites(of: entity)
+        if let last = open.last, last.method == .delete { return (last.sequence, WriteTransition()) }
+        let write = append(
+            entity: entity, method: .delete, base: saw.map(rules.editable.of), baseTag: open.isEmpty ? tag : nil,
+            changes: [:], now: now)
+        var transition = WriteTransition()
+        transition.saved.append(write)
+        transition.events.append(event(write, .queued))
+        return (write.sequence, transition)
+    }
+
+    /// Whether `changes`, made over `seen`, can join `last` as one request: `last` is a patch that
+    /// never left, and what the user saw of each changed field is what `last` would show.
+    private func canFold(_ changes: Fields, seenAs seen: Fields, into last: EntityWrite) -> Bool {
+        guard last.method == .patch, let base = last.base else { return false }
+        let unsent = last.state == .pending && last.request == nil
+        let reusing = rules.mutations.contains(.keyReusedForAnotherBody) && last.state == .sending
+        guard unsent || reusing else { return false }
+        return changes.keys.allSatisfy { field in
+            seen.value(of: field) == (last.changes[field] ?? base.value(of: field))
+        }
+    }
+
+    mutating func append(
+        entity: String, method: EntityWrite.Method, base: Fields?, baseTag: String?, changes: Fields, now: Date
+    ) -> EntityWrite {
+        let write = EntityWrite(
+            sequence: nextSequence, entity: entity, method: method, base: base, baseTag: baseTag, changes: changes,
+            createdAt: now)
+        nextSequence += 1
+        writes.append(write)
+        return write
+    }
+
+    // MARK: Helpers shared by the transitions
+
+    func index(of sequence: Int64) -> Int? {
+        writes.firstIndex { $0.sequence == sequence }
+    }
+
+    func event(_ write: EntityWrite, _ outcome: WriteOutcome) -> WriteEvent {
+        WriteEvent(sequence: write.sequence, entity: write.entity, method: write.method, outcome: outcome)
+    }
+
+    /// Replaces write `write.sequence` with `write` and keeps it in `transition`.
+    mutating func save(_ write: EntityWrite, in transition: inout WriteTransition) {
+        guard let at = index(of: write.sequence) else { return }
+        writes[at] = write
+        transition.saved.removeAll { $0.sequence == write.sequence }
+        transition.saved.append(write)
+    }
+
+    /// Drops `write` from the book, telling `outcome`; the next open write of its entity is
+    /// rebased on `copy` (the server's copy now, when known).
+    mutating func finish(
+        _ write: EntityWrite, _ outcome: WriteOutcome, rebasingNextOn copy: ServerCopy?, in transition: inout WriteTransition
+    ) {
+        guard let at = index(of: write.sequence) else { return }
+        writes.remove(at: at)
+        transition.saved.removeAll { $0.sequence == write.sequence }
+        transition.removed.append(write.sequence)
+        transition.events.append(event(write, outcome))
+        rebaseNext(of: write.entity, on: copy, in: &transition)
+    }
+
+    /// The entity's oldest open write, when it never left, merged over `copy` (nil: unknown, so
+    /// read before it leaves): what the user saw was laid over by the write just decided.
+    mutating func rebaseNext(of entity: String, on copy: ServerCopy?, in transition: inout WriteTransition) {
+        guard let next = openWrites(of: entity).first, next.request == nil, next.state == .pending else { return }
+        guard let copy, copy.tag != nil else {
+            var unknown = next
+            unknown.baseTag = nil
+            save(unknown, in: &transition)
+            return
+        }
+        rebase(next, over: copy, in: &transition)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// What the book asks its caller to do next for the writes it keeps. A value; thread-safe.
+public enum WriteStep: Sendable, Hashable {
+    /// Send write `sequence`'s request (its outbox change, `WriteBook.nextStep`'s transition,
+    /// committed first).
+    case send(sequence: Int64, SendRequest)
+    /// Read the entity of write `sequence` (a `GET`): its copy had no tag of its own, so the
+    /// server's copy is read and the write merged over it before it leaves.
+    case read(sequence: Int64, entity: String)
+    /// Nothing can leave before `until` (each write still open waits for a time or for the user).
+    case wait(until: Date)
+}
+
+/// A request to send for a write: method, entity, `If-Match`, `Idempotency-Key` and the merge
+/// patch body (nil for a delete). A value; thread-safe.
+public struct SendRequest: Sendable, Hashable {
+    public let method: EntityWrite.Method
+    public let entity: String
+    public let ifMatch: String?
+    public let idempotencyKey: String
+    public let body: Fields?
+
+    /// A request as given.
+    public init(method: EntityWrite.Method, entity: String, ifMatch: String?, idempotencyKey: String, body: Fields?) {
+        self.method = method
+        self.entity = entity
+        self.ifMatch = ifMatch
+        self.idempotencyKey = idempotencyKey
+        self.body = body
+    }
+}
+
+/// A server's answer to a `WriteStep`, as the book takes it: its status and what the headers and
+/// body said, or no answer at all. A value; thread-safe.
+public enum WriteAnswer: Sendable, Hashable {
+    /// No answer came (unreachable, offline, timed out, the connection dropped): the request may
+    /// or may not have been applied.
+    case none(reason: String)
+    /// An answer.
+    case answered(ServerAnswer)
+}
+
+/// An HTTP answer, reduced to what a write needs. A value; thread-safe.
+public struct ServerAnswer: Sendable, Hashable {
+    public var status: Int
+    /// The `ETag` header.
+    public var tag: String?
+    /// The `Retry-After` header, in seconds.
+    public var retryAfter: Double?
+    /// `Idempotent-Replayed: true`: the server gave this answer before to the same key.
+    public var replayed: Bool
+    /// The body when it is a JSON object (an entity, or an error body).
+    public var object: Fields?
+
+    /// An answer as given.
+    public init(status: Int, tag: String? = nil, retryAfter: Double? = nil, replayed: Bool = false, object: Fields? = nil) {
+        self.status = status
+        self.tag = tag
+        self.retryAfter = retryAfter
+        self.replayed = replayed
+        self.object = object
+    }
+
+    /// The API's error text (`{"error": …}`), else the status's.
+    public var reason: String {
+        if case .string(let message)? = object?["error"] { return message }
+        return "HTTP \(status)"
+    }
+
+    /// The field an error body names (`{"field": …}`).
+    public var field: String? {
+        if case .string(let field)? = object?["field"] { return field }
+        return nil
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// How a write stands after something happened to it: the one outcome type the library, the
+/// command line and the screens share. A value; thread-safe.
+public enum WriteOutcome: Sendable, Hashable {
+    /// Kept, to be sent (made now, or folded into an earlier write not yet sent).
+    case queued
+    /// The server applied it (`merged`: over changes of the server's to other fields).
+    case applied(merged: Bool)
+    /// The server applied it some time ago (`Idempotent-Replayed`): confirmed; the entity is read
+    /// again before it is shown as fresh.
+    case confirmed
+    /// Not settled now; sent again later (the reason, and not before when).
+    case retrying(reason: String, notBefore: Date?)
+    /// The server changed the same fields: waits for the user (the fields in conflict).
+    case conflict(fields: [String])
+    /// Refused for good (the reason, and the field the server named): nothing of it is shown.
+    case rejected(reason: String, field: String?)
+    /// Dropped: by the user (discard, take theirs), or because it no longer changed anything.
+    case discarded
+
+    /// Whether the write is decided for good: applied, confirmed, rejected or discarded.
+    public var isFinal: Bool {
+        switch self {
+        case .applied, .confirmed, .rejected, .discarded: true
+        case .queued, .retrying, .conflict: false
+        }
+    }
+
+    /// A few words for a status line: `applied`, `merged`, `pending: offline`, `conflict: name`.
+    public var summary: String {
+        switch self {
+        case .queued: "kept, to be sent"
+        case .applied(let merged): merged ? "merged" : "applied"
+        case .confirmed: "applied (confirmed)"
+        case .retrying(let reason, _): "pending: \(reason)"
+        case .conflict(let fields): "conflict: \(fields.joined(separator: ", "))"
+        case .rejected(let reason, _): "rejected: \(reason)"
+        case .discarded: "discarded"
+        }
+    }
+}
+
+/// What the book tells about one write: which, of which entity, and its outcome. A value.
+public struct WriteEvent: Sendable, Hashable {
+    public let sequence: Int64
+    public let entity: String
+    public let method: EntityWrite.Method
+    public let outcome: WriteOutcome
+
+    /// An event as given.
+    public init(sequence: Int64, entity: String, method: EntityWrite.Method, outcome: WriteOutcome) {
+        self.sequence = sequence
+        self.entity = entity
+        self.method = method
+        self.outcome = outcome
+    }
+}
+
+/// What a change of the book asks of the caches that hold server copies. The tiers hold only what
+/// a server said; what a user wrote and the server has not decided is laid over them
+/// (`WriteBook.shown(_:over:)`), never stored in them. A value; thread-safe.
+public enum TierEffect: Sendable, Hashable {
+    /// The server holds this copy of the entity now: store it.
+    case store(entity: String, copy: ServerCopy)
+    /// The entity is gone from the server: remove it.
+    case remove(entity: String)
+    /// The held copy may be old: read the entity again before showing it as fresh.
+    case reread(entity: String)
+}
+
+/// One change of the book, as a caller carries it out: the writes to keep (saved) and to drop
+/// (removed) in the outbox, in one transaction, then the effects on the tiers, then the events
+/// told. A value.
+public struct WriteTransition: Sendable, Hashable {
+    public var saved: [EntityWrite] = []
+    public var removed: [Int64] = []
+    public var effects: [TierEffect] = []
+    public var events: [WriteEvent] = []
+
+    /// An empty transition.
+    public init() {}
+
+    /// Whether the outbox changes.
+    public var changesOutbox: Bool { !saved.isEmpty || !removed.isEmpty }
+
+    /// Every entity whose shown value may have changed: an event's or an effect's.
+    public var touchedEntities: [String] {
+        var seen = Set<String>()
+        var touched: [String] = []
+        for entity in events.map(\.entity) + effects.map(\.entity) where seen.insert(entity).inserted {
+            touched.append(entity)
+        }
+        return touched
+    }
+}
+
+extension TierEffect {
+    /// The entity the effect is about.
+    public var entity: String {
+        switch self {
+        case .store(let entity, _), .remove(let entity), .reread(let entity): entity
+        }
+    }
+}
