@@ -50,7 +50,7 @@ final class HandClock: TimeSource {
 
 @Suite("A book service from the docs: memory over SQLite over HTTP")
 struct BookTourTests {
-    /// A fresh cache file in a folder of its own.
+    /// A fresh cache file in a folder of its own (the test removes the folder).
     static func databaseFile() -> URL {
         FileManager.default.temporaryDirectory
             .appendingPathComponent("book-tour-\(UUID().uuidString)", isDirectory: true)
@@ -61,6 +61,7 @@ struct BookTourTests {
     func tiers() async throws {
         try await BookServer.run { server in
             let file = Self.databaseFile()
+            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
             let books = bookRepository(baseURL: server.baseURL, database: try CacheDatabase(location: .file(file)))
             #expect(try await books.answer(.id(1), policy: .localFirst).origin == .network)
             let again = try await books.answer(.id(1), policy: .localFirst)
