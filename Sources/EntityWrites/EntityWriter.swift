@@ -1,0 +1,222 @@
+import Foundation
+import HTTPExchange
+
+/// Why a write could not be kept: the outbox failed. Nothing of the change took effect. A value.
+public struct WriteStoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public let reason: String
+    public var description: String { "the writes could not be kept: \(reason)" }
+}
+
+/// The write model at work against a server: a `WriteBook` whose steps go out through an
+/// `HTTPExchanging` (`PATCH` with a JSON merge patch, `DELETE`, `GET`, with `If-Match` and
+/// `Idempotency-Key`), whose writes a `WriteStore` keeps across restarts, and whose server copies
+/// a `WriteTiers` holds. Every change is committed to the store before its request leaves and
+/// before it is told (`events()`); the tiers get only what a server said.
+///
+/// Entities are named by their URL's path (`/books/1`), resolved against `baseURL`. One drain at a
+/// time sends, in order per entity; a second `drain()` while one runs returns at once. An actor:
+/// thread-safe.
+public actor EntityWriter {
+    public let baseURL: URL
+    private var book: WriteBook
+    private let store: any WriteStore
+    private let tiers: any WriteTiers
+    private let http: any HTTPExchanging
+    private let now: @Sendable () -> Date
+    private let newKey: @Sendable () -> String
+    private var listeners: [UUID: AsyncStream<WriteEvent>.Continuation] = [:]
+    private var draining = false
+
+    /// A writer over the writes `store` kept (loaded now).
+    public init(
+        baseURL: URL, store: any WriteStore, tiers: any WriteTiers, http: any HTTPExchanging,
+        rules: WriteRules = WriteRules(), now: @escaping @Sendable () -> Date = { Date() },
+        newKey: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    ) async throws(WriteStoreFailure) {
+        self.baseURL = baseURL
+        self.store = store
+        self.tiers = tiers
+        self.http = http
+        self.now = now
+        self.newKey = newKey
+        do {
+            let (writes, next) = try await store.load()
+            book = WriteBook(writes: writes, nextSequence: next, rules: rules)
+        } catch {
+            throw WriteStoreFailure(reason: "\(error)")
+        }
+    }
+
+    /// The writes kept, oldest first.
+    public var writes: [EntityWrite] { book.writes }
+
+    /// What to show of `entity`: the tiers' copy with the open writes laid over it.
+    public func shown(_ entity: String) async -> Fields? {
+        book.shown(entity, over: await tiers.copy(of: entity)?.value)
+    }
+
+    /// What a form or a delete takes as seen: `shown`, with the copy's tag only when nothing is
+    /// laid over it.
+    public func view(_ entity: String) async -> ServerCopy? {
+        book.view(entity, over: await tiers.copy(of: entity))
+    }
+
+    /// Every event from now on, until the stream is dropped.
+    public func events() -> AsyncStream<WriteEvent> {
+        let (stream, continuation) = AsyncStream<WriteEvent>.makeStream()
+        let id = UUID()
+        listeners[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.stopListening(id) }
+        }
+        return stream
+    }
+
+    private func stopListening(_ id: UUID) { listeners[id] = nil }
+
+    /// Records an edit of `entity`: the user saw `saw` (from `view`) and wants `mine`. Returns the
+    /// write's number, nil when nothing changed.
+    @discardableResult
+    public func edit(_ entity: String, saw: ServerCopy, to mine: Fields) async throws(WriteStoreFailure) -> Int64? {
+        let (sequence, transition) = book.edit(entity: entity, saw: saw.value, tag: saw.tag, mine: mine, now: now())
+        try await commit(transition)
+        return sequence
+    }
+
+    /// Records a delete of `entity`, seen as `saw` (from `view`; nil: not seen).
+    @discardableResult
+    public func delete(_ entity: String, saw: ServerCopy?) async throws(WriteStoreFailure) -> Int64 {
+        let (sequence, transition) = book.delete(entity: entity, saw: saw?.value, tag: saw?.tag, now: now())
+        try await commit(transition)
+        return sequence
+    }
+
+    /// Decides write `sequence`'s conflict. False when it is not in conflict.
+    @discardableResult
+    public func resolve(_ sequence: Int64, _ decision: ConflictDecision) async throws(WriteStoreFailure) -> Bool {
+        guard let transition = book.resolve(sequence, decision, now: now()) else { return false }
+        try await commit(transition)
+        return true
+    }
+
+    /// Drops write `sequence` (see `WriteBook.discard`). False when it is not kept.
+    @discardableResult
+    public func discard(_ sequence: Int64) async throws(WriteStoreFailure) -> Bool {
+        guard let transition = book.discard(sequence) else { return false }
+        try await commit(transition)
+        return true
+    }
+
+    /// Sends rejected write `sequence` again, as a new write; its number, nil when not rejected.
+    @discardableResult
+    public func retry(_ sequence: Int64) async throws(WriteStoreFailure) -> Int64? {
+        guard let (again, transition) = book.retry(sequence, now: now()) else { return nil }
+        try await commit(transition)
+        return again
+    }
+
+    /// Sends what can leave now, one step at a time, until nothing can (every write sent and
+    /// answered, or waiting for a time or for the user, or the server out of reach). Returns the
+    /// events told meanwhile.
+    @discardableResult
+    public func drain() async -> [WriteEvent] {
+        guard !draining else { return [] }
+        draining = true
+        defer { draining = false }
+        var told: [WriteEvent] = []
+        while true {
+            let (step, fixed) = book.nextStep(now: now(), newKey: newKey)
+            guard (try? await commit(fixed)) != nil, let step else { break }
+            if case .wait = step { break }
+            let answer = await carry(step)
+            let taken = book.take(answer, for: step, now: now())
+            told += taken.events
+            guard (try? await commit(taken)) != nil else { break }
+            if case .none = answer { break }
+        }
+        return told
+    }
+
+    /// Keeps `transition`, then lets the tiers and the listeners know. On a failure the book is
+    /// read back from the store, so it never holds what the store does not.
+    private func commit(_ transition: WriteTransition) async throws(WriteStoreFailure) {
+        guard transition.changesOutbox || !transition.effects.isEmpty || !transition.events.isEmpty else { return }
+        if transition.changesOutbox {
+            do {
+                try await store.commit(transition, nextSequence: book.nextSequenceNumber)
+            } catch {
+                if let (writes, next) = try? await store.load() {
+                    book = WriteBook(writes: writes, nextSequence: next, rules: book.rules)
+                }
+                throw WriteStoreFailure(reason: "\(error)")
+            }
+        }
+        for effect in transition.effects {
+            switch effect {
+            case .store(let entity, let copy): await tiers.store(copy, of: entity)
+            case .remove(let entity): await tiers.remove(entity)
+            case .reread(let entity): await reread(entity)
+            }
+        }
+        for event in transition.events {
+            for listener in listeners.values { listener.yield(event) }
+        }
+    }
+
+    /// Reads `entity` again into the tiers (a replay confirmed a write, or a write that may have
+    /// reached the server was discarded); no answer leaves the tiers as they were.
+    private func reread(_ entity: String) async {
+        guard let url = url(of: entity),
+            let answer = try? await http.exchange(
+                HTTPExchangeRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "application/json")]))
+        else { return }
+        let server = Self.serverAnswer(answer, now: now())
+        if server.status == 200, let object = server.object {
+            await tiers.store(ServerCopy(value: object, tag: server.tag), of: entity)
+        } else if server.status == 404 || server.status == 410 {
+            await tiers.remove(entity)
+        }
+    }
+
+    /// The request a step asks for, sent, and its answer as the book takes it.
+    private func carry(_ step: WriteStep) async -> WriteAnswer {
+        let request: HTTPExchangeRequest
+        switch step {
+        case .wait:
+            return .none(reason: "nothing to send")
+        case .read(_, let entity):
+            guard let url = url(of: entity) else { return .none(reason: "\(entity) is not a path") }
+            request = HTTPExchangeRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "application/json")])
+        case .send(_, let send):
+            guard let url = url(of: send.entity) else { return .none(reason: "\(send.entity) is not a path") }
+            var headers = [HTTPHeaderField("Accept", "application/json"), HTTPHeaderField("Idempotency-Key", send.idempotencyKey)]
+            if let tag = send.ifMatch { headers.append(HTTPHeaderField("If-Match", tag)) }
+            var body: Data?
+            if let fields = send.body {
+                headers.append(HTTPHeaderField("Content-Type", "application/merge-patch+json"))
+                body = JSONValue.data(of: fields)
+            }
+            request = HTTPExchangeRequest(
+                method: send.method == .patch ? "PATCH" : "DELETE", url: url, headers: headers, body: body)
+        }
+        do {
+            return .answered(Self.serverAnswer(try await http.exchange(request), now: now()))
+        } catch {
+            return .none(reason: error.description)
+        }
+    }
+
+    private func url(of entity: String) -> URL? {
+        URL(string: entity, relativeTo: baseURL)?.absoluteURL
+    }
+
+    /// An HTTP answer as a write needs it: status, `ETag`, `Retry-After` (seconds or a date),
+    /// `Idempotent-Replayed`, the body when it is a JSON object.
+    static func serverAnswer(_ answer: HTTPExchangeAnswer, now: Date) -> ServerAnswer {
+        ServerAnswer(
+            status: answer.status, tag: answer.header("ETag"),
+            retryAfter: answer.header("Retry-After").flatMap { RetryAfter.seconds($0, now: now) },
+            replayed: answer.header("Idempotent-Replayed")?.lowercased() == "true",
+            object: JSONValue.object(from: answer.body))
+    }
+}

@@ -1,0 +1,128 @@
+import EntityWrites
+import Foundation
+import HTTPExchange
+import Locking
+import Testing
+
+/// A user's own entity, written the way the library's documentation says: one conformance, a
+/// configuration, an `EntityWriter` over the library's HTTP seam, against a real server on
+/// loopback — written offline, sent once though its answer was lost, merged, and in conflict.
+@Suite("A book of one's own, written through EntityWriter")
+struct BookWritesTests {
+    struct Book: WritableEntity, Equatable {
+        var id: String
+        var title: String
+        var author: String
+        var year: String
+        static let writeRules = WriteRules(editable: .only(["title", "author", "year"]))
+    }
+
+    /// The application's cache of server copies: a dictionary.
+    actor BookShelf: WriteTiers {
+        var copies: [String: ServerCopy] = [:]
+        func copy(of entity: String) -> ServerCopy? { copies[entity] }
+        func store(_ copy: ServerCopy, of entity: String) { copies[entity] = copy }
+        func remove(_ entity: String) { copies[entity] = nil }
+    }
+
+    /// The seam between the writer and the network: offline on demand, or losing the next answer
+    /// after the server took the request.
+    final class Network: HTTPExchanging {
+        let real = URLSessionExchange(timeout: 10)
+        let switches = PThreadMutex((offline: false, loseNext: false))
+
+        func exchange(_ request: HTTPExchangeRequest) async throws(HTTPExchangeError) -> HTTPExchangeAnswer {
+            if switches.withLock({ $0.offline }) { throw .unreachable(reason: "offline") }
+            let answer = try await real.exchange(request)
+            if switches.withLock({ state in defer { state.loseNext = false }; return state.loseNext }) {
+                throw .unreachable(reason: "the connection dropped before the answer")
+            }
+            return answer
+        }
+    }
+
+    /// A clock the test moves.
+    final class Clock: Sendable {
+        let time = PThreadMutex(Date(timeIntervalSinceReferenceDate: 0))
+        func advance(_ seconds: Double) { time.withLock { $0.addTimeInterval(seconds) } }
+        var now: Date { time.withLock { $0 } }
+    }
+
+    @Test("Written offline, sent once after a lost answer, merged over another writer, then a conflict kept mine")
+    func bookLifecycle() async throws {
+        let dune = ["title": "Dune", "author": "Frank Herbert", "year": "1965"]
+        try await WritableBookServer.run(books: [1: dune]) { server in
+            let shelf = BookShelf()
+            let network = Network()
+            let clock = Clock()
+            let store = MemoryWriteStore()
+            func writer() async throws -> EntityWriter {
+                try await EntityWriter(
+                    baseURL: server.baseURL, store: store, tiers: shelf, http: network, rules: Book.writeRules,
+                    now: { clock.now })
+            }
+            // The application read the book once (its copy and tag).
+            let read = try await network.exchange(
+                HTTPExchangeRequest(method: "GET", url: server.baseURL.appending(path: "books/1")))
+            let copy = ServerCopy(value: try #require(JSONValue.object(from: read.body)), tag: read.header("ETag"))
+            await shelf.store(copy, of: "/books/1")
+
+            // Offline: the edit is kept and shown, not sent.
+            var first = try await writer()
+            network.switches.withLock { $0.offline = true }
+            let seen = try #require(await first.view("/books/1"))
+            var mine = try #require(Book(fields: seen.value))
+            mine.title = "Dune (first edition)"
+            let written = try await first.edit("/books/1", saw: seen, to: mine)
+            #expect(written == 1)
+            let offline = await first.drain()
+            #expect(offline.map(\.outcome).first.map { if case .retrying = $0 { true } else { false } } == true)
+            #expect(await first.shown("/books/1")?["title"] == .string("Dune (first edition)"))
+
+            // A restart keeps it; online, the answer is lost; sent again, the server replays.
+            first = try await writer()
+            #expect(await first.writes.map(\.sequence) == [1])
+            network.switches.withLock { $0 = (offline: false, loseNext: true) }
+            clock.advance(60)
+            _ = await first.drain()
+            #expect(server.store.book(1)?["title"] == "Dune (first edition)")
+            clock.advance(60)
+            let replayed = await first.drain()
+            #expect(replayed.map(\.outcome) == [.confirmed])
+            #expect(server.store.applied.values.sorted() == [1])
+            #expect(await shelf.copy(of: "/books/1")?.value["title"] == .string("Dune (first edition)"))
+
+            // Another writer changes the author; an edit of the year over the older copy merges.
+            let older = try #require(await first.view("/books/1"))
+            server.store.change(1, ["author": "F. Herbert"])
+            var year = try #require(Book(fields: older.value))
+            year.year = "1966"
+            try await first.edit("/books/1", saw: older, to: year)
+            let merged = await first.drain()
+            #expect(merged.map(\.outcome) == [.applied(merged: true)])
+            #expect(server.store.book(1) == ["id": "1", "title": "Dune (first edition)", "author": "F. Herbert", "year": "1966"])
+
+            // Both change the title: a conflict; keep mine sends the title alone, over theirs.
+            let before = try #require(await first.view("/books/1"))
+            server.store.change(1, ["title": "Dune!", "year": "1967"])
+            var retitled = try #require(Book(fields: before.value))
+            retitled.title = "Dune, revised"
+            let conflicted = try #require(try await first.edit("/books/1", saw: before, to: retitled))
+            #expect(await first.drain().map(\.outcome) == [.conflict(fields: ["title"])])
+            #expect(try await first.resolve(conflicted, .keepMine))
+            #expect(await first.drain().map(\.outcome) == [.applied(merged: true)])
+            #expect(server.store.book(1) == ["id": "1", "title": "Dune, revised", "author": "F. Herbert", "year": "1967"])
+            #expect(await first.writes.isEmpty)
+            #expect(await first.shown("/books/1")?["year"] == .string("1967"))
+        }
+    }
+
+    @Test("Retry-After reads seconds and HTTP dates")
+    func retryAfter() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(RetryAfter.seconds("7", now: now) == 7)
+        #expect(RetryAfter.seconds("-3", now: now) == 0)
+        #expect(RetryAfter.seconds("Tue, 14 Nov 2023 22:13:40 GMT", now: now) == 20)
+        #expect(RetryAfter.seconds("soon", now: now) == nil)
+    }
+}
