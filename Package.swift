@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "RepositoryTelemetry", targets: ["RepositoryTelemetry"]),
         .library(name: "EntityWrites", targets: ["EntityWrites"]),
         .library(name: "HTTPExchange", targets: ["HTTPExchange"]),
+        .library(name: "URLSessionExchange", targets: ["URLSessionExchange"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -77,10 +78,11 @@ let package = Package(
         // The write model of any entity whose value is named fields: a book of writes that does no
         // I/O (sans-I/O), its transitions, merges and outcomes in one place. Dependency-free.
         .target(name: "EntityWrites", dependencies: ["HTTPExchange"]),
-        // The library's one seam to HTTP: a request value, an answer value, `HTTPExchanging`, and
-        // its URLSession implementation.
+        // The library's one seam to HTTP: a request value, an answer value, `HTTPExchanging`.
         .target(name: "HTTPExchange"),
-        .testTarget(name: "EntityWritesTests", dependencies: ["EntityWrites", "HTTPExchange", "Locking", hummingbird, logging]),
+        // `HTTPExchanging` over FoundationNetworking's URLSession.
+        .target(name: "URLSessionExchange", dependencies: ["HTTPExchange"]),
+        .testTarget(name: "EntityWritesTests", dependencies: ["EntityWrites", "HTTPExchange", "URLSessionExchange", "Locking", hummingbird, logging]),
         // Schedules of clients, a server and faults drawn from a seed, run against the write book
         // with a virtual clock; the checks every schedule must pass; shrinking (tests only).
         .target(name: "WriteSimulation", dependencies: ["EntityWrites"], path: "Tests/Simulation/WriteSimulation"),

@@ -71,7 +71,7 @@ public enum HTTPExchangeError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// Sends a request and gives its answer: the library's one seam to HTTP, which a transport
-/// implements (`URLSessionExchange`) and a test answers by hand. Implementations are thread-safe.
+/// implements (`URLSessionExchange`, a target of its own) and a test answers by hand. Implementations are thread-safe.
 public protocol HTTPExchanging: Sendable {
     /// The answer to `request`, whatever its status; throws only when no answer came.
     func exchange(_ request: HTTPExchangeRequest) async throws(HTTPExchangeError) -> HTTPExchangeAnswer

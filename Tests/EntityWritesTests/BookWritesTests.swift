@@ -1,6 +1,7 @@
 import EntityWrites
 import Foundation
 import HTTPExchange
+import URLSessionExchange
 import Locking
 import Testing
 
