@@ -37,18 +37,24 @@ public struct FaultPlan: Sendable, Hashable {
     }
 }
 
-/// The injected dependencies of a server: randomness for faults and a sleeper for latency.
-/// Both are `Sendable`; tests pass fakes so nothing waits for real.
+/// The injected dependencies of a server: randomness for faults, a sleeper for latency, and the
+/// clock idempotency keys expire by. All are `Sendable`; tests pass fakes so nothing waits for real.
 public struct ServerEnvironment: Sendable {
     /// Draws fault decisions and jitter.
     public var random: any UnitRandomSource
     /// Waits for injected latency.
     public var sleeper: Sleeper
+    /// Tells when a write's answer is recorded and when it has expired
+    /// (`ServerConfiguration.idempotencyTTL`).
+    public var clock: any TimeSource
 
-    /// Creates an environment.
-    public init(random: any UnitRandomSource, sleeper: @escaping Sleeper) {
+    /// Creates an environment; the wall clock unless told otherwise.
+    public init(
+        random: any UnitRandomSource, sleeper: @escaping Sleeper, clock: any TimeSource = SystemTimeSource()
+    ) {
         self.random = random
         self.sleeper = sleeper
+        self.clock = clock
     }
 
     /// The real thing: system randomness and `Task.sleep`.

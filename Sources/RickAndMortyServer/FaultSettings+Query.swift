@@ -7,7 +7,7 @@ extension FaultSettings {
     /// Applies an admin query: `latency` and `jitter` in milliseconds, `error-rate` and
     /// `malformed-rate` in 0…1, `offline` and `avatar-html` as true/false/1/0, `trickle` in
     /// milliseconds per 1 KiB avatar chunk, `write-failure` and `write-answer-lost` as true/false,
-    /// and `reset` (no value) to start from
+    /// `reject-writes` as a count of writes (0 or more), and `reset` (no value) to start from
     /// none. Unknown keys are an error. Returns the new settings or a message naming the bad input;
     /// `self` is left unchanged on error.
     public func applying(_ query: QueryItems) -> Result<FaultSettings, FaultQueryError> {
@@ -42,6 +42,9 @@ extension FaultSettings {
             case "write-answer-lost", "writeAnswerLost":
                 guard let flag = Self.flag(value) else { return .failure(.init(key: key, value: value)) }
                 settings.writeAnswerLost = flag
+            case "reject-writes", "rejectWrites":
+                guard let count = Self.count(value) else { return .failure(.init(key: key, value: value)) }
+                settings.rejectWrites = count
             case "trickle":
                 guard let ms = Self.milliseconds(value) else {
                     return .failure(.init(key: key, value: value))
@@ -57,6 +60,11 @@ extension FaultSettings {
     static func milliseconds(_ text: String) -> Duration? {
         guard let ms = Int(text.trimmingCharacters(in: .whitespaces)), ms >= 0 else { return nil }
         return .milliseconds(ms)
+    }
+
+    static func count(_ text: String) -> Int? {
+        guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count >= 0 else { return nil }
+        return count
     }
 
     static func rate(_ text: String) -> Double? {
@@ -83,6 +91,6 @@ public struct FaultQueryError: Error, Sendable, Hashable, CustomStringConvertibl
     public var value: String
 
     public var description: String {
-        "bad fault setting \(key)=\(value) (use latency=MS, jitter=MS, error-rate=0…1, malformed-rate=0…1, offline=true|false, avatar-html=true|false, trickle=MS, write-failure=true|false, write-answer-lost=true|false, reset)"
+        "bad fault setting \(key)=\(value) (use latency=MS, jitter=MS, error-rate=0…1, malformed-rate=0…1, offline=true|false, avatar-html=true|false, trickle=MS, write-failure=true|false, write-answer-lost=true|false, reject-writes=N, reset)"
     }
 }

@@ -6,7 +6,9 @@
 /// its body cut in half (invalid JSON, status 200) with probability `malformedRate`. A write
 /// (`PUT`, `PATCH`, `DELETE`) is applied and saved before its answer waits. Avatars get
 /// the same faults, plus an HTML page instead of the image (`avatarHTML`) and a slow trickle of
-/// 1 KiB chunks, `trickle` apart (so a client's progress bar has something to show).
+/// 1 KiB chunks, `trickle` apart (so a client's progress bar has something to show). Writes have
+/// faults of their own: all failing (`writeFailure`), answers lost (`writeAnswerLost`), and the
+/// next `rejectWrites` refused with `422`.
 public struct FaultSettings: Sendable, Hashable {
     /// The delay added to every answer.
     public var latency: Duration
@@ -26,12 +28,16 @@ public struct FaultSettings: Sendable, Hashable {
     public var writeFailure: Bool
     /// When true, a write is applied and saved, then its connection closed unanswered.
     public var writeAnswerLost: Bool
+    /// How many of the next writes are refused with `422` (`{"error":"Rejected by the fault
+    /// switch","field":null}`, nothing applied, the answer recorded for its idempotency key like
+    /// any refusal); each write that reaches the apply step while it is above 0 counts it down.
+    public var rejectWrites: Int
 
     /// Creates settings; the defaults inject nothing.
     public init(
         latency: Duration = .zero, jitter: Duration = .zero, errorRate: Double = 0, malformedRate: Double = 0,
         offline: Bool = false, avatarHTML: Bool = false, trickle: Duration = .zero,
-        writeFailure: Bool = false, writeAnswerLost: Bool = false
+        writeFailure: Bool = false, writeAnswerLost: Bool = false, rejectWrites: Int = 0
     ) {
         self.latency = latency
         self.jitter = jitter
@@ -42,6 +48,7 @@ public struct FaultSettings: Sendable, Hashable {
         self.trickle = trickle
         self.writeFailure = writeFailure
         self.writeAnswerLost = writeAnswerLost
+        self.rejectWrites = rejectWrites
     }
 
     /// No faults at all.
@@ -53,13 +60,14 @@ public struct FaultSettings: Sendable, Hashable {
 
 extension FaultSettings {
     /// The settings as JSON (`{"latencyMs":…,"jitterMs":…,"errorRate":…,"malformedRate":…,"offline":…,
-    /// "avatarHTML":…,"trickleMs":…,"writeFailure":…,"writeAnswerLost":…}`).
+    /// "avatarHTML":…,"trickleMs":…,"writeFailure":…,"writeAnswerLost":…,"rejectWrites":…}`).
     public var json: JSONBody {
         let text =
             "{\"latencyMs\":\(latency.milliseconds),\"jitterMs\":\(jitter.milliseconds),"
             + "\"errorRate\":\(errorRate),\"malformedRate\":\(malformedRate),\"offline\":\(offline),"
             + "\"avatarHTML\":\(avatarHTML),\"trickleMs\":\(trickle.milliseconds),"
-            + "\"writeFailure\":\(writeFailure),\"writeAnswerLost\":\(writeAnswerLost)}"
+            + "\"writeFailure\":\(writeFailure),\"writeAnswerLost\":\(writeAnswerLost),"
+            + "\"rejectWrites\":\(rejectWrites)}"
         return JSONBody(bytes: Array(text.utf8))
     }
 }

@@ -26,7 +26,8 @@ extension RickAndMortyServer {
     @discardableResult
     public func start(handlingSignals: Bool = false) async throws(ServerError) -> URL {
         if state.currentWrites == nil {
-            let store = try WriteStore(file: configuration.stateFile)
+            let store = try WriteStore(
+                file: configuration.stateFile, replyLifetime: configuration.idempotencyTTL, clock: environment.clock)
             state.writes.withLock { $0 = $0 ?? store }
         }
         let ready = ReadinessSignal<Int, ServerError>()

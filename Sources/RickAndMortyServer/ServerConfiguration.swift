@@ -26,14 +26,19 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// episodes, locations; their `304`s too); nil sends none, as the public API does. Checked by
     /// `ServerConfiguration.checkedCacheControl(_:)` when it comes from a user.
     public var cacheControl: String?
+    /// How long the answer to a write is given again to its `Idempotency-Key`; an older one is
+    /// forgotten and a request with its key applied anew (the time told by
+    /// `ServerEnvironment.clock`).
+    public var idempotencyTTL: Duration
 
     /// Creates a configuration; by default `127.0.0.1:8080`, no faults, admin route on, request
-    /// bodies of at most 64 KiB.
+    /// bodies of at most 64 KiB, idempotency keys kept 24 hours.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicBaseURL: String? = nil,
         faults: FaultSettings = .none,
         adminRouteEnabled: Bool = true, avatarFolder: URL? = nil,
-        maximumRequestBodySize: SizeLimit = .kibibytes(64), stateFile: URL? = nil, cacheControl: String? = nil
+        maximumRequestBodySize: SizeLimit = .kibibytes(64), stateFile: URL? = nil,
+        cacheControl: String? = nil, idempotencyTTL: Duration = .seconds(86_400)
     ) {
         self.host = host
         self.port = port
@@ -44,6 +49,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         self.maximumRequestBodySize = maximumRequestBodySize
         self.stateFile = stateFile
         self.cacheControl = cacheControl
+        self.idempotencyTTL = idempotencyTTL
     }
 
     /// `value` as a `Cache-Control` field value, or why it cannot be one: at most 1,024 visible

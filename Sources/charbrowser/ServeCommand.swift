@@ -13,10 +13,12 @@ struct ServeCommand: AsyncParsableCommand {
             the package folder, or the folders above the executable). Faults can also be changed while \
             running: POST /_faults?latency=200&jitter=50&error-rate=0.1&malformed-rate=0&offline=false \
             (GET /_faults shows them; add reset to start from none; write-failure and write-answer-lost \
-            fail writes). PUT, PATCH and DELETE of /api/character/<id> edit the served characters, with \
-            If-Match and Idempotency-Key (kept in --state FILE). With --synthetic N every character, \
-            episode and location is generated when a request asks for it, from --seed and its id; a \
-            filtered listing then tests every id (tens of milliseconds a page for a million characters).
+            fail writes, reject-writes=N refuses the next N with 422). PUT, PATCH and DELETE of \
+            /api/character/<id> edit the served characters, with If-Match and Idempotency-Key (kept in \
+            --state FILE; a key's answer is replayed for --idempotency-ttl seconds). With --synthetic N \
+            every character, episode and location is generated when a request asks for it, from --seed \
+            and its id; a filtered listing then tests every id (tens of milliseconds a page for a million \
+            characters).
             """)
 
     @Option(help: "The address to listen on (loopback unless told otherwise).")
@@ -71,6 +73,13 @@ struct ServeCommand: AsyncParsableCommand {
     var state: String?
 
     @Option(
+        name: .customLong("idempotency-ttl"),
+        help: ArgumentHelp(
+            "How long a write's answer is replayed to its Idempotency-Key, in seconds (24 hours by default).",
+            valueName: "SECONDS"))
+    var idempotencyTTL = 86_400
+
+    @Option(
         name: .customLong("cache-control"),
         help: ArgumentHelp(
             CacheControlOption.help("every successful read (pages, characters, episodes, locations)"),
@@ -94,6 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...1).contains(malformedRate) else {
             throw ValidationError("--malformed-rate must be between 0 and 1")
         }
+        guard idempotencyTTL > 0 else { throw ValidationError("--idempotency-ttl must be 1 or more seconds") }
         if let synthetic, synthetic < 0 { throw ValidationError("--synthetic must be 0 or more") }
         if let synthetic, synthetic > SyntheticDataset.maximumCharacterCount {
             throw ValidationError("--synthetic must be at most \(SyntheticDataset.maximumCharacterCount)")
@@ -127,7 +137,8 @@ struct ServeCommand: AsyncParsableCommand {
                     "avatars", isDirectory: true)
             },
             stateFile: state.map { URL(fileURLWithPath: $0) },
-            cacheControl: try CacheControlOption.checked(cacheControl, option: "--cache-control"))
+            cacheControl: try CacheControlOption.checked(cacheControl, option: "--cache-control"),
+            idempotencyTTL: .seconds(idempotencyTTL))
     }
 
     var environment: ServerEnvironment {

@@ -30,6 +30,8 @@ struct CommandLineTests {
             (["serve", "--data", "/tmp", "--synthetic", "5"], "--synthetic"),
             (["serve", "--latency", "-1"], "--latency"),
             (["serve", "--cache-control", "max-age=60\nX-Injected: 1"], "--cache-control"),
+            (["serve", "--idempotency-ttl", "0"], "--idempotency-ttl"),
+            (["serve", "--idempotency-ttl", "a-day"], "a-day"),
         ])
     func badUsage(arguments: [String], mentioned: String) async throws {
         let result = try await Self.run(arguments)
@@ -51,10 +53,15 @@ struct CommandLineTests {
         try await onOwnThread { try Self.startThenTerminate() }
     }
 
-    private static func startThenTerminate() throws {
+    @Test("GIVEN --idempotency-ttl 60 WHEN serve is run THEN it takes it and starts")
+    func idempotencyTTL() async throws {
+        try await onOwnThread { try Self.startThenTerminate(["--idempotency-ttl", "60"]) }
+    }
+
+    private static func startThenTerminate(_ options: [String] = []) throws {
         let process = try SpawnedChild(
-            [try executable().path, "serve", "--port", "0", "--synthetic", "50"], input: .null, output: .null,
-            errors: .pipe)
+            [try executable().path, "serve", "--port", "0", "--synthetic", "50"] + options, input: .null,
+            output: .null, errors: .pipe)
         var output = ""
         while !output.contains("serving 50 characters at http://127.0.0.1:") {
             let chunk = process.errors.availableData

@@ -125,7 +125,7 @@ struct FaultTests {
 
     @Test(
         "GIVEN a bad admin query WHEN posted THEN 400 naming it, and the settings are unchanged",
-        arguments: ["latency=-5", "error-rate=2", "malformed-rate=x", "offline=maybe", "colour=red"])
+        arguments: ["latency=-5", "error-rate=2", "malformed-rate=x", "offline=maybe", "colour=red", "reject-writes=-1"])
     func badAdminQuery(query: String) async throws {
         try await LiveServer.with(LiveServer.sample.get(), faults: FaultSettings(errorRate: 0.25)) {
             server, client in

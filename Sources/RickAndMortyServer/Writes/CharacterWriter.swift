@@ -4,9 +4,16 @@ import RickAndMortyModel
 
 /// Carries out `PUT`, `PATCH` and `DELETE` of `/api/character/<id>`: `If-Match` (a tag that is
 /// not the current one is `412` with the current character and its tag, nothing applied),
-/// `Idempotency-Key` (a key seen before gets its first answer again, `Idempotent-Replayed: true`;
-/// a key reused for another request is `422`), the field rules (`CharacterFields`), the write
-/// faults, and the accepted write saved (`WriteStore`) before the new catalog is served.
+/// `Idempotency-Key`, the field rules (`CharacterFields`), the write faults, and the accepted write
+/// saved (`WriteStore`) before the new catalog is served.
+///
+/// A key's life is reserve, apply, record (`WriteStore.claim`, `commit`, `release`): a key held by
+/// a request still in flight is `409` with `Retry-After: 1`; a recorded key gets its first answer
+/// again for the same request (`Idempotent-Replayed: true`), `422` for another one. Recorded are
+/// the answers below 500 but `412`: a write failing by the fault (`503`) or not saved (`500`) is
+/// applied when sent again; a `412` changes nothing and its client sends a merged write under a
+/// new key, so a resend with the key checks `If-Match` again; a lost answer (`write-answer-lost`)
+/// was applied, so its resend replays it; a write refused by `reject-writes` replays its `422`.
 /// A value made per request; thread-safe.
 struct CharacterWriter {
     let state: ServerState
@@ -22,26 +29,39 @@ struct CharacterWriter {
         }
         let key = WriteHeader.value(WriteHeader.idempotencyKey, in: request.headers)
         let fingerprint = "\(request.method.rawValue) /api/character/\(id) \(EntityTag.strong(for: body))"
-        if let key, let recorded = store.current.replies[key] {
-            guard recorded.fingerprint == fingerprint else {
-                return HTTPReply.response(for: .idempotencyKeyReused, head: false)
+        if let key {
+            switch store.claim(key) {
+            case .recorded(let recorded):
+                guard recorded.fingerprint == fingerprint else {
+                    return HTTPReply.response(for: .idempotencyKeyReused, head: false)
+                }
+                return Self.response(recorded, replayed: true)
+            case .inFlight:
+                return Self.inProgress()
+            case .reserved:
+                break
             }
-            return Self.response(recorded, replayed: true)
         }
+        defer { if let key { store.release(key) } }
         if faults.writeFailure {
             return HTTPReply.response(for: APIReply(status: 503, body: .error("Writes are failing")), head: false)
         }
+        let rejected = drawRejection()
         let recorded: RecordedReply
         do {
             recorded = try store.commit { writes -> (WriteOutcome, changed: Bool) in
-                let (reply, written) = apply(
-                    request.method, to: id, body: body, ifMatch: request.headers[.ifMatch], in: &writes)
+                let (reply, written) =
+                    rejected
+                    ? (APIReply.rejectedByFaultSwitch, nil)
+                    : apply(request.method, to: id, body: body, ifMatch: request.headers[.ifMatch], in: &writes)
                 let recorded = RecordedReply(
                     fingerprint: fingerprint, status: reply.status,
                     body: String(decoding: reply.body.bytes, as: UTF8.self),
-                    etag: reply.status == 204 ? nil : EntityTag.strong(for: reply.body.bytes))
-                if let key, recorded.status < 500 { writes.replies[key] = recorded }
-                return (WriteOutcome(reply: recorded, catalog: written), written != nil || (key != nil && recorded.status < 500))
+                    etag: reply.status == 204 ? nil : EntityTag.strong(for: reply.body.bytes),
+                    recordedAt: store.clock.now())
+                let kept = key != nil && Self.isRecorded(recorded.status)
+                if let key, kept { writes.replies[key] = recorded }
+                return (WriteOutcome(reply: recorded, catalog: written), written != nil || kept)
             } publish: { outcome in
                 if let written = outcome.catalog { state.catalog.withLock { $0 = written } }
             }.reply
@@ -51,6 +71,18 @@ struct CharacterWriter {
         }
         if faults.writeAnswerLost, (200..<300).contains(recorded.status) { return Self.lostAnswer() }
         return Self.response(recorded, replayed: false)
+    }
+
+    /// Whether an answer of `status` is kept for its key: below 500, but a `412`.
+    static func isRecorded(_ status: Int) -> Bool { status < 500 && status != 412 }
+
+    /// True when the `reject-writes` fault takes this write (and counts it off).
+    private func drawRejection() -> Bool {
+        state.faults.withLock { settings in
+            guard settings.rejectWrites > 0 else { return false }
+            settings.rejectWrites -= 1
+            return true
+        }
     }
 
     /// What a write does to `writes`, its answer, and the catalog to serve once it is saved (nil:
@@ -102,47 +134,4 @@ struct CharacterWriter {
         else { return nil }
         return CharacterFields(name: name, status: status, species: species, type: type, gender: gender)
     }
-
-    /// A recorded answer as a response (`Idempotent-Replayed: true` when given again).
-    private static func response(_ recorded: RecordedReply, replayed: Bool) -> Response {
-        var headers = HTTPFields()
-        if let etag = recorded.etag { headers[.eTag] = etag }
-        if replayed, let name = HTTPFields.Element.Name(WriteHeader.idempotentReplayed) { headers[name] = "true" }
-        guard recorded.status != 204 else { return Response(status: .noContent, headers: headers) }
-        headers[.contentType] = HTTPReply.contentType
-        return Response(
-            status: HTTPResponse.Status(code: recorded.status), headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(string: recorded.body)))
-    }
-
-    /// A response whose body fails before a byte of it is sent: the connection closes unanswered.
-    private static func lostAnswer() -> Response {
-        Response(status: .ok, body: ResponseBody { _ in throw AnswerDropped() })
-    }
-
-    /// Thrown to drop a connection on purpose (`FaultSettings.writeAnswerLost`).
-    struct AnswerDropped: Error {}
-}
-
-/// The header names of writes, in lower case (`HTTPFields` compares names without case).
-enum WriteHeader {
-    /// `Idempotency-Key`: one write, however often it is sent.
-    static let idempotencyKey = "idempotency-key"
-    /// `Idempotent-Replayed`: this answer was given before to the same key.
-    static let idempotentReplayed = "Idempotent-Replayed"
-
-    /// The value of the field `name` in `fields`, or nil.
-    static func value(_ name: String, in fields: HTTPFields) -> String? {
-        fields.first { $0.name.canonicalName == name }?.value
-    }
-}
-
-extension APIReply {
-    /// `405`: a write to anything but one character.
-    static let methodNotAllowed = APIReply(status: 405, body: .error("Only one character can be written"))
-    /// `405`: synthetic data is generated, not stored.
-    static let generatedData = APIReply(status: 405, body: .error("This server's data is generated: it takes no writes"))
-    /// `422`: an idempotency key sent again with another request.
-    static let idempotencyKeyReused = APIReply(
-        status: 422, body: .error("This Idempotency-Key was used for another request"))
 }

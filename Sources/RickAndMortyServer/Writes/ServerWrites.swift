@@ -1,3 +1,4 @@
+import Foundation
 import RickAndMortyModel
 
 /// Every write a server accepted: edited characters, deleted ones, and the answers given to each
@@ -7,7 +8,7 @@ struct ServerWrites: Sendable, Hashable, Codable {
     var edited: [String: CharacterFields] = [:]
     /// The ids of deleted characters.
     var deleted: Set<Int> = []
-    /// The first answer given to each idempotency key.
+    /// The first answer given to each idempotency key, until it expires.
     var replies: [String: RecordedReply] = [:]
 
     /// `dataset` with the edits applied and the deleted characters left out.
@@ -20,14 +21,16 @@ struct ServerWrites: Sendable, Hashable, Codable {
         }
         return written
     }
-}
 
-/// The answer given to a write, kept for its idempotency key. A value; thread-safe.
-struct RecordedReply: Sendable, Hashable, Codable {
-    /// What the key was first used for: method, path and a hash of the body.
-    var fingerprint: String
-    var status: Int
-    /// The JSON body, as text.
-    var body: String
-    var etag: String?
+    /// The answer recorded for `key`, unless it is older than `lifetime` at `now`.
+    func reply(for key: String, at now: Date, lifetime: Duration) -> RecordedReply? {
+        guard let reply = replies[key], !reply.isExpired(at: now, lifetime: lifetime) else { return nil }
+        return reply
+    }
+
+    /// Drops the answers older than `lifetime` at `now`.
+    mutating func dropExpiredReplies(at now: Date, lifetime: Duration) {
+        guard replies.values.contains(where: { $0.isExpired(at: now, lifetime: lifetime) }) else { return }
+        replies = replies.filter { !$0.value.isExpired(at: now, lifetime: lifetime) }
+    }
 }
