@@ -95,14 +95,14 @@ let package = Package(
         // MARK: Persistence
 
         // The persistent tier: one SQLite file for the cache (LRU by size) and device key-value storage.
-        .target(name: "PersistentCache", dependencies: ["Locking", "RepositoryCore", grdb, grdbSQLite]),
+        .target(name: "PersistentCache", dependencies: ["Locking", "RepositoryCore", "EntityWrites", grdb, grdbSQLite]),
         // A child process for the crash-safety and multi-process tests of PersistentCache.
         .executableTarget(
             name: "CacheStressWriter", dependencies: ["PersistentCache", "RepositoryCore"],
             path: "Tests/Fixtures/CacheStressWriter"),
         .testTarget(
             name: "PersistentCacheTests",
-            dependencies: ["Locking", "PersistentCache", "RepositoryCore", "TestSupport", grdb]),
+            dependencies: ["Locking", "PersistentCache", "RepositoryCore", "TestSupport", "EntityWrites", grdb]),
         .executableTarget(
             name: "PersistentCacheBenchmarks",
             dependencies: ["ModelCodecs", 

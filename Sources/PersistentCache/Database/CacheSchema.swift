@@ -38,6 +38,10 @@ enum CacheSchema {
             try db.execute(sql: staleUseSQL)
             try db.execute(sql: "PRAGMA user_version = 6")
         }
+        migrator.registerMigration("v7-entity-writes") { db in
+            try db.execute(sql: entityWritesSQL)
+            try db.execute(sql: "PRAGMA user_version = 7")
+        }
         return migrator
     }()
 
@@ -145,6 +149,32 @@ enum CacheSchema {
             detail BLOB
         );
         CREATE INDEX write_outbox_by_entity ON write_outbox (namespace, key);
+        """
+
+    /// The writes of `EntityWrites`' books (`SQLiteWriteStore`): one file serves several APIs,
+    /// so each row belongs to a `scope` (an API, a writer) and is numbered by its book
+    /// (`sequence`, unique within its scope, never assigned by SQLite). The primary key
+    /// `(scope, sequence)` is the table's one index: a scope's writes are one range of it, in
+    /// order. An ordinary rowid table, not `WITHOUT ROWID`: a record holds whole copies of an
+    /// entity (its base, a conflict's server copy), larger than the small rows that layout suits.
+    /// `record` is the `EntityWrite` as JSON, the only copy of its method, request and key;
+    /// `entity`, `state` and `created_at` repeat parts of it for counting and inspection.
+    /// `entity_write_sequences` keeps each scope's next number, so a number is never given twice,
+    /// even after every write of the scope was removed.
+    private static let entityWritesSQL = """
+        CREATE TABLE entity_writes (
+            scope TEXT NOT NULL,
+            sequence INTEGER NOT NULL,
+            entity TEXT NOT NULL,
+            state TEXT NOT NULL,
+            record BLOB NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (scope, sequence)
+        );
+        CREATE TABLE entity_write_sequences (
+            scope TEXT PRIMARY KEY,
+            next INTEGER NOT NULL CHECK (next >= 1)
+        ) WITHOUT ROWID;
         """
 
     private static let deviceValueSQL = """
