@@ -180,7 +180,7 @@ let package = Package(
         .target(name: "RickAndMortyModel", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RickAndMortyModelTests", dependencies: ["RickAndMortyModel", "TestSupport"]),
         // The API over real HTTP (URLSession): per-resource data sources, revalidation, offline switch.
-        .target(name: "RickAndMortyHTTP", dependencies: ["Locking", "RepositoryCore", "RickAndMortyModel"]),
+        .target(name: "RickAndMortyHTTP", dependencies: ["Locking", "RepositoryCore", "RickAndMortyModel", "HTTPExchange"]),
         .testTarget(
             name: "RickAndMortyHTTPTests",
             dependencies: [
@@ -213,7 +213,7 @@ let package = Package(
             name: "CharacterData",
             dependencies: [
                 "Locking", "RepositoryCore", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
-                "ModelCodecs",
+                "ModelCodecs", "EntityWrites", "HTTPExchange",
             ]),
         .testTarget(
             name: "CharacterDataTests",
@@ -226,7 +226,7 @@ let package = Package(
             name: "CharacterDataBenchmarks",
             dependencies: ["ModelCodecs", 
                 "Locking", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel",
-                "RickAndMortyServer", "TestSupport", benchmark, logging,
+                "RickAndMortyServer", "TestSupport", "EntityWrites", "HTTPExchange", benchmark, logging,
             ],
             path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
 
@@ -258,7 +258,7 @@ let package = Package(
             name: "BrowserApp",
             dependencies: [
                 "Locking", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP",
-                "DownloadCache", "JPEGCodec", "PersistentCache", "PostgresCache",
+                "DownloadCache", "JPEGCodec", "PersistentCache", "PostgresCache", "EntityWrites",
             ]),
         .testTarget(
             name: "BrowserAppTests",
@@ -266,7 +266,7 @@ let package = Package(
                 "Locking", "BrowserApp", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel",
                 "RickAndMortyHTTP",
                 "RickAndMortyServer", "TestSupport", "PersistentCache", "DownloadCache", "JPEGCodec",
-                "PostgresCache",
+                "PostgresCache", "EntityWrites",
             ],
             exclude: ["Golden"]),
         .executableTarget(
@@ -296,7 +296,7 @@ let package = Package(
             name: "charbrowser",
             dependencies: [
                 "Locking", "BrowserApp", "CharacterData", "CMallocInfo", "DownloadCache", "NcursesBackend",
-                "PersistentCache",
+                "PersistentCache", "EntityWrites",
                 "PostgresCache",
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
             ]),
@@ -309,7 +309,7 @@ let package = Package(
         // Runs the built binary: headless end to end against the embedded server, and in tmux.
         .testTarget(
             name: "CharBrowserEndToEndTests",
-            dependencies: ["Locking", "PersistentCache", "RepositoryCore", "TestSupport", grdb]),
+            dependencies: ["Locking", "PersistentCache", "RepositoryCore", "TestSupport", "EntityWrites", grdb]),
 
         // MARK: Fuzzing
 

@@ -55,8 +55,8 @@ extension CharacterRepository {
         guard var entry = change.entry, let id = Int(change.id), !hasNoPendingChanges else { return change }
         let changes = pendingChanges
         if changes.deletes.contains(id) { return EntityChange(id: change.id, entry: nil, cause: .deleted) }
-        guard let edit = changes.edits[id] else { return change }
-        entry.value = edit.applied(to: entry.value)
+        guard changes.edits[id] != nil, let shown = changes.applied(to: entry.value) else { return change }
+        entry.value = shown
         return EntityChange(id: change.id, entry: entry, cause: change.cause)
     }
 

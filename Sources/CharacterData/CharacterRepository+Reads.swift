@@ -74,9 +74,10 @@ extension CharacterRepository {
 
     /// `answer` with the kept edit of character `id` applied, when there is one.
     private func overlaid(_ answer: Answer<ShowCharacter>, id: Int) -> Answer<ShowCharacter> {
-        guard !hasNoPendingChanges, let edit = pendingChanges.edits[id] else { return answer }
+        guard !hasNoPendingChanges, pendingChanges.edits[id] != nil, let shown = pendingChanges.applied(to: answer.value)
+        else { return answer }
         var overlaid = answer
-        overlaid.value = edit.applied(to: answer.value)
+        overlaid.value = shown
         var provenance = answer.provenance ?? Provenance(counts: [answer.origin: 1])
         provenance.pendingIDs = [String(id)]
         overlaid.provenance = provenance

@@ -1,3 +1,4 @@
+import EntityWrites
 import ModelCodecs
 import PersistentCache
 import PostgresCache
@@ -39,12 +40,9 @@ public final class CharacterRepository: Sendable {
     let charactersMain: HTTPDataSource<[ShowCharacter]>
     let episodesMain: HTTPDataSource<[Episode]>
     let configuration: CharacterRepositoryConfiguration
-    /// Sends edits and deletes of characters (`edit`, `delete`, `sendPendingWrites`).
-    let writeClient: CharacterWriteClient
-    /// One drain of the outbox at a time (`sendPendingWrites`).
-    let drain = WriteDrain()
-    /// The kept writes laid over every answer of characters.
-    let pendingOverlay = PendingOverlay()
+    /// Edits and deletes of characters (`edit`, `delete`, `sendKeptWrites`), the writes kept and
+    /// what they lay over answers.
+    let writes: CharacterWrites
     let evictions = ChangeBroadcaster<SharedEviction>()
     private let coherence = SharedChangeFollower()
 
@@ -85,7 +83,8 @@ public final class CharacterRepository: Sendable {
         )
         charactersMain = api.characters
         episodesMain = api.episodes
-        writeClient = CharacterWriteClient(api: api)
+        writes = Self.makeWrites(
+            api: api, database: database, configuration: configuration, graph: characterGraph)
         if let shared {
             coherence.follow(shared.changes(), owner: self) { await $0.apply($1) }
         }
@@ -130,6 +129,8 @@ public final class CharacterRepository: Sendable {
         /// Pages of episodes, as their ids and info.
         static let episodePage = "episode-page-ids"
         static let location = "location"
+        /// The writes of characters (the write store's scope).
+        static let writes = "writes"
         /// Pages of locations, as their ids and info.
         static let locationPage = "location-page-ids"
     }

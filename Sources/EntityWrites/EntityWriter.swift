@@ -1,6 +1,12 @@
 import Foundation
 import HTTPExchange
 
+/// An event of a drain, with the time its step took. A value.
+public struct WriteReport: Sendable, Hashable {
+    public let event: WriteEvent
+    public let elapsed: Duration
+}
+
 /// Why a write could not be kept: the outbox failed. Nothing of the change took effect. A value.
 public struct WriteStoreFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public let reason: String
@@ -33,18 +39,31 @@ public actor EntityWriter {
         rules: WriteRules = WriteRules(), now: @escaping @Sendable () -> Date = { Date() },
         newKey: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) async throws(WriteStoreFailure) {
+        let loaded: (writes: [EntityWrite], nextSequence: Int64)
+        do {
+            loaded = try await store.load()
+        } catch {
+            throw WriteStoreFailure(reason: "\(error)")
+        }
+        self.init(
+            baseURL: baseURL, store: store, loaded: loaded, tiers: tiers, http: http, rules: rules, now: now,
+            newKey: newKey)
+    }
+
+    /// A writer over `loaded`, the writes `store` keeps as its owner already read them.
+    public init(
+        baseURL: URL, store: any WriteStore, loaded: (writes: [EntityWrite], nextSequence: Int64),
+        tiers: any WriteTiers, http: any HTTPExchanging, rules: WriteRules = WriteRules(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        newKey: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    ) {
         self.baseURL = baseURL
         self.store = store
         self.tiers = tiers
         self.http = http
         self.now = now
         self.newKey = newKey
-        do {
-            let (writes, next) = try await store.load()
-            book = WriteBook(writes: writes, nextSequence: next, rules: rules)
-        } catch {
-            throw WriteStoreFailure(reason: "\(error)")
-        }
+        book = WriteBook(writes: loaded.writes, nextSequence: loaded.nextSequence, rules: rules)
     }
 
     /// The writes kept, oldest first.
@@ -116,23 +135,29 @@ public actor EntityWriter {
     }
 
     /// Sends what can leave now, one step at a time, until nothing can (every write sent and
-    /// answered, or waiting for a time or for the user, or the server out of reach). Returns the
-    /// events told meanwhile.
+    /// answered, or waiting for a time or for the user) or the server cannot take one now (no
+    /// answer, or one that says later: the others wait for the next drain). Returns the
+    /// events told meanwhile, each with the time its step took (request, answer and keeping it);
+    /// nothing when another drain is running (it sends what this one would).
     @discardableResult
-    public func drain() async -> [WriteEvent] {
+    public func drain() async -> [WriteReport] {
         guard !draining else { return [] }
         draining = true
         defer { draining = false }
-        var told: [WriteEvent] = []
+        var told: [WriteReport] = []
+        let clock = ContinuousClock()
         while true {
+            let started = clock.now
             let (step, fixed) = book.nextStep(now: now(), newKey: newKey)
             guard (try? await commit(fixed)) != nil, let step else { break }
             if case .wait = step { break }
             let answer = await carry(step)
             let taken = book.take(answer, for: step, now: now())
-            told += taken.events
             guard (try? await commit(taken)) != nil else { break }
-            if case .none = answer { break }
+            let elapsed = clock.now - started
+            told += taken.events.map { WriteReport(event: $0, elapsed: elapsed) }
+            // The server cannot take writes now (no answer, or one that says later): the rest wait too.
+            if taken.events.contains(where: { if case .retrying = $0.outcome { true } else { false } }) { break }
         }
         return told
     }
@@ -201,6 +226,8 @@ public actor EntityWriter {
         }
         do {
             return .answered(Self.serverAnswer(try await http.exchange(request), now: now()))
+        } catch .notSent(let reason) {
+            return .notSent(reason: reason)
         } catch {
             return .none(reason: error.description)
         }

@@ -21,9 +21,13 @@ public enum FieldMerge {
             let mine = changes.value(of: field)
             let server = theirs.value(of: field)
             if server == mine { continue }
-            // Without a base nothing is known of what the user saw: only an unchanged server can be
-            // written over, which is what the tag said.
-            if let base, base.value(of: field) == server {
+            // Without a base nothing is known of what the user saw (a write an older outbox kept
+            // bare): it goes over the server's copy as it is.
+            guard let base else {
+                send[field] = mine
+                continue
+            }
+            if base.value(of: field) == server {
                 send[field] = mine
             } else {
                 conflicts.append(field)

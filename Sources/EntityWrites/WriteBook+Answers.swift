@@ -31,9 +31,11 @@ extension WriteBook {
     private mutating func takeRead(
         _ answer: WriteAnswer, for write: EntityWrite, now: Date, in transition: inout WriteTransition
     ) {
-        guard case .answered(let server) = answer else {
-            if case .none(let reason) = answer { retryLater(write, reason: reason, after: nil, now: now, in: &transition) }
-            return
+        let server: ServerAnswer
+        switch answer {
+        case .answered(let answered): server = answered
+        case .none(let reason): return retryLater(write, reason: reason, after: nil, now: now, in: &transition)
+        case .notSent(let reason): return unsent(write, reason: reason, in: &transition)
         }
         switch server.status {
         case 200..<300:
@@ -51,7 +53,7 @@ extension WriteBook {
         case 404, 410:
             gone(write, in: &transition)
         case 408, 409, 425, 429, 500...:
-            retryLater(write, reason: server.reason, after: server.retryAfter, now: now, in: &transition)
+            retryLater(write, reason: server.retryReason, after: server.retryAfter, now: now, in: &transition)
         default:
             reject(write, reason: server.reason, field: server.field, in: &transition)
         }
@@ -60,9 +62,11 @@ extension WriteBook {
     private mutating func takeSend(
         _ answer: WriteAnswer, for write: EntityWrite, now: Date, in transition: inout WriteTransition
     ) {
-        guard case .answered(let server) = answer else {
-            if case .none(let reason) = answer { retryLater(write, reason: reason, after: nil, now: now, in: &transition) }
-            return
+        let server: ServerAnswer
+        switch answer {
+        case .answered(let answered): server = answered
+        case .none(let reason): return retryLater(write, reason: reason, after: nil, now: now, in: &transition)
+        case .notSent(let reason): return unsent(write, reason: reason, in: &transition)
         }
         switch server.status {
         case 200..<300 where write.method == .delete:
@@ -94,7 +98,7 @@ extension WriteBook {
             transition.effects.append(.store(entity: write.entity, copy: copy))
             rebase(unsent, over: copy, in: &transition)
         case 408, 409, 425, 429, 500...:
-            retryLater(write, reason: server.reason, after: server.retryAfter, now: now, in: &transition)
+            retryLater(write, reason: server.retryReason, after: server.retryAfter, now: now, in: &transition)
         default:
             reject(write, reason: server.reason, field: server.field, in: &transition)
         }
@@ -155,6 +159,23 @@ extension WriteBook {
         waiting.lastError = reason
         save(waiting, in: &transition)
         transition.events.append(event(waiting, .retrying(reason: reason, notBefore: waiting.notBefore)))
+    }
+
+    /// The step never left: the write is as it was before it (a request fixed for this step only is
+    /// unfixed, so a later edit may still fold into it), tried again when its caller can reach the
+    /// server (no wait of its own).
+    private mutating func unsent(_ write: EntityWrite, reason: String, in transition: inout WriteTransition) {
+        var waiting = write
+        if waiting.request != nil {
+            waiting.attempts = max(0, waiting.attempts - 1)
+            if waiting.attempts == 0 {
+                waiting.request = nil
+                waiting.state = .pending
+            }
+        }
+        waiting.lastError = reason
+        save(waiting, in: &transition)
+        transition.events.append(event(waiting, .retrying(reason: reason, notBefore: nil)))
     }
 
     /// Refused for good: kept as rejected (not laid over anything) until the user decides.

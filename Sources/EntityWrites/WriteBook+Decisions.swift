@@ -25,7 +25,8 @@ extension WriteBook {
             mine.conflict = nil
             mine.request = nil
             mine.notBefore = nil
-            mine.merged = true
+            // Mine, chosen over theirs: applied as the user decided, not a merge of the book's.
+            mine.merged = false
             mine.base = theirs
             mine.baseTag = conflict.theirs.tag
             if write.method == .patch {
@@ -61,13 +62,26 @@ extension WriteBook {
         return transition
     }
 
-    /// Sends rejected write `sequence` again: it leaves the book and the same change comes back as
-    /// the entity's newest write (so writes made since stay ahead of it), to be merged over the
-    /// entity read anew and sent as a new request with a new key. Nil when the write is not
-    /// rejected; else the new write's number.
+    /// Sends write `sequence` again, merged over the entity read anew, as a new request with a new
+    /// key. A write in conflict stays where it is (what the user saw is kept: if the server still
+    /// differs on the same fields, it is a conflict again). A rejected one leaves the book and the
+    /// same change comes back as the entity's newest write (writes made since stay ahead of it).
+    /// Nil when the write is neither; else its number.
     public mutating func retry(_ sequence: Int64, now: Date) -> (sequence: Int64, WriteTransition)? {
-        guard let write = write(sequence), write.state == .rejected, let at = index(of: sequence) else { return nil }
+        guard let write = write(sequence), let at = index(of: sequence) else { return nil }
         var transition = WriteTransition()
+        if write.state == .conflict {
+            var again = write
+            again.state = .pending
+            again.conflict = nil
+            again.request = nil
+            again.baseTag = nil
+            again.notBefore = nil
+            save(again, in: &transition)
+            transition.events.append(event(again, .queued))
+            return (sequence, transition)
+        }
+        guard write.state == .rejected else { return nil }
         writes.remove(at: at)
         transition.removed.append(sequence)
         let again = append(

@@ -34,9 +34,11 @@ public struct SendRequest: Sendable, Hashable {
 /// A server's answer to a `WriteStep`, as the book takes it: its status and what the headers and
 /// body said, or no answer at all. A value; thread-safe.
 public enum WriteAnswer: Sendable, Hashable {
-    /// No answer came (unreachable, offline, timed out, the connection dropped): the request may
-    /// or may not have been applied.
+    /// No answer came (timed out, the connection dropped): the request may or may not have been
+    /// applied.
     case none(reason: String)
+    /// The request never left (offline, refused): the server cannot have seen it.
+    case notSent(reason: String)
     /// An answer.
     case answered(ServerAnswer)
 }
@@ -65,6 +67,12 @@ public struct ServerAnswer: Sendable, Hashable {
     /// The API's error text (`{"error": …}`), else the status's.
     public var reason: String {
         if case .string(let message)? = object?["error"] { return message }
+        return "HTTP \(status)"
+    }
+
+    /// Why a write waits after this answer: its status and the API's error text (`HTTP 503: …`).
+    public var retryReason: String {
+        if case .string(let message)? = object?["error"] { return "HTTP \(status): \(message)" }
         return "HTTP \(status)"
     }
 

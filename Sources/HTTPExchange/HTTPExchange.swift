@@ -51,7 +51,11 @@ public struct HTTPExchangeAnswer: Sendable, Hashable {
 
 /// Why no answer came. A value; thread-safe.
 public enum HTTPExchangeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The server could not be reached, or the connection broke before an answer.
+    /// The request never left: offline, nothing listens at the address, the host is unknown. The
+    /// server cannot have seen it.
+    case notSent(reason: String)
+    /// The server could not be reached, or the connection broke before an answer (the request
+    /// may have reached it).
     case unreachable(reason: String)
     /// No answer within the time allowed.
     case timedOut
@@ -62,6 +66,7 @@ public enum HTTPExchangeError: Error, Sendable, Hashable, CustomStringConvertibl
 
     public var description: String {
         switch self {
+        case .notSent(let reason): "not sent: \(reason)"
         case .unreachable(let reason): "unreachable: \(reason)"
         case .timedOut: "timed out"
         case .cancelled: "cancelled"

@@ -32,6 +32,8 @@ public struct URLSessionExchange: HTTPExchanging {
             switch error.code {
             case .timedOut: throw .timedOut
             case .cancelled: throw .cancelled
+            case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed:
+                throw .notSent(reason: error.localizedDescription)
             default: throw .unreachable(reason: error.localizedDescription)
             }
         } catch {

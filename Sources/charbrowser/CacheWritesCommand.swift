@@ -1,16 +1,17 @@
 import ArgumentParser
 import CharacterData
+import EntityWrites
 import Foundation
 import PersistentCache
 import RepositoryCore
 import RickAndMortyModel
 
-/// `charbrowser cache pending [--json]`: the writes the cache file keeps until their server takes
-/// them (pending, in conflict, rejected), oldest first. Reads the file only. A parsed value.
+/// `charbrowser cache pending [--json]`: the writes the cache file keeps until their server decides
+/// them (pending, sending, in conflict, rejected), oldest first. Reads the file only. A parsed value.
 struct CachePendingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
-        abstract: "List the writes kept until the server takes them: pending, in conflict or rejected.")
+        abstract: "List the writes kept until the server decides them: pending, sending, in conflict or rejected.")
 
     @OptionGroup var location: CacheLocationOptions
 
@@ -23,7 +24,7 @@ struct CachePendingCommand: AsyncParsableCommand {
             let now = Date()
             if json {
                 var out = ""
-                CacheJSON.write(.array(writes.map { CacheWrites.json($0) }), to: &out)
+                CacheJSON.write(.array(writes.map(\.json)), to: &out)
                 Console.out(out + "\n")
                 return
             }
@@ -31,20 +32,18 @@ struct CachePendingCommand: AsyncParsableCommand {
                 Console.out("No write is kept.\n")
                 return
             }
-            for write in writes {
-                Console.out(CacheWrites.line(write, now: now) + "\n")
-            }
+            for write in writes { Console.out(write.line(now: now) + "\n") }
         }
     }
 }
 
-/// `charbrowser cache retry [WRITE…]`: puts writes in conflict or rejected back to pending (all of
-/// them without WRITE), for the browser to send at its next start or when it goes online. A
-/// parsed value.
+/// `charbrowser cache retry [WRITE…]`: sends writes in conflict or rejected again — merged over the
+/// character read anew, as a new request — when the browser next sends (at start, or back online);
+/// all of them without WRITE. A parsed value.
 struct CacheRetryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "retry",
-        abstract: "Send writes again: back to pending (every write in conflict or rejected without WRITE).")
+        abstract: "Send writes again: merged anew (every write in conflict or rejected without WRITE).")
 
     @OptionGroup var location: CacheLocationOptions
 
@@ -55,21 +54,20 @@ struct CacheRetryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CacheRun.perform {
-            let outbox = try await CacheWrites.writable(location)
-            let chosen = try CacheWrites.select(writes, in: outbox.all()) { $0.state != .pending }
-            for write in chosen { try await outbox.retry(write.sequence) }
-            Console.out("\(chosen.count) write\(chosen.count == 1 ? "" : "s") pending again.\n")
-            try await outbox.database?.close()
+            let count = try await CacheWrites.change(writes, location, fallback: { $0.state == .conflict || $0.state == .rejected }) {
+                book, sequence in book.retry(sequence, now: Date())?.1
+            }
+            Console.out("\(count) write\(count == 1 ? "" : "s") pending again.\n")
         }
     }
 }
 
-/// `charbrowser cache discard WRITE…`: drops kept writes for good (the server never sees them). A
-/// parsed value.
+/// `charbrowser cache discard WRITE…`: drops kept writes for good (one that had left may have been
+/// applied: the browser reads its character again). A parsed value.
 struct CacheDiscardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "discard",
-        abstract: "Drop kept writes for good: the server never sees them; exit 1 when none matched.")
+        abstract: "Drop kept writes for good: never sent again; exit 1 when none matched.")
 
     @OptionGroup var location: CacheLocationOptions
 
@@ -80,18 +78,47 @@ struct CacheDiscardCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CacheRun.perform {
-            let outbox = try await CacheWrites.writable(location)
-            let chosen = try CacheWrites.select(writes, in: outbox.all()) { _ in true }
-            guard !chosen.isEmpty else { throw CacheCommandFailure("no kept write matches \(writes.joined(separator: " "))") }
-            for write in chosen { try await outbox.remove(write.sequence) }
-            Console.out("\(chosen.count) write\(chosen.count == 1 ? "" : "s") discarded.\n")
-            try await outbox.database?.close()
+            let count = try await CacheWrites.change(writes, location, fallback: { _ in true }) { book, sequence in
+                book.discard(sequence)
+            }
+            guard count > 0 else { throw CacheCommandFailure("no kept write matches \(writes.joined(separator: " "))") }
+            Console.out("\(count) write\(count == 1 ? "" : "s") discarded.\n")
         }
     }
 }
 
-/// The outbox as the `cache` subcommands open, choose and print it. Stateless.
+/// The kept writes as the `cache` subcommands open, choose and print them: every scope's writes of
+/// the write store, then the rows of the older outbox not yet taken over by a browser. Stateless.
 enum CacheWrites {
+    /// One kept write as listed: its scope's kind (`sample|character`), its key, and the record.
+    struct Listed {
+        var scope: String
+        var kind: String
+        var key: String
+        var write: EntityWrite
+
+        var json: CacheJSON.Value {
+            .object([
+                ("write", .number(Int(write.sequence))), ("state", .string(write.state.rawValue)),
+                ("method", .string(write.method == .delete ? "DELETE" : "PATCH")), ("kind", .string(kind)),
+                ("key", .string(key)), ("created", .date(write.createdAt)), ("attempts", .number(write.attempts)),
+                ("lastError", .optional(write.lastError)),
+            ])
+        }
+
+        /// One line for people: number, state, method, entity, age, attempts, last error.
+        func line(now: Date) -> String {
+            let age = Int(now.timeIntervalSince(write.createdAt).rounded())
+            var parts = [
+                "#\(write.sequence)", write.state.rawValue, write.method == .delete ? "DELETE" : "PATCH",
+                "\(kind)/\(key.hasPrefix("id:") ? String(key.dropFirst(3)) : key)", "\(age) s old",
+                "\(write.attempts) attempt\(write.attempts == 1 ? "" : "s")",
+            ]
+            if let error = write.lastError { parts.append(UntrustedText.sanitize(error)) }
+            return parts.joined(separator: "  ")
+        }
+    }
+
     /// Which kept writes an argument names: one by number, or every write of an entity.
     enum Selector: Equatable {
         case number(Int64)
@@ -108,12 +135,12 @@ enum CacheWrites {
             }
         }
 
-        func matches(_ write: OutboxWrite) -> Bool {
+        func matches(_ listed: Listed) -> Bool {
             switch self {
-            case .number(let number): write.sequence == number
+            case .number(let number): listed.write.sequence == number
             case .entity(let kind, let id):
-                (write.entity.kind == kind || write.entity.kind.hasSuffix(String(APIIdentity.separator) + kind))
-                    && write.entity.id == id
+                (listed.kind == kind || listed.kind.hasSuffix(String(APIIdentity.separator) + kind))
+                    && listed.key == "id:\(id)"
             }
         }
     }
@@ -126,20 +153,81 @@ enum CacheWrites {
         }
     }
 
-    /// The writes the file keeps, read-only (none when there is no file).
-    static func kept(_ location: CacheLocationOptions) throws -> [OutboxWrite] {
+    /// The writes the file keeps, read-only (none when there is no file): the write store's, then
+    /// the older outbox's not yet taken over (shown as they would be adopted).
+    static func kept(_ location: CacheLocationOptions) throws -> [Listed] {
         do {
-            let writes = try WriteOutbox.openReadOnly(file: location.cacheFile).all()
-            return writes.filter { location.api == nil || $0.entity.kind.hasPrefix(location.namespaceScope) }
+            var listed: [Listed] = []
+            for (scope, writes) in try SQLiteWriteStore.everyScope(file: location.cacheFile) {
+                let prefix = String(scope.dropLast("writes".count))
+                for write in writes {
+                    let segments = write.entity.split(separator: "/")
+                    let kind = segments.dropLast().last.map(String.init) ?? "entity"
+                    listed.append(Listed(scope: scope, kind: prefix + kind, key: "id:" + (segments.last.map(String.init) ?? ""), write: write))
+                }
+            }
+            for row in try WriteOutbox.openReadOnly(file: location.cacheFile).all() {
+                var write = EntityWrite(
+                    sequence: row.sequence, entity: row.entity.key, method: row.method == "DELETE" ? .delete : .patch,
+                    base: nil, baseTag: nil, changes: [:], createdAt: row.createdAt)
+                write.state = row.state == .conflict ? .conflict : row.state == .rejected ? .rejected : .pending
+                write.attempts = row.attempts
+                write.lastError = row.lastError
+                listed.append(Listed(scope: "", kind: row.entity.kind, key: row.entity.key, write: write))
+            }
+            return listed.filter { location.api == nil || $0.kind.hasPrefix(location.namespaceScope) }
         } catch {
             if case .notFound = error { return [] }
             throw CacheCommandFailure("\(location.cacheFile.path): \(error.description)")
         }
     }
 
-    /// The outbox of the cache file, opened for writing (checked read-only first: a damaged file
-    /// is reported, never moved aside).
-    static func writable(_ location: CacheLocationOptions) async throws -> WriteOutbox {
+    /// Applies `change` (a book's decision) to each write of the store that `arguments` name (each
+    /// `fallback` keeps when none is named), scope by scope, each scope's in one transaction.
+    /// Returns how many writes it changed.
+    static func change(
+        _ arguments: [String], _ location: CacheLocationOptions, fallback: (EntityWrite) -> Bool,
+        _ change: (inout WriteBook, Int64) -> WriteTransition?
+    ) async throws -> Int {
+        let database = try writable(location)
+        do {
+            let changed = try await apply(arguments, location, in: database, fallback: fallback, change)
+            try? await database.close()
+            return changed
+        } catch {
+            try? await database.close()
+            throw error
+        }
+    }
+
+    private static func apply(
+        _ arguments: [String], _ location: CacheLocationOptions, in database: CacheDatabase,
+        fallback: (EntityWrite) -> Bool, _ change: (inout WriteBook, Int64) -> WriteTransition?
+    ) async throws -> Int {
+        let selectors = arguments.compactMap(Selector.init)
+        let chosen = try kept(location).filter { listed in
+            !listed.scope.isEmpty && (selectors.isEmpty ? fallback(listed.write) : selectors.contains { $0.matches(listed) })
+        }
+        var changed = 0
+        for scope in Set(chosen.map(\.scope)).sorted() {
+            let store = SQLiteWriteStore(database: database, scope: scope)
+            let loaded = try await store.load()
+            var book = WriteBook(writes: loaded.writes, nextSequence: loaded.nextSequence)
+            var transition = WriteTransition()
+            for listed in chosen where listed.scope == scope {
+                guard let made = change(&book, listed.write.sequence) else { continue }
+                transition.saved = transition.saved.filter { saved in !made.removed.contains(saved.sequence) } + made.saved
+                transition.removed += made.removed
+                changed += 1
+            }
+            try await store.commit(transition, nextSequence: book.nextSequenceNumber)
+        }
+        return changed
+    }
+
+    /// The cache file, opened for writing (checked read-only first: a damaged file is reported,
+    /// never moved aside).
+    static func writable(_ location: CacheLocationOptions) throws -> CacheDatabase {
         let file = location.cacheFile
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw CacheCommandFailure("\(file.path): there is no cache file")
@@ -147,40 +235,9 @@ enum CacheWrites {
         let problems = CacheFileCheck.problems(file: file)
         guard problems.isEmpty else { throw CacheCommandFailure(problems.joined(separator: "; ")) }
         do {
-            return WriteOutbox(database: try CacheDatabase(location: .file(file)))
+            return try CacheDatabase(location: .file(file))
         } catch {
             throw CacheCommandFailure("\(file.path): \(error.description)")
         }
-    }
-
-    /// The writes of `all` that `arguments` name (every one `fallback` keeps when none is named).
-    static func select(_ arguments: [String], in all: [OutboxWrite], fallback: (OutboxWrite) -> Bool) throws
-        -> [OutboxWrite]
-    {
-        let selectors = arguments.compactMap(Selector.init)
-        guard !selectors.isEmpty else { return all.filter(fallback) }
-        return all.filter { write in selectors.contains { $0.matches(write) } }
-    }
-
-    /// One line for people: number, state, method, entity, age, attempts, last error.
-    static func line(_ write: OutboxWrite, now: Date) -> String {
-        let age = Int(now.timeIntervalSince(write.createdAt).rounded())
-        var parts = [
-            "#\(write.sequence)", write.state.rawValue, write.method, "\(write.entity.kind)/\(write.entity.id ?? write.entity.key)",
-            "\(age) s old", "\(write.attempts) attempt\(write.attempts == 1 ? "" : "s")",
-        ]
-        if let error = write.lastError { parts.append(UntrustedText.sanitize(error)) }
-        return parts.joined(separator: "  ")
-    }
-
-    /// The documented JSON of one write.
-    static func json(_ write: OutboxWrite) -> CacheJSON.Value {
-        .object([
-            ("write", .number(Int(write.sequence))), ("state", .string(write.state.rawValue)),
-            ("method", .string(write.method)), ("kind", .string(write.entity.kind)),
-            ("key", .string(write.entity.key)), ("created", .date(write.createdAt)),
-            ("attempts", .number(write.attempts)), ("lastAttempt", .date(write.lastAttemptAt)),
-            ("lastError", .optional(write.lastError)),
-        ])
     }
 }

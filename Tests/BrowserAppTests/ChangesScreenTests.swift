@@ -1,3 +1,4 @@
+import EntityWrites
 @testable import BrowserApp
 import CharacterData
 import Foundation
@@ -21,20 +22,27 @@ struct ChangesScreenTests {
     }
 
     /// A kept edit of character `number` (its name + " II"), written `number × 90` s ago.
-    static func kept(_ number: Int, state: OutboxWrite.State) -> KeptCharacterWrite {
-            let character = SampleData.character(number)
-            var mine = CharacterFields(of: character)
-            mine.name += " II"
-            let row = OutboxWrite(
-                sequence: Int64(number), entity: .entity(.character, id: number), method: "PATCH", body: Data(),
-                idempotencyKey: "key-\(number)", state: state, createdAt: Driver.now.addingTimeInterval(-Double(number * 90)),
-                attempts: number, lastAttemptAt: nil, lastError: state == .pending ? "offline" : "refused", detail: nil)
-            let write = CharacterWrite(
-                id: number, method: .patch, mine: mine, base: CharacterFields(of: character), baseTag: "\"t\"")
-            var theirs = character
-            theirs.name += " III"
-            theirs.species = "Robot"
-            return KeptCharacterWrite(row, write: write, theirs: state == .conflict ? theirs : nil)
+    static func kept(_ number: Int, state: EntityWrite.State) -> KeptCharacterWrite {
+        let character = SampleData.character(number)
+        var theirs = character
+        theirs.name += " III"
+        theirs.species = "Robot"
+        var write = EntityWrite(
+            sequence: Int64(number), entity: "/api/character/\(number)", method: .patch, base: fields(of: character),
+            baseTag: "\"t\"", changes: ["name": .string(character.name + " II")],
+            createdAt: Driver.now.addingTimeInterval(-Double(number * 90)))
+        write.state = state
+        write.attempts = number
+        write.lastError = state == .pending ? "offline" : "refused"
+        if state == .conflict {
+            write.conflict = WriteConflict(theirs: ServerCopy(value: fields(of: theirs), tag: "\"t2\""), fields: ["name"])
+        }
+        return KeptCharacterWrite(write, characterID: number)
+    }
+
+    /// `character` as the API writes it, as the write model holds it.
+    static func fields(of character: ShowCharacter) -> Fields {
+        (try? JSONEncoder().encode(character)).flatMap(JSONValue.object(from:)) ?? [:]
     }
 
     /// Delivers `writes()` as the screen's read.

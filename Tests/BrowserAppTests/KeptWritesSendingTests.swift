@@ -1,3 +1,4 @@
+import EntityWrites
 @testable import BrowserApp
 import CharacterData
 import RickAndMortyHTTP
@@ -9,7 +10,7 @@ import Testing
 /// answer while some are pending, and after a backoff while the server cannot be reached.
 @Suite("Sending the kept writes")
 struct KeptWritesSendingTests {
-    static func sent(_ result: CharacterEditResult, method: CharacterWrite.Method = .patch) -> SentCharacterWrite {
+    static func sent(_ result: CharacterEditResult, method: EntityWrite.Method = .patch) -> SentCharacterWrite {
         SentCharacterWrite(sequence: 1, characterID: 1, method: method, result: result, elapsed: .milliseconds(4))
     }
 

@@ -1,3 +1,4 @@
+import EntityWrites
 import Foundation
 import PersistentCache
 import RepositoryCore
@@ -5,7 +6,7 @@ import TestSupport
 import Testing
 
 /// `charbrowser cache pending / retry / discard` on a cache file holding writes kept by the
-/// library (`WriteOutbox`), as a person at a shell would use them.
+/// library (`SQLiteWriteStore`), as a person at a shell would use them.
 @Suite("charbrowser cache pending, retry and discard end to end")
 struct CacheWritesEndToEndTests {
     @Test("pending lists the kept writes (JSON and lines); retry puts a conflict back; discard drops one")
@@ -17,14 +18,21 @@ struct CacheWritesEndToEndTests {
         let file = browser.cacheDirectory.appendingPathComponent("cache.sqlite")
         do {
             let database = try CacheDatabase(location: .file(file))
-            let outbox = WriteOutbox(database: database)
+            let store = SQLiteWriteStore(database: database, scope: "sample|writes")
+            var transition = WriteTransition()
             for id in [1, 2] {
-                try await outbox.enqueue(
-                    NewOutboxWrite(
-                        entity: CacheEntryKey(kind: "sample|character", query: .id(id)), method: "PATCH",
-                        body: Data("{}".utf8)))
+                var write = EntityWrite(
+                    sequence: Int64(id), entity: "/api/character/\(id)", method: .patch,
+                    base: ["name": .string("Before \(id)")], baseTag: nil, changes: ["name": .string("After \(id)")],
+                    createdAt: Date())
+                if id == 2 {
+                    write.state = .conflict
+                    write.lastError = "changed on both sides: name\u{1B}[31m"
+                    write.conflict = WriteConflict(theirs: ServerCopy(value: ["name": .string("Theirs")], tag: "\"t\""), fields: ["name"])
+                }
+                transition.saved.append(write)
             }
-            try await outbox.markConflict(2, reason: "changed on both sides: name\u{1B}[31m", detail: nil)
+            try await store.commit(transition, nextSequence: 3)
             try await database.close()
         }
 

@@ -22,34 +22,37 @@ struct CharacterWriteFaultTests {
     }
 
     /// Reads characters `ids` while online, then, offline, keeps a rename of each (`Kept <id>`) in
-    /// the outbox; returns the kept writes' idempotency keys by id.
+    /// the write store; returns the kept writes' numbers by id.
     static func keepRenames(_ ids: [Int], _ repository: CharacterRepository, _ fixture: Fixture) async throws
-        -> [Int: String]
+        -> [Int: Int64]
     {
         var fields: [Int: CharacterFields] = [:]
+        var numbers: [Int: Int64] = [:]
         for id in ids { fields[id] = CharacterFields(of: try await repository.character(id: id, policy: .localFirst).value) }
         fixture.networkSwitch.setOnline(false)
         for id in ids {
             var renamed = try #require(fields[id])
             renamed.name = "Kept \(id)"
-            guard case .pending = await repository.edit(id, to: renamed, queueing: true) else {
+            guard case .pending(let sequence, _) = await repository.edit(id, to: renamed, queueing: true) else {
                 Issue.record("the edit of \(id) was not kept")
                 return [:]
             }
+            numbers[id] = sequence
         }
         fixture.networkSwitch.setOnline(true)
-        let kept = try #require(try repository.outbox?.pending())
-        #expect(kept.count == ids.count)
-        return Dictionary(uniqueKeysWithValues: zip(ids, kept.map(\.idempotencyKey)))
+        #expect(repository.keptWrites().count == ids.count)
+        return numbers
     }
 
     @Test("Every write answered 503: all stay pending, the first one's attempts counted; then each is applied once")
     func storm() async throws {
         try await Fixture.with(serverState: true) { fixture in
             let repository = try fixture.repository()
-            let keys = try await Self.keepRenames([1, 2, 3], repository, fixture)
+            _ = try await Self.keepRenames([1, 2, 3], repository, fixture)
             fixture.server.updateFaults { $0.writeFailure = true }
             for round in 1...4 {
+                // Each send after the backoff the last 503 set.
+                fixture.time.advance(by: 120)
                 let results = await repository.sendPendingWrites()
                 guard results.count == 1, case .pending(_, let reason) = results[0] else {
                     Issue.record("round \(round): expected the first write to stay pending, got \(results)")
@@ -57,13 +60,14 @@ struct CharacterWriteFaultTests {
                 }
                 #expect(reason.contains("503"), "\(reason)")
             }
-            let pending = try #require(try repository.outbox?.pending())
+            let pending = repository.keptWrites().reversed()
             #expect(pending.map(\.attempts) == [4, 0, 0], "the first write counts its sends; the others wait behind it")
             #expect(pending.first?.lastError?.contains("503") == true)
             #expect(try await repository.character(id: 2, policy: .localFirst).value.name == "Kept 2", "nothing lost")
             #expect(!FileManager.default.fileExists(atPath: try #require(fixture.stateFile).path), "nothing applied")
 
             fixture.server.updateFaults { $0.writeFailure = false }
+            fixture.time.advance(by: 120)
             let results = await repository.sendPendingWrites()
             #expect(results.count == 3)
             for result in results {
@@ -73,27 +77,27 @@ struct CharacterWriteFaultTests {
                 }
                 #expect(written.name == "Kept \(written.id)")
             }
-            #expect(try repository.outbox?.all().isEmpty == true)
+            #expect(repository.keptWrites().isEmpty)
             let state = try Self.serverState(fixture)
-            #expect(state.keys == Set(keys.values), "each write applied under its own key, once")
+            #expect(state.keys.count == 3, "each write applied under its own key, once")
             #expect(state.edited.mapValues { $0["name"] } == ["1": "Kept 1", "2": "Kept 2", "3": "Kept 3"])
         }
     }
 
-    @Test("A write applied whose answer was lost stays pending; sent again with its key it is applied once")
+    @Test("A write applied whose answer was lost stays pending; sent again with its key it is confirmed, not applied twice")
     func lostAnswer() async throws {
         try await Fixture.with(serverState: true) { fixture in
             let repository = try fixture.repository()
-            let keys = try await Self.keepRenames([4, 5], repository, fixture)
+            _ = try await Self.keepRenames([4, 5], repository, fixture)
             fixture.server.updateFaults { $0.writeAnswerLost = true }
             let lost = await repository.sendPendingWrites()
             guard lost.count == 1, case .pending = lost[0] else {
                 Issue.record("expected the first write pending after its lost answer, got \(lost)")
                 return
             }
-            #expect(try repository.outbox?.pending().map(\.attempts) == [1, 0])
+            #expect(repository.keptWrites().reversed().map(\.attempts) == [1, 0])
             let applied = try Self.serverState(fixture)
-            #expect(applied.keys == [try #require(keys[4])], "the server applied the first write before the answer was lost")
+            #expect(applied.keys.count == 1, "the server applied the first write before the answer was lost")
             #expect(applied.edited["4"]?["name"] == "Kept 4")
 
             // The answers come through again, and another client changes another field of the
@@ -109,17 +113,19 @@ struct CharacterWriteFaultTests {
                 return
             }
 
+            fixture.time.advance(by: 120)
             let results = await repository.sendPendingWrites()
             #expect(results.count == 2)
             guard case .applied(let first?, merged: false)? = results.first else {
-                Issue.record("expected the first write's first answer, got \(results)")
+                Issue.record("expected the first write confirmed, got \(results)")
                 return
             }
-            #expect(first.name == "Kept 4" && first.status == .alive, "the answer the server gave the first time")
-            #expect(try repository.outbox?.all().isEmpty == true)
+            // A replay confirms, it does not inform: the character is read again, not taken from it.
+            #expect(first.name == "Kept 4" && first.status == .dead, "the server's character now, not the replayed one")
+            #expect(repository.keptWrites().isEmpty)
             let state = try Self.serverState(fixture)
-            #expect(state.keys.isSuperset(of: Set(keys.values)))
-            #expect(state.keys.subtracting(keys.values).count == 1, "the other client's edit, and no key made by a merge")
+            #expect(state.keys.isSuperset(of: applied.keys))
+            #expect(state.keys.count == 3, "the two writes and the other client's edit, and no key made by a merge")
             #expect(state.edited["4"]?["status"] == "Dead" && state.edited["4"]?["name"] == "Kept 4")
             #expect(state.edited["5"]?["name"] == "Kept 5")
         }

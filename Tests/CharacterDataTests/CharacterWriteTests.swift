@@ -41,7 +41,7 @@ struct CharacterWriteTests {
             #expect(read.value.name == "Rick C-137")
             #expect(read.origin == .memory)
             #expect(try await Self.onServer(1, fixture).name == "Rick C-137")
-            #expect(try repository.outbox?.all().isEmpty == true)
+            #expect(repository.keptWrites().isEmpty)
         }
     }
 
@@ -57,7 +57,7 @@ struct CharacterWriteTests {
                     Issue.record("expected pending, got \(result)")
                     return
                 }
-                #expect(try repository.outbox?.pending().map(\.sequence) == [sequence])
+                #expect(repository.keptWrites().map(\.sequence) == [sequence])
                 #expect(try await repository.character(id: 2, policy: .localFirst).value.name == "Morty Smith Jr.")
                 // A second edit of another field folds into the same write, over the same base.
                 var fields = Self.renamed(morty, "Morty Smith Jr.")
@@ -74,10 +74,10 @@ struct CharacterWriteTests {
 
             // A new run finds the write and the optimistic value on disk, and sends once online.
             let restarted = try fixture.repository()
-            #expect(try restarted.outbox?.pending().count == 1)
+            #expect(restarted.keptWrites().count == 1)
             #expect(try await restarted.character(id: 2, policy: .localFirst).value.name == "Morty Smith Jr.")
-            #expect(await restarted.sendPendingWrites().count == 1)  // still offline: kept, tried once
-            #expect(try restarted.outbox?.pending().first?.attempts == 1)
+            #expect(await restarted.sendPendingWrites().count == 1)  // still offline: kept, never left
+            #expect(restarted.keptWrites().first?.attempts == 0)
             fixture.networkSwitch.setOnline(true)
             let results = await restarted.sendPendingWrites()
             guard case .applied(let written?, _)? = results.first, results.count == 1 else {
@@ -87,7 +87,7 @@ struct CharacterWriteTests {
             #expect(written.name == "Morty Smith Jr." && written.species == "Human (edited)")
             let onServer = try await Self.onServer(2, fixture)
             #expect(onServer.name == "Morty Smith Jr." && onServer.species == "Human (edited)")
-            #expect(try restarted.outbox?.all().isEmpty == true)
+            #expect(restarted.keptWrites().isEmpty)
             #expect(await restarted.sendPendingWrites().isEmpty)
         }
     }
@@ -129,7 +129,7 @@ struct CharacterWriteTests {
                 return
             }
             #expect(merged.name == "Beth (theirs)" && merged.species == "Clone")
-            let kept = try #require(try repository.outbox?.all())
+            let kept = repository.keptWrites()
             #expect(kept.map(\.state) == [.conflict])
             #expect(kept.first?.lastError?.contains("name") == true)
         }

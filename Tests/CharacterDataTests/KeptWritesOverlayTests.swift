@@ -38,6 +38,7 @@ struct KeptWritesOverlayTests {
             #expect(repository.pendingCharacterIDs() == [1])
             // Taken by the server, the edit is the value and nothing is pending.
             _ = fixture.server.updateFaults { $0.writeFailure = false }
+            fixture.time.advance(by: 120)  // past the backoff the 503 set
             #expect(await repository.sendPendingWrites().count == 1)
             let after = try await repository.page(1, policy: .remoteFirst)
             #expect(

@@ -77,7 +77,7 @@ struct BookWritesTests {
             let written = try await first.edit("/books/1", saw: seen, to: mine)
             #expect(written == 1)
             let offline = await first.drain()
-            #expect(offline.map(\.outcome).first.map { if case .retrying = $0 { true } else { false } } == true)
+            #expect(offline.map(\.event.outcome).first.map { if case .retrying = $0 { true } else { false } } == true)
             #expect(await first.shown("/books/1")?["title"] == .string("Dune (first edition)"))
 
             // A restart keeps it; online, the answer is lost; sent again, the server replays.
@@ -89,7 +89,7 @@ struct BookWritesTests {
             #expect(server.store.book(1)?["title"] == "Dune (first edition)")
             clock.advance(60)
             let replayed = await first.drain()
-            #expect(replayed.map(\.outcome) == [.confirmed])
+            #expect(replayed.map(\.event.outcome) == [.confirmed])
             #expect(server.store.applied.values.sorted() == [1])
             #expect(await shelf.copy(of: "/books/1")?.value["title"] == .string("Dune (first edition)"))
 
@@ -100,7 +100,7 @@ struct BookWritesTests {
             year.year = "1966"
             try await first.edit("/books/1", saw: older, to: year)
             let merged = await first.drain()
-            #expect(merged.map(\.outcome) == [.applied(merged: true)])
+            #expect(merged.map(\.event.outcome) == [.applied(merged: true)])
             #expect(server.store.book(1) == ["id": "1", "title": "Dune (first edition)", "author": "F. Herbert", "year": "1966"])
 
             // Both change the title: a conflict; keep mine sends the title alone, over theirs.
@@ -109,9 +109,9 @@ struct BookWritesTests {
             var retitled = try #require(Book(fields: before.value))
             retitled.title = "Dune, revised"
             let conflicted = try #require(try await first.edit("/books/1", saw: before, to: retitled))
-            #expect(await first.drain().map(\.outcome) == [.conflict(fields: ["title"])])
+            #expect(await first.drain().map(\.event.outcome) == [.conflict(fields: ["title"])])
             #expect(try await first.resolve(conflicted, .keepMine))
-            #expect(await first.drain().map(\.outcome) == [.applied(merged: true)])
+            #expect(await first.drain().map(\.event.outcome) == [.applied(merged: false)])
             #expect(server.store.book(1) == ["id": "1", "title": "Dune, revised", "author": "F. Herbert", "year": "1967"])
             #expect(await first.writes.isEmpty)
             #expect(await first.shown("/books/1")?["year"] == .string("1967"))

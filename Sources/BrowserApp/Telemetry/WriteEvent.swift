@@ -1,3 +1,4 @@
+import EntityWrites
 import CharacterData
 import Foundation
 import RickAndMortyHTTP
@@ -25,7 +26,7 @@ package struct WriteEvent: Sendable, Codable, Equatable {
 
     /// The event of `result`, a `method` write of `character` that took `elapsed`.
     package init(
-        character: Int, method: CharacterWrite.Method, result: CharacterEditResult, elapsed: Duration,
+        character: Int, method: EntityWrite.Method, result: CharacterEditResult, elapsed: Duration,
         sequence: Int64? = nil
     ) {
         self.character = character
@@ -56,7 +57,7 @@ package struct WriteEvent: Sendable, Codable, Equatable {
     }
 
     /// The event of kept write `sequence` of `character`, dropped by the user (`why`).
-    package static func discarded(character: Int, method: CharacterWrite.Method, sequence: Int64, why: String) -> WriteEvent {
+    package static func discarded(character: Int, method: EntityWrite.Method, sequence: Int64, why: String) -> WriteEvent {
         var event = WriteEvent(character: character, method: method, result: .notSent(reason: why), elapsed: .zero, sequence: sequence)
         event.write = "discarded"
         return event

@@ -1,252 +1,165 @@
+import EntityWrites
 import Foundation
-import PersistentCache
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
 
-/// Edits and deletes of characters, with the seeds' `MainSync` rule for PUT and DELETE (main
-/// first, then the cache) and, when asked, an outbox for writes main cannot take now.
-///
-/// Every write goes with `If-Match` (the tag of the copy it was made over) and an idempotency key
-/// made once for it. When main cannot be reached (offline, refused, timed out, 5xx, 429) and
-/// `queueing` is set, the write is kept in the disk cache's outbox (`WriteOutbox`), in the same
-/// transaction as the optimistic value, which memory and disk then serve (never the shared tier:
-/// other processes see a value once the server took it). `sendPendingWrites()` sends them in
-/// the order written. A write behind pending writes of its character queues behind them.
+/// Edits and deletes of characters through the library's write model (`EntityWrites`): each is
+/// what the user changed against what the user saw, kept in the disk cache's write store, sent in
+/// order per character with `If-Match` and `Idempotency-Key`, merged per field, and answered
+/// through one function. What the server has not decided is laid over every answer, never stored
+/// as the server's; a rejected or discarded write leaves every screen at once.
 extension CharacterRepository {
-    /// The outbox of the disk cache, or nil when the disk cache is off.
-    public var outbox: WriteOutbox? { database.map(WriteOutbox.init) }
-
-    /// Edits character `id` to `fields`, over the copy the cache holds (read first when it holds
-    /// none; `shown`, the copy the user edited, when that read fails too). With `queueing`, a
-    /// write main cannot take now is kept (see the type).
+    /// Edits character `id` to `fields`, over `shown` — the character as the user saw it (the
+    /// form's copy). Without `shown`, over what this process shows now (its tag, when nothing is
+    /// laid over it). Sent at once; with `queueing`, a write the server cannot take now is kept
+    /// and sent later (`sendKeptWrites`), else dropped (`notSent`).
     public func edit(_ id: Int, to fields: CharacterFields, queueing: Bool, over shown: ShowCharacter? = nil) async
         -> CharacterEditResult
     {
         if let refusal = readOnlyRefusal { return refusal }
         if let violation = fields.violation() { return .rejected(reason: violation.reason, field: violation.field) }
-        let held = await baseCopy(id)
-            ?? shown.map { Entry(value: $0, metadata: EntryMetadata(storedAt: configuration.timeSource.now()), origin: .disk) }
-        guard let base = held else {
+        guard let seen = await seenCopy(id, shown: shown) else {
             return .notSent(reason: "character \(id) could not be read to edit it")
         }
-        let write = CharacterWrite(
-            id: id, method: .patch, mine: fields, base: CharacterFields(of: base.value), baseTag: base.metadata.etag)
-        return await perform(write, optimistic: fields.applied(to: base.value), queueing: queueing)
+        var mine = seen.value
+        for name in CharacterFields.names { mine[name] = fields[name].map(JSONValue.string) ?? .null }
+        let sequence: Int64?
+        do {
+            sequence = try await writes.writer.edit(writes.paths.path(id), saw: seen, to: mine)
+        } catch {
+            return .notSent(reason: error.description)
+        }
+        guard let sequence else { return .applied(await characterGraph.cache.entity(String(id))?.value, merged: false) }
+        return await settle(sequence, id: id, queueing: queueing)
     }
 
-    /// Deletes character `id` (over the copy the cache holds, when it holds one). With `queueing`,
-    /// a delete main cannot take now is kept, and the character leaves the local tiers at once.
-    public func delete(_ id: Int, queueing: Bool) async -> CharacterEditResult {
+    /// Deletes character `id`, as the user saw it (`shown`; without it, as this process shows it
+    /// now). Sent at once, or (with `queueing`) kept until the server can take it; the character
+    /// leaves every list at once. A character that differs on the server from what the user saw is
+    /// a conflict, never deleted unseen.
+    public func delete(_ id: Int, queueing: Bool, over shown: ShowCharacter? = nil) async -> CharacterEditResult {
         if let refusal = readOnlyRefusal { return refusal }
-        let base = await characterGraph.cache.entity(String(id))
-        let write = CharacterWrite(
-            id: id, method: .delete, base: base.map { CharacterFields(of: $0.value) }, baseTag: base?.metadata.etag)
-        return await perform(write, optimistic: nil, queueing: queueing)
+        let seen = await seenCopy(id, shown: shown)
+        let sequence: Int64
+        do {
+            sequence = try await writes.writer.delete(writes.paths.path(id), saw: seen)
+        } catch {
+            return .notSent(reason: error.description)
+        }
+        return await settle(sequence, id: id, queueing: queueing)
     }
 
-    /// Sends the outbox's pending writes of this repository's API in the order written, until one
-    /// cannot be sent (main still out of reach: it and those after it wait for the next call).
-    /// Returns each write's result, in order; nothing when there is no outbox or another call is
-    /// sending. Writes kept for another API (another `CharacterRepositoryConfiguration.api`) stay.
+    /// Sends the kept writes of this repository's API, in order per character, until none can
+    /// leave now; returns each write's result. Nothing when another send is running.
     @discardableResult
     public func sendPendingWrites() async -> [CharacterEditResult] {
         await sendKeptWrites().map(\.result)
     }
 
-    /// `sendPendingWrites()`, saying of each write sent which character, what it did and how
-    /// long it took.
+    /// `sendPendingWrites()`, saying of each write sent which character, what it did and how long
+    /// it took.
     @discardableResult
     public func sendKeptWrites() async -> [SentCharacterWrite] {
-        guard let outbox, let disk = characterDisk else { return [] }
-        var results: [SentCharacterWrite] = []
-        _ = await drain.ifIdle {
-            results = await OutboxDrain(
-                repository: self, outbox: outbox, disk: disk, kind: configuration.storedNamespace(Namespace.character)
-            ).run()
-            if !results.isEmpty { reloadPendingChanges() }
+        let reports = await writes.writer.drain()
+        let kept = await writes.refresh()
+        await announce(reports.map(\.event.entity))
+        var sent: [SentCharacterWrite] = []
+        for report in reports {
+            guard let id = writes.paths.id(of: report.event.entity), case .some = Self.sentOutcome(report.event.outcome) else {
+                continue
+            }
+            let character = await characterGraph.cache.entity(String(id))?.value
+            sent.append(
+                SentCharacterWrite(
+                    sequence: report.event.sequence, characterID: id, method: report.event.method,
+                    result: Self.result(of: report.event, kept: kept, character: character), elapsed: report.elapsed))
         }
-        return results
+        return sent
     }
 
     /// The answer to any write against an API that takes none (the public one): nothing is sent
     /// or kept.
     var readOnlyRefusal: CharacterEditResult? {
-        guard writeClient.api.configuration.isReadOnly else { return nil }
+        let configuration = writes.api.configuration
+        guard configuration.isReadOnly else { return nil }
         return .rejected(
-            reason: "\(writeClient.api.configuration.baseURL.host ?? "this API") is read-only: edits need "
+            reason: "\(configuration.baseURL.host ?? "this API") is read-only: edits need "
                 + "a server that takes them (charbrowser serve, or the embedded one)",
             field: nil)
     }
 
-    /// The copy an edit is made over: the cache's, else a read (`localFirst`).
-    func baseCopy(_ id: Int) async -> Entry<ShowCharacter>? {
-        if let held = await characterGraph.cache.entity(String(id)) { return held }
-        guard let answer = try? await character(id: id, policy: .localFirst) else { return nil }
-        return Entry(value: answer.value, metadata: answer.metadata, origin: answer.origin)
+    /// What the user saw of character `id`: `shown` (no tag: the server's copy is read and merged
+    /// before the write leaves), else the view of this process (the cache's copy, read first when
+    /// it holds none).
+    private func seenCopy(_ id: Int, shown: ShowCharacter?) async -> ServerCopy? {
+        if let shown { return ServerCopy(value: CharacterWriteFields.fields(of: shown), tag: nil) }
+        let path = writes.paths.path(id)
+        if let view = await writes.writer.view(path) { return view }
+        guard (try? await character(id: id, policy: .localFirst)) != nil else { return nil }
+        return await writes.writer.view(path)
     }
 
-    /// The SQLite source of characters, when the disk cache is on.
-    var characterDisk: SQLiteDataSource<ShowCharacter>? { characters.cache.lower.upper.source }
-
-    /// Sends `write` at once (or queues it behind its character's pending writes) and takes the
-    /// answer.
-    func perform(_ write: CharacterWrite, optimistic: ShowCharacter?, queueing: Bool) async -> CharacterEditResult {
-        let entity = CacheEntryKey(kind: configuration.storedNamespace(Namespace.character), query: .id(write.id))
-        let waiting = (try? outbox?.pending().contains { $0.entity == entity }) ?? false
-        let outcome: CharacterWriteOutcome
-        if waiting {
-            outcome = .unreachable(.mainUnavailable(reason: "earlier writes of this character are pending"), retryAfter: nil)
+    /// Sends what can leave, then says how write `sequence` stands. Without `queueing` or a disk
+    /// cache, a write still kept (unsent, or in conflict) is dropped.
+    private func settle(_ sequence: Int64, id: Int, queueing: Bool) async -> CharacterEditResult {
+        let reports = await writes.writer.drain()
+        var kept = await writes.refresh()
+        let mine = reports.last { $0.event.sequence == sequence }?.event
+        var result: CharacterEditResult
+        if let mine {
+            result = Self.result(of: mine, kept: kept, character: await characterGraph.cache.entity(String(id))?.value)
+        } else if kept.contains(where: { $0.sequence == sequence }) {
+            result = .pending(sequence: sequence, reason: "earlier writes of this character are pending")
         } else {
-            outcome = await writeClient.send(write)
+            result = .applied(await characterGraph.cache.entity(String(id))?.value, merged: false)
         }
-        switch outcome {
-        case .unreachable(let error, _):
-            guard queueing else { return .notSent(reason: error.description) }
-            return await queue(write, entity: entity, optimistic: optimistic, reason: error.description)
-        case .conflict(let theirs, let tag, let fields) where queueing:
-            // Kept in conflict (mine shown, nothing sent) until the user keeps mine or takes theirs.
-            let reason = Self.conflictReason(fields)
-            guard case .pending(let sequence, _) = await queue(write, entity: entity, optimistic: optimistic, reason: reason),
-                let outbox
-            else { return .conflict(fields: fields, theirs: theirs) }
-            try? await outbox.markConflict(
-                sequence, reason: reason, detail: try? JSONEncoder().encode(KeptConflict(theirs: theirs, tag: tag)))
-            reloadPendingChanges()
-            return .conflict(fields: fields, theirs: theirs)
-        default:
-            return await applyAnswer(outcome, for: write)
-        }
-    }
-
-    /// Keeps `write` in the outbox with its optimistic value (or, for a delete, without the local
-    /// copy), memory updated to match and observers told.
-    func queue(_ write: CharacterWrite, entity: CacheEntryKey, optimistic: ShowCharacter?, reason: String) async
-        -> CharacterEditResult
-    {
-        guard let disk = characterDisk, let body = try? JSONEncoder().encode(write) else {
-            return .notSent(reason: reason + "; there is no outbox to keep the write (the disk cache is off)")
-        }
-        let new = NewOutboxWrite(
-            entity: entity, method: write.method == .delete ? "DELETE" : "PATCH", body: body,
-            idempotencyKey: write.idempotencyKey, coalesce: Self.coalesce)
-        do {
-            let kept: OutboxWrite
-            if let optimistic {
-                let entry = Entry(
-                    value: optimistic, metadata: EntryMetadata(storedAt: configuration.timeSource.now()), origin: .disk)
-                kept = try await disk.put(entry, for: .id(write.id), queueing: new).write
-                _ = try? await characters.cache.upper.put(entry, for: .id(write.id))
-                characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: entry, cause: .written))
-            } else {
-                kept = try await disk.delete(.id(write.id), queueing: new)
-                try? await characters.cache.upper.delete(.id(write.id))
-                characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: nil, cause: .deleted))
+        if !(queueing && writes.isDurable), kept.contains(where: { $0.sequence == sequence }) {
+            _ = try? await writes.writer.discard(sequence)
+            kept = await writes.refresh()
+            if case .pending(_, let reason) = result {
+                result = .notSent(
+                    reason: writes.isDurable ? reason : reason + "; there is no outbox to keep the write (the disk cache is off)")
             }
-            reloadPendingChanges()
-            return .pending(sequence: kept.sequence, reason: reason)
-        } catch {
-            return .notSent(reason: reason + "; the write could not be kept: \(error.description)")
         }
+        await announce(reports.map(\.event.entity) + [writes.paths.path(id)])
+        return result
     }
 
-    /// Why a write is in conflict, as the outbox keeps it.
-    static func conflictReason(_ fields: [String]) -> String {
-        fields.isEmpty ? "changed on the server meanwhile" : "changed on both sides: \(fields.joined(separator: ", "))"
-    }
-
-    /// Two writes of one character never sent as one: the first one's base and tag, the second
-    /// one's fields (a delete replaces an edit; nothing folds into a delete).
-    @Sendable static func coalesce(_ earlier: Data, _ later: Data) -> Data? {
-        let decoder = JSONDecoder()
-        guard let first = try? decoder.decode(CharacterWrite.self, from: earlier),
-            let second = try? decoder.decode(CharacterWrite.self, from: later), first.method == .patch
-        else { return nil }
-        var folded = second
-        folded.base = first.base
-        folded.baseTag = first.baseTag
-        folded.idempotencyKey = first.idempotencyKey
-        return try? JSONEncoder().encode(folded)
-    }
-
-    /// Takes the server's answer to a write sent at once: the new value in every tier, or the
-    /// character gone.
-    func applyAnswer(_ outcome: CharacterWriteOutcome, for write: CharacterWrite) async -> CharacterEditResult {
-        switch outcome {
-        case .applied(let character, let tag, let merged):
-            await takeApplied(character, tag: tag, id: write.id)
-            return .applied(character, merged: merged)
-        case .conflict(let theirs, _, let fields):
-            return .conflict(fields: fields, theirs: theirs)
-        case .rejected(_, let reason, let field):
-            return .rejected(reason: reason, field: field)
-        case .unreachable(let error, _):
-            return .notSent(reason: error.description)
-        }
-    }
-
-    /// The server's character (with its tag) in every tier and told to observers, or, after a
-    /// delete, character `id` gone from them.
-    func takeApplied(_ character: ShowCharacter?, tag: String?, id: Int) async {
-        if let character {
-            let metadata = EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag)
-            await characterGraph.cache.store([character], metadata: metadata)
-        } else {
-            try? await characterGraph.cache.remove(String(id), cause: .deleted)
-        }
-    }
-
-    /// The server's answer to a kept write, once `complete` stored it on disk: memory and the
-    /// shared tier take it (the disk is not written twice), observers are told; after a delete,
-    /// the character leaves every tier.
-    func takeSent(_ entry: Entry<ShowCharacter>?, id: Int) async {
-        guard let entry else {
-            try? await characterGraph.cache.remove(String(id), cause: .deleted)
-            return
-        }
-        _ = try? await characters.cache.upper.put(entry, for: .id(id))
-        _ = try? await characters.cache.lower.lower.put(entry, for: .id(id))
-        characterGraph.cache.broadcaster.publish(EntityChange(id: String(id), entry: entry, cause: .written))
-    }
-
-    /// Takes the server's answer to kept write `sequence`: applied, the value stored and the write
-    /// removed in one transaction; in conflict or rejected, kept as such (a rejection rolls the
-    /// optimistic value back); unreachable, kept pending with why.
-    /// With `sendingNextOf`, an applied write's transaction also counts the send of the next
-    /// pending write of that kind (after write `after`, when given), which is returned (nil
-    /// otherwise).
-    func settle(
-        _ sequence: Int64, write: CharacterWrite, outcome: CharacterWriteOutcome, outbox: WriteOutbox,
-        disk: SQLiteDataSource<ShowCharacter>, sendingNextOf kind: String? = nil, after: Int64? = nil
-    ) async -> (CharacterEditResult, next: OutboxWrite?) {
-        switch outcome {
-        case .applied(let character, let tag, let merged):
-            // The answer on disk and the write gone in one transaction, then every tier.
-            let entry = character.map {
-                Entry(
-                    value: $0, metadata: EntryMetadata(storedAt: configuration.timeSource.now(), etag: tag),
-                    origin: .network)
+    /// The result a write's latest event says, with the server's copy of a conflict from `kept`.
+    static func result(of event: WriteEvent, kept: [EntityWrite], character: ShowCharacter?) -> CharacterEditResult {
+        switch event.outcome {
+        case .applied(let merged): return .applied(event.method == .delete ? nil : character, merged: merged)
+        case .confirmed: return .applied(event.method == .delete ? nil : character, merged: false)
+        case .retrying(let reason, _): return .pending(sequence: event.sequence, reason: reason)
+        case .queued: return .pending(sequence: event.sequence, reason: "kept, to be sent")
+        case .rejected(let reason, let field): return .rejected(reason: reason, field: field)
+        case .discarded: return .notSent(reason: "discarded")
+        case .conflict(let fields):
+            let theirs = kept.first { $0.sequence == event.sequence }?.conflict.flatMap {
+                CharacterWriteFields.character($0.theirs.value)
             }
-            let next =
-                (try? await disk.complete(sequence, storing: entry, for: .id(write.id), sendingNextOf: kind, after: after))
-                ?? nil
-            await takeSent(entry, id: write.id)
-            return (.applied(character, merged: merged), next)
-        case .conflict(let theirs, let tag, let fields):
-            let detail = try? JSONEncoder().encode(KeptConflict(theirs: theirs, tag: tag))
-            try? await outbox.markConflict(sequence, reason: Self.conflictReason(fields), detail: detail)
-            return (.conflict(fields: fields, theirs: theirs), nil)
-        case .rejected(let status, let reason, let field):
-            try? await outbox.markRejected(
-                sequence, reason: "\(status): \(reason)" + (field.map { " (\($0))" } ?? ""), detail: nil)
-            // The optimistic value was only ever local: memory and disk drop it.
-            try? await characters.cache.upper.delete(.id(write.id))
-            try? await disk.delete(.id(write.id))
-            characterGraph.cache.broadcaster.publish(EntityChange(id: String(write.id), entry: nil, cause: .removed))
-            return (.rejected(reason: reason, field: field), nil)
-        case .unreachable(let error, _):
-            try? await outbox.recordFailure(sequence, error: error.description)
-            return (.pending(sequence: sequence, reason: error.description), nil)
+            guard let theirs else { return .notSent(reason: "changed on the server too: \(fields.joined(separator: ", "))") }
+            return .conflict(fields: fields, theirs: theirs)
+        }
+    }
+
+    /// Whether an outcome is one a drain reports as a write sent.
+    static func sentOutcome(_ outcome: WriteOutcome) -> WriteOutcome? {
+        switch outcome {
+        case .queued, .discarded: nil
+        default: outcome
+        }
+    }
+
+    /// Tells observers of each of `entities` what is shown now: the cache's copy with what is still
+    /// open laid over it (`characterChanges()` lays it), or gone.
+    func announce(_ entities: [String]) async {
+        var seen = Set<Int>()
+        for entity in entities {
+            guard let id = writes.paths.id(of: entity), seen.insert(id).inserted else { continue }
+            guard let entry = await characterGraph.cache.entity(String(id)) else { continue }
+            characterGraph.cache.broadcaster.publish(EntityChange(id: String(id), entry: entry, cause: .written))
         }
     }
 }

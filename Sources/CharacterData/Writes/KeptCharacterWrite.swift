@@ -1,33 +1,32 @@
+import EntityWrites
 import Foundation
-import PersistentCache
-import RickAndMortyHTTP
 import RickAndMortyModel
 
-/// One write of a character the outbox keeps (pending, in conflict or rejected), as the Changes
-/// screen and `cache pending` show it: the character, what the write does, the fields as they
-/// were (base), as the user wants them (mine) and, in a conflict, as the server holds them
-/// (theirs), and how sending it has gone. A value; thread-safe.
+/// One write of a character the write book keeps (pending, sending, in conflict or rejected), as
+/// the Changes screen and `cache pending` show it: the character, what the write does, the fields
+/// as the user saw them (base), as the user wants them (mine) and, in a conflict, as the server
+/// holds them (theirs), and how sending it has gone. A value; thread-safe.
 public struct KeptCharacterWrite: Sendable, Hashable, Identifiable {
-    /// The outbox's number of the write (larger is newer).
+    /// The book's number of the write (larger is newer).
     public let sequence: Int64
     /// The character's id.
     public let characterID: Int
-    public let method: CharacterWrite.Method
-    public let state: OutboxWrite.State
+    public let method: EntityWrite.Method
+    public let state: EntityWrite.State
     /// The fields the write was made over, when known.
     public let base: CharacterFields?
     /// The fields as the user wants them (nil for a delete).
     public let mine: CharacterFields?
     /// The server's version, kept with a conflict.
     public let theirs: ShowCharacter?
-    /// The fields the write changes (every field for a delete): mine against the base.
+    /// The fields the write changes: mine against the base.
     public let changedFields: [String]
     /// The fields changed on both sides to different values (a conflict), else empty.
     public let conflictingFields: [String]
     public let createdAt: Date
+    /// How many times a request of it left.
     public let attempts: Int
-    public let lastAttemptAt: Date?
-    /// Why the last send did not succeed: unreachable, the rejection's reason, the conflict's fields.
+    /// Why the last send did not settle it: unreachable, the rejection's reason, the conflict's fields.
     public let lastError: String?
 
     public var id: Int64 { sequence }
@@ -35,57 +34,29 @@ public struct KeptCharacterWrite: Sendable, Hashable, Identifiable {
     /// The character's name as the write has it (mine, else the base), or `character N`.
     public var characterName: String { mine?.name ?? base?.name ?? "character \(characterID)" }
 
-    /// The kept write `kept`, whose body is `write`, with the server's version `theirs` when it is
-    /// in conflict.
-    public init(_ kept: OutboxWrite, write: CharacterWrite, theirs: ShowCharacter?) {
-        self.init(kept, write: write, conflict: theirs.map { KeptConflict(theirs: $0, tag: nil) })
-    }
+    /// Whether the server has not decided it (pending, sending or in conflict).
+    public var isOpen: Bool { state != .rejected }
 
-    /// The kept write `kept`, whose body is `write` and detail `conflict` (when in conflict).
-    init(_ kept: OutboxWrite, write: CharacterWrite, conflict: KeptConflict?) {
-        sequence = kept.sequence
-        characterID = write.id
+    /// `write`, a write of character `characterID`.
+    public init(_ write: EntityWrite, characterID: Int) {
+        sequence = write.sequence
+        self.characterID = characterID
         method = write.method
-        state = kept.state
-        base = write.base
-        mine = write.mine
-        theirs = conflict?.theirs
-        if let mine = write.mine {
-            changedFields = write.base.map { mine.changedFields(from: $0) } ?? CharacterFields.names
-        } else {
-            changedFields = []
-        }
-        if let theirs = conflict?.theirs, let mine = write.mine {
-            let server = CharacterFields(of: theirs)
-            conflictingFields = mine.changedFields(from: server).filter { field in
-                write.base.map { $0[field] != server[field] } ?? true
-            }
-        } else {
-            conflictingFields = []
-        }
-        createdAt = kept.createdAt
-        attempts = kept.attempts
-        lastAttemptAt = kept.lastAttemptAt
-        lastError = kept.lastError
+        state = write.state
+        let empty = CharacterFields(name: "", status: "", species: "", type: "", gender: "")
+        let base = write.base.map { CharacterWriteFields.characterFields($0, over: empty) }
+        self.base = base
+        mine = write.method == .delete ? nil : CharacterWriteFields.characterFields(write.changes, over: base ?? empty)
+        theirs = write.conflict.flatMap { CharacterWriteFields.character($0.theirs.value) }
+        changedFields = CharacterFields.names.filter { write.changes[$0] != nil }
+        conflictingFields = write.conflict?.fields ?? []
+        createdAt = write.createdAt
+        attempts = write.attempts
+        lastError = write.lastError
     }
 }
 
-/// What the outbox keeps with a write in conflict: the server's version and its tag (the `If-Match`
-/// of a write that keeps mine). A value (`Codable`, the outbox's `detail`).
-struct KeptConflict: Sendable, Hashable, Codable {
-    var theirs: ShowCharacter
-    var tag: String?
-
-    /// The detail read back: this shape, or (as first kept) the server's character alone.
-    static func decode(_ data: Data?) -> KeptConflict? {
-        guard let data else { return nil }
-        let decoder = JSONDecoder()
-        if let conflict = try? decoder.decode(KeptConflict.self, from: data) { return conflict }
-        return (try? decoder.decode(ShowCharacter.self, from: data)).map { KeptConflict(theirs: $0, tag: nil) }
-    }
-}
-
-/// How many writes the outbox keeps, per state: the status pane's `writes:` row. A value.
+/// How many writes the book keeps, per state: the status pane's `writes:` row. A value.
 public struct KeptWriteCounts: Sendable, Hashable {
     public var pending: Int
     public var conflict: Int
@@ -98,12 +69,12 @@ public struct KeptWriteCounts: Sendable, Hashable {
         self.rejected = rejected
     }
 
-    /// The counts of `writes`.
+    /// The counts of `writes` (a write being sent counts as pending).
     public init(_ writes: [KeptCharacterWrite]) {
         self.init()
         for write in writes {
             switch write.state {
-            case .pending: pending += 1
+            case .pending, .sending: pending += 1
             case .conflict: conflict += 1
             case .rejected: rejected += 1
             }
@@ -122,7 +93,7 @@ public struct KeptWriteCounts: Sendable, Hashable {
 }
 
 extension Sequence where Element == KeptCharacterWrite {
-    /// The ids of the characters with a write the server has not taken yet (pending or in
+    /// The ids of the characters with a write the server has not decided (pending, sending or in
     /// conflict): what lists and details show as `pending`.
-    public var pendingCharacterIDs: Set<Int> { Set(filter { $0.state != .rejected }.map(\.characterID)) }
+    public var pendingCharacterIDs: Set<Int> { Set(filter(\.isOpen).map(\.characterID)) }
 }

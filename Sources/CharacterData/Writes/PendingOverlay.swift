@@ -1,12 +1,12 @@
+import EntityWrites
 import Locking
 import RepositoryCore
 import Synchronization
-import RickAndMortyHTTP
 import RickAndMortyModel
 
-/// The writes of characters the server has not taken yet (pending or in conflict in the
-/// outbox), laid over every answer that holds those characters: an edit's fields over what was
-/// read, a deleted character left out of pages and casts. So a read from the network while a
+/// The writes of characters the server has not decided yet (open in the write book), laid over
+/// every answer that holds those characters: the fields an edit changed over what was read (the
+/// others as the server has them), a deleted character left out of pages and casts. So a read from the network while a
 /// write waits (a refresh, a page read again, a copy evicted and read back) shows the pending
 /// value, never the server's older one, and the answer's provenance names it `pending`.
 ///
@@ -15,9 +15,9 @@ import RickAndMortyModel
 /// and an atomic that says, without the lock, whether there is anything to lay over (the reads'
 /// fast path: most runs keep no write).
 final class PendingOverlay: Sendable {
-    /// What is laid over: each character's fields as the latest kept edit has them, the deletes.
+    /// What is laid over: each character's changed fields, the open edits' in order, the deletes.
     struct Changes: Sendable {
-        var edits: [Int: CharacterFields] = [:]
+        var edits: [Int: Fields] = [:]
         var deletes: Set<Int> = []
         var isEmpty: Bool { edits.isEmpty && deletes.isEmpty }
     }
@@ -34,7 +34,7 @@ final class PendingOverlay: Sendable {
 
     /// Whether there is anything to lay over (read from `load` the first time): the reads' fast
     /// path, one atomic load.
-    func isEmpty(_ load: () -> [KeptCharacterWrite]) -> Bool {
+    func isEmpty(_ load: () -> Changes) -> Bool {
         switch emptiness.load(ordering: .acquiring) {
         case Emptiness.empty: return true
         case Emptiness.some: return false
@@ -43,16 +43,16 @@ final class PendingOverlay: Sendable {
     }
 
     /// The changes, read from `load` the first time they are asked for.
-    func current(_ load: () -> [KeptCharacterWrite]) -> Changes {
+    func current(_ load: () -> Changes) -> Changes {
         if let known = changes.withLock({ $0 }) { return known }
-        let loaded = Self.changes(of: load())
+        let loaded = load()
         keep(loaded)
         return loaded
     }
 
-    /// Takes `writes` (the outbox's, newest first) as the changes from now on.
-    func reload(_ writes: [KeptCharacterWrite]) {
-        keep(Self.changes(of: writes))
+    /// Takes `changes` as what is laid over from now on.
+    func reload(_ changes: Changes) {
+        keep(changes)
     }
 
     /// Makes `loaded` the changes, and says whether they are empty.
@@ -63,14 +63,15 @@ final class PendingOverlay: Sendable {
         }
     }
 
-    /// The pending and conflicting writes of `writes` as changes: the newest edit of a character
-    /// wins; a delete hides it.
-    static func changes(of writes: [KeptCharacterWrite]) -> Changes {
+    /// The open writes of `writes` (the book's, oldest first) as changes: each edit's changed
+    /// fields laid over the earlier ones'; a delete hides the character.
+    static func changes(of writes: [EntityWrite], paths: CharacterPaths) -> Changes {
         var changes = Changes()
-        for write in writes.reversed() where write.state != .rejected {
+        for write in writes where write.isOpen {
+            guard let id = paths.id(of: write.entity) else { continue }
             switch write.method {
-            case .delete: changes.deletes.insert(write.characterID)
-            case .patch: if let mine = write.mine { changes.edits[write.characterID] = mine }
+            case .delete: changes.deletes.insert(id)
+            case .patch: changes.edits[id, default: [:]].merge(write.changes) { _, later in later }
             }
         }
         return changes
@@ -81,7 +82,8 @@ extension PendingOverlay.Changes {
     /// `character` as this process shows it: with its pending edit, or nil when it is deleted.
     func applied(to character: ShowCharacter) -> ShowCharacter? {
         if deletes.contains(character.id) { return nil }
-        return edits[character.id].map { $0.applied(to: character) } ?? character
+        guard let edit = edits[character.id] else { return character }
+        return CharacterWriteFields.characterFields(edit, over: CharacterFields(of: character)).applied(to: character)
     }
 
     /// `characters` with their pending edits, the deleted ones left out; the ids laid over are

@@ -2,8 +2,8 @@
 // with a cache file (its outbox), over the API at API_URL, doing what the browser does with edits.
 //
 //   WriteSender keep CACHE_DIR API_URL ID…   reads each ID online, then, offline, keeps a rename
-//                                            of each (`Sent <ID>`) in the outbox; prints
-//                                            `kept <ID> <KEY>` per write, then `done`.
+//                                            of each (`Sent <ID>`) in the write store; prints
+//                                            `kept <ID> <NUMBER>` per write, then `done`.
 //   WriteSender send CACHE_DIR API_URL       sends the kept writes in order (`sendPendingWrites`);
 //                                            prints `applied <ID> <NAME>` or `<result>` per
 //                                            write, then `done`.
@@ -58,8 +58,7 @@ case "keep":
         renamed.name = "Sent \(id)"
         let result = await repository.edit(id, to: renamed, queueing: true)
         guard case .pending(let sequence, _) = result else { fail("the edit of \(id) was not kept: \(result)") }
-        let key = (try? repository.outbox?.write(sequence))?.idempotencyKey ?? "?"
-        say("kept \(id) \(key)")
+        say("kept \(id) \(sequence)")
     }
 case "send":
     for result in await repository.sendPendingWrites() {

@@ -230,11 +230,11 @@ public struct Simulation {
         case .wait:
             return
         case .read(_, let path):
-            let answer: WriteAnswer = clients[c].online ? .answered(server.read(path)) : .none(reason: "offline")
+            let answer: WriteAnswer = clients[c].online ? .answered(server.read(path)) : .notSent(reason: "offline")
             apply(clients[c].book.take(answer, for: step, now: now), client: c)
         case .send(let sequence, let request):
             guard clients[c].online else {
-                apply(clients[c].book.take(.none(reason: "offline"), for: step, now: now), client: c)
+                apply(clients[c].book.take(.notSent(reason: "offline"), for: step, now: now), client: c)
                 return
             }
             clients[c].waiting = step

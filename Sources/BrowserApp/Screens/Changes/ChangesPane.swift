@@ -115,7 +115,7 @@ struct ChangesPane: Widget {
                 write.method == .delete ? "delete" : "edit " + write.changedFields.joined(separator: ", ")
             let stateStyle: Style =
                 switch write.state {
-                case .pending: Style(foreground: .cyan)
+                case .pending, .sending: Style(foreground: .cyan)
                 case .conflict: Style(foreground: .yellow, bold: true)
                 case .rejected: Style(foreground: .red, bold: true)
                 }

@@ -14,10 +14,12 @@ extension CharacterDetailScreen {
         let repository = services.repository
         let clock = services.clock
         let id = detail.characterID
+        // What the user saw is what is deleted: a character changed on the server since is a conflict.
+        let shown = detail.character
         return [
             .task(key: Self.deleteTaskKey) {
                 let (result, elapsed) = await clock.timed {
-                    await repository.delete(id, queueing: true)
+                    await repository.delete(id, queueing: true, over: shown)
                 }
                 return .deleted(result, elapsed: elapsed)
             }

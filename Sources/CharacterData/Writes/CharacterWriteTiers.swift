@@ -1,0 +1,83 @@
+import EntityWrites
+import Foundation
+import RepositoryCore
+import RickAndMortyHTTP
+import RickAndMortyModel
+
+/// Where a character's writes go: the path of `/character/<id>` under the API's base path, and
+/// back. A value; thread-safe.
+struct CharacterPaths: Sendable, Hashable {
+    /// The API's base path (`/api`), without a trailing slash.
+    let basePath: String
+
+    init(baseURL: URL) {
+        var path = baseURL.path
+        while path.hasSuffix("/") { path.removeLast() }
+        basePath = path
+    }
+
+    /// The entity of character `id`.
+    func path(_ id: Int) -> String { "\(basePath)/character/\(id)" }
+
+    /// The character id of `entity`, or nil when it is not a character of this API.
+    func id(of entity: String) -> Int? {
+        let prefix = "\(basePath)/character/"
+        guard entity.hasPrefix(prefix) else { return nil }
+        return Int(entity.dropFirst(prefix.count))
+    }
+}
+
+/// A character as the write model sees it: its id and editable fields as JSON, and back.
+enum CharacterWriteFields {
+    /// How character writes are treated: the five editable fields.
+    static let rules = WriteRules(editable: .only(CharacterFields.names))
+
+    /// `character` as the API writes it: a JSON object (its editable fields among the others).
+    static func fields(of character: ShowCharacter) -> Fields {
+        (try? JSONEncoder().encode(character)).flatMap(JSONValue.object(from:)) ?? ["id": .number(Double(character.id))]
+    }
+
+    /// The editable fields in `fields` (a missing or non-text one taken from `fallback`).
+    static func characterFields(_ fields: Fields, over fallback: CharacterFields) -> CharacterFields {
+        var result = fallback
+        for name in CharacterFields.names {
+            switch fields[name] {
+            case .string(let text)?: result[name] = text
+            case .null?: if name == "type" { result.type = "" }
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// The character whose JSON is `fields` (a server's answer), or nil.
+    static func character(_ fields: Fields) -> ShowCharacter? {
+        try? APIDecoding.decode(ShowCharacter.self, from: JSONValue.data(of: fields))
+    }
+}
+
+/// The character tiers as the write model sees them: copies read from the normalized cache
+/// (memory, disk, shared), a server's answers stored in every tier and told to observers, a
+/// character gone removed from them. Never given a value the server has not answered. A value;
+/// thread-safe (its closures are).
+struct CharacterWriteTiers: WriteTiers {
+    let paths: CharacterPaths
+    let read: @Sendable (Int) async -> Entry<ShowCharacter>?
+    let keep: @Sendable (ShowCharacter, String?) async -> Void
+    let drop: @Sendable (Int) async -> Void
+
+    func copy(of entity: String) async -> ServerCopy? {
+        guard let id = paths.id(of: entity), let entry = await read(id) else { return nil }
+        return ServerCopy(value: CharacterWriteFields.fields(of: entry.value), tag: entry.metadata.etag)
+    }
+
+    func store(_ copy: ServerCopy, of entity: String) async {
+        guard let character = CharacterWriteFields.character(copy.value), paths.id(of: entity) == character.id else { return }
+        await keep(character, copy.tag)
+    }
+
+    func remove(_ entity: String) async {
+        guard let id = paths.id(of: entity) else { return }
+        await drop(id)
+    }
+}
