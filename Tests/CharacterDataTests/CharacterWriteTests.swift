@@ -135,6 +135,37 @@ struct CharacterWriteTests {
         }
     }
 
+    @Test("An edit is made against what the form showed: a newer copy that arrived meanwhile is merged, not written over")
+    func formBaseIsWhatItShowed() async throws {
+        try await Fixture.with { fixture in
+            let repository = try fixture.repository()
+            let shown = try await repository.character(id: 1, policy: .localFirst).value
+            // While the form is open, another writer renames Rick and makes him a cyborg, and this
+            // process's cache takes the newer copy (a revalidation).
+            let other = CharacterRepository(
+                api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
+            var theirs = CharacterFields(of: try await other.character(id: 1, policy: .remoteFirst).value)
+            theirs.name = "Rick Theirs"
+            theirs.species = "Cyborg"
+            guard case .applied = await other.edit(1, to: theirs, queueing: false) else {
+                Issue.record("the other writer's edit was not applied")
+                return
+            }
+            #expect(try await repository.character(id: 1, policy: .remoteFirst).value.name == "Rick Theirs")
+            // The form changes the status only, over what it showed.
+            var mine = CharacterFields(of: shown)
+            mine.status = "Dead"
+            let result = await repository.edit(1, to: mine, queueing: true, over: shown)
+            guard case .applied(let written?, merged: true) = result else {
+                Issue.record("expected a merge, got \(result)")
+                return
+            }
+            #expect(written.name == "Rick Theirs" && written.status == .dead && written.species == "Cyborg")
+            let onServer = try await Self.onServer(1, fixture)
+            #expect(onServer.name == "Rick Theirs" && onServer.status == .dead && onServer.species == "Cyborg")
+        }
+    }
+
     @Test("A field the rules refuse is rejected before anything is sent; a delete is applied and the character is gone")
     func rejectedAndDeleted() async throws {
         try await Fixture.with { fixture in
