@@ -49,4 +49,16 @@ struct WriteSequencesEndToEndTests {
         #expect(writes.map { $0[text: "write"] } == ["conflict"])
         #expect(try await setup.character()["name"] as? String == "Rick Theirs", "still on the server")
     }
+
+    @Test("The status pane says how the last save went, as it says where a read came from")
+    func statusShowsTheLastSave() async throws {
+        let setup = try await Setup()
+        defer { setup.stop() }
+        let run = try await setup.browser.headless(
+            keys: "wait:Rick enter wait:Episodes e ctrl-u text:Rick space text:Prime enter wait:applied\\sby\\sthe\\snetwork",
+            size: "120x36", extra: ["--api", setup.served.url])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let screen = run.outcome.standardOutput.components(separatedBy: "\n").suffix(36).joined(separator: "\n")
+        #expect(screen.contains("save character 1") && screen.contains("mainSync / PATCH"), "\(screen)")
+    }
 }

@@ -46,7 +46,11 @@ package struct BrowserState: Sendable {
     /// Whether a cache clearing (`c`, `C`) is in flight (the screens track their own reads).
     package internal(set) var isClearing = false
     /// The latest answer or failure applied, as the events log records it.
-    package internal(set) var latest: AnswerEvent?
+    package internal(set) var latest: AnswerEvent? {
+        didSet { latestWrite = nil }
+    }
+    /// The latest write's outcome, while no read was answered since (the status pane shows it).
+    package internal(set) var latestWrite: WriteEvent?
     /// The latest answers and failures applied, newest first (at most `recentLimit`).
     package internal(set) var recent: [AnswerEvent] = []
     /// Answers applied so far, by origin.

@@ -46,6 +46,9 @@ extension CharacterBrowser {
             if state.isOnline { effects.append(sendAgain(after: Self.backoff(after: state.sendFailures))) }
         } else if !sent.isEmpty {
             state.sendFailures = 0
+        } else if fromTask, state.keptWrites.pending > 0, state.isOnline {
+            // Nothing could leave yet (a write waits for the time its server asked): try again later.
+            effects.append(sendAgain(after: Self.backoff(after: max(1, state.sendFailures))))
         }
         return effects
     }
@@ -73,6 +76,7 @@ extension CharacterBrowser {
     /// Records `write`: the `--events` log's line, then (unless `readingOutbox` is false) the
     /// outbox read again for the status pane.
     func record(_ write: WriteEvent, state: inout BrowserState, readingOutbox: Bool = true) -> [Effect<BrowserMessage>] {
+        state.latestWrite = write
         let onWrite = services.onWrite
         return [.call { onWrite(write) }] + (readingOutbox ? [readKeptWrites()] : [])
     }

@@ -14,6 +14,8 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     static let wideRowCount = 11
 
     let latest: AnswerEvent?
+    /// The latest write's outcome, when it came after the latest answer.
+    let latestWrite: WriteEvent?
     /// What is loading, with the spinner's glyph, or `idle`.
     let loadingText: String
     let isBusy: Bool
@@ -31,6 +33,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         keptWrites = state.keptWrites
 
         latest = state.latest
+        latestWrite = state.latestWrite
         let summary = Self.loadingSummary(state)
         loadingText = summary.map { "\(Spinner.braille.glyph(tick: state.tick)) \($0)" } ?? "idle"
         isBusy = summary != nil
@@ -67,6 +70,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
 
     /// One labelled row per item; the error may take a second row.
     private func wideLines(width: Int) -> [Line] {
+        if let write = latestWrite { return labelled(Self.writeRows(write, width: width)) }
         let errorStyle = latest?.error == nil ? Style.plain.dimmed() : Self.errorStyle
         let labelWidth = 9
         let errorLines = TextWrapper.wrap(latest?.error ?? "none", width: max(1, width - labelWidth))
@@ -78,11 +82,62 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
             ("age", latest.map(Self.ageAndFreshness) ?? "—", .plain),
             ("error", errorLines.first ?? "", errorStyle),
             ("", errorLines.dropFirst().joined(separator: " "), errorStyle),
+        ]
+        return labelled(rows)
+    }
+
+    /// The rows of the wide form for a write: what was saved, how it went, its error.
+    private static func writeRows(_ write: WriteEvent, width: Int) -> [(String, String, Style)] {
+        let errorLines = TextWrapper.wrap(write.error ?? "none", width: max(1, width - 9))
+        let errorStyle = write.error == nil ? Style.plain.dimmed() : Self.errorStyle
+        return [
+            ("asked", writeQuery(write), Style(bold: true)),
+            ("source", writeSource(write), writeStyle(write)),
+            ("policy", "mainSync / \(write.method)", .plain),
+            ("latency", latency(write.ms), .plain),
+            ("age", "—", .plain),
+            ("error", errorLines.first ?? "", errorStyle),
+            ("", errorLines.dropFirst().joined(separator: " "), errorStyle),
+        ]
+    }
+
+    /// The rest of the wide rows, after what the latest answer or write fills.
+    private var commonRows: [(String, String, Style)] {
+        [
             ("loading", loadingText, isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
             ("network", networkText, sharedCacheIsDown ? Style(foreground: .yellow) : networkStyle),
             ("writes", keptWrites.description, writesStyle),
             ("API", apiDescription, .plain),
         ]
+    }
+
+    /// `save character 1` or `delete character 1`.
+    static func writeQuery(_ write: WriteEvent) -> String {
+        "\(write.method == "DELETE" ? "delete" : "save") character \(write.character)"
+    }
+
+    /// How a write went, as a read's source says where it came from: `applied by the network`,
+    /// `kept pending`, `conflict`, `rejected`, `not sent`, `discarded`.
+    static func writeSource(_ write: WriteEvent) -> String {
+        switch write.write {
+        case "applied", "merged": "\(write.write) by the network in \(latency(write.ms))"
+        case "pending": "kept pending (disk)"
+        default: write.write
+        }
+    }
+
+    static func writeStyle(_ write: WriteEvent) -> Style {
+        switch write.write {
+        case "applied", "merged": Style(foreground: .magenta, bold: true)
+        case "pending": Style(foreground: .cyan, bold: true)
+        default: Style(foreground: .red, bold: true)
+        }
+    }
+
+    /// `rows` (the latest answer's or write's), then the common ones, as labelled lines.
+    private func labelled(_ rows: [(String, String, Style)]) -> [Line] {
+        let rows = rows + commonRows
+        let labelWidth = 9
         return rows.map { label, value, style in
             Line([
                 Span(
@@ -98,7 +153,12 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     private func compactLines(count: Int) -> [Line] {
         let separator = Span(" · ", style: .plain.dimmed())
         var first: [Span] = []
-        if let latest {
+        if let write = latestWrite {
+            first = [
+                Span(Self.writeQuery(write), style: Style(bold: true)), separator,
+                Span(Self.writeSource(write), style: Self.writeStyle(write)),
+            ]
+        } else if let latest {
             first = [
                 Span(latest.query, style: Style(bold: true)), separator,
                 Span(sourceText(latest), style: Self.sourceStyle(latest)), separator,
