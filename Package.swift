@@ -107,7 +107,7 @@ let package = Package(
             name: "PersistentCacheBenchmarks",
             dependencies: ["ModelCodecs", 
                 "Locking", benchmark, "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
-                "TestSupport", grdb,
+                "TestSupport", "EntityWrites", grdb,
             ],
             path: "Tests/Benchmarks/PersistentCacheBenchmarks", plugins: [benchmarkPlugin]),
 

@@ -166,11 +166,11 @@ enum CacheWrites {
                     listed.append(Listed(scope: scope, kind: prefix + kind, key: "id:" + (segments.last.map(String.init) ?? ""), write: write))
                 }
             }
-            for row in try WriteOutbox.openReadOnly(file: location.cacheFile).all() {
+            for row in try LegacyOutbox.rows(file: location.cacheFile) {
                 var write = EntityWrite(
                     sequence: row.sequence, entity: row.entity.key, method: row.method == "DELETE" ? .delete : .patch,
                     base: nil, baseTag: nil, changes: [:], createdAt: row.createdAt)
-                write.state = row.state == .conflict ? .conflict : row.state == .rejected ? .rejected : .pending
+                write.state = EntityWrite.State(rawValue: row.state) ?? .pending
                 write.attempts = row.attempts
                 write.lastError = row.lastError
                 listed.append(Listed(scope: "", kind: row.entity.kind, key: row.entity.key, write: write))

@@ -57,20 +57,10 @@ struct CacheWritesEndToEndTests {
     }
 }
 
-/// The browser sends the writes its cache file keeps when it starts: those of its API, in order.
+/// The browser sends the writes its cache file keeps when it starts, those of its API, in order:
+/// an older version's outbox taken over once.
 @Suite("The browser sends the kept writes at start")
 struct KeptWritesAtStartTests {
-    /// A kept `PATCH` of character `id` (the body `CharacterRepository` keeps) under `kind`.
-    static func keptEdit(_ id: Int, name: String, kind: String, key: String) -> NewOutboxWrite {
-        let body = """
-            {"id":\(id),"method":"patch","idempotencyKey":"\(key)",
-             "mine":{"name":"\(name)","status":"Alive","species":"Human","type":"","gender":"Male"}}
-            """
-        return NewOutboxWrite(
-            entity: CacheEntryKey(kind: kind, query: .id(id)), method: "PATCH", body: Data(body.utf8),
-            idempotencyKey: key)
-    }
-
     @Test("A kept edit of this API is applied at start and shows after; another API's stays kept")
     func sentAtStart() async throws {
         let browser = try await Browser.populated()
@@ -78,9 +68,8 @@ struct KeptWritesAtStartTests {
         let file = browser.cacheDirectory.appendingPathComponent("cache.sqlite")
         do {
             let database = try CacheDatabase(location: .file(file))
-            let outbox = WriteOutbox(database: database)
-            try await outbox.enqueue(Self.keptEdit(1, name: "Rick Kept", kind: "sample|character", key: "kept-1"))
-            try await outbox.enqueue(Self.keptEdit(2, name: "Morty Elsewhere", kind: "other|character", key: "kept-2"))
+            try await LegacyOutboxFile.keepEdit(1, name: "Rick Kept", kind: "sample|character", key: "kept-1", in: database)
+            try await LegacyOutboxFile.keepEdit(2, name: "Morty Elsewhere", kind: "other|character", key: "kept-2", in: database)
             try await database.close()
         }
 

@@ -11,8 +11,7 @@ struct EmbeddedServerStateEndToEndTests {
     /// Keeps a rename of Rick (`name`) in `browser`'s cache file, for its next run to send at start.
     static func keepRename(_ browser: Browser, name: String, key: String) async throws {
         let database = try CacheDatabase(location: .file(browser.cacheDirectory.appendingPathComponent("cache.sqlite")))
-        try await WriteOutbox(database: database).enqueue(
-            KeptWritesAtStartTests.keptEdit(1, name: name, kind: "sample|character", key: key))
+        try await LegacyOutboxFile.keepEdit(1, name: name, kind: "sample|character", key: key, in: database)
         try await database.close()
     }
 

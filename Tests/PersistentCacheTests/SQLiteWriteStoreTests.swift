@@ -166,15 +166,17 @@ struct SQLiteWriteStoreTests {
     )
     func adoptsTheOutbox() async throws {
         let database = try CacheDatabase.inMemory()
-        let outbox = WriteOutbox(database: database)
-        var old: [OutboxWrite] = []
         for id in [1, 2, 3] {
-            old.append(
-                try await outbox.enqueue(
-                    NewOutboxWrite(
-                        entity: CacheEntryKey(kind: "character", query: .id(id)), method: "PATCH",
-                        body: Data("{\"name\":\"Rick \(id)\"}".utf8))))
+            try await database.writer.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO write_outbox (namespace, key, method, body, idempotency_key, state, created_at, attempts)
+                        VALUES ('character', ?, 'PATCH', ?, ?, 'pending', 0, 0)
+                        """,
+                    arguments: ["id:\(id)", Data("{\"name\":\"Rick \(id)\"}".utf8), "key-\(id)"])
+            }
         }
+        let old = try LegacyOutbox.rows(in: database)
         let store = SQLiteWriteStore(database: database, scope: "api")
         try await store.commit(Self.saving([Self.pending(1)]), nextSequence: 2)
 
@@ -184,11 +186,11 @@ struct SQLiteWriteStoreTests {
         await #expect(throws: RepositoryError.self) {
             try await store.adopt(clash, removingOutboxRows: [old[0].sequence], nextSequence: 2)
         }
-        #expect(try outbox.all().count == 3)
+        #expect(try LegacyOutbox.rows(in: database).count == 3)
 
         try await store.adopt(
             converted, removingOutboxRows: [old[0].sequence, old[1].sequence], nextSequence: 2)
-        #expect(try outbox.all().map(\.sequence) == [old[2].sequence])
+        #expect(try LegacyOutbox.rows(in: database).map(\.sequence) == [old[2].sequence])
         let loaded = try await store.load()
         #expect(loaded.writes == [Self.pending(1)] + converted)
         #expect(loaded.nextSequence == 4)

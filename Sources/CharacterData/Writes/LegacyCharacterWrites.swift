@@ -29,7 +29,7 @@ enum LegacyCharacterWrites {
     static func adoptable(in database: CacheDatabase, kind: String, paths: CharacterPaths, numberedFrom first: Int64)
         -> (writes: [EntityWrite], rows: [Int64])
     {
-        guard let kept = try? WriteOutbox(database: database).all() else { return ([], []) }
+        guard let kept = try? LegacyOutbox.rows(in: database) else { return ([], []) }
         var writes: [EntityWrite] = []
         var rows: [Int64] = []
         for row in kept where row.entity.kind == kind {
@@ -40,7 +40,7 @@ enum LegacyCharacterWrites {
         return (writes, rows)
     }
 
-    private static func convert(_ body: Body, row: OutboxWrite, paths: CharacterPaths, sequence: Int64) -> EntityWrite {
+    private static func convert(_ body: Body, row: LegacyOutboxRow, paths: CharacterPaths, sequence: Int64) -> EntityWrite {
         let base = body.base.map(fields(of:))
         let mine = body.mine.map(fields(of:)) ?? [:]
         let changes = base.map { FieldMerge.changes(from: $0, to: mine) } ?? mine
@@ -50,12 +50,10 @@ enum LegacyCharacterWrites {
         write.attempts = row.attempts
         write.lastError = row.lastError
         switch row.state {
-        case .pending where row.attempts > 0:
+        case "pending" where row.attempts > 0:
             write.state = .sending
             write.request = WriteRequest(idempotencyKey: body.idempotencyKey, ifMatch: body.baseTag, fields: write.changes)
-        case .pending:
-            break
-        case .conflict:
+        case "conflict":
             write.state = .conflict
             if let data = row.detail, let conflict = try? JSONDecoder().decode(Conflict.self, from: data) {
                 let theirs = CharacterWriteFields.fields(of: conflict.theirs)
@@ -65,8 +63,10 @@ enum LegacyCharacterWrites {
                 write.state = .pending
                 write.baseTag = nil
             }
-        case .rejected:
+        case "rejected":
             write.state = .rejected
+        default:
+            break
         }
         return write
     }

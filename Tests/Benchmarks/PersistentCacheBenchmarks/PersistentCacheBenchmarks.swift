@@ -1,3 +1,4 @@
+import EntityWrites
 import Benchmark
 import Foundation
 import PersistentCache
@@ -74,9 +75,9 @@ let benchmarks: @Sendable () -> Void = {
             }
         }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
 
-    // One write of one character: a plain put against the same put with its write kept in the
-    // outbox in the same transaction (the optimistic value of an edit made offline). Each
-    // iteration writes the next character; the outbox is emptied between runs.
+    // One write of one character: a plain put against the same edit kept in the write store (the
+    // write book records it, its transition is committed in one transaction: an edit made
+    // offline). Each iteration writes the next character; the store is emptied between runs.
     let oneWrite = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(3), maxIterations: 5_000)
 
@@ -91,19 +92,25 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
 
     Benchmark(
-        "(w2) The same put with its write kept in the outbox, one transaction", configuration: oneWrite,
+        "(w2) The same edit kept in the write store (WriteBook.edit, SQLiteWriteStore.commit), one transaction",
+        configuration: oneWrite,
         closure: { benchmark, fixture in
-            let entries = fixture.entries
-            let body = Data(#"{"id":1,"method":"patch","idempotencyKey":"k"}"#.utf8)
+            let store = SQLiteWriteStore(database: fixture.database, scope: "benchmark|writes")
+            let edits = fixture.characters.map { character -> (entity: String, saw: Fields, mine: Fields) in
+                let saw: Fields = ["name": .string(character.name), "status": .string(character.status.rawValue)]
+                return ("/api/character/\(character.id)", saw, saw.merging(["name": .string(character.name + " II")]) { _, new in new })
+            }
+            var book = WriteBook()
+            let now = Date()
+            benchmark.startMeasurement()
             for iteration in benchmark.scaledIterations {
-                let (query, entry) = entries[iteration % entries.count]
-                let write = NewOutboxWrite(
-                    entity: CacheEntryKey(kind: "character.binary", query: query), method: "PATCH", body: body,
-                    idempotencyKey: "key-\(iteration)")
-                blackHole(try await fixture.binary.put(entry, for: query, queueing: write))
+                let edit = edits[iteration % edits.count]
+                let (_, transition) = book.edit(entity: edit.entity, saw: edit.saw, tag: "\"t\"", mine: edit.mine, now: now)
+                try await store.commit(transition, nextSequence: book.nextSequenceNumber)
             }
             benchmark.stopMeasurement()
-            let outbox = WriteOutbox(database: fixture.database)
-            for kept in try outbox.all() { try await outbox.remove(kept.sequence) }
+            var clearing = WriteTransition()
+            clearing.removed = book.writes.map(\.sequence)
+            try await store.commit(clearing, nextSequence: book.nextSequenceNumber)
         }, setup: { try await DiskFixture() }, teardown: { DiskFixture.removeAll() })
 }

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import RepositoryCore
+
+/// One row of the outbox an older version kept (`write_outbox`, migration `v5-write-outbox`): an
+/// application's write, its body in the application's own encoding, to convert into the write
+/// model's records and adopt once (`SQLiteWriteStore.adopt`). A value; thread-safe.
+public struct LegacyOutboxRow: Sendable, Hashable {
+    public let sequence: Int64
+    /// The entity's kind (its namespace) and key.
+    public let entity: CacheEntryKey
+    public let method: String
+    public let body: Data
+    public let idempotencyKey: String
+    /// `pending`, `conflict` or `rejected`.
+    public let state: String
+    public let createdAt: Date
+    public let attempts: Int
+    public let lastError: String?
+    /// What the application kept with a conflict or a rejection (the server's version).
+    public let detail: Data?
+}
+
+/// Reads the older outbox's rows: of an open database (before adopting them) or of a file only
+/// read (`cache pending`). A file without the table holds none. Stateless; thread-safe.
+public enum LegacyOutbox {
+    /// The rows of `database`, oldest first.
+    public static func rows(in database: CacheDatabase) throws(RepositoryError) -> [LegacyOutboxRow] {
+        try read(database.writer)
+    }
+
+    /// The rows of the cache file at `file`, only read. Throws `.notFound` when there is no file.
+    public static func rows(file: URL) throws(RepositoryError) -> [LegacyOutboxRow] {
+        do {
+            return try read(try ReadOnlyFile.queue(file, label: "charbrowser.outbox.inspection"))
+        } catch let error as RepositoryError {
+            throw error
+        } catch {
+            throw RepositoryError(database: error)
+        }
+    }
+
+    private static func read(_ reader: any DatabaseReader) throws(RepositoryError) -> [LegacyOutboxRow] {
+        do {
+            return try reader.read { db in
+                guard try db.tableExists("write_outbox") else { return [] }
+                return try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT sequence, namespace, key, method, body, idempotency_key, state, created_at, attempts,
+                            last_error, detail FROM write_outbox ORDER BY sequence
+                        """
+                ).map { row in
+                    LegacyOutboxRow(
+                        sequence: row[0], entity: CacheEntryKey(kind: row[1], key: row[2]), method: row[3], body: row[4],
+                        idempotencyKey: row[5], state: row[6], createdAt: Date(timeIntervalSinceReferenceDate: row[7]),
+                        attempts: row[8], lastError: row[9], detail: row[10])
+                }
+            }
+        } catch {
+            throw RepositoryError(database: error)
+        }
+    }
+}
