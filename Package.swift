@@ -220,7 +220,7 @@ let package = Package(
             dependencies: [
                 "Locking", "CharacterData", "ModelCodecs", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
                 "RickAndMortyServer",
-                "RepositoryCore", "TestSupport", logging,
+                "RepositoryCore", "TestSupport", "HTTPExchange", logging,
             ]),
         .executableTarget(
             name: "CharacterDataBenchmarks",

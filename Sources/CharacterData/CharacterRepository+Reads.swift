@@ -63,11 +63,17 @@ extension CharacterRepository {
         }
     }
 
-    /// One character by id, read as `policy` says, serving stale when main fails. A value from
-    /// the network is announced to `characterChanges()` observers.
+    /// One character by id, read as `policy` says, serving stale when main fails — except when
+    /// the server answered that it does not exist: then it leaves every tier and the read throws
+    /// `.notFound`. A value from the network is announced to `characterChanges()` observers.
     public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
     {
         let answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        // The server says it is gone: no stale copy of it stays (another writer deleted it).
+        if case .notFound? = answer.fallbackError {
+            try? await characterGraph.cache.remove(String(id), cause: .deleted)
+            throw answer.fallbackError ?? .notFound(.id(id))
+        }
         announce(answer, in: characterGraph)
         return overlaid(answer, id: id)
     }
