@@ -32,6 +32,10 @@ public actor EntityWriter {
     private let newKey: @Sendable () -> String
     private var listeners: [UUID: AsyncStream<WriteEvent>.Continuation] = [:]
     private var draining = false
+    /// Tier effects not yet carried out, in order, and the task carrying them out (a drain leaves
+    /// them behind the wire; an entity's later effect makes its earlier ones moot).
+    private var queuedEffects: [TierEffect] = []
+    private var effectsWorker: Task<Void, Never>?
 
     /// A writer over the writes `store` kept (loaded now).
     public init(
@@ -146,25 +150,32 @@ public actor EntityWriter {
         defer { draining = false }
         var told: [WriteReport] = []
         let clock = ContinuousClock()
+        // An answer's transition is kept in the same transaction as the next request's fixing, and
+        // its tier effects run behind the next request: one commit on the wire's path per write.
+        var taken = WriteTransition()
         while true {
             let started = clock.now
             let (step, fixed) = book.nextStep(now: now(), newKey: newKey)
-            guard (try? await commit(fixed)) != nil, let step else { break }
+            let leaving: Bool
+            if case .send? = step { leaving = true } else if case .read? = step { leaving = true } else { leaving = false }
+            guard (try? await commit(taken.followed(by: fixed), effectsBehind: leaving)) != nil, let step else { break }
+            taken = WriteTransition()
             if case .wait = step { break }
             let answer = await carry(step)
-            let taken = book.take(answer, for: step, now: now())
-            guard (try? await commit(taken)) != nil else { break }
+            taken = book.take(answer, for: step, now: now())
             let elapsed = clock.now - started
             told += taken.events.map { WriteReport(event: $0, elapsed: elapsed) }
             // The server cannot take writes now (no answer, or one that says later): the rest wait too.
             if taken.events.contains(where: { if case .retrying = $0.outcome { true } else { false } }) { break }
         }
+        _ = try? await commit(taken)
+        await effectsWorker?.value
         return told
     }
 
     /// Keeps `transition`, then lets the tiers and the listeners know. On a failure the book is
     /// read back from the store, so it never holds what the store does not.
-    private func commit(_ transition: WriteTransition) async throws(WriteStoreFailure) {
+    private func commit(_ transition: WriteTransition, effectsBehind: Bool = false) async throws(WriteStoreFailure) {
         guard transition.changesOutbox || !transition.effects.isEmpty || !transition.events.isEmpty else { return }
         if transition.changesOutbox {
             do {
@@ -176,15 +187,39 @@ public actor EntityWriter {
                 throw WriteStoreFailure(reason: "\(error)")
             }
         }
-        for effect in transition.effects {
+        if !transition.effects.isEmpty {
+            queuedEffects += transition.effects
+            if effectsWorker == nil {
+                effectsWorker = Task { [weak self] in await self?.carryOutQueuedEffects() }
+            }
+            if !effectsBehind { await effectsWorker?.value }
+        }
+        for event in transition.events {
+            for listener in listeners.values { listener.yield(event) }
+        }
+    }
+
+    /// Carries out the queued tier effects until none is left: each batch in order, an entity's
+    /// last effect only (it sets what the tiers hold of it).
+    private func carryOutQueuedEffects() async {
+        while !queuedEffects.isEmpty {
+            let batch = queuedEffects
+            queuedEffects = []
+            var last: [String: Int] = [:]
+            for (index, effect) in batch.enumerated() { last[effect.entity] = index }
+            await carryOut(batch.enumerated().filter { last[$0.element.entity] == $0.offset }.map(\.element))
+        }
+        effectsWorker = nil
+    }
+
+    /// Carries out tier effects, in order.
+    private func carryOut(_ effects: [TierEffect]) async {
+        for effect in effects {
             switch effect {
             case .store(let entity, let copy): await tiers.store(copy, of: entity)
             case .remove(let entity): await tiers.remove(entity)
             case .reread(let entity): await reread(entity)
             }
-        }
-        for event in transition.events {
-            for listener in listeners.values { listener.yield(event) }
         }
     }
 

@@ -81,6 +81,19 @@ public struct WriteTransition: Sendable, Hashable {
     /// An empty transition.
     public init() {}
 
+    /// This transition, then `later`, as one: the writes `later` saves or removes replace this
+    /// one's, the effects and events in order.
+    public func followed(by later: WriteTransition) -> WriteTransition {
+        var both = self
+        let replaced = Set(later.saved.map(\.sequence)).union(later.removed)
+        both.saved = saved.filter { !replaced.contains($0.sequence) } + later.saved
+        let savedLater = Set(later.saved.map(\.sequence))
+        both.removed = removed.filter { !savedLater.contains($0) } + later.removed
+        both.effects += later.effects
+        both.events += later.events
+        return both
+    }
+
     /// Whether the outbox changes.
     public var changesOutbox: Bool { !saved.isEmpty || !removed.isEmpty }
 
