@@ -105,16 +105,28 @@ public struct WriteRequest: Sendable, Hashable, Codable {
     }
 }
 
-/// A server's copy of an entity: its whole value and its strong `ETag` (nil when it gave none).
-/// A value; thread-safe.
+/// A server's copy of an entity: its whole value and its strong `ETag` (nil when it gave none),
+/// and, when it came in an answer, the answer's bytes (for a cache that decodes its own type from
+/// them; neither kept nor compared). A value; thread-safe.
 public struct ServerCopy: Sendable, Hashable, Codable {
     public var value: Fields
     public var tag: String?
+    public var body: Data?
 
     /// A copy as given.
-    public init(value: Fields, tag: String?) {
+    public init(value: Fields, tag: String?, body: Data? = nil) {
         self.value = value
         self.tag = tag
+        self.body = body
+    }
+
+    enum CodingKeys: String, CodingKey { case value, tag }
+
+    public static func == (lhs: ServerCopy, rhs: ServerCopy) -> Bool { lhs.value == rhs.value && lhs.tag == rhs.tag }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(tag)
     }
 }
 

@@ -138,11 +138,16 @@ public actor EntityWriter {
         return again
     }
 
-    /// Sends what can leave now, one step at a time, until nothing can (every write sent and
+    /// Sends what can leave now, one request at a time, until nothing can (every write sent and
     /// answered, or waiting for a time or for the user) or the server cannot take one now (no
-    /// answer, or one that says later: the others wait for the next drain). Returns the
-    /// events told meanwhile, each with the time its step took (request, answer and keeping it);
-    /// nothing when another drain is running (it sends what this one would).
+    /// answer, or one that says later: the others wait for the next drain). Returns the events
+    /// told meanwhile, each with the time its step took (request, answer and keeping it); nothing
+    /// when another drain is running (it sends what this one would).
+    ///
+    /// While a request is in flight, the next one (another entity's) is fixed and kept in one
+    /// transaction with the answers taken before it, and tier effects run behind: nothing is
+    /// written on the wire's path, and every request is kept before it leaves. A request fixed
+    /// ahead that does not leave (the drain stops) is given back, as if never fixed.
     @discardableResult
     public func drain() async -> [WriteReport] {
         guard !draining else { return [] }
@@ -150,23 +155,33 @@ public actor EntityWriter {
         defer { draining = false }
         var told: [WriteReport] = []
         let clock = ContinuousClock()
-        // An answer's transition is kept in the same transaction as the next request's fixing, and
-        // its tier effects run behind the next request: one commit on the wire's path per write.
+        var (step, fixed) = book.nextStep(now: now(), newKey: newKey)
+        guard (try? await commit(fixed)) != nil else { return [] }
         var taken = WriteTransition()
-        while true {
+        while let current = step, current.entity != nil {
             let started = clock.now
-            let (step, fixed) = book.nextStep(now: now(), newKey: newKey)
-            let leaving: Bool
-            if case .send? = step { leaving = true } else if case .read? = step { leaving = true } else { leaving = false }
-            guard (try? await commit(taken.followed(by: fixed), effectsBehind: leaving)) != nil, let step else { break }
-            taken = WriteTransition()
-            if case .wait = step { break }
-            let answer = await carry(step)
-            taken = book.take(answer, for: step, now: now())
-            let elapsed = clock.now - started
-            told += taken.events.map { WriteReport(event: $0, elapsed: elapsed) }
-            // The server cannot take writes now (no answer, or one that says later): the rest wait too.
-            if taken.events.contains(where: { if case .retrying = $0.outcome { true } else { false } }) { break }
+            async let answer = Self.carry(current, baseURL: baseURL, http: http, now: now())
+            let (next, nextFixed) = book.nextStep(now: now(), newKey: newKey, excluding: current.entity)
+            let kept = (try? await commit(taken.followed(by: nextFixed), effectsBehind: true)) != nil
+            taken = book.take(await answer, for: current, now: now())
+            told += taken.events.map { WriteReport(event: $0, elapsed: clock.now - started) }
+            let later = taken.events.contains { if case .retrying = $0.outcome { true } else { false } }
+            if !kept || later {
+                if kept, let next, case .send = next {
+                    var givenBack = book.take(.notSent(reason: "not sent yet"), for: next, now: now())
+                    givenBack.events = []
+                    taken = taken.followed(by: givenBack)
+                }
+                break
+            }
+            step = next
+            if step?.entity == nil {
+                // What the answer made possible (a later write of the same entity) leaves now.
+                let (again, againFixed) = book.nextStep(now: now(), newKey: newKey)
+                guard (try? await commit(taken.followed(by: againFixed))) != nil else { break }
+                taken = WriteTransition()
+                step = again
+            }
         }
         _ = try? await commit(taken)
         await effectsWorker?.value
@@ -226,7 +241,7 @@ public actor EntityWriter {
     /// Reads `entity` again into the tiers (a replay confirmed a write, or a write that may have
     /// reached the server was discarded); no answer leaves the tiers as they were.
     private func reread(_ entity: String) async {
-        guard let url = url(of: entity),
+        guard let url = Self.url(of: entity, in: baseURL),
             let answer = try? await http.exchange(
                 HTTPExchangeRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "application/json")]))
         else { return }
@@ -238,17 +253,18 @@ public actor EntityWriter {
         }
     }
 
-    /// The request a step asks for, sent, and its answer as the book takes it.
-    private func carry(_ step: WriteStep) async -> WriteAnswer {
+    /// The request a step asks for, sent through `http` against `baseURL`, and its answer as the
+    /// book takes it.
+    private static func carry(_ step: WriteStep, baseURL: URL, http: any HTTPExchanging, now: Date) async -> WriteAnswer {
         let request: HTTPExchangeRequest
         switch step {
         case .wait:
             return .none(reason: "nothing to send")
         case .read(_, let entity):
-            guard let url = url(of: entity) else { return .none(reason: "\(entity) is not a path") }
+            guard let url = url(of: entity, in: baseURL) else { return .none(reason: "\(entity) is not a path") }
             request = HTTPExchangeRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "application/json")])
         case .send(_, let send):
-            guard let url = url(of: send.entity) else { return .none(reason: "\(send.entity) is not a path") }
+            guard let url = url(of: send.entity, in: baseURL) else { return .none(reason: "\(send.entity) is not a path") }
             var headers = [HTTPHeaderField("Accept", "application/json"), HTTPHeaderField("Idempotency-Key", send.idempotencyKey)]
             if let tag = send.ifMatch { headers.append(HTTPHeaderField("If-Match", tag)) }
             var body: Data?
@@ -260,7 +276,7 @@ public actor EntityWriter {
                 method: send.method == .patch ? "PATCH" : "DELETE", url: url, headers: headers, body: body)
         }
         do {
-            return .answered(Self.serverAnswer(try await http.exchange(request), now: now()))
+            return .answered(Self.serverAnswer(try await http.exchange(request), now: now))
         } catch .notSent(let reason) {
             return .notSent(reason: reason)
         } catch {
@@ -268,7 +284,7 @@ public actor EntityWriter {
         }
     }
 
-    private func url(of entity: String) -> URL? {
+    private static func url(of entity: String, in baseURL: URL) -> URL? {
         URL(string: entity, relativeTo: baseURL)?.absoluteURL
     }
 
@@ -279,6 +295,6 @@ public actor EntityWriter {
             status: answer.status, tag: answer.header("ETag"),
             retryAfter: answer.header("Retry-After").flatMap { RetryAfter.seconds($0, now: now) },
             replayed: answer.header("Idempotent-Replayed")?.lowercased() == "true",
-            object: JSONValue.object(from: answer.body))
+            object: JSONValue.object(from: answer.body), body: answer.body)
     }
 }

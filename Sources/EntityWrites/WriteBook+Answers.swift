@@ -47,7 +47,7 @@ extension WriteBook {
                 reject(write, reason: "the server gives no ETag, so no write can be made safely", field: nil, in: &transition)
                 return
             }
-            let copy = ServerCopy(value: object, tag: tag)
+            let copy = ServerCopy(value: object, tag: tag, body: server.body)
             transition.effects.append(.store(entity: write.entity, copy: copy))
             rebase(write, over: copy, in: &transition)
         case 404, 410:
@@ -75,7 +75,7 @@ extension WriteBook {
         case 200..<300:
             let current = !server.replayed || rules.mutations.contains(.replayTakenAsCurrent)
             if current, let object = server.object, server.tag != nil {
-                let copy = ServerCopy(value: object, tag: server.tag)
+                let copy = ServerCopy(value: object, tag: server.tag, body: server.body)
                 transition.effects.append(.store(entity: write.entity, copy: copy))
                 finish(write, .applied(merged: write.merged), rebasingNextOn: copy, in: &transition)
             } else {
@@ -94,7 +94,7 @@ extension WriteBook {
                 save(unsent, in: &transition)
                 return
             }
-            let copy = ServerCopy(value: object, tag: tag)
+            let copy = ServerCopy(value: object, tag: tag, body: server.body)
             transition.effects.append(.store(entity: write.entity, copy: copy))
             rebase(unsent, over: copy, in: &transition)
         case 408, 409, 425, 429, 500...:

@@ -7,9 +7,12 @@ extension WriteBook {
     /// tag, its entity is read first. The transition (the request fixed, the attempt counted)
     /// must be kept before the request leaves. Nil when nothing is open. One step at a time: ask
     /// again only once the last step's answer (or its absence) was handed to `take`.
-    public mutating func nextStep(now: Date, newKey: () -> String) -> (WriteStep?, WriteTransition) {
+    ///
+    /// `excluding` names an entity whose request is in flight: its writes wait, the others may be
+    /// fixed meanwhile (a caller that sends one request while fixing the next).
+    public mutating func nextStep(now: Date, newKey: () -> String, excluding: String? = nil) -> (WriteStep?, WriteTransition) {
         var transition = WriteTransition()
-        var blocked = Set<String>()
+        var blocked = Set<String>(excluding.map { [$0] } ?? [])
         var earliest: Date?
         let ordered = !rules.mutations.contains(.orderPerEntityIgnored)
         for write in writes where write.isOpen {

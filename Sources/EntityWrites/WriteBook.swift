@@ -154,8 +154,15 @@ public struct WriteBook: Sendable {
 
     // MARK: Helpers shared by the transitions
 
+    /// Where write `sequence` is (the writes are kept in order: a binary search).
     func index(of sequence: Int64) -> Int? {
-        writes.firstIndex { $0.sequence == sequence }
+        var low = 0
+        var high = writes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if writes[middle].sequence < sequence { low = middle + 1 } else { high = middle }
+        }
+        return low < writes.count && writes[low].sequence == sequence ? low : nil
     }
 
     func event(_ write: EntityWrite, _ outcome: WriteOutcome) -> WriteEvent {

@@ -10,6 +10,15 @@ public enum WriteStep: Sendable, Hashable {
     case read(sequence: Int64, entity: String)
     /// Nothing can leave before `until` (each write still open waits for a time or for the user).
     case wait(until: Date)
+
+    /// The entity a request of the step is about (nil for a wait).
+    public var entity: String? {
+        switch self {
+        case .send(_, let request): request.entity
+        case .read(_, let entity): entity
+        case .wait: nil
+        }
+    }
 }
 
 /// A request to send for a write: method, entity, `If-Match`, `Idempotency-Key` and the merge
@@ -54,14 +63,20 @@ public struct ServerAnswer: Sendable, Hashable {
     public var replayed: Bool
     /// The body when it is a JSON object (an entity, or an error body).
     public var object: Fields?
+    /// The body's bytes, when the caller keeps them (passed on with a copy taken from it).
+    public var body: Data?
 
     /// An answer as given.
-    public init(status: Int, tag: String? = nil, retryAfter: Double? = nil, replayed: Bool = false, object: Fields? = nil) {
+    public init(
+        status: Int, tag: String? = nil, retryAfter: Double? = nil, replayed: Bool = false, object: Fields? = nil,
+        body: Data? = nil
+    ) {
         self.status = status
         self.tag = tag
         self.retryAfter = retryAfter
         self.replayed = replayed
         self.object = object
+        self.body = body
     }
 
     /// The API's error text (`{"error": …}`), else the status's.

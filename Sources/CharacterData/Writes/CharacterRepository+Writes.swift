@@ -65,11 +65,13 @@ extension CharacterRepository {
         let kept = await writes.refresh()
         await announce(reports.map(\.event.entity))
         var sent: [SentCharacterWrite] = []
+        var characters: [Int: ShowCharacter?] = [:]
         for report in reports {
             guard let id = writes.paths.id(of: report.event.entity), case .some = Self.sentOutcome(report.event.outcome) else {
                 continue
             }
-            let character = await characterGraph.cache.entity(String(id))?.value
+            if characters[id] == nil { characters[id] = await characterGraph.cache.entity(String(id))?.value }
+            let character = characters[id] ?? nil
             sent.append(
                 SentCharacterWrite(
                     sequence: report.event.sequence, characterID: id, method: report.event.method,

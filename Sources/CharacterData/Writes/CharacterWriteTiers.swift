@@ -72,7 +72,9 @@ struct CharacterWriteTiers: WriteTiers {
     }
 
     func store(_ copy: ServerCopy, of entity: String) async {
-        guard let character = CharacterWriteFields.character(copy.value), paths.id(of: entity) == character.id else { return }
+        let decoded = copy.body.flatMap { try? APIDecoding.decode(ShowCharacter.self, from: $0) }
+        guard let character = decoded ?? CharacterWriteFields.character(copy.value), paths.id(of: entity) == character.id
+        else { return }
         await keep(character, copy.tag)
     }
 
