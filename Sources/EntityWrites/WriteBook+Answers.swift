@@ -31,12 +31,7 @@ extension WriteBook {
     private mutating func takeRead(
         _ answer: WriteAnswer, for write: EntityWrite, now: Date, in transition: inout WriteTransition
     ) {
-        let server: ServerAnswer
-        switch answer {
-        case .answered(let answered): server = answered
-        case .none(let reason): return retryLater(write, reason: reason, after: nil, now: now, in: &transition)
-        case .notSent(let reason): return unsent(write, reason: reason, in: &transition)
-        }
+        guard let server = answered(answer, for: write, now: now, in: &transition) else { return }
         switch server.status {
         case 200..<300:
             guard let object = server.object else {
@@ -62,12 +57,7 @@ extension WriteBook {
     private mutating func takeSend(
         _ answer: WriteAnswer, for write: EntityWrite, now: Date, in transition: inout WriteTransition
     ) {
-        let server: ServerAnswer
-        switch answer {
-        case .answered(let answered): server = answered
-        case .none(let reason): return retryLater(write, reason: reason, after: nil, now: now, in: &transition)
-        case .notSent(let reason): return unsent(write, reason: reason, in: &transition)
-        }
+        guard let server = answered(answer, for: write, now: now, in: &transition) else { return }
         switch server.status {
         case 200..<300 where write.method == .delete:
             transition.effects.append(.remove(entity: write.entity))
@@ -102,6 +92,22 @@ extension WriteBook {
         default:
             reject(write, reason: server.reason, field: server.field, in: &transition)
         }
+    }
+
+    /// The server's answer, or nil when none came: then the write waits (the request may have
+    /// reached the server: later, the same request) or is as it was (the request never left).
+    private mutating func answered(
+        _ answer: WriteAnswer, for write: EntityWrite, now: Date, in transition: inout WriteTransition
+    ) -> ServerAnswer? {
+        switch answer {
+        case .answered(let server):
+            return server
+        case .none(let reason):
+            retryLater(write, reason: reason, after: nil, now: now, in: &transition)
+        case .notSent(let reason):
+            unsent(write, reason: reason, in: &transition)
+        }
+        return nil
     }
 
     /// `write` (never sent, or to be sent anew) merged over the server's `copy`: a new request
