@@ -15,6 +15,8 @@ extension WriteBook {
         var blocked = Set<String>(excluding.map { [$0] } ?? [])
         var earliest: Date?
         let ordered = !rules.mutations.contains(.orderPerEntityIgnored)
+        // Found first, changed after: changing the book while walking it would copy every write.
+        var chosen: EntityWrite?
         for write in writes where write.isOpen {
             let first = blocked.insert(write.entity).inserted
             guard first || !ordered, write.state != .conflict else { continue }
@@ -22,23 +24,23 @@ extension WriteBook {
                 earliest = min(earliest ?? notBefore, notBefore)
                 continue
             }
-            var sending = write
-            if sending.request == nil {
-                guard sending.baseTag != nil else { return (.read(sequence: write.sequence, entity: write.entity), transition) }
-                sending.request = WriteRequest(
-                    idempotencyKey: newKey(), ifMatch: sending.baseTag,
-                    fields: sending.method == .patch ? sending.changes : [:])
-            }
-            sending.state = .sending
-            sending.attempts += 1
-            sending.notBefore = nil
-            save(sending, in: &transition)
-            guard let request = sending.request else { return (nil, transition) }
-            let send = SendRequest(
-                method: sending.method, entity: sending.entity, ifMatch: request.ifMatch,
-                idempotencyKey: request.idempotencyKey, body: sending.method == .patch ? request.fields : nil)
-            return (.send(sequence: sending.sequence, send), transition)
+            chosen = write
+            break
         }
-        return (earliest.map { .wait(until: $0) }, transition)
+        guard var sending = chosen else { return (earliest.map { .wait(until: $0) }, transition) }
+        if sending.request == nil {
+            guard sending.baseTag != nil else { return (.read(sequence: sending.sequence, entity: sending.entity), transition) }
+            sending.request = WriteRequest(
+                idempotencyKey: newKey(), ifMatch: sending.baseTag, fields: sending.method == .patch ? sending.changes : [:])
+        }
+        sending.state = .sending
+        sending.attempts += 1
+        sending.notBefore = nil
+        save(sending, in: &transition)
+        guard let request = sending.request else { return (nil, transition) }
+        let send = SendRequest(
+            method: sending.method, entity: sending.entity, ifMatch: request.ifMatch,
+            idempotencyKey: request.idempotencyKey, body: sending.method == .patch ? request.fields : nil)
+        return (.send(sequence: sending.sequence, send), transition)
     }
 }
