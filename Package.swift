@@ -246,7 +246,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["Locking", "TerminalUI", "CTerminalSupport"]),
         .testTarget(
             name: "NcursesBackendTests",
-            dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport", "TestSupport"]),
+            dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport", "CNcurses", "TestSupport"]),
         .executableTarget(
             name: "TerminalUIBenchmarks", dependencies: ["Locking", benchmark, "TerminalUI"],
             path: "Tests/Benchmarks/TerminalUIBenchmarks", plugins: [benchmarkPlugin]),
@@ -296,7 +296,7 @@ let package = Package(
             name: "charbrowser",
             dependencies: [
                 "Locking", "BrowserApp", "CharacterData", "CMallocInfo", "DownloadCache", "NcursesBackend",
-                "PersistentCache", "EntityWrites",
+                "PersistentCache", "EntityWrites", "RepositoryCore", "RickAndMortyModel",
                 "PostgresCache",
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
             ]),
