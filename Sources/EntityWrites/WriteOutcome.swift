@@ -96,16 +96,6 @@ public struct WriteTransition: Sendable, Hashable {
 
     /// Whether the outbox changes.
     public var changesOutbox: Bool { !saved.isEmpty || !removed.isEmpty }
-
-    /// Every entity whose shown value may have changed: an event's or an effect's.
-    public var touchedEntities: [String] {
-        var seen = Set<String>()
-        var touched: [String] = []
-        for entity in events.map(\.entity) + effects.map(\.entity) where seen.insert(entity).inserted {
-            touched.append(entity)
-        }
-        return touched
-    }
 }
 
 extension TierEffect {

@@ -183,12 +183,12 @@ struct SQLiteWriteStoreTests {
         // The application converts rows 1 and 2 (it alone reads their bodies).
         let converted = [Self.pending(2, "/api/character/1"), Self.pending(3, "/api/character/2")]
         let clash = [Self.pending(1, "/api/character/1")]
-        await #expect(throws: RepositoryError.self) {
-            try await store.adopt(clash, removingOutboxRows: [old[0].sequence], nextSequence: 2)
+        #expect(throws: RepositoryError.self) {
+            try store.adoptNow(clash, removingOutboxRows: [old[0].sequence], nextSequence: 2)
         }
         #expect(try LegacyOutbox.rows(in: database).count == 3)
 
-        try await store.adopt(
+        try store.adoptNow(
             converted, removingOutboxRows: [old[0].sequence, old[1].sequence], nextSequence: 2)
         #expect(try LegacyOutbox.rows(in: database).map(\.sequence) == [old[2].sequence])
         let loaded = try await store.load()

@@ -67,7 +67,7 @@ extension CharacterRepository {
         var sent: [SentCharacterWrite] = []
         var characters: [Int: ShowCharacter?] = [:]
         for report in reports {
-            guard let id = writes.paths.id(of: report.event.entity), case .some = Self.sentOutcome(report.event.outcome) else {
+            guard let id = writes.paths.id(of: report.event.entity), Self.isSent(report.event.outcome) else {
                 continue
             }
             if characters[id] == nil { characters[id] = await characterGraph.cache.entity(String(id))?.value }
@@ -147,10 +147,10 @@ extension CharacterRepository {
     }
 
     /// Whether an outcome is one a drain reports as a write sent.
-    static func sentOutcome(_ outcome: WriteOutcome) -> WriteOutcome? {
+    static func isSent(_ outcome: WriteOutcome) -> Bool {
         switch outcome {
-        case .queued, .discarded: nil
-        default: outcome
+        case .queued, .discarded: false
+        default: true
         }
     }
 

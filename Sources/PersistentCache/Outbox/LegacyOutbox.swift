@@ -4,7 +4,7 @@ import RepositoryCore
 
 /// One row of the outbox an older version kept (`write_outbox`, migration `v5-write-outbox`): an
 /// application's write, its body in the application's own encoding, to convert into the write
-/// model's records and adopt once (`SQLiteWriteStore.adopt`). A value; thread-safe.
+/// model's records and adopt once (`SQLiteWriteStore.adoptNow`). A value; thread-safe.
 public struct LegacyOutboxRow: Sendable, Hashable {
     public let sequence: Int64
     /// The entity's kind (its namespace) and key.

@@ -10,18 +10,18 @@ extension SQLiteWriteStore {
         guard let database else { throw .storageFailure(detail: "the write store was opened read-only") }
         let scope = scope
         do {
-            return try database.writer.read { db in
-                let (writes, unreadable) = try EntityWriteRows.read(scope, in: db)
-                return Contents(
-                    writes: writes, nextSequence: try EntityWriteRows.next(of: scope, in: db), unreadable: unreadable)
-            }
+            return try database.writer.read { db in try Self.contents(of: scope, in: db) }
         } catch {
             throw RepositoryError(database: error)
         }
     }
 
-    /// `adopt(_:removingOutboxRows:nextSequence:)`, on the calling thread: done before the writer
-    /// that will send the adopted writes exists, so no commit of theirs can come first.
+    /// Moves writes of the older outbox into this scope, once, at start, on the calling thread (before
+    /// the writer that will send them exists, so no commit of theirs can come first): in one write
+    /// transaction, inserts `writes` (converted by the application from the outbox's rows, whose
+    /// bodies only it can read), deletes the outbox rows `sequences`, and raises the scope's next
+    /// number to `nextSequence` and past every adopted write. A number the scope already holds fails
+    /// the whole adoption (`.storageFailure`) and changes nothing.
     public func adoptNow(_ writes: [EntityWrite], removingOutboxRows sequences: [Int64], nextSequence: Int64)
         throws(RepositoryError)
     {

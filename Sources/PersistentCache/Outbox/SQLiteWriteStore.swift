@@ -13,7 +13,7 @@ import RepositoryCore
 /// beside its entity, state and creation time for counting and inspection; the scope's next
 /// number is a row of `entity_write_sequences`, so a number is never given twice, even after
 /// every write was removed. The writes of the older outbox (`write_outbox`) are the
-/// application's to convert and `adopt`.
+/// application's to convert and `adoptNow`.
 ///
 /// A value over a `CacheDatabase` (or, from `openReadOnly(file:scope:)`, a file only read);
 /// thread-safe as it is: a commit is one write transaction on the database's writer, a read one
@@ -71,10 +71,10 @@ public struct SQLiteWriteStore: WriteStore {
         }
     }
 
-    private static func contents(of scope: String, in db: Database) throws -> Contents {
+    /// What `scope` holds, read in `db`'s transaction.
+    static func contents(of scope: String, in db: Database) throws -> Contents {
         let (writes, unreadable) = try EntityWriteRows.read(scope, in: db)
-        return Contents(
-            writes: writes, nextSequence: try EntityWriteRows.next(of: scope, in: db), unreadable: unreadable)
+        return Contents(writes: writes, nextSequence: try EntityWriteRows.next(of: scope, in: db), unreadable: unreadable)
     }
 
     /// Keeps `transition` in one write transaction: its removed writes deleted, its saved ones
@@ -89,27 +89,6 @@ public struct SQLiteWriteStore: WriteStore {
         try await database.write { db in
             try EntityWriteRows.delete(removed, of: scope, in: db)
             try EntityWriteRows.insert(stored, into: scope, replacing: true, in: db)
-            try EntityWriteRows.raiseNext(of: scope, to: next, in: db)
-        }
-    }
-
-    /// Moves writes of the older outbox into this scope, once, at start: in one write transaction,
-    /// inserts `writes` (converted by the application from the outbox's rows, whose bodies only it
-    /// can read), deletes the outbox rows `sequences` from `write_outbox`, and raises the scope's
-    /// next number to `nextSequence` and past every adopted write. A write whose number the scope
-    /// already holds fails the whole adoption (`.storageFailure`) and changes nothing: number the
-    /// adopted writes from `load().nextSequence`.
-    public func adopt(_ writes: [EntityWrite], removingOutboxRows sequences: [Int64], nextSequence: Int64)
-        async throws(RepositoryError)
-    {
-        let database = try writable()
-        let stored = try Self.encode(writes)
-        let scope = scope
-        let next = max(nextSequence, (stored.map(\.sequence).max() ?? 0) + 1)
-        try await database.write { db in
-            try EntityWriteRows.insert(stored, into: scope, replacing: false, in: db)
-            let statement = try db.cachedStatement(sql: "DELETE FROM write_outbox WHERE sequence = ?")
-            for sequence in sequences { try statement.execute(arguments: [sequence]) }
             try EntityWriteRows.raiseNext(of: scope, to: next, in: db)
         }
     }
