@@ -44,6 +44,10 @@ struct KeyTableTests {
             driver.press("5")
             ChangesScreenTests.fill(&driver)
             for _ in 0..<3 { driver.press("j") }
+        case .characterEdit:
+            driver.press(.enter)
+            driver.answerDetail()
+            driver.press("e")
         default:
             Issue.record("no setup for \(scope)")
         }
@@ -150,6 +154,16 @@ struct KeyTableTests {
         case .edit: return after.screens.last is EditCharacterScreen
         case .delete: return before.confirmation == nil && after.confirmation != nil
         case .keepMine, .takeTheirs: return !effects.isEmpty && (after.screens.last as? ChangesScreen)?.isActing == true
+        case .typed(let key) where scope == .characterEdit:
+            let form = { (state: BrowserState) in (state.screens.last as? EditCharacterScreen)?.form }
+            guard let was = form(before) else { return false }
+            switch key {
+            case .enter, .escape: return after.screens.count == before.screens.count - 1  // nothing changed: closes
+            case .tab, .backTab: return form(after)?.focus != was.focus
+            case .control("u"):
+                return !was.fields[was.focus].text.isEmpty && form(after).map { $0.fields[$0.focus].text.isEmpty } == true
+            default: return form(after)?.values != was.values
+            }
         case .click, .scroll, .typed, .confirmed: return false  // the mouse's, a form's, a question's: bound to no key
         }
     }
@@ -158,7 +172,9 @@ struct KeyTableTests {
         "Every key of every binding, on its screen, does what the binding says",
         arguments: KeyTable.Scope.allCases)
     func everyBindingWorks(scope: KeyTable.Scope) {
-        for binding in KeyTable.bindings(for: scope) + KeyTable.global {
+        // A form takes every key: the global ones are letters there.
+        let typing = Self.driver(on: scope).state.screens.last?.takesTyping == true
+        for binding in KeyTable.bindings(for: scope) + (typing ? [] : KeyTable.global) {
             for key in binding.keys {
                 var driver = Self.driver(on: scope)
                 Self.prepare(binding.action, &driver, scope)
@@ -183,8 +199,9 @@ struct KeyTableTests {
     )
     func footerFromTable(scope: KeyTable.Scope) throws {
         let driver = Self.driver(on: scope, size: TerminalSize(width: 200, height: 40))
+        let typing = driver.state.screens.last?.takesTyping == true
         let footer = try #require(driver.frame.last)
-        let hints = KeyTable.hints(for: scope)
+        let hints = KeyTable.hints(for: scope, withGlobal: !typing)
         #expect(!hints.isEmpty)
         var searchFrom = footer.startIndex
         for hint in hints {
@@ -192,7 +209,7 @@ struct KeyTableTests {
             let found = try #require(footer.range(of: text, range: searchFrom..<footer.endIndex), "\(text)")
             searchFrom = found.upperBound
         }
-        let bound = Set((KeyTable.bindings(for: scope) + KeyTable.global).compactMap(\.hint?.keys))
+        let bound = Set((KeyTable.bindings(for: scope) + (typing ? [] : KeyTable.global)).compactMap(\.hint?.keys))
         #expect(Set(hints.map(\.key)) == bound)
     }
 
@@ -201,6 +218,13 @@ struct KeyTableTests {
         arguments: KeyTable.Scope.allCases)
     func helpFromTable(scope: KeyTable.Scope) {
         var driver = Self.driver(on: scope, size: TerminalSize(width: 120, height: 40))
+        if let form = (driver.state.screens.last as? EditCharacterScreen)?.form {
+            // A form takes `?` as a letter: no overlay; its footer names its keys.
+            driver.press("?")
+            #expect(!driver.state.showsHelp)
+            #expect((driver.state.screens.last as? EditCharacterScreen)?.form.values.name == form.values.name + "?")
+            return
+        }
         driver.press("?")
         let frame = driver.frame.joined(separator: "\n")
         for binding in KeyTable.bindings(for: scope) + KeyTable.global where !binding.label.isEmpty {

@@ -29,6 +29,7 @@ struct TallyScreen: ScreenModel {
     var value: Int?
 
     var keyScope: KeyTable.Scope { Self.scope }
+    static var keyScopes: [KeyTable.Scope] { [scope] }
     var crumb: String { "Tally \(depth)" }
     var activity: ScreenActivity { ScreenActivity(isBusy: reading, shownReads: reading ? ["tally"] : []) }
 
@@ -143,16 +144,17 @@ struct ScreenOpenerTests {
     func openerBinding() {
         let opener = ScreenOpener(
             "tally", keys: [.character("T")], label: "T", help: "the tally", hint: ("T", "tally", 95),
-            scopes: [TallyScreen.scope]
+            screen: TallyScreen.self
         ) { _ in TallyScreen(depth: 1) }
         #expect(opener.binding.action == .openScreen("tally"))
         #expect(opener.binding.keys == [.character("T")])
         #expect(opener.binding.hint?.word == "tally")
         #expect(opener.make(Driver().browser.services).keyScope == TallyScreen.scope)
+        #expect(opener.screen.keyScopes == [TallyScreen.scope])
         #expect(
-            KeyTable.Scope.allCases.starts(with: [
-                .characterList, .entityList, .characterDetail, .entityDetail,
-            ]))
+            KeyTable.Scope.allCases == [
+                .characterList, .entityList, .characterDetail, .entityDetail, .characterEdit, .cache, .changes,
+            ])
     }
 
 }

@@ -80,7 +80,7 @@ extension CharacterBrowser {
     /// happens; lower in the stack, the screens over it are popped and it resumes as it was left;
     /// else a new one is pushed.
     func open(_ opener: ScreenOpener, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        guard let index = state.stack.lastIndex(where: { opener.scopes.contains($0.screen.keyScope) }) else {
+        guard let index = state.stack.lastIndex(where: { opener.screen.keyScopes.contains($0.screen.keyScope) }) else {
             return push(opener.make(services), state: &state)
         }
         return popBack(to: index, state: &state)

@@ -1,50 +1,57 @@
 import TerminalUI
 
 /// A screen that a global key opens over any screen: the key's binding (its action is
-/// `.openScreen(name)`), the screen's key scopes, and how the screen is made. A plain value.
+/// `.openScreen(name)`), the screen's type, and how the screen is made. A plain value.
 package struct ScreenOpener: Sendable {
     /// The opener's name, unique among openers (the binding's action carries it).
     package let name: String
     /// The global binding that opens the screen.
     package let binding: KeyBinding
-    /// The key scopes the screen uses (the key table's tests press every binding of each).
-    package let scopes: [KeyTable.Scope]
+    /// The type of the screen it opens (its key scopes find it on the stack).
+    package let screen: any ScreenModel.Type
     /// Makes the screen to push.
     package let make: @Sendable (BrowserServices) -> any ScreenModel
 
     /// An opener named `name`: `keys` (written `label` in the help overlay, with `help` and an
-    /// optional footer hint as (keys, word, rank)) push the screen `make` returns.
+    /// optional footer hint as (keys, word, rank)) push the screen `make` returns, of type `screen`.
     package init(
         _ name: String, keys: [Key], label: String, help: String,
-        hint: (keys: String, word: String, rank: Int)? = nil, scopes: [KeyTable.Scope],
+        hint: (keys: String, word: String, rank: Int)? = nil, screen: any ScreenModel.Type,
         make: @escaping @Sendable (BrowserServices) -> any ScreenModel
     ) {
         self.name = name
         binding = KeyBinding(keys, .openScreen(name), label: label, help: help, hint: hint)
-        self.scopes = scopes
+        self.screen = screen
         self.make = make
     }
 }
 
 /// The browser's screens. The lists are at the bottom of the stack and push the details; any
-/// other screen is opened by a global key and registered here, one line in `openers`, its code
-/// in its own folder under `Screens/`.
+/// other screen is opened by a global key (one line in `openers`) or pushed by another screen
+/// (a line in `pushed`), its code in its own folder under `Screens/`. The key scopes are read
+/// off the screens' types; `.ci/check-architecture` fails when a `ScreenModel` of `Sources/` is
+/// named in neither list.
 package enum ScreenCatalog {
     /// The screens a global key opens, over any screen.
     package static let openers: [ScreenOpener] = [
         ScreenOpener(
             "cache", keys: [.character("4")], label: "4", help: "the Cache screen: what is cached, per tier",
-            hint: ("4", "cache", 95), scopes: [.cache], make: { CacheScreen(services: $0) }),
+            hint: ("4", "cache", 95), screen: CacheScreen.self, make: { CacheScreen(services: $0) }),
         ScreenOpener(
             "changes", keys: [.character("5")], label: "5",
-            help: "the Changes screen: writes pending, in conflict or refused", scopes: [.changes],
+            help: "the Changes screen: writes pending, in conflict or refused", screen: ChangesScreen.self,
             make: { _ in ChangesScreen() }),
     ]
 
-    /// The key scopes of every screen: the lists', the details', then those of `openers`.
-    package static var scopes: [KeyTable.Scope] {
-        [.characterList, .entityList, .characterDetail, .entityDetail] + openers.flatMap(\.scopes)
-    }
+    /// The screens at the bottom of the stack and those another screen pushes (not opened by a
+    /// global key).
+    package static let pushed: [any ScreenModel.Type] = [
+        ListsScreen.self, CharacterDetailScreen.self, EntityDetailScreen.self, EditCharacterScreen.self,
+    ]
+
+    /// The key scopes of every screen, read off their types: those of `pushed` (the lists' and
+    /// the details' first), then those of `openers`.
+    package static let scopes: [KeyTable.Scope] = (pushed + openers.map(\.screen)).flatMap { $0.keyScopes }
 }
 
 extension KeyTable.Scope: CaseIterable {

@@ -26,6 +26,9 @@ package protocol ScreenModel: Sendable {
     /// Whose keys apply while the screen is on top: its bindings (the footer and the help
     /// overlay show them) and the actions `perform` is given.
     var keyScope: KeyTable.Scope { get }
+    /// Every scope `keyScope` can be for a screen of this type: what `ScreenCatalog.scopes` is
+    /// made of, and what the key table's tests press.
+    static var keyScopes: [KeyTable.Scope] { get }
     /// The screen's name in the breadcrumb.
     var crumb: String { get }
     /// What the screen has in flight, for the spinner, the status pane and `r`.

@@ -45,6 +45,7 @@ package struct CacheScreen: ScreenModel {
     }
 
     package var keyScope: KeyTable.Scope { .cache }
+    package static var keyScopes: [KeyTable.Scope] { [.cache] }
 
     package mutating func layOut(_ layout: BrowserLayout) { state.layOut(in: layout.main) }
 

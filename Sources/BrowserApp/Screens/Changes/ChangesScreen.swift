@@ -35,6 +35,7 @@ package struct ChangesScreen: ScreenModel {
     package init() {}
 
     package var keyScope: KeyTable.Scope { .changes }
+    package static var keyScopes: [KeyTable.Scope] { [.changes] }
     package var crumb: String { opened.map { "Changes › #\($0)" } ?? "Changes" }
     package var activity: ScreenActivity {
         ScreenActivity(isBusy: isActing, shownReads: isActing ? ["changes"] : [])

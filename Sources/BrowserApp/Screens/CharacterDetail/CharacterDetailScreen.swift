@@ -35,6 +35,7 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     package var keyScope: KeyTable.Scope { .characterDetail }
+    package static var keyScopes: [KeyTable.Scope] { [.characterDetail] }
 
     package var crumb: String { detail.character?.name ?? "character \(detail.characterID)" }
 

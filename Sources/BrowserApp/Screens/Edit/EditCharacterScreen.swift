@@ -33,6 +33,7 @@ package struct EditCharacterScreen: ScreenModel {
     }
 
     package var keyScope: KeyTable.Scope { .characterEdit }
+    package static var keyScopes: [KeyTable.Scope] { [.characterEdit] }
     package var crumb: String { "Edit" }
     package var takesTyping: Bool { true }
     package var activity: ScreenActivity {
@@ -129,7 +130,7 @@ package struct EditCharacterScreen: ScreenModel {
 }
 
 extension KeyTable.Scope {
-    /// The edit form's keys (every key goes to the form; these are what the help and footer show).
+    /// The edit form's keys (every key goes to the form, `?` too: these are what its footer shows).
     package static let characterEdit = KeyTable.Scope(
         "character edit",
         bindings: [

@@ -38,6 +38,7 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     package var keyScope: KeyTable.Scope { .entityDetail }
+    package static var keyScopes: [KeyTable.Scope] { [.entityDetail] }
 
     package var crumb: String { detail.title }
 

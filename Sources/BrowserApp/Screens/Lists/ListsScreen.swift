@@ -31,6 +31,9 @@ package struct ListsScreen: ScreenModel, Hashable {
     }
 
     package var keyScope: KeyTable.Scope { ListKind.of(activeList).keyScope }
+    package static var keyScopes: [KeyTable.Scope] {
+        [ListKind.characters, .episodes, .locations].reduce(into: []) { if !$0.contains($1.keyScope) { $0.append($1.keyScope) } }
+    }
 
     package var crumb: String { activeList.title }
 
