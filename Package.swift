@@ -230,6 +230,13 @@ let package = Package(
             ],
             path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
 
+        // MARK: The explorer of any JSON API
+
+        // What an answer of any JSON API says, read without I/O: an order-keeping JSON tree, an
+        // API's index, a list page whatever its shape, an entity's identity, title and links.
+        .target(name: "ExplorerModel"),
+        .testTarget(name: "ExplorerModelTests", dependencies: ["ExplorerModel", "TestSupport"]),
+
         // MARK: The terminal
 
         // The terminal toolkit: cell grid, display width, widgets, input, backends, the app runtime.
