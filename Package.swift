@@ -357,6 +357,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzWriteBodies", dependencies: ["FuzzSupport", "RickAndMortyModel", "RickAndMortyServer"],
             path: "Tests/Fuzz/FuzzWriteBodies", exclude: ["corpus", "regressions"]),
+        .executableTarget(
+            name: "FuzzJSONTree", dependencies: ["FuzzSupport", "ExplorerModel"],
+            path: "Tests/Fuzz/FuzzJSONTree", exclude: ["corpus", "regressions"]),
     ]
 )
 
