@@ -17,6 +17,11 @@ let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
 let tracing = Target.Dependency.product(name: "Tracing", package: "swift-distributed-tracing")
 let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+/// The one HTTP client (AsyncHTTPExchange), and the NIO modules its errors and bytes are named in.
+let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 
 let package = Package(
     name: "charbrowser",
@@ -32,6 +37,7 @@ let package = Package(
         .library(name: "EntityWrites", targets: ["EntityWrites"]),
         .library(name: "HTTPExchange", targets: ["HTTPExchange"]),
         .library(name: "URLSessionExchange", targets: ["URLSessionExchange"]),
+        .library(name: "AsyncHTTPExchange", targets: ["AsyncHTTPExchange"]),
     ],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -49,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // A real metrics backend for the telemetry benchmark (the reads with Prometheus bootstrapped).
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // MARK: Core
@@ -82,6 +90,11 @@ let package = Package(
         .target(name: "HTTPExchange"),
         // `HTTPExchanging` over FoundationNetworking's URLSession.
         .target(name: "URLSessionExchange", dependencies: ["HTTPExchange"]),
+        // `HTTPExchanging` over AsyncHTTPClient: one pool, streamed bodies, the process's one HTTP client.
+        .target(name: "AsyncHTTPExchange", dependencies: ["HTTPExchange", "Locking", asyncHTTPClient, nioCore, nioHTTP1, nioPosix]),
+        .testTarget(
+            name: "AsyncHTTPExchangeTests",
+            dependencies: ["AsyncHTTPExchange", "HTTPExchange", "Locking", "TestSupport", hummingbird, logging]),
         .testTarget(name: "EntityWritesTests", dependencies: ["EntityWrites", "HTTPExchange", "URLSessionExchange", "Locking", hummingbird, logging]),
         // Schedules of clients, a server and faults drawn from a seed, run against the write book
         // with a virtual clock; the checks every schedule must pass; shrinking (tests only).
@@ -160,7 +173,7 @@ let package = Package(
             ]),
 
         // URL download service with a pluggable file cache (ETag revalidation, progress, safe keys).
-        .target(name: "DownloadCache", dependencies: ["Locking", "RepositoryCore"]),
+        .target(name: "DownloadCache", dependencies: ["Locking", "RepositoryCore", "HTTPExchange", "AsyncHTTPExchange"]),
         .testTarget(
             name: "DownloadCacheTests",
             dependencies: ["Locking", "DownloadCache", "RepositoryCore", "TestSupport", hummingbird, logging]),
@@ -197,11 +210,20 @@ let package = Package(
         .testTarget(
             name: "RickAndMortyServerTests",
             dependencies: ["Locking", "RickAndMortyServer", "RickAndMortyModel", "JPEGCodec", "TestSupport", logging]),
-        // Peak memory while an answer over the limit is refused (a loopback server streaming zeros).
+        // The HTTP transports side by side: a page over loopback, 1,000 avatar downloads 8 at a
+        // time, and the resident peak of a child process refusing a 400 MiB answer.
         .executableTarget(
             name: "RickAndMortyHTTPBenchmarks",
-            dependencies: ["RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel", benchmark, hummingbird, logging],
+            dependencies: [
+                "AsyncHTTPExchange", "DownloadCache", "HTTPExchange", "Locking", "RepositoryCore", "RickAndMortyHTTP",
+                "RickAndMortyModel", "RickAndMortyServer", "TestSupport", benchmark, hummingbird, logging,
+            ],
             path: "Tests/Benchmarks/RickAndMortyHTTPBenchmarks", plugins: [benchmarkPlugin]),
+        // A child process refusing one 400 MiB answer and printing its resident peak (the benchmark above).
+        .executableTarget(
+            name: "AnswerRefusalProbe",
+            dependencies: ["AsyncHTTPExchange", "HTTPExchange", "RepositoryCore", "RickAndMortyHTTP"],
+            path: "Tests/Fixtures/AnswerRefusalProbe"),
         .executableTarget(
             name: "ServerBenchmarks",
             dependencies: ["Locking", "RickAndMortyServer", "TestSupport", benchmark, logging],

@@ -17,6 +17,14 @@ public struct RemoteAPIExchange: HTTPExchanging {
         self.api = api
     }
 
+    /// The whole answer, given to `read` as a stream of one part.
+    public func exchange<Value: Sendable>(
+        _ request: HTTPExchangeRequest,
+        reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
+    ) async throws(HTTPExchangeError) -> Value {
+        try await read(HTTPStreamedAnswer(try await exchange(request)))
+    }
+
     public func exchange(_ request: HTTPExchangeRequest) async throws(HTTPExchangeError) -> HTTPExchangeAnswer {
         guard api.networkSwitch.isOnline else { throw .notSent(reason: "offline") }
         var urlRequest = URLRequest(

@@ -19,6 +19,14 @@ public struct URLSessionExchange: HTTPExchanging {
         self.maximumAnswerSize = maximumAnswerSize
     }
 
+    /// The whole answer, given to `read` as a stream of one part.
+    public func exchange<Value: Sendable>(
+        _ request: HTTPExchangeRequest,
+        reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
+    ) async throws(HTTPExchangeError) -> Value {
+        try await read(HTTPStreamedAnswer(try await exchange(request)))
+    }
+
     public func exchange(_ request: HTTPExchangeRequest) async throws(HTTPExchangeError) -> HTTPExchangeAnswer {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method

@@ -32,9 +32,12 @@ struct BookWritesTests {
         let real = URLSessionExchange(timeout: 10)
         let switches = PThreadMutex((offline: false, loseNext: false))
 
-        func exchange(_ request: HTTPExchangeRequest) async throws(HTTPExchangeError) -> HTTPExchangeAnswer {
+        func exchange<Value: Sendable>(
+            _ request: HTTPExchangeRequest,
+            reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
+        ) async throws(HTTPExchangeError) -> Value {
             if switches.withLock({ $0.offline }) { throw .unreachable(reason: "offline") }
-            let answer = try await real.exchange(request)
+            let answer = try await real.exchange(request, reading: read)
             if switches.withLock({ state in defer { state.loseNext = false }; return state.loseNext }) {
                 throw .unreachable(reason: "the connection dropped before the answer")
             }
