@@ -5,6 +5,12 @@ import HTTPExchange
 public struct WriteReport: Sendable, Hashable {
     public let event: WriteEvent
     public let elapsed: Duration
+
+    /// A report as given.
+    public init(event: WriteEvent, elapsed: Duration) {
+        self.event = event
+        self.elapsed = elapsed
+    }
 }
 
 /// Why a write could not be kept: the outbox failed. Nothing of the change took effect. A value.

@@ -15,14 +15,14 @@ import Testing
 @Suite("The Changes screen")
 struct ChangesScreenTests {
     /// Six kept writes, newest first: the fourth (index 3) is in conflict, the last rejected.
-    static func writes() -> [KeptCharacterWrite] {
+    static func writes() -> [EntityWrite] {
         (1...6).reversed().map { number in
             kept(number, state: number == 3 ? .conflict : number == 1 ? .rejected : .pending)
         }
     }
 
     /// A kept edit of character `number` (its name + " II"), written `number × 90` s ago.
-    static func kept(_ number: Int, state: EntityWrite.State) -> KeptCharacterWrite {
+    static func kept(_ number: Int, state: EntityWrite.State) -> EntityWrite {
         let character = SampleData.character(number)
         var theirs = character
         theirs.name += " III"
@@ -37,7 +37,7 @@ struct ChangesScreenTests {
         if state == .conflict {
             write.conflict = WriteConflict(theirs: ServerCopy(value: fields(of: theirs), tag: "\"t2\""), fields: ["name"])
         }
-        return KeptCharacterWrite(write, characterID: number)
+        return write
     }
 
     /// `character` as the API writes it, as the write model holds it.
@@ -72,7 +72,7 @@ struct ChangesScreenTests {
         for _ in 0..<3 { driver.press("j") }
         driver.press(.enter)
         let frame = driver.frame.joined(separator: "\n")
-        #expect(frame.contains("Edit of Summer Smith II (#3) · conflict"))
+        #expect(frame.contains("Edit of Summer Smith II (/api/character/3) · conflict"))
         #expect(frame.contains("name !"))
         #expect(frame.contains("Summer Smith → Summer Smith II / Summer Smith III"))
         #expect(frame.contains("Human → Human / Robot"))

@@ -1,5 +1,7 @@
+import EntityWrites
 @testable import BrowserApp
 import CharacterData
+import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 import Testing
@@ -93,6 +95,11 @@ struct EditFormTests {
         #expect(row?.contains("✗ name must be 1 to 200") == true)
     }
 
+    /// The repository's event of write 1 of character 1.
+    static func event(_ outcome: WriteOutcome, method: EntityWrite.Method = .patch) -> WriteEvent {
+        WriteEvent(sequence: 1, entity: "/api/character/1", method: method, outcome: outcome)
+    }
+
     @Test("Enter sends the edit; the server's refusal of a field shows beside it and the form stays")
     func refusedByServer() {
         var driver = Self.onDetail()
@@ -102,7 +109,8 @@ struct EditFormTests {
         #expect(effects.count == 1)
         #expect(driver.frame.joined(separator: "\n").contains("Saving…"))
         driver.deliver(
-            EditCharacterScreen.Message.saved(.rejected(reason: "species is not allowed", field: "species"), elapsed: .milliseconds(3)),
+            EditCharacterScreen.Message.saved(
+                .success(Self.event(.rejected(reason: "species is not allowed", field: "species"))), elapsed: .milliseconds(3)),
             to: EditCharacterScreen.self)
         #expect(driver.state.screens.last is EditCharacterScreen)
         let row = driver.frame.first { $0.contains("Species:") }
@@ -117,7 +125,8 @@ struct EditFormTests {
         driver.press("!")
         driver.press(.enter)
         driver.deliver(
-            EditCharacterScreen.Message.saved(.pending(sequence: 1, reason: "offline"), elapsed: .milliseconds(2)),
+            EditCharacterScreen.Message.saved(
+                .success(Self.event(.retrying(reason: "offline", notBefore: nil))), elapsed: .milliseconds(2)),
             to: EditCharacterScreen.self)
         #expect(driver.state.screens.last is CharacterDetailScreen)
         #expect(driver.state.toast?.message.contains("pending") == true)
@@ -128,8 +137,10 @@ struct EditFormTests {
         var renamed = SampleData.character(1)
         renamed.name = "Rick Sanchez!"
         driver.deliver(
-            EditCharacterScreen.Message.saved(.applied(renamed, merged: false), elapsed: .milliseconds(2)),
+            EditCharacterScreen.Message.saved(.success(Self.event(.applied(merged: false))), elapsed: .milliseconds(2)),
             to: EditCharacterScreen.self)
+        // The repository tells every screen of the character the server now holds.
+        driver.deliver(.characterChanged(EntityChange(id: "1", entry: Entry(value: renamed, metadata: EntryMetadata(storedAt: Driver.now), origin: .network), cause: .written)))
         #expect(driver.state.detail?.character?.name == "Rick Sanchez!")
         #expect(driver.state.characters.row(at: 0)?.name == "Rick Sanchez!")
         #expect(driver.state.toast?.message == "Saved Rick Sanchez!.")
@@ -146,7 +157,7 @@ struct EditFormTests {
         let effects = driver.press("y")
         #expect(effects.count == 1)
         driver.deliver(
-            CharacterDetailScreen.Message.deleted(.applied(nil, merged: false), elapsed: .milliseconds(1)))
+            CharacterDetailScreen.Message.deleted(.success(Self.event(.applied(merged: false), method: .delete)), elapsed: .milliseconds(1)))
         #expect(driver.state.screens.count == 1)
         #expect(driver.state.toast?.message == "Deleted Rick Sanchez.")
 

@@ -10,14 +10,16 @@ import Testing
 /// answer while some are pending, and after a backoff while the server cannot be reached.
 @Suite("Sending the kept writes")
 struct KeptWritesSendingTests {
-    static func sent(_ result: CharacterEditResult, method: EntityWrite.Method = .patch) -> SentCharacterWrite {
-        SentCharacterWrite(sequence: 1, characterID: 1, method: method, result: result, elapsed: .milliseconds(4))
+    static func sent(_ outcome: WriteOutcome, method: EntityWrite.Method = .patch) -> WriteReport {
+        WriteReport(
+            event: WriteEvent(sequence: 1, entity: "/api/character/1", method: method, outcome: outcome),
+            elapsed: .milliseconds(4))
     }
 
     @Test("Still out of reach: the outbox read again, a send after 2 s, then 4, 8, … 60")
     func backoff() {
         var driver = Driver()
-        driver.deliver(.keptWritesSent([Self.sent(.pending(sequence: 1, reason: "offline"))]))
+        driver.deliver(.keptWritesSent([Self.sent(.retrying(reason: "offline", notBefore: nil))]))
         #expect(
             driver.effects.shapes == [
                 .run(key: CharacterBrowser.keptWritesReadKey), .subscribe(key: CharacterBrowser.sendBackoffKey),
@@ -48,7 +50,7 @@ struct KeptWritesSendingTests {
     @Test("A conflict or a refusal met while sending is a toast that names the Changes screen")
     func conflictToast() {
         var driver = Driver()
-        driver.deliver(.keptWritesSent([Self.sent(.conflict(fields: ["name"], theirs: SampleData.character(1)))]))
+        driver.deliver(.keptWritesSent([Self.sent(.conflict(fields: ["name"]))]))
         #expect(driver.state.toast?.message.contains("Changes screen (5)") == true)
         driver.deliver(.keptWritesSent([Self.sent(.rejected(reason: "422: name is too long", field: "name"))]))
         #expect(driver.state.toast?.message.contains("refused") == true)

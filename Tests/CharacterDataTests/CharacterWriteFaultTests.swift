@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import Foundation
 import PersistentCache
 import RepositoryCore
@@ -33,11 +34,12 @@ struct CharacterWriteFaultTests {
         for id in ids {
             var renamed = try #require(fields[id])
             renamed.name = "Kept \(id)"
-            guard case .pending(let sequence, _) = await repository.edit(id, to: renamed, queueing: true) else {
-                Issue.record("the edit of \(id) was not kept")
+            let event = try await repository.edit(id, to: renamed, queueing: true)
+            guard case .retrying = event.outcome else {
+                Issue.record("the edit of \(id) was not kept: \(event)")
                 return [:]
             }
-            numbers[id] = sequence
+            numbers[id] = event.sequence
         }
         fixture.networkSwitch.setOnline(true)
         #expect(repository.keptWrites().count == ids.count)
@@ -53,8 +55,8 @@ struct CharacterWriteFaultTests {
             for round in 1...4 {
                 // Each send after the backoff the last 503 set.
                 fixture.time.advance(by: 120)
-                let results = await repository.sendPendingWrites()
-                guard results.count == 1, case .pending(_, let reason) = results[0] else {
+                let results = await repository.sendKeptWrites()
+                guard results.count == 1, case .retrying(let reason, _) = results[0].event.outcome else {
                     Issue.record("round \(round): expected the first write to stay pending, got \(results)")
                     return
                 }
@@ -68,14 +70,10 @@ struct CharacterWriteFaultTests {
 
             fixture.server.updateFaults { $0.writeFailure = false }
             fixture.time.advance(by: 120)
-            let results = await repository.sendPendingWrites()
-            #expect(results.count == 3)
-            for result in results {
-                guard case .applied(let written?, merged: false) = result else {
-                    Issue.record("expected applied, got \(result)")
-                    continue
-                }
-                #expect(written.name == "Kept \(written.id)")
+            let results = await repository.sendKeptWrites()
+            #expect(results.map(\.event.outcome) == Array(repeating: .applied(merged: false), count: 3))
+            for id in 1...3 {
+                #expect(try await repository.character(id: id, policy: .localFirst).value.name == "Kept \(id)")
             }
             #expect(repository.keptWrites().isEmpty)
             let state = try Self.serverState(fixture)
@@ -90,8 +88,8 @@ struct CharacterWriteFaultTests {
             let repository = try fixture.repository()
             _ = try await Self.keepRenames([4, 5], repository, fixture)
             fixture.server.updateFaults { $0.writeAnswerLost = true }
-            let lost = await repository.sendPendingWrites()
-            guard lost.count == 1, case .pending = lost[0] else {
+            let lost = await repository.sendKeptWrites()
+            guard lost.count == 1, case .retrying = lost[0].event.outcome else {
                 Issue.record("expected the first write pending after its lost answer, got \(lost)")
                 return
             }
@@ -108,19 +106,16 @@ struct CharacterWriteFaultTests {
                 api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
             var dead = CharacterFields(of: try await other.character(id: 4, policy: .remoteFirst).value)
             dead.status = "Dead"
-            guard case .applied = await other.edit(4, to: dead, queueing: false) else {
+            guard case .applied = try await other.edit(4, to: dead, queueing: false).outcome else {
                 Issue.record("the other client's edit was not applied")
                 return
             }
 
             fixture.time.advance(by: 120)
-            let results = await repository.sendPendingWrites()
-            #expect(results.count == 2)
-            guard case .applied(let first?, merged: false)? = results.first else {
-                Issue.record("expected the first write confirmed, got \(results)")
-                return
-            }
+            let results = await repository.sendKeptWrites()
+            #expect(results.map(\.event.outcome) == [.confirmed, .applied(merged: false)])
             // A replay confirms, it does not inform: the character is read again, not taken from it.
+            let first = try await repository.character(id: 4, policy: .localFirst).value
             #expect(first.name == "Kept 4" && first.status == .dead, "the server's character now, not the replayed one")
             #expect(repository.keptWrites().isEmpty)
             let state = try Self.serverState(fixture)

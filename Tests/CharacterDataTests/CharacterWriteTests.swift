@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import Foundation
 import PersistentCache
 import RepositoryCore
@@ -31,12 +32,8 @@ struct CharacterWriteTests {
         try await Fixture.with { fixture in
             let repository = try fixture.repository()
             let rick = try await repository.character(id: 1, policy: .localFirst).value
-            let result = await repository.edit(1, to: Self.renamed(rick, "Rick C-137"), queueing: true)
-            guard case .applied(let written?, merged: false) = result else {
-                Issue.record("expected applied, got \(result)")
-                return
-            }
-            #expect(written.name == "Rick C-137")
+            let result = try await repository.edit(1, to: Self.renamed(rick, "Rick C-137"), queueing: true)
+            #expect(result.outcome == .applied(merged: false))
             let read = try await repository.character(id: 1, policy: .localFirst)
             #expect(read.value.name == "Rick C-137")
             #expect(read.origin == .memory)
@@ -52,22 +49,23 @@ struct CharacterWriteTests {
                 let repository = try fixture.repository()
                 let morty = try await repository.character(id: 2, policy: .localFirst).value
                 fixture.networkSwitch.setOnline(false)
-                let result = await repository.edit(2, to: Self.renamed(morty, "Morty Smith Jr."), queueing: true)
-                guard case .pending(let sequence, _) = result else {
+                let result = try await repository.edit(2, to: Self.renamed(morty, "Morty Smith Jr."), queueing: true)
+                guard case .retrying = result.outcome else {
                     Issue.record("expected pending, got \(result)")
                     return
                 }
+                let sequence = result.sequence
                 #expect(repository.keptWrites().map(\.sequence) == [sequence])
                 #expect(try await repository.character(id: 2, policy: .localFirst).value.name == "Morty Smith Jr.")
                 // A second edit of another field folds into the same write, over the same base.
                 var fields = Self.renamed(morty, "Morty Smith Jr.")
                 fields.species = "Human (edited)"
-                let second = await repository.edit(2, to: fields, queueing: true)
-                guard case .pending(let again, _) = second else {
+                let second = try await repository.edit(2, to: fields, queueing: true)
+                guard case .retrying = second.outcome else {
                     Issue.record("expected pending, got \(second)")
                     return
                 }
-                #expect(again == sequence)
+                #expect(second.sequence == sequence)
                 try await repository.database?.close()
             }
             #expect(try await Self.onServer(2, fixture).name == "Morty Smith")
@@ -76,19 +74,17 @@ struct CharacterWriteTests {
             let restarted = try fixture.repository()
             #expect(restarted.keptWrites().count == 1)
             #expect(try await restarted.character(id: 2, policy: .localFirst).value.name == "Morty Smith Jr.")
-            #expect(await restarted.sendPendingWrites().count == 1)  // still offline: kept, never left
+            #expect(await restarted.sendKeptWrites().count == 1)  // still offline: kept, never left
             #expect(restarted.keptWrites().first?.attempts == 0)
             fixture.networkSwitch.setOnline(true)
-            let results = await restarted.sendPendingWrites()
-            guard case .applied(let written?, _)? = results.first, results.count == 1 else {
-                Issue.record("expected one applied write, got \(results)")
-                return
-            }
+            let results = await restarted.sendKeptWrites()
+            #expect(results.map(\.event.outcome) == [.applied(merged: false)])
+            let written = try await restarted.character(id: 2, policy: .localFirst).value
             #expect(written.name == "Morty Smith Jr." && written.species == "Human (edited)")
             let onServer = try await Self.onServer(2, fixture)
             #expect(onServer.name == "Morty Smith Jr." && onServer.species == "Human (edited)")
             #expect(restarted.keptWrites().isEmpty)
-            #expect(await restarted.sendPendingWrites().isEmpty)
+            #expect(await restarted.sendKeptWrites().isEmpty)
         }
     }
 
@@ -99,10 +95,10 @@ struct CharacterWriteTests {
             let summer = try await repository.character(id: 3, policy: .localFirst).value
             let beth = try await repository.character(id: 4, policy: .localFirst).value
             fixture.networkSwitch.setOnline(false)
-            _ = await repository.edit(3, to: Self.renamed(summer, "Summer (mine)"), queueing: true)
+            _ = try await repository.edit(3, to: Self.renamed(summer, "Summer (mine)"), queueing: true)
             var bethFields = CharacterFields(of: beth)
             bethFields.species = "Clone"
-            _ = await repository.edit(4, to: bethFields, queueing: true)
+            _ = try await repository.edit(4, to: bethFields, queueing: true)
             fixture.networkSwitch.setOnline(true)
 
             // Meanwhile another client renames both on the server.
@@ -111,26 +107,19 @@ struct CharacterWriteTests {
             _ = try await other.character(id: 3, policy: .remoteFirst)
             _ = try await other.character(id: 4, policy: .remoteFirst)
             for (id, fields) in [(3, Self.renamed(summer, "Summer (theirs)")), (4, Self.renamed(beth, "Beth (theirs)"))] {
-                guard case .applied = await other.edit(id, to: fields, queueing: false) else {
+                guard case .applied = try await other.edit(id, to: fields, queueing: false).outcome else {
                     Issue.record("the other client's edit of \(id) was not applied")
                     return
                 }
             }
 
-            let results = await repository.sendPendingWrites()
-            #expect(results.count == 2)
-            guard case .conflict(let fields, let theirs)? = results.first else {
-                Issue.record("expected a conflict first, got \(results)")
-                return
-            }
-            #expect(fields == ["name"] && theirs.name == "Summer (theirs)")
-            guard case .applied(let merged?, merged: true)? = results.last else {
-                Issue.record("expected a merge last, got \(results)")
-                return
-            }
+            let results = await repository.sendKeptWrites()
+            #expect(results.map(\.event.outcome) == [.conflict(fields: ["name"]), .applied(merged: true)])
+            let merged = try await repository.character(id: 4, policy: .localFirst).value
             #expect(merged.name == "Beth (theirs)" && merged.species == "Clone")
             let kept = repository.keptWrites()
             #expect(kept.map(\.state) == [.conflict])
+            #expect(kept.first?.conflict?.theirs.value["name"] == .string("Summer (theirs)"))
             #expect(kept.first?.lastError?.contains("name") == true)
         }
     }
@@ -147,7 +136,7 @@ struct CharacterWriteTests {
             var theirs = CharacterFields(of: try await other.character(id: 1, policy: .remoteFirst).value)
             theirs.name = "Rick Theirs"
             theirs.species = "Cyborg"
-            guard case .applied = await other.edit(1, to: theirs, queueing: false) else {
+            guard case .applied = try await other.edit(1, to: theirs, queueing: false).outcome else {
                 Issue.record("the other writer's edit was not applied")
                 return
             }
@@ -155,11 +144,9 @@ struct CharacterWriteTests {
             // The form changes the status only, over what it showed.
             var mine = CharacterFields(of: shown)
             mine.status = "Dead"
-            let result = await repository.edit(1, to: mine, queueing: true, over: shown)
-            guard case .applied(let written?, merged: true) = result else {
-                Issue.record("expected a merge, got \(result)")
-                return
-            }
+            let result = try await repository.edit(1, to: mine, queueing: true, over: shown)
+            #expect(result.outcome == .applied(merged: true))
+            let written = try await repository.character(id: 1, policy: .localFirst).value
             #expect(written.name == "Rick Theirs" && written.status == .dead && written.species == "Cyborg")
             let onServer = try await Self.onServer(1, fixture)
             #expect(onServer.name == "Rick Theirs" && onServer.status == .dead && onServer.species == "Cyborg")
@@ -173,17 +160,15 @@ struct CharacterWriteTests {
             let rick = try await repository.character(id: 1, policy: .localFirst).value
             var fields = CharacterFields(of: rick)
             fields.status = "Sleeping"
-            guard case .rejected(_, let field) = await repository.edit(1, to: fields, queueing: true) else {
-                Issue.record("expected rejected")
-                return
+            await #expect(throws: WriteNotMade.self) { try await repository.edit(1, to: fields, queueing: true) }
+            do throws(WriteNotMade) {
+                _ = try await repository.edit(1, to: fields, queueing: true)
+            } catch {
+                #expect(error.field == "status")
             }
-            #expect(field == "status")
             #expect(try await Self.onServer(1, fixture).status.rawValue == rick.status.rawValue)
 
-            guard case .applied(nil, _) = await repository.delete(5, queueing: true) else {
-                Issue.record("expected the delete applied")
-                return
-            }
+            #expect(try await repository.delete(5, queueing: true).outcome == .applied(merged: false))
             await #expect(throws: RepositoryError.self) {
                 try await repository.character(id: 5, policy: .remoteFirst)
             }

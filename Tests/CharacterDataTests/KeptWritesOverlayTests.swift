@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import Foundation
 import PersistentCache
 import RepositoryCore
@@ -18,9 +19,9 @@ struct KeptWritesOverlayTests {
             let repository = try fixture.repository()
             let rick = try await repository.character(id: 1, policy: .localFirst).value
             _ = fixture.server.updateFaults { $0.writeFailure = true }
-            let result = await repository.edit(
+            let result = try await repository.edit(
                 1, to: CharacterWriteTests.renamed(rick, "Rick Kept"), queueing: true)
-            guard case .pending = result else {
+            guard case .retrying = result.outcome else {
                 Issue.record("expected pending, got \(result)")
                 return
             }
@@ -39,7 +40,7 @@ struct KeptWritesOverlayTests {
             // Taken by the server, the edit is the value and nothing is pending.
             _ = fixture.server.updateFaults { $0.writeFailure = false }
             fixture.time.advance(by: 120)  // past the backoff the 503 set
-            #expect(await repository.sendPendingWrites().count == 1)
+            #expect(await repository.sendKeptWrites().count == 1)
             let after = try await repository.page(1, policy: .remoteFirst)
             #expect(
                 after.value.results.first?.name == "Rick Kept"
@@ -54,7 +55,7 @@ struct KeptWritesOverlayTests {
             let repository = try fixture.repository()
             _ = try await repository.page(1, policy: .localFirst)
             fixture.networkSwitch.setOnline(false)
-            guard case .pending = await repository.delete(2, queueing: true) else {
+            guard case .retrying = try await repository.delete(2, queueing: true).outcome else {
                 Issue.record("expected the delete kept")
                 return
             }
@@ -76,33 +77,26 @@ struct KeptWritesOverlayTests {
             let repository = try fixture.repository()
             let rick = try await repository.character(id: 1, policy: .remoteFirst).value
             fixture.networkSwitch.setOnline(false)
-            _ = await repository.edit(1, to: CharacterWriteTests.renamed(rick, "Mine"), queueing: true)
+            _ = try await repository.edit(1, to: CharacterWriteTests.renamed(rick, "Mine"), queueing: true)
             fixture.networkSwitch.setOnline(true)
             // Another writer renames Rick meanwhile: the kept write is in conflict when sent.
             let other = CharacterRepository(api: fixture.api, database: nil)
-            _ = await other.edit(1, to: CharacterWriteTests.renamed(rick, "Theirs"), queueing: false)
-            let sent = await repository.sendPendingWrites()
-            guard case .conflict(let fields, let theirs)? = sent.first else {
-                Issue.record("expected a conflict, got \(sent)")
-                return
-            }
-            #expect(fields == ["name"] && theirs.name == "Theirs")
+            _ = try await other.edit(1, to: CharacterWriteTests.renamed(rick, "Theirs"), queueing: false)
+            let sent = await repository.sendKeptWrites()
+            #expect(sent.map(\.event.outcome) == [.conflict(fields: ["name"])])
             let kept = try #require(repository.keptWrites().first)
-            #expect(
-                kept.state == .conflict && kept.conflictingFields == ["name"] && kept.theirs?.name == "Theirs"
-            )
-            #expect(
-                kept.base?.name == rick.name && kept.mine?.name == "Mine" && kept.changedFields == ["name"])
-            #expect(KeptWriteCounts(repository.keptWrites()).description == "1 conflict")
+            #expect(kept.state == .conflict && kept.conflict?.fields == ["name"])
+            #expect(kept.conflict?.theirs.value["name"] == .string("Theirs"))
+            #expect(kept.base?["name"] == .string(rick.name) && kept.changes == ["name": .string("Mine")])
+            #expect(WriteCounts(repository.keptWrites()).description == "1 conflict")
 
             // Keep mine: sent over the server's version and applied.
-            guard
-                case .applied(let applied?, _)? = await repository.resolveConflict(
-                    kept.sequence, keeping: .mine)
-            else {
-                Issue.record("expected mine applied")
+            let resolved = await repository.resolveConflict(kept.sequence, .keepMine)
+            guard case .applied? = resolved?.outcome else {
+                Issue.record("expected mine applied, got \(String(describing: resolved))")
                 return
             }
+            let applied = try await repository.character(id: 1, policy: .localFirst).value
             #expect(applied.name == "Mine" && repository.keptWrites().isEmpty)
             #expect(try await CharacterWriteTests.onServer(1, fixture).name == "Mine")
 
@@ -111,14 +105,14 @@ struct KeptWritesOverlayTests {
             fixture.networkSwitch.setOnline(false)
             var cat = CharacterFields(of: applied)
             cat.species = "Cat"
-            _ = await repository.edit(1, to: cat, queueing: true)
+            _ = try await repository.edit(1, to: cat, queueing: true)
             let pending = try #require(repository.keptWrites().first)
             #expect(await repository.retryWrite(pending.sequence).count == 1)  // still offline: kept
             #expect(await repository.discardWrite(pending.sequence))
             #expect(repository.keptWrites().isEmpty)
             #expect(
                 try await repository.character(id: 1, policy: .localFirst).value.species == applied.species)
-            #expect(await repository.resolveConflict(pending.sequence, keeping: .theirs) == nil)
+            #expect(await repository.resolveConflict(pending.sequence, .takeTheirs) == nil)
         }
     }
 
@@ -134,14 +128,14 @@ struct KeptWritesOverlayTests {
             database: database)
         let fields = CharacterFields(
             name: "Rick", status: "Alive", species: "Human", type: "", gender: "Male")
-        for result in [
-            await repository.edit(1, to: fields, queueing: true), await repository.delete(1, queueing: true),
-        ] {
-            guard case .rejected(let reason, nil) = result else {
-                Issue.record("expected a refusal, got \(result)")
-                continue
+        for attempt in 0..<2 {
+            do throws(WriteNotMade) {
+                let event = try await (attempt == 0
+                    ? repository.edit(1, to: fields, queueing: true) : repository.delete(1, queueing: true))
+                Issue.record("expected a refusal, got \(event)")
+            } catch {
+                #expect(error.reason.contains("rickandmortyapi.com is read-only") && error.field == nil)
             }
-            #expect(reason.contains("rickandmortyapi.com is read-only"))
         }
         #expect(repository.keptWrites().isEmpty)
         try await database.close()
@@ -166,10 +160,7 @@ struct DeletedCharacterListTests {
             do {
                 let repository = try fixture.repository()
                 _ = try await repository.page(1, policy: .localFirst)
-                guard case .applied(nil, _) = await repository.delete(2, queueing: true) else {
-                    Issue.record("expected the delete applied")
-                    return
-                }
+                #expect(try await repository.delete(2, queueing: true).outcome == .applied(merged: false))
                 fixture.networkSwitch.setOnline(false)
                 let page = try await repository.page(1, policy: .localFirst)
                 #expect(!page.value.results.contains { $0.id == 2 })

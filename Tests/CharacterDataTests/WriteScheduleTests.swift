@@ -86,17 +86,17 @@ struct WriteScheduleTests {
                 guard let shown = try? await client.repository.character(id: id, policy: .localFirst).value else { return }
                 var fields = CharacterFields(of: shown)
                 fields[field] = value
-                _ = await client.repository.edit(id, to: fields, queueing: true, over: shown)
+                _ = try? await client.repository.edit(id, to: fields, queueing: true, over: shown)
             case 30..<33:
                 log.append("client \(c) deletes \(id)")
                 guard let shown = try? await client.repository.character(id: id, policy: .localFirst).value else { return }
-                _ = await client.repository.delete(id, queueing: true, over: shown)
+                _ = try? await client.repository.delete(id, queueing: true, over: shown)
             case 33..<45:
                 log.append("client \(c) reads \(id)")
                 _ = try? await client.repository.character(id: id, policy: .remoteFirst)
             case 45..<62:
                 log.append("client \(c) sends")
-                _ = await client.repository.sendPendingWrites()
+                _ = await client.repository.sendKeptWrites()
             case 62..<68:
                 log.append("client \(c) goes \(client.network.isOnline ? "offline" : "online")")
                 client.network.setOnline(!client.network.isOnline)
@@ -133,8 +133,8 @@ struct WriteScheduleTests {
                 switch write.state {
                 case .conflict:
                     switch random.below(3) {
-                    case 0: _ = await repository.resolveConflict(write.sequence, keeping: .mine)
-                    case 1: _ = await repository.resolveConflict(write.sequence, keeping: .theirs)
+                    case 0: _ = await repository.resolveConflict(write.sequence, .keepMine)
+                    case 1: _ = await repository.resolveConflict(write.sequence, .takeTheirs)
                     default: _ = await repository.discardWrite(write.sequence)
                     }
                     return
@@ -154,7 +154,7 @@ struct WriteScheduleTests {
                 fixture.time.advance(by: 120)
                 for client in clients {
                     await decide(client.repository)
-                    _ = await client.repository.sendPendingWrites()
+                    _ = await client.repository.sendKeptWrites()
                 }
             }
             for (c, client) in clients.enumerated() {

@@ -51,7 +51,7 @@ package struct BrowserServices: Sendable {
     package var clipboard: @Sendable (ClipboardCopy) -> Void = { _ in }
     /// Told of every write's outcome (an edit, a delete, a kept write sent), on the loop thread
     /// (an `Effect.call`), in order: the `--events` log. Does nothing by default.
-    package var onWrite: @Sendable (WriteEvent) -> Void = { _ in }
+    package var onWrite: @Sendable (WriteLogLine) -> Void = { _ in }
     /// Whether the browser takes the mouse (clicks, the wheel); off (`--no-mouse`), the terminal
     /// keeps it for its own text selection and mouse input is ignored.
     package var mouseOn = true

@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import Foundation
 import PostgresCache
 import RepositoryCore
@@ -23,10 +24,10 @@ package enum BrowserMessage: Sendable {
     /// its state at the subscription, then every change.
     case sharedCacheHealthChanged(SharedCacheHealth)
     /// The outbox was read at `now`: the writes it keeps, newest first.
-    case keptWritesRead([KeptCharacterWrite], now: Date)
+    case keptWritesRead([EntityWrite], now: Date)
     /// The kept writes were sent (those sent, in order; the last still pending when the server
     /// could not be reached).
-    case keptWritesSent([SentCharacterWrite], fromTask: Bool = true)
+    case keptWritesSent([WriteReport], fromTask: Bool = true)
     /// The backoff after a send that found the server out of reach is over: send again.
     case sendKeptWritesAgain
 }

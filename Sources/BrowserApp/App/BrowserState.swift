@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import PostgresCache
 import RepositoryCore
 import RickAndMortyModel
@@ -35,7 +36,7 @@ package struct BrowserState: Sendable {
     /// The y/n question on the footer, while one is asked.
     package internal(set) var confirmation: Confirmation?
     /// The writes the outbox keeps, per state (the status pane's `writes:` row).
-    package internal(set) var keptWrites = KeptWriteCounts()
+    package internal(set) var keptWrites = WriteCounts()
     /// The characters with a write the server has not taken yet: shown `pending`.
     package internal(set) var pendingCharacterIDs: Set<Int> = []
     /// How many sends of the kept writes in a row found the server out of reach (the next one
@@ -50,7 +51,7 @@ package struct BrowserState: Sendable {
         didSet { latestWrite = nil }
     }
     /// The latest write's outcome, while no read was answered since (the status pane shows it).
-    package internal(set) var latestWrite: WriteEvent?
+    package internal(set) var latestWrite: WriteLogLine?
     /// The latest answers and failures applied, newest first (at most `recentLimit`).
     package internal(set) var recent: [AnswerEvent] = []
     /// Answers applied so far, by origin.

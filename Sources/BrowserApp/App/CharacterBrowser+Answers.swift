@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -32,8 +33,9 @@ extension CharacterBrowser {
         case .sharedCacheHealthChanged(let health):
             applySharedCacheHealth(health, state: &state)
         case .keptWritesRead(let writes, let now):
-            state.keptWrites = KeptWriteCounts(writes)
-            state.pendingCharacterIDs = writes.pendingCharacterIDs
+            state.keptWrites = WriteCounts(writes)
+            let repository = services.repository
+            state.pendingCharacterIDs = Set(writes.filter(\.isOpen).compactMap { repository.characterID(of: $0.entity) })
             // The Changes screen, when open, shows the same read.
             if let message = state.message(ChangesScreen.Message.read(writes, now: now), to: ChangesScreen.self) {
                 return apply(message, state: &state)

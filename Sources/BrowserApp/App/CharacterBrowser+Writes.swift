@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import RepositoryCore
 import TerminalUI
 
@@ -20,19 +21,16 @@ extension CharacterBrowser {
     /// Takes what a send of the kept writes did: a line per write in the events log, a toast for
     /// a conflict or a rejection, the outbox read again; when the server could not be reached,
     /// another send after a backoff (`backoff(after:)`) while online.
-    func applySent(_ sent: [SentCharacterWrite], state: inout BrowserState, fromTask: Bool = true) -> [Effect<BrowserMessage>] {
+    func applySent(_ sent: [WriteReport], state: inout BrowserState, fromTask: Bool = true) -> [Effect<BrowserMessage>] {
         if fromTask { state.isSendingWrites = false }
         var effects: [Effect<BrowserMessage>] = []
-        for write in sent {
-            effects += record(
-                WriteEvent(
-                    character: write.characterID, method: write.method, result: write.result, elapsed: write.elapsed,
-                    sequence: write.sequence),
-                state: &state, readingOutbox: false)
-            switch write.result {
-            case .conflict(let fields, let theirs):
+        for report in sent {
+            let id = services.repository.characterID(of: report.event.entity) ?? 0
+            effects += record(WriteLogLine(report.event, character: id, elapsed: report.elapsed), state: &state, readingOutbox: false)
+            switch report.event.outcome {
+            case .conflict(let fields):
                 showToast(
-                    "\(theirs.name) changed on the server too (\(fields.joined(separator: ", "))): decide on the Changes screen (5).",
+                    "Character \(id) changed on the server too (\(fields.joined(separator: ", "))): decide on the Changes screen (5).",
                     kind: .warning, state: &state)
             case .rejected(let reason, _):
                 showToast("A kept write was refused: \(reason). See the Changes screen (5).", kind: .error, state: &state)
@@ -41,7 +39,7 @@ extension CharacterBrowser {
             }
         }
         effects.append(readKeptWrites())
-        if case .pending = sent.last?.result {
+        if case .retrying? = sent.last?.event.outcome {
             state.sendFailures += 1
             if state.isOnline { effects.append(sendAgain(after: Self.backoff(after: state.sendFailures))) }
         } else if !sent.isEmpty {
@@ -75,7 +73,7 @@ extension CharacterBrowser {
 
     /// Records `write`: the `--events` log's line, then (unless `readingOutbox` is false) the
     /// outbox read again for the status pane.
-    func record(_ write: WriteEvent, state: inout BrowserState, readingOutbox: Bool = true) -> [Effect<BrowserMessage>] {
+    func record(_ write: WriteLogLine, state: inout BrowserState, readingOutbox: Bool = true) -> [Effect<BrowserMessage>] {
         state.latestWrite = write
         let onWrite = services.onWrite
         return [.call { onWrite(write) }] + (readingOutbox ? [readKeptWrites()] : [])

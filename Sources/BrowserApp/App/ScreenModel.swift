@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import Foundation
 import PostgresCache
 import RepositoryCore
@@ -205,7 +206,7 @@ package struct ScreenContext: Sendable {
 
     /// Records a write's outcome (the `--events` log, the status pane's `writes:` row, which is
     /// read again from the outbox).
-    package mutating func record(_ write: WriteEvent) { requests.append(.recordWrite(write)) }
+    package mutating func record(_ write: WriteLogLine) { requests.append(.recordWrite(write)) }
 
     /// Reads the outbox again for the status pane (a write was discarded or resolved).
     package mutating func readKeptWrites() { requests.append(.readKeptWrites) }
@@ -240,7 +241,7 @@ package enum ScreenRequest: Sendable {
     /// Ask a y/n question.
     case confirm(Confirmation)
     /// Record a write's outcome.
-    case recordWrite(WriteEvent)
+    case recordWrite(WriteLogLine)
     /// Read the outbox again.
     case readKeptWrites
 }
@@ -284,7 +285,7 @@ package struct ScreenRenderContext {
     /// The characters with a write the server has not taken yet (shown `pending`).
     var pendingCharacterIDs: Set<Int> = []
     /// The writes the outbox keeps, per state.
-    var keptWrites = KeptWriteCounts()
+    var keptWrites = WriteCounts()
     /// The shared tier's health, when the tier is on.
     var sharedCache: SharedCacheHealth?
     /// The cache entries background revalidations are reading again now.

@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import Foundation
 import PostgresCache
 import RepositoryCore
@@ -15,7 +16,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
 
     let latest: AnswerEvent?
     /// The latest write's outcome, when it came after the latest answer.
-    let latestWrite: WriteEvent?
+    let latestWrite: WriteLogLine?
     /// What is loading, with the spinner's glyph, or `idle`.
     let loadingText: String
     let isBusy: Bool
@@ -27,7 +28,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     let tally: AnswerTally
     let isWide: Bool
     /// The writes the outbox keeps, per state.
-    let keptWrites: KeptWriteCounts
+    let keptWrites: WriteCounts
 
     init(state: BrowserState, isWide: Bool) {
         keptWrites = state.keptWrites
@@ -87,7 +88,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     }
 
     /// The rows of the wide form for a write: what was saved, how it went, its error.
-    private static func writeRows(_ write: WriteEvent, width: Int) -> [(String, String, Style)] {
+    private static func writeRows(_ write: WriteLogLine, width: Int) -> [(String, String, Style)] {
         let errorLines = TextWrapper.wrap(write.error ?? "none", width: max(1, width - 9))
         let errorStyle = write.error == nil ? Style.plain.dimmed() : Self.errorStyle
         return [
@@ -112,13 +113,13 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     }
 
     /// `save character 1` or `delete character 1`.
-    static func writeQuery(_ write: WriteEvent) -> String {
+    static func writeQuery(_ write: WriteLogLine) -> String {
         "\(write.method == "DELETE" ? "delete" : "save") character \(write.character)"
     }
 
     /// How a write went, as a read's source says where it came from: `applied by the network`,
     /// `kept pending`, `conflict`, `rejected`, `not sent`, `discarded`.
-    static func writeSource(_ write: WriteEvent) -> String {
+    static func writeSource(_ write: WriteLogLine) -> String {
         switch write.write {
         case "applied", "merged": "\(write.write) by the network in \(latency(write.ms))"
         case "pending": "kept pending (disk)"
@@ -126,7 +127,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         }
     }
 
-    static func writeStyle(_ write: WriteEvent) -> Style {
+    static func writeStyle(_ write: WriteLogLine) -> Style {
         switch write.write {
         case "applied", "merged": Style(foreground: .magenta, bold: true)
         case "pending": Style(foreground: .cyan, bold: true)

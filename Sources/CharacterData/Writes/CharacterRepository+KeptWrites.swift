@@ -1,25 +1,13 @@
 import EntityWrites
 import Foundation
-import RickAndMortyModel
-
-/// Which side a conflict keeps (`CharacterRepository.resolveConflict`).
-public enum ConflictChoice: Sendable, Hashable {
-    /// Mine, for the fields in conflict: only the fields mine changed are sent, over the server's
-    /// copy (its tag as `If-Match`).
-    case mine
-    /// The server's version: mine is dropped.
-    case theirs
-}
 
 /// The writes of characters the book keeps, as people look at them and decide about them: the
-/// Changes screen, the status pane's `writes:` row.
+/// Changes screen, the status pane's `writes:` row, `charbrowser cache pending`.
 extension CharacterRepository {
     /// Every write of this API's characters kept (pending, sending, in conflict, rejected), newest
     /// first.
-    public func keptWrites() -> [KeptCharacterWrite] {
-        writes.writes.reversed().compactMap { write in
-            writes.paths.id(of: write.entity).map { KeptCharacterWrite(write, characterID: $0) }
-        }
+    public func keptWrites() -> [EntityWrite] {
+        writes.writes.reversed().filter { writes.paths.id(of: $0.entity) != nil }
     }
 
     /// The kept writes laid over answers.
@@ -28,40 +16,39 @@ extension CharacterRepository {
     /// Whether no kept write is laid over answers (nothing copied: the reads' fast path).
     var hasNoPendingChanges: Bool { writes.overlay.isEmpty { .init() } }
 
-    /// The ids of the characters with a write the server has not decided: what lists and details
-    /// show as `pending`.
+    /// The ids of the characters with a write the server has not decided (pending, sending or in
+    /// conflict): what lists and details show as `pending`.
     public func pendingCharacterIDs() -> Set<Int> {
-        keptWrites().pendingCharacterIDs
+        Set(writes.writes.filter(\.isOpen).compactMap { writes.paths.id(of: $0.entity) })
     }
 
-    /// Decides the conflict of kept write `sequence` (see `ConflictChoice`), then sends what can
-    /// leave. Nil when `sequence` is not a write in conflict.
-    public func resolveConflict(_ sequence: Int64, keeping choice: ConflictChoice) async -> CharacterEditResult? {
+    /// Decides the conflict of kept write `sequence` — keep mine (only mine's changed fields, over
+    /// the server's copy) or take theirs (mine dropped) — then sends what can leave; says how the
+    /// write ended. Nil when `sequence` is not a write in conflict.
+    public func resolveConflict(_ sequence: Int64, _ decision: ConflictDecision) async -> WriteEvent? {
         guard let write = writes.writes.first(where: { $0.sequence == sequence }),
-            (try? await writes.writer.resolve(sequence, choice == .mine ? .keepMine : .takeTheirs)) == true
+            (try? await writes.writer.resolve(sequence, decision)) == true
         else { return nil }
-        let id = writes.paths.id(of: write.entity)
-        guard choice == .mine else {
+        guard decision == .keepMine else {
             await writes.refresh()
             await announce([write.entity])
-            let theirs = write.conflict.flatMap { CharacterWriteFields.character($0.theirs.value) }
-            return .applied(theirs, merged: false)
+            return WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)
         }
         let sent = await sendKeptWrites()
-        let character = await id.asyncMap { await characterGraph.cache.entity(String($0))?.value } ?? nil
-        if let mine = sent.last(where: { $0.sequence == sequence }) { return mine.result }
-        let kept = writes.writes
-        guard kept.contains(where: { $0.sequence == sequence }) else { return .applied(character, merged: true) }
-        return .pending(sequence: sequence, reason: "another send of the kept writes is running")
+        if let mine = sent.last(where: { $0.event.sequence == sequence }) { return mine.event }
+        let stillKept = writes.writes.contains { $0.sequence == sequence }
+        return WriteEvent(
+            sequence: sequence, entity: write.entity, method: write.method,
+            outcome: stillKept ? .retrying(reason: "another send of the kept writes is running", notBefore: nil) : .applied(merged: true))
     }
 
     /// Sends kept write `sequence` again now (a rejected one as a new write, merged over the
     /// character read anew), then every write that can leave. Returns what sending did.
     @discardableResult
-    public func retryWrite(_ sequence: Int64) async -> [CharacterEditResult] {
+    public func retryWrite(_ sequence: Int64) async -> [WriteReport] {
         guard writes.writes.contains(where: { $0.sequence == sequence }) else { return [] }
         _ = try? await writes.writer.retry(sequence)
-        return await sendPendingWrites()
+        return await sendKeptWrites()
     }
 
     /// Discards kept write `sequence` (never sent again). What it laid over answers goes at once;
@@ -75,13 +62,5 @@ extension CharacterRepository {
         await writes.refresh()
         await announce([write.entity])
         return true
-    }
-}
-
-extension Optional {
-    /// The value mapped by an async `transform`, or nil.
-    fileprivate func asyncMap<T>(_ transform: (Wrapped) async -> T) async -> T? {
-        guard let self else { return nil }
-        return await transform(self)
     }
 }

@@ -13,82 +13,72 @@ extension CharacterRepository {
     /// Edits character `id` to `fields`, over `shown` — the character as the user saw it (the
     /// form's copy). Without `shown`, over what this process shows now (its tag, when nothing is
     /// laid over it). Sent at once; with `queueing`, a write the server cannot take now is kept
-    /// and sent later (`sendKeptWrites`), else dropped (`notSent`).
-    public func edit(_ id: Int, to fields: CharacterFields, queueing: Bool, over shown: ShowCharacter? = nil) async
-        -> CharacterEditResult
+    /// and sent later (`sendKeptWrites`), else dropped and thrown. Returns how the write stands
+    /// (the library's one outcome type; `.discarded` with sequence 0 when it changed nothing).
+    public func edit(_ id: Int, to fields: CharacterFields, queueing: Bool, over shown: ShowCharacter? = nil)
+        async throws(WriteNotMade) -> WriteEvent
     {
-        if let refusal = readOnlyRefusal { return refusal }
-        if let violation = fields.violation() { return .rejected(reason: violation.reason, field: violation.field) }
+        try refuseWhenReadOnly()
+        if let violation = fields.violation() { throw WriteNotMade(violation.reason, field: violation.field) }
         guard let seen = await seenCopy(id, shown: shown) else {
-            return .notSent(reason: "character \(id) could not be read to edit it")
+            throw WriteNotMade("character \(id) could not be read to edit it")
         }
         var mine = seen.value
         for name in CharacterFields.names { mine[name] = fields[name].map(JSONValue.string) ?? .null }
+        let path = writes.paths.path(id)
         let sequence: Int64?
         do {
-            sequence = try await writes.writer.edit(writes.paths.path(id), saw: seen, to: mine)
+            sequence = try await writes.writer.edit(path, saw: seen, to: mine)
         } catch {
-            return .notSent(reason: error.description)
+            throw WriteNotMade(error.description)
         }
-        guard let sequence else { return .applied(await characterGraph.cache.entity(String(id))?.value, merged: false) }
-        return await settle(sequence, id: id, queueing: queueing)
+        guard let sequence else { return WriteEvent(sequence: 0, entity: path, method: .patch, outcome: .discarded) }
+        return try await settle(sequence, entity: path, method: .patch, queueing: queueing)
     }
 
     /// Deletes character `id`, as the user saw it (`shown`; without it, as this process shows it
     /// now). Sent at once, or (with `queueing`) kept until the server can take it; the character
     /// leaves every list at once. A character that differs on the server from what the user saw is
     /// a conflict, never deleted unseen.
-    public func delete(_ id: Int, queueing: Bool, over shown: ShowCharacter? = nil) async -> CharacterEditResult {
-        if let refusal = readOnlyRefusal { return refusal }
+    public func delete(_ id: Int, queueing: Bool, over shown: ShowCharacter? = nil) async throws(WriteNotMade) -> WriteEvent {
+        try refuseWhenReadOnly()
         let seen = await seenCopy(id, shown: shown)
+        let path = writes.paths.path(id)
         let sequence: Int64
         do {
-            sequence = try await writes.writer.delete(writes.paths.path(id), saw: seen)
+            sequence = try await writes.writer.delete(path, saw: seen)
         } catch {
-            return .notSent(reason: error.description)
+            throw WriteNotMade(error.description)
         }
-        return await settle(sequence, id: id, queueing: queueing)
+        return try await settle(sequence, entity: path, method: .delete, queueing: queueing)
     }
 
     /// Sends the kept writes of this repository's API, in order per character, until none can
-    /// leave now; returns each write's result. Nothing when another send is running.
+    /// leave now; says of each write sent how it went and how long it took. Nothing when another
+    /// send is running.
     @discardableResult
-    public func sendPendingWrites() async -> [CharacterEditResult] {
-        await sendKeptWrites().map(\.result)
-    }
-
-    /// `sendPendingWrites()`, saying of each write sent which character, what it did and how long
-    /// it took.
-    @discardableResult
-    public func sendKeptWrites() async -> [SentCharacterWrite] {
+    public func sendKeptWrites() async -> [WriteReport] {
         let reports = await writes.writer.drain()
-        let kept = await writes.refresh()
+        await writes.refresh()
         await announce(reports.map(\.event.entity))
-        var sent: [SentCharacterWrite] = []
-        var characters: [Int: ShowCharacter?] = [:]
-        for report in reports {
-            guard let id = writes.paths.id(of: report.event.entity), Self.isSent(report.event.outcome) else {
-                continue
+        return reports.filter { report in
+            switch report.event.outcome {
+            case .queued, .discarded: false
+            default: true
             }
-            if characters[id] == nil { characters[id] = await characterGraph.cache.entity(String(id))?.value }
-            let character = characters[id] ?? nil
-            sent.append(
-                SentCharacterWrite(
-                    sequence: report.event.sequence, characterID: id, method: report.event.method,
-                    result: Self.result(of: report.event, kept: kept, character: character), elapsed: report.elapsed))
         }
-        return sent
     }
 
-    /// The answer to any write against an API that takes none (the public one): nothing is sent
-    /// or kept.
-    var readOnlyRefusal: CharacterEditResult? {
+    /// The character id of a write's entity (`/api/character/3` → 3), nil for another entity.
+    public func characterID(of entity: String) -> Int? { writes.paths.id(of: entity) }
+
+    /// Throws for an API that takes no writes (the public one): nothing is sent or kept.
+    private func refuseWhenReadOnly() throws(WriteNotMade) {
         let configuration = writes.api.configuration
-        guard configuration.isReadOnly else { return nil }
-        return .rejected(
-            reason: "\(configuration.baseURL.host ?? "this API") is read-only: edits need "
-                + "a server that takes them (charbrowser serve, or the embedded one)",
-            field: nil)
+        guard configuration.isReadOnly else { return }
+        throw WriteNotMade(
+            "\(configuration.baseURL.host ?? "this API") is read-only: edits need "
+                + "a server that takes them (charbrowser serve, or the embedded one)")
     }
 
     /// What the user saw of character `id`: `shown` (no tag: the server's copy is read and merged
@@ -103,55 +93,26 @@ extension CharacterRepository {
     }
 
     /// Sends what can leave, then says how write `sequence` stands. Without `queueing` or a disk
-    /// cache, a write still kept (unsent, or in conflict) is dropped.
-    private func settle(_ sequence: Int64, id: Int, queueing: Bool) async -> CharacterEditResult {
+    /// cache, a write still kept (unsent, or in conflict) is dropped and thrown.
+    private func settle(_ sequence: Int64, entity: String, method: EntityWrite.Method, queueing: Bool)
+        async throws(WriteNotMade) -> WriteEvent
+    {
         let reports = await writes.writer.drain()
-        var kept = await writes.refresh()
-        let mine = reports.last { $0.event.sequence == sequence }?.event
-        var result: CharacterEditResult
-        if let mine {
-            result = Self.result(of: mine, kept: kept, character: await characterGraph.cache.entity(String(id))?.value)
-        } else if kept.contains(where: { $0.sequence == sequence }) {
-            result = .pending(sequence: sequence, reason: "earlier writes of this character are pending")
-        } else {
-            result = .applied(await characterGraph.cache.entity(String(id))?.value, merged: false)
-        }
-        if !(queueing && writes.isDurable), kept.contains(where: { $0.sequence == sequence }) {
-            _ = try? await writes.writer.discard(sequence)
-            kept = await writes.refresh()
-            if case .pending(_, let reason) = result {
-                result = .notSent(
-                    reason: writes.isDurable ? reason : reason + "; there is no outbox to keep the write (the disk cache is off)")
-            }
-        }
-        await announce(reports.map(\.event.entity) + [writes.paths.path(id)])
-        return result
-    }
-
-    /// The result a write's latest event says, with the server's copy of a conflict from `kept`.
-    static func result(of event: WriteEvent, kept: [EntityWrite], character: ShowCharacter?) -> CharacterEditResult {
-        switch event.outcome {
-        case .applied(let merged): return .applied(event.method == .delete ? nil : character, merged: merged)
-        case .confirmed: return .applied(event.method == .delete ? nil : character, merged: false)
-        case .retrying(let reason, _): return .pending(sequence: event.sequence, reason: reason)
-        case .queued: return .pending(sequence: event.sequence, reason: "kept, to be sent")
-        case .rejected(let reason, let field): return .rejected(reason: reason, field: field)
-        case .discarded: return .notSent(reason: "discarded")
-        case .conflict(let fields):
-            let theirs = kept.first { $0.sequence == event.sequence }?.conflict.flatMap {
-                CharacterWriteFields.character($0.theirs.value)
-            }
-            guard let theirs else { return .notSent(reason: "changed on the server too: \(fields.joined(separator: ", "))") }
-            return .conflict(fields: fields, theirs: theirs)
-        }
-    }
-
-    /// Whether an outcome is one a drain reports as a write sent.
-    static func isSent(_ outcome: WriteOutcome) -> Bool {
-        switch outcome {
-        case .queued, .discarded: false
-        default: true
-        }
+        let kept = await writes.refresh()
+        await announce(reports.map(\.event.entity) + [entity])
+        let event =
+            reports.last { $0.event.sequence == sequence }?.event
+            ?? WriteEvent(
+                sequence: sequence, entity: entity, method: method,
+                outcome: kept.contains { $0.sequence == sequence }
+                    ? .retrying(reason: "earlier writes of this character are pending", notBefore: nil)
+                    : .applied(merged: false))
+        guard !(queueing && writes.isDurable), kept.contains(where: { $0.sequence == sequence }) else { return event }
+        _ = try? await writes.writer.discard(sequence)
+        await writes.refresh()
+        await announce([entity])
+        guard case .retrying(let reason, _) = event.outcome else { return event }
+        throw WriteNotMade(writes.isDurable ? reason : reason + "; there is no outbox to keep the write (the disk cache is off)")
     }
 
     /// Tells observers of each of `entities` what is shown now: the cache's copy with what is still

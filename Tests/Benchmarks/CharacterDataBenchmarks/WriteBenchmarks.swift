@@ -13,7 +13,7 @@ import RickAndMortyServer
 
 // 1,000 writes sent to the embedded server on loopback (the sample, in memory: no state file, so
 // the server's cost per write is the same small one on both sides and the ratio shows what the
-// client adds), two ways in one run: kept in the write store and sent by `sendPendingWrites()`
+// client adds), two ways in one run: kept in the write store and sent by `sendKeptWrites()`
 // (each request fixed and kept before it leaves, its answer taken and kept, the character stored),
 // against 1,000 sequential PATCH requests of the same changes with the same `If-Match` and
 // `Idempotency-Key` headers, made raw through the same transport (`RemoteAPIExchange`). The goal:
@@ -25,14 +25,14 @@ func writeBenchmarks() {
         maxIterations: 5)
 
     Benchmark(
-        "(s1) 1,000 queued writes sent from the write store (sendPendingWrites, loopback, sample)",
+        "(s1) 1,000 queued writes sent from the write store (sendKeptWrites, loopback, sample)",
         configuration: configuration,
         closure: { benchmark, fixture in
             let repository = try await fixture.queue(WriteFixture.count)
             benchmark.startMeasurement()
-            let results = await repository.sendPendingWrites()
+            let results = await repository.sendKeptWrites()
             benchmark.stopMeasurement()
-            let applied = results.filter { if case .applied = $0 { true } else { false } }.count
+            let applied = results.filter { if case .applied = $0.event.outcome { true } else { false } }.count
             precondition(applied == WriteFixture.count, "\(applied) of \(results.count) writes applied")
             let left = repository.keptWrites().count
             precondition(left == 0, "\(left) writes left in the write store")

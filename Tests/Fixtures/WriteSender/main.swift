@@ -4,7 +4,7 @@
 //   WriteSender keep CACHE_DIR API_URL ID…   reads each ID online, then, offline, keeps a rename
 //                                            of each (`Sent <ID>`) in the write store; prints
 //                                            `kept <ID> <NUMBER>` per write, then `done`.
-//   WriteSender send CACHE_DIR API_URL       sends the kept writes in order (`sendPendingWrites`);
+//   WriteSender send CACHE_DIR API_URL       sends the kept writes in order (`sendKeptWrites`);
 //                                            prints `applied <ID> <NAME>` or `<result>` per
 //                                            write, then `done`.
 // Exits 1 with a message on standard error when anything fails.
@@ -56,16 +56,24 @@ case "keep":
     for id in ids {
         guard var renamed = fields[id] else { fail("no fields of \(id)") }
         renamed.name = "Sent \(id)"
-        let result = await repository.edit(id, to: renamed, queueing: true)
-        guard case .pending(let sequence, _) = result else { fail("the edit of \(id) was not kept: \(result)") }
-        say("kept \(id) \(sequence)")
+        do {
+            let event = try await repository.edit(id, to: renamed, queueing: true)
+            guard !event.outcome.isFinal, event.sequence > 0 else { fail("the edit of \(id) was not kept: \(event)") }
+            say("kept \(id) \(event.sequence)")
+        } catch {
+            fail("the edit of \(id) was not kept: \(error)")
+        }
     }
 case "send":
-    for result in await repository.sendPendingWrites() {
-        if case .applied(let character?, _) = result {
-            say("applied \(character.id) \(character.name)")
-        } else {
-            say("\(result)")
+    for report in await repository.sendKeptWrites() {
+        switch report.event.outcome {
+        case .applied, .confirmed:
+            guard let id = repository.characterID(of: report.event.entity),
+                let character = try? await repository.character(id: id, policy: .localFirst).value
+            else { fail("\(report.event.entity) applied but not readable") }
+            say("applied \(id) \(character.name)")
+        default:
+            say("\(report.event.outcome.summary) \(report.event.entity)")
         }
     }
 default:

@@ -1,16 +1,16 @@
-import CharacterData
+import EntityWrites
 import Foundation
 import RickAndMortyModel
 import TerminalUI
 
-/// Draws the Changes screen: the kept writes as rows (state, character, change, age, attempts,
-/// last error) with the selected one highlighted, or, with a write opened, its fields as
-/// base → mine / theirs, the fields in conflict marked.
+/// Draws the Changes screen: the kept writes as rows (state, entity, change, age, attempts, last
+/// error) with the selected one highlighted, or, with a write opened, the fields that differ
+/// between base, mine and theirs, the fields in conflict marked.
 struct ChangesPane: Widget {
     let screen: ChangesScreen
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        let counts = KeptWriteCounts(screen.writes)
+        let counts = WriteCounts(screen.writes)
         BorderBox(title: "Changes · \(counts.description)").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1)
         guard inside.width > 10, inside.height > 1 else { return }
@@ -32,12 +32,12 @@ struct ChangesPane: Widget {
         .render(in: rowsArea, buffer: &buffer)
     }
 
-    /// The opened write's fields: base → mine, and theirs for a conflict.
-    private func renderDiff(_ write: KeptCharacterWrite, in area: Rect, buffer: inout CellBuffer) {
+    /// The opened write's fields that differ: base → mine, and theirs for a conflict.
+    private func renderDiff(_ write: EntityWrite, in area: Rect, buffer: inout CellBuffer) {
         var y = area.y
         let what = write.method == .delete ? "Delete" : "Edit"
         buffer.write(
-            "\(what) of \(write.characterName) (#\(write.characterID)) · \(write.state.rawValue) · written \(ChangesPane.age(write.createdAt, now: screen.now)) ago",
+            "\(what) of \(ChangesScreen.title(of: write)) (\(write.entity)) · \(write.state.rawValue) · written \(ChangesPane.age(write.createdAt, now: screen.now)) ago",
             x: area.x, y: y, maxWidth: area.width, style: Style(bold: true))
         y += 1
         if let error = write.lastError {
@@ -47,24 +47,28 @@ struct ChangesPane: Widget {
             }
         }
         y += 1
-        let theirs = write.theirs.map { CharacterFields(of: $0) }
-        let header = theirs == nil ? "field      base → mine" : "field      base → mine / theirs"
-        buffer.write(header, x: area.x, y: y, maxWidth: area.width, style: Style(bold: true, dim: true))
+        let base = write.base ?? [:]
+        let theirs = write.conflict?.theirs.value
+        let conflicting = write.conflict?.fields ?? []
+        let differing = Set(write.changes.keys).union(conflicting).union(
+            theirs.map { theirs in Set(theirs.keys).union(base.keys).filter { theirs[$0] != base[$0] } } ?? [])
+        buffer.write(
+            theirs == nil ? "field      base → mine" : "field      base → mine / theirs", x: area.x, y: y,
+            maxWidth: area.width, style: Style(bold: true, dim: true))
         y += 1
-        for field in CharacterFields.names where y < area.maxY {
-            let base = write.base?[field] ?? "?"
-            let mine = write.method == .delete ? "(deleted)" : (write.mine?[field] ?? "?")
-            var text = "\(base) → \(mine)"
-            if let theirs { text += " / \(theirs[field] ?? "?")" }
+        for field in differing.sorted() where y < area.maxY {
+            let mine = write.method == .delete ? "(deleted)" : Self.text(write.changes[field] ?? base[field])
+            var text = "\(Self.text(base[field])) → \(mine)"
+            if let theirs { text += " / \(Self.text(theirs[field]))" }
             let style: Style =
-                if write.conflictingFields.contains(field) {
+                if conflicting.contains(field) {
                     Style(foreground: .yellow, bold: true)
-                } else if write.changedFields.contains(field) {
+                } else if write.changes[field] != nil {
                     Style(bold: true)
                 } else {
                     .plain.dimmed()
                 }
-            let label = TextFitting.fit(field + (write.conflictingFields.contains(field) ? " !" : ""), width: 10)
+            let label = TextFitting.fit(field + (conflicting.contains(field) ? " !" : ""), width: 10)
             buffer.write(Line([Span(label + " ", style: .plain.dimmed()), Span(text, style: style)]), x: area.x, y: y, maxWidth: area.width)
             y += 1
         }
@@ -75,6 +79,15 @@ struct ChangesPane: Widget {
             ? "m keeps mine (sent over the server's version) · t takes theirs · d discards · Esc back"
             : "r sends it again now · d discards · Esc back"
         buffer.write(keys, x: area.x, y: y, maxWidth: area.width, style: .plain.dimmed())
+    }
+
+    /// A field's value as shown: a string as it is, an absent field `?`, anything else as JSON.
+    static func text(_ value: JSONValue?) -> String {
+        switch value {
+        case nil: "?"
+        case .string(let text)?: UntrustedText.sanitize(text)
+        case let value?: value.description
+        }
     }
 
     /// `42 s`, `5 min`, `3 h`, `2 d` between `date` and `now`.
@@ -102,7 +115,7 @@ struct ChangesPane: Widget {
             let style = Style(bold: true, dim: true)
             return Line([
                 Span(TextFitting.fit("State", width: stateWidth) + " ", style: style),
-                Span(TextFitting.fit("Character", width: nameWidth) + " ", style: style),
+                Span(TextFitting.fit("Entity", width: nameWidth) + " ", style: style),
                 Span(TextFitting.fit("Change", width: changeWidth) + " ", style: style),
                 Span(TextFitting.fit("Age", width: ageWidth) + " ", style: style),
                 Span(TextFitting.fit("Tries", width: triesWidth) + " ", style: style),
@@ -110,9 +123,8 @@ struct ChangesPane: Widget {
             ])
         }
 
-        func line(for write: KeptCharacterWrite, now: Date) -> Line {
-            let change =
-                write.method == .delete ? "delete" : "edit " + write.changedFields.joined(separator: ", ")
+        func line(for write: EntityWrite, now: Date) -> Line {
+            let change = write.method == .delete ? "delete" : "edit " + write.changes.keys.sorted().joined(separator: ", ")
             let stateStyle: Style =
                 switch write.state {
                 case .pending, .sending: Style(foreground: .cyan)
@@ -121,7 +133,7 @@ struct ChangesPane: Widget {
                 }
             return Line([
                 Span(TextFitting.fit(write.state.rawValue, width: stateWidth) + " ", style: stateStyle),
-                Span(TextFitting.fit("\(write.characterName) #\(write.characterID)", width: nameWidth) + " "),
+                Span(TextFitting.fit("\(ChangesScreen.title(of: write)) #\(write.entity.split(separator: "/").last ?? "")", width: nameWidth) + " "),
                 Span(TextFitting.fit(change, width: changeWidth) + " "),
                 Span(TextFitting.fit(ChangesPane.age(write.createdAt, now: now), width: ageWidth) + " "),
                 Span(TextFitting.fit(String(write.attempts), width: triesWidth, alignment: .trailing) + " "),

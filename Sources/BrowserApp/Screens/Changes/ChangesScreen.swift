@@ -1,11 +1,12 @@
 import CharacterData
+import EntityWrites
 import Foundation
 import RepositoryCore
 import TerminalUI
 
 /// The Changes screen on the stack (`5`): the writes the outbox keeps — pending, in conflict,
-/// rejected — newest first, with the character, the fields changed, age, attempts and last
-/// error; Enter shows the selected write's fields as base → mine / theirs. On a conflict `m`
+/// rejected — newest first, with the entity, the fields changed, age, attempts and last error;
+/// Enter shows the selected write's fields that differ as base → mine / theirs. On a conflict `m`
 /// keeps mine and `t` takes theirs; on any row `d` discards it (after a y/n question) and `r`
 /// sends it again now. The list is read again every second (the services' clock) and after
 /// each action. A plain value (`ScreenModel`).
@@ -13,13 +14,13 @@ package struct ChangesScreen: ScreenModel {
     /// What the screen's work reports.
     package enum Message: Sendable {
         /// The outbox was read at `now`.
-        case read([KeptCharacterWrite], now: Date)
+        case read([EntityWrite], now: Date)
         /// An action finished: what to say, and the writes it sent.
-        case acted(String, ToastState.Kind, sent: [WriteEvent])
+        case acted(String, ToastState.Kind, sent: [WriteLogLine])
     }
 
     /// The kept writes, newest first.
-    package var writes: [KeptCharacterWrite] = []
+    package var writes: [EntityWrite] = []
     /// The selected row and the rows scrolled off.
     package var selection = ListState()
     /// The write whose fields are shown, if any.
@@ -42,7 +43,7 @@ package struct ChangesScreen: ScreenModel {
     }
 
     /// The selected write, if any.
-    package var selected: KeptCharacterWrite? {
+    package var selected: EntityWrite? {
         writes.indices.contains(selection.selected) ? writes[selection.selected] : nil
     }
 
@@ -82,38 +83,39 @@ package struct ChangesScreen: ScreenModel {
                 context.toast("Only a write in conflict has mine and theirs to choose from.", kind: .info)
                 break
             }
-            return act(context.services, event: write) { repository in
-                let choice: ConflictChoice = action == .keepMine ? .mine : .theirs
-                guard let result = await repository.resolveConflict(write.sequence, keeping: choice) else {
-                    return ("The conflict of \(write.characterName) is no longer there.", .info, [])
+            let name = Self.title(of: write)
+            let decision: ConflictDecision = action == .keepMine ? .keepMine : .takeTheirs
+            return act(context.services) { repository in
+                guard let event = await repository.resolveConflict(write.sequence, decision) else {
+                    return ("The conflict of \(name) is no longer there.", [])
                 }
-                let said =
-                    choice == .theirs
-                    ? "Took the server's \(write.characterName); mine was dropped."
-                    : Self.sentence(result, name: write.characterName)
                 // Theirs taken: mine is dropped, which the log says as a discard.
-                return (said, .info, [(write, choice == .mine ? result : .notSent(reason: "theirs taken"))])
+                let said = decision == .takeTheirs ? "Took the server's \(name); mine was dropped." : Self.sentence(event, name: name)
+                return (said, [event])
             }
         case .delete:
             guard let write = selected else { break }
             context.confirm(
-                "Discard the \(write.method == .delete ? "delete" : "edit") of \(write.characterName)?",
+                "Discard the \(write.method == .delete ? "delete" : "edit") of \(Self.title(of: write))?",
                 then: .discardWrite(sequence: write.sequence))
         case .confirmed(.discardWrite(let sequence)):
             guard let write = writes.first(where: { $0.sequence == sequence }) else { break }
-            return act(context.services, event: write) { repository in
-                let discarded = await repository.discardWrite(sequence)
+            let name = Self.title(of: write)
+            return act(context.services) { repository in
+                guard await repository.discardWrite(sequence) else { return ("That write is no longer kept.", []) }
                 return (
-                    discarded ? "Discarded the write of \(write.characterName)." : "That write is no longer kept.",
-                    .info, discarded ? [(write, .notSent(reason: "discarded"))] : []
+                    "Discarded the write of \(name).",
+                    [WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)]
                 )
             }
         case .refresh:
             guard let write = selected, !isActing else { break }
-            return act(context.services, event: write) { repository in
-                let results = await repository.retryWrite(write.sequence)
-                guard let last = results.last else { return ("Nothing was sent: another send is running.", .info, []) }
-                return (Self.sentence(last, name: write.characterName), .info, [(write, last)])
+            let name = Self.title(of: write)
+            return act(context.services) { repository in
+                guard let last = await repository.retryWrite(write.sequence).last?.event else {
+                    return ("Nothing was sent: another send is running.", [])
+                }
+                return (Self.sentence(last, name: name), [last])
             }
         default:
             break
@@ -121,29 +123,21 @@ package struct ChangesScreen: ScreenModel {
         return []
     }
 
-    /// Runs `body` over the repository, then reads the outbox again.
+    /// Runs `body` over the repository (what to say, and the events of the writes it decided),
+    /// then reads the outbox again.
     private mutating func act(
-        _ services: BrowserServices, event write: KeptCharacterWrite,
-        _ body: @escaping @Sendable (CharacterRepository) async -> (
-            String, ToastState.Kind, [(KeptCharacterWrite, CharacterEditResult)]
-        )
+        _ services: BrowserServices, _ body: @escaping @Sendable (CharacterRepository) async -> (String, [WriteEvent])
     ) -> [Effect<Message>] {
         isActing = true
         let repository = services.repository
         let clock = services.clock
         return [
             .stream(key: "changes-action") { sink in
-                let ((said, kind, sent), elapsed) = await clock.timed { await body(repository) }
-                let events = sent.map { write, result in
-                    if case .notSent(let why) = result {
-                        return WriteEvent.discarded(
-                            character: write.characterID, method: write.method, sequence: write.sequence, why: why)
-                    }
-                    return WriteEvent(
-                        character: write.characterID, method: write.method, result: result, elapsed: elapsed,
-                        sequence: write.sequence)
+                let ((said, events), elapsed) = await clock.timed { await body(repository) }
+                let lines = events.map { event in
+                    WriteLogLine(event, character: repository.characterID(of: event.entity) ?? 0, elapsed: elapsed)
                 }
-                sink.send(.acted(said, kind, sent: events))
+                sink.send(.acted(said, .info, sent: lines))
                 sink.send(.read(repository.keptWrites(), now: services.now()))
             }
         ]
@@ -172,16 +166,29 @@ package struct ChangesScreen: ScreenModel {
         return []
     }
 
-    /// A write's result in a sentence.
-    static func sentence(_ result: CharacterEditResult, name: String) -> String {
-        switch result {
-        case .applied(_, let merged): merged ? "Sent \(name): merged and applied." : "Sent \(name): applied."
-        case .pending(_, let reason): "\(name) is still pending: \(reason)"
-        case .conflict(let fields, _):
+    /// A write's outcome in a sentence.
+    static func sentence(_ event: WriteEvent, name: String) -> String {
+        switch event.outcome {
+        case .applied(let merged): merged ? "Sent \(name): merged and applied." : "Sent \(name): applied."
+        case .confirmed: "Sent \(name): applied."
+        case .queued: "\(name) is still pending."
+        case .retrying(let reason, _): "\(name) is still pending: \(reason)"
+        case .conflict(let fields):
             "\(name) is in conflict again (\(fields.joined(separator: ", "))): the server changed it meanwhile."
         case .rejected(let reason, _): "\(name) was refused: \(reason)"
-        case .notSent(let reason): "\(name) was not sent: \(reason)"
+        case .discarded: "\(name) was dropped."
         }
+    }
+
+    /// What a write is called on the screen: the name (or title) it sets, else the one it was
+    /// made over, else the server's, else its entity's path.
+    static func title(of write: EntityWrite) -> String {
+        for fields in [write.changes, write.base ?? [:], write.conflict?.theirs.value ?? [:]] {
+            for key in ["name", "title"] {
+                if case .string(let text)? = fields[key], !text.isEmpty { return text }
+            }
+        }
+        return write.entity
     }
 
     package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {

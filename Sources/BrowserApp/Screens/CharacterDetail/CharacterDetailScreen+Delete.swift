@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import RepositoryCore
 import TerminalUI
 
@@ -18,8 +19,12 @@ extension CharacterDetailScreen {
         let shown = detail.character
         return [
             .task(key: Self.deleteTaskKey) {
-                let (result, elapsed) = await clock.timed {
-                    await repository.delete(id, queueing: true, over: shown)
+                let (result, elapsed) = await clock.timed { () async -> Result<WriteEvent, WriteNotMade> in
+                    do throws(WriteNotMade) {
+                        return .success(try await repository.delete(id, queueing: true, over: shown))
+                    } catch {
+                        return .failure(error)
+                    }
                 }
                 return .deleted(result, elapsed: elapsed)
             }
@@ -27,21 +32,27 @@ extension CharacterDetailScreen {
     }
 
     /// Says how the delete went; applied or kept, the detail closes.
-    func applyDelete(_ result: CharacterEditResult, elapsed: Duration, context: inout ScreenContext) {
-        context.record(WriteEvent(character: detail.characterID, method: .delete, result: result, elapsed: elapsed))
+    func applyDelete(_ result: Result<WriteEvent, WriteNotMade>, elapsed: Duration, context: inout ScreenContext) {
+        let id = detail.characterID
         switch result {
-        case .applied:
-            context.toast("Deleted \(crumb).", kind: .info)
-            context.pop()
-        case .pending(_, let reason):
-            context.toast("Kept: the delete of \(crumb) is pending until the server can be reached (\(reason)).", kind: .warning)
-            context.pop()
-        case .conflict:
-            context.toast("\(crumb) changed on the server meanwhile: decide on the Changes screen (5).", kind: .warning)
-        case .rejected(let reason, _):
-            context.toast("Not deleted: \(reason)", kind: .error)
-        case .notSent(let reason):
-            context.toast("Not deleted: \(reason)", kind: .error)
+        case .failure(let notMade):
+            context.record(WriteLogLine(notMade: notMade, method: .delete, character: id, elapsed: elapsed))
+            context.toast("Not deleted: \(notMade.reason)", kind: .error)
+        case .success(let event):
+            context.record(WriteLogLine(event, character: id, elapsed: elapsed))
+            switch event.outcome {
+            case .applied, .confirmed, .discarded:
+                context.toast("Deleted \(crumb).", kind: .info)
+                context.pop()
+            case .queued, .retrying:
+                let why = if case .retrying(let reason, _) = event.outcome { " (\(reason))" } else { "" }
+                context.toast("Kept: the delete of \(crumb) is pending until the server can be reached\(why).", kind: .warning)
+                context.pop()
+            case .conflict:
+                context.toast("\(crumb) changed on the server meanwhile: decide on the Changes screen (5).", kind: .warning)
+            case .rejected(let reason, _):
+                context.toast("Not deleted: \(reason)", kind: .error)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -19,7 +20,7 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         /// The avatar load finished; `refresh` when it revalidated.
         case avatarLoaded(refresh: Bool, AvatarOutcome)
         /// The delete (`x`) was taken as `result`, in `elapsed`.
-        case deleted(CharacterEditResult, elapsed: Duration)
+        case deleted(Result<WriteEvent, WriteNotMade>, elapsed: Duration)
     }
 
     /// What is shown: the character, its episodes, scroll, avatar and selected link.

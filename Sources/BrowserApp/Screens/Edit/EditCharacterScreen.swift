@@ -1,4 +1,5 @@
 import CharacterData
+import EntityWrites
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
@@ -12,8 +13,8 @@ import TerminalUI
 package struct EditCharacterScreen: ScreenModel {
     /// What saving reports back.
     package enum Message: Sendable {
-        /// The repository took the edit as `result`, in `elapsed`.
-        case saved(CharacterEditResult, elapsed: Duration)
+        /// The repository took the edit as `result` (or made no write), in `elapsed`.
+        case saved(Result<WriteEvent, WriteNotMade>, elapsed: Duration)
     }
 
     /// The form.
@@ -79,8 +80,12 @@ package struct EditCharacterScreen: ScreenModel {
         let shown = shown
         return [
             .task(key: Self.saveKey) {
-                let (result, elapsed) = await clock.timed {
-                    await repository.edit(id, to: fields, queueing: true, over: shown)
+                let (result, elapsed) = await clock.timed { () async -> Result<WriteEvent, WriteNotMade> in
+                    do throws(WriteNotMade) {
+                        return .success(try await repository.edit(id, to: fields, queueing: true, over: shown))
+                    } catch {
+                        return .failure(error)
+                    }
                 }
                 return .saved(result, elapsed: elapsed)
             }
@@ -90,35 +95,46 @@ package struct EditCharacterScreen: ScreenModel {
     package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         guard case .saved(let result, let elapsed) = message else { return [] }
         isSaving = false
-        context.record(WriteEvent(character: form.characterID, method: .patch, result: result, elapsed: elapsed))
+        let id = form.characterID
+        let name = form.values.name
         switch result {
-        case .applied(let character, let merged):
-            if let character { context.show(.character(character)) }
-            context.toast(
-                merged ? "Saved \(form.values.name), merged with the server's changes to other fields." : "Saved \(form.values.name).",
-                kind: .info)
-            context.pop()
-        case .pending(_, let reason):
-            context.toast(
-                "Kept: \(form.values.name) is pending and will be sent when the server can be reached (\(reason)).",
-                kind: .warning)
-            context.pop()
-        case .conflict(let fields, let theirs):
-            context.toast(
-                "\(theirs.name) changed on the server too (\(fields.joined(separator: ", "))): decide on the Changes screen (5).",
-                kind: .warning)
-            context.pop()
-        case .rejected(let reason, let field):
-            if let field, form.fields.contains(where: { $0.name == field }) {
-                form.errors[field] = reason
-                form.focus(on: field)
-            } else {
-                form.message = "Refused: \(reason)"
+        case .failure(let notMade):
+            context.record(WriteLogLine(notMade: notMade, method: .patch, character: id, elapsed: elapsed))
+            refuse(notMade.reason, field: notMade.field, prefix: "Not saved")
+            return []
+        case .success(let event):
+            context.record(WriteLogLine(event, character: id, elapsed: elapsed))
+            switch event.outcome {
+            case .applied(let merged):
+                context.toast(
+                    merged ? "Saved \(name), merged with the server's changes to other fields." : "Saved \(name).", kind: .info)
+            case .confirmed, .discarded:
+                context.toast("Saved \(name).", kind: .info)
+            case .queued, .retrying:
+                let why = if case .retrying(let reason, _) = event.outcome { " (\(reason))" } else { "" }
+                context.toast("Kept: \(name) is pending and will be sent when the server can be reached\(why).", kind: .warning)
+            case .conflict(let fields):
+                context.toast(
+                    "\(self.name) changed on the server too (\(fields.joined(separator: ", "))): decide on the Changes screen (5).",
+                    kind: .warning)
+            case .rejected(let reason, let field):
+                refuse(reason, field: field, prefix: "Refused")
+                return []
             }
-        case .notSent(let reason):
-            form.message = "Not saved: \(reason)"
+            context.pop()
         }
         return []
+    }
+
+    /// Shows why the form was not saved: beside its field when it names one of the form's, else
+    /// below the form. The form stays.
+    private mutating func refuse(_ reason: String, field: String?, prefix: String) {
+        if let field, form.fields.contains(where: { $0.name == field }) {
+            form.errors[field] = reason
+            form.focus(on: field)
+        } else {
+            form.message = "\(prefix): \(reason)"
+        }
     }
 
     package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { [] }
