@@ -55,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // A real metrics backend for the telemetry benchmark (the reads with Prometheus bootstrapped).
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // YAML, for API descriptions (Swagger 2.0, OpenAPI 3.x) written in it.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
@@ -256,7 +258,7 @@ let package = Package(
 
         // What an answer of any JSON API says, read without I/O: an order-keeping JSON tree, an
         // API's index, a list page whatever its shape, an entity's identity, title and links.
-        .target(name: "ExplorerModel"),
+        .target(name: "ExplorerModel", dependencies: [.product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ExplorerModelTests", dependencies: ["ExplorerModel", "TestSupport"]),
 
         // MARK: The terminal
