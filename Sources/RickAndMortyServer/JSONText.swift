@@ -1,9 +1,9 @@
 /// JSON string literals and numbers written straight into UTF-8 bytes, the API's way
 /// (`JSON.stringify`): `"` and `\` escaped, `\n` `\r` `\t` by name, other controls as `\u00xx`,
 /// `/` and non-ASCII as they are. Pure functions: thread-safe.
-enum JSONText {
+public enum JSONText {
     /// Appends `text` as a JSON string literal.
-    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         appendEscaped(text, to: &bytes)
         bytes.append(UInt8(ascii: "\""))

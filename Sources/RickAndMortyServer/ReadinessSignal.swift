@@ -2,7 +2,7 @@ import Locking
 
 /// A one-shot result that many tasks can await: the first `resolve` wins, later ones are ignored.
 /// Thread-safe (a `PThreadMutex` guards the value and the waiting continuations).
-final class ReadinessSignal<Value: Sendable, Failure: Error>: Sendable {
+public final class ReadinessSignal<Value: Sendable, Failure: Error>: Sendable {
     private enum State {
         case waiting([CheckedContinuation<Result<Value, Failure>, Never>])
         case resolved(Result<Value, Failure>)
@@ -10,8 +10,11 @@ final class ReadinessSignal<Value: Sendable, Failure: Error>: Sendable {
 
     private let state = PThreadMutex(State.waiting([]))
 
+    /// A signal nobody has resolved yet.
+    public init() {}
+
     /// Sets the result once and wakes every waiter.
-    func resolve(_ result: Result<Value, Failure>) {
+    public func resolve(_ result: Result<Value, Failure>) {
         let waiters = state.withLock { state -> [CheckedContinuation<Result<Value, Failure>, Never>] in
             guard case .waiting(let waiters) = state else { return [] }
             state = .resolved(result)
@@ -21,7 +24,7 @@ final class ReadinessSignal<Value: Sendable, Failure: Error>: Sendable {
     }
 
     /// Waits for the result.
-    func wait() async -> Result<Value, Failure> {
+    public func wait() async -> Result<Value, Failure> {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> Result<Value, Failure>? in
                 switch state {

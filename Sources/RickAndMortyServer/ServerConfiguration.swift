@@ -74,8 +74,14 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// The base URL served when the server listens on `port`.
     public func baseURL(boundPort port: Int) -> String {
         if let publicBaseURL { return URLRebase.trimmingTrailingSlash(publicBaseURL) }
+        return Self.origin(host: host, port: port) + "/api"
+    }
+
+    /// `http://host:port`, the origin a client reaches a server listening on `host` through
+    /// (`127.0.0.1` for a wildcard host, brackets around an IPv6 address).
+    public static func origin(host: String, port: Int) -> String {
         let reachable = ["0.0.0.0", "", "::"].contains(host) ? "127.0.0.1" : host
         let hostPart = reachable.contains(":") ? "[\(reachable)]" : reachable
-        return "http://\(hostPart):\(port)/api"
+        return "http://\(hostPart):\(port)"
     }
 }
