@@ -212,6 +212,10 @@ let package = Package(
         .testTarget(
             name: "RickAndMortyServerTests",
             dependencies: ["Locking", "RickAndMortyServer", "RickAndMortyModel", "JPEGCodec", "TestSupport", logging]),
+        // `serve --mirror DIR`: a folder of JSON served as the API it mirrors (PokeAPI's api-data
+        // layout, or one array per resource as SWAPI's), its references rewritten to the server's address.
+        .target(name: "APIMirror", dependencies: ["RickAndMortyServer", hummingbird, logging, serviceLifecycle]),
+        .testTarget(name: "APIMirrorTests", dependencies: ["APIMirror", "TestSupport", logging]),
         // The HTTP transports side by side: a page over loopback, 1,000 avatar downloads 8 at a
         // time, and the resident peak of a child process refusing a 400 MiB answer.
         .executableTarget(

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A plain HTTP client of a mirror for tests: URLSession with no cache, so every request reaches
+/// the server. A value, thread-safe.
+struct MirrorClient: Sendable {
+    /// One answer as the client saw it.
+    struct Reply: Sendable {
+        let status: Int
+        let headers: [String: String]
+        let body: Data
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        /// The header, looked up without regard to case.
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+
+        /// The body as a JSON object (a test failure when it is not one).
+        func object() throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any], "not an object: \(text)")
+        }
+
+        /// The `error` of an error body.
+        var errorMessage: String? { (try? object())?["error"] as? String }
+
+        /// The `results` of a list page.
+        func results() throws -> [[String: Any]] {
+            try #require(try object()["results"] as? [[String: Any]], "no results: \(text)")
+        }
+
+        /// The `name` (else `title`) of each result of a list page.
+        func names() throws -> [String] {
+            try results().map { ($0["name"] ?? $0["title"]) as? String ?? "" }
+        }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    let address: String
+    private let session: URLSession
+
+    init(address: String) {
+        self.address = address
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        session = URLSession(configuration: configuration)
+    }
+
+    /// `GET` (or `method`) of `path` on the mirror (`/api/people/?page=2`).
+    func get(_ path: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Reply {
+        try await get(url: address + path, method: method, headers: headers)
+    }
+
+    /// The JSON object a `GET` of `path` answers.
+    func object(_ path: String) async throws -> [String: Any] {
+        try await get(path).object()
+    }
+
+    /// The names (or titles) of the results of the list page a `GET` of `path` answers.
+    func names(_ path: String) async throws -> [String] {
+        try await get(path).names()
+    }
+
+    /// `GET` of an absolute URL (a link found in a body), which must be on the mirror: a test asks
+    /// no other server, whatever a wrong answer links to.
+    func get(url text: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Reply {
+        try #require(text.hasPrefix(address + "/"), "not on the mirror: \(text)")
+        let url = try #require(URL(string: text), "not a URL: \(text)")
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (body, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var fields: [String: String] = [:]
+        for case (let name as String, let value as String) in http.allHeaderFields { fields[name] = value }
+        return Reply(status: http.statusCode, headers: fields, body: body)
+    }
+}
