@@ -330,7 +330,7 @@ let package = Package(
         .executableTarget(
             name: "charbrowser",
             dependencies: [
-                "Locking", "BrowserApp", "CharacterData", "CMallocInfo", "DownloadCache", "NcursesBackend",
+                "APIMirror", "Locking", "BrowserApp", "CharacterData", "CMallocInfo", "DownloadCache", "NcursesBackend",
                 "PersistentCache", "EntityWrites", "RepositoryCore", "RickAndMortyModel",
                 "PostgresCache",
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,

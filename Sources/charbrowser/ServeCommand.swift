@@ -1,3 +1,4 @@
+import APIMirror
 import ArgumentParser
 import Foundation
 import Logging
@@ -7,7 +8,8 @@ import RickAndMortyServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the Rick and Morty API (sample data, a dump, or synthetic data) on this machine.",
+        abstract:
+            "Serve the Rick and Morty API (sample data, a dump, or synthetic data), or a folder of another JSON API (--mirror), on this machine.",
         discussion: """
             By default the hand-written sample in Assets/ is served (found through CHARBROWSER_ASSETS, \
             the package folder, or the folders above the executable). Faults can also be changed while \
@@ -38,6 +40,12 @@ struct ServeCommand: AsyncParsableCommand {
             "Serve N generated characters instead of files, each made when asked (a million start at once)."
     )
     var synthetic: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Serve this folder of JSON as the API it mirrors, offline: PokeAPI's api-data layout or one array per resource (<resource>.json, as SWAPI's); see docs/mirror.md.",
+            valueName: "DIR"))
+    var mirror: String?
 
     @Option(help: "The seed of the synthetic data.")
     var seed: UInt64 = 1
@@ -111,11 +119,18 @@ struct ServeCommand: AsyncParsableCommand {
         if data != nil, synthetic != nil {
             throw ValidationError("use either --data or --synthetic, not both")
         }
+        if mirror != nil, !optionsNotForMirror.isEmpty {
+            throw ValidationError("--mirror serves the folder alone: drop \(optionsNotForMirror.joined(separator: ", "))")
+        }
         _ = try CacheControlOption.checked(cacheControl, option: "--cache-control")
     }
 
     func run() async throws {
         let logger = Logger(label: "charbrowser.serve")
+        if let mirror {
+            try await runMirror(of: mirror, logger: logger)
+            return
+        }
         let server = RickAndMortyServer(
             data: try loadData(), configuration: try serverConfiguration(), environment: environment,
             logger: logger)
