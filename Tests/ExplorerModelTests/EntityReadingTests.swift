@@ -1,5 +1,6 @@
 import ExplorerModel
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("An entity's identity, title and links, from its JSON alone")
@@ -64,7 +65,7 @@ struct EntityReadingTests {
 
     @Test("A Rick and Morty character: origin and location are named links, episodes bare ones, the avatar none")
     func rickLinks() throws {
-        let rick = try #require(try JSONParser.parse(Array(try Data(contentsOf: ExplorerData.root.appendingPathComponent("rickandmorty/characters.json")))).array?.first?.object)
+        let rick = try #require(try JSONParser.parse(Array(try Data(contentsOf: SharedData.folder.appendingPathComponent("characters.json")))).array?.first?.object)
         let api = ExplorerData.rickBase
         let facts = EntityFacts(of: rick, collection: nil, api: api)
         #expect(facts.id == "1" && facts.title == "Rick Sanchez")

@@ -4,9 +4,8 @@ import TestSupport
 
 /// The shared data sets the explorer's tests read (never copied into the package).
 enum ExplorerData {
-    static var root: URL { SharedData.folder.deletingLastPathComponent() }
-    static var swapi: URL { root.appendingPathComponent("swapi") }
-    static var pokeapi: URL { root.appendingPathComponent("pokeapi") }
+    static var swapi: URL { SharedData.dataSet("swapi") }
+    static var pokeapi: URL { SharedData.dataSet("pokeapi") }
 
     /// The tree of `file` under the shared data.
     static func node(_ file: URL) throws -> JSONNode {
