@@ -248,7 +248,7 @@ let package = Package(
             dependencies: [
                 "Locking", "CharacterData", "ModelCodecs", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
                 "RickAndMortyServer",
-                "RepositoryCore", "TestSupport", "HTTPExchange", logging,
+                "RepositoryCore", "TestSupport", "EntityWrites", "HTTPExchange", logging,
             ]),
         .executableTarget(
             name: "CharacterDataBenchmarks",
