@@ -36,7 +36,6 @@ let package = Package(
         .library(name: "RepositoryTelemetry", targets: ["RepositoryTelemetry"]),
         .library(name: "EntityWrites", targets: ["EntityWrites"]),
         .library(name: "HTTPExchange", targets: ["HTTPExchange"]),
-        .library(name: "URLSessionExchange", targets: ["URLSessionExchange"]),
         .library(name: "AsyncHTTPExchange", targets: ["AsyncHTTPExchange"]),
     ],
     dependencies: [
@@ -90,14 +89,12 @@ let package = Package(
         .target(name: "EntityWrites", dependencies: ["HTTPExchange"]),
         // The library's one seam to HTTP: a request value, an answer value, `HTTPExchanging`.
         .target(name: "HTTPExchange"),
-        // `HTTPExchanging` over FoundationNetworking's URLSession.
-        .target(name: "URLSessionExchange", dependencies: ["HTTPExchange"]),
         // `HTTPExchanging` over AsyncHTTPClient: one pool, streamed bodies, the process's one HTTP client.
         .target(name: "AsyncHTTPExchange", dependencies: ["HTTPExchange", "Locking", asyncHTTPClient, nioCore, nioHTTP1, nioPosix]),
         .testTarget(
             name: "AsyncHTTPExchangeTests",
             dependencies: ["AsyncHTTPExchange", "HTTPExchange", "Locking", "TestSupport", hummingbird, logging]),
-        .testTarget(name: "EntityWritesTests", dependencies: ["EntityWrites", "HTTPExchange", "URLSessionExchange", "Locking", hummingbird, logging]),
+        .testTarget(name: "EntityWritesTests", dependencies: ["EntityWrites", "HTTPExchange", "AsyncHTTPExchange", "Locking", hummingbird, logging]),
         // Schedules of clients, a server and faults drawn from a seed, run against the write book
         // with a virtual clock; the checks every schedule must pass; shrinking (tests only).
         .target(name: "WriteSimulation", dependencies: ["EntityWrites"], path: "Tests/Simulation/WriteSimulation"),
@@ -194,13 +191,15 @@ let package = Package(
         // The domain: characters, episodes, locations, pages, filters, text sanitizing.
         .target(name: "RickAndMortyModel", dependencies: ["RepositoryCore"]),
         .testTarget(name: "RickAndMortyModelTests", dependencies: ["RickAndMortyModel", "TestSupport"]),
-        // The API over real HTTP (URLSession): per-resource data sources, revalidation, offline switch.
-        .target(name: "RickAndMortyHTTP", dependencies: ["Locking", "RepositoryCore", "RickAndMortyModel", "HTTPExchange"]),
+        // The API over real HTTP (AsyncHTTPExchange): per-resource data sources, revalidation, offline switch.
+        .target(
+            name: "RickAndMortyHTTP",
+            dependencies: ["Locking", "RepositoryCore", "RickAndMortyModel", "HTTPExchange", "AsyncHTTPExchange"]),
         .testTarget(
             name: "RickAndMortyHTTPTests",
             dependencies: [
                 "Locking", "RickAndMortyHTTP", "RickAndMortyModel", "RickAndMortyServer", "RepositoryCore",
-                "TestSupport", hummingbird,
+                "TestSupport", "HTTPExchange", "AsyncHTTPExchange", hummingbird,
                 logging,
             ]),
         // The embedded, API-compatible server: data loading, routes, faults, lifecycle.
@@ -216,20 +215,19 @@ let package = Package(
         // layout, or one array per resource as SWAPI's), its references rewritten to the server's address.
         .target(name: "APIMirror", dependencies: ["RickAndMortyServer", hummingbird, logging, serviceLifecycle]),
         .testTarget(name: "APIMirrorTests", dependencies: ["APIMirror", "TestSupport", logging]),
-        // The HTTP transports side by side: a page over loopback, 1,000 avatar downloads 8 at a
-        // time, and the resident peak of a child process refusing a 400 MiB answer.
+        // The HTTP transport: a page over loopback, 1,000 avatar downloads 8 at a time, and the
+        // resident peak of a child process refusing a 400 MiB answer.
         .executableTarget(
             name: "RickAndMortyHTTPBenchmarks",
             dependencies: [
-                "AsyncHTTPExchange", "DownloadCache", "HTTPExchange", "Locking", "RepositoryCore", "RickAndMortyHTTP",
-                "RickAndMortyModel", "RickAndMortyServer", "TestSupport", benchmark, hummingbird, logging,
+                "AsyncHTTPExchange", "DownloadCache", "HTTPExchange", "Locking", "RickAndMortyServer", "TestSupport",
+                benchmark, hummingbird, logging,
             ],
             path: "Tests/Benchmarks/RickAndMortyHTTPBenchmarks", plugins: [benchmarkPlugin]),
         // A child process refusing one 400 MiB answer and printing its resident peak (the benchmark above).
         .executableTarget(
             name: "AnswerRefusalProbe",
-            dependencies: ["AsyncHTTPExchange", "HTTPExchange", "RepositoryCore", "RickAndMortyHTTP"],
-            path: "Tests/Fixtures/AnswerRefusalProbe"),
+            dependencies: ["AsyncHTTPExchange", "HTTPExchange"], path: "Tests/Fixtures/AnswerRefusalProbe"),
         .executableTarget(
             name: "ServerBenchmarks",
             dependencies: ["Locking", "RickAndMortyServer", "TestSupport", benchmark, logging],
@@ -248,7 +246,7 @@ let package = Package(
             dependencies: [
                 "Locking", "CharacterData", "ModelCodecs", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
                 "RickAndMortyServer",
-                "RepositoryCore", "TestSupport", "EntityWrites", "HTTPExchange", logging,
+                "RepositoryCore", "TestSupport", "EntityWrites", "HTTPExchange", "AsyncHTTPExchange", logging,
             ]),
         .executableTarget(
             name: "CharacterDataBenchmarks",
@@ -301,7 +299,7 @@ let package = Package(
                 "Locking", "BrowserApp", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel",
                 "RickAndMortyHTTP",
                 "RickAndMortyServer", "TestSupport", "PersistentCache", "DownloadCache", "JPEGCodec",
-                "PostgresCache", "EntityWrites",
+                "PostgresCache", "EntityWrites", hummingbird, logging,
             ],
             exclude: ["Golden"]),
         .executableTarget(
@@ -363,7 +361,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzHTTPHeaders",
             dependencies: [
-                "FuzzSupport", "DownloadCache", "RickAndMortyHTTP", "RickAndMortyServer", hummingbird,
+                "FuzzSupport", "DownloadCache", "HTTPExchange", "RickAndMortyServer", hummingbird,
             ],
             path: "Tests/Fuzz/FuzzHTTPHeaders", exclude: ["corpus", "regressions"]),
         .executableTarget(

@@ -39,7 +39,10 @@ public struct AsyncHTTPExchange: HTTPExchanging {
     public let timeout: HTTPExchangeTimeout
 
     /// An exchange over `client` (the shared one by default).
-    public init(client: HTTPClient = AsyncHTTPExchange.sharedClient, timeout: HTTPExchangeTimeout = .total(.seconds(60))) {
+    public init(
+        client: HTTPClient = AsyncHTTPExchange.sharedClient,
+        timeout: HTTPExchangeTimeout = .total(.seconds(60))
+    ) {
         self.client = client
         self.timeout = timeout
     }
@@ -104,7 +107,8 @@ public struct AsyncHTTPExchange: HTTPExchanging {
             }
         }
         let answer = HTTPStreamedAnswer(
-            status: Int(response.status.code), headers: response.headers.map { HTTPHeaderField($0.name, $0.value) },
+            status: Int(response.status.code),
+            headers: response.headers.map { HTTPHeaderField($0.name, $0.value) },
             body: body)
         do {
             return .success(try await read(answer))

@@ -25,7 +25,8 @@ extension HTTPExchangeError {
             switch failure {
             case .connectTimeout: self = .notSent(reason: "timed out connecting to \(host)")
             case .tlsHandshakeTimeout: self = .notSent(reason: "timed out in the TLS handshake with \(host)")
-            case .invalidURL, .emptyHost, .emptyScheme, .unsupportedScheme(url.scheme ?? ""), .alreadyShutdown:
+            case .invalidURL, .emptyHost, .emptyScheme, .unsupportedScheme(url.scheme ?? ""),
+                .alreadyShutdown:
                 self = .notSent(reason: "\(failure.shortDescription.lowercased()): \(url.absoluteString)")
             case .remoteConnectionClosed: self = .connectionLost
             case .redirectLimitReached: self = .unreachable(reason: "too many redirects")
@@ -77,7 +78,9 @@ extension HTTPExchangeError {
     /// A connection that closed or was reset under the exchange.
     private static func isConnectionLoss(_ error: any Error) -> Bool {
         if let failure = error as? HTTPClientError { return failure == .remoteConnectionClosed }
-        if let failure = error as? IOError { return [ECONNRESET, EPIPE, ECONNABORTED].contains(failure.errnoCode) }
+        if let failure = error as? IOError {
+            return [ECONNRESET, EPIPE, ECONNABORTED].contains(failure.errnoCode)
+        }
         if let failure = error as? ChannelError { return failure == .ioOnClosedChannel || failure == .eof }
         return error is HTTPParserError
     }

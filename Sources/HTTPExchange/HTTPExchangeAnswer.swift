@@ -23,6 +23,8 @@ public struct HTTPExchangeAnswer: Sendable, Hashable {
 extension [HTTPHeaderField] {
     /// The first value of the field `name`, compared without case.
     func value(of name: String) -> String? {
-        first { $0.name.utf8.count == name.utf8.count && $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        first {
+            $0.name.utf8.count == name.utf8.count && $0.name.caseInsensitiveCompare(name) == .orderedSame
+        }?.value
     }
 }

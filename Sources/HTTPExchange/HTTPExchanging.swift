@@ -19,7 +19,8 @@ public protocol HTTPExchanging: Sendable {
 
 extension HTTPExchanging {
     /// The whole answer, its body at most `HTTPExchangeAnswer.defaultLimit` bytes.
-    public func exchange(_ request: HTTPExchangeRequest) async throws(HTTPExchangeError) -> HTTPExchangeAnswer {
+    public func exchange(_ request: HTTPExchangeRequest) async throws(HTTPExchangeError) -> HTTPExchangeAnswer
+    {
         try await exchange(request, limit: HTTPExchangeAnswer.defaultLimit)
     }
 
@@ -28,6 +29,8 @@ extension HTTPExchanging {
     public func exchange(_ request: HTTPExchangeRequest, limit: Int) async throws(HTTPExchangeError)
         -> HTTPExchangeAnswer
     {
-        try await exchange(request) { answer throws(HTTPExchangeError) in try await answer.collect(upTo: limit) }
+        try await exchange(request) { answer throws(HTTPExchangeError) in
+            try await answer.collect(upTo: limit)
+        }
     }
 }

@@ -23,7 +23,9 @@ public struct HTTPStreamedAnswer {
     public func header(_ name: String) -> String? { headers.value(of: name) }
 
     /// The body's length as the head announces it (`Content-Length`), when it does.
-    public var announcedLength: Int? { header("Content-Length").flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } }
+    public var announcedLength: Int? {
+        header("Content-Length").flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+    }
 
     /// Reads the whole body, or throws `.tooLarge(limit:)` as soon as it is known to be over `limit`
     /// bytes — from `Content-Length` before a byte is read, else when the bytes counted pass it —

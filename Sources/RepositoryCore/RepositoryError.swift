@@ -16,7 +16,8 @@ public enum RepositoryError: Error, Sendable, Equatable, Hashable, CustomStringC
     case queryNotSupported(query: String, source: String)
     /// A value could not be encoded or decoded; `detail` carries a short excerpt.
     case serialization(detail: String)
-    /// The main source (the network) could not be reached or answered badly.
+    /// The main source (the network) could not be reached or answered badly. An answer refused
+    /// for its size (`answerTooLarge(limit:from:)`) is described by its reason alone.
     case mainUnavailable(reason: String)
     /// The call was cancelled.
     case cancelled
@@ -31,6 +32,7 @@ public enum RepositoryError: Error, Sendable, Equatable, Hashable, CustomStringC
             "The cached value for \(query) is not valid: \(Self.clause(reason))."
         case .queryNotSupported(let query, let source): "\(source) cannot answer \(Self.clause(query))."
         case .serialization(let detail): "The data could not be read or written: \(Self.clause(detail))."
+        case .mainUnavailable(let reason) where Self.isAnswerTooLarge(reason): "\(Self.clause(reason))."
         case .mainUnavailable(let reason): "The server is unavailable: \(Self.clause(reason))."
         case .cancelled: "The request was cancelled."
         case .storageFailure(let detail): "The local store failed: \(Self.clause(detail))."

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPExchange
 import RickAndMortyModel
 
 /// Reads the API's error bodies, `{"error": "…"}`, and tells its meanings apart. Pure, thread-safe.
@@ -6,7 +7,7 @@ enum APIErrorBody {
     private struct Body: Decodable { let error: String }
 
     /// The sanitized message of a JSON error body, or nil for any other body (HTML, empty, …).
-    static func message(in response: TransportResponse) -> String? {
+    static func message(in response: HTTPExchangeAnswer) -> String? {
         guard !response.isHTML, let body = try? APIDecoding.decode(Body.self, from: response.body) else {
             return nil
         }

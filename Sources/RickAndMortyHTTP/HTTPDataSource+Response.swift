@@ -1,4 +1,5 @@
 import Foundation
+import HTTPExchange
 import RepositoryCore
 
 extension HTTPDataSource {
@@ -7,18 +8,22 @@ extension HTTPDataSource {
     /// is `.mainUnavailable`. The entry's expiry is the server's (`ResponseFreshness`, with the
     /// request sent at `requestedAt`); a 304 without one keeps the cached entry's lifetime, from now.
     func entry(
-        from response: TransportResponse, for query: Query, ids: [Int], cached: Entry<Value>?, requestedAt: Date
+        from response: HTTPExchangeAnswer, for query: Query, ids: [Int], cached: Entry<Value>?,
+        requestedAt: Date
     ) throws(RepositoryError) -> Entry<Value> {
         let now = api.timeSource.now()
         let freshness = ResponseFreshness(
-            headers: { name in response.header(name).map { [$0] } ?? [] }, requestedAt: requestedAt, receivedAt: now)
+            headers: { name in response.header(name).map { [$0] } ?? [] }, requestedAt: requestedAt,
+            receivedAt: now)
         let fresh = EntryMetadata(
             storedAt: now, expiresAt: freshness.explicitExpiry, etag: response.header("ETag"),
-            lastModified: response.header("Last-Modified"), staleUse: StaleUse(freshness), noStore: freshness.noStore)
+            lastModified: response.header("Last-Modified"), staleUse: StaleUse(freshness),
+            noStore: freshness.noStore)
         switch response.status {
         case 200..<300:
             if response.isHTML {
-                throw .mainUnavailable(reason: RepositoryError.httpStatusText(response.status) + " (an HTML page)")
+                throw .mainUnavailable(
+                    reason: RepositoryError.httpStatusText(response.status) + " (an HTML page)")
             }
             return Entry(
                 value: try decode(response.body, for: query, ids: ids), metadata: fresh, origin: .network)
@@ -39,14 +44,15 @@ extension HTTPDataSource {
             return try notFoundEntry(response, for: query, metadata: fresh)
         default:
             throw .mainUnavailable(
-                reason: RepositoryError.httpStatusText(response.status, message: APIErrorBody.message(in: response)))
+                reason: RepositoryError.httpStatusText(
+                    response.status, message: APIErrorBody.message(in: response)))
         }
     }
 
     /// A 404 that is the API's own answer: "There is nothing here" ends a listing (an empty page),
     /// "… not found" is `.notFound` for one id and an empty list for several. Any other 404 (the
     /// unknown-route "There is nothing here." of a wrong base URL, an HTML page) is `.mainUnavailable`.
-    private func notFoundEntry(_ response: TransportResponse, for query: Query, metadata: EntryMetadata)
+    private func notFoundEntry(_ response: HTTPExchangeAnswer, for query: Query, metadata: EntryMetadata)
         throws(RepositoryError) -> Entry<Value>
     {
         let message = APIErrorBody.message(in: response)
@@ -74,7 +80,7 @@ extension HTTPDataSource {
     }
 }
 
-extension TransportResponse {
+extension HTTPExchangeAnswer {
     /// True when the server said it sent HTML (an error page from a proxy, a captive portal).
     var isHTML: Bool { header("Content-Type")?.lowercased().contains("html") == true }
 }

@@ -1,9 +1,6 @@
 import Foundation
+import HTTPExchange
 import RepositoryCore
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Reads one API resource over HTTP as a `GetDataSource`; a value type, safe to call from any task.
 ///
@@ -36,31 +33,30 @@ public struct HTTPDataSource<Value: Sendable>: GetDataSource {
             guard api.networkSwitch.isOnline else { throw .mainUnavailable(reason: "offline") }
             if Task.isCancelled { throw .cancelled }
             let url = try URLBuilding.url(base: api.configuration.baseURL, path: path, parameters: parameters)
-            let response: TransportResponse
+            let answer: HTTPExchangeAnswer
             let requestedAt = api.timeSource.now()
             do {
-                response = try await api.transport.send(
+                answer = try await api.http.exchange(
                     makeRequest(url, revalidating: cached?.metadata),
-                    bodyLimit: api.configuration.maximumAnswerSize)
+                    limit: api.configuration.maximumAnswerSize.bytes)
             } catch {
-                throw error == .cancelled ? .cancelled : .mainUnavailable(reason: error.reason)
+                throw RepositoryError(error, reading: url, configuration: api.configuration)
             }
-            return try entry(from: response, for: query, ids: ids, cached: cached, requestedAt: requestedAt)
+            return try entry(from: answer, for: query, ids: ids, cached: cached, requestedAt: requestedAt)
         }
     }
 
     /// A GET with the configured timeout and User-Agent, conditional when `metadata` has validators.
-    func makeRequest(_ url: URL, revalidating metadata: EntryMetadata?) -> URLRequest {
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-            timeoutInterval: api.configuration.timeoutInterval)
-        request.httpMethod = "GET"
-        request.setValue(api.configuration.userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let etag = metadata?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+    func makeRequest(_ url: URL, revalidating metadata: EntryMetadata?) -> HTTPExchangeRequest {
+        var headers = [
+            HTTPHeaderField("User-Agent", api.configuration.userAgent),
+            HTTPHeaderField("Accept", "application/json"),
+        ]
+        if let etag = metadata?.etag { headers.append(HTTPHeaderField("If-None-Match", etag)) }
         if let lastModified = metadata?.lastModified {
-            request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+            headers.append(HTTPHeaderField("If-Modified-Since", lastModified))
         }
-        return request
+        return HTTPExchangeRequest(
+            method: "GET", url: url, headers: headers, timeout: .total(api.configuration.timeout))
     }
 }

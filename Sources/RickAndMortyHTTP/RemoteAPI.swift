@@ -1,27 +1,29 @@
+import AsyncHTTPExchange
+import HTTPExchange
 import RepositoryCore
 import RickAndMortyModel
 
-/// The Rick and Morty API as one object to wire: configuration, transport, offline switch and clock,
+/// The Rick and Morty API as one object to wire: configuration, HTTP exchange, offline switch and clock,
 /// vending one `HTTPDataSource` per resource. A value type, thread-safe (every part is `Sendable`).
 public struct RemoteAPI: Sendable {
     /// Base URL, timeout and User-Agent.
     public let configuration: RemoteAPIConfiguration
-    /// How requests travel (URLSession in the product).
-    public let transport: any HTTPTransport
+    /// How requests travel (the process's one AsyncHTTPClient pool in the product).
+    public let http: any HTTPExchanging
     /// The offline key: when off, every data source of this API fails fast without a request.
     public let networkSwitch: NetworkSwitch
     /// "Now", for the stored-at time of what is fetched or revalidated.
     public let timeSource: any TimeSource
 
-    /// Creates the API; by default the public server over a new `URLSessionTransport`, online, wall clock.
+    /// Creates the API; by default the public server over `AsyncHTTPExchange.shared`, online, wall clock.
     public init(
         configuration: RemoteAPIConfiguration = RemoteAPIConfiguration(),
-        transport: any HTTPTransport = URLSessionTransport(),
+        http: any HTTPExchanging = AsyncHTTPExchange.shared,
         networkSwitch: NetworkSwitch = NetworkSwitch(),
         timeSource: any TimeSource = SystemTimeSource()
     ) {
         self.configuration = configuration
-        self.transport = transport
+        self.http = http
         self.networkSwitch = networkSwitch
         self.timeSource = timeSource
     }

@@ -23,9 +23,9 @@ public struct RemoteAPIConfiguration: Sendable, Hashable {
     public var timeout: Duration
     /// The `User-Agent` header sent with every request.
     public var userAgent: String
-    /// The largest answer body accepted: a larger one fails the read with "the answer from URL is
-    /// larger than 16 MiB" (`.mainUnavailable`), refused from its `Content-Length` or as soon as
-    /// the bytes received pass it, so a read never holds much more than this.
+    /// The largest answer body accepted: a larger one fails the read with "Answer too large: over
+    /// 16 MiB from host" (`RepositoryError.answerTooLarge(limit:from:)`), refused from its
+    /// `Content-Length` or as soon as the bytes received pass it, so a read never holds more than this.
     public var maximumAnswerSize: SizeLimit
 
     /// The default `maximumAnswerSize`, 16 MiB: hundreds of times the API's largest page.
@@ -42,11 +42,5 @@ public struct RemoteAPIConfiguration: Sendable, Hashable {
         self.timeout = timeout
         self.userAgent = userAgent
         self.maximumAnswerSize = maximumAnswerSize
-    }
-
-    /// The timeout in seconds, as `URLRequest` wants it.
-    var timeoutInterval: TimeInterval {
-        let parts = timeout.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -2,11 +2,7 @@ import Foundation
 import HTTPExchange
 import RepositoryCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// `HTTPExchanging` over a `RemoteAPI`'s transport, so writes go out as its reads do: through its
+/// `HTTPExchanging` over a `RemoteAPI`'s exchange, so writes go out as its reads do: through its
 /// offline switch (offline, nothing is sent), with its user agent, timeout and answer size limit.
 /// A value; thread-safe (every part is `Sendable`).
 public struct RemoteAPIExchange: HTTPExchanging {
@@ -17,41 +13,25 @@ public struct RemoteAPIExchange: HTTPExchanging {
         self.api = api
     }
 
-    /// The whole answer, given to `read` as a stream of one part.
+    /// `request` with the API's user agent (unless it names one) and timeout (unless it gives
+    /// one), through the API's exchange; `notSent` while the switch is off.
     public func exchange<Value: Sendable>(
         _ request: HTTPExchangeRequest,
         reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
     ) async throws(HTTPExchangeError) -> Value {
-        try await read(HTTPStreamedAnswer(try await exchange(request)))
+        guard api.networkSwitch.isOnline else { throw .notSent(reason: "offline") }
+        var outgoing = request
+        if !request.headers.contains(where: { $0.name.caseInsensitiveCompare("User-Agent") == .orderedSame })
+        {
+            outgoing.headers.insert(HTTPHeaderField("User-Agent", api.configuration.userAgent), at: 0)
+        }
+        outgoing.timeout = request.timeout ?? .total(api.configuration.timeout)
+        return try await api.http.exchange(outgoing, reading: read)
     }
 
-    public func exchange(_ request: HTTPExchangeRequest) async throws(HTTPExchangeError) -> HTTPExchangeAnswer {
-        guard api.networkSwitch.isOnline else { throw .notSent(reason: "offline") }
-        var urlRequest = URLRequest(
-            url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
-            timeoutInterval: api.configuration.timeoutInterval)
-        urlRequest.httpMethod = request.method
-        urlRequest.setValue(api.configuration.userAgent, forHTTPHeaderField: "User-Agent")
-        for field in request.headers { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }
-        urlRequest.httpBody = request.body
-        let response: TransportResponse
-        do {
-            response = try await api.transport.send(urlRequest, bodyLimit: api.configuration.maximumAnswerSize)
-        } catch .cancelled {
-            throw .cancelled
-        } catch .timedOut {
-            throw .timedOut
-        } catch .connectionRefused {
-            throw .notSent(reason: TransportError.connectionRefused.description)
-        } catch .notConnected {
-            throw .notSent(reason: TransportError.notConnected.description)
-        } catch .hostNotFound(let host) {
-            throw .notSent(reason: TransportError.hostNotFound(host: host).description)
-        } catch {
-            throw .unreachable(reason: error.description)
-        }
-        return HTTPExchangeAnswer(
-            status: response.status, headers: response.headers.map { HTTPHeaderField($0.key, $0.value) },
-            body: response.body)
+    /// The whole answer, its body at most the API's `maximumAnswerSize`.
+    public func exchange(_ request: HTTPExchangeRequest) async throws(HTTPExchangeError) -> HTTPExchangeAnswer
+    {
+        try await exchange(request, limit: api.configuration.maximumAnswerSize.bytes)
     }
 }

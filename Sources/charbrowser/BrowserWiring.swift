@@ -94,7 +94,7 @@ enum BrowserWiring {
         let avatars =
             imagesOn
             ? AvatarLoader(
-                directory: avatarFolder(command), transport: URLSessionTransport(timeout: max(1, command.timeout)),
+                directory: avatarFolder(command), transport: HTTPExchangeTransport(timeout: command.timeout),
                 apiBaseURL: baseURL, api: identity, isOnline: { networkSwitch.isOnline }) : nil
         // The Cache screen: every tier of this run, with the avatars' folder (through the loader's
         // own provider, which owns the folder) when images are on; the rule is `cache`'s (the run's

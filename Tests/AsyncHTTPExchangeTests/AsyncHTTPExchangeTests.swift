@@ -11,11 +11,13 @@ struct AsyncHTTPExchangeTests {
     @Test("An answer comes whole with its status, headers and body; a 404 is an answer too")
     func wholeAnswer() async throws {
         try await withExchangeServer { server in
-            let hello = try await exchange.exchange(HTTPExchangeRequest(method: "GET", url: server.url("/hello")))
+            let hello = try await exchange.exchange(
+                HTTPExchangeRequest(method: "GET", url: server.url("/hello")))
             #expect(hello.status == 200)
             #expect(hello.header("etag") == "\"h1\"")
             #expect(String(decoding: hello.body, as: UTF8.self) == "hello")
-            let missing = try await exchange.exchange(HTTPExchangeRequest(method: "GET", url: server.url("/missing")))
+            let missing = try await exchange.exchange(
+                HTTPExchangeRequest(method: "GET", url: server.url("/missing")))
             #expect(missing.status == 404)
             #expect(String(decoding: missing.body, as: UTF8.self) == "not here")
         }
@@ -26,7 +28,8 @@ struct AsyncHTTPExchangeTests {
         try await withExchangeServer { server in
             let answer = try await exchange.exchange(
                 HTTPExchangeRequest(
-                    method: "PATCH", url: server.url("/echo"), headers: [HTTPHeaderField("If-Match", "\"v7\"")],
+                    method: "PATCH", url: server.url("/echo"),
+                    headers: [HTTPHeaderField("If-Match", "\"v7\"")],
                     body: Data("{\"name\":\"Rick\"}".utf8)))
             #expect(answer.status == 200)
             #expect(answer.header("ETag") == "\"v7\"")
@@ -37,7 +40,8 @@ struct AsyncHTTPExchangeTests {
     @Test("A redirect is followed")
     func redirect() async throws {
         try await withExchangeServer { server in
-            let answer = try await exchange.exchange(HTTPExchangeRequest(method: "GET", url: server.url("/moved")))
+            let answer = try await exchange.exchange(
+                HTTPExchangeRequest(method: "GET", url: server.url("/moved")))
             #expect(answer.status == 200)
             #expect(String(decoding: answer.body, as: UTF8.self) == "hello")
         }
@@ -48,7 +52,8 @@ struct AsyncHTTPExchangeTests {
         try await withExchangeServer { server in
             // The announced body sends 1 KiB of its 400 MiB and then holds: only its head can refuse it.
             await #expect(throws: HTTPExchangeError.tooLarge(limit: 16 << 20)) {
-                _ = try await exchange.exchange(HTTPExchangeRequest(method: "GET", url: server.url("/announced")))
+                _ = try await exchange.exchange(
+                    HTTPExchangeRequest(method: "GET", url: server.url("/announced")))
             }
             await #expect(throws: HTTPExchangeError.tooLarge(limit: 32 << 10)) {
                 _ = try await exchange.exchange(
@@ -63,7 +68,9 @@ struct AsyncHTTPExchangeTests {
     @Test("A reader that stops early lets the rest go: the server's next write fails")
     func unreadRestIsLetGo() async throws {
         try await withExchangeServer { server in
-            let first = try await exchange.exchange(HTTPExchangeRequest(method: "GET", url: server.url("/endless"))) {
+            let first = try await exchange.exchange(
+                HTTPExchangeRequest(method: "GET", url: server.url("/endless"))
+            ) {
                 answer throws(HTTPExchangeError) in
                 var parts = answer.body.makeAsyncIterator()
                 return try await parts.next()?.count ?? 0
@@ -79,11 +86,13 @@ struct AsyncHTTPExchangeTests {
         try await withExchangeServer { server in
             await #expect(throws: HTTPExchangeError.timedOut) {
                 _ = try await exchange.exchange(
-                    HTTPExchangeRequest(method: "GET", url: server.url("/stalled"), timeout: .total(.milliseconds(300))))
+                    HTTPExchangeRequest(
+                        method: "GET", url: server.url("/stalled"), timeout: .total(.milliseconds(300))))
             }
             await #expect(throws: HTTPExchangeError.timedOut) {
                 _ = try await exchange.exchange(
-                    HTTPExchangeRequest(method: "GET", url: server.url("/endless"), timeout: .total(.milliseconds(300))),
+                    HTTPExchangeRequest(
+                        method: "GET", url: server.url("/endless"), timeout: .total(.milliseconds(300))),
                     limit: 1 << 30)
             }
         }
@@ -93,7 +102,8 @@ struct AsyncHTTPExchangeTests {
     func idleTimeout() async throws {
         try await withExchangeServer { server in
             // GIVEN a body arriving 1 KiB a millisecond and an idle timeout of 200 ms
-            let request = HTTPExchangeRequest(method: "GET", url: server.url("/endless"), timeout: .idle(.milliseconds(200)))
+            let request = HTTPExchangeRequest(
+                method: "GET", url: server.url("/endless"), timeout: .idle(.milliseconds(200)))
             // WHEN 400 KiB are read (400 ms at least) THEN no timeout ends it
             let read = try await exchange.exchange(request) { answer throws(HTTPExchangeError) in
                 var count = 0
@@ -107,7 +117,8 @@ struct AsyncHTTPExchangeTests {
             // AND a head that never comes ends as timed out
             await #expect(throws: HTTPExchangeError.timedOut) {
                 _ = try await exchange.exchange(
-                    HTTPExchangeRequest(method: "GET", url: server.url("/stalled"), timeout: .idle(.milliseconds(200))))
+                    HTTPExchangeRequest(
+                        method: "GET", url: server.url("/stalled"), timeout: .idle(.milliseconds(200))))
             }
         }
     }
@@ -130,7 +141,8 @@ struct AsyncHTTPExchangeTests {
         let closed = try #require(UnlistenedPort())
         let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)/x"))
         await #expect(throws: HTTPExchangeError.connectionRefused) {
-            _ = try await exchange.exchange(HTTPExchangeRequest(method: "PATCH", url: url, body: Data("{}".utf8)))
+            _ = try await exchange.exchange(
+                HTTPExchangeRequest(method: "PATCH", url: url, body: Data("{}".utf8)))
         }
         withExtendedLifetime(closed) {}
     }
@@ -139,7 +151,8 @@ struct AsyncHTTPExchangeTests {
     func unknownHost() async throws {
         let url = try #require(URL(string: "http://charbrowser.invalid/x"))
         await #expect(throws: HTTPExchangeError.hostNotFound("charbrowser.invalid")) {
-            _ = try await exchange.exchange(HTTPExchangeRequest(method: "GET", url: url, timeout: .total(.seconds(10))))
+            _ = try await exchange.exchange(
+                HTTPExchangeRequest(method: "GET", url: url, timeout: .total(.seconds(10))))
         }
     }
 
@@ -160,7 +173,8 @@ struct AsyncHTTPExchangeTests {
         async let taken = onOwnThread { listener.takeRequestAndHangUp() }
         // WHEN a write is sent THEN it may have been taken: unreachable
         await #expect(throws: HTTPExchangeError.connectionLost) {
-            _ = try await exchange.exchange(HTTPExchangeRequest(method: "PATCH", url: url, body: Data("{}".utf8)))
+            _ = try await exchange.exchange(
+                HTTPExchangeRequest(method: "PATCH", url: url, body: Data("{}".utf8)))
         }
         #expect(try await taken > 0)
     }
@@ -170,7 +184,8 @@ struct AsyncHTTPExchangeTests {
         _ = try await withExchangeServer { server in
             let result = await Task { () async throws(HTTPExchangeError) -> HTTPExchangeAnswer in
                 withUnsafeCurrentTask { $0?.cancel() }
-                return try await exchange.exchange(HTTPExchangeRequest(method: "GET", url: server.url("/stalled")))
+                return try await exchange.exchange(
+                    HTTPExchangeRequest(method: "GET", url: server.url("/stalled")))
             }.result
             #expect(throws: HTTPExchangeError.cancelled) { try result.get() }
             #expect(server.gate.arrivals.value == 0)

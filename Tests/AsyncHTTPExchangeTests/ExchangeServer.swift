@@ -23,13 +23,16 @@ struct ExchangeServer: Sendable {
     static func routes(gate: Gate, abandoned: AsyncCounter) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/hello") { _, _ in
-            Response(status: .ok, headers: [.eTag: "\"h1\""], body: ResponseBody(byteBuffer: ByteBuffer(string: "hello")))
+            Response(
+                status: .ok, headers: [.eTag: "\"h1\""],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "hello")))
         }
         router.on("/echo", method: .patch) { request, _ -> Response in
             let body = try await request.body.collect(upTo: 1 << 20)
             let tag = request.headers[.ifMatch] ?? "none"
             return Response(
-                status: .ok, headers: [.contentType: "text/plain", .eTag: tag], body: ResponseBody(byteBuffer: body))
+                status: .ok, headers: [.contentType: "text/plain", .eTag: tag],
+                body: ResponseBody(byteBuffer: body))
         }
         router.get("/moved") { _, _ in
             Response(status: .found, headers: [.location: "/hello"])
@@ -86,7 +89,9 @@ struct ExchangeServer: Sendable {
 
 /// Starts the server, runs `body` against it, then opens the gate and stops the server.
 @discardableResult
-func withExchangeServer<Value: Sendable>(_ body: @Sendable (ExchangeServer) async throws -> Value) async throws -> Value {
+func withExchangeServer<Value: Sendable>(_ body: @Sendable (ExchangeServer) async throws -> Value)
+    async throws -> Value
+{
     let gate = Gate()
     let abandoned = AsyncCounter()
     let (ports, portSink) = AsyncStream<Int>.makeStream()

@@ -21,7 +21,7 @@ struct AvatarBrowserTests {
     /// test shares, slower still under AddressSanitizer), not a subject; no test here is about a
     /// timeout.
     static func temporaryLoader(in folder: URL = loaderFolder()) -> AvatarLoader {
-        AvatarLoader(directory: folder, transport: URLSessionTransport(timeout: 120))
+        AvatarLoader(directory: folder, transport: HTTPExchangeTransport(timeout: 120))
     }
 
     /// A 60×60 test card: four coloured quadrants, so placement and colours show in frames.

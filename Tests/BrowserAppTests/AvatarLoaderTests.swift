@@ -26,7 +26,7 @@ struct AvatarLoaderTests {
             dataset: try Dataset.sample(), configuration: ServerConfiguration(port: 0, faults: faults))
         let base = try await server.start()
         let loader = AvatarLoader(
-            directory: folder, transport: URLSessionTransport(timeout: 10), limits: limits,
+            directory: folder, transport: HTTPExchangeTransport(timeout: 10), limits: limits,
             isOnline: { online })
         do {
             try await body(server, base, loader)
@@ -77,7 +77,7 @@ struct AvatarLoaderTests {
             let first = await loader.load(url: Self.avatarURL(base, 1), refresh: false)
             let key = try #require(first.cacheKey)
             let offline = AvatarLoader(
-                directory: loader.cache.directory, transport: URLSessionTransport(timeout: 10), isOnline: { false })
+                directory: loader.cache.directory, transport: HTTPExchangeTransport(timeout: 10), isOnline: { false })
             let refetched = await offline.reread(key, conditional: false)
             guard case .failure(.mainUnavailable(let reason)) = refetched else {
                 Issue.record("expected an offline failure, got \(refetched)")

@@ -1,8 +1,7 @@
+import AsyncHTTPExchange
 import CharacterData
 import Foundation
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import HTTPExchange
 import Locking
 import PersistentCache
 import RepositoryCore
@@ -10,14 +9,17 @@ import RickAndMortyHTTP
 import RickAndMortyServer
 import TestSupport
 
-/// A transport that forwards to URLSession and records the path of every request.
-final class RecordingTransport: HTTPTransport {
-    private let inner = URLSessionTransport()
+/// An exchange that forwards to the real one and records the path of every request.
+final class RecordingTransport: HTTPExchanging {
+    private let inner = AsyncHTTPExchange.shared
     private let paths = PThreadMutex<[String]>([])
 
-    func send(_ request: URLRequest) async throws(TransportError) -> TransportResponse {
-        paths.withLock { $0.append(request.url?.path ?? "") }
-        return try await inner.send(request)
+    func exchange<Value: Sendable>(
+        _ request: HTTPExchangeRequest,
+        reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
+    ) async throws(HTTPExchangeError) -> Value {
+        paths.withLock { $0.append(request.url.path) }
+        return try await inner.exchange(request, reading: read)
     }
 
     /// Every path requested so far, in order.
@@ -40,10 +42,10 @@ final class RecordingTransport: HTTPTransport {
 
 extension Fixture {
     /// The API at `url` (this fixture's server by default) through `transport`.
-    func api(at url: URL? = nil, transport: any HTTPTransport = URLSessionTransport()) -> RemoteAPI {
+    func api(at url: URL? = nil, transport: any HTTPExchanging = AsyncHTTPExchange.shared) -> RemoteAPI {
         RemoteAPI(
             configuration: RemoteAPIConfiguration(baseURL: url ?? baseURL, timeout: .seconds(60)),
-            transport: transport, networkSwitch: networkSwitch, timeSource: time)
+            http: transport, networkSwitch: networkSwitch, timeSource: time)
     }
 
     /// A repository over `api`, caching in this fixture's cache file.

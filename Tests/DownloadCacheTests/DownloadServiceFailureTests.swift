@@ -98,7 +98,7 @@ struct DownloadServiceFailureTests {
     func timedOut() async throws {
         try await withServerAndFixture { server, fixture in
             // GIVEN a transport with a short idle timeout and a route that never answers
-            let impatient = URLSessionTransport(timeout: 1)
+            let impatient = HTTPExchangeTransport(timeout: 1)
             let url = server.url("/stalled")
             // WHEN downloading
             let error = await downloadError(

@@ -1,7 +1,7 @@
+import AsyncHTTPExchange
 import EntityWrites
 import Foundation
 import HTTPExchange
-import URLSessionExchange
 import Locking
 import Testing
 
@@ -29,7 +29,7 @@ struct BookWritesTests {
     /// The seam between the writer and the network: offline on demand, or losing the next answer
     /// after the server took the request.
     final class Network: HTTPExchanging {
-        let real = URLSessionExchange(timeout: 10)
+        let real = AsyncHTTPExchange(timeout: .total(.seconds(10)))
         let switches = PThreadMutex((offline: false, loseNext: false))
 
         func exchange<Value: Sendable>(

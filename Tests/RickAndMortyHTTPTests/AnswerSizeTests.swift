@@ -1,25 +1,28 @@
 import Foundation
+import HTTPExchange
 import Hummingbird
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A transport that answers every request with one reply, held whole (as a fake does).
-struct FixedReplyTransport: HTTPTransport {
-    let reply: TransportResponse
-    func send(_ request: URLRequest) async throws(TransportError) -> TransportResponse { reply }
+/// An exchange that answers every request with one reply, held whole (as a fake does), given as a
+/// stream of one part.
+struct FixedReplyExchange: HTTPExchanging {
+    let reply: HTTPExchangeAnswer
+    func exchange<Value: Sendable>(
+        _ request: HTTPExchangeRequest,
+        reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
+    ) async throws(HTTPExchangeError) -> Value {
+        try await read(HTTPStreamedAnswer(reply))
+    }
 }
 
 @Suite("Answers larger than the limit")
 struct AnswerSizeTests {
-    /// The read's failure for an answer from `path` (under the API root) over `limit`.
-    static func tooLarge(_ server: ScriptedServer, _ path: String, _ limit: SizeLimit) -> RepositoryError {
-        .mainUnavailable(reason: "the answer from \(server.baseURL.absoluteString)\(path) is larger than \(limit)")
+    /// The read's failure for an answer from `server` over `limit`: its reason first.
+    static func tooLarge(_ server: ScriptedServer, _ limit: SizeLimit) -> RepositoryError {
+        .mainUnavailable(reason: "Answer too large: over \(limit) from 127.0.0.1:\(server.port)")
     }
 
     /// `count` spaces: JSON white space, so a body of them is "valid so far" at any length.
@@ -39,7 +42,7 @@ struct AnswerSizeTests {
             // WHEN a page is read with the default limit (16 MiB) and a minute to wait
             let test = TestAPI(server, timeout: .seconds(60))
             // THEN it fails as too large: a client waiting for the body would time out instead
-            await #expect(throws: Self.tooLarge(server, "/character?page=1", .mebibytes(16))) {
+            await #expect(throws: Self.tooLarge(server, .mebibytes(16))) {
                 _ = try await test.api.characterPages.get(CharacterFilter().pageQuery(1))
             }
         }
@@ -57,7 +60,7 @@ struct AnswerSizeTests {
             // WHEN a page is read with a 256 KiB limit
             let test = TestAPI(server, maximumAnswerSize: .kibibytes(256))
             // THEN it fails as too large (read whole, it would be a decoding error)
-            await #expect(throws: Self.tooLarge(server, "/character?page=1", .kibibytes(256))) {
+            await #expect(throws: Self.tooLarge(server, .kibibytes(256))) {
                 _ = try await test.api.characterPages.get(CharacterFilter().pageQuery(1))
             }
         }
@@ -80,7 +83,7 @@ struct AnswerSizeTests {
             // GIVEN a 64 KiB limit and a minute to wait
             let test = TestAPI(server, timeout: .seconds(60), maximumAnswerSize: .kibibytes(64))
             // WHEN a page is read THEN it fails as too large, long before the timeout
-            await #expect(throws: Self.tooLarge(server, "/character?page=1", .kibibytes(64))) {
+            await #expect(throws: Self.tooLarge(server, .kibibytes(64))) {
                 _ = try await test.api.characterPages.get(CharacterFilter().pageQuery(1))
             }
         }
@@ -123,24 +126,24 @@ struct AnswerSizeTests {
             // WHEN both are read THEN the first decodes and the second is too large
             let read = try await test.api.character.get(.id(1))
             #expect(read.value.id == 1)
-            await #expect(throws: Self.tooLarge(server, "/character/2", limit)) {
+            await #expect(throws: Self.tooLarge(server, limit)) {
                 _ = try await test.api.character.get(.id(2))
             }
         }
     }
 
-    @Test("A transport that only sends whole replies is held to the limit all the same")
-    func wholeReplyTransport() async throws {
-        // GIVEN a transport implementing only send(_:), answering 2 KiB
-        let transport = FixedReplyTransport(
-            reply: TransportResponse(status: 200, body: Data(repeating: 0x20, count: 2_048)))
+    @Test("An exchange that gives whole replies is held to the limit all the same")
+    func wholeReplyExchange() async throws {
+        // GIVEN an exchange answering 2 KiB in one part
+        let exchange = FixedReplyExchange(
+            reply: HTTPExchangeAnswer(status: 200, body: Data(repeating: 0x20, count: 2_048)))
         let test = TestAPI(
-            baseURL: RemoteAPIConfiguration.publicBaseURL, transport: transport,
+            baseURL: RemoteAPIConfiguration.publicBaseURL, http: exchange,
             maximumAnswerSize: SizeLimit(bytes: 2_047))
         // WHEN a character is read with a limit one byte short THEN it is too large
         await #expect(
             throws: RepositoryError.mainUnavailable(
-                reason: "the answer from https://rickandmortyapi.com/api/character/1 is larger than 2047 bytes")
+                reason: "Answer too large: over 2047 bytes from rickandmortyapi.com")
         ) {
             _ = try await test.api.character.get(.id(1))
         }

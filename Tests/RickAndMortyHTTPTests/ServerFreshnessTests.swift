@@ -1,4 +1,5 @@
 import Foundation
+import HTTPExchange
 import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
@@ -48,15 +49,15 @@ struct ServerFreshnessTests {
     func expiresFromDate() async throws {
         // The test clock reads 2023; the server's says 2030, and Expires two minutes after it
         let serverNow = Date(timeIntervalSince1970: 1_893_456_000)
-        let reply = TransportResponse(
+        let reply = HTTPExchangeAnswer(
             status: 200,
             headers: [
-                "Content-Type": "application/json", "Date": Self.httpDate(serverNow),
-                "Expires": Self.httpDate(serverNow.addingTimeInterval(120)),
+                HTTPHeaderField("Content-Type", "application/json"), HTTPHeaderField("Date", Self.httpDate(serverNow)),
+                HTTPHeaderField("Expires", Self.httpDate(serverNow.addingTimeInterval(120))),
             ],
             body: Data(#"{"info":{"count":0,"pages":0,"next":null,"prev":null},"results":[]}"#.utf8))
         let test = TestAPI(
-            baseURL: try #require(URL(string: "http://127.0.0.1:9/api")), transport: FixedReplyTransport(reply: reply))
+            baseURL: try #require(URL(string: "http://127.0.0.1:9/api")), http: FixedReplyExchange(reply: reply))
         let entry = try await test.api.characterPages.get(CharacterFilter().pageQuery(1), cached: nil)
         #expect(entry.metadata.expiresAt == test.clock.now().addingTimeInterval(120))
     }

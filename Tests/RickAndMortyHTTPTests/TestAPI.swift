@@ -1,4 +1,6 @@
+import AsyncHTTPExchange
 import Foundation
+import HTTPExchange
 import RepositoryCore
 import RickAndMortyHTTP
 import TestSupport
@@ -12,7 +14,7 @@ struct TestAPI {
     let networkSwitch: NetworkSwitch
 
     init(
-        baseURL: URL, timeout: Duration = .seconds(60), transport: (any HTTPTransport)? = nil,
+        baseURL: URL, timeout: Duration = .seconds(60), http: (any HTTPExchanging)? = nil,
         maximumAnswerSize: SizeLimit = RemoteAPIConfiguration.defaultMaximumAnswerSize
     ) {
         clock = ManualTimeSource()
@@ -20,7 +22,7 @@ struct TestAPI {
         api = RemoteAPI(
             configuration: RemoteAPIConfiguration(
                 baseURL: baseURL, timeout: timeout, maximumAnswerSize: maximumAnswerSize),
-            transport: transport ?? URLSessionTransport(), networkSwitch: networkSwitch, timeSource: clock)
+            http: http ?? AsyncHTTPExchange.shared, networkSwitch: networkSwitch, timeSource: clock)
     }
 
     init(

@@ -52,7 +52,7 @@ public struct DownloadService: Sendable {
         url: URL,
         cacheKey: String,
         cacheProvider: any DownloadCacheProvider,
-        transport: any DownloadTransport = URLSessionTransport.shared,
+        transport: any DownloadTransport = HTTPExchangeTransport.shared,
         configuration: Configuration = Configuration()
     ) {
         self.url = url

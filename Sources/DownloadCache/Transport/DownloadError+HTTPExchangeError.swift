@@ -9,7 +9,8 @@ extension DownloadError {
         case .cancelled: self = .cancelled
         case .timedOut: self = .timedOut(url: target)
         case .connectionRefused: self = .connectionRefused(url: target)
-        case .notSent(let reason), .unreachable(let reason): self = .transportFailed(url: target, reason: reason)
+        case .notSent(let reason), .unreachable(let reason):
+            self = .transportFailed(url: target, reason: reason)
         case .tooLarge: self = .transportFailed(url: target, reason: error.description)
         }
     }

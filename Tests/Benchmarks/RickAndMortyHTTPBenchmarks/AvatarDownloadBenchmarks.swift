@@ -2,15 +2,17 @@ import Benchmark
 import DownloadCache
 import Foundation
 
-// (t3, t4) 1,000 avatars from the embedded server, 8 downloads at a time, each streamed into a
+// (t4) 1,000 avatars from the embedded server, 8 downloads at a time, each streamed into a
 // file through a `DownloadTransport` (the sample's avatars in turn, about 10 KB each).
 func avatarBenchmarks() {
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(60),
         maxIterations: 15)
     let transports: [(String, @Sendable () -> any DownloadTransport)] = [
-        ("(t3) 1,000 avatars 8 at a time, URLSessionTransport (DownloadCache)", { URLSessionTransport(timeout: 60) }),
-        ("(t4) 1,000 avatars 8 at a time, HTTPExchangeTransport (AsyncHTTPExchange)", { HTTPExchangeTransport(timeout: 60) }),
+        (
+            "(t4) 1,000 avatars 8 at a time, HTTPExchangeTransport (AsyncHTTPExchange)",
+            { HTTPExchangeTransport(timeout: 60) }
+        )
     ]
     for (name, make) in transports {
         Benchmark(
@@ -19,7 +21,9 @@ func avatarBenchmarks() {
                 let transport = make()
                 benchmark.startMeasurement()
                 for _ in benchmark.scaledIterations {
-                    blackHole(try await downloadAvatars(1_000, concurrently: 8, through: transport, fixture: fixture))
+                    blackHole(
+                        try await downloadAvatars(
+                            1_000, concurrently: 8, through: transport, fixture: fixture))
                 }
             }, setup: { try await TransportFixture.shared() })
     }
@@ -37,7 +41,9 @@ func downloadAvatars(
                 for index in stride(from: worker, to: count, by: width) {
                     let response = try await transport.fetch(
                         DownloadRequest(url: fixture.avatarURL(index)), bodyFile: file, progress: { _ in })
-                    guard response.statusCode == 200 else { throw DownloadBenchmarkError.status(response.statusCode) }
+                    guard response.statusCode == 200 else {
+                        throw DownloadBenchmarkError.status(response.statusCode)
+                    }
                     bytes += Int(response.headers["Content-Length"] ?? "") ?? 0
                 }
                 return bytes

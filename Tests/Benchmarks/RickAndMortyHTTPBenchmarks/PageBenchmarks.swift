@@ -2,33 +2,14 @@ import AsyncHTTPExchange
 import Benchmark
 import Foundation
 import HTTPExchange
-import RepositoryCore
-import RickAndMortyHTTP
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-// (t1, t2) Page 1 of the characters from the embedded server over loopback, one request after
-// another, its body whole (limit 16 MiB), the same headers either way.
+// (t2) Page 1 of the characters from the embedded server over loopback, one request after
+// another, its body whole (limit 16 MiB), with the headers a read sends.
 func pageBenchmarks() {
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(5),
         maxIterations: 20_000)
     let headers = [("User-Agent", "charbrowser/0.1"), ("Accept", "application/json")]
-
-    Benchmark(
-        "(t1) a page over loopback, URLSessionTransport", configuration: configuration,
-        closure: { benchmark, fixture in
-            let transport = URLSessionTransport()
-            var request = URLRequest(
-                url: fixture.pageURL, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(try await transport.send(request, bodyLimit: .mebibytes(16)).body.count)
-            }
-        }, setup: { try await TransportFixture.shared() })
 
     Benchmark(
         "(t2) a page over loopback, AsyncHTTPExchange", configuration: configuration,

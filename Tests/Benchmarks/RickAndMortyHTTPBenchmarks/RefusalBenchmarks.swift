@@ -11,15 +11,17 @@ let refusalTime = BenchmarkMetric.custom("refused after (ms)", useScalingFactor:
 
 // A loopback server streams 400 MiB of zeros (one 64 KiB buffer written again and again: the
 // server holds none of it), chunked; a child process (`AnswerRefusalProbe`, built beside this
-// binary) reads page 1 through one transport with the 16 MiB limit and reports its resident
+// binary) reads page 1 through the transport with the 16 MiB limit and reports its resident
 // high-water mark above its baseline (the transport built and warmed by one small read). The
 // server runs here, so the child's figures are the client's alone.
 func refusalBenchmarks() {
     let configuration = Benchmark.Configuration(
-        metrics: [peakAboveBaseline, baselineResident, refusalTime], maxDuration: .seconds(120), maxIterations: 7)
-    for (label, transport) in [("t5", "urlsession"), ("t6", "asynchttp")] {
+        metrics: [peakAboveBaseline, baselineResident, refusalTime], maxDuration: .seconds(120),
+        maxIterations: 7)
+    for (label, transport) in [("t6", "asynchttp")] {
         Benchmark(
-            "(\(label)) refuse a 400 MiB answer in a child process, \(transport)", configuration: configuration,
+            "(\(label)) refuse a 400 MiB answer in a child process, \(transport)",
+            configuration: configuration,
             closure: { benchmark, server in
                 for _ in benchmark.scaledIterations {
                     let figures = try await RefusalProbe.run(transport: transport, root: server.baseURL)
@@ -50,8 +52,10 @@ enum RefusalProbe {
             let parts = pair.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
         }
-        guard run.status == 0, fields["outcome"] == "refused", let baseline = fields["baseline_kib"].flatMap(Int.init),
-            let peak = fields["peak_kib"].flatMap(Int.init), let milliseconds = fields["refused_ms"].flatMap(Int.init)
+        guard run.status == 0, fields["outcome"] == "refused",
+            let baseline = fields["baseline_kib"].flatMap(Int.init),
+            let peak = fields["peak_kib"].flatMap(Int.init),
+            let milliseconds = fields["refused_ms"].flatMap(Int.init)
         else {
             throw ProbeError.failed("the probe said: \(run.output) \(run.errors)")
         }

@@ -35,7 +35,11 @@ final class TransportFixture: Sendable {
     }
 
     /// Page 1 of the characters.
-    var pageURL: URL { baseURL.appendingPathComponent("character").appending(queryItems: [URLQueryItem(name: "page", value: "1")]) }
+    var pageURL: URL {
+        baseURL.appendingPathComponent("character").appending(queryItems: [
+            URLQueryItem(name: "page", value: "1")
+        ])
+    }
 
     /// The avatar of the `index`th download: the sample's avatars in turn.
     func avatarURL(_ index: Int) -> URL {

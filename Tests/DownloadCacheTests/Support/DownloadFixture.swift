@@ -1,8 +1,8 @@
 import DownloadCache
 import Foundation
 
-/// One transport for all tests: like production, many downloads share one session.
-let sharedTestTransport = URLSessionTransport(timeout: 30)
+/// One transport for all tests: like production, many downloads share one connection pool.
+let sharedTestTransport = HTTPExchangeTransport(timeout: 30)
 
 /// A test's folders (cache and downloads under one root) and a way to build services against a server.
 struct DownloadFixture: Sendable {

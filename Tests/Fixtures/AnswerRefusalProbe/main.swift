@@ -1,18 +1,13 @@
 import AsyncHTTPExchange
 import Foundation
 import HTTPExchange
-import RepositoryCore
-import RickAndMortyHTTP
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 #if canImport(Glibc)
     import Glibc
 #endif
 
 // A child process that refuses one answer over the 16 MiB limit and reports its memory:
-// `AnswerRefusalProbe <urlsession|asynchttp> <API root>` reads `<root>/small` once (the transport
+// `AnswerRefusalProbe asynchttp <API root>` reads `<root>/small` once (the transport
 // built and warmed), resets the resident high-water mark (`/proc/self/clear_refs`), reads
 // VmRSS (the baseline), reads `<root>/character?page=1` (a 400 MiB answer) and prints
 // `baseline_kib=… peak_kib=… refused_ms=… outcome=…` with VmHWM as the peak.
@@ -26,45 +21,25 @@ func status(_ field: String) -> Int {
     return -1
 }
 
-/// Reads `url` through the named transport, refusing a body over 16 MiB; what happened, in a word.
-func read(_ url: URL, through transport: String) async -> String {
-    let limit = SizeLimit.mebibytes(16)
-    switch transport {
-    case "urlsession":
-        let request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 120)
-        do {
-            let reply = try await URLSessionTransport.probeShared.send(request, bodyLimit: limit)
-            return "answered-\(reply.body.count)"
-        } catch .answerTooLarge {
-            return "refused"
-        } catch {
-            return "failed(\(error))"
-        }
-    default:
-        let request = HTTPExchangeRequest(method: "GET", url: url, timeout: .total(.seconds(120)))
-        do {
-            let answer = try await AsyncHTTPExchange.shared.exchange(request, limit: Int(limit.bytes))
-            return "answered-\(answer.body.count)"
-        } catch .tooLarge {
-            return "refused"
-        } catch {
-            return "failed(\(error))"
-        }
+/// Reads `url` through `AsyncHTTPExchange`, refusing a body over 16 MiB; what happened, in a word.
+func read(_ url: URL) async -> String {
+    let request = HTTPExchangeRequest(method: "GET", url: url, timeout: .total(.seconds(120)))
+    do {
+        let answer = try await AsyncHTTPExchange.shared.exchange(request, limit: 16 << 20)
+        return "answered-\(answer.body.count)"
+    } catch .tooLarge {
+        return "refused"
+    } catch {
+        return "failed(\(error))"
     }
 }
 
-extension URLSessionTransport {
-    /// The one URLSession transport of this process.
-    static let probeShared = URLSessionTransport()
-}
-
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let root = URL(string: arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: AnswerRefusalProbe <urlsession|asynchttp> <API root>\n".utf8))
+guard arguments.count == 3, arguments[1] == "asynchttp", let root = URL(string: arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: AnswerRefusalProbe asynchttp <API root>\n".utf8))
     exit(2)
 }
-let transport = arguments[1]
-let warm = await read(root.appendingPathComponent("small"), through: transport)
+let warm = await read(root.appendingPathComponent("small"))
 guard warm.hasPrefix("answered") else {
     FileHandle.standardError.write(Data("the warm-up read failed: \(warm)\n".utf8))
     exit(1)
@@ -83,9 +58,10 @@ let clock = ContinuousClock()
 let start = clock.now
 var page = URLComponents(url: root.appendingPathComponent("character"), resolvingAgainstBaseURL: false)
 page?.queryItems = [URLQueryItem(name: "page", value: "1")]
-let outcome = await read(page?.url ?? root, through: transport)
+let outcome = await read(page?.url ?? root)
 let elapsed = start.duration(to: clock.now)
 let peak = status("VmHWM")
 let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
-print("baseline_kib=\(baseline) peak_kib=\(peak) refused_ms=\(Int(milliseconds.rounded())) outcome=\(outcome)")
+print(
+    "baseline_kib=\(baseline) peak_kib=\(peak) refused_ms=\(Int(milliseconds.rounded())) outcome=\(outcome)")
 exit(outcome == "refused" ? 0 : 1)

@@ -1,8 +1,8 @@
 import DownloadCache
 import Foundation
 import FuzzSupport
+import HTTPExchange
 import Hummingbird
-import RickAndMortyHTTP
 @testable import RickAndMortyServer
 
 // Header handling on both sides of the wire. The input is lines: `name: value` header fields, a
@@ -12,7 +12,7 @@ import RickAndMortyHTTP
 // comma-separated list compared weakly):
 // - `HTTPHeaders` finds the first field of a name in any ASCII case, and a set replaces every
 //   such field with one, in the first one's place, leaving the others as they were;
-// - `TransportResponse.header` finds a field sent under any case of its name;
+// - `HTTPExchangeAnswer.header` finds a field sent under any case of its name;
 // - `EntityTag.matches` agrees with the reference, and a body's tag always matches itself;
 // - the API's and the avatars' replies answer 304 exactly when the tag matches, a 304 carries
 //   the `ETag` and no `Content-Length`, and every avatar answer carries the `Cache-Control`.
@@ -73,9 +73,8 @@ FuzzTarget.run { bytes in
         invariant(headers.fields == others, "a removal changed other fields")
     }
 
-    // TransportResponse: every field is found under any case of its name.
-    let response = TransportResponse(
-        status: 200, headers: Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+    // HTTPExchangeAnswer: every field is found under any case of its name.
+    let response = HTTPExchangeAnswer(status: 200, headers: fields.map { HTTPHeaderField($0.name, $0.value) })
     for field in fields where field.name.utf8.allSatisfy({ $0 < 0x80 }) {
         invariant(response.header(field.name.uppercased()) != nil, "a response header is lost")
     }

@@ -51,7 +51,7 @@ package struct AvatarLoader: Sendable {
     /// seconds old or more.
     package init(
         directory: URL, maximumBytes: Int64 = 16 << 20, useDateResolution: TimeInterval = 60,
-        transport: any DownloadTransport = URLSessionTransport(timeout: 10),
+        transport: any DownloadTransport = HTTPExchangeTransport(timeout: 10),
         limits: JPEGLimits = JPEGLimits(maximumBytes: 2 << 20, maximumPixels: 2048 * 2048),
         minimumPixels: Int = 40,
         apiBaseURL: URL? = nil, api: APIIdentity? = nil,
