@@ -62,6 +62,9 @@ let package = Package(
     targets: [
         // MARK: Core
 
+        // JSON read into an order-keeping tree and written back by hand, fast; no dependency.
+        .target(name: "JSONTree"),
+
         // A value behind a POSIX mutex with Mutex's shape: a lock ThreadSanitizer can follow.
         .target(name: "Locking"),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
@@ -86,7 +89,7 @@ let package = Package(
 
         // The write model of any entity whose value is named fields: a book of writes that does no
         // I/O (sans-I/O), its transitions, merges and outcomes in one place. Dependency-free.
-        .target(name: "EntityWrites", dependencies: ["HTTPExchange"]),
+        .target(name: "EntityWrites", dependencies: ["HTTPExchange", "JSONTree"]),
         // The library's one seam to HTTP: a request value, an answer value, `HTTPExchanging`.
         .target(name: "HTTPExchange"),
         // `HTTPExchanging` over AsyncHTTPClient: one pool, streamed bodies, the process's one HTTP client.
@@ -260,7 +263,7 @@ let package = Package(
 
         // What an answer of any JSON API says, read without I/O: an order-keeping JSON tree, an
         // API's index, a list page whatever its shape, an entity's identity, title and links.
-        .target(name: "ExplorerModel", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "ExplorerModel", dependencies: ["JSONTree", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ExplorerModelTests", dependencies: ["ExplorerModel", "TestSupport"]),
 
         // MARK: The terminal

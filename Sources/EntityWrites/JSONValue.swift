@@ -1,4 +1,5 @@
 import Foundation
+import JSONTree
 
 /// A JSON value: what an entity's fields hold. Numbers are `Double` (JSON has one number type;
 /// `1` and `1.0` are the same value). A value; thread-safe.
@@ -53,9 +54,11 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         return nil
     }
 
-    /// The JSON object in `data`, or nil when `data` is not one.
+    /// The JSON object in `data`, or nil when `data` is not one (read by `JSONTree`'s parser, a
+    /// few times faster than `JSONDecoder` for an entity).
     public static func object(from data: Data) -> Fields? {
-        (try? JSONDecoder().decode(JSONValue.self, from: data))?.objectFields
+        guard let node = try? JSONParser.parse([UInt8](data)), case .object = node else { return nil }
+        return JSONValue(node)?.objectFields
     }
 
     /// `fields` as JSON bytes, keys sorted (one text per object).

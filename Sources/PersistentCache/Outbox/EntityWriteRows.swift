@@ -1,6 +1,7 @@
 import EntityWrites
 import Foundation
 import GRDB
+import RepositoryCore
 
 /// The SQL of the `entity_writes` and `entity_write_sequences` tables (`SQLiteWriteStore`), as
 /// functions of an open `Database`: the caller owns the transaction. Stateless.
@@ -15,15 +16,16 @@ enum EntityWriteRows {
         let createdAt: Double
     }
 
-    /// `writes` as rows, each record JSON with sorted keys. Throws the encoder's error (a number
-    /// that is not finite, say) before anything is written.
-    static func encode(_ writes: [EntityWrite]) throws -> [Stored] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try writes.map { write in
-            Stored(
-                sequence: write.sequence, entity: write.entity, state: write.state.rawValue,
-                record: try encoder.encode(write), createdAt: write.createdAt.storedSeconds)
+    /// `writes` as rows, each record JSON with sorted keys (`EntityWrite.record()`). Throws for a
+    /// write with a number JSON cannot write (not finite) before anything is written.
+    static func encode(_ writes: [EntityWrite]) throws(RepositoryError) -> [Stored] {
+        try writes.map { (write) throws(RepositoryError) -> Stored in
+            guard let record = write.record() else {
+                throw .serialization(detail: "write #\(write.sequence) holds a number JSON cannot write")
+            }
+            return Stored(
+                sequence: write.sequence, entity: write.entity, state: write.state.rawValue, record: record,
+                createdAt: write.createdAt.storedSeconds)
         }
     }
 

@@ -83,21 +83,13 @@ public struct SQLiteWriteStore: WriteStore {
     /// leaves the file as it was; so does any failure of the transaction (`.storageFailure`).
     public func commit(_ transition: WriteTransition, nextSequence: Int64) async throws(RepositoryError) {
         let database = try writable()
-        let stored = try Self.encode(transition.saved)
+        let stored = try EntityWriteRows.encode(transition.saved)
         let (scope, removed) = (scope, transition.removed)
         let next = max(nextSequence, (stored.map(\.sequence).max() ?? 0) + 1)
         try await database.write { db in
             try EntityWriteRows.delete(removed, of: scope, in: db)
             try EntityWriteRows.insert(stored, into: scope, replacing: true, in: db)
             try EntityWriteRows.raiseNext(of: scope, to: next, in: db)
-        }
-    }
-
-    private static func encode(_ writes: [EntityWrite]) throws(RepositoryError) -> [EntityWriteRows.Stored] {
-        do {
-            return try EntityWriteRows.encode(writes)
-        } catch {
-            throw RepositoryError(database: error)
         }
     }
 
