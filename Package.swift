@@ -258,6 +258,14 @@ let package = Package(
                 "RickAndMortyServer", "TestSupport", "EntityWrites", "HTTPExchange", benchmark, logging,
             ],
             path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
+        // The read paths run a fixed number of times, counted by callgrind (no harness, no clock).
+        .executableTarget(
+            name: "InstructionCountBenchmarks",
+            dependencies: [
+                "CharacterData", "Locking", "ModelCodecs", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP",
+                "RickAndMortyModel", "RickAndMortyServer", "TestSupport", grdb, logging,
+            ],
+            path: "Tests/Benchmarks/InstructionCountBenchmarks"),
 
         // MARK: The explorer of any JSON API
 
