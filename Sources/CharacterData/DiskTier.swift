@@ -6,7 +6,7 @@ import RepositoryCore
 /// Counts disk hits and misses in `metrics` (the SQLite source itself keeps no counters). With no
 /// database every read is a miss and writes are accepted and dropped. Thread-safe: the SQLite
 /// source and the metrics are.
-public struct DiskTier<Value: Sendable>: CacheDataSource {
+public struct DiskTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     /// The SQLite source, or nil when the disk cache is disabled.
     public let source: SQLiteDataSource<Value>?
     let metrics: RepositoryMetrics
@@ -80,10 +80,11 @@ extension DiskTier: BatchGetDataSource {
     }
 }
 
-extension DiskTier {
+extension DiskTier: CacheFastPaths {
     /// The SQLite source's joined reader (see `SQLiteDataSource.joinedReader()`), each entry it
     /// found counted as a disk hit and each one it did not as a miss.
-    public func joinedReader() -> JoinedReader<Value>? {
+    @usableFromInline
+    package func joinedReader() -> JoinedReader<Value>? {
         guard let reader = source?.joinedReader() else { return nil }
         let metrics = metrics
         return JoinedReader(storage: reader.storage, read: reader.read) { queries, found in
@@ -94,13 +95,14 @@ extension DiskTier {
         }
     }
 
-    /// The SQLite source's joined read (see `SQLiteDataSource.entryJoined`), its lead entry
-    /// counted as a disk hit; nil (nothing counted: the caller's own read counts) otherwise.
-    public func entryJoined<Related: Sendable>(
-        _ query: Query, with related: JoinedReader<Related>, follow: (Value) -> [Query]
-    ) async -> JoinedEntries<Value, Related>? {
-        guard let joined = await source?.entryJoined(query, with: related, follow: follow) else { return nil }
+    /// The SQLite source's joined read (see `SQLiteDataSource.entryJoined(_:on:inside:)`), its
+    /// lead entry counted as a disk hit; nil (nothing counted: the caller's own read counts) otherwise.
+    @usableFromInline
+    package func entryJoined(
+        _ query: Query, on storage: ObjectIdentifier, inside: (Entry<Value>, AnyObject) -> Void
+    ) async -> Entry<Value>? {
+        guard let lead = await source?.entryJoined(query, on: storage, inside: inside) else { return nil }
         metrics.record(.hit, tier: .disk)
-        return joined
+        return lead
     }
 }

@@ -5,7 +5,7 @@ import RepositoryCore
 /// The shared tier of one kind of value: a namespace of the PostgreSQL table, or nothing when the
 /// shared cache is off (every read a miss, writes accepted and dropped). Fail-soft: see
 /// `SharedCacheTier`. Thread-safe: the tier is.
-public struct SharedTier<Value: Sendable>: CacheDataSource {
+public struct SharedTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     /// The shared tier, or nil when the shared cache is off.
     public let tier: SharedCacheTier<Value>?
 

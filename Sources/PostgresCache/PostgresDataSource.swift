@@ -12,7 +12,7 @@ import RepositoryCore
 /// is not even fetched — `.serialization` (a miss to the repository), anything the
 /// server or the network did `.storageFailure`. Dates are stored as seconds since the reference
 /// date, so they round-trip exactly.
-public struct PostgresDataSource<Value: Sendable>: CacheDataSource {
+public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     /// The server connection shared by every namespace.
     public let store: PostgresCacheStore
     /// The namespace of this source's keys (`character`, `character-page`, …).

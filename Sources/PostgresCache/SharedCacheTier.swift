@@ -7,7 +7,7 @@ import RepositoryCore
 /// tiers keep the value. The failure itself is in the store's `health` (status pane, log). A value
 /// that came from this tier is not written back. Counts hits and misses under origin
 /// `.sharedCache`. Thread-safe: the source and the metrics are.
-public struct SharedCacheTier<Value: Sendable>: CacheDataSource {
+public struct SharedCacheTier<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     /// The PostgreSQL source.
     public let source: PostgresDataSource<Value>
     let metrics: RepositoryMetrics?

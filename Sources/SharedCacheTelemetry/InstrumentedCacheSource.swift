@@ -3,7 +3,9 @@ import RepositoryCore
 /// A cache source whose reads, writes and deletes `SharedCacheTelemetry` reports (a span, a
 /// counter, a timer each); answers and errors are the wrapped source's, unchanged. A value;
 /// `Sendable` when the source is.
-public struct InstrumentedCacheSource<Source: CacheDataSource>: CacheDataSource {
+public struct InstrumentedCacheSource<Source: GetDataSource & PutDataSource & DeleteDataSource>:
+    GetDataSource, PutDataSource, DeleteDataSource
+{
     public typealias Value = Source.Value
 
     /// The source reported on.

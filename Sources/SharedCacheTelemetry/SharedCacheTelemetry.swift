@@ -28,7 +28,9 @@ public struct SharedCacheTelemetry: Sendable {
     }
 
     /// `source` (a shared tier's source, or any cache source) reporting each operation under `namespace`.
-    public func instrument<Source: CacheDataSource>(_ source: Source, namespace: String) -> InstrumentedCacheSource<Source> {
+    public func instrument<Source: GetDataSource & PutDataSource & DeleteDataSource>(
+        _ source: Source, namespace: String
+    ) -> InstrumentedCacheSource<Source> {
         InstrumentedCacheSource(source: source, namespace: namespace, telemetry: self)
     }
 

@@ -8,7 +8,7 @@ import Testing
 /// Not thread-safe by itself; each call builds its own source.
 public enum DataSourceContract {
     /// Runs every contract check against fresh sources from `make`.
-    public static func verify<Source: CacheDataSource>(
+    public static func verify<Source: GetDataSource & PutDataSource & DeleteDataSource>(
         _ make: () async throws -> Source,
         sample: @escaping @Sendable (Int) -> Source.Value,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -71,7 +71,7 @@ public enum DataSourceContract {
         #expect(try await source.get(.id("1")).metadata.etag == nil, sourceLocation: sourceLocation)
     }
 
-    static func deleteRemoves<S: CacheDataSource>(
+    static func deleteRemoves<S: GetDataSource & PutDataSource & DeleteDataSource>(
         _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
     ) async throws where S.Value: Equatable {
         for n in 1...3 {
@@ -112,7 +112,7 @@ public enum DataSourceContract {
         }
     }
 
-    static func keyAndIdAreOneQuery<S: CacheDataSource>(
+    static func keyAndIdAreOneQuery<S: GetDataSource & PutDataSource & DeleteDataSource>(
         _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
     ) async throws where S.Value: Equatable {
         // GIVEN a value written for .id("a") WHEN read as .key("a") or the literal "a" THEN it is there
@@ -139,18 +139,21 @@ public enum DataSourceContract {
         #expect(read.value == sample(3) && read.metadata.etag == nil, sourceLocation: sourceLocation)
     }
 
-    static func immediateReadAgreesWithGet<S: CacheDataSource>(
+    /// A source read without suspending (a built-in memory tier; every other source reads
+    /// through `get`, which this leaves to the checks above) agrees with its `get`.
+    static func immediateReadAgreesWithGet<S: GetDataSource & PutDataSource & DeleteDataSource>(
         _ source: S, sample: (Int) -> S.Value, sourceLocation: SourceLocation
     ) async throws where S.Value: Equatable {
+        let paths = FoundFastPaths(of: source)
         // GIVEN an empty source WHEN probed without suspending THEN it never invents an entry
-        if case .entry = source.immediateGet(.id("absent")) {
+        if case .entry = paths.immediateGet(.id("absent")) {
             Issue.record(
                 "an empty source answered an entry without suspending", sourceLocation: sourceLocation)
         }
         // GIVEN a stored entry WHEN probed THEN it is that entry, or the source asks for `get`
         let stored = Entry(value: sample(7), metadata: metadata(7, etag: "e7"), origin: .network)
         try await source.put(stored, for: .id(7))
-        switch source.immediateGet(.id(7)) {
+        switch paths.immediateGet(.id(7)) {
         case .entry(let entry):
             let read = try await source.get(.id(7))
             #expect(

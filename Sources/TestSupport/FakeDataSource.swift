@@ -9,10 +9,10 @@ import RepositoryCore
 /// (`failGets`), a revalidation (when `revalidates` and the caller passed `cached:`), the stored
 /// entry, else `.notFound`. Every read first waits on `gate` when one is given. Writes store the
 /// value after `putTransform` (what a server would answer) unless `failPuts` is set. Reads report
-/// `origin`; metadata is stamped with `timeSource`. With `answersImmediately`, `immediateGet`
-/// serves stored entries and misses like an in-memory store (counted as reads); anything scripted
-/// (a queue, a failure, revalidation, a gate) makes it answer `.needsSuspension`.
-public final class FakeDataSource<Value: Sendable>: CacheDataSource {
+/// `origin`; metadata is stamped with `timeSource`. With `answersImmediately`, a repository reads
+/// stored entries and misses without suspending, as from an in-memory store (counted as reads);
+/// anything scripted (a queue, a failure, revalidation, a gate) makes it read through `get`.
+public final class FakeDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     struct State {
         var storage: [Query: Entry<Value>] = [:]
         var queuedGets: [Result<Value, RepositoryError>] = []
@@ -36,7 +36,8 @@ public final class FakeDataSource<Value: Sendable>: CacheDataSource {
     public let gate: Gate?
     /// Called at the start of every read (after the counter moved), for tests that advance clocks.
     public let onGet: (@Sendable () -> Void)?
-    /// Whether `immediateGet` answers from storage (as an in-memory store) or always defers to `get`.
+    /// Whether a read without suspending answers from storage (as an in-memory store) or always
+    /// defers to `get`.
     public let answersImmediately: Bool
 
     /// Creates an empty fake.
@@ -49,23 +50,6 @@ public final class FakeDataSource<Value: Sendable>: CacheDataSource {
         self.gate = gate
         self.onGet = onGet
         self.answersImmediately = answersImmediately
-    }
-
-    public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
-        guard answersImmediately, gate == nil else { return .needsSuspension }
-        let origin = origin
-        let read: ImmediateRead<Value> = state.withLock { state in
-            guard state.queuedGets.isEmpty, state.getFailure == nil, !state.revalidates else {
-                return .needsSuspension
-            }
-            state.getCount += 1
-            state.cachedArguments.append(nil)
-            guard let entry = state.storage[query] else { return .notFound }
-            return .entry(entry.with(origin: origin))
-        }
-        if case .needsSuspension = read { return read }
-        onGet?()
-        return read
     }
 
     public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
@@ -123,5 +107,27 @@ public final class FakeDataSource<Value: Sendable>: CacheDataSource {
             return nil
         }
         if let failure { throw failure }
+    }
+}
+
+extension FakeDataSource: CacheFastPaths {
+    /// With `answersImmediately` and nothing scripted, the stored entry or a miss (a counted
+    /// read); `.needsSuspension` otherwise.
+    @usableFromInline
+    package func immediateGet(_ query: Query) -> ImmediateRead<Value> {
+        guard answersImmediately, gate == nil else { return .needsSuspension }
+        let origin = origin
+        let read: ImmediateRead<Value> = state.withLock { state in
+            guard state.queuedGets.isEmpty, state.getFailure == nil, !state.revalidates else {
+                return .needsSuspension
+            }
+            state.getCount += 1
+            state.cachedArguments.append(nil)
+            guard let entry = state.storage[query] else { return .notFound }
+            return .entry(entry.with(origin: origin))
+        }
+        if case .needsSuspension = read { return read }
+        onGet?()
+        return read
     }
 }

@@ -60,7 +60,8 @@ struct ContractTests {
 
 /// Names every query by `.key(query.cacheKey)` (keeping `.all`), so a key-only source can run the
 /// contract, whose queries include pages and id lists.
-struct CacheKeyNamedSource<Base: CacheDataSource>: CacheDataSource
+struct CacheKeyNamedSource<Base: GetDataSource & PutDataSource & DeleteDataSource>:
+    GetDataSource, PutDataSource, DeleteDataSource
 where Base.Value: Sendable {
     typealias Value = Base.Value
     let base: Base

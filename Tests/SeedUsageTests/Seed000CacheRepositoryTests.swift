@@ -118,17 +118,34 @@ struct Seed000CacheRepositoryTests {
 
     @Test("The usage snippet: a repository over a network and a storage source, read with CacheSync")
     func usage() async throws {
-        let journal = Journal()
-        let networkDataSource = DictionaryDataSource<String>("network", origin: .network, journal: journal)
-        let storageDataSource = DictionaryDataSource<String>("storage", origin: .disk, journal: journal)
-        networkDataSource.hold("hello", for: "myKey")
+        let networkDataSource = MyNetworkDataSource()
+        let storageDataSource = MyStorageDataSource()
 
         let repository = CacheRepository(main: networkDataSource, cache: storageDataSource)
 
         let value = try await repository.get("myKey", operation: .cacheSync)
-        #expect(value == "hello")
-        #expect(journal.entries == ["storage.get", "network.get", "storage.put"])
+        #expect(value == "value of myKey")
+        #expect(networkDataSource.calls == 1 && storageDataSource.held("myKey") == "value of myKey")
         #expect(try await repository.answer("myKey", operation: .cacheSync).origin == .disk)
+        #expect(networkDataSource.calls == 1, "the second read is the storage's")
+    }
+
+    @Test("The storage source of one's own serves each operation: main, mainSync, cacheSync, default")
+    func storageOfOnesOwn() async throws {
+        let networkDataSource = MyNetworkDataSource()
+        let storageDataSource = MyStorageDataSource()
+        let repository = CacheRepository(main: networkDataSource, cache: storageDataSource)
+        #expect(try await repository.get("a", operation: .main) == "value of a")
+        #expect(storageDataSource.held("a") == nil, "main only: the storage is not written")
+        #expect(try await repository.get("a", operation: .mainSync) == "value of a")
+        #expect(storageDataSource.held("a") == "value of a")
+        try await storageDataSource.put("kept", for: "a")
+        #expect(try await repository.get("a", operation: .cacheSync) == "kept")
+        #expect(try await repository.get("a") == "kept")
+        #expect(networkDataSource.calls == 2)
+        try await repository.invalidate("a")
+        #expect(try await repository.get("a") == "value of a")
+        #expect(networkDataSource.calls == 3 && storageDataSource.held("a") == "value of a")
     }
 
     @Test("Each operation uses the sources in the seed's order", arguments: cases)

@@ -3,13 +3,13 @@ import RepositoryCore
 
 // Inlinable, so the joined read runs specialized for the caller's value type (no value witnesses
 // or metadata lookups per entry); the database work is in `CacheDatabase+JoinedRead.swift`.
-extension SQLiteDataSource {
+extension SQLiteDataSource: CacheFastPaths {
     /// This namespace's entries read inside a read of the same database another source opened
     /// (a list's entities with the list): one statement on that read's connection walking the
     /// keys in order, each row decoded in place while the statement is on it; an undecodable row,
     /// or one over the database's `maximumPayloadSize` (not decoded), is nothing held, as a miss.
     @inlinable
-    public func joinedReader() -> JoinedReader<Value>? {
+    package func joinedReader() -> JoinedReader<Value>? {
         let (namespace, codec, database) = (namespace, codec, database)
         let limit = database.options.maximumPayloadSize
         return JoinedReader(
@@ -27,24 +27,24 @@ extension SQLiteDataSource {
             settle: { _, _ in })
     }
 
-    /// The entry for `query` and, in the same read transaction on one connection, the entries
-    /// `related` holds for the queries `follow` picks from it — when `related` reads this
-    /// database. Nil when it reads another storage, or when `query` has no readable row here.
+    /// The entry for `query`, handed to `inside` with the read's context while its read
+    /// transaction on one connection is open, so a `JoinedReader` of this database reads there
+    /// too — when `storage` is this database. Nil when it is another storage, or when `query` has
+    /// no readable row here.
     @inlinable
-    public func entryJoined<Related: Sendable>(
-        _ query: Query, with related: JoinedReader<Related>, follow: (Value) -> [Query]
-    ) async -> JoinedEntries<Value, Related>? {
-        guard related.storage == ObjectIdentifier(database) else { return nil }
-        var joined: JoinedEntries<Value, Related>?
+    package func entryJoined(
+        _ query: Query, on storage: ObjectIdentifier, inside: (Entry<Value>, AnyObject) -> Void
+    ) async -> Entry<Value>? {
+        guard storage == ObjectIdentifier(database) else { return nil }
+        var lead: Entry<Value>?
         database.readJoined(namespace: namespace, key: query.cacheKey) { payload, metadata, context in
             guard database.options.maximumPayloadSize.admits(payload.count),
                 let value = try? codec.decode(bytes: payload)
             else { return }
-            let queries = follow(value)
-            joined = JoinedEntries(
-                lead: Entry(value: value, metadata: metadata, origin: .disk), queries: queries,
-                related: queries.isEmpty ? AlignedEntries(count: 0) : related.read(context, queries))
+            let entry = Entry(value: value, metadata: metadata, origin: .disk)
+            inside(entry, context)
+            lead = consume entry
         }
-        return joined
+        return lead
     }
 }

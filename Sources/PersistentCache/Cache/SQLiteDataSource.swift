@@ -9,7 +9,7 @@ import RepositoryCore
 /// caller's thread; it never writes (its last-access time is kept in memory and written by the
 /// next write). A write is one transaction that may end with an LRU sweep. Namespaces share the
 /// file and its size budget but never see each other's keys.
-public struct SQLiteDataSource<Value: Sendable>: CacheDataSource {
+public struct SQLiteDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     /// The database file (or memory) shared with other sources.
     public let database: CacheDatabase
     /// The namespace of this source's keys (`character`, `page`, …).

@@ -8,7 +8,7 @@ import RepositoryCore
 /// "3.14159265359"), otherwise the read is `.notFound` whose detail says what is stored and
 /// why it does not convert. A bare value written with `put(_:for:)` is stamped stored-at now by
 /// the database's time source. Thread-safe value type.
-public struct DeviceStorageDataSource<T: DeviceStorable>: CacheDataSource {
+public struct DeviceStorageDataSource<T: DeviceStorable>: GetDataSource, PutDataSource, DeleteDataSource {
     /// The key-value store (database and prefix).
     public let store: KeyValueStore
 

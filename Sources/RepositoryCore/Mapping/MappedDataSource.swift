@@ -26,9 +26,10 @@ where Mapper.Stored == Base.Value {
     }
 }
 
-extension MappedDataSource: CacheDataSource where Base: CacheDataSource {
+extension MappedDataSource: CacheFastPaths where Base: CacheFastPaths {
     /// The base's immediate answer, mapped; an entry that fails to map needs `get` (which throws `.serialization`).
-    public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
+    @inlinable
+    package func immediateGet(_ query: Query) -> ImmediateRead<Value> {
         switch base.immediateGet(query) {
         case .entry(let stored):
             guard let entry = try? stored.map(mapper.value(from:)) else { return .needsSuspension }

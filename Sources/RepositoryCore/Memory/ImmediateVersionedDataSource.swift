@@ -2,7 +2,8 @@
 /// changed: `immediateVersion` moves on every write, removal or eviction of a value it can answer
 /// that way and never on a read, so two equal versions mean every `immediateGet` in between
 /// would have answered the same entries. Reading it is thread-safe and takes no lock.
-public protocol ImmediateVersionedDataSource: GetDataSource {
+@usableFromInline
+package protocol ImmediateVersionedDataSource: CacheFastPaths {
     /// The current version (compare for equality only).
     var immediateVersion: UInt64 { get }
 }

@@ -14,8 +14,8 @@ extension InMemoryDataSource {
 /// of one page under it, an O(n) scan of the keys); values are never copied out. Reading does not
 /// touch recency or the hit counters. Bytes are unknown (a value in memory has no encoded size;
 /// the store's costs are whatever its owner chose); the limit is its count limit. The LRU keeps no per-entry access
-/// time or hit count: `lastAccess` and `hits` are nil. Evictions and purges move the store's
-/// `immediateVersion`, so kept compositions are dropped as for any delete.
+/// time or hit count: `lastAccess` and `hits` are nil. Evictions and purges drop the normalized
+/// layer's kept compositions, as any delete does.
 public struct MemoryTierInspection<Value: Sendable>: InspectableCacheTier {
     /// The store looked into.
     public let source: InMemoryDataSource<Value>

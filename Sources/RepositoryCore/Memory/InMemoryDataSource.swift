@@ -2,15 +2,15 @@ import Synchronization
 
 /// An in-memory store that is an exact LRU bounded by count and by cost; thread-safe (one `PThreadMutex`).
 ///
-/// Reads answer with origin `origin` (`.memory` unless told otherwise), also without suspending
-/// (`immediateGet`). Hits, misses and evictions are counted under the same lock and added to
+/// Reads answer with origin `origin` (`.memory` unless told otherwise); a repository reads a
+/// memory hit without suspending. Hits, misses and evictions are counted under the same lock and added to
 /// `metrics` snapshots as the `origin` tier. Writes evict least recently used entries beyond
 /// the limits; each eviction is also reported to `onEviction` (outside the lock). A value whose
 /// cost alone exceeds `costLimit` is not kept. Queries are keys by `Query` equality: `.key("a")`
 /// and `.id("a")` are one key (as in every data source), `.ids([1, 2])` is one key;
 /// `delete(.all)` empties the store. A bare value written with `put(_:for:)` is stamped
 /// stored-at now by `timeSource`.
-public final class InMemoryDataSource<Value: Sendable>: CacheDataSource {
+public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     @usableFromInline let store: LRUStore<Value>
     @usableFromInline let cost: @Sendable (Entry<Value>) -> Int
     @usableFromInline let onEviction: (@Sendable (Query) -> Void)?
@@ -50,18 +50,6 @@ public final class InMemoryDataSource<Value: Sendable>: CacheDataSource {
     }
 
     deinit { store.removeAll() }
-
-    @inlinable
-    public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
-        guard let found = store.lookUp(query) else { return .notFound }
-        return .entry(Entry(value: found.value, metadata: found.metadata, origin: origin))
-    }
-
-    /// Every query's entry under one lock (each a hit or a miss, marked most recently used).
-    @inlinable
-    public func immediateEntries(for queries: [Query]) -> AlignedEntries<Value>? {
-        store.lookUp(queries, origin: origin)
-    }
 
     @inlinable
     public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
@@ -104,10 +92,36 @@ public final class InMemoryDataSource<Value: Sendable>: CacheDataSource {
 
     /// Moves whenever an entry is written, removed or evicted; reads leave it (lock-free).
     @inlinable
-    public var immediateVersion: UInt64 { store.version.load(ordering: .acquiring) }
+    package var immediateVersion: UInt64 { store.version.load(ordering: .acquiring) }
 
     /// Whether `query` is held, without touching its recency or the counters.
     public func contains(_ query: Query) -> Bool { store.withLock { $0.cache.peek(query) != nil } }
+}
+
+extension InMemoryDataSource: CacheFastPaths {
+    /// The entry held for `query`, without suspending (a hit or a miss, counted).
+    @inlinable
+    package func immediateGet(_ query: Query) -> ImmediateRead<Value> {
+        immediateGet(query, missIsFinal: true)
+    }
+
+    /// The entry held for `query`, without suspending (a hit or a miss, counted); a miss is
+    /// `.notFound` when `missIsFinal`, else `.needsSuspension` (tiers below this store to read).
+    @inlinable
+    package func immediateGet(_ query: Query, missIsFinal: Bool) -> ImmediateRead<Value> {
+        guard let found = store.lookUp(query) else { return missIsFinal ? .notFound : .needsSuspension }
+        return .entry(Entry(value: found.value, metadata: found.metadata, origin: origin))
+    }
+
+    /// Every query's entry under one lock (each a hit or a miss, marked most recently used).
+    @inlinable
+    package func immediateEntries(for queries: [Query]) -> AlignedEntries<Value>? {
+        store.lookUp(queries, origin: origin)
+    }
+
+    /// This store: its miss is final.
+    @inlinable
+    package var immediateMemory: (store: InMemoryDataSource<Value>, missIsFinal: Bool)? { (self, true) }
 }
 
 extension InMemoryDataSource: ImmediateVersionedDataSource {}

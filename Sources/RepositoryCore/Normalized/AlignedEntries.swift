@@ -4,7 +4,8 @@
 /// one by one: a copy of a value retains every reference it holds) and what is missing is the
 /// places no value holds. A value type; as a collection of places, each element is the entry
 /// held there, assembled from its value and part on access (a copy), or nil.
-public struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
+@usableFromInline
+package struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
     /// The number of places.
     @usableFromInline let placeCount: Int
     @usableFromInline var storedValues: [Value]
@@ -12,15 +13,15 @@ public struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection,
     @usableFromInline var storedPlaces: [Int]
 
     /// The values held, in ascending place order.
-    @inlinable public var values: [Value] { storedValues }
+    @inlinable package var values: [Value] { storedValues }
     /// The metadata and origin of each value held, aligned with `values`.
-    @inlinable public var parts: [Entry<Void>] { storedParts }
+    @inlinable package var parts: [Entry<Void>] { storedParts }
     /// The place of each value held, ascending, aligned with `values`.
-    @inlinable public var places: [Int] { storedPlaces }
+    @inlinable package var places: [Int] { storedPlaces }
 
     /// `count` places, none held (room reserved for every place to be held).
     @inlinable
-    public init(count: Int) {
+    package init(count: Int) {
         placeCount = Swift.max(0, count)
         storedValues = []
         storedParts = []
@@ -41,7 +42,7 @@ public struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection,
 
     /// A place for each entry given (nil: an empty place), in order.
     @inlinable
-    public init(_ entries: some Collection<Entry<Value>?>) {
+    package init(_ entries: some Collection<Entry<Value>?>) {
         self.init(count: entries.count)
         for (place, entry) in entries.enumerated() {
             if let entry { set(entry, at: place) }
@@ -50,16 +51,16 @@ public struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection,
 
     /// A place for each entry listed (`[]` for none).
     @inlinable
-    public init(arrayLiteral entries: Entry<Value>?...) {
+    package init(arrayLiteral entries: Entry<Value>?...) {
         self.init(entries)
     }
 
-    @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { placeCount }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { placeCount }
 
     /// The entry at `position`, assembled from its value and part; nil when none is held there.
     @inlinable
-    public subscript(position: Int) -> Entry<Value>? {
+    package subscript(position: Int) -> Entry<Value>? {
         guard let slot = slot(of: position) else { return nil }
         return Entry(
             value: storedValues[slot], metadata: storedParts[slot].metadata, origin: storedParts[slot].origin)
@@ -67,16 +68,16 @@ public struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection,
 
     /// True when an entry is held at `place` (nothing is copied to tell).
     @inlinable
-    public func isHeld(at place: Int) -> Bool { slot(of: place) != nil }
+    package func isHeld(at place: Int) -> Bool { slot(of: place) != nil }
 
     /// How many entries are held.
     @inlinable
-    public var heldCount: Int { storedValues.count }
+    package var heldCount: Int { storedValues.count }
 
     /// Places `value` with its `part` at `place` (an entry held there is replaced). In place
     /// order this appends; out of order it inserts.
     @inlinable
-    public mutating func set(_ value: consuming Value, part: consuming Entry<Void>, at place: Int) {
+    package mutating func set(_ value: consuming Value, part: consuming Entry<Void>, at place: Int) {
         precondition(place >= 0 && place < placeCount, "place \(place) out of 0..<\(placeCount)")
         if let last = storedPlaces.last, last >= place {
             let low = firstSlot(notBefore: place)
@@ -97,13 +98,13 @@ public struct AlignedEntries<Value: Sendable>: Sendable, RandomAccessCollection,
 
     /// Places `entry` at `place`, split into its value and part.
     @inlinable
-    public mutating func set(_ entry: Entry<Value>, at place: Int) {
+    package mutating func set(_ entry: Entry<Value>, at place: Int) {
         set(entry.value, part: Entry<Void>(value: (), metadata: entry.metadata, origin: entry.origin), at: place)
     }
 
     /// The values, parts and places, moved out as they are (this is left with no entry held).
     @inlinable
-    public mutating func takeAll() -> (values: [Value], parts: [Entry<Void>], places: [Int]) {
+    package mutating func takeAll() -> (values: [Value], parts: [Entry<Void>], places: [Int]) {
         defer {
             storedValues = []
             storedParts = []

@@ -7,14 +7,6 @@ public protocol BatchGetDataSource<Value>: GetDataSource {
     func entries(for queries: [Query]) async throws(RepositoryError) -> [Query: Entry<Value>]
 }
 
-extension BatchGetDataSource where Self: CacheDataSource {
-    /// Reads in one call: `entries(for:)`, a failure as no entries.
-    @inlinable
-    public func batchEntriesIfSupported(for queries: [Query]) async -> [Query: Entry<Value>]? {
-        (try? await entries(for: queries)) ?? [:]
-    }
-}
-
 extension TieredCacheDataSource: BatchGetDataSource {
     /// The upper tier's entries (without suspending where it can), then the rest from the lower
     /// tier in one call when it reads in batches (one by one otherwise), promoted into the upper
@@ -27,14 +19,14 @@ extension TieredCacheDataSource: BatchGetDataSource {
         var rest: [Query] = []
         var suspending: [Query] = []
         for query in queries where found[query] == nil {
-            switch upper.immediateGet(query) {
+            switch upperPaths.immediateGet(query) {
             case .entry(let entry): found[query] = entry
             case .notFound: rest.append(query)
             case .needsSuspension: suspending.append(query)
             }
         }
         if !suspending.isEmpty {
-            var upperFound = await Self.read(suspending, from: upper)
+            var upperFound = await Self.read(suspending, from: upper, paths: upperPaths)
             if found.isEmpty, upperFound.count == suspending.count { return upperFound }
             for query in suspending where found[query] == nil {
                 // Moved out, not copied: an entry's copy retains every reference it holds.
@@ -46,7 +38,7 @@ extension TieredCacheDataSource: BatchGetDataSource {
             }
         }
         guard !rest.isEmpty else { return found }
-        let lowerFound = await Self.read(rest, from: lower)
+        let lowerFound = await Self.read(rest, from: lower, paths: lowerPaths)
         var promoted = rest.filter { lowerFound[$0] != nil }
         if let room = upper.keepsAtMost, promoted.count > room { promoted.removeFirst(promoted.count - room) }
         for query in promoted {
@@ -58,13 +50,13 @@ extension TieredCacheDataSource: BatchGetDataSource {
         return found
     }
 
-    /// The entries `source` holds for `queries`: in one call when it reads in batches, one by one
-    /// otherwise; a failure is a miss.
+    /// The entries `source` holds for `queries`: in one call when it reads in batches (`paths`, its
+    /// fast paths), one by one otherwise; a failure is a miss.
     @inlinable
-    static func read<Source: CacheDataSource>(
-        _ queries: [Query], from source: Source
+    static func read<Source: GetDataSource>(
+        _ queries: [Query], from source: Source, paths: FoundFastPaths<Value>
     ) async -> [Query: Entry<Value>] where Source.Value == Value {
-        if let found = await source.batchEntriesIfSupported(for: queries) { return found }
+        if let found = await paths.batchEntriesIfSupported(for: queries) { return found }
         var found: [Query: Entry<Value>] = [:]
         for query in queries where found[query] == nil {
             if let entry = try? await source.get(query, cached: nil) { found[query] = entry }

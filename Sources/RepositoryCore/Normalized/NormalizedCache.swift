@@ -12,23 +12,22 @@ import Foundation
 /// - Writing a list (`storeList(_:for:info:metadata:)`) writes its entities, then its ids.
 /// - Composing (`composedList(_:)`) reads the list's ids, then each entity (memory first); an
 ///   entity missing from every tier (evicted between the list and the read, a corrupt row)
-///   is reported in `missingIDs`, never invented. When memory lacks the list and the entity
-///   store offers a `JoinedReader` the list store can join (both on one database), the list and
-///   the entities memory lacks are read in one read of that storage (`entryJoined`); what it
-///   did not find is then looked for as usual (memory, every tier below). Stores that do not
-///   join are read one after the other.
-/// - When both stores tell their memory's version (`ImmediateVersionedDataSource`: the memory
-///   LRU, a tiered cache over it), a list composed entirely from memory is kept and answered
-///   again, in one lookup, until any entity or list in memory is written, removed or evicted:
-///   what it answers is always what composing again would give (the kept answer does not
-///   refresh the entities' LRU recency nor count their memory hits).
+///   is reported in `missingIDs`, never invented. When memory lacks the list and both stores
+///   are the built-in tiers over one database (memory over SQLite), the list and the entities
+///   memory lacks are read in one read of that database; what it did not find is then looked
+///   for as usual (memory, every tier below). Other stores are read one after the other.
+/// - When both stores keep their memory in the built-in LRU (`InMemoryDataSource`, a tiered
+///   cache over it), a list composed entirely from memory is kept and answered again, in one
+///   lookup, until any entity or list in memory is written, removed or evicted: what it answers
+///   is always what composing again would give (the kept answer does not refresh the entities'
+///   LRU recency nor count their memory hits).
 ///
 /// A reference type with immutable properties, so a read never copies the stores.
 public final class NormalizedCache<
     Entity: NormalizedEntity,
     Info: Sendable & Hashable,
-    Entities: CacheDataSource,
-    Lists: CacheDataSource
+    Entities: GetDataSource & PutDataSource & DeleteDataSource,
+    Lists: GetDataSource & PutDataSource & DeleteDataSource
 >: Sendable where Entities.Value == Entity, Lists.Value == StoredList<Info> {
     /// Where each entity is stored once, under `.entity(id)`.
     public let entities: Entities
@@ -41,9 +40,12 @@ public final class NormalizedCache<
     @usableFromInline let listsVersion: (@Sendable () -> UInt64)?
     /// The entity store's reader for a list read joined with its entities, if it offers one.
     @usableFromInline let joinedEntities: JoinedReader<Entity>?
+    /// Each store's fast paths, found once.
+    @usableFromInline let entityPaths: FoundFastPaths<Entity>
+    @usableFromInline let listPaths: FoundFastPaths<StoredList<Info>>
 
     /// Creates the layer over `entities` and `lists`, publishing to `broadcaster`. Inlinable, so
-    /// the stores' joined reader is made (and runs) specialized for the caller's stores.
+    /// the stores' fast paths are found (and run) specialized for the caller's stores.
     @inlinable
     public init(
         entities: Entities, lists: Lists,
@@ -54,7 +56,9 @@ public final class NormalizedCache<
         self.broadcaster = broadcaster
         entitiesVersion = immediateVersionReader(of: entities)
         listsVersion = immediateVersionReader(of: lists)
-        joinedEntities = entities.joinedReader()
+        entityPaths = FoundFastPaths(of: entities)
+        listPaths = FoundFastPaths(of: lists)
+        joinedEntities = entityPaths.joinedReader
     }
 
     /// The versions of both memory stores now, or nil when either does not tell it.
@@ -70,7 +74,7 @@ public final class NormalizedCache<
     /// The entity with `id` from the first tier that holds it, or nil (a miss, a corrupt row, a
     /// failing store: each is a miss here, so the caller fetches it again).
     public func entity(_ id: String) async -> Entry<Entity>? {
-        switch entities.immediateGet(.entity(id)) {
+        switch entityPaths.immediateGet(.entity(id)) {
         case .entry(let entry): return entry
         case .notFound: return nil
         case .needsSuspension: return try? await entities.get(.entity(id), cached: nil)
@@ -110,14 +114,14 @@ public final class NormalizedCache<
         var rest: [Int] = []
         var fromMemory = true
         for (index, id) in ids.enumerated() {
-            switch entities.immediateGet(.id(id)) {
+            switch entityPaths.immediateGet(.id(id)) {
             case .entry(let entry): found[index] = entry
             case .notFound: fromMemory = false
             case .needsSuspension: rest.append(index)
             }
         }
         guard !rest.isEmpty else { return (found, fromMemory) }
-        if var entries = await entities.batchEntriesIfSupported(for: rest.map { .entity(ids[$0]) }) {
+        if var entries = await entityPaths.batchEntriesIfSupported(for: rest.map { .entity(ids[$0]) }) {
             for index in rest {
                 // Moved out, not copied; an id asked twice takes its first place's entry.
                 found[index] =
@@ -140,7 +144,7 @@ public final class NormalizedCache<
         var written: [String] = []
         for value in values {
             let id = value.entityID
-            if case .entry(let held) = entities.immediateGet(.entity(id)),
+            if case .entry(let held) = entityPaths.immediateGet(.entity(id)),
                 held.metadata.storedAt > metadata.storedAt
             {
                 continue
@@ -185,7 +189,7 @@ public final class NormalizedCache<
         // Each way of reading is its own function: one frame per way, not every way's
         // temporaries in this one (async frames are allocated per call).
         var (list, aligned, fromMemory): (Entry<StoredList<Info>>, AlignedEntries<Entity>, Bool)
-        switch lists.immediateGet(query) {
+        switch listPaths.immediateGet(query) {
         case .entry(let entry):
             (list, aligned, fromMemory) = await listedFromMemory(entry)
         case .notFound: throw .notFound(query: query.cacheKey)
@@ -270,12 +274,12 @@ public final class NormalizedCache<
         var count = 0
         var held: [(index: Int, entry: Entry<Entity>)] = []
         var asked: [Int] = []
-        var read = await lists.entryJoined(query, with: reader) { [entities] list in
+        var read = await listPaths.entryJoined(query, with: reader) { list in
             let ids = list.ids
             count = ids.count
             let all = ids.map(Query.entity)
             // Memory asked once for every id when it can (one lock), else id by id.
-            let inMemory = entities.immediateEntries(for: all)
+            let inMemory = entityPaths.immediateEntries(for: all)
             if let inMemory, inMemory.heldCount == 0 {
                 asked = Array(ids.indices)
                 return all
@@ -287,7 +291,7 @@ public final class NormalizedCache<
                 let found: Entry<Entity>?
                 if let inMemory {
                     found = inMemory[index]
-                } else if case .entry(let entry) = entities.immediateGet(query) {
+                } else if case .entry(let entry) = entityPaths.immediateGet(query) {
                     found = entry
                 } else {
                     found = nil

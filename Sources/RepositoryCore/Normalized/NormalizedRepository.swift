@@ -32,8 +32,8 @@ import Foundation
 public final class NormalizedRepository<
     Entity: NormalizedEntity,
     Info: Sendable & Hashable,
-    Entities: CacheDataSource,
-    Lists: CacheDataSource
+    Entities: GetDataSource & PutDataSource & DeleteDataSource,
+    Lists: GetDataSource & PutDataSource & DeleteDataSource
 >: Sendable where Entities.Value == Entity, Lists.Value == StoredList<Info> {
     /// The stores and their observers.
     public let cache: NormalizedCache<Entity, Info, Entities, Lists>

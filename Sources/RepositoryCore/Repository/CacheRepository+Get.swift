@@ -23,8 +23,9 @@ extension CacheRepository {
     ///   `ignoreValidation`, which serves it marked stale.
     ///
     /// A failed cache write after a successful main read never fails the call: main's value is
-    /// returned and the failure is in `diagnostics`. A cache that can answer without suspending
-    /// (`immediateGet`) is probed first, so a memory hit costs no suspension. Such a hit is timed
+    /// returned and the failure is in `diagnostics`. A built-in memory tier (`InMemoryDataSource`,
+    /// a tiered cache over it) is read without suspending, so a memory hit costs no suspension; any
+    /// other cache is read through its `get`. A memory hit is timed
     /// one time in 64 (every time with an injected clock or time source); the others read no
     /// clock source, report a zero `duration` and count as untimed answers (`LatencySummary`).
     @inlinable
@@ -80,7 +81,7 @@ extension CacheRepository {
             // any other read starts its stopwatch right after the cache's answer.
             let timed = stopwatch.timesEveryAnswer || metrics.timesNextImmediateAnswer()
             let mark = timed ? stopwatch.start() : 0
-            switch cache.immediateGet(query) {
+            switch cacheFastPaths.immediateGet(query) {
             case .entry(let entry):
                 if let validator, case .invalid = validator.validate(entry, for: query, timeSource: configuration.timeSource) {
                     return .read(.fromMain(stale: entry, fallback: fallback, start: timed ? mark : stopwatch.start()))
@@ -218,7 +219,7 @@ extension CacheRepository {
     {
         let operation = RepositoryOperation.cache(ignoreValidation: ignoreValidation)
         let entry: Entry<Value>
-        switch cache.immediateGet(query) {
+        switch cacheFastPaths.immediateGet(query) {
         case .entry(let found): entry = found
         case .notFound: throw .notFound(query: query.cacheKey)
         case .needsSuspension: entry = try await cache.get(query, cached: nil)

@@ -20,7 +20,7 @@ extension CacheRepository {
         }
         let start = stopwatch.start()
         let entry: Entry<Value>
-        switch cache.immediateGet(query) {
+        switch cacheFastPaths.immediateGet(query) {
         case .entry(let found): entry = found
         case .notFound: return AnswerUpdates(try await fetchOrServeStale(query, stale: nil, fallback: rule, start: start))
         case .needsSuspension:

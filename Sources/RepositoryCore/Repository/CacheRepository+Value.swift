@@ -36,7 +36,7 @@ extension CacheRepository {
         }
         // A timed answer goes the whole way; so does every read when the clock is injected.
         guard !stopwatch.timesEveryAnswer, !metrics.timesNextImmediateAnswer() else { return .answer }
-        switch cache.immediateGet(query) {
+        switch cacheFastPaths.immediateGet(query) {
         case .entry(let entry):
             if let validator,
                 case .invalid = validator.validate(entry, for: query, timeSource: configuration.timeSource)

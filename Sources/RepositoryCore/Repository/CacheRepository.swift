@@ -1,7 +1,8 @@
 import Foundation
 
-/// A repository over a main source (the network) and a cache source (memory, disk, or tiers),
-/// each call steered by a `RepositoryOperation` or a `CachePolicy` exactly as seed 000 says.
+/// A repository over a main source (the network) and a cache source (memory, disk, tiers, or a
+/// `GetDataSource`, `PutDataSource` and `DeleteDataSource` of your own), each call steered by a
+/// `RepositoryOperation` or a `CachePolicy` exactly as seed 000 says.
 ///
 /// - GET: see `answer(_:operation:)`. Reads that reach main share one main call per query
 ///   (single flight); main calls are retried by `configuration.retry`.
@@ -17,7 +18,7 @@ import Foundation
 /// observers, in-flight calls) sits behind locks.
 public final class CacheRepository<
     Main: GetDataSource,
-    Cache: CacheDataSource
+    Cache: GetDataSource & PutDataSource & DeleteDataSource
 >: GetRepository where Main.Value == Cache.Value {
     /// The type of value served.
     public typealias Value = Main.Value
@@ -38,14 +39,31 @@ public final class CacheRepository<
     @usableFromInline let stopwatch: Stopwatch
     /// The background revalidations of `answerRevalidating` running now, one per query.
     @usableFromInline let revalidations = BackgroundRevalidations<Query>()
+    /// The cache's fast paths, found once (a memory hit answered without suspending).
+    @usableFromInline let cacheFastPaths: FoundFastPaths<Value>
 
     /// Creates a repository over `main` and `cache`, judging cache entries with `validator`.
-    public init(
+    @inlinable
+    public convenience init(
         main: Main, cache: Cache, validator: (any EntryValidator<Value>)? = nil,
         configuration: CacheRepositoryConfiguration = CacheRepositoryConfiguration()
     ) {
+        // Inlinable: the cache's fast paths are found where its type is known, so they run
+        // specialized for it.
+        self.init(
+            main: main, cache: cache, cacheFastPaths: FoundFastPaths(of: cache), validator: validator,
+            configuration: configuration)
+    }
+
+    /// Creates a repository over `main` and `cache`, whose fast paths were found.
+    @usableFromInline
+    init(
+        main: Main, cache: Cache, cacheFastPaths: FoundFastPaths<Value>, validator: (any EntryValidator<Value>)?,
+        configuration: CacheRepositoryConfiguration
+    ) {
         self.main = main
         self.cache = cache
+        self.cacheFastPaths = cacheFastPaths
         self.validator = validator
         self.configuration = configuration
         let metrics = configuration.metrics ?? RepositoryMetrics()

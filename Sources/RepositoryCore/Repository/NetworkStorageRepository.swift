@@ -5,6 +5,7 @@ public typealias NetworkStorageRepository = CacheRepository
 extension CacheRepository {
     /// Creates a repository in the NetworkStorageRepository vocabulary: `network` is the main
     /// source, `storage` the cache.
+    @inlinable
     public convenience init(
         network: Main, storage: Cache, validator: (any EntryValidator<Value>)? = nil,
         configuration: CacheRepositoryConfiguration = CacheRepositoryConfiguration()

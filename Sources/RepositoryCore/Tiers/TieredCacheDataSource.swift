@@ -3,12 +3,13 @@
 /// Reads try the upper tier, then the lower one; a lower-tier hit is copied up (promotion) and
 /// answered with the lower tier's origin (for example `.disk`). Any upper-tier failure counts as
 /// a miss; a failed promotion is ignored (the value is still served). Writes go to the lower
-/// tier, then the upper one; deletes go to every tier. Thread-safe when both tiers are.
+/// tier, then the upper one; deletes go to every tier. Each tier is a `GetDataSource`,
+/// `PutDataSource` and `DeleteDataSource`: a built-in one or your own. Thread-safe when both
+/// tiers are.
 public struct TieredCacheDataSource<
-    Upper: CacheDataSource,
-    Lower: CacheDataSource
->:
-    CacheDataSource
+    Upper: GetDataSource & PutDataSource & DeleteDataSource,
+    Lower: GetDataSource & PutDataSource & DeleteDataSource
+>: GetDataSource, PutDataSource, DeleteDataSource
 where Upper.Value == Lower.Value {
     /// The type of value served.
     public typealias Value = Upper.Value
@@ -17,11 +18,19 @@ where Upper.Value == Lower.Value {
     public let upper: Upper
     /// The slow tier, read on an upper-tier miss.
     public let lower: Lower
+    /// Each tier's fast paths, found once.
+    @usableFromInline let upperPaths: FoundFastPaths<Value>
+    @usableFromInline let lowerPaths: FoundFastPaths<Value>
 
     /// Creates a tiered cache: `upper` over `lower`.
+    @inlinable
     public init(upper: Upper, lower: Lower) {
+        // Inlinable: each tier's fast paths are found where its type is known, so they run
+        // specialized for it.
         self.upper = upper
         self.lower = lower
+        upperPaths = FoundFastPaths(of: upper)
+        lowerPaths = FoundFastPaths(of: lower)
     }
 
     public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
@@ -33,19 +42,6 @@ where Upper.Value == Lower.Value {
         let entry = try await lower.get(query, cached: cached)
         _ = try? await upper.put(entry, for: query)
         return entry
-    }
-
-    /// The upper tier's entries without suspending (the lower tier is not asked).
-    @inlinable
-    public func immediateEntries(for queries: [Query]) -> AlignedEntries<Value>? {
-        upper.immediateEntries(for: queries)
-    }
-
-    /// An upper-tier hit without suspending; anything else needs the lower tier, so `get`.
-    @inlinable
-    public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
-        guard case .entry(let entry) = upper.immediateGet(query) else { return .needsSuspension }
-        return .entry(entry)
     }
 
     /// Writes the lower tier, then the upper one. When the lower write fails, the upper tier's
@@ -75,5 +71,5 @@ where Upper.Value == Lower.Value {
 extension TieredCacheDataSource: ImmediateVersionedDataSource where Upper: ImmediateVersionedDataSource {
     /// The upper tier's version: `immediateGet` answers from the upper tier alone.
     @inlinable
-    public var immediateVersion: UInt64 { upper.immediateVersion }
+    package var immediateVersion: UInt64 { upper.immediateVersion }
 }

@@ -29,9 +29,10 @@ where Checker.Value == Source.Value {
     }
 }
 
-extension ValidatingDataSource: CacheDataSource where Source: CacheDataSource {
+extension ValidatingDataSource: CacheFastPaths where Source: CacheFastPaths {
     /// The wrapped source's immediate answer, when it is valid; an invalid entry needs `get` (which throws `.notValid`).
-    public func immediateGet(_ query: Query) -> ImmediateRead<Value> {
+    @inlinable
+    package func immediateGet(_ query: Query) -> ImmediateRead<Value> {
         switch source.immediateGet(query) {
         case .entry(let entry):
             validator.validate(entry, for: query).isValid ? .entry(entry) : .needsSuspension

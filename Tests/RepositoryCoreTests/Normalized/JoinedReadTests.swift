@@ -3,10 +3,10 @@ import Locking
 import RepositoryCore
 import Testing
 
-/// `GetDataSource.joinedReader()` / `entryJoined(_:with:follow:)`, `JoinedReader` and
-/// `JoinedEntries`, from their documentation and through the public API only: a list store and
-/// an entity store written by a library user over one storage of their own (a `Shelf`), under
-/// memory tiers, composed by `NormalizedCache`.
+/// The joined read of the built-in tiers' fast paths (`CacheFastPaths.joinedReader()` /
+/// `entryJoined`, `JoinedReader`, `JoinedEntries`), from their documentation: a list store and an
+/// entity store over one storage written for these tests (a `Shelf`, standing in for one SQLite
+/// file), under memory tiers, composed by `NormalizedCache`.
 @Suite("Joined reads: a list and its entities in one read of their storage")
 struct JoinedReadTests {
     typealias Lists = TieredCacheDataSource<InMemoryDataSource<StoredList<Int>>, ShelfLists>
@@ -148,9 +148,9 @@ struct JoinedReadTests {
     }
 }
 
-/// A memory tier of a library user's own that answers one id at a time (`immediateGet`), not a
-/// list at once (it keeps `immediateEntries(for:)`'s default).
-struct OneAtATimeMemory: CacheDataSource {
+/// A memory tier that answers one id at a time without suspending (`immediateGet`), not a list
+/// at once (it keeps `immediateEntries(for:)`'s default).
+struct OneAtATimeMemory: GetDataSource, PutDataSource, DeleteDataSource, CacheFastPaths {
     let store = InMemoryDataSource<Planet>()
 
     func get(_ query: Query, cached: Entry<Planet>?) async throws(RepositoryError) -> Entry<Planet> {
@@ -166,7 +166,7 @@ struct OneAtATimeMemory: CacheDataSource {
     func delete(_ query: Query) async throws(RepositoryError) { try await store.delete(query) }
 }
 
-/// One storage of a library user's own, holding lists and planets, counting how it is read.
+/// One storage holding lists and planets, counting how it is read.
 final class Shelf: Sendable {
     struct Counts: Equatable {
         var joinedReads = 0
@@ -187,7 +187,7 @@ final class Shelf: Sendable {
 }
 
 /// The lists of a `Shelf`: joins a reader of the same shelf.
-struct ShelfLists: CacheDataSource {
+struct ShelfLists: GetDataSource, PutDataSource, DeleteDataSource, CacheFastPaths {
     let shelf: Shelf
 
     func get(_ query: Query, cached: Entry<StoredList<Int>>?) async throws(RepositoryError) -> Entry<
@@ -200,18 +200,17 @@ struct ShelfLists: CacheDataSource {
             metadata: EntryMetadata(storedAt: JoinedReadTests.storedAt), origin: .disk)
     }
 
-    func entryJoined<Related: Sendable>(
-        _ query: Query, with related: JoinedReader<Related>, follow: (StoredList<Int>) -> [Query]
-    ) async -> JoinedEntries<StoredList<Int>, Related>? {
-        guard related.storage == ObjectIdentifier(shelf), let ids = shelf.list(query) else { return nil }
+    func entryJoined(
+        _ query: Query, on storage: ObjectIdentifier, inside: (Entry<StoredList<Int>>, AnyObject) -> Void
+    ) async -> Entry<StoredList<Int>>? {
+        guard storage == ObjectIdentifier(shelf), let ids = shelf.list(query) else { return nil }
         shelf.count { $0.joinedReads += 1 }
         let lead = Entry(
             value: StoredList(ids: ids, info: ids.count),
             metadata: EntryMetadata(storedAt: JoinedReadTests.storedAt),
             origin: .disk)
-        let queries = follow(lead.value)
-        shelf.count { $0.asked.append(queries.compactMap(\.key)) }
-        return JoinedEntries(lead: lead, queries: queries, related: related.read(shelf, queries))
+        inside(lead, shelf)
+        return lead
     }
 
     func put(_ entry: Entry<StoredList<Int>>, for query: Query) async throws(RepositoryError) -> Entry<
@@ -225,7 +224,7 @@ struct ShelfLists: CacheDataSource {
 }
 
 /// The planets of a `Shelf`: readable inside a read of the shelf another source opened.
-struct ShelfPlanets: CacheDataSource {
+struct ShelfPlanets: GetDataSource, PutDataSource, DeleteDataSource, CacheFastPaths {
     let shelf: Shelf
 
     func get(_ query: Query, cached: Entry<Planet>?) async throws(RepositoryError) -> Entry<Planet> {
@@ -252,7 +251,12 @@ struct ShelfPlanets: CacheDataSource {
                         }
                     })
             },
-            settle: { _, _ in shelf.count { $0.settled += 1 } })
+            settle: { queries, _ in
+                shelf.count {
+                    $0.asked.append(queries.compactMap(\.key))
+                    $0.settled += 1
+                }
+            })
     }
 
     func put(_ entry: Entry<Planet>, for query: Query) async throws(RepositoryError) -> Entry<Planet> {

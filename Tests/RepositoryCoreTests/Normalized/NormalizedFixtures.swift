@@ -103,7 +103,7 @@ func planets(_ ids: ClosedRange<Int>, prefix: String = "P") -> [Planet] {
 /// A store that keeps, for each query, the entry with the later stored-at, whichever is written
 /// last, and answers each write with what it holds afterwards (as a newer-wins disk or shared
 /// tier does). Thread-safe (a `PThreadMutex`).
-final class NewerWinsStore<Value: Sendable>: CacheDataSource {
+final class NewerWinsStore<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     private let entries = PThreadMutex<[Query: Entry<Value>]>([:])
 
     func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {

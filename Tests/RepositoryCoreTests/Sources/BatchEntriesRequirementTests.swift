@@ -3,26 +3,30 @@ import RepositoryCore
 import Synchronization
 import Testing
 
-/// `GetDataSource.batchEntriesIfSupported(for:)`, from its documentation and through the public
-/// API only: nil for a source that reads one query at a time, the batch source's entries (a
-/// failure as none) otherwise, and a tiered cache over a batch source reads its lower tier once.
-@Suite("Batch reads as a data-source requirement")
+/// The batch read among a source's fast paths (`batchEntriesIfSupported(for:)`, as
+/// `FoundFastPaths` finds it), from its documentation: nil for a source that reads one query at
+/// a time, a `BatchGetDataSource`'s entries (a failure as none) otherwise — one written with the
+/// public protocols alone included — and a tiered cache over a batch source reads its lower tier
+/// once.
+@Suite("Batch reads as a fast path")
 struct BatchEntriesRequirementTests {
     @Test("A source that reads one query at a time answers nil")
     func plainSourceAnswersNil() async throws {
         let memory = InMemoryDataSource<String>()
         try await memory.put("a", for: .key("a"))
-        let found = await memory.batchEntriesIfSupported(for: [.key("a")])
-        #expect(found == nil)
+        #expect(await memory.batchEntriesIfSupported(for: [.key("a")]) == nil)
+        #expect(await FoundFastPaths(of: memory).batchEntriesIfSupported(for: [.key("a")]) == nil)
     }
 
-    @Test("A batch source answers its entries; a failing one answers none")
+    @Test("A batch source of one's own answers its entries; a failing one answers none")
     func batchSourceAnswersItsEntries() async throws {
         let source = CountingBatchSource(values: [.key("a"): "1", .key("b"): "2"])
-        let found = try #require(await source.batchEntriesIfSupported(for: [.key("a"), .key("c")]))
+        let found = try #require(
+            await FoundFastPaths(of: source).batchEntriesIfSupported(for: [.key("a"), .key("c")]))
         #expect(found.mapValues(\.value) == [.key("a"): "1"])
+        #expect(source.batchCalls.load(ordering: .relaxed) == 1)
         let failing = CountingBatchSource(values: [.key("a"): "1"], fails: true)
-        let none = try #require(await failing.batchEntriesIfSupported(for: [.key("a")]))
+        let none = try #require(await FoundFastPaths(of: failing).batchEntriesIfSupported(for: [.key("a")]))
         #expect(none.isEmpty)
     }
 
@@ -59,8 +63,9 @@ struct BatchEntriesRequirementTests {
     }
 }
 
-/// A batch source over a fixed table that counts how it is read.
-private final class CountingBatchSource: BatchGetDataSource, CacheDataSource, Sendable {
+/// A batch source over a fixed table that counts how it is read, written with the public
+/// protocols alone.
+private final class CountingBatchSource: BatchGetDataSource, PutDataSource, DeleteDataSource, Sendable {
     let values: [Query: String]
     let fails: Bool
     let batchCalls = Atomic<Int>(0)

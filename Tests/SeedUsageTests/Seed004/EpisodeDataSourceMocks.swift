@@ -31,7 +31,7 @@ final class EpisodeRemoteDataSourceMock: GetDataSource {
 }
 
 /// A memory data source mock: holds at most one item and counts saves. Thread-safe (one `PThreadMutex`).
-final class EpisodeLocalDataSourceMock: CacheDataSource {
+final class EpisodeLocalDataSourceMock: GetDataSource, PutDataSource, DeleteDataSource {
     private let state = PThreadMutex<(item: EpisodeDTO?, saveCallCount: Int)>((item: nil, saveCallCount: 0))
 
     var saveCallCount: Int { state.withLock { $0.saveCallCount } }

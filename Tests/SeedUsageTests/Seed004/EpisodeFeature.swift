@@ -48,8 +48,10 @@ struct EpisodeErrorMapper: RepositoryErrorMapping {
     }
 }
 
-/// The repository: localFirst, remoteFirst and noCache are the library's cache policies.
-struct EpisodeRepository<Remote: GetDataSource, Memory: CacheDataSource>:
+/// The repository: localFirst, remoteFirst and noCache are the library's cache policies. Generic
+/// over its sources as seed 004 writes it: a remote source that reads, a memory source that
+/// reads, saves and removes.
+struct EpisodeRepository<Remote: GetDataSource, Memory: GetDataSource & PutDataSource & DeleteDataSource>:
     EpisodeRepositoryContract
 where Remote.Value == EpisodeDTO, Memory.Value == EpisodeDTO {
     private let repository: ErrorMappingRepository<CacheRepository<Remote, Memory>, EpisodeErrorMapper>

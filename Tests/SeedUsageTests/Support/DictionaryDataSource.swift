@@ -5,7 +5,7 @@ import RepositoryCore
 /// A data source as a user of the library writes one from the docs: a dictionary behind a lock,
 /// implementing the three capability protocols, telling a `Journal` about each call. It can be
 /// told to fail every call with one error. Thread-safe (one `PThreadMutex`).
-final class DictionaryDataSource<Value: Sendable>: CacheDataSource {
+final class DictionaryDataSource<Value: Sendable>: GetDataSource, PutDataSource, DeleteDataSource {
     private struct State {
         var values: [Query: Value] = [:]
         var failure: RepositoryError?
