@@ -11,11 +11,24 @@ enum CacheEntryStore {
         SELECT payload, stored_at, expires_at, etag, last_modified, stale_use FROM cache_entry WHERE namespace = ? AND key = ?
         """
 
-    /// The stored row for one key, or nil. One statement.
+    /// The stored row for one key, or nil. One statement (a write's: a read goes through
+    /// `fetch(namespace:key:using:)`).
     static func fetch(namespace: String, key: String, in db: Database) throws -> StoredPayload? {
         let statement = try db.cachedStatement(sql: selectOneSQL)
         statement.setUncheckedArguments([namespace, key])
         return try statement.firstRow { StoredPayload(row: $0, first: 0) }
+    }
+
+    /// The stored row for one key, or nil: one step of the read's kept `selectOneSQL` statement,
+    /// its columns read in place (`RawEntryRows.one`: no `Row`, no statement found by its SQL),
+    /// the payload copied out.
+    static func fetch(namespace: String, key: String, using hot: HotStatements) throws -> StoredPayload? {
+        var stored: StoredPayload?
+        _ = try RawEntryRows.one(hot.statement(.selectOne), namespace: namespace, key: key) {
+            payload, metadata in
+            stored = StoredPayload(payload: Data(payload), metadata: metadata)
+        }
+        return stored
     }
 
     /// The SQL of `forEachRow`: the keys as one JSON array walked in order, each looked up in

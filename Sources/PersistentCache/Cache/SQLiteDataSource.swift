@@ -67,11 +67,11 @@ public struct SQLiteDataSource<Value: Sendable>: GetDataSource, PutDataSource, D
         }
     }
 
-    /// The synchronous read behind `get`: one cached statement, decode after the read transaction ends.
+    /// The synchronous read behind `get`: one step of a kept statement, decode after the read ends.
     public func entry(for query: Query) throws(RepositoryError) -> Entry<Value> {
         let (namespace, key) = (namespace, query.cacheKey)
-        let stored = try database.fastRead { db in
-            try CacheEntryStore.fetch(namespace: namespace, key: key, in: db)
+        let stored = try database.fastRead { _, hot in
+            try CacheEntryStore.fetch(namespace: namespace, key: key, using: hot)
         }
         guard let stored else { throw .notFound(query: key) }
         database.accessLog.record(
