@@ -144,54 +144,80 @@ public actor EntityWriter {
         return again
     }
 
-    /// Sends what can leave now, one request at a time, until nothing can (every write sent and
-    /// answered, or waiting for a time or for the user) or the server cannot take one now (no
-    /// answer, or one that says later: the others wait for the next drain). Returns the events
-    /// told meanwhile, each with the time its step took (request, answer and keeping it); nothing
-    /// when another drain is running (it sends what this one would).
+    /// How many requests, each of another entity, a drain keeps in flight at once.
+    public static let requestsInFlight = 4
+
+    /// Sends what can leave now until nothing can (every write sent and answered, or waiting for
+    /// a time or for the user) or the server cannot take one now (no answer, or one that says
+    /// later: nothing more leaves, the requests in flight are answered, the rest wait for the next
+    /// drain). Up to `requestsInFlight` requests are in flight at once, each of another entity (an
+    /// entity's writes leave one after the other, in order). Returns the events told meanwhile,
+    /// by write number, each with the time its step took (request, answer and keeping it);
+    /// nothing when another drain is running (it sends what this one would).
     ///
-    /// While a request is in flight, the next one (another entity's) is fixed and kept in one
-    /// transaction with the answers taken before it, and tier effects run behind: nothing is
-    /// written on the wire's path, and every request is kept before it leaves. A request fixed
-    /// ahead that does not leave (the drain stops) is given back, as if never fixed.
+    /// What leaves is kept first, in one transaction with the answers taken before it; tier
+    /// effects run behind: nothing is written on the wire's path, and every request is kept
+    /// before it leaves.
     @discardableResult
     public func drain() async -> [WriteReport] {
         guard !draining else { return [] }
         draining = true
         defer { draining = false }
-        var told: [WriteReport] = []
         let clock = ContinuousClock()
-        var (step, fixed) = book.nextStep(now: now(), newKey: newKey)
-        guard (try? await commit(fixed)) != nil else { return [] }
+        var told: [WriteReport] = []
         var taken = WriteTransition()
-        while let current = step, current.entity != nil {
-            let started = clock.now
-            async let answer = Self.carry(current, baseURL: baseURL, http: http, now: now())
-            let (next, nextFixed) = book.nextStep(now: now(), newKey: newKey, excluding: current.entity)
-            let kept = (try? await commit(taken.followed(by: nextFixed), effectsBehind: true)) != nil
-            taken = book.take(await answer, for: current, now: now())
-            told += taken.events.map { WriteReport(event: $0, elapsed: clock.now - started) }
-            let later = taken.events.contains { if case .retrying = $0.outcome { true } else { false } }
-            if !kept || later {
-                if kept, let next, case .send = next {
-                    var givenBack = book.take(.notSent(reason: "not sent yet"), for: next, now: now())
-                    givenBack.events = []
-                    taken = taken.followed(by: givenBack)
+        var stopping = false
+        await withTaskGroup(of: CarriedStep.self) { group in
+            var inFlight = Set<String>()
+            while true {
+                // What can leave now, each of an entity with nothing in flight.
+                var leaving: [WriteStep] = []
+                while !stopping, inFlight.count + leaving.count < Self.requestsInFlight {
+                    let (step, fixed) = book.nextStep(
+                        now: now(), newKey: newKey, excluding: inFlight.union(leaving.compactMap(\.entity)))
+                    taken = taken.followed(by: fixed)
+                    guard let step, step.entity != nil else { break }
+                    leaving.append(step)
                 }
-                break
-            }
-            step = next
-            if step?.entity == nil {
-                // What the answer made possible (a later write of the same entity) leaves now.
-                let (again, againFixed) = book.nextStep(now: now(), newKey: newKey)
-                guard (try? await commit(taken.followed(by: againFixed))) != nil else { break }
-                taken = WriteTransition()
-                step = again
+                if taken.changesOutbox || !taken.effects.isEmpty || !taken.events.isEmpty {
+                    // Not kept: the book was read back from the store, and nothing fixed leaves.
+                    if (try? await commit(taken, effectsBehind: true)) == nil {
+                        leaving = []
+                        stopping = true
+                    }
+                    taken = WriteTransition()
+                }
+                for step in leaving {
+                    if let entity = step.entity { inFlight.insert(entity) }
+                    let (baseURL, http, sentAt, started) = (baseURL, http, now(), clock.now)
+                    group.addTask {
+                        CarriedStep(
+                            step: step, answer: await Self.carry(step, baseURL: baseURL, http: http, now: sentAt),
+                            started: started)
+                    }
+                }
+                guard let carried = await group.next() else { break }
+                if let entity = carried.step.entity { inFlight.remove(entity) }
+                let answered = book.take(carried.answer, for: carried.step, now: now())
+                told += answered.events.map { WriteReport(event: $0, elapsed: clock.now - carried.started) }
+                taken = taken.followed(by: answered)
+                if answered.events.contains(where: { if case .retrying = $0.outcome { true } else { false } }) {
+                    stopping = true
+                }
             }
         }
         _ = try? await commit(taken)
         await effectsWorker?.value
-        return told
+        // Answers come in any order; each write's events keep theirs.
+        return told.enumerated().sorted { ($0.element.event.sequence, $0.offset) < ($1.element.event.sequence, $1.offset) }
+            .map(\.element)
+    }
+
+    /// A step carried out: the step, its answer, and when it started.
+    private struct CarriedStep: Sendable {
+        let step: WriteStep
+        let answer: WriteAnswer
+        let started: ContinuousClock.Instant
     }
 
     /// Keeps `transition`, then lets the tiers and the listeners know. On a failure the book is

@@ -5,14 +5,15 @@ extension WriteBook {
     /// first open write of its entity, not in conflict, not waiting for a time) is sent — its
     /// request fixed now when it has none, with a key from `newKey` — or, when its copy had no
     /// tag, its entity is read first. The transition (the request fixed, the attempt counted)
-    /// must be kept before the request leaves. Nil when nothing is open. One step at a time: ask
-    /// again only once the last step's answer (or its absence) was handed to `take`.
+    /// must be kept before the request leaves. Nil when nothing is open. One step per entity at a
+    /// time: ask again for an entity only once its last step's answer (or its absence) was handed
+    /// to `take`.
     ///
-    /// `excluding` names an entity whose request is in flight: its writes wait, the others may be
-    /// fixed meanwhile (a caller that sends one request while fixing the next).
-    public mutating func nextStep(now: Date, newKey: () -> String, excluding: String? = nil) -> (WriteStep?, WriteTransition) {
+    /// `excluding` names the entities whose requests are in flight: their writes wait, the others
+    /// may be fixed and sent meanwhile (a caller that keeps several entities' requests in flight).
+    public mutating func nextStep(now: Date, newKey: () -> String, excluding: Set<String> = []) -> (WriteStep?, WriteTransition) {
         var transition = WriteTransition()
-        var blocked = Set<String>(excluding.map { [$0] } ?? [])
+        var blocked = excluding
         var earliest: Date?
         let ordered = !rules.mutations.contains(.orderPerEntityIgnored)
         // Found first, changed after: changing the book while walking it would copy every write.
