@@ -101,9 +101,10 @@ struct AsyncHTTPExchangeTests {
     @Test("An idle timeout waits as long as bytes keep coming")
     func idleTimeout() async throws {
         try await withExchangeServer { server in
-            // GIVEN a body arriving 1 KiB a millisecond and an idle timeout of 200 ms
+            // GIVEN a body arriving 1 KiB a millisecond and an idle timeout of 1 s (far above the
+            // gaps between parts, even on a machine busy with other tests)
             let request = HTTPExchangeRequest(
-                method: "GET", url: server.url("/endless"), timeout: .idle(.milliseconds(200)))
+                method: "GET", url: server.url("/endless"), timeout: .idle(.seconds(1)))
             // WHEN 400 KiB are read (400 ms at least) THEN no timeout ends it
             let read = try await exchange.exchange(request) { answer throws(HTTPExchangeError) in
                 var count = 0
@@ -149,8 +150,11 @@ struct AsyncHTTPExchangeTests {
 
     @Test("A host that does not resolve is 'not sent: host not found'")
     func unknownHost() async throws {
-        let url = try #require(URL(string: "http://charbrowser.invalid/x"))
-        await #expect(throws: HTTPExchangeError.hostNotFound("charbrowser.invalid")) {
+        // A name of its own (`.invalid` never resolves): no other test's request to an unknown
+        // host waits in the same pool.
+        let host = "exchange-\(UUID().uuidString.lowercased()).invalid"
+        let url = try #require(URL(string: "http://\(host)/x"))
+        await #expect(throws: HTTPExchangeError.hostNotFound(host)) {
             _ = try await exchange.exchange(
                 HTTPExchangeRequest(method: "GET", url: url, timeout: .total(.seconds(10))))
         }

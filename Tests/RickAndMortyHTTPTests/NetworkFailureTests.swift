@@ -54,10 +54,12 @@ struct NetworkFailureTests {
         // `.invalid` is reserved: it never resolves anywhere.
         var components = URLComponents()
         components.scheme = "http"
-        components.host = "charbrowser.invalid"
+        // A name of its own: no other test's request to an unknown host waits in the same pool.
+        let host = "api-\(UUID().uuidString.lowercased()).invalid"
+        components.host = host
         components.path = "/api"
-        let test = TestAPI(baseURL: try #require(components.url), timeout: .seconds(5))
-        await #expect(throws: RepositoryError.mainUnavailable(reason: "host not found: charbrowser.invalid"))
+        let test = TestAPI(baseURL: try #require(components.url), timeout: .seconds(10))
+        await #expect(throws: RepositoryError.mainUnavailable(reason: "host not found: \(host)"))
         {
             _ = try await test.api.characterPages.get(CharacterFilter().pageQuery(1))
         }
