@@ -101,10 +101,11 @@ struct AsyncHTTPExchangeTests {
     @Test("An idle timeout waits as long as bytes keep coming")
     func idleTimeout() async throws {
         try await withExchangeServer { server in
-            // GIVEN a body arriving 1 KiB a millisecond and an idle timeout of 3 s (far above the
-            // gaps between parts, even on a machine busy with other tests)
+            // GIVEN a body arriving 1 KiB a millisecond and an idle timeout of 30 s, far above the
+            // gaps between parts (the whole suite running beside this test has stretched them
+            // past 3 s), while the whole read, 400 ms alone, takes longer than the 200 ms below
             let request = HTTPExchangeRequest(
-                method: "GET", url: server.url("/endless"), timeout: .idle(.seconds(3)))
+                method: "GET", url: server.url("/endless"), timeout: .idle(.seconds(30)))
             // WHEN 400 KiB are read (400 ms at least) THEN no timeout ends it
             let read = try await exchange.exchange(request) { answer throws(HTTPExchangeError) in
                 var count = 0
@@ -151,12 +152,12 @@ struct AsyncHTTPExchangeTests {
     @Test("A host that does not resolve is 'not sent: host not found'")
     func unknownHost() async throws {
         // A name of its own (`.invalid` never resolves): no other test's request to an unknown
-        // host waits in the same pool.
+        // host waits in the same pool. 30 s: a resolver that drops a query retries after 5 s.
         let host = "exchange-\(UUID().uuidString.lowercased()).invalid"
         let url = try #require(URL(string: "http://\(host)/x"))
         await #expect(throws: HTTPExchangeError.hostNotFound(host)) {
             _ = try await exchange.exchange(
-                HTTPExchangeRequest(method: "GET", url: url, timeout: .total(.seconds(10))))
+                HTTPExchangeRequest(method: "GET", url: url, timeout: .total(.seconds(30))))
         }
     }
 

@@ -58,7 +58,8 @@ struct NetworkFailureTests {
         let host = "api-\(UUID().uuidString.lowercased()).invalid"
         components.host = host
         components.path = "/api"
-        let test = TestAPI(baseURL: try #require(components.url), timeout: .seconds(10))
+        // 30 s: a resolver that drops a query retries after 5 s.
+        let test = TestAPI(baseURL: try #require(components.url), timeout: .seconds(30))
         await #expect(throws: RepositoryError.mainUnavailable(reason: "host not found: \(host)"))
         {
             _ = try await test.api.characterPages.get(CharacterFilter().pageQuery(1))
