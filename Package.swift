@@ -273,6 +273,15 @@ let package = Package(
         // API's index, a list page whatever its shape, an entity's identity, title and links.
         .target(name: "ExplorerModel", dependencies: ["JSONTree", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ExplorerModelTests", dependencies: ["ExplorerModel", "TestSupport"]),
+        // The explorer's data layer for any JSON API: its resources, pages and entities read through
+        // memory over the SQLite file over the network (per-call policies), and the titles of links.
+        .target(name: "ExplorerData", dependencies: ["ExplorerModel", "HTTPExchange", "PersistentCache", "RepositoryCore"]),
+        .testTarget(
+            name: "ExplorerDataTests",
+            dependencies: [
+                "ExplorerData", "ExplorerModel", "APIMirror", "AsyncHTTPExchange", "HTTPExchange", "PersistentCache",
+                "RepositoryCore", "TestSupport", hummingbird, logging,
+            ]),
 
         // MARK: The terminal
 

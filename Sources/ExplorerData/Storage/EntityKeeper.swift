@@ -1,0 +1,34 @@
+import ExplorerModel
+import Foundation
+import RepositoryCore
+
+/// Keeps entities and titles in their tiers: a page's whole entities in one disk transaction (the
+/// normalized store: each entity once, by its canonical address) and their titles beside them, so
+/// a link to any of them shows its title with no read. Thread-safe: the tiers are.
+struct EntityKeeper: Sendable {
+    let entities: ExplorerTier<ExplorerEntity>
+    let titles: ExplorerTier<String>
+
+    /// Stores `kept` and their titles, and the `named` titles references gave, stamped `now`.
+    func keep(_ kept: [ExplorerEntity], titles named: [(EntityAddress, String)], at now: Date) async throws(RepositoryError) {
+        let metadata = EntryMetadata(storedAt: now)
+        let entries = kept.map { (query: Query.id($0.address.key), entry: Entry(value: $0, metadata: metadata, origin: .network)) }
+        let titled = kept.map { ($0.address, $0.title) } + named
+        let titleEntries = titled.map { (query: Query.id($0.0.key), entry: Entry(value: $0.1, metadata: metadata, origin: .network)) }
+        if !entries.isEmpty { try await entities.lower.put(contentsOf: entries) }
+        if !titleEntries.isEmpty { try await titles.lower.put(contentsOf: titleEntries) }
+        for (query, entry) in entries { try await entities.upper.put(entry, for: query) }
+        for (query, entry) in titleEntries { try await titles.upper.put(entry, for: query) }
+    }
+
+    /// Notes `entity`'s title: in memory only when it came from disk (the disk has it), else in both.
+    func noteTitle(of entity: ExplorerEntity, origin: Origin, at now: Date) async {
+        let query = Query.id(entity.address.key)
+        let entry = Entry(value: entity.title, metadata: EntryMetadata(storedAt: now), origin: origin)
+        if origin == .memory || origin == .disk {
+            _ = try? await titles.upper.put(entry, for: query)
+        } else {
+            _ = try? await titles.put(entry, for: query)
+        }
+    }
+}
