@@ -14,7 +14,9 @@ struct DescriptionDiscoveryTests {
         try await TestRouter.with(FilmArchive.answer) { origin in
             try await LiveServers.withCacheFile { file in
                 let opened = try LiveServers.repository(URL(string: origin + "/v1/"), file: file)
-                let error = await failure { () async throws(ExplorerError) in try await opened.repository.resources() }
+                let error = await failure { () async throws(ExplorerError) in
+                    try await opened.repository.resources()
+                }
                 guard case .noIndex(let url, _) = error, let sentence = error?.description else {
                     Issue.record("a root that is not an index gave \(String(describing: error))")
                     return
@@ -23,7 +25,9 @@ struct DescriptionDiscoveryTests {
                 #expect(sentence.contains("--openapi"))
                 #expect(sentence.hasSuffix("."))
                 #expect(!sentence.dropLast().contains(". "), "one sentence: \(sentence)")
-                await #expect(throws: ExplorerError.self) { try await opened.repository.resources(policy: .cacheOnly) }
+                await #expect(throws: ExplorerError.self) {
+                    try await opened.repository.resources(policy: .cacheOnly)
+                }
                 try await opened.close()
             }
         }
@@ -35,7 +39,8 @@ struct DescriptionDiscoveryTests {
             from: LiveServers.fixture("films-swagger2.yaml"), exchange: AsyncHTTPExchange.shared)
         try await TestRouter.with(FilmArchive.answer) { origin in
             try await LiveServers.withCacheFile { file in
-                let opened = try LiveServers.repository(URL(string: origin + "/v1"), file: file, description: description)
+                let opened = try LiveServers.repository(
+                    URL(string: origin + "/v1"), file: file, description: description)
                 let explorer = opened.repository
                 let resources = try await explorer.resources()
                 #expect(resources.value.discovery == .description)
@@ -54,18 +59,24 @@ struct DescriptionDiscoveryTests {
                 #expect(third.value.page.next == nil)
 
                 let found = try await explorer.page(1, of: films, search: "the")
-                #expect(found.value.rows.map(\.title) == ["The Empire Strikes Back", "Return of the Jedi", "The Phantom Menace", "Attack of the Clones"])
+                #expect(
+                    found.value.rows.map(\.title) == [
+                        "The Empire Strikes Back", "Return of the Jedi", "The Phantom Menace",
+                        "Attack of the Clones",
+                    ])
                 #expect(found.value.count == 4, "a whole array's count is its length")
 
                 let hope = try await explorer.entity(id: "1", of: films)
                 #expect(hope.origin == .memory, "the page stored the film as an entity")
                 let director = try #require(hope.value.links(in: explorer.api).first)
                 #expect(director.path == "director")
-                #expect(await explorer.collectTitles(of: [director])[director.address]?.title == "George Lucas")
+                #expect(
+                    await explorer.collectTitles(of: [director])[director.address]?.title == "George Lucas")
 
                 let directors = try #require(resources.value.named("directors"))
                 let listed = try await explorer.page(1, of: directors)
-                #expect(listed.value.rows.map(\.title) == ["George Lucas", "Irvin Kershner", "Richard Marquand"])
+                #expect(
+                    listed.value.rows.map(\.title) == ["George Lucas", "Irvin Kershner", "Richard Marquand"])
                 #expect(listed.value.count == 3)
                 try await opened.close()
             }
@@ -77,8 +88,10 @@ struct DescriptionDiscoveryTests {
         try await TestRouter.with(FilmArchive.answer) { origin in
             try await LiveServers.withCacheFile { file in
                 let location = try #require(URL(string: origin + "/v1/openapi.json"))
-                let description = try await LoadedDescription.load(from: location, exchange: AsyncHTTPExchange.shared)
-                let opened = try LiveServers.repository(URL(string: origin + "/v1"), file: file, description: description)
+                let description = try await LoadedDescription.load(
+                    from: location, exchange: AsyncHTTPExchange.shared)
+                let opened = try LiveServers.repository(
+                    URL(string: origin + "/v1"), file: file, description: description)
                 let explorer = opened.repository
                 let resources = try await explorer.resources().value
                 #expect(resources.resources.map(\.name) == ["films", "studios"])
@@ -102,9 +115,11 @@ struct DescriptionDiscoveryTests {
     func documentServers() async throws {
         try await LiveServers.withCacheFile { file in
             for (name, server) in [
-                ("films-openapi3.json", "http://127.0.0.1:8080/v1"), ("films-swagger2.yaml", "https://films.example/v1"),
+                ("films-openapi3.json", "http://127.0.0.1:8080/v1"),
+                ("films-swagger2.yaml", "https://films.example/v1"),
             ] {
-                let description = try await LoadedDescription.load(from: LiveServers.fixture(name), exchange: AsyncHTTPExchange.shared)
+                let description = try await LoadedDescription.load(
+                    from: LiveServers.fixture(name), exchange: AsyncHTTPExchange.shared)
                 let opened = try LiveServers.repository(nil, file: file, description: description)
                 #expect(opened.repository.api.url.absoluteString == server)
                 try await opened.close()

@@ -15,7 +15,8 @@ struct LinkTitleReadsTests {
             try await LiveServers.withCacheFile { file in
                 let flights = InFlight(limit: 2, total: 5)
                 let exchange = LimitedExchange(
-                    counts: { $0.hasPrefix("/api/planets/") || $0.hasPrefix("/api/films/") }, flights: flights)
+                    counts: { $0.hasPrefix("/api/planets/") || $0.hasPrefix("/api/films/") }, flights: flights
+                )
                 let database = try CacheDatabase(location: .file(file))
                 let explorer = try ExplorerRepository(
                     base: URL(string: mirror.rootURL), exchange: exchange, database: database,
@@ -37,7 +38,8 @@ struct LinkTitleReadsTests {
         }
     }
 
-    @Test("A pokemon list's names are titles: a bare link to pokemon 1 shows bulbasaur from the cache, no read")
+    @Test(
+        "A pokemon list's names are titles: a bare link to pokemon 1 shows bulbasaur from the cache, no read")
     func titlesFromTheCache() async throws {
         try await LiveServers.withMirror(LiveServers.pokeapi) { mirror in
             try await LiveServers.withCacheFile { file in
@@ -45,10 +47,14 @@ struct LinkTitleReadsTests {
                 let explorer = opened.repository
                 _ = try await explorer.page(1, of: try await explorer.resource(named: "pokemon"))
                 let address = try #require(explorer.api.address(of: "/api/v2/pokemon/1/"))
-                let title = await explorer.collectTitles(of: [EntityLink(path: "pokemon", address: address, name: nil)])[address]
+                let title = await explorer.collectTitles(of: [
+                    EntityLink(path: "pokemon", address: address, name: nil)
+                ])[address]
                 #expect(title?.title == "bulbasaur")
                 #expect(title?.source == .read(.memory))
-                await #expect(throws: ExplorerError.self) { try await explorer.entity(at: address, policy: .cacheOnly) }
+                await #expect(throws: ExplorerError.self) {
+                    try await explorer.entity(at: address, policy: .cacheOnly)
+                }
                 try await opened.close()
             }
         }

@@ -54,13 +54,17 @@ struct PokeAPIExplorerTests {
                 #expect(bulbasaur.value.title == "bulbasaur")
                 #expect(bulbasaur.value.object["weight"] == .number("69"))
 
-                let abilities = bulbasaur.value.links(in: explorer.api).filter { $0.path.hasPrefix("abilities") }
+                let abilities = bulbasaur.value.links(in: explorer.api).filter {
+                    $0.path.hasPrefix("abilities")
+                }
                 #expect(abilities.map(\.name) == ["overgrow", "chlorophyll"])
                 let titles = await explorer.collectTitles(of: abilities)
                 #expect(abilities.map { titles[$0.address]?.title } == ["overgrow", "chlorophyll"])
                 #expect(abilities.allSatisfy { titles[$0.address]?.source == .reference })
                 let overgrow = try #require(abilities.first).address
-                await #expect(throws: ExplorerError.self) { try await explorer.entity(at: overgrow, policy: .cacheOnly) }
+                await #expect(throws: ExplorerError.self) {
+                    try await explorer.entity(at: overgrow, policy: .cacheOnly)
+                }
 
                 let byID = try await explorer.entity(id: "1", of: pokemon)
                 #expect(byID.origin == .memory)
@@ -88,7 +92,9 @@ struct PokeAPIExplorerTests {
                 let ivysaur = try await explorer.entity(id: "2", of: pokemon)
                 #expect(ivysaur.value.title == "ivysaur")
                 #expect(try await explorer.page(1, of: pokemon).value.rows.count == 20)
-                await #expect(throws: ExplorerError.self) { try await explorer.entity(id: "10", of: pokemon, policy: .cacheOnly) }
+                await #expect(throws: ExplorerError.self) {
+                    try await explorer.entity(id: "10", of: pokemon, policy: .cacheOnly)
+                }
                 try await opened.close()
             }
         }
@@ -112,7 +118,8 @@ struct PokeAPIExplorerTests {
                 try await opened.close()
 
                 let reopened = try LiveServers.repository(base, file: file)
-                let fromDisk = try await reopened.repository.entity(id: "charizard", of: pokemon, policy: .cacheOnly)
+                let fromDisk = try await reopened.repository.entity(
+                    id: "charizard", of: pokemon, policy: .cacheOnly)
                 #expect(fromDisk.origin == .disk)
                 #expect(fromDisk.value == charizard.value)
                 try await reopened.close()

@@ -17,7 +17,10 @@ struct SWAPIExplorerTests {
                 let resources = try await explorer.resources()
                 #expect(resources.origin == .network)
                 #expect(resources.value.discovery == .index)
-                #expect(resources.value.resources.map(\.name) == ["people", "planets", "films", "species", "vehicles", "starships"])
+                #expect(
+                    resources.value.resources.map(\.name) == [
+                        "people", "planets", "films", "species", "vehicles", "starships",
+                    ])
                 let people = try #require(resources.value.named("people"))
                 #expect(people.searchParameter == "search")
 
@@ -45,7 +48,8 @@ struct SWAPIExplorerTests {
         }
     }
 
-    @Test("Luke's homeworld link reads as Tatooine and his films by title; his entity came whole with the page")
+    @Test(
+        "Luke's homeworld link reads as Tatooine and his films by title; his entity came whole with the page")
     func lukesLinks() async throws {
         try await LiveServers.withMirror(LiveServers.swapi) { mirror in
             try await LiveServers.withCacheFile { file in
@@ -62,11 +66,17 @@ struct SWAPIExplorerTests {
                 let links = entity.value.links(in: explorer.api)
                 let homeworld = try #require(links.first { $0.path == "homeworld" })
                 #expect(homeworld.name == nil)
-                let titles = await explorer.collectTitles(of: links.filter { $0.path == "homeworld" || $0.path.hasPrefix("films") })
+                let titles = await explorer.collectTitles(
+                    of: links.filter { $0.path == "homeworld" || $0.path.hasPrefix("films") })
                 #expect(titles[homeworld.address]?.title == "Tatooine")
                 #expect(titles[homeworld.address]?.source == .read(.network))
-                let films = links.filter { $0.path.hasPrefix("films") }.compactMap { titles[$0.address]?.title }
-                #expect(films == ["A New Hope", "The Empire Strikes Back", "Return of the Jedi", "Revenge of the Sith"])
+                let films = links.filter { $0.path.hasPrefix("films") }.compactMap {
+                    titles[$0.address]?.title
+                }
+                #expect(
+                    films == [
+                        "A New Hope", "The Empire Strikes Back", "Return of the Jedi", "Revenge of the Sith",
+                    ])
 
                 let again = await explorer.collectTitles(of: [homeworld])
                 #expect(again[homeworld.address]?.source == .read(.memory), "a title once read is kept")
@@ -82,7 +92,8 @@ struct SWAPIExplorerTests {
                 let opened = try LiveServers.repository(URL(string: mirror.rootURL), file: file)
                 let people = try await opened.repository.resource(named: "people")
                 let found = try await opened.repository.page(1, of: people, search: "sky")
-                #expect(found.value.rows.map(\.title) == ["Luke Skywalker", "Anakin Skywalker", "Shmi Skywalker"])
+                #expect(
+                    found.value.rows.map(\.title) == ["Luke Skywalker", "Anakin Skywalker", "Shmi Skywalker"])
                 #expect(found.value.count == 3)
                 #expect(found.value.pageCount == 1)
                 #expect(found.value.page.url.query == "search=sky")
@@ -91,11 +102,14 @@ struct SWAPIExplorerTests {
         }
     }
 
-    @Test("With the server stopped, a new repository over the same file answers the same pages and entities from disk")
+    @Test(
+        "With the server stopped, a new repository over the same file answers the same pages and entities from disk"
+    )
     func offlineFromDisk() async throws {
         try await LiveServers.withCacheFile { file in
             var base: URL?
-            var online: (first: [ExplorerRow], last: [ExplorerRow], luke: ExplorerEntity, homeworld: EntityLink)?
+            var online:
+                (first: [ExplorerRow], last: [ExplorerRow], luke: ExplorerEntity, homeworld: EntityLink)?
             try await LiveServers.withMirror(LiveServers.swapi) { mirror in
                 base = URL(string: mirror.rootURL)
                 let opened = try LiveServers.repository(base, file: file)
@@ -104,7 +118,8 @@ struct SWAPIExplorerTests {
                 let first = try await explorer.page(1, of: people)
                 let last = try await explorer.page(9, of: people)
                 let luke = try await explorer.entity(at: try #require(first.value.rows.first).address)
-                let homeworld = try #require(luke.value.links(in: explorer.api).first { $0.path == "homeworld" })
+                let homeworld = try #require(
+                    luke.value.links(in: explorer.api).first { $0.path == "homeworld" })
                 #expect(await explorer.collectTitles(of: [homeworld])[homeworld.address]?.title == "Tatooine")
                 online = (first.value.rows, last.value.rows, luke.value, homeworld)
                 try await opened.close()

@@ -6,7 +6,9 @@ import Foundation
 enum DescribedResources {
     /// The resources `description` names, at `api`.
     static func resources(of description: APIDescription, at api: APIBase) -> ExplorerResources {
-        let base = api.url.absoluteString.hasSuffix("/") ? String(api.url.absoluteString.dropLast()) : api.url.absoluteString
+        let base =
+            api.url.absoluteString.hasSuffix("/")
+            ? String(api.url.absoluteString.dropLast()) : api.url.absoluteString
         let resources = description.resources.compactMap { resource -> ExplorerResource? in
             guard let collection = URL(string: base + resource.collectionPath) else { return nil }
             return ExplorerResource(

@@ -26,7 +26,8 @@ public struct LoadedDescription: Sendable, Hashable {
     /// The document `text`, read at `location`.
     public static func parse(_ text: String, location: URL) throws(ExplorerError) -> LoadedDescription {
         switch APIDescription.parse(text) {
-        case .failure(let problem): throw .badDescription("\(location.absoluteString): \(problem.description)")
+        case .failure(let problem):
+            throw .badDescription("\(location.absoluteString): \(problem.description)")
         case .success(let description): return LoadedDescription(description: description, location: location)
         }
     }
@@ -35,12 +36,16 @@ public struct LoadedDescription: Sendable, Hashable {
     /// `location`), for an API given without a base URL.
     public var server: URL? {
         for server in description.servers {
-            if let url = URL(string: server, relativeTo: location)?.absoluteURL, APIBase(url) != nil { return url }
+            if let url = URL(string: server, relativeTo: location)?.absoluteURL, APIBase(url) != nil {
+                return url
+            }
         }
         return nil
     }
 
-    private static func text(at location: URL, exchange: any HTTPExchanging, limit: Int) async throws(ExplorerError) -> String {
+    private static func text(at location: URL, exchange: any HTTPExchanging, limit: Int)
+        async throws(ExplorerError) -> String
+    {
         let bytes: Data
         if location.isFileURL {
             do {
@@ -51,7 +56,8 @@ public struct LoadedDescription: Sendable, Hashable {
         } else {
             let answer: HTTPExchangeAnswer
             do {
-                answer = try await exchange.exchange(HTTPExchangeRequest(method: "GET", url: location), limit: limit)
+                answer = try await exchange.exchange(
+                    HTTPExchangeRequest(method: "GET", url: location), limit: limit)
             } catch {
                 throw .badDescription("\(location.absoluteString) could not be read (\(error))")
             }

@@ -10,12 +10,16 @@ struct RootSource: GetDataSource {
     let reader: JSONReader
     let timeSource: any TimeSource
 
-    func get(_ query: Query, cached: Entry<ExplorerResources>?) async throws(RepositoryError) -> Entry<ExplorerResources> {
+    func get(_ query: Query, cached: Entry<ExplorerResources>?) async throws(RepositoryError) -> Entry<
+        ExplorerResources
+    > {
         let read: JSONReader.Read
         do {
             read = try await reader.read(api.url, for: query)
         } catch .serialization(let detail) {
-            throw .serialization(detail: ProblemMark.noIndex + "it is " + detail.replacingOccurrences(of: ProblemMark.notJSON, with: "not JSON, "))
+            throw .serialization(
+                detail: ProblemMark.noIndex + "it is "
+                    + detail.replacingOccurrences(of: ProblemMark.notJSON, with: "not JSON, "))
         } catch .notFound {
             throw .serialization(detail: ProblemMark.noIndex + "it answers 404")
         }
@@ -27,10 +31,14 @@ struct RootSource: GetDataSource {
             let search = SearchProfiles.parameter(names: names, base: api)
             let resources = index.resources.compactMap { resource in
                 resource.address.url.map { url in
-                    ExplorerResource(name: resource.name, collection: URLStyle(api).url(of: resource.address) ?? url, searchParameter: search)
+                    ExplorerResource(
+                        name: resource.name, collection: URLStyle(api).url(of: resource.address) ?? url,
+                        searchParameter: search)
                 }
             }
-            return Entry(value: ExplorerResources(resources: resources, discovery: .index), metadata: EntryMetadata(storedAt: timeSource.now()), origin: .network)
+            return Entry(
+                value: ExplorerResources(resources: resources, discovery: .index),
+                metadata: EntryMetadata(storedAt: timeSource.now()), origin: .network)
         }
     }
 }

@@ -10,7 +10,9 @@ enum SearchProfiles {
     /// The search parameter of the API whose root lists `names`, at `base`.
     static func parameter(names: [String], base: APIBase) -> String? {
         let host = base.address.origin.lowercased()
-        if Set(names) == swapiResources || host.hasSuffix("swapi.dev") || host.hasSuffix("swapi.py4e.com") { return "search" }
+        if Set(names) == swapiResources || host.hasSuffix("swapi.dev") || host.hasSuffix("swapi.py4e.com") {
+            return "search"
+        }
         if Set(names) == rickAndMortyResources || host.hasSuffix("rickandmortyapi.com") { return "name" }
         return nil
     }

@@ -33,7 +33,8 @@ public enum ExplorerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badDescription(let detail): "The API description could not be read: \(Self.clause(detail))."
         case .noBaseURL(let detail): "No base URL for the API: \(Self.clause(detail))."
         case .notJSON(let url, let detail): "The answer from \(url) is not JSON: \(Self.clause(detail))."
-        case .unexpectedShape(let url, let detail): "The answer from \(url) is not what was expected: \(Self.clause(detail))."
+        case .unexpectedShape(let url, let detail):
+            "The answer from \(url) is not what was expected: \(Self.clause(detail))."
         case .outsideAPI(let url, let api): "\(url) is not a URL of the API at \(api)."
         case .tooLarge(let url, let limit): "The answer from \(url) is too large: over \(limit)."
         case .notFound(let url): "Nothing was found at \(url)."

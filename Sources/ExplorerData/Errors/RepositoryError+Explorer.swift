@@ -43,7 +43,10 @@ extension ExplorerError {
             } else if detail.hasPrefix(ProblemMark.outside) {
                 self = .outsideAPI(url: String(detail.dropFirst(ProblemMark.outside.count)), api: api)
             } else {
-                self = .unexpectedShape(url: url, detail: String(detail.dropFirst(detail.hasPrefix(ProblemMark.shape) ? ProblemMark.shape.count : 0)))
+                self = .unexpectedShape(
+                    url: url,
+                    detail: String(
+                        detail.dropFirst(detail.hasPrefix(ProblemMark.shape) ? ProblemMark.shape.count : 0)))
             }
         case .mainUnavailable(let reason) where reason.hasPrefix(ProblemMark.tooLarge):
             let rest = reason.dropFirst(ProblemMark.tooLarge.count)

@@ -11,7 +11,9 @@ struct EntitySource: GetDataSource {
     let reader: JSONReader
     let timeSource: any TimeSource
 
-    func get(_ query: Query, cached: Entry<ExplorerEntity>?) async throws(RepositoryError) -> Entry<ExplorerEntity> {
+    func get(_ query: Query, cached: Entry<ExplorerEntity>?) async throws(RepositoryError) -> Entry<
+        ExplorerEntity
+    > {
         guard let key = query.key, let requested = URL(string: key).flatMap(EntityAddress.init),
             let url = URLStyle(api).url(of: requested)
         else { throw .queryNotSupported(query: query.cacheKey, source: "The entity source") }

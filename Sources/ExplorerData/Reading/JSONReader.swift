@@ -19,7 +19,8 @@ struct JSONReader: Sendable {
 
     /// The JSON at `url`, read for `query` (which names it in a not-found error).
     func read(_ url: URL, for query: Query) async throws(RepositoryError) -> Read {
-        let request = HTTPExchangeRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "application/json")])
+        let request = HTTPExchangeRequest(
+            method: "GET", url: url, headers: [HTTPHeaderField("Accept", "application/json")])
         let answer: HTTPExchangeAnswer
         do {
             answer = try await exchange.exchange(request, limit: limit)

@@ -12,7 +12,9 @@ struct PageSource: GetDataSource {
     let keeper: EntityKeeper
     let timeSource: any TimeSource
 
-    func get(_ query: Query, cached: Entry<ExplorerPage>?) async throws(RepositoryError) -> Entry<ExplorerPage> {
+    func get(_ query: Query, cached: Entry<ExplorerPage>?) async throws(RepositoryError) -> Entry<
+        ExplorerPage
+    > {
         guard let key = query.key, let url = URL(string: key), let address = EntityAddress(url) else {
             throw .queryNotSupported(query: query.cacheKey, source: "The page source")
         }
@@ -30,18 +32,22 @@ struct PageSource: GetDataSource {
         for item in list.items {
             switch item {
             case .entity(let object):
-                guard let entity = ExplorerEntity(object, requested: nil, collection: address, api: api) else { continue }
+                guard let entity = ExplorerEntity(object, requested: nil, collection: address, api: api)
+                else { continue }
                 guard api.contains(entity.address) else {
                     throw .serialization(detail: ProblemMark.outside + entity.address.key)
                 }
                 entities.append(entity)
                 rows.append(ExplorerRow(address: entity.address, title: entity.title, isReference: false))
             case .reference(let target, let name):
-                rows.append(ExplorerRow(address: target, title: name ?? target.lastSegment ?? target.key, isReference: true))
+                rows.append(
+                    ExplorerRow(
+                        address: target, title: name ?? target.lastSegment ?? target.key, isReference: true))
             }
         }
         let now = timeSource.now()
-        try await keeper.keep(entities, titles: rows.filter(\.isReference).map { ($0.address, $0.title) }, at: now)
+        try await keeper.keep(
+            entities, titles: rows.filter(\.isReference).map { ($0.address, $0.title) }, at: now)
         let page = ExplorerPage(url: url, rows: rows, next: list.next, count: list.count)
         return Entry(value: page, metadata: EntryMetadata(storedAt: now), origin: .network)
     }

@@ -43,7 +43,9 @@ enum PagingStyle: Sendable, Hashable {
 
     private static func replacing(_ name: String, with value: Int, in parts: URLComponents) -> URL? {
         var parts = parts
-        parts.queryItems = (parts.queryItems ?? []).map { $0.name == name ? URLQueryItem(name: name, value: String(value)) : $0 }
+        parts.queryItems = (parts.queryItems ?? []).map {
+            $0.name == name ? URLQueryItem(name: name, value: String(value)) : $0
+        }
         return parts.url
     }
 }

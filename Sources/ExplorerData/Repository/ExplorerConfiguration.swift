@@ -22,7 +22,8 @@ public struct ExplorerConfiguration: Sendable {
     /// A configuration; every argument has a default.
     public init(
         answerLimit: SizeLimit = .mebibytes(50), entitiesInMemory: Int = 256, pagesInMemory: Int = 128,
-        titlesInMemory: Int = 4_096, titleReadsAtOnce: Int = 4, timeSource: any TimeSource = SystemTimeSource(),
+        titlesInMemory: Int = 4_096, titleReadsAtOnce: Int = 4,
+        timeSource: any TimeSource = SystemTimeSource(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.answerLimit = answerLimit

@@ -7,7 +7,8 @@ extension ExplorerRepository {
     /// (`/pokemon/bulbasaur`) is, once answered, the entity's canonical address (`/pokemon/1`): the
     /// entity is stored there alone, and later reads of either name are cache hits.
     /// - Throws: `.notFound`, `.notJSON`, `.tooLarge`, `.outsideAPI`, `.unavailable`, …
-    public func entity(at address: EntityAddress, policy: CachePolicy = .localFirst) async throws(ExplorerError)
+    public func entity(at address: EntityAddress, policy: CachePolicy = .localFirst)
+        async throws(ExplorerError)
         -> Answer<ExplorerEntity>
     {
         guard api.contains(address) else { throw .outsideAPI(url: address.key, api: api.url.absoluteString) }
@@ -24,20 +25,30 @@ extension ExplorerRepository {
     }
 
     /// The entity at `url` (a link's text resolved, absolute or root-relative), as `entity(at:)`.
-    public func entity(at url: URL, policy: CachePolicy = .localFirst) async throws(ExplorerError) -> Answer<ExplorerEntity> {
-        guard let address = EntityAddress(url) else { throw .outsideAPI(url: url.absoluteString, api: api.url.absoluteString) }
+    public func entity(at url: URL, policy: CachePolicy = .localFirst) async throws(ExplorerError) -> Answer<
+        ExplorerEntity
+    > {
+        guard let address = EntityAddress(url) else {
+            throw .outsideAPI(url: url.absoluteString, api: api.url.absoluteString)
+        }
         return try await entity(at: address, policy: policy)
     }
 
     /// The entity of `resource` whose id (or name, where the API reads by name) is `id`: at the
     /// description's item path when it has one, else under the collection.
-    public func entity(id: String, of resource: ExplorerResource, policy: CachePolicy = .localFirst) async throws(ExplorerError)
+    public func entity(id: String, of resource: ExplorerResource, policy: CachePolicy = .localFirst)
+        async throws(ExplorerError)
         -> Answer<ExplorerEntity>
     {
-        let escaped = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
+        let escaped =
+            id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
         let url: URL?
-        if let itemPath = resource.itemPath, let open = itemPath.firstIndex(of: "{"), let close = itemPath.firstIndex(of: "}") {
-            let base = api.url.absoluteString.hasSuffix("/") ? String(api.url.absoluteString.dropLast()) : api.url.absoluteString
+        if let itemPath = resource.itemPath, let open = itemPath.firstIndex(of: "{"),
+            let close = itemPath.firstIndex(of: "}")
+        {
+            let base =
+                api.url.absoluteString.hasSuffix("/")
+                ? String(api.url.absoluteString.dropLast()) : api.url.absoluteString
             url = URL(string: base + itemPath[..<open] + escaped + itemPath[itemPath.index(after: close)...])
         } else {
             url = resource.collection.appendingPathComponent(escaped)
@@ -57,8 +68,10 @@ extension ExplorerRepository {
     private func settle(_ answer: Answer<ExplorerEntity>, readAt target: EntityAddress) async {
         let entity = answer.value
         let metadata = answer.metadata
-        _ = try? await entities.cache.put(Entry(value: entity, metadata: metadata, origin: answer.origin), for: .id(entity.address.key))
-        _ = try? await aliases.put(Entry(value: entity.address.key, metadata: metadata, origin: answer.origin), for: .id(target.key))
+        _ = try? await entities.cache.put(
+            Entry(value: entity, metadata: metadata, origin: answer.origin), for: .id(entity.address.key))
+        _ = try? await aliases.put(
+            Entry(value: entity.address.key, metadata: metadata, origin: answer.origin), for: .id(target.key))
         try? await entities.cache.delete(.id(target.key))
     }
 }

@@ -24,12 +24,15 @@ extension ExplorerRepository {
         } else {
             answer = try await following(first, to: number, policy: policy)
         }
-        let placed = ExplorerListPage(page: answer.value, number: max(1, number), pageSize: size, pageCount: pageCount, count: count)
+        let placed = ExplorerListPage(
+            page: answer.value, number: max(1, number), pageSize: size, pageCount: pageCount, count: count)
         return Self.replacing(answer, with: placed)
     }
 
     /// The page at `url`, read through the cache as `policy` says.
-    public func page(at url: URL, policy: CachePolicy = .localFirst) async throws(ExplorerError) -> Answer<ExplorerPage> {
+    public func page(at url: URL, policy: CachePolicy = .localFirst) async throws(ExplorerError) -> Answer<
+        ExplorerPage
+    > {
         guard let address = EntityAddress(url), api.contains(address) else {
             throw .outsideAPI(url: url.absoluteString, api: api.url.absoluteString)
         }
@@ -44,18 +47,23 @@ extension ExplorerRepository {
     func firstPageURL(of resource: ExplorerResource, search: String?) throws(ExplorerError) -> URL {
         guard let search, !search.isEmpty else { return resource.collection }
         guard let parameter = resource.searchParameter else {
-            throw .unexpectedShape(url: resource.collection.absoluteString, detail: "the API has no known search for \(resource.name)")
+            throw .unexpectedShape(
+                url: resource.collection.absoluteString,
+                detail: "the API has no known search for \(resource.name)")
         }
         guard var parts = URLComponents(url: resource.collection, resolvingAgainstBaseURL: true) else {
             throw .outsideAPI(url: resource.collection.absoluteString, api: api.url.absoluteString)
         }
         parts.queryItems = (parts.queryItems ?? []) + [URLQueryItem(name: parameter, value: search)]
-        guard let url = parts.url else { throw .outsideAPI(url: resource.collection.absoluteString, api: api.url.absoluteString) }
+        guard let url = parts.url else {
+            throw .outsideAPI(url: resource.collection.absoluteString, api: api.url.absoluteString)
+        }
         return url
     }
 
     /// Page `number`, reached by following `next` from `first` one page after another.
-    private func following(_ first: Answer<ExplorerPage>, to number: Int, policy: CachePolicy) async throws(ExplorerError)
+    private func following(_ first: Answer<ExplorerPage>, to number: Int, policy: CachePolicy)
+        async throws(ExplorerError)
         -> Answer<ExplorerPage>
     {
         var current = first

@@ -5,11 +5,14 @@ extension ExplorerRepository {
     /// The API's resources, in order: the description's (no read), else the root's index read
     /// through the cache as `policy` says.
     /// - Throws: `.noIndex` (whose sentence names `--openapi`) when the root is not an index.
-    public func resources(policy: CachePolicy = .localFirst) async throws(ExplorerError) -> Answer<ExplorerResources> {
+    public func resources(policy: CachePolicy = .localFirst) async throws(ExplorerError) -> Answer<
+        ExplorerResources
+    > {
         if let description {
             return Answer(
                 value: DescribedResources.resources(of: description.description, at: api), origin: .memory,
-                operation: policy.operation, metadata: EntryMetadata(storedAt: configuration.timeSource.now()))
+                operation: policy.operation, metadata: EntryMetadata(storedAt: configuration.timeSource.now())
+            )
         }
         do {
             return try await root.answer(.id(api.address.key), policy: policy)
@@ -19,8 +22,12 @@ extension ExplorerRepository {
     }
 
     /// The resource named `name`.
-    public func resource(named name: String, policy: CachePolicy = .localFirst) async throws(ExplorerError) -> ExplorerResource {
-        guard let resource = try await resources(policy: policy).value.named(name) else { throw .noSuchResource(name) }
+    public func resource(named name: String, policy: CachePolicy = .localFirst) async throws(ExplorerError)
+        -> ExplorerResource
+    {
+        guard let resource = try await resources(policy: policy).value.named(name) else {
+            throw .noSuchResource(name)
+        }
         return resource
     }
 }

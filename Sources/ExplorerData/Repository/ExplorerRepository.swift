@@ -30,13 +30,18 @@ public final class ExplorerRepository: Sendable {
     /// reading through `exchange` and caching in `database`.
     /// - Throws: `.noBaseURL` when neither gives an absolute http(s) URL.
     public init(
-        base: URL?, description: LoadedDescription? = nil, exchange: any HTTPExchanging, database: CacheDatabase,
+        base: URL?, description: LoadedDescription? = nil, exchange: any HTTPExchanging,
+        database: CacheDatabase,
         configuration: ExplorerConfiguration = ExplorerConfiguration()
     ) throws(ExplorerError) {
         guard let url = base ?? description?.server else {
-            throw .noBaseURL(description == nil ? "give the API's URL" : "give --api, the description names no absolute server")
+            throw .noBaseURL(
+                description == nil
+                    ? "give the API's URL" : "give --api, the description names no absolute server")
         }
-        guard let api = APIBase(url) else { throw .noBaseURL("\(url.absoluteString) is not an absolute http(s) URL") }
+        guard let api = APIBase(url) else {
+            throw .noBaseURL("\(url.absoluteString) is not an absolute http(s) URL")
+        }
         self.api = api
         self.description = description
         self.configuration = configuration
@@ -45,24 +50,30 @@ public final class ExplorerRepository: Sendable {
         self.metrics = metrics
         let names = ExplorerNamespaces(identity: identity)
         let time = configuration.timeSource
-        func tier<Value: Sendable>(_ namespace: String, _ limit: Int, _ codec: some PayloadCodec<Value>) -> ExplorerTier<Value> {
-            ExplorerNamespaces.tier(namespace, limit: limit, codec: codec, database: database, metrics: metrics, timeSource: time)
+        func tier<Value: Sendable>(_ namespace: String, _ limit: Int, _ codec: some PayloadCodec<Value>)
+            -> ExplorerTier<Value>
+        {
+            ExplorerNamespaces.tier(
+                namespace, limit: limit, codec: codec, database: database, metrics: metrics, timeSource: time)
         }
-        let repositoryConfiguration = CacheRepositoryConfiguration(timeSource: time, clock: configuration.clock, metrics: metrics)
+        let repositoryConfiguration = CacheRepositoryConfiguration(
+            timeSource: time, clock: configuration.clock, metrics: metrics)
         let reader = JSONReader(exchange: exchange, limit: configuration.answerLimit.bytes)
         let entityTier = tier(names.entity, configuration.entitiesInMemory, EntityCodec())
         let titles = tier(names.title, configuration.titlesInMemory, TextCodec())
         keeper = EntityKeeper(entities: entityTier, titles: titles)
         aliases = tier(names.alias, configuration.titlesInMemory, TextCodec())
         root = CacheRepository(
-            main: RootSource(api: api, reader: reader, timeSource: time), cache: tier(names.root, 4, ResourcesCodec()),
+            main: RootSource(api: api, reader: reader, timeSource: time),
+            cache: tier(names.root, 4, ResourcesCodec()),
             configuration: repositoryConfiguration)
         entities = CacheRepository(
             main: EntitySource(api: api, reader: reader, timeSource: time), cache: entityTier,
             configuration: repositoryConfiguration)
         pages = CacheRepository(
             main: PageSource(api: api, reader: reader, keeper: keeper, timeSource: time),
-            cache: tier(names.page, configuration.pagesInMemory, PageCodec()), configuration: repositoryConfiguration)
+            cache: tier(names.page, configuration.pagesInMemory, PageCodec()),
+            configuration: repositoryConfiguration)
     }
 
     /// The explorer's error for a repository error met reading `url`.
@@ -73,8 +84,10 @@ public final class ExplorerRepository: Sendable {
     /// `answer` carrying `value` instead.
     static func replacing<Old, New>(_ answer: Answer<Old>, with value: New) -> Answer<New> {
         var replaced = Answer(
-            value: value, origin: answer.origin, isStale: answer.isStale, age: answer.age, fallbackError: answer.fallbackError,
-            diagnostics: answer.diagnostics, duration: answer.duration, operation: answer.operation, metadata: answer.metadata)
+            value: value, origin: answer.origin, isStale: answer.isStale, age: answer.age,
+            fallbackError: answer.fallbackError,
+            diagnostics: answer.diagnostics, duration: answer.duration, operation: answer.operation,
+            metadata: answer.metadata)
         replaced.provenance = answer.provenance
         return replaced
     }

@@ -21,7 +21,9 @@ struct EntityCodec: PayloadCodec {
 
     func decode(_ data: Data) throws(RepositoryError) -> ExplorerEntity {
         let stored = try StoredJSON.object(data, kind: "entity")
-        guard let object = stored["object"]?.object else { throw .serialization(detail: "a stored entity has no object") }
+        guard let object = stored["object"]?.object else {
+            throw .serialization(detail: "a stored entity has no object")
+        }
         return ExplorerEntity(
             address: try StoredJSON.address(stored, "address", kind: "entity"), id: stored["id"]?.string,
             title: try StoredJSON.string(stored, "title", kind: "entity"), object: object)

@@ -10,11 +10,17 @@ struct EntityKeeper: Sendable {
     let titles: ExplorerTier<String>
 
     /// Stores `kept` and their titles, and the `named` titles references gave, stamped `now`.
-    func keep(_ kept: [ExplorerEntity], titles named: [(EntityAddress, String)], at now: Date) async throws(RepositoryError) {
+    func keep(_ kept: [ExplorerEntity], titles named: [(EntityAddress, String)], at now: Date)
+        async throws(RepositoryError)
+    {
         let metadata = EntryMetadata(storedAt: now)
-        let entries = kept.map { (query: Query.id($0.address.key), entry: Entry(value: $0, metadata: metadata, origin: .network)) }
+        let entries = kept.map {
+            (query: Query.id($0.address.key), entry: Entry(value: $0, metadata: metadata, origin: .network))
+        }
         let titled = kept.map { ($0.address, $0.title) } + named
-        let titleEntries = titled.map { (query: Query.id($0.0.key), entry: Entry(value: $0.1, metadata: metadata, origin: .network)) }
+        let titleEntries = titled.map {
+            (query: Query.id($0.0.key), entry: Entry(value: $0.1, metadata: metadata, origin: .network))
+        }
         if !entries.isEmpty { try await entities.lower.put(contentsOf: entries) }
         if !titleEntries.isEmpty { try await titles.lower.put(contentsOf: titleEntries) }
         for (query, entry) in entries { try await entities.upper.put(entry, for: query) }

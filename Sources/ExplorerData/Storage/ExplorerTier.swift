@@ -2,7 +2,9 @@ import PersistentCache
 import RepositoryCore
 
 /// One kind of value's cache: an exact LRU in memory over its namespace of the SQLite file.
-typealias ExplorerTier<Value: Sendable> = TieredCacheDataSource<InMemoryDataSource<Value>, SQLiteDataSource<Value>>
+typealias ExplorerTier<Value: Sendable> = TieredCacheDataSource<
+    InMemoryDataSource<Value>, SQLiteDataSource<Value>
+>
 
 /// The namespaces of one API's values in the SQLite file: `<identity>|explorer-<kind>`, so two
 /// APIs sharing a file never answer each other's entries. A value; thread-safe.

@@ -31,12 +31,16 @@ struct PageCodec: PayloadCodec {
         var read: [ExplorerRow] = []
         read.reserveCapacity(rows.count)
         for row in rows {
-            guard let row = row.object else { throw .serialization(detail: "a stored page's row is not an object") }
+            guard let row = row.object else {
+                throw .serialization(detail: "a stored page's row is not an object")
+            }
             read.append(
                 ExplorerRow(
                     address: try StoredJSON.address(row, "address", kind: "row"),
-                    title: try StoredJSON.string(row, "title", kind: "row"), isReference: row["reference"] == .bool(true)))
+                    title: try StoredJSON.string(row, "title", kind: "row"),
+                    isReference: row["reference"] == .bool(true)))
         }
-        return ExplorerPage(url: url, rows: read, next: StoredJSON.url(stored, "next"), count: stored["count"]?.integer)
+        return ExplorerPage(
+            url: url, rows: read, next: StoredJSON.url(stored, "next"), count: stored["count"]?.integer)
     }
 }

@@ -26,7 +26,9 @@ struct ResourcesCodec: PayloadCodec {
 
     func decode(_ data: Data) throws(RepositoryError) -> ExplorerResources {
         let stored = try StoredJSON.object(data, kind: "index")
-        guard let list = stored["resources"]?.array else { throw .serialization(detail: "a stored index has no resources") }
+        guard let list = stored["resources"]?.array else {
+            throw .serialization(detail: "a stored index has no resources")
+        }
         var resources: [ExplorerResource] = []
         for item in list {
             guard let item = item.object, let collection = StoredJSON.url(item, "collection") else {
@@ -37,6 +39,7 @@ struct ResourcesCodec: PayloadCodec {
                     name: try StoredJSON.string(item, "name", kind: "resource"), collection: collection,
                     itemPath: item["itemPath"]?.string, searchParameter: item["search"]?.string))
         }
-        return ExplorerResources(resources: resources, discovery: stored["discovery"]?.string == "index" ? .index : .description)
+        return ExplorerResources(
+            resources: resources, discovery: stored["discovery"]?.string == "index" ? .index : .description)
     }
 }

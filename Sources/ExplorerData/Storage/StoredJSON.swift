@@ -14,19 +14,26 @@ enum StoredJSON {
         } catch {
             throw .serialization(detail: "a stored \(kind) is not JSON: \(error)")
         }
-        guard let object = node.object else { throw .serialization(detail: "a stored \(kind) is not an object") }
+        guard let object = node.object else {
+            throw .serialization(detail: "a stored \(kind) is not an object")
+        }
         return object
     }
 
     /// The string field `key` of `object`.
     static func string(_ object: JSONObject, _ key: String, kind: String) throws(RepositoryError) -> String {
-        guard let text = object[key]?.string else { throw .serialization(detail: "a stored \(kind) has no \(key)") }
+        guard let text = object[key]?.string else {
+            throw .serialization(detail: "a stored \(kind) has no \(key)")
+        }
         return text
     }
 
     /// The address written in field `key` of `object`.
-    static func address(_ object: JSONObject, _ key: String, kind: String) throws(RepositoryError) -> EntityAddress {
-        guard let address = URL(string: try string(object, key, kind: kind)).flatMap(EntityAddress.init) else {
+    static func address(_ object: JSONObject, _ key: String, kind: String) throws(RepositoryError)
+        -> EntityAddress
+    {
+        guard let address = URL(string: try string(object, key, kind: kind)).flatMap(EntityAddress.init)
+        else {
             throw .serialization(detail: "a stored \(kind)'s \(key) is not an address")
         }
         return address

@@ -18,7 +18,9 @@ extension ExplorerRepository {
     }
 
     /// Every title of `links` once known, by address (`titles(of:policy:)` gathered).
-    public func collectTitles(of links: [EntityLink], policy: CachePolicy = .localFirst) async -> [EntityAddress: LinkTitle] {
+    public func collectTitles(of links: [EntityLink], policy: CachePolicy = .localFirst) async
+        -> [EntityAddress: LinkTitle]
+    {
         var found: [EntityAddress: LinkTitle] = [:]
         for await title in titles(of: links, policy: policy) { found[title.address] = title }
         return found
@@ -31,14 +33,18 @@ extension ExplorerRepository {
             give(LinkTitle(address: link.address, outcome: .success(link.name ?? ""), source: .reference))
         }
         var bare: [EntityAddress] = []
-        for link in links where link.name == nil && given.insert(link.address).inserted { bare.append(link.address) }
+        for link in links where link.name == nil && given.insert(link.address).inserted {
+            bare.append(link.address)
+        }
         guard !bare.isEmpty, !Task.isCancelled else { return }
         var unread: [EntityAddress] = []
         if policy != .remoteFirst, policy != .noCache {
             let held = (try? await keeper.titles.entries(for: bare.map { .id($0.key) })) ?? [:]
             for address in bare {
                 if let entry = held[.id(address.key)] {
-                    give(LinkTitle(address: address, outcome: .success(entry.value), source: .read(entry.origin)))
+                    give(
+                        LinkTitle(
+                            address: address, outcome: .success(entry.value), source: .read(entry.origin)))
                 } else {
                     unread.append(address)
                 }
@@ -66,7 +72,8 @@ extension ExplorerRepository {
     private func title(of address: EntityAddress, policy: CachePolicy) async -> LinkTitle {
         do {
             let answer = try await entity(at: address, policy: policy)
-            return LinkTitle(address: address, outcome: .success(answer.value.title), source: .read(answer.origin))
+            return LinkTitle(
+                address: address, outcome: .success(answer.value.title), source: .read(answer.origin))
         } catch {
             return LinkTitle(address: address, outcome: .failure(error), source: nil)
         }

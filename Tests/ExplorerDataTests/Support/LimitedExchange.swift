@@ -14,7 +14,9 @@ struct LimitedExchange: HTTPExchanging {
         _ request: HTTPExchangeRequest,
         reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
     ) async throws(HTTPExchangeError) -> Value {
-        guard counts(request.url.path) else { return try await AsyncHTTPExchange.shared.exchange(request, reading: read) }
+        guard counts(request.url.path) else {
+            return try await AsyncHTTPExchange.shared.exchange(request, reading: read)
+        }
         await flights.enter()
         do {
             let value = try await AsyncHTTPExchange.shared.exchange(request, reading: read)

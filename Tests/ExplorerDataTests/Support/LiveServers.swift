@@ -16,11 +16,14 @@ enum LiveServers {
 
     /// A hand-written API description of `Tests/Fixtures/APIDescriptions`.
     static func fixture(_ name: String) -> URL {
-        SharedData.packageRoot.appendingPathComponent("Tests/Fixtures/APIDescriptions").appendingPathComponent(name)
+        SharedData.packageRoot.appendingPathComponent("Tests/Fixtures/APIDescriptions")
+            .appendingPathComponent(name)
     }
 
     /// Runs `body` with a started mirror of `folder`; always stops it.
-    static func withMirror<Value>(_ folder: URL, _ body: (RunningMirror) async throws -> Value) async throws -> Value {
+    static func withMirror<Value>(_ folder: URL, _ body: (RunningMirror) async throws -> Value) async throws
+        -> Value
+    {
         let site = try MirrorSite.load(from: folder)
         let logger = Logger(label: "test.explorer.mirror") { _ in SwiftLogNoOpLogHandler() }
         let running = try await MirrorServer(site: site, logger: logger).start()
@@ -84,12 +87,15 @@ enum TestRouter {
             var query: [String: String] = [:]
             for item in parts?.queryItems ?? [] { query[item.name] = item.value ?? "" }
             guard let reply = answer(request.uri.path, query) else {
-                return Response(status: .notFound, body: .init(byteBuffer: ByteBuffer(string: #"{"error":"none"}"#)))
+                return Response(
+                    status: .notFound, body: .init(byteBuffer: ByteBuffer(string: #"{"error":"none"}"#)))
             }
             var headers = HTTPFields()
             headers[.contentType] = reply.contentType
             if let link = reply.link, let name = HTTPFields.Element.Name("Link") { headers[name] = link }
-            return Response(status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: reply.body)))
+            return Response(
+                status: reply.status, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: reply.body)))
         }
         var logger = Logger(label: "test.explorer.router")
         logger.logLevel = .critical
@@ -116,4 +122,3 @@ enum TestRouter {
 enum TestRouterError: Error {
     case didNotStart
 }
-
