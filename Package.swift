@@ -413,9 +413,15 @@ let package = Package(
 // project's own Swift targets and links every product with the sanitizer's runtime. The
 // dependencies keep the plain build's objects, uninstrumented (as the C targets always were): the
 // project's unsafe code is its own, and a sanitized build then compiles only the project again.
+// CHARBROWSER_SANITIZE=fuzzer (Tests/Fuzz/run) does the same for libFuzzer: the project's targets
+// with coverage and AddressSanitizer and FUZZING defined, linked by lld (gold fails on the fuzzer
+// runtime's second `main`); only the fuzz products link so.
 if let sanitizer = Context.environment["CHARBROWSER_SANITIZE"], !sanitizer.isEmpty {
+    let fuzzing = sanitizer == "fuzzer"
+    let compile = fuzzing ? ["-sanitize=fuzzer,address", "-DFUZZING"] : ["-sanitize=\(sanitizer)"]
+    let link = fuzzing ? ["-sanitize=fuzzer,address", "-use-ld=lld"] : ["-sanitize=\(sanitizer)"]
     for target in package.targets where [.regular, .executable, .test].contains(target.type) {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
-        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(compile)]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(link)]
     }
 }
