@@ -52,15 +52,29 @@ public struct AsyncHTTPExchange: HTTPExchanging {
         reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
     ) async throws(HTTPExchangeError) -> Value {
         if Task.isCancelled { throw .cancelled }
-        let outgoing = HTTPClientRequest(request)
-        let watchdog = Watchdog(request.timeout ?? timeout)
-        let client = client
-        let url = request.url
-        // The exchange and its deadline race as two child tasks: the first to end stops the other.
+        let timeout = request.timeout ?? timeout
+        let watchdog = Watchdog(timeout)
+        // Until the head, the deadline is AsyncHTTPClient's, kept on the event loop: it holds
+        // however busy the task pool is (a connection that fails fails with its own reason, never
+        // with a timer that woke late on a crowded pool and found the deadline passed).
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(
+                HTTPClientRequest(request), deadline: .now() + TimeAmount(timeout.duration))
+        } catch {
+            throw Task.isCancelled ? .cancelled : HTTPExchangeError(beforeAnswer: error, url: request.url)
+        }
+        // From the head on, the watchdog's: the reader and the deadline race as two child tasks,
+        // the first to end stopping the other; under an idle timeout each part moves it on.
+        watchdog.sawBytes()
         let outcome: Result<Value, HTTPExchangeError> = await withoutActuallyEscaping(read) { read in
             await withTaskGroup(of: Result<Value, HTTPExchangeError>?.self) { group in
                 group.addTask {
-                    await Self.carry(outgoing, url: url, on: client, watchdog: watchdog, read: read)
+                    do throws(HTTPExchangeError) {
+                        return .success(try await read(Self.answer(response, watchdog: watchdog)))
+                    } catch {
+                        return .failure(error)
+                    }
                 }
                 group.addTask {
                     await watchdog.watch()
@@ -83,19 +97,9 @@ public struct AsyncHTTPExchange: HTTPExchanging {
         return try outcome.get()
     }
 
-    /// Sends `request` and hands its answer to `read`; every failure as the seam's error.
-    private static func carry<Value>(
-        _ request: HTTPClientRequest, url: URL, on client: HTTPClient, watchdog: Watchdog,
-        read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
-    ) async -> Result<Value, HTTPExchangeError> {
-        let response: HTTPClientResponse
-        do {
-            // The deadline is the watchdog's; AsyncHTTPClient's own would end with the head.
-            response = try await client.execute(request, deadline: .distantFuture)
-        } catch {
-            return .failure(Task.isCancelled ? .cancelled : HTTPExchangeError(beforeAnswer: error, url: url))
-        }
-        watchdog.sawBytes()
+    /// `response` as the seam's answer: its body handed out part by part, each part telling the
+    /// watchdog that bytes arrived.
+    private static func answer(_ response: HTTPClientResponse, watchdog: Watchdog) -> HTTPStreamedAnswer {
         var parts = response.body.makeAsyncIterator()
         let body = HTTPAnswerBody { () async throws(HTTPExchangeError) -> Data? in
             do {
@@ -106,14 +110,18 @@ public struct AsyncHTTPExchange: HTTPExchanging {
                 throw Task.isCancelled ? .cancelled : HTTPExchangeError(duringBody: error)
             }
         }
-        let answer = HTTPStreamedAnswer(
+        return HTTPStreamedAnswer(
             status: Int(response.status.code),
             headers: response.headers.map { HTTPHeaderField($0.name, $0.value) },
             body: body)
-        do {
-            return .success(try await read(answer))
-        } catch {
-            return .failure(error)
-        }
+    }
+}
+
+extension TimeAmount {
+    /// `duration` on NIO's clock, in nanoseconds (one too long for them, the longest there is).
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let limit = Int64.max / 1_000_000_000
+        self = .nanoseconds(seconds >= limit ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

@@ -24,6 +24,7 @@ extension HTTPExchangeError {
         } else if let failure = error as? HTTPClientError {
             switch failure {
             case .connectTimeout: self = .notSent(reason: "timed out connecting to \(host)")
+            case .deadlineExceeded: self = .timedOut
             case .tlsHandshakeTimeout: self = .notSent(reason: "timed out in the TLS handshake with \(host)")
             case .invalidURL, .emptyHost, .emptyScheme, .unsupportedScheme(url.scheme ?? ""),
                 .alreadyShutdown:
