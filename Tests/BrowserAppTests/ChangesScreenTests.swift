@@ -64,6 +64,28 @@ struct ChangesScreenTests {
         #expect(driver.frame[first].contains("9 min"))
     }
 
+    @Test("Moving down scrolls only past the last row on screen, not one row early", arguments: [16, 20, 31])
+    func scrollsByRowsOnScreen(height: Int) throws {
+        var driver = Driver(size: TerminalSize(width: 120, height: height))
+        driver.press("5")
+        // GIVEN more kept writes than the screen shows, newest (#40) first
+        let writes = (1...40).reversed().map { Self.kept($0, state: .pending) }
+        driver.deliver(ChangesScreen.Message.read(writes, now: Driver.now), to: ChangesScreen.self)
+        // (a row is told by its attempts, which equal its number: long names are cut short)
+        let rows = { (frame: [String]) in frame.filter { $0.contains("│ pending") } }
+        let inView = rows(driver.frame).count
+        try #require(inView > 1 && inView < 40)
+        // WHEN the selection moves to the last row in view
+        for _ in 0..<(inView - 1) { driver.press("j") }
+        // THEN nothing scrolled: the newest write is still the first row, and as many show
+        let after = rows(driver.frame)
+        #expect(after.first?.contains(" 40 offline") == true)
+        #expect(after.count == inView)
+        // AND one more move scrolls by one row
+        driver.press("j")
+        #expect(rows(driver.frame).first?.contains(" 39 offline") == true)
+    }
+
     @Test("Enter shows a conflict's fields as base → mine / theirs, the fields in conflict marked")
     func diff() {
         var driver = Driver(size: TerminalSize(width: 120, height: 30))

@@ -12,7 +12,8 @@ struct ChangesPane: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         let counts = WriteCounts(screen.writes)
         BorderBox(title: "Changes · \(counts.description)").render(in: area, buffer: &buffer)
-        let inside = BorderBox.interior(of: area).inset(left: 1)
+        let geometry = ChangesGeometry(area: area)
+        let inside = geometry.inside
         guard inside.width > 10, inside.height > 1 else { return }
         if let opened = screen.opened, let write = screen.writes.first(where: { $0.sequence == opened }) {
             renderDiff(write, in: inside, buffer: &buffer)
@@ -20,7 +21,6 @@ struct ChangesPane: Widget {
         }
         let columns = Columns(width: inside.width - 1)
         buffer.write(columns.header, x: inside.x, y: inside.y, maxWidth: inside.width)
-        let rowsArea = Rect(x: inside.x, y: inside.y + 1, width: inside.width, height: inside.height - 1)
         let placeholder =
             screen.hasRead
             ? "No writes kept: every edit and delete was taken by the server." : "Reading the outbox…"
@@ -29,7 +29,7 @@ struct ChangesPane: Widget {
         ListView(rowCount: writes.count, state: screen.selection, placeholder: placeholder) { index in
             columns.line(for: writes[index], now: now)
         }
-        .render(in: rowsArea, buffer: &buffer)
+        .render(in: geometry.rows, buffer: &buffer)
     }
 
     /// The opened write's fields that differ: base → mine, and theirs for a conflict.

@@ -68,7 +68,7 @@ package struct ChangesScreen: ScreenModel {
     }
 
     package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let visible = max(1, context.layout.main.height - 4)
+        let visible = ChangesGeometry(area: context.layout.main).visibleRows
         switch action {
         case .back:
             if opened != nil { opened = nil } else { context.pop() }
