@@ -312,12 +312,13 @@ let package = Package(
             dependencies: [
                 "Locking", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel", "RickAndMortyHTTP",
                 "DownloadCache", "JPEGCodec", "PersistentCache", "PostgresCache", "EntityWrites",
+                "ExplorerData", "ExplorerModel",
             ]),
         .testTarget(
             name: "BrowserAppTests",
             dependencies: [
                 "Locking", "BrowserApp", "TerminalUI", "CharacterData", "RepositoryCore", "RickAndMortyModel",
-                "RickAndMortyHTTP",
+                "RickAndMortyHTTP", "ExplorerData", "ExplorerModel", "HTTPExchange",
                 "RickAndMortyServer", "TestSupport", "PersistentCache", "DownloadCache", "JPEGCodec",
                 "PostgresCache", "EntityWrites", hummingbird, logging,
             ],
@@ -352,6 +353,7 @@ let package = Package(
                 "PersistentCache", "EntityWrites", "RepositoryCore", "RickAndMortyModel",
                 "PostgresCache",
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
+                "ExplorerData", "HTTPExchange", "AsyncHTTPExchange",
             ]),
         // A child process for the end-to-end test of writes killed in flight: keeps edits in a
         // cache file's outbox, or sends them (`CharacterRepository`), as the browser would.

@@ -30,8 +30,23 @@ struct BrowseCommand: AsyncParsableCommand {
             printed as plain text, one line per row.
             """)
 
-    @Option(help: "Browse this API instead of the embedded server (e.g. https://rickandmortyapi.com/api).")
+    @Option(
+        help: ArgumentHelp(
+            "Browse this API instead of the embedded server: Rick and Morty's (e.g. https://rickandmortyapi.com/api) on its own screens; any other JSON API whose root is an index of its resources (e.g. a `serve --mirror` of SWAPI) in the explorer.",
+            valueName: "URL"))
     var api: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Explore the API a Swagger 2.0 or OpenAPI 3.x document describes (JSON or YAML; a file or an http(s) URL): for an API whose root is no index. --api gives its base URL, else the document's server.",
+            valueName: "FILE|URL"))
+    var openapi: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Start the explorer on this resource's list, or on one of its entities over it (--api or --openapi).",
+            valueName: "RESOURCE[/ID]"))
+    var open: String?
 
     @Option(
         help: "Serve this dump from the embedded server (characters.json, locations.json, episodes.json).")
@@ -166,9 +181,15 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if api != nil, data != nil || synthetic != nil {
+        if api != nil || openapi != nil, data != nil || synthetic != nil {
             throw ValidationError(
-                "--api browses another server; --data and --synthetic configure the embedded one")
+                "--api and --openapi browse another server; --data and --synthetic configure the embedded one")
+        }
+        if open != nil, api == nil, openapi == nil {
+            throw ValidationError("--open names a resource of an explored API: give --api URL (or --openapi)")
+        }
+        if let open, open.trimmingCharacters(in: ["/"]).isEmpty {
+            throw ValidationError("--open takes RESOURCE or RESOURCE/ID, not '\(open)'")
         }
         if data != nil, synthetic != nil {
             throw ValidationError("use either --data or --synthetic, not both")
@@ -181,7 +202,10 @@ struct BrowseCommand: AsyncParsableCommand {
         if let synthetic, synthetic > SyntheticDataset.maximumCharacterCount {
             throw ValidationError("--synthetic must be at most \(SyntheticDataset.maximumCharacterCount)")
         }
-        if let api, URL(string: api)?.scheme.map({ ["http", "https"].contains($0) }) != true {
+        if let api,
+            URL(string: api)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true
+                || URL(string: api)?.host?.isEmpty != false
+        {
             throw ValidationError("--api must be an http or https URL, not '\(api)'")
         }
         guard ttl >= 0, ttl.isFinite else { throw ValidationError("--ttl must be 0 or more seconds") }

@@ -47,16 +47,17 @@ struct BrowserSession: Sendable {
 enum BrowserWiring {
     static func start(_ command: BrowseCommand) async throws -> BrowserSession {
         let events = try EventLog(destination: command.events)
-        let (server, baseURL) = try await startServer(command)
-        let identity = try command.apiIdentity(baseURL: baseURL)
         let database = try openDatabase(command)
+        let networkSwitch = NetworkSwitch()
+        let explorer = try await exploredAPI(command, database: database, networkSwitch: networkSwitch)
+        let (server, baseURL) = try await startServer(command, explorer: explorer)
+        let identity = try command.apiIdentity(baseURL: baseURL)
         var notices = [database?.recovery.map { "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)." }]
         if let database {
             notices.append(
                 try await LegacyCacheAdoption(database: database, command: command, identity: identity, baseURL: baseURL)
                     .run())
         }
-        let networkSwitch = NetworkSwitch()
         let api = RemoteAPI(
             configuration: RemoteAPIConfiguration(
                 baseURL: baseURL, timeout: .milliseconds(Int(command.timeout * 1_000)),
@@ -66,7 +67,8 @@ enum BrowserWiring {
         let repository = CharacterRepository(
             api: api, database: database, shared: shared,
             configuration: CharacterRepositoryConfiguration(timeToLive: command.ttl, api: identity))
-        let memory = database.map {
+        // An explored API's screens are not Rick and Morty's lists: no place of theirs is remembered.
+        let memory = explorer != nil ? nil : database.map {
             RememberedPlaceStore(database: $0, prefix: LegacyCacheAdoption.placePrefix(identity))
         }
         var remembered: RememberedBrowser?
@@ -115,6 +117,7 @@ enum BrowserWiring {
             observesChanges: true, sharedCacheHealthChanges: healthChanges, cacheInspector: inspector,
             onAnswer: { events.write($0) })
         services.mouseOn = mouseOn
+        services.explorer = explorer
         // A headless run records each copy in the events log; the terminal run also writes OSC 52.
         services.clipboard = { events.write($0) }
         services.onWrite = { events.write($0) }
@@ -166,8 +169,23 @@ enum BrowserWiring {
         } ?? CacheDatabase.Location.defaultCacheFile(application: "charbrowser")
     }
 
-    /// Starts the embedded server on a free loopback port unless `--api` names another one.
-    static func startServer(_ command: BrowseCommand) async throws -> (RickAndMortyServer?, URL) {
+    /// The API `--api` or `--openapi` names to explore, over the cache file (in memory with
+    /// `--no-disk-cache`); nil for Rick and Morty (`ExplorerWiring`).
+    static func exploredAPI(_ command: BrowseCommand, database: CacheDatabase?, networkSwitch: NetworkSwitch)
+        async throws -> ExplorerSession?
+    {
+        guard command.api != nil || command.openapi != nil else { return nil }
+        let file = try database ?? CacheDatabase.inMemory(
+            options: CacheDatabase.Options(maximumPayloadSize: command.maximumAnswerSize))
+        return try await ExplorerWiring.session(command, database: file, networkSwitch: networkSwitch)
+    }
+
+    /// Starts the embedded server on a free loopback port unless `--api` names another one (or
+    /// an API is explored).
+    static func startServer(_ command: BrowseCommand, explorer: ExplorerSession?) async throws -> (
+        RickAndMortyServer?, URL
+    ) {
+        if let explorer { return (nil, explorer.api.url) }
         if let api = command.api, let url = URL(string: api) { return (nil, url) }
         let served: ServedData
         var configuration = ServerConfiguration.ephemeralLoopback

@@ -13,6 +13,7 @@ struct KeyTableTests {
     static func driver(on scope: KeyTable.Scope, size: TerminalSize = TerminalSize(width: 100, height: 30))
         -> Driver
     {
+        if let explorer = ExplorerKeySetup.driver(on: scope, size: size) { return explorer }
         var driver = Driver(size: size)
         driver.answerPage(1)
         switch scope {
@@ -81,7 +82,7 @@ struct KeyTableTests {
         case .entityDetail: state.entity?.memberList.selected ?? -1
         case .cache: CacheScreenKeysSetup.position(state)
         case .changes: (state.screens.last as? ChangesScreen)?.selection.selected ?? -1
-        default: -1
+        default: ExplorerKeySetup.position(state)
         }
     }
 
@@ -103,7 +104,7 @@ struct KeyTableTests {
             driver.press("P")
         case .showList(let kind) where driver.state.activeList == kind:
             driver.press(kind == .character ? "2" : "1")
-        default: break
+        default: ExplorerKeySetup.prepare(action, &driver, scope)
         }
     }
 
@@ -112,6 +113,7 @@ struct KeyTableTests {
         _ action: BrowserAction, on scope: KeyTable.Scope, before: BrowserState, after: BrowserState,
         effects: [Effect<BrowserMessage>]
     ) -> Bool {
+        if let verdict = ExplorerKeySetup.did(action, on: scope, before: before, after: after) { return verdict }
         let moved = position(after, scope) - position(before, scope)
         switch action {
         case .quit: return effects.shapes == [.quit]
@@ -165,6 +167,7 @@ struct KeyTableTests {
             default: return form(after)?.values != was.values
             }
         case .click, .scroll, .typed, .confirmed: return false  // the mouse's, a form's, a question's: bound to no key
+        case .openResource, .pickResource: return false  // the explorer's (`ExplorerKeySetup`)
         }
     }
 
@@ -218,6 +221,12 @@ struct KeyTableTests {
         arguments: KeyTable.Scope.allCases)
     func helpFromTable(scope: KeyTable.Scope) {
         var driver = Self.driver(on: scope, size: TerminalSize(width: 120, height: 40))
+        if driver.state.screens.last is ExplorerPickerScreen {
+            // The picker takes `?` as a letter too: it narrows the resources.
+            driver.press("?")
+            #expect(!driver.state.showsHelp)
+            return
+        }
         if let form = (driver.state.screens.last as? EditCharacterScreen)?.form {
             // A form takes `?` as a letter: no overlay; its footer names its keys.
             driver.press("?")

@@ -153,7 +153,8 @@ struct ScreenOpenerTests {
         #expect(opener.screen.keyScopes == [TallyScreen.scope])
         #expect(
             KeyTable.Scope.allCases == [
-                .characterList, .entityList, .characterDetail, .entityDetail, .characterEdit, .cache, .changes,
+                .characterList, .entityList, .characterDetail, .entityDetail, .characterEdit, .explorerList,
+                .explorerDetail, .explorerPicker, .cache, .changes,
             ])
     }
 

@@ -55,6 +55,9 @@ package struct BrowserServices: Sendable {
     /// Whether the browser takes the mouse (clicks, the wheel); off (`--no-mouse`), the terminal
     /// keeps it for its own text selection and mouse input is ignored.
     package var mouseOn = true
+    /// The API explored instead of Rick and Morty (`--api` naming any other API); nil: the
+    /// browser's Rick and Morty lists are at the bottom of the stack, as ever.
+    package var explorer: ExplorerSession?
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter
 

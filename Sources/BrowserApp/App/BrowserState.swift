@@ -105,6 +105,7 @@ package struct BrowserState: Sendable {
         var state = initial(
             isOnline: services.networkSwitch.isOnline, apiDescription: services.apiDescription)
         state.sharedCache = services.repository.sharedCacheHealth
+        if let explorer = services.explorer { state.screens = [explorer.bottomScreen()] }
         return state
     }
 

@@ -47,6 +47,7 @@ package enum ScreenCatalog {
     /// global key).
     package static let pushed: [any ScreenModel.Type] = [
         ListsScreen.self, CharacterDetailScreen.self, EntityDetailScreen.self, EditCharacterScreen.self,
+        ExplorerListScreen.self, ExplorerDetailScreen.self, ExplorerPickerScreen.self,
     ]
 
     /// The key scopes of every screen, read off their types: those of `pushed` (the lists' and

@@ -40,6 +40,10 @@ package enum BrowserAction: Sendable, Hashable {
     case back
     /// Select a character's next or previous link.
     case nextLink, previousLink
+    /// Open the explored API's resource at this place in its index (`1`–`3`: 0–2).
+    case openResource(Int)
+    /// Open the explored API's resource picker (`:`).
+    case pickResource
     /// Push the screen of the `ScreenCatalog` opener with this name.
     case openScreen(String)
     /// One of the Cache screen's own commands.

@@ -1,0 +1,62 @@
+import ExplorerData
+import ExplorerModel
+import RepositoryCore
+import TerminalUI
+
+extension ExplorerDetailScreen {
+    /// The task key of the entity's read.
+    var entityTaskKey: String {
+        switch target {
+        case .address(let address): "explorer-entity \(address.key)"
+        case .id(let id, let resource): "explorer-entity \(resource.name)/\(id)"
+        }
+    }
+
+    /// Reads the entity with `policy` and builds its tree off the loop thread.
+    mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
+        guard let explorer = context.services.explorer?.repository else {
+            failure = "No API is being explored."
+            return []
+        }
+        loading = policy
+        let target = target
+        let clock = context.services.clock
+        return [
+            .task(key: entityTaskKey) {
+                let read = await ExplorerRead.run(policy, clock: clock) { () async throws(ExplorerError) in
+                    switch target {
+                    case .address(let address): try await explorer.entity(at: address, policy: policy)
+                    case .id(let id, let resource): try await explorer.entity(id: id, of: resource, policy: policy)
+                    }
+                }
+                let tree = try? read.result.get().value
+                return .entity(read, tree: tree.map { ExplorerTree($0, api: explorer.api) })
+            }
+        ]
+    }
+
+    /// Reads, in the background, the titles of the bare links on the lines in view that were
+    /// not asked for yet (a reference's name needs no read).
+    mutating func readTitlesInView(context: ScreenContext) -> [Effect<Message>] {
+        guard let explorer = context.services.explorer?.repository, !lines.isEmpty else { return [] }
+        let top = cursor.clamped(rowCount: lines.count, visibleRows: visibleLines).offset
+        let inView = lines[top..<min(lines.count, top + visibleLines)]
+        var wanted: [EntityLink] = []
+        for line in inView {
+            for link in (line.link.map { [$0] } ?? []) + line.previewLinks
+            where link.name == nil && titles[link.address] == nil && !asked.contains(link.address) {
+                asked.insert(link.address)
+                wanted.append(link)
+            }
+        }
+        guard !wanted.isEmpty else { return [] }
+        titleBatches += 1
+        let links = wanted
+        let key = "explorer-titles \(entityTaskKey) \(titleBatches)"
+        return [
+            .stream(key: key) { sink in
+                for await title in explorer.titles(of: links) { sink.send(.title(title)) }
+            }
+        ]
+    }
+}

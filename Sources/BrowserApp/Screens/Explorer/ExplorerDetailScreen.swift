@@ -1,0 +1,192 @@
+import ExplorerData
+import ExplorerModel
+import RepositoryCore
+import TerminalUI
+
+/// One entity of an explored API: every field as a tree that folds (Enter opens or folds a
+/// node, a long array shows its first rows and a count), long strings wrapped, and its links —
+/// a reference by its name at once, a bare URL by its entity's title once read in the
+/// background (only the links on screen). `n`/`p` select links, Enter follows one over this
+/// screen, Esc goes back. A plain value (`ScreenModel`).
+struct ExplorerDetailScreen: ScreenModel {
+    /// Which entity: at an address (a row or a link), or by id of a resource (`--open`).
+    enum Target: Sendable, Hashable {
+        case address(EntityAddress)
+        case id(String, of: ExplorerResource)
+    }
+
+    /// What the detail's reads report.
+    enum Message: Sendable {
+        /// The entity was read (its tree built off the loop thread).
+        case entity(ExplorerRead<ExplorerEntity>, tree: ExplorerTree?)
+        /// A link's title became known (or could not be read).
+        case title(LinkTitle)
+    }
+
+    let target: Target
+    /// The name it was opened under, until its read answers (the breadcrumb).
+    let knownTitle: String
+    /// The entity, once read.
+    private(set) var entity: ExplorerEntity?
+    /// Its tree, built once per value.
+    private(set) var tree: ExplorerTree?
+    /// Which nodes are open.
+    private(set) var folds = OutlineFolds()
+    /// The titles of links known so far.
+    private(set) var titles: [EntityAddress: String] = [:]
+    /// Links whose titles were asked for (each once).
+    var asked: Set<EntityAddress> = []
+    /// The lines as last worked out, and the width they were worked out for.
+    private(set) var lines: [ExplorerDetailLine] = []
+    private var linesWidth = 0
+    private var linesStale = true
+    /// The cursor line and the lines scrolled off the top.
+    private(set) var cursor = ListState()
+    private(set) var visibleLines = 1
+    /// The policy of the entity's read in flight, if any.
+    var loading: CachePolicy?
+    /// Why the entity could not be read, as a sentence.
+    var failure: String?
+    /// How many batches of title reads were started (their task keys).
+    var titleBatches = 0
+
+    /// The detail of `target`, known as `knownTitle` until read.
+    init(target: Target, knownTitle: String) {
+        self.target = target
+        self.knownTitle = knownTitle
+    }
+
+    var keyScope: KeyTable.Scope { .explorerDetail }
+    static var keyScopes: [KeyTable.Scope] { [.explorerDetail] }
+    var crumb: String { entity.map { ExplorerText.clean($0.title) } ?? knownTitle }
+    var activity: ScreenActivity { ScreenActivity(reading: loading, named: "entity") }
+
+    /// What the status pane and the events log call the read.
+    var query: String {
+        switch target {
+        case .address(let address): "entity \(address.path)"
+        case .id(let id, let resource): "entity \(resource.name)/\(id)"
+        }
+    }
+
+    mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+        read(policy: .localFirst, context: context)
+    }
+
+    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+        let count = lines.count
+        switch action {
+        case .refresh: return read(policy: .remoteFirst, context: context)
+        case .back: context.pop()
+        case .moveDown: cursor.move(by: 1, rowCount: count, visibleRows: visibleLines)
+        case .moveUp: cursor.move(by: -1, rowCount: count, visibleRows: visibleLines)
+        case .pageDown: cursor.page(by: 1, rowCount: count, visibleRows: visibleLines)
+        case .pageUp: cursor.page(by: -1, rowCount: count, visibleRows: visibleLines)
+        case .first: cursor.moveToFirst(rowCount: count, visibleRows: visibleLines)
+        case .last: cursor.moveToLast(rowCount: count, visibleRows: visibleLines)
+        case .scroll(let rows, _, _): cursor.scroll(by: rows, rowCount: count, visibleRows: visibleLines)
+        case .nextLink: selectLink(after: cursor.selected, step: 1)
+        case .previousLink: selectLink(after: cursor.selected, step: -1)
+        case .open: openLine(context: &context)
+        case .openResource(let index): ExplorerNavigation.pushResource(index, context: &context)
+        case .pickResource: ExplorerNavigation.pickResource(context: &context)
+        default: break
+        }
+        return []
+    }
+
+    mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+        switch message {
+        case .entity(let read, let tree):
+            guard loading == read.policy else { return [] }
+            loading = nil
+            context.record(explorer: query, read)
+            switch read.result {
+            case .success(let answer):
+                let isNew = answer.value != entity
+                entity = answer.value
+                failure = nil
+                if isNew, let tree {
+                    self.tree = tree
+                    folds = tree.folds
+                    rebuildLines()
+                }
+                return context.isOnTop ? readTitlesInView(context: context) : []
+            case .failure(let error):
+                if entity == nil { failure = error.description }
+                context.toast(error.description, kind: .error)
+            }
+        case .title(let title):
+            guard let text = title.title, titles[title.address] != text else { return [] }
+            titles[title.address] = text
+            linesStale = true
+        }
+        return []
+    }
+
+    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
+        guard loading != nil else { return [] }
+        loading = nil
+        return [.cancel(key: entityTaskKey)]
+    }
+
+    mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
+        entity == nil && failure == nil ? read(policy: .localFirst, context: context) : []
+    }
+
+    /// On top, reads the titles of the bare links on screen not asked for yet.
+    mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {
+        context.isOnTop ? readTitlesInView(context: context) : []
+    }
+
+    mutating func layOut(_ layout: BrowserLayout) {
+        let inside = layout.mainInterior.inset(left: 1)
+        visibleLines = max(1, inside.height)
+        let width = max(10, inside.width - 1)
+        if linesStale || width != linesWidth {
+            linesWidth = width
+            rebuildLines()
+        }
+    }
+
+    /// Works the lines out again for the width last laid out, keeping the cursor in range.
+    private mutating func rebuildLines() {
+        guard let tree else { return }
+        lines = ExplorerDetailLines.build(tree, folds: folds, titles: titles, width: max(10, linesWidth))
+        linesStale = false
+        cursor.select(cursor.selected, rowCount: lines.count, visibleRows: visibleLines)
+    }
+
+    func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+        ExplorerDetailPane(screen: self, layout: context.layout).render(in: area, buffer: &buffer)
+    }
+
+    /// Moves the cursor to the next (`step` 1) or previous (-1) line that is a link.
+    private mutating func selectLink(after line: Int, step: Int) {
+        var index = line + step
+        while lines.indices.contains(index) {
+            if lines[index].link != nil, lines[index].isFirst {
+                cursor.select(index, rowCount: lines.count, visibleRows: visibleLines)
+                return
+            }
+            index += step
+        }
+    }
+
+    /// Enter on the cursor's line: follows its link, shows a long container's rest, or opens or
+    /// folds its node.
+    private mutating func openLine(context: inout ScreenContext) {
+        guard lines.indices.contains(cursor.selected), let tree else { return }
+        let line = lines[cursor.selected]
+        if let link = line.link {
+            let title = link.name ?? titles[link.address] ?? link.address.lastSegment ?? link.address.path
+            context.push(ExplorerDetailScreen(target: .address(link.address), knownTitle: title))
+            return
+        }
+        switch line.row {
+        case .more(let parent, _): folds.showAll(parent)
+        case .node(let index): folds.toggle(index, in: tree.outline)
+        }
+        linesStale = true
+    }
+}

@@ -1,0 +1,71 @@
+import TerminalUI
+
+extension KeyTable.Scope {
+    /// An explored API's list's keys.
+    static let explorerList = KeyTable.Scope(
+        "explorer list",
+        bindings: [
+            KeyBinding(
+                [.character("j"), .down], .moveDown, label: "j ↓", help: "next row (reads its page when needed)",
+                hint: ("j/k", "move", 80)),
+            KeyBinding([.character("k"), .up], .moveUp, label: "k ↑", help: "previous row"),
+            KeyBinding([.pageDown, .character(" ")], .pageDown, label: "PgDn Space", help: "a screen down"),
+            KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
+            KeyBinding([.character("g"), .home], .first, label: "g Home", help: "first row"),
+            KeyBinding([.character("G"), .end], .last, label: "G End", help: "last row of the list"),
+            KeyBinding([.enter], .open, label: "Enter", help: "open the row", hint: ("enter", "open", 10)),
+            KeyBinding(
+                [.character("/")], .filter, label: "/",
+                help: "filter: the API's own search when it has one, else the rows read so far",
+                hint: ("/", "filter", 20)),
+            KeyBinding([.escape, .backspace], .clearFilters, label: "Esc", help: "clear the filter, else back"),
+        ] + KeyTable.explorerMoves)
+
+    /// An explored entity's detail's keys.
+    static let explorerDetail = KeyTable.Scope(
+        "explorer detail",
+        bindings: [
+            KeyBinding(
+                [.escape, .backspace], .back, label: "Esc Backspace", help: "back one screen",
+                hint: ("esc", "back", 10)),
+            KeyBinding(
+                [.enter], .open, label: "Enter", help: "follow the link, or open or fold the node",
+                hint: ("enter", "open", 20)),
+            KeyBinding(
+                [.character("n")], .nextLink, label: "n", help: "next link", hint: ("n/p", "links", 25)),
+            KeyBinding([.character("p")], .previousLink, label: "p", help: "previous link"),
+            KeyBinding(
+                [.character("j"), .down], .moveDown, label: "j ↓", help: "next line", hint: ("j/k", "move", 30)),
+            KeyBinding([.character("k"), .up], .moveUp, label: "k ↑", help: "previous line"),
+            KeyBinding([.pageDown, .character(" ")], .pageDown, label: "PgDn Space", help: "a screen down"),
+            KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
+            KeyBinding([.character("g"), .home], .first, label: "g Home", help: "the top"),
+            KeyBinding([.character("G"), .end], .last, label: "G End", help: "the end"),
+        ] + KeyTable.explorerMoves)
+
+    /// The resource picker's keys (it takes typing: letters narrow the resources).
+    static let explorerPicker = KeyTable.Scope(
+        "resource picker",
+        bindings: [
+            KeyBinding(
+                [.enter], .typed(.enter), label: "Enter", help: "open the resource", hint: ("enter", "open", 10)),
+            KeyBinding([.escape], .typed(.escape), label: "Esc", help: "close the picker", hint: ("esc", "close", 20)),
+            KeyBinding([.down, .tab], .typed(.down), label: "↓ Tab", help: "next resource", hint: ("↓/↑", "move", 30)),
+            KeyBinding([.up], .typed(.up), label: "↑", help: "previous resource"),
+            KeyBinding([.backspace], .typed(.backspace), label: "Backspace", help: "delete a letter typed"),
+        ])
+}
+
+extension KeyTable {
+    /// The keys every explorer screen has: the first three resources and the resource picker.
+    fileprivate static let explorerMoves: [KeyBinding] = [
+        KeyBinding(
+            [.character("1")], .openResource(0), label: "1 2 3", help: "the API's first three resources",
+            hint: ("1/2/3", "resources", 100)),
+        KeyBinding([.character("2")], .openResource(1), label: "", help: ""),
+        KeyBinding([.character("3")], .openResource(2), label: "", help: ""),
+        KeyBinding(
+            [.character(":")], .pickResource, label: ":", help: "pick any resource (type to narrow)",
+            hint: (":", "resources", 105)),
+    ]
+}

@@ -1,0 +1,87 @@
+import ExplorerData
+import RepositoryCore
+import TerminalUI
+
+extension ExplorerListScreen {
+    /// The task key of page `number`'s read (one per resource, search and page).
+    func pageTaskKey(_ number: Int) -> String {
+        "explorer-page \(resource?.name ?? "") \(search ?? "") \(number)"
+    }
+
+    /// Reads, `localFirst`, the pages the view shows that are neither read nor being read (the
+    /// first page until its size is known; the next one when the selection is on the last row
+    /// and more may follow). Nothing while a local filter narrows the rows read.
+    mutating func readMissing(context: ScreenContext) -> [Effect<Message>] {
+        guard localFilter == nil, failure == nil else { return [] }
+        var wanted: [Int] = []
+        if window.pageSize == nil {
+            wanted = [1]
+        } else {
+            let first = list.clamped(rowCount: shownCount, visibleRows: visibleRows).offset
+            let last = max(first, min(first + visibleRows, max(1, shownCount)) - 1)
+            let selected = window.pageNumber(ofRow: list.selected)
+            wanted = Array(window.pageNumber(ofRow: first)...window.pageNumber(ofRow: last))
+            if !wanted.contains(selected) { wanted.append(selected) }
+            if window.mayHaveMore, list.selected >= window.rowCount - 1 {
+                wanted.append(window.pageNumber(ofRow: window.rowCount))
+            }
+        }
+        let missing = wanted.filter { window.pages[$0] == nil && loading[$0] == nil && window.hasPage($0) }
+        return missing.flatMap { read($0, policy: .localFirst, context: context) }
+    }
+
+    /// Reads the pages in view again, `remoteFirst` (`r`).
+    mutating func refresh(context: ScreenContext) -> [Effect<Message>] {
+        failure = nil
+        let first = list.clamped(rowCount: shownCount, visibleRows: visibleRows).offset
+        let last = max(first, first + visibleRows - 1)
+        let numbers = (window.pageNumber(ofRow: first)...window.pageNumber(ofRow: last)).filter(window.hasPage)
+        return (numbers.isEmpty ? [1] : numbers).flatMap { read($0, policy: .remoteFirst, context: context) }
+    }
+
+    /// Reads page `number` with `policy`.
+    mutating func read(_ number: Int, policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
+        guard let resource, let explorer = context.services.explorer?.repository else { return [] }
+        loading[number] = policy
+        let search = search
+        let clock = context.services.clock
+        return [
+            .task(key: pageTaskKey(number)) {
+                let read = await ExplorerRead.run(policy, clock: clock) { () async throws(ExplorerError) in
+                    try await explorer.page(number, of: resource, search: search, policy: policy)
+                }
+                return .page(number: number, search: search, read)
+            }
+        ]
+    }
+
+    /// Stops every page read in flight.
+    mutating func cancelReads() -> [Effect<Message>] {
+        let keys = loading.keys.map(pageTaskKey)
+        loading = [:]
+        return keys.map { .cancel(key: $0) }
+    }
+
+    /// Takes a page read, when it is of the list shown and in flight; then reads what the view
+    /// still misses.
+    mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+        switch message {
+        case .page(let number, let search, let read):
+            guard search == self.search, loading[number] == read.policy else { return [] }
+            loading[number] = nil
+            let searched = search.map { " (\(resource?.searchParameter ?? "search")=\($0))" } ?? ""
+            context.record(explorer: "\(crumb) page \(number)\(searched)", read)
+            switch read.result {
+            case .success(let answer):
+                window.take(answer.value)
+                failure = nil
+                list.select(list.selected, rowCount: shownCount, visibleRows: visibleRows)
+            case .failure(let error):
+                if window.pages.isEmpty { failure = error.description }
+                context.toast(error.description, kind: .error)
+                return []
+            }
+        }
+        return context.isOnTop ? readMissing(context: context) : []
+    }
+}

@@ -1,0 +1,150 @@
+import ExplorerData
+import Foundation
+import RepositoryCore
+import TerminalUI
+
+/// One resource of an explored API as a list: a window over the cache at any length whose pages
+/// are read as the view needs them (rows show their titles at once), narrowed by `/` — through
+/// the API's own search when it has one, else over the rows read so far. Enter opens the row's
+/// entity over it. A plain value (`ScreenModel`).
+struct ExplorerListScreen: ScreenModel {
+    /// What the list's reads report.
+    enum Message: Sendable {
+        /// Page `number` of the list searched for `search` was read.
+        case page(number: Int, search: String?, ExplorerRead<ExplorerListPage>)
+    }
+
+    /// The resource listed; nil when the API has none.
+    private(set) var resource: ExplorerResource?
+    /// The entity to open over the list when it opens (`--open RESOURCE/ID`).
+    private(set) var openingID: String?
+    /// The API's search applied, if any.
+    private(set) var search: String?
+    /// The filter over the rows read so far, when the API has no search.
+    private(set) var localFilter: String?
+    /// The pages read.
+    var window = ExplorerListWindow()
+    /// The selected row and the rows scrolled off the top.
+    var list = ListState()
+    /// The pages being read, with their policies.
+    var loading: [Int: CachePolicy] = [:]
+    /// Why the list could not be read, as a sentence.
+    var failure: String?
+    /// How many rows show at once, as the layout last said.
+    private(set) var visibleRows = 1
+
+    /// The list of `resource`, which opens entity `openingID` over itself when given.
+    init(resource: ExplorerResource?, openingID: String? = nil) {
+        self.resource = resource
+        self.openingID = openingID
+    }
+
+    var keyScope: KeyTable.Scope { .explorerList }
+    static var keyScopes: [KeyTable.Scope] { [.explorerList] }
+    var crumb: String { resource?.name ?? "API" }
+
+    var activity: ScreenActivity {
+        let policy = loading.values.contains(.remoteFirst) ? CachePolicy.remoteFirst : loading.values.first
+        return ScreenActivity(reading: policy, named: "\(crumb) page")
+    }
+
+    /// The rows shown: those the local filter keeps, or the whole list's window.
+    var filteredRows: [ExplorerRow]? { localFilter.map { window.rowsRead(matching: $0) } }
+
+    /// How many rows the list shows.
+    var shownCount: Int { filteredRows?.count ?? window.rowCount }
+
+    /// The row shown at `index`, when read.
+    func shownRow(_ index: Int) -> ExplorerRow? {
+        if let filteredRows { return filteredRows.indices.contains(index) ? filteredRows[index] : nil }
+        return window.row(index)
+    }
+
+    /// Reads the first page, or opens the entity `--open` named over the list.
+    mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+        if let openingID, let resource {
+            self.openingID = nil
+            context.push(ExplorerDetailScreen(target: .id(openingID, of: resource), knownTitle: openingID))
+            return []
+        }
+        return readMissing(context: context)
+    }
+
+    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+        let count = shownCount
+        switch action {
+        case .moveDown: list.move(by: 1, rowCount: count, visibleRows: visibleRows)
+        case .moveUp: list.move(by: -1, rowCount: count, visibleRows: visibleRows)
+        case .pageDown: list.page(by: 1, rowCount: count, visibleRows: visibleRows)
+        case .pageUp: list.page(by: -1, rowCount: count, visibleRows: visibleRows)
+        case .first: list.moveToFirst(rowCount: count, visibleRows: visibleRows)
+        case .last: list.moveToLast(rowCount: count, visibleRows: visibleRows)
+        case .scroll(let rows, _, _): list.scroll(by: rows, rowCount: count, visibleRows: visibleRows)
+        case .open:
+            if let row = shownRow(list.selected) {
+                context.push(ExplorerDetailScreen(target: .address(row.address), knownTitle: row.title))
+            }
+        case .filter: context.openPrompt(search ?? localFilter ?? "")
+        case .clearFilters:
+            if search != nil {
+                return restart(search: nil, localFilter: nil, context: context)
+            } else if localFilter != nil {
+                localFilter = nil
+                list = ListState()
+            } else {
+                context.pop()
+            }
+        case .back: context.pop()
+        case .refresh: return refresh(context: context)
+        case .openResource(let index): return ExplorerNavigation.openResource(index, from: &self, context: &context)
+        case .pickResource: ExplorerNavigation.pickResource(context: &context)
+        default: break
+        }
+        return []
+    }
+
+    /// The filter typed: the API's search when it has one, else a filter over the rows read.
+    mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return restart(search: nil, localFilter: nil, context: context) }
+        if resource?.searchParameter != nil { return restart(search: text, localFilter: nil, context: context) }
+        localFilter = text
+        list = ListState()
+        return []
+    }
+
+    /// Shows `resource` instead (from its first row, no filter).
+    mutating func show(_ resource: ExplorerResource, context: ScreenContext) -> [Effect<Message>] {
+        let cancelled = cancelReads()
+        self.resource = resource
+        return cancelled + restart(search: nil, localFilter: nil, context: context)
+    }
+
+    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { cancelReads() }
+
+    mutating func resume(context: inout ScreenContext) -> [Effect<Message>] { readMissing(context: context) }
+
+    mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {
+        context.isOnTop ? readMissing(context: context) : []
+    }
+
+    mutating func layOut(_ layout: BrowserLayout) {
+        visibleRows = layout.visibleListRows
+        list.select(list.selected, rowCount: shownCount, visibleRows: visibleRows)
+    }
+
+    func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+        ExplorerListPane(screen: self, layout: context.layout).render(in: area, buffer: &buffer)
+    }
+
+    /// Starts the list again with `search` and `localFilter`, from its first row.
+    private mutating func restart(search: String?, localFilter: String?, context: ScreenContext) -> [Effect<Message>] {
+        let cancelled = cancelReads()
+        self.search = search
+        self.localFilter = localFilter
+        window = ExplorerListWindow()
+        list = ListState()
+        failure = nil
+        return cancelled + readMissing(context: context)
+    }
+}

@@ -1,0 +1,57 @@
+import ExplorerData
+import Foundation
+import ExplorerModel
+
+/// The API the browser explores when it is not Rick and Morty (`--api URL`): its repository, its
+/// resources as discovered at start, and where the run starts (`--open`). Thread-safe: a value
+/// over a thread-safe repository.
+package struct ExplorerSession: Sendable {
+    /// Where a run starts: a resource's list, or one of its entities over that list.
+    package struct Start: Sendable, Hashable {
+        /// The resource's name.
+        package var resource: String
+        /// The entity's id (or name, where the API reads by name), when given.
+        package var id: String?
+
+        /// A start at `resource` (`people`) or `resource/id` (`people/1`).
+        package init(resource: String, id: String? = nil) {
+            self.resource = resource
+            self.id = id
+        }
+
+        /// The start `text` names: `RESOURCE` or `RESOURCE/ID`.
+        package init(parsing text: String) {
+            let trimmed = text.trimmingCharacters(in: ["/"])
+            if let slash = trimmed.firstIndex(of: "/") {
+                self.init(resource: String(trimmed[..<slash]), id: String(trimmed[trimmed.index(after: slash)...]))
+            } else {
+                self.init(resource: trimmed)
+            }
+        }
+    }
+
+    /// Where the API's lists, entities and titles are read.
+    package let repository: ExplorerRepository
+    /// The API's resources, in order.
+    package let resources: [ExplorerResource]
+    /// Where the run starts; nil: the first resource's list.
+    package let start: Start?
+
+    /// A session over `repository` with `resources`, starting at `start`.
+    package init(repository: ExplorerRepository, resources: [ExplorerResource], start: Start? = nil) {
+        self.repository = repository
+        self.resources = resources
+        self.start = start
+    }
+
+    /// The API explored, for links and addresses.
+    package var api: APIBase { repository.api }
+
+    /// The screen at the bottom of the stack: the start resource's list (the first resource's
+    /// without `--open`), which opens the start entity over itself when one is given.
+    func bottomScreen() -> ExplorerListScreen {
+        let named = start.flatMap { start in resources.first { $0.name == start.resource } }
+        let resource = named ?? resources.first
+        return ExplorerListScreen(resource: resource, openingID: named == nil ? nil : start?.id)
+    }
+}

@@ -1,0 +1,38 @@
+import ExplorerData
+import ExplorerModel
+
+/// An entity laid out once for its detail, off the loop thread: its `JSONOutline`, the link each
+/// node is (a string that is a URL of the API, an object with such a `url`), and the folds it
+/// opens with (a reference object is a link, folded to one line). Built once per value, never
+/// per frame. A value; thread-safe.
+struct ExplorerTree: Sendable {
+    /// The entity's fields as a tree.
+    let outline: JSONOutline
+    /// The link each node is, by node index.
+    let links: [Int: EntityLink]
+    /// The folds the detail opens with.
+    let folds: OutlineFolds
+
+    /// The tree of `entity`, whose links are those of `api`.
+    init(_ entity: ExplorerEntity, api: APIBase) {
+        outline = JSONOutline(.object(entity.object))
+        let found = entity.links(in: api)
+        var byPath: [String: EntityLink] = [:]
+        for link in found where byPath[link.path] == nil { byPath[link.path] = link }
+        var links: [Int: EntityLink] = [:]
+        var folds = OutlineFolds()
+        if !byPath.isEmpty {
+            var paths = [String](repeating: "", count: outline.nodes.count)
+            for (index, node) in outline.nodes.enumerated() {
+                guard let parent = node.parent, let label = node.label else { continue }
+                let above = paths[parent]
+                paths[index] = label.hasPrefix("[") || above.isEmpty ? above + label : above + "." + label
+                guard let link = byPath[paths[index]] else { continue }
+                links[index] = link
+                if node.isContainer, folds.isOpen(index, in: outline) { folds.toggle(index, in: outline) }
+            }
+        }
+        self.links = links
+        self.folds = folds
+    }
+}

@@ -1,0 +1,76 @@
+import AsyncHTTPExchange
+import BrowserApp
+import ExplorerData
+import Foundation
+import PersistentCache
+import RickAndMortyHTTP
+
+/// Whether `--api` (or `--openapi`) names an API to explore, and its session: a Rick and Morty
+/// root (an index of exactly its characters, locations and episodes) or a root that cannot be
+/// reached with nothing cached keeps the Rick and Morty browser, as before; any other index, or
+/// a description, is explored. A root that is not an index with no `--openapi` is one sentence
+/// naming `--openapi` (exit 2). Stateless.
+enum ExplorerWiring {
+    /// The explorer's session for `command`, or nil for the Rick and Morty browser.
+    static func session(_ command: BrowseCommand, database: CacheDatabase, networkSwitch: NetworkSwitch)
+        async throws -> ExplorerSession?
+    {
+        guard command.api != nil || command.openapi != nil else { return nil }
+        let exchange = SwitchedExchange(base: AsyncHTTPExchange.shared, networkSwitch: networkSwitch)
+        let start = command.open.map(ExplorerSession.Start.init(parsing:))
+        do throws(ExplorerError) {
+            var description: LoadedDescription?
+            if let openapi = command.openapi {
+                description = try await LoadedDescription.load(from: location(of: openapi), exchange: exchange)
+            }
+            let repository = try ExplorerRepository(
+                base: command.api.flatMap(URL.init(string:)), description: description, exchange: exchange,
+                database: database,
+                configuration: ExplorerConfiguration(answerLimit: command.maximumAnswerSize))
+            guard description == nil else {
+                return try checked(repository, try await repository.resources().value, start: start)
+            }
+            if let cached = try? await repository.resources(policy: .cacheOnly).value {
+                return try checked(repository, cached, start: start)
+            }
+            let found: ExplorerResources
+            do throws(ExplorerError) {
+                found = try await repository.resources(policy: .noCache).value
+            } catch .unavailable, .cancelled, .storage {
+                return nil  // Out of reach with nothing cached: the Rick and Morty browser, as ever.
+            }
+            if isRickAndMorty(found) { return nil }
+            // Read once more to keep it: the explored API's index answers from the cache offline.
+            let kept = (try? await repository.resources(policy: .localFirst).value) ?? found
+            return try checked(repository, kept, start: start)
+        } catch .notFound(let url) {
+            throw ValidationFailure(ExplorerError.noIndex(url: url, reason: "nothing was found there").description)
+        } catch {
+            throw ValidationFailure(error.description)
+        }
+    }
+
+    /// Whether `resources` are Rick and Morty's index: its characters, locations and episodes.
+    static func isRickAndMorty(_ resources: ExplorerResources) -> Bool {
+        resources.discovery == .index && Set(resources.resources.map(\.name)) == ["characters", "locations", "episodes"]
+    }
+
+    /// The session of `resources`, when `start` names one of them.
+    private static func checked(
+        _ repository: ExplorerRepository, _ resources: ExplorerResources, start: ExplorerSession.Start?
+    ) throws(ExplorerError) -> ExplorerSession {
+        if let start, resources.named(start.resource) == nil { throw .noSuchResource(start.resource) }
+        return ExplorerSession(repository: repository, resources: resources.resources, start: start)
+    }
+
+    /// `--openapi`'s value as a URL: http(s) as given, anything else a file path.
+    static func location(of text: String) -> URL {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file://"),
+            let url = URL(string: text)
+        {
+            return url
+        }
+        return URL(fileURLWithPath: text)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built browser exploring `charbrowser serve --mirror` of the shared SWAPI and PokeAPI data
+/// (`--api URL`), headless: lists paged to their end, details with links by name and title,
+/// following a link, the API's own search, the same screens from the cache with the server gone,
+/// a not-found entity, a 700 KB entity to its end; a root that is no index exits 2.
+@Suite("Exploring any JSON API end to end", .serialized)
+struct ExplorerAPIEndToEndTests {
+    /// A mirror of the shared data set `name`, started in `browser`'s environment.
+    static func mirror(_ name: String, _ browser: Browser) async throws -> ServedAPI {
+        try await ServedAPI.start(
+            executable: browser.executable, arguments: ["--mirror", SharedData.dataSet(name).path],
+            environment: browser.environment)
+    }
+
+    @Test("SWAPI: people to the last with G, Luke's links by title, Tatooine's climate, /sky; then offline")
+    func swapi() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await Self.mirror("swapi", browser)
+        defer { api.stop() }
+        let flags = ["--api", api.url, "--no-images"]
+
+        let end = try await browser.headless(keys: "G q", extra: flags)
+        #expect(end.outcome.status == 0, "\(end.outcome.standardError)")
+        #expect(end.outcome.standardOutput.contains("people 82/82"), "\(end.outcome.standardOutput)")
+        #expect(end.outcome.standardOutput.contains("Tion Medon"))
+        #expect(end.events.contains { $0[text: "query"] == "people page 9" && $0[text: "origin"] == "network" })
+
+        let luke = try await browser.headless(keys: "enter q", size: "120x40", extra: flags)
+        let lukeScreen = luke.outcome.standardOutput
+        #expect(lukeScreen.contains("people › Luke Skywalker"), "\(lukeScreen)")
+        #expect(lukeScreen.contains("homeworld: Tatooine"))
+        for film in ["A New Hope", "The Empire Strikes Back", "Return of the Jedi", "Revenge of the Sith"] {
+            #expect(lukeScreen.contains(film), "\(film)")
+        }
+
+        let tatooine = try await browser.headless(keys: "enter n enter q", size: "120x40", extra: flags)
+        #expect(tatooine.outcome.standardOutput.contains("people › Luke Skywalker › Tatooine"))
+        #expect(tatooine.outcome.standardOutput.contains("climate: arid"), "\(tatooine.outcome.standardOutput)")
+
+        let sky = try await browser.headless(keys: "/ text:sky enter q", extra: flags)
+        let skyScreen = sky.outcome.standardOutput
+        #expect(skyScreen.contains("people 1/3"), "\(skyScreen)")
+        for name in ["Luke Skywalker", "Anakin Skywalker", "Shmi Skywalker"] { #expect(skyScreen.contains(name)) }
+        #expect(sky.events.contains { $0[text: "query"] == "people page 1 (search=sky)" })
+
+        // The server gone: the same screens, from the cache file.
+        await api.stopped()
+        let offline = try await browser.headless(keys: "enter n enter q", size: "120x40", extra: flags)
+        #expect(offline.outcome.status == 0, "\(offline.outcome.standardError)")
+        #expect(offline.outcome.standardOutput.contains("climate: arid"), "\(offline.outcome.standardOutput)")
+        #expect(offline.events.allSatisfy { $0[text: "origin"] == "disk" || $0[text: "origin"] == "memory" })
+        let offlineEnd = try await browser.headless(keys: "G q", extra: flags)
+        #expect(offlineEnd.outcome.standardOutput.contains("people 82/82"))
+        #expect(offlineEnd.outcome.standardOutput.contains("Tion Medon"))
+        let offlineSky = try await browser.headless(keys: "/ text:sky enter q", extra: flags)
+        #expect(offlineSky.outcome.standardOutput.contains("people 1/3"))
+        #expect(offlineSky.outcome.standardOutput.contains("Shmi Skywalker"))
+    }
+
+    @Test("PokeAPI: 1,351 pokemon by name at once; bulbasaur's types, abilities, weight; 10 not found; charizard to its end")
+    func pokeapi() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await Self.mirror("pokeapi", browser)
+        defer { api.stop() }
+        let flags = ["--api", api.url, "--no-images"]
+
+        let list = try await browser.headless(keys: "q", extra: flags + ["--open", "pokemon"])
+        #expect(list.outcome.status == 0, "\(list.outcome.standardError)")
+        #expect(list.outcome.standardOutput.contains("pokemon 1/1,351"), "\(list.outcome.standardOutput)")
+        #expect(list.outcome.standardOutput.contains("bulbasaur"))
+        #expect(list.events.filter { $0[text: "query"].hasPrefix("entity") }.isEmpty, "names with no entity read")
+
+        let bulbasaur = try await browser.headless(
+            keys: "enter q", size: "160x50", extra: flags + ["--open", "pokemon"])
+        let screen = bulbasaur.outcome.standardOutput
+        #expect(screen.contains("pokemon › bulbasaur"), "\(screen)")
+        for word in ["ability: overgrow", "ability: chlorophyll"] { #expect(screen.contains(word), "\(word)") }
+        let end = try await browser.headless(keys: "enter G q", size: "160x50", extra: flags + ["--open", "pokemon"])
+        for word in ["type: grass", "type: poison", "weight: 69"] {
+            #expect(end.outcome.standardOutput.contains(word), "\(word)")
+        }
+
+        let missing = try await browser.headless(keys: "esc esc j q", extra: flags + ["--open", "pokemon/10"])
+        #expect(missing.outcome.status == 0, "\(missing.outcome.standardError)")
+        #expect(missing.events.contains { $0[text: "query"] == "entity pokemon/10" && $0[text: "error"].contains("Nothing was found") })
+        #expect(missing.outcome.standardOutput.contains("pokemon 2/1,351"), "\(missing.outcome.standardOutput)")
+        let notFound = try await browser.headless(keys: "q", extra: flags + ["--open", "pokemon/10"])
+        #expect(notFound.outcome.standardOutput.contains("Nothing was found"), "\(notFound.outcome.standardOutput)")
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let charizard = try await browser.headless(keys: "G q", extra: flags + ["--open", "pokemon/charizard"])
+        #expect(clock.now - start < .seconds(5))
+        #expect(charizard.outcome.status == 0, "\(charizard.outcome.standardError)")
+        #expect(charizard.outcome.standardOutput.contains("pokemon › charizard"))
+        #expect(charizard.outcome.standardOutput.contains("weight: 905"), "\(charizard.outcome.standardOutput)")
+    }
+
+    @Test("A root that is not an index, without --openapi, exits 2 with the sentence naming --openapi")
+    func notAnIndex() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await Self.mirror("swapi", browser)
+        defer { api.stop() }
+        let outcome = try await browser.run(["--headless", "--keys", "q", "--api", api.url + "people/"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("is not an index of resources"), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("--openapi FILE|URL."))
+        #expect(outcome.standardError.split(separator: "\n").count == 1)
+
+        let bad = try await browser.run(["--headless", "--keys", "q", "--api", "http://"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("--api must be an http or https URL"), "\(bad.standardError)")
+    }
+}
