@@ -101,6 +101,22 @@ struct ExplorerAPIEndToEndTests {
         #expect(charizard.outcome.standardOutput.contains("weight: 905"), "\(charizard.outcome.standardOutput)")
     }
 
+    @Test("--openapi: a Swagger 2.0 or OpenAPI 3.0 document's collections list and open, links by title")
+    func described() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await Self.mirror("swapi", browser)
+        defer { api.stop() }
+        for document in ["films-swagger2.yaml", "films-openapi3.json"] {
+            let file = SharedData.packageRoot.appendingPathComponent("Tests/Fixtures/APIDescriptions/\(document)")
+            let run = try await browser.headless(
+                keys: "enter q", size: "120x40", extra: ["--api", api.url, "--openapi", file.path, "--no-images"])
+            #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+            #expect(run.outcome.standardOutput.contains("films › A New Hope"), "\(document): \(run.outcome.standardOutput)")
+            #expect(run.outcome.standardOutput.contains("Luke Skywalker"), "\(document)")
+        }
+    }
+
     @Test("A root that is not an index, without --openapi, exits 2 with the sentence naming --openapi")
     func notAnIndex() async throws {
         let browser = try Browser()
