@@ -53,7 +53,7 @@ public struct AsyncHTTPExchange: HTTPExchanging {
     ) async throws(HTTPExchangeError) -> Value {
         if Task.isCancelled { throw .cancelled }
         let timeout = request.timeout ?? timeout
-        let watchdog = Watchdog(timeout)
+        let watchdog = Watchdog(timeout, clock: ContinuousClock())
         // Until the head, the deadline is AsyncHTTPClient's, kept on the event loop: it holds
         // however busy the task pool is (a connection that fails fails with its own reason, never
         // with a timer that woke late on a crowded pool and found the deadline passed).
@@ -99,7 +99,9 @@ public struct AsyncHTTPExchange: HTTPExchanging {
 
     /// `response` as the seam's answer: its body handed out part by part, each part telling the
     /// watchdog that bytes arrived.
-    private static func answer(_ response: HTTPClientResponse, watchdog: Watchdog) -> HTTPStreamedAnswer {
+    private static func answer(
+        _ response: HTTPClientResponse, watchdog: Watchdog<ContinuousClock>
+    ) -> HTTPStreamedAnswer {
         var parts = response.body.makeAsyncIterator()
         let body = HTTPAnswerBody { () async throws(HTTPExchangeError) -> Data? in
             do {

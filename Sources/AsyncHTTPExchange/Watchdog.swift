@@ -1,22 +1,26 @@
 import HTTPExchange
 import Locking
 
-/// The deadline of one exchange: `watch()` returns once it has passed (having fired) or once its
-/// task is cancelled (without firing). Under an idle timeout each part received moves it on.
+/// The deadline of one exchange's body, on `clock`: `watch()` returns once it has passed (having
+/// fired) or once its task is cancelled (without firing). Under an idle timeout each part received
+/// moves it on (`sawBytes()`); under a total timeout it stays where it was set.
 ///
 /// Thread-safe: the deadline and the verdict sit in a `PThreadMutex`.
-final class Watchdog: Sendable {
+final class Watchdog<Timer: Clock>: Sendable where Timer.Duration == Duration, Timer: Sendable {
     private struct State {
-        var deadline: ContinuousClock.Instant
+        var deadline: Timer.Instant
         var fired = false
     }
 
+    private let clock: Timer
     private let idle: Duration?
     private let state: PThreadMutex<State>
 
-    init(_ timeout: HTTPExchangeTimeout) {
+    /// A watchdog of `timeout` from now on `clock`.
+    init(_ timeout: HTTPExchangeTimeout, clock: Timer) {
+        self.clock = clock
         if case .idle(let duration) = timeout { idle = duration } else { idle = nil }
-        state = PThreadMutex(State(deadline: .now + timeout.duration))
+        state = PThreadMutex(State(deadline: clock.now.advanced(by: timeout.duration)))
     }
 
     /// True once the deadline passed.
@@ -25,8 +29,20 @@ final class Watchdog: Sendable {
     /// Bytes arrived: under an idle timeout, the deadline is that long from now.
     func sawBytes() {
         guard let idle else { return }
-        let deadline = ContinuousClock.now + idle
+        let deadline = clock.now.advanced(by: idle)
         state.withLock { $0.deadline = deadline }
+    }
+
+    /// Fires if the deadline has passed; else gives the deadline to wait for.
+    func check() -> Timer.Instant? {
+        let now = clock.now
+        return state.withLock { state in
+            guard now < state.deadline else {
+                state.fired = true
+                return nil
+            }
+            return state.deadline
+        }
     }
 
     /// Sleeps until the deadline (again, if it moved meanwhile), then fires; returns at once, not
@@ -35,19 +51,11 @@ final class Watchdog: Sendable {
         var deadline = state.withLock { $0.deadline }
         while true {
             do {
-                try await Task.sleep(until: deadline, clock: .continuous)
+                try await clock.sleep(until: deadline, tolerance: nil)
             } catch {
                 return
             }
-            let now = ContinuousClock.now
-            let next: ContinuousClock.Instant? = state.withLock { state in
-                guard now < state.deadline else {
-                    state.fired = true
-                    return nil
-                }
-                return state.deadline
-            }
-            guard let next else { return }
+            guard let next = check() else { return }
             deadline = next
         }
     }
