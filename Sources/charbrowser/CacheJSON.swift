@@ -1,5 +1,6 @@
 import CharacterData
 import Foundation
+import JSONTree
 import RepositoryCore
 
 /// The JSON the `cache` subcommands print (docs/cache-command.md), written by hand so that
@@ -35,7 +36,7 @@ enum CacheJSON {
 
     static func write(_ value: Value, to out: inout String) {
         switch value {
-        case .string(let text): writeString(text, to: &out)
+        case .string(let text): JSONText.appendQuoted(text, to: &out)
         case .number(let number): out += String(number)
         case .bool(let flag): out += flag ? "true" : "false"
         case .null: out += "null"
@@ -51,31 +52,12 @@ enum CacheJSON {
             out += "{"
             for (index, (name, item)) in fields.enumerated() {
                 if index > 0 { out += "," }
-                writeString(name, to: &out)
+                JSONText.appendQuoted(name, to: &out)
                 out += ":"
                 write(item, to: &out)
             }
             out += "}"
         }
-    }
-
-    static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let control where control.value < 0x20:
-                out +=
-                    "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
-                    + String(control.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 
     /// One `ls` row: key, kind, id, name, api, tiers, bytes, storedAt, ageSeconds, ttlSeconds, state,

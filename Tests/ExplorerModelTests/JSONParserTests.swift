@@ -16,6 +16,14 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(" 42 ").integer == 42)
     }
 
+    @Test("Written back, a document reads as it was: members in order, numbers as written, escapes")
+    func writtenBack() throws {
+        let compact = #"{"zeta":1.50,"alpha":[null,true,{"k":"a\"b\\c\n\u0001é"}],"alpha":-0,"e":{}}"#
+        let node = try JSONParser.parse(compact)
+        #expect(JSONText.text(of: node) == compact)
+        #expect(try JSONParser.parse(JSONText.text(of: node)) == node)
+    }
+
     @Test("Escapes, surrogate pairs and a lone surrogate (U+FFFD)")
     func escapes() throws {
         let node = try JSONParser.parse(#"["a\"b\\c\/d\n\t", "\u00e9\u20AC", "\ud83d\ude00", "\ud800x", "plain é"]"#)

@@ -14,7 +14,7 @@ struct EntityCodec: PayloadCodec {
         text.append(",")
         StoredJSON.append("title", value.title, to: &text)
         text.append(",\"object\":")
-        JSONWriter.append(.object(value.object), to: &text)
+        JSONText.append(.object(value.object), to: &text)
         text.append("}")
         return Data(text.utf8)
     }

@@ -1,22 +1,19 @@
-import ExplorerModel
-
-/// Writes a `JSONNode` back as compact JSON text, members in their order and numbers as written,
-/// so an entity stored on disk reads back as the API wrote it. Stateless; thread-safe.
-enum JSONWriter {
-    /// `node` as JSON text.
-    static func text(of node: JSONNode) -> String {
+extension JSONText {
+    /// `node` as compact JSON text: members in their order, numbers as written.
+    public static func text(of node: JSONNode) -> String {
         var text = ""
         append(node, to: &text)
         return text
     }
 
-    /// Appends `node` to `text` as JSON.
-    static func append(_ node: JSONNode, to text: inout String) {
+    /// Appends `node` to `text` as compact JSON: members in their order, numbers as written, so a
+    /// document parsed and written back reads as it was (but for its spaces).
+    public static func append(_ node: JSONNode, to text: inout String) {
         switch node {
         case .null: text.append("null")
         case .bool(let flag): text.append(flag ? "true" : "false")
         case .number(let digits): text.append(digits)
-        case .string(let string): JSONText.appendQuoted(string, to: &text)
+        case .string(let string): appendQuoted(string, to: &text)
         case .array(let elements):
             text.append("[")
             for (index, element) in elements.enumerated() {
@@ -28,7 +25,7 @@ enum JSONWriter {
             text.append("{")
             for (index, member) in object.members.enumerated() {
                 if index > 0 { text.append(",") }
-                JSONText.appendQuoted(member.key, to: &text)
+                appendQuoted(member.key, to: &text)
                 text.append(":")
                 append(member.value, to: &text)
             }
