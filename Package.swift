@@ -353,7 +353,7 @@ let package = Package(
                 "PersistentCache", "EntityWrites", "RepositoryCore", "RickAndMortyModel",
                 "PostgresCache",
                 "RickAndMortyHTTP", "RickAndMortyServer", "TerminalUI", argumentParser, logging,
-                "ExplorerData", "HTTPExchange", "AsyncHTTPExchange", "JSONTree",
+                "ExplorerData", "ExplorerModel", "HTTPExchange", "AsyncHTTPExchange", "JSONTree",
             ]),
         // A child process for the end-to-end test of writes killed in flight: keeps edits in a
         // cache file's outbox, or sends them (`CharacterRepository`), as the browser would.

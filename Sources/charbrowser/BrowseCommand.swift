@@ -49,6 +49,12 @@ struct BrowseCommand: AsyncParsableCommand {
     var open: String?
 
     @Option(
+        help: ArgumentHelp(
+            "Show the explored API as the profile in FILE says (JSON: per resource the list's columns, title field, image field and search parameter, and the resources' order; see docs/profiles.md). Without it, SWAPI, PokeAPI and Rick and Morty have built-in ones.",
+            valueName: "FILE"))
+    var profile: String?
+
+    @Option(
         help: "Serve this dump from the embedded server (characters.json, locations.json, episodes.json).")
     var data: String?
 
@@ -187,6 +193,9 @@ struct BrowseCommand: AsyncParsableCommand {
         }
         if open != nil, api == nil, openapi == nil {
             throw ValidationError("--open names a resource of an explored API: give --api URL (or --openapi)")
+        }
+        if profile != nil, api == nil, openapi == nil {
+            throw ValidationError("--profile says how an explored API is shown: give --api URL (or --openapi)")
         }
         if let open, open.trimmingCharacters(in: ["/"]).isEmpty {
             throw ValidationError("--open takes RESOURCE or RESOURCE/ID, not '\(open)'")

@@ -1,6 +1,7 @@
 import AsyncHTTPExchange
 import BrowserApp
 import ExplorerData
+import ExplorerModel
 import Foundation
 import PersistentCache
 import RickAndMortyHTTP
@@ -9,7 +10,8 @@ import RickAndMortyHTTP
 /// root (an index of exactly its characters, locations and episodes) or a root that cannot be
 /// reached with nothing cached keeps the Rick and Morty browser, as before; any other index, or
 /// a description, is explored. A root that is not an index with no `--openapi` is one sentence
-/// naming `--openapi` (exit 2). Stateless.
+/// naming `--openapi` (exit 2). The profile is `--profile`'s file, else the API's built-in one.
+/// Stateless.
 enum ExplorerWiring {
     /// The explorer's session for `command`, or nil for the Rick and Morty browser.
     static func session(_ command: BrowseCommand, database: CacheDatabase, networkSwitch: NetworkSwitch)
@@ -18,6 +20,7 @@ enum ExplorerWiring {
         guard command.api != nil || command.openapi != nil else { return nil }
         let exchange = SwitchedExchange(base: AsyncHTTPExchange.shared, networkSwitch: networkSwitch)
         let start = command.open.map(ExplorerSession.Start.init(parsing:))
+        let profile = try command.profile.map(ProfileFile.load)
         do throws(ExplorerError) {
             var description: LoadedDescription?
             if let openapi = command.openapi {
@@ -28,10 +31,10 @@ enum ExplorerWiring {
                 database: database,
                 configuration: ExplorerConfiguration(answerLimit: command.maximumAnswerSize))
             guard description == nil else {
-                return try checked(repository, try await repository.resources().value, start: start)
+                return try checked(repository, try await repository.resources().value, start: start, profile: profile)
             }
             if let cached = try? await repository.resources(policy: .cacheOnly).value {
-                return try checked(repository, cached, start: start)
+                return try checked(repository, cached, start: start, profile: profile)
             }
             let found: ExplorerResources
             do throws(ExplorerError) {
@@ -42,7 +45,7 @@ enum ExplorerWiring {
             if isRickAndMorty(found) { return nil }
             // Read once more to keep it: the explored API's index answers from the cache offline.
             let kept = (try? await repository.resources(policy: .localFirst).value) ?? found
-            return try checked(repository, kept, start: start)
+            return try checked(repository, kept, start: start, profile: profile)
         } catch .notFound(let url) {
             throw ValidationFailure(ExplorerError.noIndex(url: url, reason: "nothing was found there").description)
         } catch {
@@ -55,12 +58,15 @@ enum ExplorerWiring {
         resources.discovery == .index && Set(resources.resources.map(\.name)) == ["characters", "locations", "episodes"]
     }
 
-    /// The session of `resources`, when `start` names one of them.
+    /// The session of `resources`, when `start` names one of them, shown as `profile` says (else
+    /// as the built-in profile of the API's identity, if it has one).
     private static func checked(
-        _ repository: ExplorerRepository, _ resources: ExplorerResources, start: ExplorerSession.Start?
+        _ repository: ExplorerRepository, _ resources: ExplorerResources, start: ExplorerSession.Start?,
+        profile: ExplorerProfile?
     ) throws(ExplorerError) -> ExplorerSession {
         if let start, resources.named(start.resource) == nil { throw .noSuchResource(start.resource) }
-        return ExplorerSession(repository: repository, resources: resources.resources, start: start)
+        let shown = profile ?? BuiltInProfiles.profile(names: resources.resources.map(\.name), base: repository.api)
+        return ExplorerSession(repository: repository, resources: resources.resources, start: start, profile: shown)
     }
 
     /// `--openapi`'s value as a URL: http(s) as given, anything else a file path.

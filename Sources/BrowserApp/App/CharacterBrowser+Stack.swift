@@ -62,6 +62,7 @@ extension CharacterBrowser {
             case .confirm(let confirmation): state.confirmation = confirmation
             case .recordWrite(let write): effects += record(write, state: &state)
             case .readKeptWrites: effects.append(readKeptWrites())
+            case .perform(let action): effects += perform(action, state: &state)
             }
         }
         return effects

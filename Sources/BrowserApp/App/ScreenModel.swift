@@ -211,6 +211,9 @@ package struct ScreenContext: Sendable {
     /// Reads the outbox again for the status pane (a write was discarded or resolved).
     package mutating func readKeptWrites() { requests.append(.readKeptWrites) }
 
+    /// Asks the app to carry out `action` as its key would, after what was asked before.
+    mutating func perform(_ action: BrowserAction) { requests.append(.perform(action)) }
+
     /// Copies `subject` to the clipboard as `format` says (`y`, `Y`); nil: there is nothing to
     /// copy, which a toast says.
     package mutating func copy(_ subject: CopySubject?, as format: CopyFormat) {
@@ -244,6 +247,8 @@ package enum ScreenRequest: Sendable {
     case recordWrite(WriteLogLine)
     /// Read the outbox again.
     case readKeptWrites
+    /// Carry out `action` as its key would, after the requests before it (the picker's choice).
+    case perform(BrowserAction)
 }
 
 /// A y/n question on the footer and what a yes does. A plain value.

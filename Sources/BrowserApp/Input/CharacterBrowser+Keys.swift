@@ -11,9 +11,9 @@ extension CharacterBrowser {
         if state.prompt != nil { return handlePrompt(key, state: &state) }
         if state.confirmation != nil { return handleConfirmation(key, state: &state) }
         if state.screens.last?.takesTyping == true { return callTop(.perform(.typed(key)), state: &state) }
-        guard let action = KeyTable.action(for: key, in: state.keyScope, hasToast: state.toast != nil) else {
-            return []
-        }
+        let exploring = services.explorer != nil
+        guard let action = KeyTable.action(for: key, in: state.keyScope, hasToast: state.toast != nil, exploring: exploring)
+        else { return [] }
         return perform(action, state: &state)
     }
 
@@ -33,6 +33,10 @@ extension CharacterBrowser {
         case .openScreen(let name):
             guard let opener = ScreenCatalog.openers.first(where: { $0.name == name }) else { return [] }
             return open(opener, state: &state)
+        case .openResource(let index) where services.explorer != nil:
+            return openResource(index, state: &state)
+        case .pickResource where services.explorer != nil:
+            return pickResource(state: &state)
         case .refresh where state.isRefreshing:
             return []  // Ignored while a refresh is running.
         default:

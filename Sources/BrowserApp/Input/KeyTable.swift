@@ -46,6 +46,18 @@ package enum KeyTable {
             KeyBinding([.escape], .dismissToast, label: "Esc", help: "close a toast (first)"),
         ] + ScreenCatalog.openers.map(\.binding)
 
+    /// What `key` does on `scope` while an API is explored (`exploring`): a global binding first,
+    /// then the explorer's moves on every screen (`1`–`3`, `:`), then the screen's. Not exploring
+    /// (Rick and Morty on its own screens), as `action(for:in:hasToast:)`.
+    package static func action(for key: Key, in scope: Scope, hasToast: Bool, exploring: Bool) -> BrowserAction? {
+        if exploring, !global.contains(where: { $0.keys.contains(key) }),
+            let move = explorerMoves.first(where: { $0.keys.contains(key) })
+        {
+            return move.action
+        }
+        return action(for: key, in: scope, hasToast: hasToast)
+    }
+
     /// The keys of a screen, without the global ones.
     package static func bindings(for scope: Scope) -> [KeyBinding] { scope.bindings }
 

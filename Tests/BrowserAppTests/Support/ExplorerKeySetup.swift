@@ -69,7 +69,9 @@ enum ExplorerKeySetup {
                 && (after.screens.last as? ExplorerListScreen)?.localFilter == nil
         case .typed(let key) where scope == .explorerPicker:
             switch key {
-            case .enter: return after.screens.last is ExplorerListScreen && after.screens.count == before.screens.count
+            case .enter: return after.screens.last is ExplorerListScreen && after.screens.count == before.screens.count - 1
+            case .home: return position(after) == 0
+            case .end: return position(after) == (after.screens.last as? ExplorerPickerScreen).map { $0.matches.count - 1 }
             case .escape: return after.screens.count == before.screens.count - 1
             case .down, .tab: return moved == 1
             case .up: return moved == -1

@@ -77,12 +77,13 @@ enum ExplorerSample {
             duration: .milliseconds(2), operation: policy.operation, metadata: EntryMetadata(storedAt: Date()))
     }
 
-    /// A session over the sample API whose exchange never answers, on an in-memory cache file.
-    static func session(start: ExplorerSession.Start? = nil) -> ExplorerSession? {
+    /// A session over the sample API whose exchange never answers, on an in-memory cache file,
+    /// shown as `profile` says.
+    static func session(start: ExplorerSession.Start? = nil, profile: ExplorerProfile? = nil) -> ExplorerSession? {
         guard let database = try? CacheDatabase.inMemory(),
             let repository = try? ExplorerRepository(base: base, exchange: NoExchange(), database: database)
         else { return nil }
-        return ExplorerSession(repository: repository, resources: resources, start: start)
+        return ExplorerSession(repository: repository, resources: resources, start: start, profile: profile)
     }
 }
 
@@ -99,7 +100,10 @@ struct NoExchange: HTTPExchanging {
 extension Driver {
     /// A browser exploring the sample API (`ExplorerSample`), started at `size`: its people's list
     /// at the bottom, reading page 1.
-    init(explorer start: ExplorerSession.Start?, size: TerminalSize = TerminalSize(width: 100, height: 30)) {
+    init(
+        explorer start: ExplorerSession.Start?, size: TerminalSize = TerminalSize(width: 100, height: 30),
+        profile: ExplorerProfile? = nil
+    ) {
         let networkSwitch = NetworkSwitch()
         let closedPort = URL(string: "http://127.0.0.1:1/api") ?? URL(fileURLWithPath: "/")
         let remote = RemoteAPI(
@@ -110,7 +114,7 @@ extension Driver {
             repository: CharacterRepository(api: remote, database: nil), networkSwitch: networkSwitch,
             apiDescription: ExplorerSample.base.absoluteString, now: { Driver.now },
             onAnswer: { events.append($0) })
-        services.explorer = ExplorerSample.session(start: start)
+        services.explorer = ExplorerSample.session(start: start, profile: profile)
         self.networkSwitch = networkSwitch
         browser = CharacterBrowser(services: services)
         state = .initial(services: services)

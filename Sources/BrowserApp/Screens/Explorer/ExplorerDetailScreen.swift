@@ -88,8 +88,6 @@ struct ExplorerDetailScreen: ScreenModel {
         case .nextLink: selectLink(after: cursor.selected, step: 1)
         case .previousLink: selectLink(after: cursor.selected, step: -1)
         case .open: openLine(context: &context)
-        case .openResource(let index): ExplorerNavigation.pushResource(index, context: &context)
-        case .pickResource: ExplorerNavigation.pickResource(context: &context)
         default: break
         }
         return []

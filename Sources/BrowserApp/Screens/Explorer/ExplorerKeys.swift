@@ -53,12 +53,15 @@ extension KeyTable.Scope {
             KeyBinding([.down, .tab], .typed(.down), label: "↓ Tab", help: "next resource", hint: ("↓/↑", "move", 30)),
             KeyBinding([.up], .typed(.up), label: "↑", help: "previous resource"),
             KeyBinding([.backspace], .typed(.backspace), label: "Backspace", help: "delete a letter typed"),
+            KeyBinding([.home], .typed(.home), label: "Home", help: "first resource"),
+            KeyBinding([.end], .typed(.end), label: "End", help: "last resource"),
         ])
 }
 
 extension KeyTable {
-    /// The keys every explorer screen has: the first three resources and the resource picker.
-    fileprivate static let explorerMoves: [KeyBinding] = [
+    /// The keys every screen has while an API is explored: the first three resources and the
+    /// resource picker.
+    static let explorerMoves: [KeyBinding] = [
         KeyBinding(
             [.character("1")], .openResource(0), label: "1 2 3", help: "the API's first three resources",
             hint: ("1/2/3", "resources", 100)),

@@ -2,8 +2,9 @@ import ExplorerData
 import TerminalUI
 
 /// An explored list in its box: the resource, the selected row and the count in the title; a
-/// line saying how it is filtered (the API's search, or the rows read so far); then the rows,
-/// each its title at once and its id, a row whose page is being read as `…`.
+/// line saying how it is filtered (the API's search, or the rows read so far) with the profile's
+/// column headings; then the rows, each its title at once, its columns as its entity is read and
+/// its id, a row whose page is being read as `…`.
 struct ExplorerListPane: Widget {
     let screen: ExplorerListScreen
     let layout: BrowserLayout
@@ -11,18 +12,13 @@ struct ExplorerListPane: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: title).render(in: area, buffer: &buffer)
         let header = layout.listHeader.inset(left: 1)
-        buffer.write(headerLine, x: header.x, y: header.y, maxWidth: header.width)
         let rows = layout.listRows.inset(left: 1)
-        let width = max(1, rows.width - 1)
+        let columns = ExplorerListColumns(screen.columns, width: max(1, rows.width - 1))
+        buffer.write(columns.header(headerLine), x: header.x, y: header.y, maxWidth: header.width)
         let screen = screen
         ListView(rowCount: screen.shownCount, state: screen.list, placeholder: placeholder) { index in
             guard let row = screen.shownRow(index) else { return Line([Span("…", style: .plain.dimmed())]) }
-            let id = row.address.lastSegment ?? ""
-            let titleWidth = max(1, width - id.count - 1)
-            return Line([
-                Span(TextFitting.fit(ExplorerText.clean(row.title), width: titleWidth)),
-                Span(" " + id, style: .plain.dimmed()),
-            ])
+            return columns.line(row, title: screen.title(of: row), values: screen.rowValues[row.address])
         }
         .render(in: rows, buffer: &buffer)
     }

@@ -66,6 +66,9 @@ extension ExplorerListScreen {
     /// still misses.
     mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
+        case .values(let values):
+            rowValues[values.address] = values
+            return []
         case .page(let number, let search, let read):
             guard search == self.search, loading[number] == read.policy else { return [] }
             loading[number] = nil
@@ -82,6 +85,6 @@ extension ExplorerListScreen {
                 return []
             }
         }
-        return context.isOnTop ? readMissing(context: context) : []
+        return context.isOnTop ? readMissing(context: context) + readValuesInView(context: context) : []
     }
 }

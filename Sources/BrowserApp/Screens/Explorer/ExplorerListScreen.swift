@@ -1,10 +1,12 @@
 import ExplorerData
+import ExplorerModel
 import Foundation
 import RepositoryCore
 import TerminalUI
 
 /// One resource of an explored API as a list: a window over the cache at any length whose pages
-/// are read as the view needs them (rows show their titles at once), narrowed by `/` — through
+/// are read as the view needs them (rows show their titles at once, the profile's columns as the
+/// rows' entities are read in the background), narrowed by `/` — through
 /// the API's own search when it has one, else over the rows read so far. Enter opens the row's
 /// entity over it. A plain value (`ScreenModel`).
 struct ExplorerListScreen: ScreenModel {
@@ -12,6 +14,8 @@ struct ExplorerListScreen: ScreenModel {
     enum Message: Sendable {
         /// Page `number` of the list searched for `search` was read.
         case page(number: Int, search: String?, ExplorerRead<ExplorerListPage>)
+        /// A row's entity was read for the profile's columns (or could not be).
+        case values(RowValues)
     }
 
     /// The resource listed; nil when the API has none.
@@ -32,6 +36,15 @@ struct ExplorerListScreen: ScreenModel {
     var failure: String?
     /// How many rows show at once, as the layout last said.
     private(set) var visibleRows = 1
+    /// What the profile says of the resource (its columns, title field), nil for nothing.
+    var profile: ResourceProfile?
+    /// The rows' values read for the profile's columns, by address.
+    var rowValues: [EntityAddress: RowValues] = [:]
+    /// The rows whose values were asked for (each once while its read runs or answered).
+    var valuesAsked: Set<EntityAddress> = []
+    /// The task keys of the value reads started (the latest few), and how many were started.
+    var valueKeys: [String] = []
+    var valueBatches = 0
 
     /// The list of `resource`, which opens entity `openingID` over itself when given.
     init(resource: ExplorerResource?, openingID: String? = nil) {
@@ -62,6 +75,7 @@ struct ExplorerListScreen: ScreenModel {
 
     /// Reads the first page, or opens the entity `--open` named over the list.
     mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+        adoptProfile(context: context)
         if let openingID, let resource {
             self.openingID = nil
             context.push(ExplorerDetailScreen(target: .id(openingID, of: resource), knownTitle: openingID))
@@ -97,7 +111,6 @@ struct ExplorerListScreen: ScreenModel {
         case .back: context.pop()
         case .refresh: return refresh(context: context)
         case .openResource(let index): return ExplorerNavigation.openResource(index, from: &self, context: &context)
-        case .pickResource: ExplorerNavigation.pickResource(context: &context)
         default: break
         }
         return []
@@ -115,17 +128,20 @@ struct ExplorerListScreen: ScreenModel {
 
     /// Shows `resource` instead (from its first row, no filter).
     mutating func show(_ resource: ExplorerResource, context: ScreenContext) -> [Effect<Message>] {
-        let cancelled = cancelReads()
+        let cancelled = cancelReads() + forgetValues()
         self.resource = resource
+        adoptProfile(context: context)
         return cancelled + restart(search: nil, localFilter: nil, context: context)
     }
 
-    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { cancelReads() }
+    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { cancelReads() + cancelValueReads() }
 
-    mutating func resume(context: inout ScreenContext) -> [Effect<Message>] { readMissing(context: context) }
+    mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
+        readMissing(context: context) + readValuesInView(context: context)
+    }
 
     mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {
-        context.isOnTop ? readMissing(context: context) : []
+        context.isOnTop ? readMissing(context: context) + readValuesInView(context: context) : []
     }
 
     mutating func layOut(_ layout: BrowserLayout) {

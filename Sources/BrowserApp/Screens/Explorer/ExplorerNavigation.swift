@@ -1,14 +1,13 @@
 import ExplorerData
 import TerminalUI
 
-/// Moving between an explored API's resources from any explorer screen: `1`–`3` open the first
-/// three, `:` the picker. Stateless.
+/// Moving between an explored API's resources: `1`–`3` open the first three and `:` the picker,
+/// from any screen (the app carries them out; the list on top shows a resource in its place).
+/// Stateless.
 enum ExplorerNavigation {
     /// The resource at `index` of the API explored, when there is one.
-    static func resource(at index: Int, context: ScreenContext) -> ExplorerResource? {
-        guard let resources = context.services.explorer?.resources, resources.indices.contains(index) else {
-            return nil
-        }
+    static func resource(at index: Int, services: BrowserServices) -> ExplorerResource? {
+        guard let resources = services.explorer?.resources, resources.indices.contains(index) else { return nil }
         return resources[index]
     }
 
@@ -16,28 +15,36 @@ enum ExplorerNavigation {
     static func openResource(_ index: Int, from list: inout ExplorerListScreen, context: inout ScreenContext)
         -> [Effect<ExplorerListScreen.Message>]
     {
-        guard let resource = resource(at: index, context: context) else {
+        guard let resource = resource(at: index, services: context.services) else {
             context.toast("The API has no resource \(index + 1).", kind: .info)
             return []
         }
         return resource == list.resource ? [] : list.show(resource, context: context)
     }
+}
 
-    /// Over any other screen: pushes resource `index`'s list.
-    static func pushResource(_ index: Int, context: inout ScreenContext) {
-        guard let resource = resource(at: index, context: context) else {
-            context.toast("The API has no resource \(index + 1).", kind: .info)
-            return
+extension CharacterBrowser {
+    /// `1`–`3` while exploring: resource `index`'s list — shown in place by the list on top, else
+    /// by the explored list nearest the top with the screens over it popped (a detail, the Cache
+    /// or Changes screen, a Rick and Morty screen); pushed when no list is on the stack.
+    func openResource(_ index: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard let resource = ExplorerNavigation.resource(at: index, services: services) else {
+            showToast("The API has no resource \(index + 1).", kind: .info, state: &state)
+            return []
         }
-        context.push(ExplorerListScreen(resource: resource))
+        if state.stack.last?.screen is ExplorerListScreen { return callTop(.perform(.openResource(index)), state: &state) }
+        guard let below = state.stack.lastIndex(where: { $0.screen is ExplorerListScreen }) else {
+            return push(ExplorerListScreen(resource: resource), state: &state)
+        }
+        return popBack(to: below, state: &state) + callTop(.perform(.openResource(index)), state: &state)
     }
 
-    /// Pushes the resource picker.
-    static func pickResource(context: inout ScreenContext) {
-        guard let resources = context.services.explorer?.resources, !resources.isEmpty else {
-            context.toast("The API lists no resources.", kind: .info)
-            return
+    /// `:` while exploring: the resource picker over any screen.
+    func pickResource(state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard let resources = services.explorer?.resources, !resources.isEmpty else {
+            showToast("The API lists no resources.", kind: .info, state: &state)
+            return []
         }
-        context.push(ExplorerPickerScreen(resources: resources))
+        return push(ExplorerPickerScreen(resources: resources), state: &state)
     }
 }

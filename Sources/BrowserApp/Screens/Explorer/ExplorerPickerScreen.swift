@@ -3,8 +3,8 @@ import Foundation
 import TerminalUI
 
 /// The resource picker (`:`, as k9s's): every resource of the API, narrowed as letters are
-/// typed (a name containing them); Enter opens the selected one's list in its place, Esc closes
-/// it. It takes typing. A plain value (`ScreenModel`).
+/// typed (a name containing them); Enter shows the selected one in the list under it, Esc
+/// closes it. It takes typing. A plain value (`ScreenModel`).
 struct ExplorerPickerScreen: ScreenModel {
     /// Every resource, in the API's order.
     let resources: [ExplorerResource]
@@ -31,11 +31,16 @@ struct ExplorerPickerScreen: ScreenModel {
         switch key {
         case .escape: context.pop()
         case .enter:
-            guard matches.indices.contains(list.selected) else { return [] }
+            guard matches.indices.contains(list.selected),
+                let index = resources.firstIndex(of: matches[list.selected])
+            else { return [] }
+            // The list under it shows the resource in its place (`1`–`3`'s way), not a new list.
             context.pop()
-            context.push(ExplorerListScreen(resource: matches[list.selected]))
+            context.perform(.openResource(index))
         case .down, .tab: list.move(by: 1, rowCount: matches.count, visibleRows: visibleRows)
         case .up: list.move(by: -1, rowCount: matches.count, visibleRows: visibleRows)
+        case .home: list.moveToFirst(rowCount: matches.count, visibleRows: visibleRows)
+        case .end: list.moveToLast(rowCount: matches.count, visibleRows: visibleRows)
         case .backspace, .delete:
             if !query.isEmpty { query.removeLast() }
             narrow()

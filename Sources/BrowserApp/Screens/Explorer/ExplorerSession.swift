@@ -32,16 +32,23 @@ package struct ExplorerSession: Sendable {
 
     /// Where the API's lists, entities and titles are read.
     package let repository: ExplorerRepository
-    /// The API's resources, in order.
+    /// The API's resources, in the profile's order (else the API's), searched as it says.
     package let resources: [ExplorerResource]
     /// Where the run starts; nil: the first resource's list.
     package let start: Start?
+    /// How the API is shown (`--profile`, or a built-in one), nil for none.
+    package let profile: ExplorerProfile?
 
-    /// A session over `repository` with `resources`, starting at `start`.
-    package init(repository: ExplorerRepository, resources: [ExplorerResource], start: Start? = nil) {
+    /// A session over `repository` with `resources` as `profile` orders and searches them,
+    /// starting at `start`.
+    package init(
+        repository: ExplorerRepository, resources: [ExplorerResource], start: Start? = nil,
+        profile: ExplorerProfile? = nil
+    ) {
         self.repository = repository
-        self.resources = resources
+        self.resources = profile?.applied(to: resources) ?? resources
         self.start = start
+        self.profile = profile
     }
 
     /// The API explored, for links and addresses.

@@ -1,0 +1,124 @@
+@testable import BrowserApp
+import ExplorerData
+import ExplorerModel
+import RepositoryCore
+import TerminalUI
+import Testing
+
+/// Moving around while exploring: `1`–`3` and `:` from every screen (a list, a detail, the Cache
+/// and Changes screens), the picker's choice shown by the list under it, `g`/`G`; without an
+/// explored API, `1`–`3` and `:` on the Cache and Changes screens do nothing, as before. And a
+/// profile's columns on the list, filled in as the rows' entities are read.
+@Suite("Explorer moves and columns")
+struct ExplorerMovesTests {
+    static func list(_ driver: Driver) -> ExplorerListScreen? { driver.state.screens.last as? ExplorerListScreen }
+
+    /// A driver exploring the sample with people's page 1 read, then `keys` pressed.
+    static func exploring(_ keys: [Key]) -> Driver {
+        var driver = Driver(explorer: nil)
+        driver.answerExplorerPage(1)
+        for key in keys { driver.press(key) }
+        return driver
+    }
+
+    @Test("1–3 from a detail, the Cache and the Changes screen show the resource in the list at the bottom")
+    func numbersFromEveryScreen() {
+        let cases: [(from: [Key], crumb: String)] = [
+            ([.enter], "people › Person 1"), ([.character("4")], "people › Cache"), ([.character("5")], "people › Changes"),
+        ]
+        for (keys, crumb) in cases {
+            for (number, name) in [("1", "people"), ("2", "planets"), ("3", "films")] {
+                var driver = Self.exploring(keys)
+                #expect(driver.state.screens.count == 2, "\(keys)")
+                #expect(driver.state.breadcrumb.hasPrefix(crumb.components(separatedBy: " › ")[0]))
+                driver.press(Character(number))
+                #expect(driver.state.screens.count == 1, "\(keys) \(number)")
+                #expect(driver.state.breadcrumb == name, "\(keys) \(number)")
+                #expect(Self.list(driver)?.resource?.name == name)
+            }
+        }
+    }
+
+    @Test(": from a detail, the Cache and the Changes screen opens the picker; Enter shows the choice in the list")
+    func pickerFromEveryScreen() {
+        for keys in [[Key.enter], [.character("4")], [.character("5")], []] {
+            var driver = Self.exploring(keys)
+            let below = driver.state.screens.count
+            driver.press(":")
+            #expect(driver.state.screens.last is ExplorerPickerScreen, "\(keys)")
+            #expect(driver.state.screens.count == below + 1)
+            driver.type("spec")
+            driver.press(.enter)
+            #expect(driver.state.screens.count == 1, "\(keys): the list under it shows it, no new list")
+            #expect(driver.state.breadcrumb == "species")
+            #expect(Self.list(driver)?.loading[1] == .localFirst)
+        }
+    }
+
+    @Test("The picker: Home and End go to the first and the last resource; g types")
+    func pickerEnds() {
+        var driver = Self.exploring([.character(":")])
+        driver.press(.end)
+        #expect((driver.state.screens.last as? ExplorerPickerScreen)?.list.selected == 3)
+        driver.press(.home)
+        #expect((driver.state.screens.last as? ExplorerPickerScreen)?.list.selected == 0)
+        driver.press("g")
+        #expect((driver.state.screens.last as? ExplorerPickerScreen)?.query == "g")
+    }
+
+    @Test("g and G on the Cache and Changes screens while exploring, as without")
+    func topAndEnd() {
+        for opener in ["4", "5"] {
+            var driver = Self.exploring([.character(Character(opener))])
+            let scope = driver.state.keyScope
+            #expect(KeyTable.action(for: .character("g"), in: scope, hasToast: false, exploring: true) == .first)
+            #expect(KeyTable.action(for: .character("G"), in: scope, hasToast: false, exploring: true) == .last)
+            driver.press("G")
+            driver.press("g")
+            #expect(driver.state.screens.count == 2)
+        }
+    }
+
+    @Test("Without an explored API, 1–3 and : on the Cache and Changes screens do nothing, as before")
+    func rickAndMortyUnchanged() {
+        for opener in ["4", "5"] {
+            var driver = Driver()
+            driver.press(Character(opener))
+            let crumb = driver.state.breadcrumb
+            let count = driver.state.screens.count
+            for key in ["1", "2", "3", ":"] {
+                driver.press(Character(key))
+                #expect(driver.state.breadcrumb == crumb, "\(opener) then \(key)")
+                #expect(driver.state.screens.count == count)
+            }
+            #expect(KeyTable.action(for: .character("1"), in: .characterList, hasToast: false, exploring: false) == .showList(.character))
+        }
+    }
+
+    @Test("A profile's columns: headings at once, a row's cells as its entity is read, read once per row")
+    func profileColumns() throws {
+        let profile = try ProfileReader.read(
+            #"{"order": ["films"], "resources": {"people": {"columns": ["gender", {"field": "birth_year", "label": "born"}]}}}"#,
+            name: "test").get()
+        var driver = Driver(explorer: nil, profile: profile)
+        driver.press("2")  // films first, by the profile's order: 2 is people
+        #expect(driver.state.breadcrumb == "people")
+        let effects = driver.answerExplorerPage(1)
+        let keys = effects.compactMap { if case .run(let key?) = $0.shape { key } else { nil } }
+        #expect(keys.contains("explorer-values people 1"))
+        var frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("gender") && frame.contains("born"))
+        #expect(frame.contains("Person 1"))
+        let luke = ExplorerSample.entity(
+            #"{"name": "Luke Skywalker", "gender": "male", "birth_year": "19BBY"}"#, at: "/api/people/1", title: "Luke Skywalker")
+        driver.deliver(
+            ExplorerListScreen.Message.values(RowValues(of: luke, profile: try #require(profile.resource("people")))),
+            to: ExplorerListScreen.self)
+        frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("Luke Skywalker"))
+        #expect(frame.contains("male") && frame.contains("19BBY"))
+        // Moving within the rows asked for asks nothing again.
+        let moved = driver.press("j")
+        #expect(!moved.contains { if case .run(let key?) = $0.shape { key.hasPrefix("explorer-values") } else { false } })
+    }
+}
