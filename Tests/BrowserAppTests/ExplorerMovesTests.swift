@@ -55,6 +55,18 @@ struct ExplorerMovesTests {
         }
     }
 
+    @Test("While exploring, 1–3 and : do the explorer's moves on every screen's scope, Rick and Morty's too")
+    func everyScope() {
+        for scope in ScreenCatalog.scopes {
+            #expect(KeyTable.action(for: .character("1"), in: scope, hasToast: false, exploring: true) == .openResource(0), "\(scope)")
+            #expect(KeyTable.action(for: .character("3"), in: scope, hasToast: false, exploring: true) == .openResource(2), "\(scope)")
+            #expect(KeyTable.action(for: .character(":"), in: scope, hasToast: false, exploring: true) == .pickResource, "\(scope)")
+            #expect(
+                KeyTable.action(for: .character("q"), in: scope, hasToast: false, exploring: true)
+                    == KeyTable.action(for: .character("q"), in: scope, hasToast: false))
+        }
+    }
+
     @Test("The picker: Home and End go to the first and the last resource; g types")
     func pickerEnds() {
         var driver = Self.exploring([.character(":")])
