@@ -255,7 +255,8 @@ let package = Package(
             name: "CharacterDataBenchmarks",
             dependencies: ["ModelCodecs", 
                 "Locking", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP", "RickAndMortyModel",
-                "RickAndMortyServer", "TestSupport", "EntityWrites", "HTTPExchange", benchmark, logging,
+                "RickAndMortyServer", "TestSupport", "EntityWrites", "HTTPExchange", "ExplorerData", "ExplorerModel",
+                benchmark, logging,
             ],
             path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
         // The read paths run a fixed number of times, counted by callgrind (no harness, no clock).

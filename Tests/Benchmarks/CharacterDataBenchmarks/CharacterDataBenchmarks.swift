@@ -109,6 +109,7 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { try await PageFixture() }, teardown: { await PageFixture.stopAll() })
 
     writeBenchmarks()
+    explorerBenchmarks()
 }
 
 /// The embedded server with the full dump, and a repository over it with a fresh cache file.
