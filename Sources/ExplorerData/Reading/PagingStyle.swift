@@ -49,3 +49,13 @@ enum PagingStyle: Sendable, Hashable {
         return parts.url
     }
 }
+
+/// A `PagingStyle` behind one reference (a `URLComponents` is large to copy). Immutable; thread-safe.
+final class PagingStyleBox: Sendable, Hashable {
+    let style: PagingStyle
+
+    init(_ style: PagingStyle) { self.style = style }
+
+    static func == (lhs: PagingStyleBox, rhs: PagingStyleBox) -> Bool { lhs.style == rhs.style }
+    func hash(into hasher: inout Hasher) { hasher.combine(style) }
+}

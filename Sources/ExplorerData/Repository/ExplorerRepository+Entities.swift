@@ -11,8 +11,14 @@ extension ExplorerRepository {
         async throws(ExplorerError)
         -> Answer<ExplorerEntity>
     {
-        guard api.contains(address) else { throw .outsideAPI(url: address.key, api: api.url.absoluteString) }
-        let target = await canonical(of: address)
+        let target: EntityAddress
+        if entities.cache.upper.contains(.id(address.key)) {
+            // In memory at `address`: inside the API, at its own address (one read by name is moved there).
+            target = address
+        } else {
+            guard api.contains(address) else { throw .outsideAPI(url: address.key, api: api.url.absoluteString) }
+            target = await canonical(of: address)
+        }
         let answer: Answer<ExplorerEntity>
         do {
             answer = try await entities.answer(.id(target.key), policy: policy)

@@ -11,7 +11,7 @@ extension ExplorerRepository {
         _ number: Int, of resource: ExplorerResource, search: String? = nil, policy: CachePolicy = .localFirst
     ) async throws(ExplorerError) -> Answer<ExplorerListPage> {
         let first = try await page(at: try firstPageURL(of: resource, search: search), policy: policy)
-        let style = PagingStyle(next: first.value.next)
+        let style = first.value.paging
         let size = style.pageSize(firstRows: first.value.rows.count)
         var count = first.value.count
         if count == nil, first.value.next == nil { count = first.value.rows.count }
@@ -33,11 +33,15 @@ extension ExplorerRepository {
     public func page(at url: URL, policy: CachePolicy = .localFirst) async throws(ExplorerError) -> Answer<
         ExplorerPage
     > {
-        guard let address = EntityAddress(url), api.contains(address) else {
-            throw .outsideAPI(url: url.absoluteString, api: api.url.absoluteString)
+        let query = Query.id(url.absoluteString)
+        // A page in memory was read at a URL inside the API: it is not checked again.
+        if !pages.cache.upper.contains(query) {
+            guard let address = EntityAddress(url), api.contains(address) else {
+                throw .outsideAPI(url: url.absoluteString, api: api.url.absoluteString)
+            }
         }
         do {
-            return try await pages.answer(.id(url.absoluteString), policy: policy)
+            return try await pages.answer(query, policy: policy)
         } catch {
             throw explorerError(error, url: url.absoluteString)
         }

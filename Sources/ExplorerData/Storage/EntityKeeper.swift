@@ -27,10 +27,12 @@ struct EntityKeeper: Sendable {
         for (query, entry) in titleEntries { try await titles.upper.put(entry, for: query) }
     }
 
-    /// Notes `entity`'s title: in memory only when it came from disk (the disk has it), else in both.
-    func noteTitle(of entity: ExplorerEntity, origin: Origin, at now: Date) async {
+    /// Notes `entity`'s title: in memory only when it came from disk (the disk has it), else in both;
+    /// nothing when it came from memory and its title is there.
+    func noteTitle(of entity: ExplorerEntity, origin: Origin, at now: @autoclosure () -> Date) async {
         let query = Query.id(entity.address.key)
-        let entry = Entry(value: entity.title, metadata: EntryMetadata(storedAt: now), origin: origin)
+        if origin == .memory, titles.upper.contains(query) { return }
+        let entry = Entry(value: entity.title, metadata: EntryMetadata(storedAt: now()), origin: origin)
         if origin == .memory || origin == .disk {
             _ = try? await titles.upper.put(entry, for: query)
         } else {

@@ -12,6 +12,10 @@ public struct ExplorerPage: Sendable, Hashable {
     public let next: URL?
     /// How many rows the whole list holds, when known.
     public let count: Int?
+    /// How the list's other pages are reached, read off `next` once per page value (a memory
+    /// hit does not parse it again); behind a reference, so a page copies cheaply.
+    private let pagingStyle: PagingStyleBox
+    var paging: PagingStyle { pagingStyle.style }
 
     /// A page as given.
     public init(url: URL, rows: [ExplorerRow], next: URL?, count: Int?) {
@@ -19,6 +23,7 @@ public struct ExplorerPage: Sendable, Hashable {
         self.rows = rows
         self.next = next
         self.count = count
+        pagingStyle = PagingStyleBox(PagingStyle(next: next))
     }
 }
 

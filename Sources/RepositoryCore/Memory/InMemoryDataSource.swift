@@ -94,8 +94,10 @@ public final class InMemoryDataSource<Value: Sendable>: GetDataSource, PutDataSo
     @inlinable
     package var immediateVersion: UInt64 { store.version.load(ordering: .acquiring) }
 
-    /// Whether `query` is held, without touching its recency or the counters.
-    public func contains(_ query: Query) -> Bool { store.withLock { $0.cache.peek(query) != nil } }
+    /// Whether `query` is held, without touching its recency or the counters (inlined: a caller's
+    /// fast path specializes it).
+    @inlinable
+    public func contains(_ query: Query) -> Bool { store.holds(query) }
 }
 
 extension InMemoryDataSource: CacheFastPaths {

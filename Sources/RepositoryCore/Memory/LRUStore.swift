@@ -36,6 +36,10 @@ final class LRUStore<Value: Sendable>: Sendable {
         }
     }
 
+    /// Whether `query` is held; its recency and the counters untouched.
+    @inlinable
+    func holds(_ query: Query) -> Bool { state.withLock { $0.cache.peek(query) != nil } }
+
     /// The entries for `queries` (answered with `origin`), aligned with them, under one lock;
     /// each found one marked most recently used; counts a hit or a miss for each.
     @inlinable
