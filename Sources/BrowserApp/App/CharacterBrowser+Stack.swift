@@ -23,11 +23,13 @@ extension CharacterBrowser {
         call(state.stack.count - 1, screenCall, state: &state)
     }
 
-    /// Makes `screenCall` on every screen, bottom first (see `call`).
+    /// Makes `screenCall` on every screen, bottom first (see `call`); a screen pushed meanwhile
+    /// was opened by its push and is not called (at start, `--open`'s entity read once, not twice).
     func callEach(_ screenCall: ScreenCall, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         var effects: [Effect<BrowserMessage>] = []
+        let screens = state.stack.count
         var index = 0
-        while index < state.stack.count {
+        while index < min(screens, state.stack.count) {
             effects += call(index, screenCall, state: &state)
             index += 1
         }

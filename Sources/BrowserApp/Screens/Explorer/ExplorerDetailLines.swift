@@ -26,6 +26,7 @@ enum ExplorerDetailLines {
     static func build(
         _ tree: ExplorerTree, folds: OutlineFolds, titles: [EntityAddress: String], width: Int
     ) -> [ExplorerDetailLine] {
+        ExplorerBuildCount.current?.countLines()
         let outline = tree.outline
         var lines: [ExplorerDetailLine] = []
         for row in folds.rows(of: outline) {

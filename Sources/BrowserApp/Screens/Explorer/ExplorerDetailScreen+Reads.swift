@@ -12,7 +12,8 @@ extension ExplorerDetailScreen {
         }
     }
 
-    /// Reads the entity with `policy` and builds its tree off the loop thread.
+    /// Reads the entity with `policy` and builds its tree off the loop thread (unless it is the
+    /// value shown).
     mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
         guard let explorer = context.services.explorer?.repository else {
             failure = "No API is being explored."
@@ -21,6 +22,7 @@ extension ExplorerDetailScreen {
         loading = policy
         let target = target
         let clock = context.services.clock
+        let known = entity
         return [
             .task(key: entityTaskKey) {
                 let read = await ExplorerRead.run(policy, clock: clock) { () async throws(ExplorerError) in
@@ -29,8 +31,10 @@ extension ExplorerDetailScreen {
                     case .id(let id, let resource): try await explorer.entity(id: id, of: resource, policy: policy)
                     }
                 }
-                let tree = try? read.result.get().value
-                return .entity(read, tree: tree.map { ExplorerTree($0, api: explorer.api) })
+                // The same value as shown keeps its tree: none is built for it again.
+                let value = try? read.result.get().value
+                let tree = value == known ? nil : value.map { ExplorerTree($0, api: explorer.api) }
+                return .entity(read, tree: tree)
             }
         ]
     }

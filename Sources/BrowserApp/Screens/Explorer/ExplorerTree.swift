@@ -15,6 +15,7 @@ struct ExplorerTree: Sendable {
 
     /// The tree of `entity`, whose links are those of `api`.
     init(_ entity: ExplorerEntity, api: APIBase) {
+        ExplorerBuildCount.current?.countTree()
         outline = JSONOutline(.object(entity.object))
         let found = entity.links(in: api)
         var byPath: [String: EntityLink] = [:]
