@@ -328,7 +328,8 @@ let package = Package(
             name: "BrowserBenchmarks",
             dependencies: ["ModelCodecs", 
                 "Locking", "BrowserApp", "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyHTTP",
-                "RickAndMortyModel", "RickAndMortyServer", "TerminalUI", benchmark, logging,
+                "RickAndMortyModel", "RickAndMortyServer", "TerminalUI", "ExplorerData", "ExplorerModel", "HTTPExchange",
+                "TestSupport", benchmark, logging,
             ],
             path: "Tests/Benchmarks/BrowserBenchmarks", plugins: [benchmarkPlugin]),
 

@@ -87,6 +87,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     cacheScreenBenchmarks()
+    explorerFrameBenchmarks()
 }
 
 /// A character list scrolled down with `G` through `update`, page after page, to `rowsSeen`
