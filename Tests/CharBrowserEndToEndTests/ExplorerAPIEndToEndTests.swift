@@ -5,7 +5,8 @@ import Testing
 /// The built browser exploring `charbrowser serve --mirror` of the shared SWAPI and PokeAPI data
 /// (`--api URL`), headless: lists paged to their end, details with links by name and title,
 /// following a link, the API's own search, the same screens from the cache with the server gone,
-/// a not-found entity, a 700 KB entity to its end; a root that is no index exits 2.
+/// a not-found entity, a 700 KB entity to its end, an ability's effect followed from a pokemon; a
+/// root that is no index exits 2.
 @Suite("Exploring any JSON API end to end", .serialized)
 struct ExplorerAPIEndToEndTests {
     /// A mirror of the shared data set `name`, started in `browser`'s environment.
@@ -61,7 +62,7 @@ struct ExplorerAPIEndToEndTests {
         #expect(offlineSky.outcome.standardOutput.contains("Shmi Skywalker"))
     }
 
-    @Test("PokeAPI: 1,351 pokemon by name at once; bulbasaur's types, abilities, weight; 10 not found; charizard to its end")
+    @Test("PokeAPI: 1,351 pokemon by name at once; bulbasaur's types, abilities, weight; 10 not found")
     func pokeapi() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
@@ -91,14 +92,69 @@ struct ExplorerAPIEndToEndTests {
         #expect(missing.outcome.standardOutput.contains("pokemon 2/1,351"), "\(missing.outcome.standardOutput)")
         let notFound = try await browser.headless(keys: "q", extra: flags + ["--open", "pokemon/10"])
         #expect(notFound.outcome.standardOutput.contains("Nothing was found"), "\(notFound.outcome.standardOutput)")
+    }
 
-        let clock = ContinuousClock()
-        let start = clock.now
-        let charizard = try await browser.headless(keys: "G q", extra: flags + ["--open", "pokemon/charizard"])
-        #expect(clock.now - start < .seconds(5))
-        #expect(charizard.outcome.status == 0, "\(charizard.outcome.standardError)")
-        #expect(charizard.outcome.standardOutput.contains("pokemon › charizard"))
-        #expect(charizard.outcome.standardOutput.contains("weight: 905"), "\(charizard.outcome.standardOutput)")
+    /// Its wall time is measured by a documented command, not here (docs/benchmarks.md).
+    @Test("PokeAPI: charizard (726 KB) opens by name and G reaches its end: its last field, the last line")
+    func charizardToItsEnd() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await Self.mirror("pokeapi", browser)
+        defer { api.stop() }
+        let flags = ["--api", api.url, "--no-images", "--open", "pokemon/charizard"]
+        let top = try await browser.headless(keys: "q", size: "200x60", extra: flags)
+        #expect(top.outcome.status == 0, "\(top.outcome.standardError)")
+        let lines = try #require(
+            Self.lineCount(in: top.outcome.standardOutput), "\(top.outcome.standardOutput)")
+        #expect(top.outcome.standardOutput.contains("· line 1/\(lines) "))
+        #expect(!top.outcome.standardOutput.contains("weight: 905"))
+
+        let end = try await browser.headless(keys: "G q", size: "200x60", extra: flags)
+        let screen = end.outcome.standardOutput
+        #expect(end.outcome.status == 0, "\(end.outcome.standardError)")
+        #expect(screen.contains("pokemon › charizard"), "\(screen)")
+        #expect(screen.contains("charizard · /api/v2/pokemon/6 · line \(lines)/\(lines) "), "\(screen)")
+        #expect(screen.contains("weight: 905"), "the last field")
+    }
+
+    @Test("PokeAPI: overgrow followed from bulbasaur's detail shows its effect")
+    func overgrowEffect() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await Self.mirror("pokeapi", browser)
+        defer { api.stop() }
+        let flags = ["--api", api.url, "--no-images", "--open", "pokemon/bulbasaur"]
+        // abilities[0] opened, its link selected and followed: the ability's effects, each in brief.
+        let followed = try await browser.headless(keys: "j enter n enter q", size: "160x50", extra: flags)
+        let ability = followed.outcome.standardOutput
+        #expect(followed.outcome.status == 0, "\(followed.outcome.standardError)")
+        #expect(ability.contains("pokemon › bulbasaur › overgrow"), "\(ability)")
+        #expect(ability.contains("effect: When this Pokémon has 1/3 or less of"))
+        #expect(
+            followed.events.contains {
+                $0[text: "query"] == "entity /api/v2/ability/65" && $0[text: "origin"] == "network"
+            })
+        // The English entry opened: its effect whole.
+        let opened = try await browser.headless(
+            keys: "j enter n enter j j j j enter q", size: "160x50", extra: flags)
+        let effect = opened.outcome.standardOutput
+        #expect(
+            effect.contains(
+                "effect: When this Pokémon has 1/3 or less of its HP remaining, its Grass-type moves inflict"),
+            "\(effect)")
+        #expect(effect.contains("1.5× as much regular damage."))
+        #expect(
+            effect.contains("short_effect: Strengthens Grass moves to inflict 1.5× damage at 1/3 max HP or less."))
+    }
+
+    /// The detail's line count in its title (`… · line 1/78 ─`).
+    static func lineCount(in screen: String) -> Int? {
+        guard let range = screen.range(of: #"· line \d+/(\d+) "#, options: .regularExpression) else {
+            return nil
+        }
+        return screen[range].split(separator: "/").last.flatMap {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
     }
 
     @Test("--openapi: a Swagger 2.0 or OpenAPI 3.0 document's collections list and open, links by title")
