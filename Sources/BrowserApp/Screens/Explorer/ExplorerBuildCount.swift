@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Counts the explorer detail's trees and line sets built by the task it is bound to
 /// (`ExplorerBuildCount.$current`), so a test can prove that frames and moves build neither.
@@ -7,7 +7,7 @@ final class ExplorerBuildCount: Sendable {
     /// The counter of the current task, if one is bound.
     @TaskLocal static var current: ExplorerBuildCount?
 
-    private let counts = Mutex((trees: 0, lines: 0))
+    private let counts = PThreadMutex((trees: 0, lines: 0))
 
     /// `ExplorerTree`s built.
     var trees: Int { counts.withLock { $0.trees } }
