@@ -71,7 +71,7 @@ let package = Package(
         // The dependency-free core: data sources, repositories, policies, caches, answers.
         .target(name: "RepositoryCore", dependencies: ["Locking"]),
         // Fakes and helpers shared by the test targets (never linked into the product).
-        .target(name: "TestSupport", dependencies: ["Locking", "RepositoryCore", logging]),
+        .target(name: "TestSupport", dependencies: ["Locking", "RepositoryCore", hummingbird, logging]),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["Locking", "RepositoryCore", "TestSupport"]),
         // The seeds' own usage snippets and rules, written with the libraries' public API only.
         .testTarget(
@@ -97,7 +97,9 @@ let package = Package(
         .testTarget(
             name: "AsyncHTTPExchangeTests",
             dependencies: ["AsyncHTTPExchange", "HTTPExchange", "Locking", "TestSupport", hummingbird, logging]),
-        .testTarget(name: "EntityWritesTests", dependencies: ["EntityWrites", "HTTPExchange", "AsyncHTTPExchange", "Locking", hummingbird, logging]),
+        .testTarget(
+            name: "EntityWritesTests",
+            dependencies: ["EntityWrites", "HTTPExchange", "AsyncHTTPExchange", "Locking", "TestSupport", hummingbird, logging]),
         // Schedules of clients, a server and faults drawn from a seed, run against the write book
         // with a virtual clock; the checks every schedule must pass; shrinking (tests only).
         .target(name: "WriteSimulation", dependencies: ["EntityWrites"], path: "Tests/Simulation/WriteSimulation"),

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
 import TestSupport
 
 /// A Hummingbird server on 127.0.0.1 (a port the system picks) with the routes the exchange's
@@ -94,34 +93,10 @@ func withExchangeServer<Value: Sendable>(_ body: @Sendable (ExchangeServer) asyn
 {
     let gate = Gate()
     let abandoned = AsyncCounter()
-    let (ports, portSink) = AsyncStream<Int>.makeStream()
-    var logger = Logger(label: "exchange-test-server")
-    logger.logLevel = .critical
-    let app = Application(
-        router: ExchangeServer.routes(gate: gate, abandoned: abandoned),
-        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-        onServerRunning: { channel in
-            portSink.yield(channel.localAddress?.port ?? 0)
-            portSink.finish()
-        },
-        logger: logger)
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask {
-            defer { portSink.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            group.cancelAll()
-            throw ExchangeServerError.didNotStart
-        }
-        defer {
-            gate.open()
-            group.cancelAll()
-        }
+    let routes = ExchangeServer.routes(gate: gate, abandoned: abandoned)
+    return try await withLoopbackHTTPServer(routes.buildResponder(), label: "exchange-test-server") { port in
+        defer { gate.open() }
         return try await body(ExchangeServer(port: port, gate: gate, abandoned: abandoned))
     }
 }
 
-/// The test server did not start.
-enum ExchangeServerError: Error { case didNotStart }

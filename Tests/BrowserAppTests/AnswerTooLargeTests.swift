@@ -2,9 +2,9 @@
 import CharacterData
 import Foundation
 import Hummingbird
-import Logging
 import RickAndMortyHTTP
 import TerminalUI
+import TestSupport
 import Testing
 
 @Suite("An answer over the limit, on a narrow screen")
@@ -44,25 +44,7 @@ struct AnswerTooLargeTests {
                     try await writer.finish(nil)
                 })
         }
-        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "zero-server")
-        logger.logLevel = .critical
-        let app = Application(
-            responder: responder,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portSink.yield(channel.localAddress?.port ?? 0)
-                portSink.finish()
-            },
-            logger: logger)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { portSink.finish() }
-                try await app.runService(gracefulShutdownSignals: [])
-            }
-            defer { group.cancelAll() }
-            var iterator = ports.makeAsyncIterator()
-            let port = try #require(await iterator.next())
+        try await withLoopbackHTTPServer(responder, label: "zero-server") { port in
             try await body(try #require(URL(string: "http://127.0.0.1:\(port)/api")), port)
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Locking
-import Logging
+import TestSupport
 
 /// A small writable server on 127.0.0.1: books at `/books/<id>` with strong tags that change on
 /// every write, `GET`, `PATCH` (a JSON merge patch of title, author, year), `DELETE`, `If-Match`
@@ -31,26 +31,8 @@ struct WritableBookServer: Sendable {
                 id: context.parameters.get("id") ?? "", patch: nil, ifMatch: request.headers[.ifMatch],
                 key: request.headers.first { $0.name.canonicalName == "idempotency-key" }?.value)
         }
-        let (ports, portSink) = AsyncStream<Int>.makeStream()
-        var logger = Logger(label: "writable-book-server")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portSink.yield(channel.localAddress?.port ?? 0)
-                portSink.finish()
-            },
-            logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { portSink.finish() }
-                try await app.runService(gracefulShutdownSignals: [])
-            }
-            defer { group.cancelAll() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next(), port > 0, let url = URL(string: "http://127.0.0.1:\(port)/") else {
-                throw URLError(.cannotConnectToHost)
-            }
+        return try await withLoopbackHTTPServer(router.buildResponder(), label: "writable-book-server") { port in
+            guard let url = URL(string: "http://127.0.0.1:\(port)/") else { throw URLError(.badURL) }
             return try await body(WritableBookServer(baseURL: url, store: store))
         }
     }

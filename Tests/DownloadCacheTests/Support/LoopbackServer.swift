@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Logging
+import TestSupport
 
 /// A real HTTP server on 127.0.0.1 with the routes the download tests need, on a port chosen by the system.
 struct LoopbackServer: Sendable {
@@ -22,43 +22,10 @@ func withLoopbackServer<Value: Sendable>(
     router.middlewares.add(LoggingMiddleware(log: log))
     TestRoutes.add(to: router, gate: gate)
 
-    let (ports, portSink) = AsyncStream<Int>.makeStream()
-    var logger = Logger(label: "loopback-test-server")
-    logger.logLevel = .critical
-    let app = Application(
-        router: router,
-        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-        onServerRunning: { channel in
-            portSink.yield(channel.localAddress?.port ?? 0)
-            portSink.finish()
-        },
-        logger: logger)
-
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask {
-            defer { portSink.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
-        }
-        var portIterator = ports.makeAsyncIterator()
-        guard let port = await portIterator.next(), port > 0 else {
-            group.cancelAll()
-            throw LoopbackServerError.didNotStart
-        }
-        do {
-            let value = try await body(LoopbackServer(port: port, log: log))
-            gate.open()
-            group.cancelAll()
-            return value
-        } catch {
-            gate.open()
-            group.cancelAll()
-            throw error
-        }
+    return try await withLoopbackHTTPServer(router.buildResponder()) { port in
+        defer { gate.open() }
+        return try await body(LoopbackServer(port: port, log: log))
     }
-}
-
-enum LoopbackServerError: Error {
-    case didNotStart
 }
 
 /// Records each request in the log before routing it.

@@ -80,7 +80,6 @@ enum TestRouter {
         _ answer: @escaping @Sendable (_ path: String, _ query: [String: String]) -> RouterReply?,
         _ body: @Sendable (_ origin: String) async throws -> Value
     ) async throws -> Value {
-        let (ports, portSink) = AsyncStream<Int>.makeStream()
         let router = Router()
         router.get("**") { request, _ -> Response in
             let parts = URLComponents(string: request.uri.description)
@@ -97,28 +96,8 @@ enum TestRouter {
                 status: reply.status, headers: headers,
                 body: .init(byteBuffer: ByteBuffer(string: reply.body)))
         }
-        var logger = Logger(label: "test.explorer.router")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portSink.yield(channel.localAddress?.port ?? 0)
-                portSink.finish()
-            },
-            logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { portSink.finish() }
-                try await app.runService(gracefulShutdownSignals: [])
-            }
-            defer { group.cancelAll() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next(), port > 0 else { throw TestRouterError.didNotStart }
-            return try await body("http://127.0.0.1:\(port)")
+        return try await withLoopbackHTTPServer(router.buildResponder(), label: "test.explorer.router") { port in
+            try await body("http://127.0.0.1:\(port)")
         }
     }
-}
-
-enum TestRouterError: Error {
-    case didNotStart
 }
