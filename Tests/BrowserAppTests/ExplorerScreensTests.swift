@@ -25,6 +25,9 @@ struct ExplorerScreensTests {
         #expect(frame.contains("Person 1"))
         #expect(driver.state.latest?.query == "people page 1")
         #expect(driver.state.latest?.origin == .repository(.network))
+        // AND the answers by source count it, with no Rick and Morty kind
+        #expect(driver.state.tally.count(.network) == 1)
+        #expect(driver.frame.contains { $0.contains("network") && $0.contains(" 1 ") })
     }
 
     @Test("G goes to the end of the list and reads only the pages in view there; g back to the top")

@@ -176,9 +176,12 @@ package struct ScreenContext: Sendable {
             .record(AppliedAnswer(event: event, metrics: report.metrics, tally: tally, warning: warning)))
     }
 
-    /// Records `event` (an answer that is not a repository read: an avatar) without counting it.
-    package mutating func record(_ event: AnswerEvent) {
-        requests.append(.record(AppliedAnswer(event: event, metrics: nil, tally: nil, warning: nil)))
+    /// Records `event` (an answer that is not a repository read: an avatar) without counting it,
+    /// or, given `tally` and `metrics`, counted as a read of another repository (the explorer's).
+    package mutating func record(
+        _ event: AnswerEvent, tally: AppliedAnswer.Tally? = nil, metrics: MetricsSnapshot? = nil
+    ) {
+        requests.append(.record(AppliedAnswer(event: event, metrics: metrics, tally: tally, warning: nil)))
     }
 
     /// Shows `message` as a toast of `kind`.
@@ -266,7 +269,8 @@ package struct AppliedAnswer: Sendable {
         /// The origin; nil for a failure.
         package var origin: Origin?
         package var isStale: Bool
-        package var kind: EntityKind
+        /// The Rick and Morty kind it is about; nil for another API's entity.
+        package var kind: EntityKind?
     }
 
     /// The event (the status pane, the recent answers, the `--events` log).

@@ -98,7 +98,8 @@ struct ExplorerDetailScreen: ScreenModel {
         case .entity(let read, let tree):
             guard loading == read.policy else { return [] }
             loading = nil
-            context.record(explorer: query, read)
+            context.record(
+                explorer: query, read, metrics: context.services.explorer?.repository.metrics.snapshot())
             switch read.result {
             case .success(let answer):
                 let isNew = answer.value != entity

@@ -73,7 +73,9 @@ extension ExplorerListScreen {
             guard search == self.search, loading[number] == read.policy else { return [] }
             loading[number] = nil
             let searched = search.map { " (\(resource?.searchParameter ?? "search")=\($0))" } ?? ""
-            context.record(explorer: "\(crumb) page \(number)\(searched)", read)
+            context.record(
+                explorer: "\(crumb) page \(number)\(searched)", read,
+                metrics: context.services.explorer?.repository.metrics.snapshot())
             switch read.result {
             case .success(let answer):
                 window.take(answer.value)

@@ -51,10 +51,12 @@ extension ExplorerRepository {
 
 extension ScreenContext {
     /// Records an explorer read of `query` — the status pane's latest answer and which source
-    /// gave it, the recent answers, the `--events` log — with a warning toast when it fell back to
-    /// the cache. Explorer reads are not counted per Rick and Morty kind.
-    mutating func record<Value>(explorer query: String, _ read: ExplorerRead<Value>) {
+    /// gave it, the recent answers, the `--events` log, the answers by source with the explorer's
+    /// tier counters (`metrics`) — with a warning toast when it fell back to the cache. Explorer
+    /// reads are not counted per Rick and Morty kind.
+    mutating func record<Value>(explorer query: String, _ read: ExplorerRead<Value>, metrics: MetricsSnapshot?) {
         var event: AnswerEvent
+        let tally: AppliedAnswer.Tally
         switch read.result {
         case .success(let answer):
             event = AnswerEvent(
@@ -62,6 +64,7 @@ extension ScreenContext {
                 origin: .repository(answer.origin), stale: answer.isStale,
                 ms: AnswerEvent.milliseconds(answer.duration), ageSeconds: answer.age,
                 error: answer.fallbackError?.description, provenance: answer.provenance?.description)
+            tally = AppliedAnswer.Tally(origin: answer.origin, isStale: answer.isStale, kind: nil)
             if let fallback = answer.fallbackError {
                 toast("Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)", kind: .warning)
             }
@@ -70,7 +73,8 @@ extension ScreenContext {
                 query: query, policy: .cache(read.policy), operation: AnswerOperation(read.policy.operation),
                 origin: nil, stale: false, ms: AnswerEvent.milliseconds(read.elapsed), ageSeconds: nil,
                 error: error.description)
+            tally = AppliedAnswer.Tally(origin: nil, isStale: false, kind: nil)
         }
-        record(event)
+        record(event, tally: tally, metrics: metrics)
     }
 }
