@@ -30,6 +30,22 @@ struct ExplorerScreensTests {
         #expect(driver.frame.contains { $0.contains("network") && $0.contains(" 1 ") })
     }
 
+    @Test("While exploring, ? on the Cache screen lists 1–3 and : too; without an API it does not")
+    func helpListsExplorerMoves() {
+        var exploring = Driver(explorer: nil, size: TerminalSize(width: 120, height: 50))
+        exploring.answerExplorerPage(1)
+        exploring.press("4")
+        exploring.press("?")
+        let help = exploring.frame.joined(separator: "\n")
+        #expect(help.contains("the API's first three resources"))
+        #expect(help.contains("pick any resource"))
+        var plain = Driver(size: TerminalSize(width: 120, height: 50))
+        plain.press("4")
+        plain.press("?")
+        #expect(plain.state.showsHelp)
+        #expect(!plain.frame.joined(separator: "\n").contains("pick any resource"))
+    }
+
     @Test("G goes to the end of the list and reads only the pages in view there; g back to the top")
     func windowEnd() {
         var driver = Driver(explorer: nil)

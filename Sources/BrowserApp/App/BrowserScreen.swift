@@ -8,6 +8,8 @@ struct BrowserScreen: Widget {
     var colorMode: ColorMode = .palette256
     /// Whether the mouse is on (the help overlay says what it does).
     var mouseOn = true
+    /// Whether an API is explored (the help overlay lists the explorer's moves on every screen).
+    var exploring = false
     var memos: PaneMemos?
 
     func render(in area: Rect, buffer: inout CellBuffer) {
@@ -42,7 +44,8 @@ struct BrowserScreen: Widget {
             Toast(toast.message, style: Self.style(of: toast.kind)).render(in: body, buffer: &buffer)
         }
         if state.showsHelp {
-            HelpOverlay.box(for: state.keyScope, mouseOn: mouseOn, scroll: state.helpScroll, in: area)
+            HelpOverlay.box(
+                for: state.keyScope, exploring: exploring, mouseOn: mouseOn, scroll: state.helpScroll, in: area)
                 .render(in: area, buffer: &buffer)
         }
     }

@@ -59,7 +59,9 @@ package struct CharacterBrowser: TerminalApp {
     }
 
     package func render(state: BrowserState, into buffer: inout CellBuffer) {
-        BrowserScreen(state: state, colorMode: services.colorMode, mouseOn: services.mouseOn, memos: memos)
+        BrowserScreen(
+            state: state, colorMode: services.colorMode, mouseOn: services.mouseOn,
+            exploring: services.explorer != nil, memos: memos)
             .render(in: buffer.area, buffer: &buffer)
     }
 

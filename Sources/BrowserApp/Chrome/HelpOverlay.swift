@@ -3,11 +3,13 @@ import TerminalUI
 /// The `?` overlay: the keys of the screen on top, then those of every screen, as the key
 /// table binds them, then what the mouse does. Any key or click closes it; the wheel scrolls it.
 enum HelpOverlay {
-    /// The overlay's rows on `scope`: keys, and what they do.
-    static func entries(for scope: KeyTable.Scope) -> [(String, String)] {
-        (KeyTable.bindings(for: scope) + KeyTable.global).filter { !$0.label.isEmpty }.map {
-            ($0.label, $0.help)
-        }
+    /// The overlay's rows on `scope`: keys, and what they do; while an API is explored
+    /// (`exploring`), first the explorer's moves every screen has (`1`–`3`, `:`).
+    static func entries(for scope: KeyTable.Scope, exploring: Bool = false) -> [(String, String)] {
+        let screen = KeyTable.bindings(for: scope)
+        let moves =
+            exploring ? KeyTable.explorerMoves.filter { move in !screen.contains { $0.label == move.label } } : []
+        return (moves + screen + KeyTable.global).filter { !$0.label.isEmpty }.map { ($0.label, $0.help) }
     }
 
     /// What the overlay says of the mouse, on or off (`--no-mouse`).
@@ -21,15 +23,19 @@ enum HelpOverlay {
     }
 
     /// The overlay over `area` on `scope`, its first `scroll` lines scrolled off (clamped).
-    static func box(for scope: KeyTable.Scope, mouseOn: Bool, scroll: Int = 0, in area: Rect) -> OverlayBox {
-        let lines = lines(for: scope, mouseOn: mouseOn)
+    static func box(
+        for scope: KeyTable.Scope, exploring: Bool = false, mouseOn: Bool, scroll: Int = 0, in area: Rect
+    ) -> OverlayBox {
+        let lines = lines(for: scope, exploring: exploring, mouseOn: mouseOn)
         let dropped = min(max(0, scroll), maximumScroll(of: lines, in: area))
         return OverlayBox(title: "Keys", lines: Array(lines.dropFirst(dropped)))
     }
 
     /// The most lines the overlay on `scope` over `area` scrolls off: none when all show.
-    static func maximumScroll(for scope: KeyTable.Scope, mouseOn: Bool, in area: Rect) -> Int {
-        maximumScroll(of: lines(for: scope, mouseOn: mouseOn), in: area)
+    static func maximumScroll(
+        for scope: KeyTable.Scope, exploring: Bool = false, mouseOn: Bool, in area: Rect
+    ) -> Int {
+        maximumScroll(of: lines(for: scope, exploring: exploring, mouseOn: mouseOn), in: area)
     }
 
     private static func maximumScroll(of lines: [Line], in area: Rect) -> Int {
@@ -37,8 +43,8 @@ enum HelpOverlay {
         return max(0, lines.count - shown)
     }
 
-    private static func lines(for scope: KeyTable.Scope, mouseOn: Bool) -> [Line] {
-        let entries = entries(for: scope) + mouseEntries(mouseOn: mouseOn)
+    private static func lines(for scope: KeyTable.Scope, exploring: Bool, mouseOn: Bool) -> [Line] {
+        let entries = entries(for: scope, exploring: exploring) + mouseEntries(mouseOn: mouseOn)
         let keyWidth = entries.map { DisplayWidth.of($0.0) }.max() ?? 0
         var lines = entries.map { key, action in
             Line([

@@ -13,7 +13,8 @@ extension CharacterBrowser {
                 state.showsHelp = false
             } else {
                 let most = HelpOverlay.maximumScroll(
-                    for: state.keyScope, mouseOn: true, in: Rect(size: state.size))
+                    for: state.keyScope, exploring: services.explorer != nil, mouseOn: true,
+                    in: Rect(size: state.size))
                 state.helpScroll = min(max(0, state.helpScroll + mouse.scrollRows), most)
             }
             return []
