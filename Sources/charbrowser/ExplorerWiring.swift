@@ -1,5 +1,6 @@
 import AsyncHTTPExchange
 import BrowserApp
+import CharacterData
 import ExplorerData
 import ExplorerModel
 import Foundation
@@ -26,10 +27,12 @@ enum ExplorerWiring {
             if let openapi = command.openapi {
                 description = try await LoadedDescription.load(from: location(of: openapi), exchange: exchange)
             }
+            // The browser's API identity: the Cache screen and `cache` see its entries as the API's.
+            let base = command.api.flatMap(URL.init(string:))
             let repository = try ExplorerRepository(
-                base: command.api.flatMap(URL.init(string:)), description: description, exchange: exchange,
-                database: database,
-                configuration: ExplorerConfiguration(answerLimit: command.maximumAnswerSize))
+                base: base, description: description, exchange: exchange, database: database,
+                configuration: ExplorerConfiguration(
+                    answerLimit: command.maximumAnswerSize, identity: base.map { APIIdentity.remote($0).id }))
             guard description == nil else {
                 return try checked(repository, try await repository.resources().value, start: start, profile: profile)
             }

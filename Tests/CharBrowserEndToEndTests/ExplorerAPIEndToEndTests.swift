@@ -48,6 +48,16 @@ struct ExplorerAPIEndToEndTests {
         for name in ["Luke Skywalker", "Anakin Skywalker", "Shmi Skywalker"] { #expect(skyScreen.contains(name)) }
         #expect(sky.events.contains { $0[text: "query"] == "people page 1 (search=sky)" })
 
+        // The Cache screen and `cache ls --api` show the explorer's entries as the API's (its
+        // identity is the browser's: host and port, the `/api` path left out).
+        let port = try #require(URL(string: api.url)?.port)
+        let cacheScreen = try await browser.headless(keys: "4 q", size: "120x40", extra: flags)
+        #expect(cacheScreen.outcome.standardOutput.contains("entity people/1"), "\(cacheScreen.outcome.standardOutput)")
+        let listed = try await browser.run(
+            ["cache", "ls", "--cache-dir", browser.cacheDirectory.path, "--api", "127.0.0.1:\(port)", "--json"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(listed.standardOutput.contains(#""name":"entity people/1""#))
+
         // The server gone: the same screens, from the cache file.
         await api.stopped()
         let offline = try await browser.headless(keys: "enter n enter q", size: "120x40", extra: flags)

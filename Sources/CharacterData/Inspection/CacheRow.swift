@@ -57,8 +57,20 @@ public struct CacheRow: Hashable, Sendable {
             let filters = page.canonicalFilters.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
             return filters.isEmpty ? "\(prefix) \(page.number)" : "\(prefix) \(page.number) · \(filters)"
         case .avatar: return "avatar \(CacheKind.avatarID(key.key) ?? key.key)"
+        case .other(let namespace) where namespace.hasPrefix(Self.explorerPrefix):
+            return "\(namespace.dropFirst(Self.explorerPrefix.count)) \(Self.shortAddress(key.id ?? key.key))"
         case .other: return key.description
         }
+    }
+
+    /// The namespaces' prefix of an explored API's entries (`explorer-entity`, `explorer-page`, …).
+    static let explorerPrefix = "explorer-"
+
+    /// An address's last two path segments and its query: `people/1`, `people?page=2`.
+    static func shortAddress(_ address: String) -> String {
+        guard let url = URL(string: address), url.host != nil else { return address }
+        let tail = url.path.split(separator: "/").suffix(2).joined(separator: "/")
+        return url.query.map { tail + "?" + $0 } ?? tail
     }
 }
 

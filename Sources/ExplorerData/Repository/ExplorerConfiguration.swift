@@ -18,13 +18,17 @@ public struct ExplorerConfiguration: Sendable {
     public var timeSource: any TimeSource
     /// Measures how long each answer took.
     public var clock: any Clock<Duration>
+    /// The API's identity in the cache file, the prefix of its namespaces; nil: its host, port and
+    /// base path. A browser gives its own API identity, so that its Cache screen and the `cache`
+    /// commands scoped to the API see the explorer's entries beside the API's others.
+    public var identity: String?
 
     /// A configuration; every argument has a default.
     public init(
         answerLimit: SizeLimit = .mebibytes(50), entitiesInMemory: Int = 256, pagesInMemory: Int = 128,
         titlesInMemory: Int = 4_096, titleReadsAtOnce: Int = 4,
         timeSource: any TimeSource = SystemTimeSource(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), identity: String? = nil
     ) {
         self.answerLimit = answerLimit
         self.entitiesInMemory = entitiesInMemory
@@ -33,5 +37,6 @@ public struct ExplorerConfiguration: Sendable {
         self.titleReadsAtOnce = max(1, titleReadsAtOnce)
         self.timeSource = timeSource
         self.clock = clock
+        self.identity = identity.flatMap { $0.isEmpty ? nil : String($0.map { $0 == "|" || $0 == "/" ? "_" : $0 }) }
     }
 }

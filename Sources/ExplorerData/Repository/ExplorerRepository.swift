@@ -45,7 +45,7 @@ public final class ExplorerRepository: Sendable {
         self.api = api
         self.description = description
         self.configuration = configuration
-        identity = ExplorerIdentity.of(api)
+        identity = configuration.identity ?? ExplorerIdentity.of(api)
         let metrics = RepositoryMetrics()
         self.metrics = metrics
         let names = ExplorerNamespaces(identity: identity)
