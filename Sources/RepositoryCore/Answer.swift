@@ -103,10 +103,11 @@ public struct Answer<Value: Sendable>: Sendable {
         set { details = AnswerDetails.boxing(fallbackError: fallbackError, provenance: newValue) }
     }
 
-    /// The same answer with another value (used by repository mappers).
+    /// The same answer with another value (used by repository mappers); it throws what
+    /// `transform` throws (nothing, for a transform that cannot fail).
     @inlinable
-    public func map<Other: Sendable>(_ transform: (Value) throws(RepositoryError) -> Other)
-        throws(RepositoryError) -> Answer<Other>
+    public func map<Other: Sendable, Failure: Error>(_ transform: (Value) throws(Failure) -> Other)
+        throws(Failure) -> Answer<Other>
     {
         var mapped = Answer<Other>(
             value: try transform(value), origin: origin, isStale: isStale, age: age,

@@ -26,7 +26,7 @@ extension ExplorerRepository {
         }
         let placed = ExplorerListPage(
             page: answer.value, number: max(1, number), pageSize: size, pageCount: pageCount, count: count)
-        return Self.replacing(answer, with: placed)
+        return answer.map { _ in placed }
     }
 
     /// The page at `url`, read through the cache as `policy` says.

@@ -80,15 +80,4 @@ public final class ExplorerRepository: Sendable {
     func explorerError(_ error: RepositoryError, url: String) -> ExplorerError {
         ExplorerError(error, url: url, api: api.url.absoluteString)
     }
-
-    /// `answer` carrying `value` instead.
-    static func replacing<Old, New>(_ answer: Answer<Old>, with value: New) -> Answer<New> {
-        var replaced = Answer(
-            value: value, origin: answer.origin, isStale: answer.isStale, age: answer.age,
-            fallbackError: answer.fallbackError,
-            diagnostics: answer.diagnostics, duration: answer.duration, operation: answer.operation,
-            metadata: answer.metadata)
-        replaced.provenance = answer.provenance
-        return replaced
-    }
 }

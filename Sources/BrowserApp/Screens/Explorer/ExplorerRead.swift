@@ -32,20 +32,8 @@ struct ExplorerRead<Value: Sendable>: Sendable {
     /// The same read carrying `transform`'s value.
     func map<Other: Sendable>(_ transform: (Value) -> Other) -> ExplorerRead<Other> {
         ExplorerRead<Other>(
-            policy: policy, result: result.map { ExplorerRepository.replacingValue(of: $0, with: transform($0.value)) },
+            policy: policy, result: result.map { $0.map(transform) },
             elapsed: elapsed)
-    }
-}
-
-extension ExplorerRepository {
-    /// `answer` carrying `value` instead, its origin, age and provenance kept.
-    static func replacingValue<Old, New>(of answer: Answer<Old>, with value: New) -> Answer<New> {
-        var replaced = Answer(
-            value: value, origin: answer.origin, isStale: answer.isStale, age: answer.age,
-            fallbackError: answer.fallbackError, diagnostics: answer.diagnostics, duration: answer.duration,
-            operation: answer.operation, metadata: answer.metadata)
-        replaced.provenance = answer.provenance
-        return replaced
     }
 }
 
