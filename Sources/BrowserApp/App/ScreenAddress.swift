@@ -3,9 +3,12 @@ import TerminalUI
 
 /// Where a screen sits on the stack, for as long as it is there: given when it is pushed, never
 /// given again. The effects a screen returns are addressed to it, so their messages come back to
-/// it alone. A plain value.
+/// it alone, and their task keys are scoped by it, so no two screens' tasks share a key. A plain value.
 package struct ScreenAddress: Sendable, Hashable {
     let number: Int
+
+    /// A screen's task key scoped by its address: `3:page-1`.
+    func scoped(_ key: String) -> String { "\(number):\(key)" }
 }
 
 /// A screen on the stack with its address. A plain value.
@@ -25,7 +28,7 @@ enum ScreenCall {
 }
 
 extension ScreenModel {
-    /// Makes `call` and addresses the effects it returns to `address`.
+    /// Makes `call` and addresses the effects it returns to `address`, their keys scoped by it.
     mutating func take(_ call: ScreenCall, at address: ScreenAddress, context: inout ScreenContext)
         -> [Effect<BrowserMessage>]
     {
@@ -44,20 +47,24 @@ extension ScreenModel {
             guard let own = message as? Message else { return [] }
             effects = receive(own, context: &context)
         }
-        return effects.map { $0.map { .screen(address, $0) } }
+        return effects.map { $0.map(keys: address.scoped) { .screen(address, $0) } }
     }
 }
 
 extension Effect {
-    /// The same work, its messages turned into `Other` by `transform`.
-    func map<Other: Sendable>(_ transform: @escaping @Sendable (Message) -> Other) -> Effect<Other> {
+    /// The same work, its keys turned by `scope`, its messages turned into `Other` by `transform`.
+    func map<Other: Sendable>(
+        keys scope: (String) -> String, _ transform: @escaping @Sendable (Message) -> Other
+    ) -> Effect<Other> {
         switch self {
         case .run(let key, let operation):
-            .run(key: key) { sink in await operation(MessageSink { sink.send(transform($0)) }) }
+            .run(key: key.map(scope)) { sink in await operation(MessageSink { sink.send(transform($0)) }) }
         case .subscribe(let key, let operation):
-            .subscribe(key: key) { sink in await operation(MessageSink { sink.send(transform($0)) }) }
+            .subscribe(key: key.map(scope)) { sink in
+                await operation(MessageSink { sink.send(transform($0)) })
+            }
         case .call(let operation): .call(operation)
-        case .cancel(let key): .cancel(key: key)
+        case .cancel(let key): .cancel(key: scope(key))
         case .quit: .quit
         }
     }

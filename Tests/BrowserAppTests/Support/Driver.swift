@@ -174,14 +174,22 @@ enum EffectShape: Equatable {
 }
 
 extension Effect {
+    /// The effect with a screen's key as the screen gave it (the app scopes it: `3:page-1`).
     var shape: EffectShape {
         switch self {
-        case .run(let key, _): .run(key: key)
-        case .subscribe(let key, _): .subscribe(key: key)
+        case .run(let key, _): .run(key: key.map(Self.screenKey))
+        case .subscribe(let key, _): .subscribe(key: key.map(Self.screenKey))
         case .call: .call
-        case .cancel(let key): .cancel(key: key)
+        case .cancel(let key): .cancel(key: Self.screenKey(key))
         case .quit: .quit
         }
+    }
+
+    /// `key` without the screen's address before it, when it has one.
+    static func screenKey(_ key: String) -> String {
+        guard let colon = key.firstIndex(of: ":"), colon > key.startIndex, key[..<colon].allSatisfy(\.isNumber)
+        else { return key }
+        return String(key[key.index(after: colon)...])
     }
 }
 
