@@ -55,11 +55,9 @@ struct CacheScreenCopyTests {
         driver.press(.escape)
         driver.press("P")
         driver.press("m")
-        let asking = try #require(driver.state.screens.last as? CacheScreen)
-        #expect(asking.state.prompt != nil)
+        #expect(driver.state.asking != nil)
         driver.press("Y")
-        let answered = try #require(driver.state.screens.last as? CacheScreen)
-        #expect(answered.state.prompt == nil)
+        #expect(driver.state.asking == nil)
         #expect(driver.state.toast?.message.hasPrefix("copied ") != true)
     }
 }

@@ -103,9 +103,16 @@ struct CacheScreenGoldenTests {
         return screen
     }
 
-    static func frame(_ screen: CacheScreenState) -> (text: [String], buffer: CellBuffer) {
+    /// The screen's frame, with `asked` on its question row as the app draws it.
+    static func frame(_ screen: CacheScreenState, asking asked: CacheQuestion? = nil) -> (
+        text: [String], buffer: CellBuffer
+    ) {
         var buffer = CellBuffer(size: TerminalSize(width: area.width, height: area.height))
         screen.render(in: area, buffer: &buffer)
+        if let asked {
+            QuestionBar(question: asked.question(tiers: screen.tiers), showsKeys: false)
+                .render(in: screen.questionRow(in: area), buffer: &buffer)
+        }
         return (buffer.textLines, buffer)
     }
 
@@ -128,8 +135,10 @@ struct CacheScreenGoldenTests {
         _ = screen.receive(.result(.scanned(.state, entries: held, total: held.count)), area: Self.area)
         _ = screen.perform(.cache(.toggleProblemsOnly), area: Self.area)
         _ = screen.perform(.cache(.purge), area: Self.area)
-        _ = screen.perform(.cacheKey("d"), area: Self.area)
-        try GoldenFrame.check(Self.frame(screen).text, named: "cache-list-state-prompt-110x30")
+        let asked = screen.receive(.answered(.purgeTier, "d"), area: Self.area)
+        #expect(asked == [.ask(.confirmPurge(.disk))])
+        try GoldenFrame.check(
+            Self.frame(screen, asking: .confirmPurge(.disk)).text, named: "cache-list-state-prompt-110x30")
     }
 
     @Test("An entry: each tier, the session's answers, the changes, the value")

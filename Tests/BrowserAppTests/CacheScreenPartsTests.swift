@@ -304,7 +304,7 @@ struct CacheScreenPartsTests {
                 tiers: [.init(tier: .disk, totals: CacheTierTotals(entries: 2, bytes: 1_334))]),
             tiers: [.memory, .disk], api: nil, rows: rows, selected: 0, sort: .key, filter: "",
             problemsOnly: false,
-            position: "rows 1–2 of 2", prompt: nil, rule: Self.rule, now: Self.now)
+            position: "rows 1–2 of 2", rule: Self.rule, now: Self.now)
         var buffer = CellBuffer(size: TerminalSize(width: 100, height: 8))
         pane.render(in: buffer.area, buffer: &buffer)
         let text = buffer.textLines

@@ -152,7 +152,7 @@ struct EditFormTests {
         driver.press("x")
         #expect(driver.frame.last?.contains("Delete Rick Sanchez (#1)?") == true)
         #expect(driver.press("n").isEmpty)
-        #expect(driver.state.confirmation == nil)
+        #expect(driver.state.asking == nil)
         driver.press("x")
         let effects = driver.press("y")
         #expect(effects.count == 1)

@@ -154,7 +154,7 @@ struct KeyTableTests {
         case .copy where scope == .cache: return after.toast?.message.hasPrefix("Nothing to copy") == true
         case .copy: return after.toast?.message.hasPrefix("copied ") == true
         case .edit: return after.screens.last is EditCharacterScreen
-        case .delete: return before.confirmation == nil && after.confirmation != nil
+        case .delete: return before.asking == nil && after.asking != nil
         case .keepMine, .takeTheirs: return !effects.isEmpty && (after.screens.last as? ChangesScreen)?.isActing == true
         case .typed(let key) where scope == .characterEdit:
             let form = { (state: BrowserState) in (state.screens.last as? EditCharacterScreen)?.form }
@@ -166,7 +166,7 @@ struct KeyTableTests {
                 return !was.fields[was.focus].text.isEmpty && form(after).map { $0.fields[$0.focus].text.isEmpty } == true
             default: return form(after)?.values != was.values
             }
-        case .click, .scroll, .typed, .confirmed: return false  // the mouse's, a form's, a question's: bound to no key
+        case .click, .scroll, .typed: return false  // the mouse's, a form's: bound to no key
         case .openResource, .pickResource: return false  // the explorer's (`ExplorerKeySetup`)
         }
     }

@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// The whole browser screen for one state: title, the screen on top, status panes, footer or
-/// prompt, then a toast and the help overlay on top. A plain value built for each frame; with
+/// question, then a toast and the help overlay on top. A plain value built for each frame; with
 /// `memos`, the panes whose inputs did not change since the last frame are pasted, not drawn.
 struct BrowserScreen: Widget {
     let state: BrowserState
@@ -28,11 +28,14 @@ struct BrowserScreen: Widget {
         if let recent = layout.recent {
             RecentAnswersPane(events: state.recent).render(in: recent, buffer: &buffer, memo: memos?.recent)
         }
-        if let prompt = state.prompt {
-            FilterPromptBar(text: prompt).render(in: layout.footer, buffer: &buffer)
-        } else if let confirmation = state.confirmation {
-            QuestionBar(question: confirmation.question).render(in: layout.footer, buffer: &buffer)
-        } else {
+        // A question goes on the footer, or on the row its screen keeps for it (the key hints stay).
+        let question = state.asking?.question
+        let row = question == nil ? nil : state.screens.last?.questionRow(in: layout)
+        if let question {
+            QuestionBar(question: question, showsKeys: row == nil)
+                .render(in: row ?? layout.footer, buffer: &buffer)
+        }
+        if question == nil || row != nil {
             KeyHintsFooter(hints: FooterHints.hints(for: state))
                 .render(in: layout.footer, buffer: &buffer, memo: memos?.footer)
         }

@@ -31,10 +31,8 @@ package struct BrowserState: Sendable {
             for screen in newValue.dropFirst(kept.count) { append(screen) }
         }
     }
-    /// The name filter being typed, while the `/` prompt is open.
-    package internal(set) var prompt: String?
-    /// The y/n question on the footer, while one is asked.
-    package internal(set) var confirmation: Confirmation?
+    /// The question asked, while one is (the filter prompt, a y/n question).
+    package internal(set) var asking: AskedQuestion?
     /// The writes the outbox keeps, per state (the status pane's `writes:` row).
     package internal(set) var keptWrites = WriteCounts()
     /// The characters with a write the server has not taken yet: shown `pending`.

@@ -59,9 +59,9 @@ extension CharacterBrowser {
             case .push(let screen): effects += push(screen, state: &state)
             case .pop: effects += pop(state: &state)
             case .show(let entity): show(entity, except: sender, state: &state)
-            case .openPrompt(let text): state.prompt = text
+            case .ask(let question, let reply):
+                state.asking = AskedQuestion(question: question, asker: sender, reply: reply)
             case .copy(let copy): effects += self.copy(copy, state: &state)
-            case .confirm(let confirmation): state.confirmation = confirmation
             case .recordWrite(let write): effects += record(write, state: &state)
             case .readKeptWrites: effects.append(readKeptWrites())
             case .perform(let action): effects += perform(action, state: &state)

@@ -21,7 +21,6 @@ struct StackedScreen: Sendable {
 enum ScreenCall {
     case open, suspend, resume, resized, settle
     case perform(BrowserAction)
-    case submitPrompt(String)
     /// A message addressed to the screen: one of its own `Message`s.
     case receive(any Sendable)
     case answered(AnswerEvent, at: Date)
@@ -40,7 +39,6 @@ extension ScreenModel {
         case .resized: effects = resized(context: &context)
         case .settle: effects = settle(context: &context)
         case .perform(let action): effects = perform(action, context: &context)
-        case .submitPrompt(let text): effects = submitPrompt(text, context: &context)
         case .answered(let event, let time): effects = answered(event, at: time, context: &context)
         case .receive(let message):
             // The address is this screen's, so the message is of its type.

@@ -12,13 +12,13 @@ import TerminalUI
 /// screen is pushed over it and resumed when it is on top again, like a view stack.
 ///
 /// The app keeps the stack (`BrowserState.screens`, the lists at the bottom) and the chrome
-/// around it (title, status panes, footer, help, toasts, the prompt). Each screen on the stack
+/// around it (title, status panes, footer, help, toasts, the question asked). Each screen on the stack
 /// has an address, given when it is pushed: the effects it returns are addressed to it, and
 /// their messages come back to it alone (those of a screen popped since are dropped), as a
 /// child's commands in bubbletea. What is news for every screen — an entity changed, an answer
 /// applied — comes through `show` and `answered`. A screen asks the app for everything else —
 /// recording an answer, a toast, pushing or popping a screen, showing an entity on the other
-/// screens, the prompt — through its `ScreenContext`; the app carries the requests out, in
+/// screens, a question — through its `ScreenContext`; the app carries the requests out, in
 /// order, after the call returns. Every requirement is called on the loop thread, one call at a
 /// time. A plain, sendable value.
 package protocol ScreenModel: Sendable {
@@ -58,8 +58,8 @@ package protocol ScreenModel: Sendable {
     /// draws (its geometry) for `layout`, once, for the next `perform` and `render` to read, and
     /// keeps positions in range of it.
     mutating func layOut(_ layout: BrowserLayout)
-    /// The filter prompt the screen opened (`ScreenContext.openPrompt`) was submitted with `text`.
-    mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>]
+    /// Where the screen's questions are drawn in `layout` (one row); nil: on the footer.
+    func questionRow(in layout: BrowserLayout) -> Rect?
     /// Shows `entity` wherever the screen holds it (a newer copy read or announced). Reads nothing.
     mutating func show(_ entity: ShownEntity)
     /// The app applied `event` (any screen's answer) at `time`.
@@ -78,9 +78,7 @@ extension ScreenModel {
     package mutating func resized(context: inout ScreenContext) -> [Effect<Message>] { [] }
     package mutating func settle(context: inout ScreenContext) -> [Effect<Message>] { [] }
     package mutating func layOut(_ layout: BrowserLayout) {}
-    package mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
-        []
-    }
+    package func questionRow(in layout: BrowserLayout) -> Rect? { nil }
     package mutating func show(_ entity: ShownEntity) {}
     package mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
         -> [Effect<Message>]
@@ -198,13 +196,12 @@ package struct ScreenContext: Sendable {
     /// Shows `entity` on every other screen of the stack (the screen asking has it already).
     package mutating func show(_ entity: ShownEntity) { requests.append(.show(entity)) }
 
-    /// Opens the filter prompt with `text`; on Enter the screen's `submitPrompt` gets the text.
-    package mutating func openPrompt(_ text: String) { requests.append(.openPrompt(text)) }
-
-    /// Asks `question` on the footer; `y` performs `.confirmed(action)` on the screen asking (if it
-    /// is still on top), `n` or Esc drops it.
-    package mutating func confirm(_ question: String, then action: Confirmable) {
-        requests.append(.confirm(Confirmation(question: question, action: action)))
+    /// Asks `question` (the app draws it and takes the keys); its answer — the text, or the letter
+    /// chosen — comes back to the screen alone as the message `reply` makes of it. Cancelled, nothing does.
+    package mutating func ask<Reply: Sendable>(
+        _ question: Question, reply: @escaping @Sendable (String) -> Reply
+    ) {
+        requests.append(.ask(question, reply: reply))
     }
 
     /// Records a write's outcome (the `--events` log, the status pane's `writes:` row, which is
@@ -240,26 +237,16 @@ package enum ScreenRequest: Sendable {
     case pop
     /// Show an entity on every other screen.
     case show(ShownEntity)
-    /// Open the filter prompt with a text.
-    case openPrompt(String)
+    /// Ask a question; the answer goes back as the asker's message.
+    case ask(Question, reply: @Sendable (String) -> any Sendable)
     /// Put a text on the clipboard.
     case copy(ClipboardCopy)
-    /// Ask a y/n question.
-    case confirm(Confirmation)
     /// Record a write's outcome.
     case recordWrite(WriteLogLine)
     /// Read the outbox again.
     case readKeptWrites
     /// Carry out `action` as its key would, after the requests before it (the picker's choice).
     case perform(BrowserAction)
-}
-
-/// A y/n question on the footer and what a yes does. A plain value.
-package struct Confirmation: Sendable, Hashable {
-    /// The question, ending with `?` (the footer adds `y/n`).
-    package var question: String
-    /// What the screen that asked performs on a yes.
-    package var action: Confirmable
 }
 
 /// One applied answer as the app records it. A plain value.

@@ -64,17 +64,6 @@ package enum BrowserAction: Sendable, Hashable {
     case keepMine, takeTheirs
     /// A key typed into a screen that takes typing (`ScreenModel.takesTyping`: a form).
     case typed(Key)
-    /// The user answered yes to the question a screen asked (`ScreenContext.confirm`).
-    case confirmed(Confirmable)
-}
-
-/// What a y/n question asks to do, carried back to the screen that asked when the answer is
-/// yes. A plain value.
-package enum Confirmable: Sendable, Hashable {
-    /// Delete character `id`.
-    case deleteCharacter(id: Int)
-    /// Discard kept write `sequence`.
-    case discardWrite(sequence: Int64)
 }
 
 /// What `y` and `Y` copy. A plain value.

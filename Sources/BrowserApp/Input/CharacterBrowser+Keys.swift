@@ -1,15 +1,14 @@
 import TerminalUI
 
 extension CharacterBrowser {
-    /// Applies one key: the help overlay takes any key, the prompt takes typing, then the key
-    /// table says what the key does on the current screen.
+    /// Applies one key: the help overlay takes any key, a question asked takes every key, then the
+    /// key table says what the key does on the current screen.
     func handle(_ key: Key, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         if state.showsHelp {
             state.showsHelp = false
             return []
         }
-        if state.prompt != nil { return handlePrompt(key, state: &state) }
-        if state.confirmation != nil { return handleConfirmation(key, state: &state) }
+        if state.asking != nil { return handleQuestion(key, state: &state) }
         if state.screens.last?.takesTyping == true { return callTop(.perform(.typed(key)), state: &state) }
         let exploring = services.explorer != nil
         guard let action = KeyTable.action(for: key, in: state.keyScope, hasToast: state.toast != nil, exploring: exploring)

@@ -4,7 +4,7 @@ extension CharacterBrowser {
     /// Applies a click or a wheel notch, by where it lands in the layout: over the help overlay
     /// the wheel scrolls it and a click closes it; a click on a footer hint does what its key
     /// does, one on a crumb goes back to that screen; over the main pane the screen on top selects
-    /// (a double click also opens) or scrolls the view. Ignored while the filter prompt is open,
+    /// (a double click also opens) or scrolls the view. Ignored while a question is asked,
     /// and when the mouse is off (`--no-mouse`).
     func handle(_ mouse: MouseEvent, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         guard services.mouseOn else { return [] }
@@ -19,7 +19,7 @@ extension CharacterBrowser {
             }
             return []
         }
-        guard state.prompt == nil else { return [] }
+        guard state.asking == nil else { return [] }
         let layout = state.layout
         let (column, row) = (mouse.column, mouse.row)
         if layout.main.contains(column: column, row: row) {

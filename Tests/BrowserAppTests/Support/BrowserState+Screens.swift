@@ -19,6 +19,11 @@ struct StackLoads {
 }
 
 extension BrowserState {
+    /// The text typed so far, while a text question (the filter prompt) is asked.
+    var prompt: String? {
+        if case .text(let text, _)? = asking?.question.kind { text } else { nil }
+    }
+
     /// Which screen is on top.
     var screen: ShownScreen {
         switch screens.last {

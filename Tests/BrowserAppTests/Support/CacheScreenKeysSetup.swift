@@ -41,10 +41,10 @@ enum CacheScreenKeysSetup {
         case .cycleSort: return new.list.sort == old.list.sort.next
         case .toggleProblemsOnly:
             return new.list.problemsOnly != old.list.problemsOnly && new.list.shown.count < 40
-        case .evictFromTier: return old.prompt == nil && new.prompt != nil
+        case .evictFromTier: return before.asking == nil && after.asking != nil
         case .evictEverywhere, .revalidate: return effects.count == 1
-        case .purge: return new.prompt == .purgeTier
-        case .answer: return old.prompt != nil && new.prompt != old.prompt
+        case .purge: return after.asking?.question.prompt.hasPrefix("purge which tier") == true
+        case .answer: return before.asking != nil && after.asking?.question != before.asking?.question
         }
     }
 }

@@ -14,18 +14,9 @@ package enum CacheScreenCommand: Sendable, Hashable {
     case revalidate
     /// `P`: purge a tier (asked, then y/n).
     case purge
-    /// A letter that answers a prompt (`m`, `f`, `y`, `n`; `d` and `s` answer as themselves).
+    /// A letter that answers a question (`m`, `f`, `n`): the question asked takes it first, so
+    /// outside one it does nothing.
     case answer(Character)
-
-    /// The letter this command answers a prompt with: a tier's badge or y/n; nil for the others.
-    var promptLetter: Character? {
-        switch self {
-        case .answer(let letter): letter
-        case .evictFromTier: "d"
-        case .cycleSort: "s"
-        default: nil
-        }
-    }
 }
 
 extension KeyTable.Scope {
@@ -76,7 +67,7 @@ extension KeyTable.Scope {
                 help: "in a prompt: memory, disk, shared, file"),
             KeyBinding([.character("f")], .cache(.answer("f")), label: "", help: ""),
             KeyBinding(
-                [.character("y")], .cache(.answer("y")), label: "y n",
+                [.character("y")], .copy(.json), label: "y n",
                 help: "in a prompt: yes, no; else y copies the opened entry's value"),
             KeyBinding([.character("Y")], .copy(.url), label: "Y", help: "copy the opened entry's API URL"),
             KeyBinding([.character("n")], .cache(.answer("n")), label: "", help: ""),

@@ -21,8 +21,6 @@ struct CacheListPane: Widget, Equatable, Sendable {
     let problemsOnly: Bool
     /// `rows 1–200 of 1,042 read` and what is still being read.
     let position: String
-    /// A question waiting for a key, drawn on the last row.
-    let prompt: String?
     let rule: CacheFreshnessRule
     let now: Date
     /// What the title adds after the API: the shared tier's state (`shared down: TLS …`), the rows
@@ -54,20 +52,13 @@ struct CacheListPane: Widget, Equatable, Sendable {
             columns.heads(), x: inside.x, y: inside.y + Self.headerHeight - 1, maxWidth: inside.width,
             style: .plain.bolded().underlined())
         let body = Self.body(of: area)
-        var rowsArea = body
-        if let prompt {
-            rowsArea.height -= 1
-            buffer.write(
-                prompt, x: body.x, y: body.maxY - 1, maxWidth: body.width,
-                style: .plain.bolded().foreground(.yellow))
-        }
         if rows.isEmpty {
             buffer.write(
                 filter.isEmpty && !problemsOnly ? "nothing cached" : "no row read matches",
-                x: rowsArea.x, y: rowsArea.y, maxWidth: body.width, style: .plain.dimmed())
+                x: body.x, y: body.y, maxWidth: body.width, style: .plain.dimmed())
             return
         }
-        for (index, entry) in rows.prefix(rowsArea.height).enumerated() {
+        for (index, entry) in rows.prefix(body.height).enumerated() {
             var line = columns.line(
                 entry, tiers: tiers, rule: rule, now: now, revalidating: revalidating.contains(entry.key))
             if index == selected { line = Line(line.spans.map { Span($0.text, style: $0.style.reversed()) }) }

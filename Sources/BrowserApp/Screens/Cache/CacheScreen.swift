@@ -15,6 +15,10 @@ package enum CacheScreenMessage: Sendable {
     case second(Date)
     /// The shared tier refused this many rows since the run started (their signature failed).
     case sharedRefusals(Int)
+    /// The question was answered with this letter.
+    case answered(CacheQuestion, String)
+    /// The filter prompt was answered with this text: only the rows held that contain it show.
+    case filtered(String)
 }
 
 /// The Cache screen on the stack (`4`): `CacheScreenState` over the services' cache inspector,
@@ -28,8 +32,6 @@ package struct CacheScreen: ScreenModel {
     package typealias Message = CacheScreenMessage
     /// What the screen holds and draws.
     package var state: CacheScreenState
-    /// Whether the next submitted prompt is the filter's.
-    var awaitsFilter = false
 
     /// The task key of the one-second ticker.
     package static let tickerKey = "cache-screen-second"
@@ -73,33 +75,19 @@ package struct CacheScreen: ScreenModel {
     }
 
     /// The screen's own keys go to its state; Esc (with no entry open) and Tab go back to the
-    /// lists, `/` opens the filter's prompt.
+    /// lists, `/` asks for the filter, `y` and `Y` copy the entry opened (its value as read).
     package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         state.pulses = context.pulses
         switch action {
-        case .back where state.detail == nil && state.prompt == nil, .nextList where state.prompt == nil:
-            context.pop()
-        case .filter where state.prompt == nil:
-            awaitsFilter = true
-            context.openPrompt(state.list.filter)
-        // Outside a prompt, `y` and `Y` copy the entry opened (its value as read).
-        case .cache(.answer("y")) where state.prompt == nil:
-            context.copy(state.openedSubject, as: .json)
-        case .copy(let format) where state.prompt == nil:
-            context.copy(state.openedSubject, as: format)
-        case .copy:
-            return run(state.perform(.cache(.answer("y")), area: context.layout.main), context: &context)
-        default:
-            return run(state.perform(action, area: context.layout.main), context: &context)
+        case .back where state.detail == nil, .nextList: context.pop()
+        case .filter: context.ask(.filter(state.list.filter), reply: Message.filtered)
+        case .copy(let format): context.copy(state.openedSubject, as: format)
+        default: return run(state.perform(action, area: context.layout.main), context: &context)
         }
         return []
     }
 
-    package mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
-        guard awaitsFilter else { return [] }
-        awaitsFilter = false
-        return run(state.setFilter(text, area: context.layout.main), context: &context)
-    }
+    package func questionRow(in layout: BrowserLayout) -> Rect? { state.questionRow(in: layout.main) }
 
     package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         if case .result(let result, _) = message, let event = result.actionEvent { context.record(event) }
@@ -122,14 +110,20 @@ package struct CacheScreen: ScreenModel {
         state.render(in: area, buffer: &buffer, notes: notes, revalidating: context.revalidating)
     }
 
-    /// Runs what the state asked for: each request as an effect, `explore` by pushing a screen.
+    /// Runs what the state asked for: each request as an effect, `explore` by pushing a screen,
+    /// `ask` by asking the app.
     private func run(_ requests: [CacheScreenRequest], context: inout ScreenContext) -> [Effect<Message>] {
         guard let inspector = context.services.cacheInspector else { return [] }
         var effects: [Effect<Message>] = []
         for request in requests {
-            if case .explore = request {
+            switch request {
+            case .explore:
                 explore(context: &context)
                 continue
+            case .ask(let asked):
+                context.ask(asked.question(tiers: state.tiers)) { Message.answered(asked, $0) }
+                continue
+            default: break
             }
             let services = context.services
             effects.append(

@@ -3,7 +3,7 @@ import Foundation
 import RepositoryCore
 
 /// What the Cache screen asks the outside world for: a page of rows, the census, one entry again
-/// (with its value), an action on the cache, or the explorer for an entity. A plain value; the
+/// (with its value), an action on the cache, the explorer for an entity, or a question. A plain value; the
 /// screen runs each as an effect (`perform(with:now:)`) whose result comes back to it alone.
 package enum CacheScreenRequest: Sendable, Equatable {
     /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
@@ -26,9 +26,11 @@ package enum CacheScreenRequest: Sendable, Equatable {
     case refetch(CacheEntryKey)
     /// Open the entity in the explorer (character or entity detail); the app handles it.
     case explore(CacheEntryKey)
+    /// Ask the user; the app handles it.
+    case ask(CacheQuestion)
 
     /// Runs the request against `inspector` at `now`, timing actions by `clock`; nil for `explore`
-    /// (the app's own).
+    /// and `ask` (the app's own).
     package func perform(
         with inspector: CacheInspector, now: Date, clock: any Clock<Duration> = ContinuousClock()
     ) async -> CacheScreenResult? {
@@ -79,7 +81,7 @@ package enum CacheScreenRequest: Sendable, Equatable {
         case .refetch(let key):
             let answer = await inspector.refetch(key)
             return .acted(answer, key: key, kind: .refetch, ms: ms())
-        case .explore:
+        case .explore, .ask:
             return nil
         }
     }

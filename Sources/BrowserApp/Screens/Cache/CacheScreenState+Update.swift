@@ -9,16 +9,9 @@ extension CacheScreenState {
         finish(census.states == nil && !isCounting ? [.count] : [], area: area)
     }
 
-    /// Carries out a key's `action` with the screen drawn in `area`; while a prompt is open, the
-    /// key answers it. Returns what to ask the outside world for, in order.
+    /// Carries out a key's `action` with the screen drawn in `area`. Returns what to ask the
+    /// outside world for, in order.
     package mutating func perform(_ action: BrowserAction, area: Rect) -> [CacheScreenRequest] {
-        if prompt != nil {
-            guard case .cache(let command) = action, let letter = command.promptLetter else {
-                prompt = nil
-                return finish([], area: area)
-            }
-            return finish(answerPrompt(letter), area: area)
-        }
         var requests: [CacheScreenRequest] = []
         let page = max(1, listRows(in: area) - 1)
         switch action {
@@ -33,10 +26,10 @@ extension CacheScreenState {
         case .refresh: requests = subject.map { [.refetch($0)] } ?? []
         case .cache(.cycleSort): list.setSort(list.sort.next, rule: rule, now: now)
         case .cache(.toggleProblemsOnly): list.toggleProblemsOnly(rule: rule, now: now)
-        case .cache(.evictFromTier): prompt = subject.map { .evictTier($0) }
+        case .cache(.evictFromTier): requests = subject.map { [.ask(.evictTier($0))] } ?? []
         case .cache(.evictEverywhere): requests = subject.map { [.evict($0, tier: nil)] } ?? []
         case .cache(.revalidate): requests = subject.map { [.revalidate($0)] } ?? []
-        case .cache(.purge): prompt = .purgeTier
+        case .cache(.purge): requests = [.ask(.purgeTier)]
         case .click(let column, let row, let opens):
             guard detail == nil, let index = rowIndex(atColumn: column, row: row, area: area) else { break }
             move(index - list.selection, area: area)
@@ -52,14 +45,8 @@ extension CacheScreenState {
         return finish(requests, area: area)
     }
 
-    /// Shows only the rows held that contain `text` (empty: all).
-    package mutating func setFilter(_ text: String, area: Rect) -> [CacheScreenRequest] {
-        list.setFilter(text, rule: rule, now: now)
-        return finish([], area: area)
-    }
-
-    /// Takes a message of the screen's effects: a request's result (and the time it came at) or a
-    /// second passed. Never reads the clock: time comes in with the messages.
+    /// Takes a message of the screen's effects: a request's result (and the time it came at), a
+    /// second passed, or an answer. Never reads the clock: time comes in with the messages.
     package mutating func receive(_ message: CacheScreenMessage, area: Rect) -> [CacheScreenRequest] {
         switch message {
         case .second(let time):
@@ -70,6 +57,11 @@ extension CacheScreenState {
         case .result(let result, let time):
             let advanced = time.map { advance(to: max($0, now)) } ?? []
             return finish(advanced + apply(result), area: area)
+        case .answered(let asked, let letter):
+            return finish(answer(asked, with: letter), area: area)
+        case .filtered(let text):
+            list.setFilter(text, rule: rule, now: now)
+            return finish([], area: area)
         }
     }
 
@@ -101,18 +93,6 @@ extension CacheScreenState {
     /// The key the actions act on: the open entry's, else the selected row's.
     var subject: CacheEntryKey? { detail?.entry.key ?? list.selected?.key }
 
-    /// The prompt's line: `evict character/id:1 from: m memory · d disk (Esc: cancel)`.
-    package var promptText: String? {
-        let choices = tiers.map { "\($0.badge.lowercased()) \($0.name)" }.joined(
-            separator: " · ")
-        switch prompt {
-        case .evictTier(let key): return "evict \(key) from: \(choices)  (Esc: cancel)"
-        case .purgeTier: return "purge which tier: \(choices)  (Esc: cancel)"
-        case .confirmPurge(let tier): return "purge every entry of \(tier.name)? y/n"
-        case nil: return nil
-        }
-    }
-
     private mutating func move(_ delta: Int, area: Rect) {
         if var open = detail {
             open.scroll(by: delta, total: entryLines.count, height: entryRows(in: area))
@@ -139,16 +119,13 @@ extension CacheScreenState {
         return [.readEntry(selected.key, value: true)]
     }
 
-    private mutating func answerPrompt(_ character: Character) -> [CacheScreenRequest] {
-        guard let asked = prompt else { return [] }
-        prompt = nil
-        let tier = tiers.first { $0.badge.lowercased() == character.lowercased() }
+    /// What the answer `letter` to `asked` leads to: an eviction, the purge's y/n, a purge.
+    private func answer(_ asked: CacheQuestion, with letter: String) -> [CacheScreenRequest] {
+        let tier = tiers.first { $0.badge.lowercased() == letter }
         switch asked {
-        case .evictTier(let key): return tier.map { [CacheScreenRequest.evict(key, tier: $0)] } ?? []
-        case .purgeTier:
-            if let tier { prompt = .confirmPurge(tier) }
-            return []
-        case .confirmPurge(let tier): return character == "y" || character == "Y" ? [.purge(tier: tier)] : []
+        case .evictTier(let key): return tier.map { [.evict(key, tier: $0)] } ?? []
+        case .purgeTier: return tier.map { [.ask(.confirmPurge($0))] } ?? []
+        case .confirmPurge(let tier): return letter == "y" ? [.purge(tier: tier)] : []
         }
     }
 

@@ -4,8 +4,8 @@ import RepositoryCore
 import TerminalUI
 
 /// Everything the Cache screen holds: its list window, the census header, the tiers' names, the
-/// freshness rule, the session's timeline and pulses, the entry opened (if any), a purge waiting
-/// for y/n, and the time it was last drawn at (the clock is the caller's: TTLs count down as `now`
+/// freshness rule, the session's timeline and pulses, the entry opened (if any), and the time it
+/// was last drawn at (the clock is the caller's: TTLs count down as `now`
 /// moves). A plain value; `update` owns it and `render` draws it.
 package struct CacheScreenState: Sendable, Equatable {
     /// The rows window, sort, filter, toggle and selection.
@@ -29,8 +29,6 @@ package struct CacheScreenState: Sendable, Equatable {
     var laidOut = LaidOut<Rect, CacheScreenGeometry>()
     /// The entry opened with `Enter`, if any.
     package var detail: CacheEntryDetail?
-    /// The question on the last line, waiting for a key.
-    package var prompt: CachePrompt?
     /// The last page read that failed, as its sentence (shown in the header until the next read).
     package var lastFailure: String?
     /// Whether an answer or an action changed the cache since the census was counted.
@@ -67,6 +65,16 @@ package struct CacheScreenState: Sendable, Equatable {
     /// Where the screen draws in `area`: as `layOut` built it, or built now.
     func geometry(in area: Rect) -> CacheScreenGeometry {
         laidOut.geometry(for: area) { CacheScreenGeometry(area: area, pulseSources: pulses.sources.count) }
+    }
+
+    /// The row the screen's questions are drawn on in `area`: the last of the list's body, or of
+    /// the entry page.
+    func questionRow(in area: Rect) -> Rect {
+        let box =
+            detail == nil
+            ? CacheListPane.body(of: geometry(in: area).list)
+            : BorderBox.interior(of: area).inset(left: 1, right: 1)
+        return Rect(x: box.x, y: box.maxY - 1, width: box.width, height: min(1, box.height))
     }
 
     /// The list's body rows in `area` (what moves scroll by).
@@ -118,7 +126,7 @@ package struct CacheScreenState: Sendable, Equatable {
             census: census, tiers: tiers, api: api, rows: rows,
             selected: rows.indices.contains(selected) ? selected : nil,
             sort: list.sort, filter: list.filter, problemsOnly: list.problemsOnly, position: position,
-            prompt: promptText, rule: rule, now: now, notes: notes,
+            rule: rule, now: now, notes: notes,
             revalidating: Set(rows.map(\.key).filter(revalidating.contains))
         ).render(in: geometry.list, buffer: &buffer)
         if !geometry.pulses.isEmpty {

@@ -17,6 +17,8 @@ package struct ChangesScreen: ScreenModel {
         case read([EntityWrite], now: Date)
         /// An action finished: what to say, and the writes it sent.
         case acted(String, ToastState.Kind, sent: [WriteLogLine])
+        /// The y/n question of discarding write `sequence` was answered with this letter.
+        case discardAnswered(sequence: Int64, String)
     }
 
     /// The kept writes, newest first.
@@ -95,19 +97,9 @@ package struct ChangesScreen: ScreenModel {
             }
         case .delete:
             guard let write = selected else { break }
-            context.confirm(
-                "Discard the \(write.method == .delete ? "delete" : "edit") of \(Self.title(of: write))?",
-                then: .discardWrite(sequence: write.sequence))
-        case .confirmed(.discardWrite(let sequence)):
-            guard let write = writes.first(where: { $0.sequence == sequence }) else { break }
-            let name = Self.title(of: write)
-            return act(context.services) { repository in
-                guard await repository.discardWrite(sequence) else { return ("That write is no longer kept.", []) }
-                return (
-                    "Discarded the write of \(name).",
-                    [WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)]
-                )
-            }
+            context.ask(
+                .yesOrNo("Discard the \(write.method == .delete ? "delete" : "edit") of \(Self.title(of: write))?")
+            ) { [sequence = write.sequence] in Message.discardAnswered(sequence: sequence, $0) }
         case .refresh:
             guard let write = selected, !isActing else { break }
             let name = Self.title(of: write)
@@ -121,6 +113,19 @@ package struct ChangesScreen: ScreenModel {
             break
         }
         return []
+    }
+
+    /// Discards kept write `sequence` (its question answered yes).
+    private mutating func discard(_ sequence: Int64, services: BrowserServices) -> [Effect<Message>] {
+        guard let write = writes.first(where: { $0.sequence == sequence }) else { return [] }
+        let name = Self.title(of: write)
+        return act(services) { repository in
+            guard await repository.discardWrite(sequence) else { return ("That write is no longer kept.", []) }
+            return (
+                "Discarded the write of \(name).",
+                [WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)]
+            )
+        }
     }
 
     /// Runs `body` over the repository (what to say, and the events of the writes it decided),
@@ -162,6 +167,8 @@ package struct ChangesScreen: ScreenModel {
             for event in sent { context.record(event) }
             // The status pane's counts follow the outbox.
             if sent.isEmpty { context.readKeptWrites() }
+        case .discardAnswered(let sequence, let letter):
+            return letter == "y" ? discard(sequence, services: context.services) : []
         }
         return []
     }

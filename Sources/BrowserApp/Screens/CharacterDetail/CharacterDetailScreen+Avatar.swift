@@ -53,7 +53,7 @@ extension CharacterDetailScreen {
                 detail.avatar = .failed(failure.reason)
             }
             context.record(Self.event(id: detail.characterID, refresh: refresh, outcome))
-        case .characterRead, .episodesRead, .deleted:
+        case .characterRead, .episodesRead, .deleted, .deleteAnswered:
             return
         }
     }

@@ -21,6 +21,8 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         case avatarLoaded(refresh: Bool, AvatarOutcome)
         /// The delete (`x`) was taken as `result`, in `elapsed`.
         case deleted(Result<WriteEvent, WriteNotMade>, elapsed: Duration)
+        /// The delete's y/n question was answered with this letter.
+        case deleteAnswered(String)
     }
 
     /// What is shown: the character, its episodes, scroll, avatar and selected link.
@@ -80,9 +82,7 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
             }
             context.push(EditCharacterScreen(character: character))
         case .delete:
-            context.confirm("Delete \(crumb) (#\(detail.characterID))?", then: .deleteCharacter(id: detail.characterID))
-        case .confirmed(.deleteCharacter(let id)) where id == detail.characterID:
-            return delete(services: context.services)
+            context.ask(.yesOrNo("Delete \(crumb) (#\(detail.characterID))?"), reply: Message.deleteAnswered)
         default: break
         }
         return []
@@ -98,6 +98,7 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
             applyAvatar(message, context: &context)
         case .deleted(let result, let elapsed):
             applyDelete(result, elapsed: elapsed, context: &context)
+        case .deleteAnswered(let letter): return letter == "y" ? delete(services: context.services) : []
         }
         return []
     }

@@ -66,6 +66,7 @@ extension ExplorerListScreen {
     /// still misses.
     mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
+        case .filtered(let text): return filter(text, context: &context)
         case .values(let values):
             rowValues[values.address] = values
             return []

@@ -16,6 +16,8 @@ struct ExplorerListScreen: ScreenModel {
         case page(number: Int, search: String?, ExplorerRead<ExplorerListPage>)
         /// A row's entity was read for the profile's columns (or could not be).
         case values(RowValues)
+        /// The filter prompt was answered with this text.
+        case filtered(String)
     }
 
     /// The resource listed; nil when the API has none.
@@ -98,7 +100,7 @@ struct ExplorerListScreen: ScreenModel {
             if let row = shownRow(list.selected) {
                 context.push(ExplorerDetailScreen(target: .address(row.address), knownTitle: row.title))
             }
-        case .filter: context.openPrompt(search ?? localFilter ?? "")
+        case .filter: context.ask(.filter(search ?? localFilter ?? ""), reply: Message.filtered)
         case .clearFilters:
             if search != nil {
                 return restart(search: nil, localFilter: nil, context: context)
@@ -117,7 +119,7 @@ struct ExplorerListScreen: ScreenModel {
     }
 
     /// The filter typed: the API's search when it has one, else a filter over the rows read.
-    mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func filter(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return restart(search: nil, localFilter: nil, context: context) }
         if resource?.searchParameter != nil { return restart(search: text, localFilter: nil, context: context) }

@@ -66,7 +66,7 @@ extension ListsScreen {
             context.copy(list.selectedRow?.copySubject, as: format)
             return []
         case .filter:
-            context.openPrompt(Row.listKind.promptText(list.filter))
+            context.ask(.filter(Row.listKind.promptText(list.filter)), reply: Message.filtered)
             return []
         case .cycleStatus:
             var filter = list.filter

@@ -11,6 +11,8 @@ package struct ListsScreen: ScreenModel, Hashable {
         /// A page of a list was read: the request, and its `ReadReport<Page<Row>>` of the
         /// request's kind's rows.
         case pageRead(PageRequest, any Sendable)
+        /// The filter prompt was answered with this text.
+        case filtered(String)
     }
 
     /// The list shown: characters, episodes or locations.
@@ -85,6 +87,7 @@ package struct ListsScreen: ScreenModel, Hashable {
         switch message {
         case .pageRead(let request, let report):
             applyPage(request, report, of: ListKind.of(request.kind).rows, context: &context)
+        case .filtered(let text): applyFilter(text, context: &context)
         }
     }
 
@@ -97,10 +100,6 @@ package struct ListsScreen: ScreenModel, Hashable {
 
     package mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {
         followWindows(context: &context)
-    }
-
-    package mutating func submitPrompt(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
-        applyFilter(text, context: &context)
     }
 
     package mutating func show(_ entity: ShownEntity) {

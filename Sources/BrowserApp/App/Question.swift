@@ -1,0 +1,44 @@
+import TerminalUI
+
+/// A question the app asks for a screen (`ScreenContext.ask`): free text, such as the filter `/`
+/// opens, or one letter of a few, such as y/n. A plain value.
+package struct Question: Sendable, Hashable {
+    /// One answer of a choice: its letter and what it means. A plain value.
+    package struct Choice: Sendable, Hashable {
+        package var letter: Character
+        package var label: String
+    }
+
+    /// How it is answered. A plain value.
+    package enum Kind: Sendable, Hashable {
+        /// Free text, typed so far, of at most `limit` characters: Enter answers it.
+        case text(String, limit: Int)
+        /// One of the choices, by its letter (either case); any other key cancels it.
+        case choice([Choice])
+    }
+
+    /// What is asked: the label before the text (`Filter by name: `), or the question.
+    package var prompt: String
+    package var kind: Kind
+
+    /// The filter prompt, starting with `text`.
+    static func filter(_ text: String) -> Question {
+        Question(prompt: "Filter by name: ", kind: .text(text, limit: 60))
+    }
+
+    /// `prompt`, answered `y` or `n`.
+    static func yesOrNo(_ prompt: String) -> Question {
+        Question(
+            prompt: prompt,
+            kind: .choice([Choice(letter: "y", label: "yes"), Choice(letter: "n", label: "no")]))
+    }
+}
+
+/// The question being asked, the screen that asked it and how its answer goes back. A plain value.
+package struct AskedQuestion: Sendable {
+    package var question: Question
+    /// The screen that asked: the answer goes to it alone.
+    let asker: ScreenAddress
+    /// The asker's message for an answer (the text typed, or the letter chosen).
+    let reply: @Sendable (String) -> any Sendable
+}
