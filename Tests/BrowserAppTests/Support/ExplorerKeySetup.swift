@@ -62,6 +62,9 @@ enum ExplorerKeySetup {
             return after.screens.last?.crumb == ExplorerSample.resourceNames[index]
         case .pickResource:
             return after.screens.last is ExplorerPickerScreen
+        // The list's `y` reads the row's entity first (`ExplorerCopyTests` delivers it).
+        case .copy(.json) where scope == .explorerList:
+            return (after.screens.last as? ExplorerListScreen)?.copying != nil
         case .nextLink where scope == .explorerDetail: return moved > 0
         case .previousLink where scope == .explorerDetail: return moved < 0
         case .clearFilters where scope == .explorerList:

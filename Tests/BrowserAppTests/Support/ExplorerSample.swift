@@ -99,10 +99,10 @@ struct NoExchange: HTTPExchanging {
 
 extension Driver {
     /// A browser exploring the sample API (`ExplorerSample`), started at `size`: its people's list
-    /// at the bottom, reading page 1.
+    /// at the bottom, reading page 1; `adjust` changes its services first (a clipboard, a loader).
     init(
         explorer start: ExplorerSession.Start?, size: TerminalSize = TerminalSize(width: 100, height: 30),
-        profile: ExplorerProfile? = nil
+        profile: ExplorerProfile? = nil, adjust: (inout BrowserServices) -> Void = { _ in }
     ) {
         let networkSwitch = NetworkSwitch()
         let closedPort = URL(string: "http://127.0.0.1:1/api") ?? URL(fileURLWithPath: "/")
@@ -115,6 +115,7 @@ extension Driver {
             apiDescription: ExplorerSample.base.absoluteString, now: { Driver.now },
             onAnswer: { events.append($0) })
         services.explorer = ExplorerSample.session(start: start, profile: profile)
+        adjust(&services)
         self.networkSwitch = networkSwitch
         browser = CharacterBrowser(services: services)
         state = .initial(services: services)

@@ -9,7 +9,7 @@ struct ExplorerDetailPane: Widget {
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: title).render(in: area, buffer: &buffer)
-        let inside = layout.mainInterior.inset(left: 1)
+        let inside = screen.content
         guard screen.entity != nil else {
             let text = screen.failure ?? (screen.loading == nil ? "Not read." : "Loading…")
             let style = screen.failure == nil ? Style.plain.dimmed() : Style(foreground: .red)

@@ -43,6 +43,8 @@ struct ExplorerDetailScreen: ScreenModel {
     /// The cursor line and the lines scrolled off the top.
     private(set) var cursor = ListState()
     private(set) var visibleLines = 1
+    /// Where the lines are drawn, as the layout last said.
+    private(set) var content = Rect(x: 0, y: 0, width: 0, height: 0)
     /// The policy of the entity's read in flight, if any.
     var loading: CachePolicy?
     /// Why the entity could not be read, as a sentence.
@@ -88,6 +90,8 @@ struct ExplorerDetailScreen: ScreenModel {
         case .nextLink: selectLink(after: cursor.selected, step: 1)
         case .previousLink: selectLink(after: cursor.selected, step: -1)
         case .open: openLine(context: &context)
+        case .click(let column, let row, let opens): click(column: column, row: row, opens: opens, context: &context)
+        case .copy(let format): copy(format, context: &context)
         default: break
         }
         return []
@@ -139,9 +143,9 @@ struct ExplorerDetailScreen: ScreenModel {
     }
 
     mutating func layOut(_ layout: BrowserLayout) {
-        let inside = layout.mainInterior.inset(left: 1)
-        visibleLines = max(1, inside.height)
-        let width = max(10, inside.width - 1)
+        content = layout.mainInterior.inset(left: 1)
+        visibleLines = max(1, content.height)
+        let width = max(10, content.width - 1)
         if linesStale || width != linesWidth {
             linesWidth = width
             rebuildLines()
@@ -185,6 +189,33 @@ struct ExplorerDetailScreen: ScreenModel {
         switch line.row {
         case .more(let parent, _): folds.showAll(parent)
         case .node(let index): folds.toggle(index, in: tree.outline)
+        }
+        linesStale = true
+    }
+
+    /// A click on a line: the cursor goes there; a folded node opens, a click on an open node's
+    /// `▾` folds it, `… N more` shows the rest; a double click on a link follows it.
+    private mutating func click(column: Int, row: Int, opens: Bool, context: inout ScreenContext) {
+        guard content.contains(column: column, row: row), let tree,
+            let index = cursor.row(atLine: row - content.y, rowCount: lines.count, visibleRows: visibleLines)
+        else { return }
+        cursor.select(index, rowCount: lines.count, visibleRows: visibleLines)
+        let line = lines[index]
+        if line.link != nil {
+            if opens { openLine(context: &context) }
+            return
+        }
+        switch line.row {
+        case .more(let parent, _):
+            folds.showAll(parent)
+        case .node(let node):
+            let outline = tree.outline
+            guard outline.nodes[node].isContainer, outline.nodes[node].childCount > 0 else { return }
+            // The marker sits after the indent: two cells per level below the top.
+            let marker = content.x + 2 * max(0, outline.nodes[node].depth - 1)
+            let onMarker = (marker..<marker + 2).contains(column)
+            if folds.isOpen(node, in: outline), opens || !onMarker { return }
+            folds.toggle(node, in: outline)
         }
         linesStale = true
     }

@@ -19,6 +19,10 @@ extension KeyTable.Scope {
                 help: "filter: the API's own search when it has one, else the rows read so far",
                 hint: ("/", "filter", 20)),
             KeyBinding([.escape, .backspace], .clearFilters, label: "Esc", help: "clear the filter, else back"),
+            KeyBinding(
+                [.character("y")], .copy(.json), label: "y",
+                help: "copy the selected row's entity as JSON (read through the cache; OSC 52)"),
+            KeyBinding([.character("Y")], .copy(.url), label: "Y", help: "copy the selected row's URL"),
         ] + KeyTable.explorerMoves)
 
     /// An explored entity's detail's keys.
@@ -41,6 +45,9 @@ extension KeyTable.Scope {
             KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
             KeyBinding([.character("g"), .home], .first, label: "g Home", help: "the top"),
             KeyBinding([.character("G"), .end], .last, label: "G End", help: "the end"),
+            KeyBinding([.character("y")], .copy(.json), label: "y", help: "copy the entity as JSON (OSC 52)"),
+            KeyBinding(
+                [.character("Y")], .copy(.url), label: "Y", help: "copy the URL of the link on the cursor, else the entity's"),
         ] + KeyTable.explorerMoves)
 
     /// The resource picker's keys (it takes typing: letters narrow the resources).

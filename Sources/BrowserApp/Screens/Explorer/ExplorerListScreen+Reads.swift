@@ -70,6 +70,9 @@ extension ExplorerListScreen {
         case .values(let values):
             rowValues[values.address] = values
             return []
+        case .copyRead(let address, let read):
+            receiveCopy(address, read, context: &context)
+            return []
         case .page(let number, let search, let read):
             guard search == self.search, loading[number] == read.policy else { return [] }
             loading[number] = nil

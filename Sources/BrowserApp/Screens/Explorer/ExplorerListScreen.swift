@@ -16,6 +16,8 @@ struct ExplorerListScreen: ScreenModel {
         case page(number: Int, search: String?, ExplorerRead<ExplorerListPage>)
         /// A row's entity was read for the profile's columns (or could not be).
         case values(RowValues)
+        /// The entity at the address a copy (`y`) waits for was read (or could not be).
+        case copyRead(EntityAddress, ExplorerRead<ExplorerEntity>)
         /// The filter prompt was answered with this text.
         case filtered(String)
     }
@@ -47,6 +49,8 @@ struct ExplorerListScreen: ScreenModel {
     /// The task keys of the value reads started (the latest few), and how many were started.
     var valueKeys: [String] = []
     var valueBatches = 0
+    /// The row whose entity a copy (`y`) waits for, if any.
+    var copying: EntityAddress?
 
     /// The list of `resource`, which opens entity `openingID` over itself when given.
     init(resource: ExplorerResource?, openingID: String? = nil) {
@@ -96,10 +100,15 @@ struct ExplorerListScreen: ScreenModel {
         case .first: list.moveToFirst(rowCount: count, visibleRows: visibleRows)
         case .last: list.moveToLast(rowCount: count, visibleRows: visibleRows)
         case .scroll(let rows, _, _): list.scroll(by: rows, rowCount: count, visibleRows: visibleRows)
-        case .open:
-            if let row = shownRow(list.selected) {
-                context.push(ExplorerDetailScreen(target: .address(row.address), knownTitle: row.title))
-            }
+        case .open: openSelected(context: &context)
+        case .click(let column, let row, let opens):
+            // The row under the pointer is selected; a double click opens it too.
+            let rows = context.layout.listRows
+            guard rows.contains(column: column, row: row),
+                let index = list.row(atLine: row - rows.y, rowCount: count, visibleRows: visibleRows)
+            else { break }
+            list.select(index, rowCount: count, visibleRows: visibleRows)
+            if opens { openSelected(context: &context) }
         case .filter: context.ask(.filter(search ?? localFilter ?? ""), reply: Message.filtered)
         case .clearFilters:
             if search != nil {
@@ -113,6 +122,7 @@ struct ExplorerListScreen: ScreenModel {
         case .back: context.pop()
         case .refresh: return refresh(context: context)
         case .openResource(let index): return ExplorerNavigation.openResource(index, from: &self, context: &context)
+        case .copy(let format): return copy(format, context: &context)
         default: break
         }
         return []
@@ -136,7 +146,9 @@ struct ExplorerListScreen: ScreenModel {
         return cancelled + restart(search: nil, localFilter: nil, context: context)
     }
 
-    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { cancelReads() + cancelValueReads() }
+    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
+        cancelReads() + cancelValueReads() + cancelCopy()
+    }
 
     mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
         readMissing(context: context) + readValuesInView(context: context)
@@ -153,6 +165,12 @@ struct ExplorerListScreen: ScreenModel {
 
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         ExplorerListPane(screen: self, layout: context.layout).render(in: area, buffer: &buffer)
+    }
+
+    /// Opens the selected row's entity over the list.
+    private func openSelected(context: inout ScreenContext) {
+        guard let row = shownRow(list.selected) else { return }
+        context.push(ExplorerDetailScreen(target: .address(row.address), knownTitle: row.title))
     }
 
     /// Starts the list again with `search` and `localFilter`, from its first row.

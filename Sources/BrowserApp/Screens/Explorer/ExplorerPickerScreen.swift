@@ -3,8 +3,9 @@ import Foundation
 import TerminalUI
 
 /// The resource picker (`:`, as k9s's): every resource of the API, narrowed as letters are
-/// typed (a name containing them); Enter shows the selected one in the list under it, Esc
-/// closes it. It takes typing. A plain value (`ScreenModel`).
+/// typed (a name containing them); Enter (or a double click) shows the selected one in the list
+/// under it, Esc closes it. It takes typing; a click selects, the wheel scrolls. A plain value
+/// (`ScreenModel`).
 struct ExplorerPickerScreen: ScreenModel {
     /// Every resource, in the API's order.
     let resources: [ExplorerResource]
@@ -27,16 +28,31 @@ struct ExplorerPickerScreen: ScreenModel {
     var takesTyping: Bool { true }
 
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Never>] {
-        guard case .typed(let key) = action else { return [] }
+        switch action {
+        case .click(let column, let row, let opens):
+            // The resource under the pointer is selected; a double click opens it, as Enter.
+            let rows = context.layout.listRows
+            guard rows.contains(column: column, row: row),
+                let index = list.row(atLine: row - rows.y, rowCount: matches.count, visibleRows: visibleRows)
+            else { return [] }
+            list.select(index, rowCount: matches.count, visibleRows: visibleRows)
+            if opens { choose(context: &context) }
+            return []
+        case .scroll(let rows, _, _):
+            list.scroll(by: rows, rowCount: matches.count, visibleRows: visibleRows)
+            return []
+        case .typed(let key):
+            type(key, context: &context)
+            return []
+        default: return []
+        }
+    }
+
+    /// A key typed: moves, narrows, chooses or closes.
+    private mutating func type(_ key: Key, context: inout ScreenContext) {
         switch key {
         case .escape: context.pop()
-        case .enter:
-            guard matches.indices.contains(list.selected),
-                let index = resources.firstIndex(of: matches[list.selected])
-            else { return [] }
-            // The list under it shows the resource in its place (`1`–`3`'s way), not a new list.
-            context.pop()
-            context.perform(.openResource(index))
+        case .enter: choose(context: &context)
         case .down, .tab: list.move(by: 1, rowCount: matches.count, visibleRows: visibleRows)
         case .up: list.move(by: -1, rowCount: matches.count, visibleRows: visibleRows)
         case .home: list.moveToFirst(rowCount: matches.count, visibleRows: visibleRows)
@@ -52,7 +68,14 @@ struct ExplorerPickerScreen: ScreenModel {
             narrow()
         default: break
         }
-        return []
+    }
+
+    /// Shows the selected resource in the list under the picker (`1`–`3`'s way, not a new list).
+    private mutating func choose(context: inout ScreenContext) {
+        guard matches.indices.contains(list.selected), let index = resources.firstIndex(of: matches[list.selected])
+        else { return }
+        context.pop()
+        context.perform(.openResource(index))
     }
 
     mutating func layOut(_ layout: BrowserLayout) {
