@@ -108,7 +108,7 @@ package struct AvatarLoader: Sendable {
         url text: String, refresh: Bool, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async -> (Result<HalfBlockPicture, AvatarFailure>, AvatarOrigin?, Int) {
         guard let (url, key) = locations.location(of: text, derive: locate) else {
-            return (.failure(AvatarFailure("No image: the character has no avatar URL.")), nil, 0)
+            return (.failure(AvatarFailure("No image: its URL is not an http(s) URL.")), nil, 0)
         }
         let online = isOnline()
         if !online || !refresh {

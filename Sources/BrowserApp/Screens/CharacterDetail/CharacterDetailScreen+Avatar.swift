@@ -1,32 +1,20 @@
-import CharacterData
-import RepositoryCore
-import DownloadCache
 import Locking
 import TerminalUI
 
 extension CharacterDetailScreen {
     /// The task key of the avatar load; a newer load replaces an older one.
     static let avatarTaskKey = "avatar"
-    /// The download cache policies of navigation and of a refresh, as the events log names them.
-    static let navigationPolicy = DownloadCachePolicy.bypassServerCallOnFoundItem
-    static let refreshPolicy = DownloadCachePolicy.alwaysFetchWithCustomHeader
 
     /// Starts loading the character's avatar (navigation, or a revalidating refresh), unless
     /// images are off or the character is not known yet.
     mutating func loadAvatar(refresh: Bool, services: BrowserServices) -> [Effect<Message>] {
         guard let loader = services.avatars, let character = detail.character else { return [] }
         detail.avatar = .loading(received: 0, expected: nil)
-        let url = character.image
         return [
-            .stream(key: Self.avatarTaskKey) { sink in
-                let reporter = ProgressThrottle { received, expected in
-                    sink.send(.avatarProgress(received: received, expected: expected))
-                }
-                let outcome = await loader.load(url: url, refresh: refresh) { step in
-                    reporter.report(received: step.received, expected: step.expected)
-                }
-                sink.send(.avatarLoaded(refresh: refresh, outcome))
-            }
+            AvatarLoad.effect(
+                key: Self.avatarTaskKey, loader: loader, url: character.image, refresh: refresh,
+                progress: { .avatarProgress(received: $0, expected: $1) },
+                loaded: { .avatarLoaded(refresh: refresh, $0) })
         ]
     }
 
@@ -42,33 +30,12 @@ extension CharacterDetailScreen {
             guard case .loading = detail.avatar else { return }
             detail.avatar = .loading(received: received, expected: expected)
         case .avatarLoaded(let refresh, let outcome):
-            if case .failure(let failure) = outcome.result, failure.isCancellation { return }
-            let milliseconds = AnswerEvent.milliseconds(outcome.elapsed)
-            switch outcome.result {
-            case .success(let image):
-                detail.avatar = .shown(
-                    image, origin: outcome.origin ?? .network, bytes: outcome.bytes,
-                    milliseconds: milliseconds)
-            case .failure(let failure):
-                detail.avatar = .failed(failure.reason)
-            }
-            context.record(Self.event(id: detail.characterID, refresh: refresh, outcome))
+            guard let shown = AvatarLoad.state(of: outcome) else { return }
+            detail.avatar = shown
+            context.record(AvatarLoad.event(query: "avatar \(detail.characterID)", refresh: refresh, outcome))
         case .characterRead, .episodesRead, .deleted, .deleteAnswered:
             return
         }
-    }
-
-    /// An avatar answer as an event like every other (the status pane's latest answer, the events log).
-    private static func event(id: Int, refresh: Bool, _ outcome: AvatarOutcome) -> AnswerEvent {
-        var error: String?
-        if case .failure(let failure) = outcome.result { error = failure.reason }
-        return AnswerEvent(
-            query: "avatar \(id)", policy: .download(refresh ? Self.refreshPolicy : Self.navigationPolicy),
-            operation: .download,
-            origin: error == nil ? outcome.origin.map(AnswerOrigin.avatar) : nil, stale: false,
-            ms: AnswerEvent.milliseconds(outcome.elapsed), ageSeconds: nil, error: error,
-            bytes: outcome.bytes,
-            cacheKeys: outcome.cacheKey.map { [.avatar($0)] } ?? [])
     }
 }
 

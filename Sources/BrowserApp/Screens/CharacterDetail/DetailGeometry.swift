@@ -30,12 +30,16 @@ struct DetailGeometry: Sendable {
             return
         }
         avatar = area
+        self.content = Self.content(content, besideAvatar: area)
+    }
+
+    /// What is left of `content` for the text beside the avatar at `area` (one column of gap), or
+    /// below it when it is above.
+    static func content(_ content: Rect, besideAvatar area: Rect) -> Rect {
         if area.y == content.y && area.x > content.x {
-            self.content = Rect(
-                x: content.x, y: content.y, width: area.x - 1 - content.x, height: content.height)
-        } else {
-            self.content = content.inset(top: area.height)
+            return Rect(x: content.x, y: content.y, width: area.x - 1 - content.x, height: content.height)
         }
+        return content.inset(top: area.height)
     }
 
     /// How many lines the pane shows at once.

@@ -2,10 +2,12 @@ import ExplorerData
 import TerminalUI
 
 /// An explored entity in its box: its title and where it is in the title, then its lines with
-/// the cursor's highlighted; before its read, `Loading…`, or why it could not be read.
+/// the cursor's highlighted, and its picture beside them (or a line saying why there is none);
+/// before its read, `Loading…`, or why it could not be read.
 struct ExplorerDetailPane: Widget {
     let screen: ExplorerDetailScreen
     let layout: BrowserLayout
+    var colorMode: ColorMode = .palette256
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: title).render(in: area, buffer: &buffer)
@@ -21,6 +23,9 @@ struct ExplorerDetailPane: Widget {
         let lines = screen.lines
         ListView(rowCount: lines.count, state: screen.cursor, placeholder: "No fields.") { lines[$0].text }
             .render(in: inside, buffer: &buffer)
+        if let image = screen.image, let area = screen.imageArea {
+            AvatarPane(avatar: image, mode: colorMode).render(in: area, buffer: &buffer)
+        }
     }
 
     /// `Luke Skywalker · /api/people/1 · line 3/27`.

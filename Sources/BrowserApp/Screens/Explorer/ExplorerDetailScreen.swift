@@ -7,12 +7,18 @@ import TerminalUI
 /// node, a long array shows its first rows and a count), long strings wrapped, and its links —
 /// a reference by its name at once, a bare URL by its entity's title once read in the
 /// background (only the links on screen). `n`/`p` select links, Enter follows one over this
-/// screen, Esc goes back. A plain value (`ScreenModel`).
+/// screen, Esc goes back. The picture its profile names is drawn beside the tree, as a
+/// character's avatar. A plain value (`ScreenModel`).
 struct ExplorerDetailScreen: ScreenModel {
     /// Which entity: at an address (a row or a link), or by id of a resource (`--open`).
     enum Target: Sendable, Hashable {
         case address(EntityAddress)
         case id(String, of: ExplorerResource)
+
+        /// The resource an entity opened by id is of.
+        var resource: ExplorerResource? {
+            if case .id(_, let resource) = self { resource } else { nil }
+        }
     }
 
     /// What the detail's reads report.
@@ -21,6 +27,10 @@ struct ExplorerDetailScreen: ScreenModel {
         case entity(ExplorerRead<ExplorerEntity>, tree: ExplorerTree?)
         /// A link's title became known (or could not be read).
         case title(LinkTitle)
+        /// The picture's download advanced (bytes received, and expected when known).
+        case imageProgress(received: Int64, expected: Int64?)
+        /// The picture's load finished; `refresh` when it revalidated.
+        case imageLoaded(refresh: Bool, AvatarOutcome)
     }
 
     let target: Target
@@ -43,8 +53,12 @@ struct ExplorerDetailScreen: ScreenModel {
     /// The cursor line and the lines scrolled off the top.
     private(set) var cursor = ListState()
     private(set) var visibleLines = 1
-    /// Where the lines are drawn, as the layout last said.
+    /// Where the lines are drawn, and the picture, as the layout last said.
     private(set) var content = Rect(x: 0, y: 0, width: 0, height: 0)
+    private(set) var imageArea: Rect?
+    /// The picture the profile names for the entity (worked out once per value), and its state.
+    var imageSource: ExplorerImage.Source?
+    var image: AvatarState?
     /// The policy of the entity's read in flight, if any.
     var loading: CachePolicy?
     /// Why the entity could not be read, as a sentence.
@@ -78,7 +92,8 @@ struct ExplorerDetailScreen: ScreenModel {
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         let count = lines.count
         switch action {
-        case .refresh: return read(policy: .remoteFirst, context: context)
+        case .refresh:
+            return read(policy: .remoteFirst, context: context) + loadImage(refresh: true, services: context.services)
         case .back: context.pop()
         case .moveDown: cursor.move(by: 1, rowCount: count, visibleRows: visibleLines)
         case .moveUp: cursor.move(by: -1, rowCount: count, visibleRows: visibleLines)
@@ -109,12 +124,21 @@ struct ExplorerDetailScreen: ScreenModel {
                 let isNew = answer.value != entity
                 entity = answer.value
                 failure = nil
+                var effects: [Effect<Message>] = []
+                let source = ExplorerImage.source(
+                    of: answer.value, resource: target.resource, session: context.services.explorer)
+                if source != imageSource || image == nil {
+                    imageSource = source
+                    effects += loadImage(refresh: false, services: context.services)
+                }
                 if isNew, let tree {
                     self.tree = tree
                     folds = tree.folds
+                    // Placed with its picture first, so the lines are built once for their width.
+                    linesWidth = place(in: context.layout)
                     rebuildLines()
                 }
-                return context.isOnTop ? readTitlesInView(context: context) : []
+                return effects + (context.isOnTop ? readTitlesInView(context: context) : [])
             case .failure(let error):
                 if entity == nil { failure = error.description }
                 context.toast(error.description, kind: .error)
@@ -123,18 +147,22 @@ struct ExplorerDetailScreen: ScreenModel {
             guard let text = title.title, titles[title.address] != text else { return [] }
             titles[title.address] = text
             linesStale = true
+        case .imageProgress, .imageLoaded:
+            applyImage(message, context: &context)
         }
         return []
     }
 
     mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
-        guard loading != nil else { return [] }
+        let image = cancelImage()
+        guard loading != nil else { return image }
         loading = nil
-        return [.cancel(key: entityTaskKey)]
+        return [.cancel(key: entityTaskKey)] + image
     }
 
     mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
-        entity == nil && failure == nil ? read(policy: .localFirst, context: context) : []
+        if entity == nil && failure == nil { return read(policy: .localFirst, context: context) }
+        return image == nil ? loadImage(refresh: false, services: context.services) : []
     }
 
     /// On top, reads the titles of the bare links on screen not asked for yet.
@@ -143,13 +171,18 @@ struct ExplorerDetailScreen: ScreenModel {
     }
 
     mutating func layOut(_ layout: BrowserLayout) {
-        content = layout.mainInterior.inset(left: 1)
-        visibleLines = max(1, content.height)
-        let width = max(10, content.width - 1)
+        let width = place(in: layout)
         if linesStale || width != linesWidth {
             linesWidth = width
             rebuildLines()
         }
+    }
+
+    /// Places the lines and the picture in `layout`; returns the width the lines are built for.
+    private mutating func place(in layout: BrowserLayout) -> Int {
+        (imageArea, content) = Self.areas(of: layout, image: image)
+        visibleLines = max(1, content.height)
+        return max(10, content.width - 1)
     }
 
     /// Works the lines out again for the width last laid out, keeping the cursor in range.
@@ -161,7 +194,8 @@ struct ExplorerDetailScreen: ScreenModel {
     }
 
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        ExplorerDetailPane(screen: self, layout: context.layout).render(in: area, buffer: &buffer)
+        ExplorerDetailPane(screen: self, layout: context.layout, colorMode: context.colorMode)
+            .render(in: area, buffer: &buffer)
     }
 
     /// Moves the cursor to the next (`step` 1) or previous (-1) line that is a link.
