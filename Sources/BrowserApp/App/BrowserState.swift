@@ -32,7 +32,7 @@ package struct BrowserState: Sendable {
         }
     }
     /// The question asked, while one is (the filter prompt, a y/n question).
-    package internal(set) var asking: AskedQuestion?
+    var asking: AskedQuestion?
     /// The writes the outbox keeps, per state (the status pane's `writes:` row).
     package internal(set) var keptWrites = WriteCounts()
     /// The characters with a write the server has not taken yet: shown `pending`.

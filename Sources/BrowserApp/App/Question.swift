@@ -1,5 +1,3 @@
-import TerminalUI
-
 /// A question the app asks for a screen (`ScreenContext.ask`): free text, such as the filter `/`
 /// opens, or one letter of a few, such as y/n. A plain value.
 package struct Question: Sendable, Hashable {
@@ -28,15 +26,13 @@ package struct Question: Sendable, Hashable {
 
     /// `prompt`, answered `y` or `n`.
     static func yesOrNo(_ prompt: String) -> Question {
-        Question(
-            prompt: prompt,
-            kind: .choice([Choice(letter: "y", label: "yes"), Choice(letter: "n", label: "no")]))
+        Question(prompt: prompt, kind: .choice([Choice(letter: "y", label: "yes"), Choice(letter: "n", label: "no")]))
     }
 }
 
 /// The question being asked, the screen that asked it and how its answer goes back. A plain value.
-package struct AskedQuestion: Sendable {
-    package var question: Question
+struct AskedQuestion: Sendable {
+    var question: Question
     /// The screen that asked: the answer goes to it alone.
     let asker: ScreenAddress
     /// The asker's message for an answer (the text typed, or the letter chosen).

@@ -198,9 +198,7 @@ package struct ScreenContext: Sendable {
 
     /// Asks `question` (the app draws it and takes the keys); its answer — the text, or the letter
     /// chosen — comes back to the screen alone as the message `reply` makes of it. Cancelled, nothing does.
-    package mutating func ask<Reply: Sendable>(
-        _ question: Question, reply: @escaping @Sendable (String) -> Reply
-    ) {
+    package mutating func ask<Reply: Sendable>(_ question: Question, reply: @escaping @Sendable (String) -> Reply) {
         requests.append(.ask(question, reply: reply))
     }
 

@@ -116,14 +116,13 @@ package struct CacheScreen: ScreenModel {
         guard let inspector = context.services.cacheInspector else { return [] }
         var effects: [Effect<Message>] = []
         for request in requests {
-            switch request {
-            case .explore:
+            if case .explore = request {
                 explore(context: &context)
                 continue
-            case .ask(let asked):
+            }
+            if case .ask(let asked) = request {
                 context.ask(asked.question(tiers: state.tiers)) { Message.answered(asked, $0) }
                 continue
-            default: break
             }
             let services = context.services
             effects.append(

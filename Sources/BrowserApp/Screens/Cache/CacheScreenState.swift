@@ -70,11 +70,9 @@ package struct CacheScreenState: Sendable, Equatable {
     /// The row the screen's questions are drawn on in `area`: the last of the list's body, or of
     /// the entry page.
     func questionRow(in area: Rect) -> Rect {
-        let box =
-            detail == nil
-            ? CacheListPane.body(of: geometry(in: area).list)
-            : BorderBox.interior(of: area).inset(left: 1, right: 1)
-        return Rect(x: box.x, y: box.maxY - 1, width: box.width, height: min(1, box.height))
+        detail == nil
+            ? CacheListPane.body(of: geometry(in: area).list).bottom(1)
+            : BorderBox.interior(of: area).inset(left: 1, right: 1).bottom(1)
     }
 
     /// The list's body rows in `area` (what moves scroll by).

@@ -115,19 +115,6 @@ package struct ChangesScreen: ScreenModel {
         return []
     }
 
-    /// Discards kept write `sequence` (its question answered yes).
-    private mutating func discard(_ sequence: Int64, services: BrowserServices) -> [Effect<Message>] {
-        guard let write = writes.first(where: { $0.sequence == sequence }) else { return [] }
-        let name = Self.title(of: write)
-        return act(services) { repository in
-            guard await repository.discardWrite(sequence) else { return ("That write is no longer kept.", []) }
-            return (
-                "Discarded the write of \(name).",
-                [WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)]
-            )
-        }
-    }
-
     /// Runs `body` over the repository (what to say, and the events of the writes it decided),
     /// then reads the outbox again.
     private mutating func act(
@@ -168,7 +155,15 @@ package struct ChangesScreen: ScreenModel {
             // The status pane's counts follow the outbox.
             if sent.isEmpty { context.readKeptWrites() }
         case .discardAnswered(let sequence, let letter):
-            return letter == "y" ? discard(sequence, services: context.services) : []
+            guard letter == "y", let write = writes.first(where: { $0.sequence == sequence }) else { break }
+            let name = Self.title(of: write)
+            return act(context.services) { repository in
+                guard await repository.discardWrite(sequence) else { return ("That write is no longer kept.", []) }
+                return (
+                    "Discarded the write of \(name).",
+                    [WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)]
+                )
+            }
         }
         return []
     }
