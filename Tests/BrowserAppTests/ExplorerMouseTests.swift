@@ -120,19 +120,37 @@ struct ExplorerMouseTests {
         #expect(detail.cursor.offset == 6)
     }
 
-    @Test("In the picker a click selects a resource, a double click shows it in the list; the wheel scrolls")
+    @Test("In the picker a click selects a resource, a double click shows it in the list under it")
     func pickerClicks() throws {
-        var driver = Driver(explorer: nil, size: TerminalSize(width: 100, height: 10))
+        var driver = Driver(explorer: nil)
         driver.answerExplorerPage(1)
         driver.press(":")
         let rows = driver.state.layout.listRows
         Self.click(&driver, rows.x + 3, rows.y + 2)
         #expect((driver.state.screens.last as? ExplorerPickerScreen)?.list.selected == 2)
-        Self.wheel(&driver, rows.x + 3, rows.y)
-        let picker = try #require(driver.state.screens.last as? ExplorerPickerScreen)
-        #expect(picker.list.offset > 0 || picker.visibleRows >= picker.matches.count)
+        Self.click(&driver, rows.x + 3, driver.state.layout.listHeader.y)
+        #expect((driver.state.screens.last as? ExplorerPickerScreen)?.list.selected == 2)
         Self.click(&driver, rows.x + 3, rows.y + 1, double: true)
         #expect(driver.state.screens.count == 1)
-        #expect(driver.state.breadcrumb == picker.matches[picker.list.offset + 1].name)
+        #expect(driver.state.breadcrumb == ExplorerSample.resourceNames[1])
+    }
+
+    @Test("The wheel scrolls the picker's resources three a notch, the selection kept in view")
+    func pickerWheel() throws {
+        let driver = Driver(explorer: nil)
+        let layout = BrowserLayout(size: TerminalSize(width: 100, height: 30))
+        let resources = (1...60).map {
+            ExplorerResource(name: "resource\($0)", collection: ExplorerSample.base.appendingPathComponent("r\($0)/"))
+        }
+        var picker = ExplorerPickerScreen(resources: resources)
+        picker.layOut(layout)
+        var context = ScreenContext(services: driver.browser.services, layout: layout, isOnTop: true)
+        let rows = layout.listRows
+        for _ in 0..<2 {
+            _ = picker.perform(.scroll(rows: 3, column: rows.x + 3, row: rows.y), context: &context)
+        }
+        #expect(picker.list.offset == 6 && picker.list.selected == 6)
+        _ = picker.perform(.scroll(rows: -3, column: rows.x + 3, row: rows.y), context: &context)
+        #expect(picker.list.offset == 3 && picker.list.selected == 6)
     }
 }
