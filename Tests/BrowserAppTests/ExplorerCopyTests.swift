@@ -52,6 +52,7 @@ struct ExplorerCopyTests {
         // Nothing is copied before the entity is read: the read is under way, recorded like any.
         #expect(Self.hasCopyRead(effects))
         #expect(clipboard.all.isEmpty)
+        #expect(ExplorerScreensTests.list(driver)?.activity.shownReads.last == "entity to copy")
         let address = ExplorerSample.address("/api/people/1")
         let read = ExplorerRead(
             policy: .localFirst, result: .success(ExplorerSample.answer(ExplorerSample.luke, origin: .memory)),

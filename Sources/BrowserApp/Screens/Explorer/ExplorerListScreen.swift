@@ -64,7 +64,13 @@ struct ExplorerListScreen: ScreenModel {
 
     var activity: ScreenActivity {
         let policy = loading.values.contains(.remoteFirst) ? CachePolicy.remoteFirst : loading.values.first
-        return ScreenActivity(reading: policy, named: "\(crumb) page")
+        var activity = ScreenActivity(reading: policy, named: "\(crumb) page")
+        // A copy waiting for its row's entity is a read in flight too.
+        if copying != nil {
+            activity.isBusy = true
+            activity.shownReads.append("entity to copy")
+        }
+        return activity
     }
 
     /// The rows shown: those the local filter keeps, or the whole list's window.
