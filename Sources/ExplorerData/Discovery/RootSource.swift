@@ -4,18 +4,18 @@ import RepositoryCore
 
 /// The main source of an API's resources when its root is an index: the root read, its keys in
 /// order with their collections; a root that is not an index (not JSON, not an object of URLs of
-/// the API) is `ProblemMark.noIndex`. Thread-safe: its parts are.
+/// the API) is `ProblemMark.noIndex`. Kept with what the server said of its freshness; a `cached`
+/// index is revalidated, and a `304` answers it confirmed. Thread-safe: its parts are.
 struct RootSource: GetDataSource {
     let api: APIBase
     let reader: JSONReader
-    let timeSource: any TimeSource
 
     func get(_ query: Query, cached: Entry<ExplorerResources>?) async throws(RepositoryError) -> Entry<
         ExplorerResources
     > {
         let read: JSONReader.Read
         do {
-            read = try await reader.read(api.url, for: query)
+            read = try await reader.read(api.url, for: query, revalidating: cached?.metadata)
         } catch .serialization(let detail) {
             throw .serialization(
                 detail: ProblemMark.noIndex + "it is "
@@ -23,7 +23,9 @@ struct RootSource: GetDataSource {
         } catch .notFound {
             throw .serialization(detail: ProblemMark.noIndex + "it answers 404")
         }
-        switch APIIndex.read(read.node, api: api) {
+        if let confirmed = read.confirmed(cached) { return confirmed }
+        guard let node = read.node else { throw .mainUnavailable(reason: "HTTP 304 Not Modified with nothing cached") }
+        switch APIIndex.read(node, api: api) {
         case .failure(let problem):
             throw .serialization(detail: ProblemMark.noIndex + problem.description)
         case .success(let index):
@@ -38,7 +40,7 @@ struct RootSource: GetDataSource {
             }
             return Entry(
                 value: ExplorerResources(resources: resources, discovery: .index),
-                metadata: EntryMetadata(storedAt: timeSource.now()), origin: .network)
+                metadata: read.metadata, origin: .network)
         }
     }
 }

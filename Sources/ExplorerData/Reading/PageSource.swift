@@ -5,12 +5,13 @@ import RepositoryCore
 /// The main source of list pages: the query's key is the page's URL; the answer is read as a
 /// `ListPage` whatever its shape (its `Link` header too), its `next` must be a URL of the API,
 /// and its whole entities are kept as entities (`EntityKeeper`) before the page — rows only — is
-/// answered, so opening a row is a cache hit. Thread-safe: its parts are.
+/// answered (with the page's freshness, unless the server said `no-store`), so opening a row is
+/// a cache hit. A `cached` page is revalidated, and a `304` answers it confirmed (`.revalidated`).
+/// Thread-safe: its parts are.
 struct PageSource: GetDataSource {
     let api: APIBase
     let reader: JSONReader
     let keeper: EntityKeeper
-    let timeSource: any TimeSource
 
     func get(_ query: Query, cached: Entry<ExplorerPage>?) async throws(RepositoryError) -> Entry<
         ExplorerPage
@@ -18,9 +19,11 @@ struct PageSource: GetDataSource {
         guard let key = query.key, let url = URL(string: key), let address = EntityAddress(url) else {
             throw .queryNotSupported(query: query.cacheKey, source: "The page source")
         }
-        let read = try await reader.read(url, for: query)
+        let read = try await reader.read(url, for: query, revalidating: cached?.metadata)
+        if let confirmed = read.confirmed(cached) { return confirmed }
+        guard let node = read.node else { throw .mainUnavailable(reason: "HTTP 304 Not Modified with nothing cached") }
         let list: ListPage
-        switch ListPage.read(read.node, at: url, link: read.link, api: api) {
+        switch ListPage.read(node, at: url, link: read.link, api: api) {
         case .failure(let problem): throw .serialization(detail: ProblemMark.shape + problem.description)
         case .success(let page): list = page
         }
@@ -45,10 +48,12 @@ struct PageSource: GetDataSource {
                         address: target, title: name ?? target.lastSegment ?? target.key, isReference: true))
             }
         }
-        let now = timeSource.now()
-        try await keeper.keep(
-            entities, titles: rows.filter(\.isReference).map { ($0.address, $0.title) }, at: now)
+        if !read.metadata.noStore {
+            try await keeper.keep(
+                entities, titles: rows.filter(\.isReference).map { ($0.address, $0.title) },
+                metadata: read.metadata.withoutValidators)
+        }
         let page = ExplorerPage(url: url, rows: rows, next: list.next, count: list.count)
-        return Entry(value: page, metadata: EntryMetadata(storedAt: now), origin: .network)
+        return Entry(value: page, metadata: read.metadata, origin: .network)
     }
 }

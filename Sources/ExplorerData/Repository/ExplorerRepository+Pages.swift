@@ -10,23 +10,58 @@ extension ExplorerRepository {
     public func page(
         _ number: Int, of resource: ExplorerResource, search: String? = nil, policy: CachePolicy = .localFirst
     ) async throws(ExplorerError) -> Answer<ExplorerListPage> {
-        let first = try await page(at: try firstPageURL(of: resource, search: search), policy: policy)
-        let style = first.value.paging
-        let size = style.pageSize(firstRows: first.value.rows.count)
-        var count = first.value.count
-        if count == nil, first.value.next == nil { count = first.value.rows.count }
-        let pageCount = count.map { max(1, ($0 + size - 1) / size) } ?? (first.value.next == nil ? 1 : nil)
-        let answer: Answer<ExplorerPage>
-        if number <= 1 {
-            answer = first
-        } else if let url = style.url(ofPage: number) {
-            answer = try await page(at: url, policy: policy)
+        try await placed(number, of: resource, search: search, policy: policy, revalidating: false).first
+    }
+
+    /// Page `number` of `resource`'s list as `page(_:of:search:policy:)` reads it, except that
+    /// under `.localFirst` a page stale inside its server's `stale-while-revalidate` window is
+    /// answered at once (marked stale) while it is read again in the background: that read's
+    /// answer is the second of the updates.
+    public func pageUpdates(
+        _ number: Int, of resource: ExplorerResource, search: String? = nil, policy: CachePolicy = .localFirst
+    ) async throws(ExplorerError) -> ExplorerUpdates<ExplorerListPage> {
+        try await placed(number, of: resource, search: search, policy: policy, revalidating: true)
+    }
+
+    /// Page `number` of `resource`'s list with its place in it, its own read revalidating in the
+    /// background when `revalidating` says (the first page's, read to place it, only when it is
+    /// the one asked for).
+    private func placed(
+        _ number: Int, of resource: ExplorerResource, search: String?, policy: CachePolicy, revalidating: Bool
+    ) async throws(ExplorerError) -> ExplorerUpdates<ExplorerListPage> {
+        let firstURL = try firstPageURL(of: resource, search: search)
+        let firstUpdates: ExplorerUpdates<ExplorerPage>
+        if revalidating, number <= 1 {
+            firstUpdates = try await pageUpdates(at: firstURL, policy: policy)
         } else {
-            answer = try await following(first, to: number, policy: policy)
+            firstUpdates = ExplorerUpdates(try await page(at: firstURL, policy: policy))
         }
-        let placed = ExplorerListPage(
-            page: answer.value, number: max(1, number), pageSize: size, pageCount: pageCount, count: count)
-        return answer.map { _ in placed }
+        let first = firstUpdates.first.value
+        let target: ExplorerUpdates<ExplorerPage>
+        if number <= 1 {
+            target = firstUpdates
+        } else if let url = first.paging.url(ofPage: number) {
+            target =
+                revalidating
+                ? try await pageUpdates(at: url, policy: policy)
+                : ExplorerUpdates(try await page(at: url, policy: policy))
+        } else {
+            target = ExplorerUpdates(try await following(firstUpdates.first, to: number, policy: policy))
+        }
+        let number = max(1, number)
+        return target.map { answer in
+            // A first page read again places itself; any other is placed by the first page read.
+            answer.map { Self.place($0, number: number, first: number == 1 ? $0 : first) }
+        }
+    }
+
+    /// `page` as page `number` of the list whose first page is `first`.
+    private static func place(_ page: ExplorerPage, number: Int, first: ExplorerPage) -> ExplorerListPage {
+        let size = first.paging.pageSize(firstRows: first.rows.count)
+        var count = first.count
+        if count == nil, first.next == nil { count = first.rows.count }
+        let pageCount = count.map { max(1, ($0 + size - 1) / size) } ?? (first.next == nil ? 1 : nil)
+        return ExplorerListPage(page: page, number: number, pageSize: size, pageCount: pageCount, count: count)
     }
 
     /// The page at `url`, read through the cache as `policy` says.
@@ -41,9 +76,34 @@ extension ExplorerRepository {
             }
         }
         do {
-            return try await pages.answer(query, policy: policy)
+            return try await pages.answer(query, operation: Self.operation(policy))
         } catch {
             throw explorerError(error, url: url.absoluteString)
+        }
+    }
+
+    /// The page at `url` as `page(at:policy:)` reads it, revalidated in the background under
+    /// `.localFirst` when it is stale inside its server's `stale-while-revalidate` window.
+    func pageUpdates(at url: URL, policy: CachePolicy) async throws(ExplorerError) -> ExplorerUpdates<ExplorerPage> {
+        let query = Query.id(url.absoluteString)
+        if !pages.cache.upper.contains(query) {
+            guard let address = EntityAddress(url), api.contains(address) else {
+                throw .outsideAPI(url: url.absoluteString, api: api.url.absoluteString)
+            }
+        }
+        let updates: AnswerUpdates<ExplorerPage>
+        do {
+            updates = try await pages.answerRevalidating(query, policy: policy, whenMainFails: .serveStale)
+        } catch {
+            throw explorerError(error, url: url.absoluteString)
+        }
+        guard updates.isRevalidating else { return ExplorerUpdates(updates.first) }
+        return ExplorerUpdates(first: updates.first) { [self] () async throws(ExplorerError) -> Answer<ExplorerPage> in
+            do throws(RepositoryError) {
+                return try await updates.revalidated() ?? updates.first
+            } catch {
+                throw explorerError(error, url: url.absoluteString)
+            }
         }
     }
 

@@ -7,8 +7,13 @@ import RepositoryCore
 /// The explorer's data layer for any JSON API: its resources (from the root's index, or from a
 /// Swagger/OpenAPI description), pages of its lists whatever their shape, its entities by canonical
 /// address, and the titles of links — each read through memory over the SQLite file over the
-/// network as the call's `CachePolicy` says (navigation `.localFirst`, refresh `.remoteFirst`),
-/// every answer saying which source answered. Thread-safe: every part is.
+/// shared tier (when the configuration gives one) over the network as the call's `CachePolicy`
+/// says (navigation `.localFirst`, refresh `.remoteFirst`), every answer saying which source
+/// answered. Entries keep what the server said of their freshness: they expire by its lifetime,
+/// else the configuration's time to live; a stale one is revalidated (`If-None-Match`, a `304`
+/// answering `.revalidated`), and inside its `stale-while-revalidate` window shown at once while
+/// it is read again (`entityUpdates`, `pageUpdates`); `no-store` answers are stored nowhere.
+/// Thread-safe: every part is.
 public final class ExplorerRepository: Sendable {
     /// The API explored.
     public let api: APIBase
@@ -19,9 +24,9 @@ public final class ExplorerRepository: Sendable {
     /// The description the resources come from, when given.
     public let description: LoadedDescription?
     let configuration: ExplorerConfiguration
-    let root: CacheRepository<RootSource, ExplorerTier<ExplorerResources>>
-    let entities: CacheRepository<EntitySource, ExplorerTier<ExplorerEntity>>
-    let pages: CacheRepository<PageSource, ExplorerTier<ExplorerPage>>
+    let root: CacheRepository<SharedFlight<RootSource>, ExplorerTier<ExplorerResources>>
+    let entities: CacheRepository<SharedFlight<EntitySource>, ExplorerTier<ExplorerEntity>>
+    let pages: CacheRepository<SharedFlight<PageSource>, ExplorerTier<ExplorerPage>>
     /// Addresses read by name (`/pokemon/bulbasaur`) → the entity's canonical address.
     let aliases: ExplorerTier<String>
     let keeper: EntityKeeper
@@ -50,30 +55,35 @@ public final class ExplorerRepository: Sendable {
         self.metrics = metrics
         let names = ExplorerNamespaces(identity: identity)
         let time = configuration.timeSource
-        func tier<Value: Sendable>(_ namespace: String, _ limit: Int, _ codec: some PayloadCodec<Value>)
-            -> ExplorerTier<Value>
-        {
+        func tier<Value: Sendable>(
+            _ namespace: String, _ limit: Int, _ codec: some PayloadCodec<Value>, shared: Bool = true
+        ) -> ExplorerTier<Value> {
             ExplorerNamespaces.tier(
-                namespace, limit: limit, codec: codec, database: database, metrics: metrics, timeSource: time)
+                namespace, limit: limit, codec: codec, database: database,
+                shared: shared ? configuration.shared : nil, metrics: metrics, timeSource: time)
+        }
+        func validator<Value: Sendable>(_: Value.Type) -> any EntryValidator<Value> {
+            TTLValidator(timeToLive: configuration.timeToLive ?? .infinity)
         }
         let repositoryConfiguration = CacheRepositoryConfiguration(
             timeSource: time, clock: configuration.clock, metrics: metrics)
-        let reader = JSONReader(exchange: exchange, limit: configuration.answerLimit.bytes)
+        let reader = JSONReader(exchange: exchange, limit: configuration.answerLimit.bytes, timeSource: time)
         let entityTier = tier(names.entity, configuration.entitiesInMemory, EntityCodec())
-        let titles = tier(names.title, configuration.titlesInMemory, TextCodec())
+        // Titles and aliases are worked out from entities: each process keeps its own.
+        let titles = tier(names.title, configuration.titlesInMemory, TextCodec(), shared: false)
         keeper = EntityKeeper(entities: entityTier, titles: titles)
-        aliases = tier(names.alias, configuration.titlesInMemory, TextCodec())
+        aliases = tier(names.alias, configuration.titlesInMemory, TextCodec(), shared: false)
+        let rootTier = tier(names.root, 4, ResourcesCodec())
         root = CacheRepository(
-            main: RootSource(api: api, reader: reader, timeSource: time),
-            cache: tier(names.root, 4, ResourcesCodec()),
-            configuration: repositoryConfiguration)
+            main: rootTier.lower.lower.coalescing(RootSource(api: api, reader: reader)), cache: rootTier,
+            validator: validator(ExplorerResources.self), configuration: repositoryConfiguration)
         entities = CacheRepository(
-            main: EntitySource(api: api, reader: reader, timeSource: time), cache: entityTier,
-            configuration: repositoryConfiguration)
+            main: entityTier.lower.lower.coalescing(EntitySource(api: api, reader: reader)), cache: entityTier,
+            validator: validator(ExplorerEntity.self), configuration: repositoryConfiguration)
+        let pageTier = tier(names.page, configuration.pagesInMemory, PageCodec())
         pages = CacheRepository(
-            main: PageSource(api: api, reader: reader, keeper: keeper, timeSource: time),
-            cache: tier(names.page, configuration.pagesInMemory, PageCodec()),
-            configuration: repositoryConfiguration)
+            main: pageTier.lower.lower.coalescing(PageSource(api: api, reader: reader, keeper: keeper)),
+            cache: pageTier, validator: validator(ExplorerPage.self), configuration: repositoryConfiguration)
     }
 
     /// The explorer's error for a repository error met reading `url`.

@@ -4,16 +4,17 @@ import RepositoryCore
 
 /// Keeps entities and titles in their tiers: a page's whole entities in one disk transaction (the
 /// normalized store: each entity once, by its canonical address) and their titles beside them, so
-/// a link to any of them shows its title with no read. Thread-safe: the tiers are.
+/// a link to any of them shows its title with no read; the entities in the shared tier too when it
+/// is on (titles stay in this process's tiers). Thread-safe: the tiers are.
 struct EntityKeeper: Sendable {
     let entities: ExplorerTier<ExplorerEntity>
     let titles: ExplorerTier<String>
 
-    /// Stores `kept` and their titles, and the `named` titles references gave, stamped `now`.
-    func keep(_ kept: [ExplorerEntity], titles named: [(EntityAddress, String)], at now: Date)
+    /// Stores `kept` and their titles, and the `named` titles references gave, with `metadata`
+    /// (the page's freshness, without its validators).
+    func keep(_ kept: [ExplorerEntity], titles named: [(EntityAddress, String)], metadata: EntryMetadata)
         async throws(RepositoryError)
     {
-        let metadata = EntryMetadata(storedAt: now)
         let entries = kept.map {
             (query: Query.id($0.address.key), entry: Entry(value: $0, metadata: metadata, origin: .network))
         }
@@ -21,8 +22,11 @@ struct EntityKeeper: Sendable {
         let titleEntries = titled.map {
             (query: Query.id($0.0.key), entry: Entry(value: $0.1, metadata: metadata, origin: .network))
         }
-        if !entries.isEmpty { try await entities.lower.put(contentsOf: entries) }
-        if !titleEntries.isEmpty { try await titles.lower.put(contentsOf: titleEntries) }
+        if !entries.isEmpty { try await entities.lower.upper.put(contentsOf: entries) }
+        if !titleEntries.isEmpty { try await titles.lower.upper.put(contentsOf: titleEntries) }
+        if entities.lower.lower.tier != nil {
+            for (query, entry) in entries { _ = try? await entities.lower.lower.put(entry, for: query) }
+        }
         for (query, entry) in entries { try await entities.upper.put(entry, for: query) }
         for (query, entry) in titleEntries { try await titles.upper.put(entry, for: query) }
     }
