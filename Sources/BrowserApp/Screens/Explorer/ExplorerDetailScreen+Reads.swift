@@ -13,7 +13,8 @@ extension ExplorerDetailScreen {
     }
 
     /// Reads the entity with `policy` and builds its tree off the loop thread (unless it is the
-    /// value shown).
+    /// value shown). An entity stale inside its server's stale-while-revalidate window answers at
+    /// once; the background revalidation's answer comes after it, as a second `entity` read.
     mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
         guard let explorer = context.services.explorer?.repository else {
             failure = "No API is being explored."
@@ -24,19 +25,33 @@ extension ExplorerDetailScreen {
         let clock = context.services.clock
         let known = entity
         return [
-            .task(key: entityTaskKey) {
-                let read = await ExplorerRead.run(policy, clock: clock) { () async throws(ExplorerError) in
+            .stream(key: entityTaskKey) { sink in
+                let (read, background) = await ExplorerRead.runUpdates(policy, clock: clock) {
+                    () async throws(ExplorerError) in
                     switch target {
-                    case .address(let address): try await explorer.entity(at: address, policy: policy)
-                    case .id(let id, let resource): try await explorer.entity(id: id, of: resource, policy: policy)
+                    case .address(let address): try await explorer.entityUpdates(at: address, policy: policy)
+                    case .id(let id, let resource): try await explorer.entityUpdates(id: id, of: resource, policy: policy)
                     }
                 }
                 // The same value as shown keeps its tree: none is built for it again.
                 let value = try? read.result.get().value
-                let tree = value == known ? nil : value.map { ExplorerTree($0, api: explorer.api) }
-                return .entity(read, tree: tree)
+                sink.send(.entity(read, tree: value == known ? nil : value.map { ExplorerTree($0, api: explorer.api) }))
+                guard let background, !Task.isCancelled else { return }
+                let second = await background()
+                let revalidated = try? second.result.get().value
+                let shown = value ?? known
+                sink.send(
+                    .entity(
+                        second, tree: revalidated == shown ? nil : revalidated.map { ExplorerTree($0, api: explorer.api) }))
             }
         ]
+    }
+
+    /// The cache entries a read of the entity touches: its own, once its address is known.
+    func cacheKeys(of read: ExplorerRead<ExplorerEntity>) -> [CacheEntryKey] {
+        if case .success(let answer) = read.result { return [ExplorerRepository.cacheKey(ofEntity: answer.value.address)] }
+        if case .address(let address) = target { return [ExplorerRepository.cacheKey(ofEntity: address)] }
+        return []
     }
 
     /// Reads, in the background, the titles of the bare links on the lines in view that were

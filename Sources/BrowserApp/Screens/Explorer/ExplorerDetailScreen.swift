@@ -115,10 +115,14 @@ struct ExplorerDetailScreen: ScreenModel {
     mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
         case .entity(let read, let tree):
-            guard loading == read.policy else { return [] }
-            loading = nil
+            // A background revalidation's answer comes after its read ended.
+            guard read.background || loading == read.policy else { return [] }
+            if !read.background { loading = nil }
             context.record(
-                explorer: query, read, metrics: context.services.explorer?.repository.metrics.snapshot())
+                explorer: query, read, metrics: context.services.explorer?.repository.metrics.snapshot(),
+                keys: cacheKeys(of: read))
+            // (a refresh in flight answers newer; a failed revalidation leaves the stale value shown)
+            if read.background, loading == .remoteFirst || (try? read.result.get()) == nil { return [] }
             switch read.result {
             case .success(let answer):
                 let isNew = answer.value != entity

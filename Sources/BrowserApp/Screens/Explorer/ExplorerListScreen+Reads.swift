@@ -39,18 +39,23 @@ extension ExplorerListScreen {
         return (numbers.isEmpty ? [1] : numbers).flatMap { read($0, policy: .remoteFirst, context: context) }
     }
 
-    /// Reads page `number` with `policy`.
+    /// Reads page `number` with `policy`. A page stale inside its server's stale-while-revalidate
+    /// window answers at once; the background revalidation's answer comes after it, as a second
+    /// `page` read.
     mutating func read(_ number: Int, policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
         guard let resource, let explorer = context.services.explorer?.repository else { return [] }
         loading[number] = policy
         let search = search
         let clock = context.services.clock
         return [
-            .task(key: pageTaskKey(number)) {
-                let read = await ExplorerRead.run(policy, clock: clock) { () async throws(ExplorerError) in
-                    try await explorer.page(number, of: resource, search: search, policy: policy)
+            .stream(key: pageTaskKey(number)) { sink in
+                let (read, background) = await ExplorerRead.runUpdates(policy, clock: clock) {
+                    () async throws(ExplorerError) in
+                    try await explorer.pageUpdates(number, of: resource, search: search, policy: policy)
                 }
-                return .page(number: number, search: search, read)
+                sink.send(.page(number: number, search: search, read))
+                guard let background, !Task.isCancelled else { return }
+                sink.send(.page(number: number, search: search, await background()))
             }
         ]
     }
@@ -74,12 +79,16 @@ extension ExplorerListScreen {
             receiveCopy(address, read, context: &context)
             return []
         case .page(let number, let search, let read):
-            guard search == self.search, loading[number] == read.policy else { return [] }
-            loading[number] = nil
+            // A background revalidation's answer comes after its read ended.
+            guard search == self.search, read.background || loading[number] == read.policy else { return [] }
+            if !read.background { loading[number] = nil }
             let searched = search.map { " (\(resource?.searchParameter ?? "search")=\($0))" } ?? ""
+            let keys = (try? read.result.get()).map { [ExplorerRepository.cacheKey(ofPage: $0.value.page.url)] } ?? []
             context.record(
                 explorer: "\(crumb) page \(number)\(searched)", read,
-                metrics: context.services.explorer?.repository.metrics.snapshot())
+                metrics: context.services.explorer?.repository.metrics.snapshot(), keys: keys)
+            // (a refresh in flight answers newer; a failed revalidation leaves the stale page shown)
+            if read.background, loading[number] == .remoteFirst || keys.isEmpty { return [] }
             switch read.result {
             case .success(let answer):
                 window.take(answer.value)
