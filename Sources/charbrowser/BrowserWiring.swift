@@ -49,7 +49,8 @@ enum BrowserWiring {
         let events = try EventLog(destination: command.events)
         let database = try openDatabase(command)
         let networkSwitch = NetworkSwitch()
-        let explorer = try await exploredAPI(command, database: database, networkSwitch: networkSwitch)
+        let shared = try startSharedCache(command)
+        let explorer = try await exploredAPI(command, database: database, shared: shared, networkSwitch: networkSwitch)
         let (server, baseURL) = try await startServer(command, explorer: explorer)
         let identity = try command.apiIdentity(baseURL: baseURL)
         var notices = [database?.recovery.map { "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)." }]
@@ -63,7 +64,6 @@ enum BrowserWiring {
                 baseURL: baseURL, timeout: .milliseconds(Int(command.timeout * 1_000)),
                 maximumAnswerSize: command.maximumAnswerSize),
             networkSwitch: networkSwitch)
-        let shared = try startSharedCache(command)
         let repository = CharacterRepository(
             api: api, database: database, shared: shared,
             configuration: CharacterRepositoryConfiguration(timeToLive: command.ttl, api: identity))
@@ -106,7 +106,7 @@ enum BrowserWiring {
             fileCache: avatars?.cache.inspection(
                 kind: CacheEntryKey.avatarKind, tierName: CacheTierName.file.rawValue),
             rule: CacheFreshnessRule(timeToLive: command.ttl, staleWindow: 7 * 86_400),
-            fileReread: Self.fileReread(avatars))
+            fileReread: Self.fileReread(avatars), others: explorer?.inspectedEntries)
         var services = BrowserServices(
             repository: repository, networkSwitch: networkSwitch, apiDescription: description,
             notice: notices.compactMap { $0 }.isEmpty ? nil : notices.compactMap { $0 }.joined(separator: " "),
@@ -171,13 +171,14 @@ enum BrowserWiring {
 
     /// The API `--api` or `--openapi` names to explore, over the cache file (in memory with
     /// `--no-disk-cache`); nil for Rick and Morty (`ExplorerWiring`).
-    static func exploredAPI(_ command: BrowseCommand, database: CacheDatabase?, networkSwitch: NetworkSwitch)
-        async throws -> ExplorerSession?
-    {
+    static func exploredAPI(
+        _ command: BrowseCommand, database: CacheDatabase?, shared: PostgresCacheStore?, networkSwitch: NetworkSwitch
+    ) async throws -> ExplorerSession? {
         guard command.api != nil || command.openapi != nil else { return nil }
         let file = try database ?? CacheDatabase.inMemory(
             options: CacheDatabase.Options(maximumPayloadSize: command.maximumAnswerSize))
-        return try await ExplorerWiring.session(command, database: file, networkSwitch: networkSwitch)
+        return try await ExplorerWiring.session(
+            command, database: file, shared: shared, networkSwitch: networkSwitch)
     }
 
     /// Starts the embedded server on a free loopback port unless `--api` names another one (or

@@ -5,6 +5,7 @@ import ExplorerData
 import ExplorerModel
 import Foundation
 import PersistentCache
+import PostgresCache
 import RickAndMortyHTTP
 
 /// Whether `--api` (or `--openapi`) names an API to explore, and its session: a Rick and Morty
@@ -15,9 +16,9 @@ import RickAndMortyHTTP
 /// Stateless.
 enum ExplorerWiring {
     /// The explorer's session for `command`, or nil for the Rick and Morty browser.
-    static func session(_ command: BrowseCommand, database: CacheDatabase, networkSwitch: NetworkSwitch)
-        async throws -> ExplorerSession?
-    {
+    static func session(
+        _ command: BrowseCommand, database: CacheDatabase, shared: PostgresCacheStore?, networkSwitch: NetworkSwitch
+    ) async throws -> ExplorerSession? {
         guard command.api != nil || command.openapi != nil else { return nil }
         let exchange = SwitchedExchange(base: AsyncHTTPExchange.shared, networkSwitch: networkSwitch)
         let start = command.open.map(ExplorerSession.Start.init(parsing:))
@@ -32,7 +33,8 @@ enum ExplorerWiring {
             let repository = try ExplorerRepository(
                 base: base, description: description, exchange: exchange, database: database,
                 configuration: ExplorerConfiguration(
-                    answerLimit: command.maximumAnswerSize, identity: base.map { APIIdentity.remote($0).id }))
+                    answerLimit: command.maximumAnswerSize, identity: base.map { APIIdentity.remote($0).id },
+                    timeToLive: command.ttl, shared: shared.map(ExplorerSharing.init)))
             guard description == nil else {
                 return try checked(repository, try await repository.resources().value, start: start, profile: profile)
             }

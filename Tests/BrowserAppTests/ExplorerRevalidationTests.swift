@@ -105,7 +105,8 @@ extension ExplorerRevalidationTests {
 }
 
 /// People of a SWAPI-shaped API answered in process with a strong tag and
-/// `max-age=0, stale-while-revalidate=600`, a 304 for the current tag; person 1 can be renamed.
+/// `max-age=0, stale-while-revalidate=600`, a 304 for the current tag (the conditional requests
+/// counted); person 1 can be renamed.
 /// Thread-safe: an actor's state.
 final class RevalidatedAPI: Sendable {
     let time = ManualTimeSource()
@@ -114,6 +115,8 @@ final class RevalidatedAPI: Sendable {
     actor Names {
         var luke = "Luke Skywalker"
         var version = 1
+        var conditional = 0
+        func sawConditional() { conditional += 1 }
         func rename(_ name: String) {
             luke = name
             version += 1
@@ -126,12 +129,17 @@ final class RevalidatedAPI: Sendable {
 
     func rename(_ name: String) async { await state.rename(name) }
 
+    /// The conditional requests seen (their `If-None-Match`).
+    func conditionalRequests() async -> Int { await state.conditional }
+
     /// A session exploring this API's people on an in-memory cache file, on this API's clock,
     /// starting at `start` (`people/1`).
-    func explorer(start: String? = nil) throws -> ExplorerSession {
+    func explorer(start: String? = nil, database: CacheDatabase? = nil, identity: String? = nil) throws
+        -> ExplorerSession
+    {
         let repository = try ExplorerRepository(
-            base: ExplorerSample.base, exchange: Exchange(state: state), database: try CacheDatabase.inMemory(),
-            configuration: ExplorerConfiguration(timeSource: time, clock: ManualClock()))
+            base: ExplorerSample.base, exchange: Exchange(state: state), database: try database ?? CacheDatabase.inMemory(),
+            configuration: ExplorerConfiguration(timeSource: time, clock: ManualClock(), identity: identity))
         return ExplorerSession(
             repository: repository,
             resources: [ExplorerResource(name: "people", collection: ExplorerSample.base.appendingPathComponent("people/"))],
@@ -153,6 +161,7 @@ final class RevalidatedAPI: Sendable {
             var headers = [
                 HTTPHeaderField("ETag", tag), HTTPHeaderField("Cache-Control", "max-age=0, stale-while-revalidate=600"),
             ]
+            if request.headers.contains(where: { $0.name == "If-None-Match" }) { await state.sawConditional() }
             if request.headers.contains(HTTPHeaderField("If-None-Match", tag)) {
                 return try await read(HTTPStreamedAnswer(HTTPExchangeAnswer(status: 304, headers: headers)))
             }

@@ -166,6 +166,22 @@ struct ExplorerFreshnessTests {
         #expect(await failure { () async throws(ExplorerError) in try await explorer.entity(at: ScriptedAPI.person(1)) } != nil)
     }
 
+    @Test("A stale index is what .cacheOnly answers (a browser's start with the server gone), marked stale")
+    func staleIndexCacheOnly() async throws {
+        let api = ScriptedAPI(cacheControl: "max-age=10")
+        let time = ManualTimeSource()
+        let explorer = try api.explorer(database: try CacheDatabase.inMemory(), time: time)
+        _ = try await explorer.resources()
+        await api.fail(with: 503)
+        time.advance(by: 3_600)
+
+        let cached = try await explorer.resources(policy: .cacheOnly)
+
+        #expect(cached.isStale)
+        #expect(cached.value.resources.map(\.name) == ["people"])
+        #expect(await api.requests(of: "/api/").count == 1)
+    }
+
     @Test("What the server said is kept on disk: another run over the file revalidates with the same tag")
     func keptOnDisk() async throws {
         let api = ScriptedAPI(cacheControl: "max-age=10, stale-while-revalidate=600")

@@ -26,6 +26,8 @@ public struct CacheInspector: Sendable {
     let diskScope: String
     let graph: GraphRepository?
     let fileReread: FileReread?
+    /// Another repository's entries (an explored API's), read again through it.
+    var others: InspectedEntries?
 
     /// Reads a file-cache entry (an avatar) again by its key: conditionally (with its validators)
     /// or not; answers the origin (`revalidated` for a 304, `network` for a new body) or why not.
@@ -52,10 +54,12 @@ public struct CacheInspector: Sendable {
     /// repository) as `memory`, its disk and shared tiers when on, and `fileCache` (the avatars),
     /// whose entries `fileReread` revalidates and refetches. With the repository's API set
     /// (`CharacterRepositoryConfiguration.api`), the disk and shared tiers show only that API's
-    /// entries and the file cache only the keys under its `id/`.
+    /// entries and the file cache only the keys under its `id/`. `others` (an explored API's
+    /// entries) adds its memory tiers to `memory` and reads its entries again.
     public init(
         graph: GraphRepository, fileCache: (any InspectableCacheTier)?, rule: CacheFreshnessRule,
-        timeSource: any TimeSource = SystemTimeSource(), fileReread: FileReread? = nil
+        timeSource: any TimeSource = SystemTimeSource(), fileReread: FileReread? = nil,
+        others: InspectedEntries? = nil
     ) {
         let repository = graph.characterRepository
         let api = repository.configuration.api
@@ -64,7 +68,8 @@ public struct CacheInspector: Sendable {
         }
         var tiers: [any InspectableCacheTier] = [
             CombinedCacheTier(
-                tierName: "memory", parts: repository.memoryInspectionParts() + graph.memoryInspectionParts())
+                tierName: "memory",
+                parts: repository.memoryInspectionParts() + graph.memoryInspectionParts() + (others?.memory ?? []))
         ]
         let disk = repository.database?.inspection()
         if let disk { tiers.append(scoped(disk)) }
@@ -79,6 +84,7 @@ public struct CacheInspector: Sendable {
         self.init(
             tiers: tiers, disk: disk, diskScope: api?.namespaceScope ?? "", graph: graph, rule: rule,
             timeSource: timeSource, fileReread: fileReread)
+        self.others = others
     }
 
     // MARK: Reading
@@ -222,6 +228,15 @@ public struct CacheInspector: Sendable {
     private func reread(_ key: CacheEntryKey, conditional: Bool) async -> CacheActionAnswer {
         if key.kind == CacheEntryKey.avatarKind, let fileReread {
             switch await fileReread(key.key, conditional) {
+            case .success(.revalidated): return CacheActionAnswer(subject: key.description, outcome: .revalidated)
+            case .success(let origin):
+                return CacheActionAnswer(subject: key.description, outcome: .refetched(origin: origin))
+            case .failure(let error):
+                return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
+            }
+        }
+        if let others, let result = await others.reread(key, conditional) {
+            switch result {
             case .success(.revalidated): return CacheActionAnswer(subject: key.description, outcome: .revalidated)
             case .success(let origin):
                 return CacheActionAnswer(subject: key.description, outcome: .refetched(origin: origin))

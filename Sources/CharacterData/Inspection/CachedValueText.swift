@@ -25,8 +25,23 @@ struct CachedValueText: Sendable {
             let list = try StoredListCodec<PageInfo>().decode(payload)
             return CachedValueText(json: try pretty(StoredListText(ids: list.ids, info: list.info)))
         default:
+            if namespace.hasPrefix(CacheRow.explorerPrefix), let text = explorerJSON(payload) {
+                return text
+            }
             return CachedValueText(json: try pretty(["bytes": payload.count]))
         }
+    }
+
+    /// An explored API's stored value (JSON text: an entity as `{"address", "id", "title",
+    /// "object"}`, a page's rows, a title), pretty-printed, an entity named by its title; nil
+    /// when the payload is not JSON.
+    static func explorerJSON(_ payload: Data) -> CachedValueText? {
+        guard let value = try? JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        else { return nil }
+        return CachedValueText(
+            json: String(decoding: data, as: UTF8.self), name: (value as? [String: Any])?["title"] as? String)
     }
 
     /// An entity held in memory, shown with its name; nil for nil.

@@ -3,7 +3,7 @@ import RepositoryCore
 
 extension ExplorerRepository {
     /// The API's resources, in order: the description's (no read), else the root's index read
-    /// through the cache as `policy` says.
+    /// through the cache as `policy` says (`.cacheOnly`: what the cache holds, stale or not).
     /// - Throws: `.noIndex` (whose sentence names `--openapi`) when the root is not an index.
     public func resources(policy: CachePolicy = .localFirst) async throws(ExplorerError) -> Answer<
         ExplorerResources
@@ -15,7 +15,7 @@ extension ExplorerRepository {
             )
         }
         do {
-            return try await root.answer(.id(api.address.key), policy: policy)
+            return try await root.answer(.id(api.address.key), operation: Self.operation(policy))
         } catch {
             throw explorerError(error, url: api.url.absoluteString)
         }
