@@ -283,7 +283,7 @@ let package = Package(
             name: "ExplorerDataTests",
             dependencies: [
                 "ExplorerData", "ExplorerModel", "APIMirror", "AsyncHTTPExchange", "HTTPExchange", "PersistentCache",
-                "RepositoryCore", "TestSupport", hummingbird, logging,
+                "RepositoryCore", "TestSupport", "CharacterData", "PostgresCache", hummingbird, logging,
             ]),
 
         // MARK: The terminal

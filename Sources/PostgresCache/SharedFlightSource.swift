@@ -10,10 +10,10 @@ import RepositoryCore
 /// moment ago (none existed then, so it is newer than the read), else (a refresh) only a row
 /// written after the wait began. If there is one, that is
 /// the answer (origin `.sharedCache`) and main is not called. Otherwise it calls main, writes the
-/// row and releases the lock, so the processes waiting behind it find the row. That row is a
-/// hand-off to the waiters and is written without `NOTIFY`: the cache write that follows the read
-/// (the shared tier's `put`) is the one write other processes are told of, so a refresh is one
-/// `NOTIFY` per key.
+/// row (none for a `no-store` answer) and releases the lock, so the processes waiting behind it
+/// find the row. That row is a hand-off to the waiters and is written without `NOTIFY`: the cache
+/// write that follows the read (the shared tier's `put`) is the one write other processes are
+/// told of, so a refresh is one `NOTIFY` per key.
 /// When the lock cannot be had (the server is down, slow, or the holder takes too long) the read
 /// calls main itself: the lock saves calls, it never blocks an answer. Thread-safe value type.
 public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
@@ -81,7 +81,8 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
                 } catch {
                     fetched = .failure(error)
                 }
-                if case .success(let entry) = fetched,
+                // (a `no-store` answer leaves no row: the waiters read main themselves)
+                if case .success(let entry) = fetched, !entry.metadata.noStore,
                     let payload = try? PostgresDataSource<Value>.encodedPayload(
                         entry.value, codec: codec, key: "\(namespace) \(key)", limit: payloadLimit)
                 {
