@@ -92,12 +92,14 @@ extension ExplorerRepository {
     /// The operation the explorer reads `policy` with: a stale entry is answered (with the
     /// error, as its server allows) when reading it again fails, and `.cacheOnly` answers what
     /// the cache holds, stale or not (marked so).
+    @inline(__always)
     static func operation(_ policy: CachePolicy) -> RepositoryOperation {
         policy == .cacheOnly ? .cache(ignoreValidation: true) : policy.operation(whenMainFails: .serveStale)
     }
 
     /// Where an entity at `address` is read: itself when memory holds it there (inside the API, at
     /// its own address: one read by name is moved there), else its canonical address.
+    @inline(__always)
     private func readTarget(of address: EntityAddress) async throws(ExplorerError) -> EntityAddress {
         if entities.cache.upper.contains(.id(address.key)) { return address }
         guard api.contains(address) else { throw .outsideAPI(url: address.key, api: api.url.absoluteString) }
@@ -133,6 +135,7 @@ extension ExplorerRepository {
 
     /// `answer`, read at `target`, once settled: an entity of another address stored at its own
     /// (`target` its alias), and its title noted — nothing stored of a `no-store` answer.
+    @inline(__always)
     private func settled(_ answer: Answer<ExplorerEntity>, readAt target: EntityAddress) async
         -> Answer<ExplorerEntity>
     {

@@ -10,7 +10,18 @@ extension ExplorerRepository {
     public func page(
         _ number: Int, of resource: ExplorerResource, search: String? = nil, policy: CachePolicy = .localFirst
     ) async throws(ExplorerError) -> Answer<ExplorerListPage> {
-        try await placed(number, of: resource, search: search, policy: policy, revalidating: false).first
+        // (the memory hit's path: no updates, no closures)
+        let first = try await page(at: try firstPageURL(of: resource, search: search), policy: policy)
+        let answer: Answer<ExplorerPage>
+        if number <= 1 {
+            answer = first
+        } else if let url = first.value.paging.url(ofPage: number) {
+            answer = try await page(at: url, policy: policy)
+        } else {
+            answer = try await following(first, to: number, policy: policy)
+        }
+        let placed = Self.place(answer.value, number: max(1, number), first: first.value)
+        return answer.map { _ in placed }
     }
 
     /// Page `number` of `resource`'s list as `page(_:of:search:policy:)` reads it, except that
@@ -20,18 +31,10 @@ extension ExplorerRepository {
     public func pageUpdates(
         _ number: Int, of resource: ExplorerResource, search: String? = nil, policy: CachePolicy = .localFirst
     ) async throws(ExplorerError) -> ExplorerUpdates<ExplorerListPage> {
-        try await placed(number, of: resource, search: search, policy: policy, revalidating: true)
-    }
-
-    /// Page `number` of `resource`'s list with its place in it, its own read revalidating in the
-    /// background when `revalidating` says (the first page's, read to place it, only when it is
-    /// the one asked for).
-    private func placed(
-        _ number: Int, of resource: ExplorerResource, search: String?, policy: CachePolicy, revalidating: Bool
-    ) async throws(ExplorerError) -> ExplorerUpdates<ExplorerListPage> {
+        // The first page places the others (read at once; revalidated only when it is the one asked for).
         let firstURL = try firstPageURL(of: resource, search: search)
         let firstUpdates: ExplorerUpdates<ExplorerPage>
-        if revalidating, number <= 1 {
+        if number <= 1 {
             firstUpdates = try await pageUpdates(at: firstURL, policy: policy)
         } else {
             firstUpdates = ExplorerUpdates(try await page(at: firstURL, policy: policy))
@@ -41,10 +44,7 @@ extension ExplorerRepository {
         if number <= 1 {
             target = firstUpdates
         } else if let url = first.paging.url(ofPage: number) {
-            target =
-                revalidating
-                ? try await pageUpdates(at: url, policy: policy)
-                : ExplorerUpdates(try await page(at: url, policy: policy))
+            target = try await pageUpdates(at: url, policy: policy)
         } else {
             target = ExplorerUpdates(try await following(firstUpdates.first, to: number, policy: policy))
         }
