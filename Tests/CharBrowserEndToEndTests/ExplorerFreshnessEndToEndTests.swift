@@ -4,7 +4,8 @@ import Testing
 
 /// The browser exploring `serve --mirror` of the shared SWAPI data that sends
 /// `max-age=0, stale-while-revalidate=600`: an entity read again is shown from the cache at once
-/// and revalidated behind it (a 304), and `cache evict` removes an explorer entry.
+/// and revalidated behind it (a 304), and `cache evict` removes an explorer entry; with
+/// `--shared-cache`, a second browser reads what the first explored from the shared tier.
 @Suite("The explorer's freshness end to end")
 struct ExplorerFreshnessEndToEndTests {
     @Test("Luke again: from disk at once, stale, then a 304 behind him; evicted, he is read from the network")
@@ -37,5 +38,34 @@ struct ExplorerFreshnessEndToEndTests {
         #expect(try await browser.cache(["show", key, "--api", scope]).status == 1)
         let third = try await browser.headless(keys: "q", size: "120x40", extra: flags)
         #expect(third.events.contains { $0[text: "query"] == "entity people/1" && $0[text: "origin"] == "network" }, "\(third.events)")
+    }
+
+    @Test(
+        "A second browser with its own disk cache reads the people's page and Luke from the shared cache, none from the network",
+        .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
+    func sharedTier() async throws {
+        let url = try await TestPostgres.freshDatabase("e2e")
+        let (first, second) = (try Browser(), try Browser())
+        defer {
+            first.cleanUp()
+            second.cleanUp()
+        }
+        let api = try await ServedAPI.start(
+            executable: first.executable, cacheControl: "max-age=600",
+            arguments: ["--mirror", SharedData.dataSet("swapi").path], environment: first.environment)
+        defer { api.stop() }
+        let flags = ["--api", api.url, "--no-images", "--shared-cache", url, "--shared-cache-timeout", "30"]
+
+        let one = try await first.headless(keys: "enter q", size: "120x40", extra: flags)
+        let two = try await second.headless(keys: "enter q", size: "120x40", extra: flags)
+
+        #expect(one.outcome.status == 0, "\(one.outcome.standardError)")
+        #expect(one.events.first { $0[text: "query"] == "people page 1" }?[text: "origin"] == "network", "\(one.events)")
+        #expect(two.events.first { $0[text: "query"] == "people page 1" }?[text: "origin"] == "shared cache", "\(two.events)")
+        // Luke came with the page's rows from the shared tier (promoted into memory): nothing from the network.
+        let luke = two.events.first { $0[text: "query"].hasPrefix("entity") }
+        #expect(["memory", "shared cache"].contains(luke?[text: "origin"] ?? ""), "\(two.events)")
+        #expect(!two.events.contains { $0[text: "origin"] == "network" }, "\(two.events)")
+        #expect(two.outcome.standardOutput.contains("Luke Skywalker"))
     }
 }
