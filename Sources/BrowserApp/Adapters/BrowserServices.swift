@@ -13,39 +13,39 @@ import TerminalUI
 /// they were applied.
 package struct BrowserServices: Sendable {
     /// Where characters, pages and episodes are read.
-    package var repository: CharacterRepository
+    var repository: CharacterRepository
     /// Where episodes, locations, casts and residents are read; nil: the detail reads its
     /// episodes through `repository` and nothing can be drilled into.
-    package var graph: GraphRepository?
+    var graph: GraphRepository?
     /// Where the user was in the previous run against this API, restored at start; nil: start clean.
-    package var remembered: RememberedBrowser?
+    var remembered: RememberedBrowser?
     /// The offline key's switch, shared with the repository's data sources.
-    package var networkSwitch: NetworkSwitch
+    var networkSwitch: NetworkSwitch
     /// The API the repository talks to, as the status pane shows it (a URL, "embedded server …").
-    package var apiDescription: String
+    var apiDescription: String
     /// Measures how long a failed read took (answers carry their own duration).
-    package var clock: any Clock<Duration>
+    var clock: any Clock<Duration>
     /// Told of every answer or failure the browser applies (for the `--events` log).
-    package var onAnswer: @Sendable (AnswerEvent) -> Void
+    var onAnswer: @Sendable (AnswerEvent) -> Void
     /// Loads avatars for the detail pane; nil draws no images (`--no-images`).
     package var avatars: AvatarLoader?
     /// How images are coloured (from `COLORTERM` and `NO_COLOR`).
-    package var colorMode: ColorMode
+    var colorMode: ColorMode
     /// Something the user should read when the browser starts (a cache file that had to be moved
     /// aside, say), shown as a warning toast; nil for none.
-    package var notice: String?
+    var notice: String?
     /// Whether the browser subscribes to the repositories' change streams at start, so that an
     /// entity changed elsewhere (another screen's read, another process) redraws where it is
     /// shown. The subscriptions run as long as the browser, as `Effect.subscribe`s: a headless
     /// run does not wait for them before its next key.
-    package var observesChanges: Bool
+    var observesChanges: Bool
     /// A new stream of the shared cache tier's health changes, when the tier is on (the
     /// composition root passes its store's `healthChanges`); the browser subscribes at start.
-    package var sharedCacheHealthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)?
+    var sharedCacheHealthChanges: (@Sendable () -> AsyncStream<SharedCacheHealth>)?
     /// What the Cache screen inspects and acts on; nil: nothing to inspect (`4` says so).
-    package var cacheInspector: CacheInspector?
+    var cacheInspector: CacheInspector?
     /// The wall-clock time now (the Cache screen's ages and times to live).
-    package var now: @Sendable () -> Date
+    var now: @Sendable () -> Date
     /// Puts a copy (`y`, `Y`) on the clipboard, called on the loop thread (an `Effect.call`): the
     /// terminal's OSC 52, or a line in the `--events` log of a headless run. Does nothing by default.
     package var clipboard: @Sendable (ClipboardCopy) -> Void = { _ in }

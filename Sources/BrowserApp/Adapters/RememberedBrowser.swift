@@ -4,13 +4,13 @@ import RickAndMortyModel
 /// and selected id, the offline switch and whether images and the mouse are on. A plain value.
 package struct RememberedBrowser: Sendable, Hashable {
     /// The list at the bottom of the stack.
-    package var activeList: EntityKind = .character
+    var activeList: EntityKind = .character
     /// The character list's filter.
-    package var characterFilter = CharacterFilter()
+    var characterFilter = CharacterFilter()
     /// The episode and location lists' filters, by kind.
-    package var filters: [EntityKind: [String: String]] = [:]
+    var filters: [EntityKind: [String: String]] = [:]
     /// The selected id of each list, by kind.
-    package var selectedIDs: [EntityKind: Int] = [:]
+    var selectedIDs: [EntityKind: Int] = [:]
     /// Whether the network switch was on.
     package var isOnline = true
     /// Whether avatars were drawn.
@@ -19,7 +19,7 @@ package struct RememberedBrowser: Sendable, Hashable {
     package var mouseOn = true
 
     /// Nothing remembered: the characters, unfiltered, online, with images.
-    package init() {}
+    init() {}
 
     /// What `state` says, with images as `imagesOn` and the mouse as `mouseOn`.
     package init(state: BrowserState, imagesOn: Bool, mouseOn: Bool = true) {

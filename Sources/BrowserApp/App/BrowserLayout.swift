@@ -6,28 +6,28 @@ import TerminalUI
 /// detail); below that a compact status box sits under it. A title row is at the top, the footer (or the filter prompt) at the bottom.
 package struct BrowserLayout: Sendable, Hashable {
     /// The width from which the status panes go to the right.
-    package static let wideWidth = 100
+    static let wideWidth = 100
     /// Lines in the compact status box (narrow layout), without its border: four, or two on
     /// short terminals so the list keeps its room.
-    package static func compactStatusLines(height: Int) -> Int { height >= 22 ? 4 : 2 }
+    static func compactStatusLines(height: Int) -> Int { height >= 22 ? 4 : 2 }
 
     /// The title row.
-    package let title: Rect
+    let title: Rect
     /// The list or detail box, border included.
-    package let main: Rect
+    let main: Rect
     /// The status box (latest answer, network, API), border included.
-    package let status: Rect
+    let status: Rect
     /// The per-source counters box (wide layout only), border included.
-    package let counters: Rect?
+    let counters: Rect?
     /// The recent-answers box (wide layout, when room is left), border included.
-    package let recent: Rect?
+    let recent: Rect?
     /// The footer or prompt row.
-    package let footer: Rect
+    let footer: Rect
     /// Whether the status panes stand to the right.
-    package let isWide: Bool
+    let isWide: Bool
 
     /// The layout for `size`.
-    package init(size: TerminalSize) {
+    init(size: TerminalSize) {
         let whole = Rect(size: size)
         let rows = whole.splitRows([.fixed(1), .fill, .fixed(1)])
         title = rows[0]
@@ -53,13 +53,13 @@ package struct BrowserLayout: Sendable, Hashable {
     }
 
     /// Inside the main box.
-    package var mainInterior: Rect { BorderBox.interior(of: main) }
+    var mainInterior: Rect { BorderBox.interior(of: main) }
 
     /// The list's column-header row.
-    package var listHeader: Rect { mainInterior.top(1) }
+    var listHeader: Rect { mainInterior.top(1) }
 
     /// The list's rows, below its header.
-    package var listRows: Rect { mainInterior.inset(top: 1) }
+    var listRows: Rect { mainInterior.inset(top: 1) }
 
     /// How many characters the list shows at once.
     package var visibleListRows: Int { max(1, listRows.height) }

@@ -43,15 +43,15 @@ package enum CacheClearing: Sendable, Hashable {
 /// One page read of a list as the browser asked for it. A plain value.
 package struct PageRequest: Sendable, Hashable {
     /// The list's kind.
-    package var kind: EntityKind
+    var kind: EntityKind
     /// The page number, from 1.
-    package var number: Int
+    var number: Int
     /// The filters (API parameter → value) the page is read with.
-    package var filters: [String: String]
+    var filters: [String: String]
     /// The list generation the read belongs to (see `PagedList.generation`).
-    package var generation: Int
+    var generation: Int
     /// How the read uses the cache.
-    package var policy: CachePolicy
+    var policy: CachePolicy
 
     /// A read of page `number` of the `kind` list under `filters` for list `generation`, as
     /// `policy` says.
@@ -66,26 +66,26 @@ package struct PageRequest: Sendable, Hashable {
     }
 
     /// `page 3`, `page 1 (name=rick, status=alive)`, `location page 1 (type=Planet)`.
-    package var query: String { ListKind.of(kind).query(page: number, filters: filters) }
+    var query: String { ListKind.of(kind).query(page: number, filters: filters) }
 
     /// The cache entry of the page: `character-page-ids/page:1?name=rick`.
-    package var cacheKey: CacheEntryKey { .page(of: kind, PageQuery(number: number, filters: filters)) }
+    var cacheKey: CacheEntryKey { .page(of: kind, PageQuery(number: number, filters: filters)) }
 }
 
 /// The outcome of one repository read, with how long it took and the repository's counters
 /// just after it. A plain, sendable value.
 package struct ReadReport<Value: Sendable>: Sendable {
     /// The answer, or why there is none.
-    package var result: Result<Answer<Value>, RepositoryError>
+    var result: Result<Answer<Value>, RepositoryError>
     /// How long the read took (answers also carry their own duration).
-    package var elapsed: Duration
+    var elapsed: Duration
     /// The repository's counters right after the read.
-    package var metrics: MetricsSnapshot
+    var metrics: MetricsSnapshot
     /// The answer is a stale value inside its server's stale-while-revalidate window, shown while
     /// it is read again in the background (a report with `background` follows).
-    package var revalidating = false
+    var revalidating = false
     /// The answer is the background revalidation's, after a `revalidating` one.
-    package var background = false
+    var background = false
 
     /// A report of `result`, which took `elapsed`, with `metrics` read after it.
     package init(

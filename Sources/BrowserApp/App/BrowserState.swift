@@ -34,53 +34,53 @@ package struct BrowserState: Sendable {
     /// The question asked, while one is (the filter prompt, a y/n question).
     var asking: AskedQuestion?
     /// The writes the outbox keeps, per state (the status pane's `writes:` row).
-    package internal(set) var keptWrites = WriteCounts()
+    var keptWrites = WriteCounts()
     /// The characters with a write the server has not taken yet: shown `pending`.
-    package internal(set) var pendingCharacterIDs: Set<Int> = []
+    var pendingCharacterIDs: Set<Int> = []
     /// How many sends of the kept writes in a row found the server out of reach (the next one
     /// waits longer: `CharacterBrowser.backoff`).
-    package internal(set) var sendFailures = 0
+    var sendFailures = 0
     /// Whether the kept writes are being sent (one send at a time).
-    package internal(set) var isSendingWrites = false
+    var isSendingWrites = false
     /// Whether a cache clearing (`c`, `C`) is in flight (the screens track their own reads).
-    package internal(set) var isClearing = false
+    var isClearing = false
     /// The latest answer or failure applied, as the events log records it.
-    package internal(set) var latest: AnswerEvent? {
+    var latest: AnswerEvent? {
         didSet { latestWrite = nil }
     }
     /// The latest write's outcome, while no read was answered since (the status pane shows it).
-    package internal(set) var latestWrite: WriteLogLine?
+    var latestWrite: WriteLogLine?
     /// The latest answers and failures applied, newest first (at most `recentLimit`).
-    package internal(set) var recent: [AnswerEvent] = []
+    var recent: [AnswerEvent] = []
     /// Answers applied so far, by origin.
-    package internal(set) var tally = AnswerTally()
+    var tally = AnswerTally()
     /// The answers of the session's last minute, per second and source (the Cache screen's pulses).
-    package internal(set) var pulses = CachePulses()
+    var pulses = CachePulses()
     /// The cache entries background revalidations are reading again now, each with how many: a
     /// read answered stale inside its stale-while-revalidate window adds its entries, its
     /// background answer (or failure) takes them away (the Cache screen's `revalidating` state).
-    package internal(set) var revalidating = RevalidatingEntries()
+    var revalidating = RevalidatingEntries()
     /// The repository's counters as of the latest read.
-    package internal(set) var metrics = MetricsSnapshot()
+    var metrics = MetricsSnapshot()
     /// Whether the network switch is on (as the browser last set it; the switch follows by an
     /// effect).
-    package internal(set) var isOnline: Bool
+    var isOnline: Bool
     /// How many times the browser has set the switch (numbers the settings, so the last wins).
-    package internal(set) var switchSettings = 0
+    var switchSettings = 0
     /// The API the browser talks to, for the status pane.
-    package internal(set) var apiDescription: String
+    var apiDescription: String
     /// The shared cache tier's health, or nil when it is off.
-    package internal(set) var sharedCache: SharedCacheHealth?
+    var sharedCache: SharedCacheHealth?
     /// The message shown over the screen, if any.
-    package internal(set) var toast: ToastState?
+    var toast: ToastState?
     /// Whether the help overlay is open.
-    package internal(set) var showsHelp = false {
+    var showsHelp = false {
         didSet { if !showsHelp { helpScroll = 0 } }
     }
     /// Lines of the help overlay scrolled off its top (the wheel scrolls it).
-    package internal(set) var helpScroll = 0
+    var helpScroll = 0
     /// Ticks received so far (drives the spinner and toast expiry).
-    package internal(set) var tick = 0
+    var tick = 0
 
     /// The state before the first event: empty list, nothing loaded, online as `isOnline` says.
     package static func initial(
@@ -108,12 +108,12 @@ package struct BrowserState: Sendable {
     }
 
     /// How many answers `recent` keeps.
-    package static let recentLimit = 60
+    static let recentLimit = 60
 
     /// How many screens `screens` keeps, the lists included. Details open details without end
     /// (a character's episode, its cast member, that character's location, …), each holding what
     /// it read; past this depth the screen pushed longest ago (already suspended) is let go.
-    package static let screenLimit = 24
+    static let screenLimit = 24
 
     /// Puts `screen` on top of the stack at a new address.
     mutating func append(_ screen: any ScreenModel) {
@@ -127,43 +127,43 @@ package struct BrowserState: Sendable {
     }
 
     /// The screen at the bottom of the stack: the three lists. Setting it replaces it.
-    package internal(set) var lists: ListsScreen {
+    var lists: ListsScreen {
         get { stack.first?.screen as? ListsScreen ?? ListsScreen() }
         set { if stack.isEmpty { append(newValue) } else { stack[0].screen = newValue } }
     }
     /// The list shown at the bottom of the stack: characters, episodes or locations.
-    package var activeList: EntityKind { lists.activeList }
+    var activeList: EntityKind { lists.activeList }
     /// The character list (of `lists`).
     package var characters: PagedList<ShowCharacter> {
         get { lists.characters }
         set { lists.characters = newValue }
     }
     /// The episode list (of `lists`).
-    package internal(set) var episodes: PagedList<Episode> {
+    var episodes: PagedList<Episode> {
         get { lists.episodes }
         set { lists.episodes = newValue }
     }
     /// The location list (of `lists`).
-    package internal(set) var locations: PagedList<Location> {
+    var locations: PagedList<Location> {
         get { lists.locations }
         set { lists.locations = newValue }
     }
 
     /// Whether any read is in flight on any screen, or a cache clearing.
-    package var isBusy: Bool { isClearing || stack.contains { $0.screen.activity.isBusy } }
+    var isBusy: Bool { isClearing || stack.contains { $0.screen.activity.isBusy } }
 
     /// Whether a refresh (a `remoteFirst` read) is in flight on any screen.
-    package var isRefreshing: Bool { stack.contains { $0.screen.activity.isRefreshing } }
+    var isRefreshing: Bool { stack.contains { $0.screen.activity.isRefreshing } }
 
     /// Whose keys apply now: the screen on top's.
-    package var keyScope: KeyTable.Scope { stack.last?.screen.keyScope ?? .characterList }
+    var keyScope: KeyTable.Scope { stack.last?.screen.keyScope ?? .characterList }
 
     /// The path of the stack: `Characters › Rick Sanchez › S01E01 Pilot`.
     package var breadcrumb: String { crumbs.joined(separator: Self.crumbSeparator) }
 
     /// The crumb of each screen of the stack, bottom first.
-    package var crumbs: [String] { stack.map(\.screen.crumb) }
+    var crumbs: [String] { stack.map(\.screen.crumb) }
 
     /// Between two crumbs of the breadcrumb.
-    package static let crumbSeparator = " › "
+    static let crumbSeparator = " › "
 }

@@ -42,12 +42,12 @@ extension CharacterBrowser {
     }
 
     /// The task key of the shared tier's health subscription (it ends only with the run).
-    package static let sharedCacheHealthKey = "shared-cache-health"
+    static let sharedCacheHealthKey = "shared-cache-health"
 
     /// The task keys of the change subscriptions (they end only with the run).
-    package static let characterChangesKey = "changes-character"
+    static let characterChangesKey = "changes-character"
     /// See `characterChangesKey`.
-    package static let episodeChangesKey = "changes-episode"
+    static let episodeChangesKey = "changes-episode"
     /// See `characterChangesKey`.
-    package static let locationChangesKey = "changes-location"
+    static let locationChangesKey = "changes-location"
 }

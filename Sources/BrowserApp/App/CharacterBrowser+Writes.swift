@@ -53,7 +53,7 @@ extension CharacterBrowser {
 
     /// How long to wait before sending again after `failures` sends in a row found the server
     /// out of reach: 2 s, doubling, at most a minute.
-    package static func backoff(after failures: Int) -> Duration {
+    static func backoff(after failures: Int) -> Duration {
         .seconds(min(60, 1 << min(max(1, failures), 6)))
     }
 
@@ -95,9 +95,9 @@ extension CharacterBrowser {
     }
 
     /// The task key of the effect that sends the kept writes.
-    package static var keptWritesKey: String { "kept-writes" }
+    static var keptWritesKey: String { "kept-writes" }
     /// The task key of the backoff before the next send.
-    package static var sendBackoffKey: String { "kept-writes-backoff" }
+    static var sendBackoffKey: String { "kept-writes-backoff" }
     /// The task key of the outbox's read.
-    package static var keptWritesReadKey: String { "kept-writes-read" }
+    static var keptWritesReadKey: String { "kept-writes-read" }
 }

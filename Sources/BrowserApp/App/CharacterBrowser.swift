@@ -9,9 +9,9 @@ import TerminalUI
 /// it returns run off that thread and report back as `BrowserMessage`s: a screen's to that screen.
 package struct CharacterBrowser: TerminalApp {
     /// What the browser reads from and reports to.
-    package let services: BrowserServices
+    let services: BrowserServices
     /// How many ticks a toast stays up (50 ticks of 100 ms: five seconds).
-    package var toastLifetime: Int
+    var toastLifetime: Int
     /// The panes' last drawings, which the next frame reuses where a pane's input is unchanged.
     private let memos = PaneMemos()
 

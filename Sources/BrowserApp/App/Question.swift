@@ -2,13 +2,13 @@
 /// opens, or one letter of a few, such as y/n. A plain value.
 package struct Question: Sendable, Hashable {
     /// One answer of a choice: its letter and what it means. A plain value.
-    package struct Choice: Sendable, Hashable {
-        package var letter: Character
-        package var label: String
+    struct Choice: Sendable, Hashable {
+        var letter: Character
+        var label: String
     }
 
     /// How it is answered. A plain value.
-    package enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// Free text, typed so far, of at most `limit` characters: Enter answers it.
         case text(String, limit: Int)
         /// One of the choices, by its letter (either case); any other key cancels it.
@@ -16,8 +16,8 @@ package struct Question: Sendable, Hashable {
     }
 
     /// What is asked: the label before the text (`Filter by name: `), or the question.
-    package var prompt: String
-    package var kind: Kind
+    var prompt: String
+    var kind: Kind
 
     /// The filter prompt, starting with `text`.
     static func filter(_ text: String) -> Question {

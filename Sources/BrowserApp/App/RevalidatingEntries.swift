@@ -9,11 +9,11 @@ package struct RevalidatingEntries: Sendable, Equatable {
     private var counts: [CacheEntryKey: Int] = [:]
 
     /// None.
-    package init() {}
+    init() {}
 
     /// Takes `event`: a `revalidating` answer adds its entries, a `background` one removes them,
     /// any other answer of an entry clears its mark (it is newer than any lost background answer).
-    package mutating func record(_ event: AnswerEvent) {
+    mutating func record(_ event: AnswerEvent) {
         if !event.revalidating && !event.background {
             for key in event.cacheKeys { counts[key] = nil }
         }
@@ -29,8 +29,8 @@ package struct RevalidatingEntries: Sendable, Equatable {
     }
 
     /// Whether a revalidation is reading `key` again now.
-    package func contains(_ key: CacheEntryKey) -> Bool { counts[key] != nil }
+    func contains(_ key: CacheEntryKey) -> Bool { counts[key] != nil }
 
     /// Whether none is running.
-    package var isEmpty: Bool { counts.isEmpty }
+    var isEmpty: Bool { counts.isEmpty }
 }

@@ -2,19 +2,19 @@ import TerminalUI
 
 /// A screen that a global key opens over any screen: the key's binding (its action is
 /// `.openScreen(name)`), the screen's type, and how the screen is made. A plain value.
-package struct ScreenOpener: Sendable {
+struct ScreenOpener: Sendable {
     /// The opener's name, unique among openers (the binding's action carries it).
-    package let name: String
+    let name: String
     /// The global binding that opens the screen.
-    package let binding: KeyBinding
+    let binding: KeyBinding
     /// The type of the screen it opens (its key scopes find it on the stack).
-    package let screen: any ScreenModel.Type
+    let screen: any ScreenModel.Type
     /// Makes the screen to push.
-    package let make: @Sendable (BrowserServices) -> any ScreenModel
+    let make: @Sendable (BrowserServices) -> any ScreenModel
 
     /// An opener named `name`: `keys` (written `label` in the help overlay, with `help` and an
     /// optional footer hint as (keys, word, rank)) push the screen `make` returns, of type `screen`.
-    package init(
+    init(
         _ name: String, keys: [Key], label: String, help: String,
         hint: (keys: String, word: String, rank: Int)? = nil, screen: any ScreenModel.Type,
         make: @escaping @Sendable (BrowserServices) -> any ScreenModel
@@ -31,9 +31,9 @@ package struct ScreenOpener: Sendable {
 /// (a line in `pushed`), its code in its own folder under `Screens/`. The key scopes are read
 /// off the screens' types; `.ci/check-architecture` fails when a `ScreenModel` of `Sources/` is
 /// named in neither list.
-package enum ScreenCatalog {
+enum ScreenCatalog {
     /// The screens a global key opens, over any screen.
-    package static let openers: [ScreenOpener] = [
+    static let openers: [ScreenOpener] = [
         ScreenOpener(
             "cache", keys: [.character("4")], label: "4", help: "the Cache screen: what is cached, per tier",
             hint: ("4", "cache", 95), screen: CacheScreen.self, make: { CacheScreen(services: $0) }),
@@ -45,14 +45,14 @@ package enum ScreenCatalog {
 
     /// The screens at the bottom of the stack and those another screen pushes (not opened by a
     /// global key).
-    package static let pushed: [any ScreenModel.Type] = [
+    static let pushed: [any ScreenModel.Type] = [
         ListsScreen.self, CharacterDetailScreen.self, EntityDetailScreen.self, EditCharacterScreen.self,
         ExplorerListScreen.self, ExplorerDetailScreen.self, ExplorerPickerScreen.self,
     ]
 
     /// The key scopes of every screen, read off their types: those of `pushed` (the lists' and
     /// the details' first), then those of `openers`.
-    package static let scopes: [KeyTable.Scope] = (pushed + openers.map(\.screen)).flatMap { $0.keyScopes }
+    static let scopes: [KeyTable.Scope] = (pushed + openers.map(\.screen)).flatMap { $0.keyScopes }
 }
 
 extension KeyTable.Scope: CaseIterable {

@@ -11,14 +11,14 @@ package struct ToastState: Sendable, Hashable {
     }
 
     /// The text, one line.
-    package var message: String
+    var message: String
     /// How it looks.
-    package var kind: Kind
+    var kind: Kind
     /// The tick at which it disappears on its own.
-    package var expiresAtTick: Int
+    var expiresAtTick: Int
 
     /// A toast of `kind` showing `message` until tick `expiresAtTick`.
-    package init(_ message: String, kind: Kind, expiresAtTick: Int) {
+    init(_ message: String, kind: Kind, expiresAtTick: Int) {
         self.message = message
         self.kind = kind
         self.expiresAtTick = expiresAtTick

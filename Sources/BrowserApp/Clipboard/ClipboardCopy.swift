@@ -8,16 +8,16 @@ import TerminalUI
 /// paste into a shell could run it). A plain value; the services' `clipboard` carries it out.
 package struct ClipboardCopy: Sendable, Hashable, Encodable {
     /// What was copied: `character 1`.
-    package var label: String
+    var label: String
     /// `json` or `url`.
-    package var format: String
+    var format: String
     /// The text put on the clipboard.
     package var text: String
     /// Its size in bytes (UTF-8).
-    package var bytes: Int { text.utf8.count }
+    var bytes: Int { text.utf8.count }
 
     /// `subject` as `format` says: its JSON, pretty-printed with sorted keys, or its URL, sanitized.
-    package init(_ subject: CopySubject, format: CopyFormat) {
+    init(_ subject: CopySubject, format: CopyFormat) {
         label = subject.label
         switch format {
         case .json:
@@ -30,14 +30,14 @@ package struct ClipboardCopy: Sendable, Hashable, Encodable {
     }
 
     /// A copy of `text` named `label` in `format`, as given (tests, other callers).
-    package init(label: String, format: String, text: String) {
+    init(label: String, format: String, text: String) {
         self.label = label
         self.format = format
         self.text = text
     }
 
     /// `copied character 1 · 2.1 KB`.
-    package var toast: String { "copied \(label) · \(ByteText.short(bytes))" }
+    var toast: String { "copied \(label) · \(ByteText.short(bytes))" }
 
     private enum CodingKeys: String, CodingKey { case label = "copied", format, bytes, text }
 

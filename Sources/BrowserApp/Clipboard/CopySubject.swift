@@ -6,14 +6,14 @@ import RickAndMortyModel
 /// `ClipboardCopy`, sanitized.
 package struct CopySubject: Sendable, Hashable {
     /// How the toast and the events log name it: `character 1`, `episode 28`.
-    package var label: String
+    var label: String
     /// The entity encoded as JSON (compact; `ClipboardCopy` pretty-prints it).
-    package var json: Data
+    var json: Data
     /// The entity's API URL as the server gave it.
-    package var url: String
+    var url: String
 
     /// The subject for `entity` of `kind` with `id` and `url`; nil when it cannot be encoded.
-    package init?(kind: EntityKind, id: Int, url: String, entity: some Encodable) {
+    init?(kind: EntityKind, id: Int, url: String, entity: some Encodable) {
         guard let json = try? JSONEncoder().encode(entity) else { return nil }
         label = "\(kind.rawValue) \(id)"
         self.json = json
@@ -22,7 +22,7 @@ package struct CopySubject: Sendable, Hashable {
 
     /// The subject for a value read as JSON (an entry opened on the Cache screen) named `label`: its
     /// URL is its JSON's `url` field, when it has one (else empty).
-    package init(label: String, json: String) {
+    init(label: String, json: String) {
         self.label = label
         self.json = Data(json.utf8)
         let object = try? JSONSerialization.jsonObject(with: self.json) as? [String: Any]
@@ -30,17 +30,17 @@ package struct CopySubject: Sendable, Hashable {
     }
 
     /// The subject for a character.
-    package init?(_ character: ShowCharacter) {
+    init?(_ character: ShowCharacter) {
         self.init(kind: .character, id: character.id, url: character.url, entity: character)
     }
 
     /// The subject for an episode.
-    package init?(_ episode: Episode) {
+    init?(_ episode: Episode) {
         self.init(kind: .episode, id: episode.id, url: episode.url, entity: episode)
     }
 
     /// The subject for a location.
-    package init?(_ location: Location) {
+    init?(_ location: Location) {
         self.init(kind: .location, id: location.id, url: location.url, entity: location)
     }
 }

@@ -2,33 +2,33 @@ import TerminalUI
 
 /// One line of the key table: the keys, what they do, and how the footer and the help
 /// overlay name them. A plain value.
-package struct KeyBinding: Sendable, Hashable {
+struct KeyBinding: Sendable, Hashable {
     /// The keys that trigger `action`.
-    package var keys: [Key]
+    var keys: [Key]
     /// What happens.
-    package var action: BrowserAction
+    var action: BrowserAction
     /// The keys as the help overlay writes them (`j k ↓ ↑`); empty when another binding's line
     /// names them too (`1 2 3`).
-    package var label: String
+    var label: String
     /// What the help overlay says the keys do.
-    package var help: String
+    var help: String
     /// The footer's hint, when the footer shows this binding: its keys, its word, and its rank
     /// (lower first; hints that do not fit are left out from the end).
-    package var hint: Hint?
+    var hint: Hint?
 
     /// A footer hint. A plain value.
-    package struct Hint: Sendable, Hashable {
+    struct Hint: Sendable, Hashable {
         /// The keys as the footer writes them (`j/k`).
-        package var keys: String
+        var keys: String
         /// One word for what they do.
-        package var word: String
+        var word: String
         /// Where the hint goes among the screen's and the global ones, lowest first.
-        package var rank: Int
+        var rank: Int
     }
 
     /// A binding of `keys` to `action`, described as `label` / `help`, with a footer hint when
     /// `hint` is given as (keys, word, rank).
-    package init(
+    init(
         _ keys: [Key], _ action: BrowserAction, label: String, help: String,
         hint: (keys: String, word: String, rank: Int)? = nil
     ) {

@@ -10,12 +10,12 @@ package enum KeyTable {
     /// plain value.
     package struct Scope: Sendable, Hashable, CustomStringConvertible {
         /// The scope's name (`character list`), unique among scopes.
-        package let name: String
+        let name: String
         /// The screen's bindings, without the global ones.
-        package let bindings: [KeyBinding]
+        let bindings: [KeyBinding]
 
         /// A scope named `name` with `bindings`.
-        package init(_ name: String, bindings: [KeyBinding]) {
+        init(_ name: String, bindings: [KeyBinding]) {
             self.name = name
             self.bindings = bindings
         }
@@ -27,7 +27,7 @@ package enum KeyTable {
 
     /// The keys of every screen; they win over a screen's own, but Esc closes a toast only
     /// while one is shown.
-    package static let global: [KeyBinding] =
+    static let global: [KeyBinding] =
         [
             KeyBinding([.character("q")], .quit, label: "q", help: "quit", hint: ("q", "quit", 70)),
             KeyBinding([.character("?")], .showHelp, label: "?", help: "this help", hint: ("?", "help", 60)),
@@ -49,7 +49,7 @@ package enum KeyTable {
     /// What `key` does on `scope` while an API is explored (`exploring`): a global binding first,
     /// then the explorer's moves on every screen (`1`–`3`, `:`), then the screen's. Not exploring
     /// (Rick and Morty on its own screens), as `action(for:in:hasToast:)`.
-    package static func action(for key: Key, in scope: Scope, hasToast: Bool, exploring: Bool) -> BrowserAction? {
+    static func action(for key: Key, in scope: Scope, hasToast: Bool, exploring: Bool) -> BrowserAction? {
         if exploring, !global.contains(where: { $0.keys.contains(key) }),
             let move = explorerMoves.first(where: { $0.keys.contains(key) })
         {
@@ -59,11 +59,11 @@ package enum KeyTable {
     }
 
     /// The keys of a screen, without the global ones.
-    package static func bindings(for scope: Scope) -> [KeyBinding] { scope.bindings }
+    static func bindings(for scope: Scope) -> [KeyBinding] { scope.bindings }
 
     /// What `key` does on `scope`: a global binding first (Esc's only while `hasToast`), then
     /// the screen's; nil when the key is not bound there.
-    package static func action(for key: Key, in scope: Scope, hasToast: Bool) -> BrowserAction? {
+    static func action(for key: Key, in scope: Scope, hasToast: Bool) -> BrowserAction? {
         for binding in global where binding.keys.contains(key) {
             if binding.action == .dismissToast, !hasToast { continue }
             return binding.action
@@ -74,7 +74,7 @@ package enum KeyTable {
     /// The name of the first key that does `action` on `scope` (global bindings first), as the
     /// help overlay writes it (`r`, `Esc`, `Enter`): what a text that names a key says, so it
     /// names the key that does it. The action's own name when no key does it.
-    package static func keyName(of action: BrowserAction, in scope: Scope) -> String {
+    static func keyName(of action: BrowserAction, in scope: Scope) -> String {
         let binding = (global + bindings(for: scope)).first { $0.action == action && !$0.label.isEmpty }
         return binding?.label.split(separator: " ").first.map(String.init) ?? "\(action)"
     }
@@ -82,14 +82,14 @@ package enum KeyTable {
     /// The footer's hints on `scope`: the screen's and the global ones, by rank.
     /// Without `withGlobal` (a screen that takes typing, where the global keys type), only the
     /// screen's own.
-    package static func hints(for scope: Scope, withGlobal: Bool = true) -> [KeyHint] {
+    static func hints(for scope: Scope, withGlobal: Bool = true) -> [KeyHint] {
         guard withGlobal else { return workOutHintBindings(for: scope, withGlobal: false).compactMap(\.hint).map(Self.hint) }
         return hintsByScope[scope.name] ?? workOutHintBindings(for: scope).compactMap(\.hint).map(Self.hint)
     }
 
     /// What each of the footer's hints on `scope` does, in the order of `hints(for:)`: a click on
     /// a hint does what its (first) key does.
-    package static func hintActions(for scope: Scope, withGlobal: Bool = true) -> [BrowserAction] {
+    static func hintActions(for scope: Scope, withGlobal: Bool = true) -> [BrowserAction] {
         workOutHintBindings(for: scope, withGlobal: withGlobal).map(\.action)
     }
 

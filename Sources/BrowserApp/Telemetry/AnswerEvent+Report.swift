@@ -3,7 +3,7 @@ import RickAndMortyModel
 
 extension AnswerEvent {
     /// The event for `report`, a read of `query` with `policy` of the cache entries `cacheKeys`.
-    package init<Value>(
+    init<Value>(
         query: String, kind: EntityKind? = nil, policy: CachePolicy, report: ReadReport<Value>,
         cacheKeys: [CacheEntryKey] = []
     ) {
@@ -28,7 +28,7 @@ extension AnswerEvent {
     }
 
     /// `duration` in milliseconds.
-    package static func milliseconds(_ duration: Duration) -> Double {
+    static func milliseconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
     }

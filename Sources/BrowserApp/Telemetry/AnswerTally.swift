@@ -2,28 +2,28 @@ import RepositoryCore
 import RickAndMortyModel
 
 /// The browser's own count of the answers it applied, by the data source that answered. A plain value.
-package struct AnswerTally: Sendable, Hashable {
+struct AnswerTally: Sendable, Hashable {
     /// Answers per origin.
-    package private(set) var byOrigin: [Origin: Int] = [:]
+    private(set) var byOrigin: [Origin: Int] = [:]
     /// Reads that failed.
-    package private(set) var failures = 0
+    private(set) var failures = 0
     /// Answers that served a stale value.
-    package private(set) var stale = 0
+    private(set) var stale = 0
 
     /// Answers per entity kind and origin (failures under a nil origin).
-    package private(set) var byKind: [EntityKind: [Origin?: Int]] = [:]
+    private(set) var byKind: [EntityKind: [Origin?: Int]] = [:]
 
     /// An empty tally.
-    package init() {}
+    init() {}
 
     /// How many answers came from `origin`.
-    package func count(_ origin: Origin) -> Int { byOrigin[origin, default: 0] }
+    func count(_ origin: Origin) -> Int { byOrigin[origin, default: 0] }
 
     /// How many answers about `kind` came from `origin` (nil: failures).
-    package func count(_ kind: EntityKind, _ origin: Origin?) -> Int { byKind[kind]?[origin, default: 0] ?? 0 }
+    func count(_ kind: EntityKind, _ origin: Origin?) -> Int { byKind[kind]?[origin, default: 0] ?? 0 }
 
     /// Counts one answer from `origin`, or a failure when `origin` is nil, about `kind` when given.
-    package mutating func record(origin: Origin?, isStale: Bool, kind: EntityKind? = nil) {
+    mutating func record(origin: Origin?, isStale: Bool, kind: EntityKind? = nil) {
         if let kind { byKind[kind, default: [:]][origin, default: 0] += 1 }
         guard let origin else {
             failures += 1

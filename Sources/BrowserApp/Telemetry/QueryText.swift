@@ -1,17 +1,17 @@
 import RickAndMortyModel
 
 /// How queries are named in the status pane and the events log. Pure functions.
-package enum QueryText {
+enum QueryText {
     /// `character 42`.
-    package static func character(_ id: Int) -> String { "character \(id)" }
+    static func character(_ id: Int) -> String { "character \(id)" }
 
     /// `episodes 1,2,3`.
-    package static func episodes(_ ids: [Int]) -> String {
+    static func episodes(_ ids: [Int]) -> String {
         "episodes " + ids.map(String.init).joined(separator: ",")
     }
 
     /// `characters 1,2,3` (a cast or residents batch).
-    package static func characters(_ ids: [Int]) -> String {
+    static func characters(_ ids: [Int]) -> String {
         "characters " + ids.map(String.init).joined(separator: ",")
     }
 }

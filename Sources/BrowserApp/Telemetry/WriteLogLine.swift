@@ -10,21 +10,21 @@ import Foundation
 /// library's one outcome type (`EntityWrites.WriteEvent`). A plain value; `Codable`.
 package struct WriteLogLine: Sendable, Codable, Equatable {
     /// `PATCH` or `DELETE`.
-    package var method: String
+    var method: String
     /// The outcome, in words.
-    package var write: String
+    var write: String
     /// Where the value shown now came from: `network` or `disk` (kept, pending).
-    package var origin: String?
-    package var character: Int
+    var origin: String?
+    var character: Int
     /// The outbox's number of the write, when it is kept.
-    package var sequence: Int64?
+    var sequence: Int64?
     /// How long the write took, in milliseconds.
-    package var ms: Double
+    var ms: Double
     /// Why it was not applied, as a sentence (the field it names in brackets).
-    package var error: String?
+    var error: String?
 
     /// The line of `event`, a write of `character` that took `elapsed`.
-    package init(_ event: WriteEvent, character: Int, elapsed: Duration) {
+    init(_ event: WriteEvent, character: Int, elapsed: Duration) {
         self.init(method: event.method, character: character, elapsed: elapsed)
         sequence = event.sequence > 0 ? event.sequence : nil
         origin = "network"
@@ -48,7 +48,7 @@ package struct WriteLogLine: Sendable, Codable, Equatable {
     }
 
     /// The line of a `method` write of `character` the repository did not make or keep.
-    package init(notMade: WriteNotMade, method: EntityWrite.Method, character: Int, elapsed: Duration) {
+    init(notMade: WriteNotMade, method: EntityWrite.Method, character: Int, elapsed: Duration) {
         self.init(method: method, character: character, elapsed: elapsed)
         write = "not sent"
         error = notMade.reason + (notMade.field.map { " (\($0))" } ?? "")

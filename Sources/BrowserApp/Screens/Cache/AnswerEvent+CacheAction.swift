@@ -9,7 +9,7 @@ extension AnswerEvent {
     /// the top tier it emptied (`memory`, `disk` for the SQLite and file tiers, `shared cache`); a
     /// revalidation or a refetch is the `main` operation with `remoteFirst` and its origin
     /// (`revalidated` for a 304, else `network`); a failure has no origin and says why in `error`.
-    package init(
+    init(
         cacheAction answer: CacheActionAnswer, key: CacheEntryKey?, action: CacheScreenResult.ActionKind,
         ms: Double
     ) {

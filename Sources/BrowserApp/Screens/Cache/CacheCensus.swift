@@ -8,11 +8,11 @@ package struct CacheCensus: Sendable, Equatable {
     /// One tier's line: its totals, or why they could not be read.
     package struct TierLine: Sendable, Equatable {
         /// `memory`, `disk`, `shared`, `file`.
-        package var tier: CacheTier
+        var tier: CacheTier
         /// The totals, or nil with `failure` set.
-        package var totals: CacheTierTotals?
+        var totals: CacheTierTotals?
         /// Why the totals are missing.
-        package var failure: String?
+        var failure: String?
 
         /// Creates a line.
         package init(tier: CacheTier, totals: CacheTierTotals?, failure: String? = nil) {
@@ -23,9 +23,9 @@ package struct CacheCensus: Sendable, Equatable {
     }
 
     /// Entries per state over every key, when counted.
-    package var states: [CacheEntryState: Int]?
+    var states: [CacheEntryState: Int]?
     /// One line per tier, top first.
-    package var tiers: [TierLine]
+    var tiers: [TierLine]
 
     /// Creates a census.
     package init(states: [CacheEntryState: Int]? = nil, tiers: [TierLine] = []) {
@@ -34,13 +34,13 @@ package struct CacheCensus: Sendable, Equatable {
     }
 
     /// `12 fresh · 3 stale · 1 expired`, or `counting…` before the scan is done.
-    package var stateText: String {
+    var stateText: String {
         guard let states else { return "counting…" }
         return CacheEntryState.allCases.map { "\(states[$0, default: 0]) \($0)" }.joined(separator: " · ")
     }
 
     /// `disk 120 · 1.2 MB/50 MB`, `memory 40/1000`, `shared unreachable`.
-    package static func text(of line: TierLine) -> String {
+    static func text(of line: TierLine) -> String {
         guard let totals = line.totals else { return "\(line.tier.name) \(line.failure ?? "unknown")" }
         var text = "\(line.tier.name) \(totals.entries)"
         if let limit = totals.entryLimit { text += "/\(limit)" }

@@ -6,29 +6,29 @@ import TerminalUI
 /// One cache entry opened from the Cache screen: its row (metadata in each tier), its value as
 /// read (pretty-printed JSON, or why it could not be read), and the scroll of the page. A plain
 /// value; the timeline and changes come from the screen's `CacheTimeline` when drawn.
-package struct CacheEntryDetail: Sendable, Equatable {
+struct CacheEntryDetail: Sendable, Equatable {
     /// The entry as the list showed it (refreshed after an action).
-    package var entry: CacheListEntry
+    var entry: CacheListEntry
     /// The value's lines, nil until read.
-    package var value: [String]?
+    var value: [String]?
     /// Why the value could not be read.
-    package var valueFailure: String?
+    var valueFailure: String?
     /// The value as read (JSON), for opening the entity in the explorer.
-    package var json: String?
+    var json: String?
     /// The first line in view.
-    package private(set) var scroll = 0
+    private(set) var scroll = 0
 
     /// An entry not yet read.
-    package init(entry: CacheListEntry) { self.entry = entry }
+    init(entry: CacheListEntry) { self.entry = entry }
 
     /// Scrolls by `delta` lines within `total` lines of which `height` are in view.
-    package mutating func scroll(by delta: Int, total: Int, height: Int) {
+    mutating func scroll(by delta: Int, total: Int, height: Int) {
         scroll = max(0, min(scroll + delta, max(0, total - height)))
     }
 
     /// The page as lines: the metadata in each tier, the timeline of answers this session, the
     /// changes between the versions seen, then the value.
-    package func lines(tiers: [CacheTier], timeline: CacheTimeline, rule: CacheFreshnessRule, now: Date)
+    func lines(tiers: [CacheTier], timeline: CacheTimeline, rule: CacheFreshnessRule, now: Date)
         -> [Line]
     {
         let bold = Style.plain.bolded()

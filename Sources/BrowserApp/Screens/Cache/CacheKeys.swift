@@ -21,7 +21,7 @@ package enum CacheScreenCommand: Sendable, Hashable {
 
 extension KeyTable.Scope {
     /// The Cache screen's keys (`r`, the global refresh, refetches the entry there).
-    package static let cache = KeyTable.Scope(
+    static let cache = KeyTable.Scope(
         "cache",
         bindings: [
             KeyBinding(

@@ -7,7 +7,7 @@ extension CacheListEntry {
     /// many rows there were: one scan a page at a time that holds at most twice `limit` rows (and a
     /// page), never the whole cache. The rows are not named (`named(_:by:)` names those in view).
     /// A tier that fails is left out; when every tier fails, the scan fails with their reasons.
-    package static func firstSorted(
+    static func firstSorted(
         of inspector: CacheInspector, in order: CacheSortOrder, limit: Int, at now: Date,
         pageSize: Int = 1_000
     ) async throws(RepositoryError) -> (entries: [CacheListEntry], total: Int) {

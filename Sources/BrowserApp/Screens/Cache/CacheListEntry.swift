@@ -7,21 +7,21 @@ import RickAndMortyModel
 /// is first in view (until then, the row's own name: `character 1`). A plain value.
 package struct CacheListEntry: Sendable, Hashable {
     /// The key, its holders and what each knows.
-    package var row: CacheRow
+    var row: CacheRow
     /// The name shown; the row's own name when the value could not be decoded.
-    package var title: String
+    var title: String
     /// Whether `title` is the inspector's readable name (false: the row's own name, not yet named).
-    package var isNamed: Bool
+    var isNamed: Bool
 
     /// An entry titled `title` (named), or by the row's own name (not yet named).
-    package init(row: CacheRow, title: String? = nil) {
+    init(row: CacheRow, title: String? = nil) {
         self.row = row
         self.title = title ?? row.name
         isNamed = title != nil
     }
 
     /// The key (`character/id:1`).
-    package var key: CacheEntryKey { row.key }
+    var key: CacheEntryKey { row.key }
 
     /// The entity the row holds (its kind and id), which the explorer opens; nil for pages, avatars
     /// and other keys.

@@ -19,37 +19,37 @@ package struct CacheListState: Sendable, Equatable {
     /// Pages held at most.
     package let maxPages: Int
     /// The order of the rows shown.
-    package private(set) var sort: CacheSortOrder = .key
+    private(set) var sort: CacheSortOrder = .key
     /// The text rows must contain (title, key or kind), as typed.
-    package private(set) var filter = ""
+    private(set) var filter = ""
     /// Whether only stale and expired rows are shown.
-    package private(set) var problemsOnly = false
+    private(set) var problemsOnly = false
     /// The rows shown, in order: the held rows that pass the filter and the toggle.
-    package private(set) var shown: [CacheListEntry] = []
+    private(set) var shown: [CacheListEntry] = []
     /// The index in `shown` of the selected row.
-    package private(set) var selection = 0
+    private(set) var selection = 0
     /// The index in `shown` of the first row in view.
-    package private(set) var top = 0
+    private(set) var top = 0
     /// Whether the last page is held.
     package private(set) var reachedEnd = false
     /// The page a read is in flight for, if any.
-    package private(set) var reading: Int?
+    private(set) var reading: Int?
     /// How many entries the scan behind the rows held went over, when they are the first of the
     /// whole cache in `sort`; nil while they are a window in key order.
-    package private(set) var scannedTotal: Int?
+    private(set) var scannedTotal: Int?
     /// The order the rows held were scanned in, if they came from a scan.
-    package private(set) var scannedOrder: CacheSortOrder?
+    private(set) var scannedOrder: CacheSortOrder?
     /// Whether a scan is in flight.
-    package private(set) var scanning = false
+    private(set) var scanning = false
 
     /// Where page `n` starts (the key before its first row); `[nil]` before any read.
     private(set) var pageStarts: [CacheEntryKey?] = [nil]
     /// The number of the first page held.
-    package private(set) var firstPage = 0
+    private(set) var firstPage = 0
     private(set) var pages: [[CacheListEntry]] = []
 
     /// An empty list that will read pages of `pageSize` and hold at most `maxPages` of them.
-    package init(pageSize: Int = 200, maxPages: Int = 5) {
+    init(pageSize: Int = 200, maxPages: Int = 5) {
         self.pageSize = max(1, pageSize)
         self.maxPages = max(2, maxPages)
     }
@@ -57,11 +57,11 @@ package struct CacheListState: Sendable, Equatable {
     /// How many rows are held.
     package var heldCount: Int { pages.reduce(0) { $0 + $1.count } }
     /// The selected row, if any is shown.
-    package var selected: CacheListEntry? { shown.indices.contains(selection) ? shown[selection] : nil }
+    var selected: CacheListEntry? { shown.indices.contains(selection) ? shown[selection] : nil }
     /// Whether a page held has a row for `key`.
-    package func holds(_ key: CacheEntryKey) -> Bool { pages.contains { $0.contains { $0.key == key } } }
+    func holds(_ key: CacheEntryKey) -> Bool { pages.contains { $0.contains { $0.key == key } } }
     /// Whether no page has been read yet.
-    package var isUnread: Bool { pages.isEmpty && !reachedEnd }
+    var isUnread: Bool { pages.isEmpty && !reachedEnd }
 
     // MARK: Reading
 
@@ -97,7 +97,7 @@ package struct CacheListState: Sendable, Equatable {
     }
 
     /// Marks `page` as in flight.
-    package mutating func startReading(_ page: Int) { reading = page }
+    mutating func startReading(_ page: Int) { reading = page }
 
     /// Applies page `page` read after its start: `entries` and the cursor after them (nil at the
     /// end). A page that is not next to the window (or not the one asked for) is ignored.
@@ -138,23 +138,23 @@ package struct CacheListState: Sendable, Equatable {
     }
 
     /// A read of `page` that failed: nothing changes but the page is no longer in flight.
-    package mutating func readFailed(_ page: Int) { if reading == page { reading = nil } }
+    mutating func readFailed(_ page: Int) { if reading == page { reading = nil } }
 
     /// The order to scan the whole cache in, when `sort` is not by key and the rows held are not
     /// that order's scan yet (nil while one is in flight).
-    package var scanToRun: CacheSortOrder? {
+    var scanToRun: CacheSortOrder? {
         sort == .key || scanning || scannedOrder == sort ? nil : sort
     }
 
     /// How many rows a scan keeps: as many as the window holds.
-    package var scanLimit: Int { pageSize * maxPages }
+    var scanLimit: Int { pageSize * maxPages }
 
     /// Marks a scan as in flight.
-    package mutating func startScanning() { scanning = true }
+    mutating func startScanning() { scanning = true }
 
     /// Holds `entries`, the first rows of the whole cache in `order` out of `total` scanned; a scan
     /// for an order no longer chosen is dropped (the chosen one is asked for next).
-    package mutating func applyScan(
+    mutating func applyScan(
         _ order: CacheSortOrder, entries: [CacheListEntry], total: Int, rule: CacheFreshnessRule, now: Date
     ) {
         scanning = false
@@ -171,13 +171,13 @@ package struct CacheListState: Sendable, Equatable {
 
     /// A scan that failed: the rows held stay, shown in the chosen order, and it is not asked again
     /// until the order changes.
-    package mutating func scanFailed(_ order: CacheSortOrder) {
+    mutating func scanFailed(_ order: CacheSortOrder) {
         scanning = false
         if order == sort { scannedOrder = order }
     }
 
     /// Forgets every page (kept: sort, filter, toggle and the selected key): the next read is page 0.
-    package mutating func reload() {
+    mutating func reload() {
         let key = selected?.key
         pages = []
         pageStarts = [nil]
@@ -197,7 +197,7 @@ package struct CacheListState: Sendable, Equatable {
 
     /// Replaces the held row of `entry`'s key (nil: the key is no longer cached anywhere, the row
     /// goes).
-    package mutating func replace(
+    mutating func replace(
         _ key: CacheEntryKey, with entry: CacheListEntry?, rule: CacheFreshnessRule, now: Date
     ) {
         for index in pages.indices {
@@ -208,7 +208,7 @@ package struct CacheListState: Sendable, Equatable {
     }
 
     /// Gives the held rows of `entries`' keys their names (the rest of each row as held).
-    package mutating func name(_ entries: [CacheListEntry], rule: CacheFreshnessRule, now: Date) {
+    mutating func name(_ entries: [CacheListEntry], rule: CacheFreshnessRule, now: Date) {
         let titles = Dictionary(entries.map { ($0.key, $0.title) }, uniquingKeysWith: { first, _ in first })
         for index in pages.indices {
             for position in pages[index].indices {
@@ -225,7 +225,7 @@ package struct CacheListState: Sendable, Equatable {
     /// Shows rows in `order`, keeping the selected row selected: the rows held at once, then the
     /// whole cache's first rows in that order when its scan answers (`scanToRun`). Back to `key`,
     /// the window in key order is read again.
-    package mutating func setSort(_ order: CacheSortOrder, rule: CacheFreshnessRule, now: Date) {
+    mutating func setSort(_ order: CacheSortOrder, rule: CacheFreshnessRule, now: Date) {
         sort = order
         if order == .key, scannedTotal != nil {
             reload()
@@ -235,20 +235,20 @@ package struct CacheListState: Sendable, Equatable {
     }
 
     /// Shows only rows containing `text` (case-insensitive); empty shows all.
-    package mutating func setFilter(_ text: String, rule: CacheFreshnessRule, now: Date) {
+    mutating func setFilter(_ text: String, rule: CacheFreshnessRule, now: Date) {
         filter = text
         heading = .down
         reshow(rule: rule, now: now)
     }
 
     /// Shows only stale and expired rows, or all again.
-    package mutating func toggleProblemsOnly(rule: CacheFreshnessRule, now: Date) {
+    mutating func toggleProblemsOnly(rule: CacheFreshnessRule, now: Date) {
         problemsOnly.toggle()
         reshow(rule: rule, now: now)
     }
 
     /// Recomputes what is shown from the rows held (a row's state moves with the clock).
-    package mutating func reshow(rule: CacheFreshnessRule, now: Date) {
+    mutating func reshow(rule: CacheFreshnessRule, now: Date) {
         let key = keepSelection ?? selected?.key
         let needle = filter.lowercased()
         var rows = pages.joined().filter { entry in
@@ -278,7 +278,7 @@ package struct CacheListState: Sendable, Equatable {
 
     /// Scrolls the view by `delta` rows (the wheel) within the rows shown; the selection moves
     /// only when the view leaves it, to the view's edge.
-    package mutating func scrollView(by delta: Int, height: Int) {
+    mutating func scrollView(by delta: Int, height: Int) {
         if delta != 0 { heading = delta < 0 ? .up : .down }
         guard !shown.isEmpty else { return }
         let height = max(1, height)
@@ -288,7 +288,7 @@ package struct CacheListState: Sendable, Equatable {
     }
 
     /// Scrolls so the selection is within `height` rows from `top`.
-    package mutating func scroll(height: Int) {
+    mutating func scroll(height: Int) {
         let height = max(1, height)
         if selection < top { top = selection }
         if selection >= top + height { top = selection - height + 1 }
@@ -296,7 +296,7 @@ package struct CacheListState: Sendable, Equatable {
     }
 
     /// The rows in view for `height` rows.
-    package func rowsInView(height: Int) -> ArraySlice<CacheListEntry> {
+    func rowsInView(height: Int) -> ArraySlice<CacheListEntry> {
         let start = min(top, shown.count)
         return shown[start..<min(shown.count, start + max(0, height))]
     }

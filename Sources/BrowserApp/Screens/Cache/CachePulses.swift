@@ -8,9 +8,9 @@ import Foundation
 /// as time moves) and a fixed set of latency buckets per source, counted over the session.
 package struct CachePulses: Sendable, Equatable {
     /// Seconds of history kept.
-    package static let seconds = 60
+    static let seconds = 60
     /// The upper bounds (ms, exclusive) of the latency buckets; the last bucket has none.
-    package static let latencyBounds: [Double] = [1, 4, 16, 64, 256, 1_000]
+    static let latencyBounds: [Double] = [1, 4, 16, 64, 256, 1_000]
 
     /// Answers per source per second, by second number.
     private var counts: [PulseSource: [Int: Int]] = [:]
@@ -18,17 +18,17 @@ package struct CachePulses: Sendable, Equatable {
     private var hits: [Int: Int] = [:]
     private var answers: [Int: Int] = [:]
     /// Latency buckets per source.
-    package private(set) var latencies: [PulseSource: [Int]] = [:]
+    private(set) var latencies: [PulseSource: [Int]] = [:]
     private var newestSecond = Int.min
 
     /// No answers yet.
-    package init() {}
+    init() {}
 
     /// The sources seen, in `PulseSource`'s order.
-    package var sources: [PulseSource] { Set(counts.keys).union(latencies.keys).sorted() }
+    var sources: [PulseSource] { Set(counts.keys).union(latencies.keys).sorted() }
 
     /// Counts `event`, applied at `time`.
-    package mutating func record(_ event: AnswerEvent, at time: Date) {
+    mutating func record(_ event: AnswerEvent, at time: Date) {
         let second = Self.second(of: time)
         let source = PulseSource(event.origin)
         counts[source, default: [:]][second, default: 0] += 1
@@ -44,7 +44,7 @@ package struct CachePulses: Sendable, Equatable {
     }
 
     /// Answers from `source` in each of the last 60 seconds ending at `now`, oldest first.
-    package func perSecond(_ source: PulseSource, at now: Date) -> [Int] {
+    func perSecond(_ source: PulseSource, at now: Date) -> [Int] {
         let last = Self.second(of: now)
         let counts = counts[source] ?? [:]
         return (last - Self.seconds + 1...last).map { counts[$0, default: 0] }
@@ -52,7 +52,7 @@ package struct CachePulses: Sendable, Equatable {
 
     /// The share of answers that were hits in each of the last 60 seconds, nil for a second
     /// without answers.
-    package func hitRatio(at now: Date) -> [Double?] {
+    func hitRatio(at now: Date) -> [Double?] {
         let last = Self.second(of: now)
         return (last - Self.seconds + 1...last).map { second in
             guard let all = answers[second], all > 0 else { return nil }
@@ -61,7 +61,7 @@ package struct CachePulses: Sendable, Equatable {
     }
 
     /// The hit ratio over the whole last minute, nil without answers.
-    package func minuteHitRatio(at now: Date) -> Double? {
+    func minuteHitRatio(at now: Date) -> Double? {
         let last = Self.second(of: now)
         let range = last - Self.seconds + 1...last
         let all = answers.filter { range.contains($0.key) }.values.reduce(0, +)
@@ -79,12 +79,12 @@ package struct CachePulses: Sendable, Equatable {
 }
 
 /// Numbers as a row of block characters, one per value, scaled to the largest: `▁▂▄█`. Pure.
-package enum Sparkline {
+enum Sparkline {
     /// The eight heights; a zero is a space so that quiet seconds read as quiet.
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// One block per value (0 → space, the largest → `█`), the last `width` values.
-    package static func of(_ values: [Int], width: Int) -> String {
+    static func of(_ values: [Int], width: Int) -> String {
         let shown = values.suffix(max(0, width))
         let top = shown.max() ?? 0
         guard top > 0 else { return String(repeating: " ", count: shown.count) }
@@ -95,7 +95,7 @@ package enum Sparkline {
     }
 
     /// Ratios 0…1 (nil → space) as blocks, 1 → `█`.
-    package static func of(ratios: [Double?], width: Int) -> String {
+    static func of(ratios: [Double?], width: Int) -> String {
         String(
             ratios.suffix(max(0, width)).map { ratio in
                 guard let ratio else { return " " }

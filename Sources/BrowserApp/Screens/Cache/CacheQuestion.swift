@@ -1,7 +1,7 @@
 import RepositoryCore
 
 /// What the Cache screen asks before acting, each a choice its text spells out. A plain value.
-package enum CacheQuestion: Sendable, Hashable {
+enum CacheQuestion: Sendable, Hashable {
     /// Which tier to evict the key from.
     case evictTier(CacheEntryKey)
     /// Which tier to purge.

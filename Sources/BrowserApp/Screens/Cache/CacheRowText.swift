@@ -5,19 +5,19 @@ import TerminalUI
 
 /// How a cache row's columns read: tier badges, ages and times to live, the state word and its
 /// colour. Pure functions.
-package enum CacheRowText {
+enum CacheRowText {
     /// The badges of `tiers` in the order of `all`, a `·` where a tier does not hold it: `MD·F`.
-    package static func badges(_ tiers: [CacheTier], of all: [CacheTier]) -> String {
+    static func badges(_ tiers: [CacheTier], of all: [CacheTier]) -> String {
         String(all.map { tiers.contains($0) ? $0.badge : "·" })
     }
 
     /// `M memory · D disk · F file`.
-    package static func legend(_ all: [CacheTier]) -> String {
+    static func legend(_ all: [CacheTier]) -> String {
         all.map { "\($0.badge) \($0.name)" }.joined(separator: " · ")
     }
 
     /// `45s`, `12m`, `3h`, `2d`; `-30s` once past; `—` for nil (no limit).
-    package static func duration(_ seconds: TimeInterval?) -> String {
+    static func duration(_ seconds: TimeInterval?) -> String {
         guard let seconds, seconds.isFinite else { return "—" }
         let sign = seconds < 0 ? "-" : ""
         let whole = Int(abs(seconds).rounded(.down))
@@ -33,7 +33,7 @@ package enum CacheRowText {
     }
 
     /// The colour of a state word: fresh green, stale yellow, expired red.
-    package static func style(of state: CacheEntryState?) -> Style {
+    static func style(of state: CacheEntryState?) -> Style {
         switch state {
         case .fresh: .plain.foreground(.green)
         case .stale: .plain.foreground(.yellow)
@@ -43,8 +43,8 @@ package enum CacheRowText {
     }
 
     /// The colour of `revalidating`, the state of a row a background revalidation reads again.
-    package static let revalidatingStyle = Style.plain.foreground(.cyan)
+    static let revalidatingStyle = Style.plain.foreground(.cyan)
 
     /// The bytes column: `1.2 KB`, `—` when no tier counts them.
-    package static func bytes(_ bytes: Int?) -> String { bytes.map(ByteText.short) ?? "—" }
+    static func bytes(_ bytes: Int?) -> String { bytes.map(ByteText.short) ?? "—" }
 }

@@ -7,7 +7,7 @@ import TerminalUI
 /// What the Cache screen's background work reports: a request's result, or a second passed,
 /// each with the time it happened, read by the effect that sends it (the screen's update never
 /// reads a clock). A plain value.
-package enum CacheScreenMessage: Sendable {
+enum CacheScreenMessage: Sendable {
     /// A request's result, at the time its effect finished (nil: no time given, so the screen's
     /// time stays where it is).
     case result(CacheScreenResult, at: Date? = nil)
@@ -28,17 +28,17 @@ package enum CacheScreenMessage: Sendable {
 /// ticker sends the services' `now` when it starts and every second, each request's effect sends
 /// the time it finished, and the app stamps each answer.
 /// Without an inspector it says there is nothing to inspect. A plain value (`ScreenModel`).
-package struct CacheScreen: ScreenModel {
-    package typealias Message = CacheScreenMessage
+struct CacheScreen: ScreenModel {
+    typealias Message = CacheScreenMessage
     /// What the screen holds and draws.
-    package var state: CacheScreenState
+    var state: CacheScreenState
 
     /// The task key of the one-second ticker.
-    package static let tickerKey = "cache-screen-second"
+    static let tickerKey = "cache-screen-second"
 
     /// A screen over `services.cacheInspector`'s tiers and rule, nothing read yet; its time is
     /// unknown (the distant past) until the first message brings one.
-    package init(services: BrowserServices) {
+    init(services: BrowserServices) {
         let inspector = services.cacheInspector
         state = CacheScreenState(
             tiers: inspector?.tiers.map { CacheTier(name: $0.tierName) } ?? [],
@@ -46,18 +46,18 @@ package struct CacheScreen: ScreenModel {
         state.api = inspector?.api?.id
     }
 
-    package var keyScope: KeyTable.Scope { .cache }
-    package static var keyScopes: [KeyTable.Scope] { [.cache] }
+    var keyScope: KeyTable.Scope { .cache }
+    static var keyScopes: [KeyTable.Scope] { [.cache] }
 
-    package mutating func layOut(_ layout: BrowserLayout) { state.layOut(in: layout.main) }
+    mutating func layOut(_ layout: BrowserLayout) { state.layOut(in: layout.main) }
 
-    package var crumb: String { state.detail.map { "Cache › \($0.entry.title)" } ?? "Cache" }
+    var crumb: String { state.detail.map { "Cache › \($0.entry.title)" } ?? "Cache" }
 
-    package var activity: ScreenActivity {
+    var activity: ScreenActivity {
         ScreenActivity(reading: state.list.reading == nil ? nil : .localFirst, named: "cache rows")
     }
 
-    package mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         guard context.services.cacheInspector != nil else {
             context.toast("There is no cache to inspect in this run.", kind: .info)
             return []
@@ -66,17 +66,17 @@ package struct CacheScreen: ScreenModel {
         return run(state.open(area: context.layout.main), context: &context) + [Self.ticker(context.services)]
     }
 
-    package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
         [.cancel(key: Self.tickerKey)]
     }
 
-    package mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
         [Self.ticker(context.services)]
     }
 
     /// The screen's own keys go to its state; Esc (with no entry open) and Tab go back to the
     /// lists, `/` asks for the filter, `y` and `Y` copy the entry opened (its value as read).
-    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         state.pulses = context.pulses
         switch action {
         case .back where state.detail == nil, .nextList: context.pop()
@@ -87,22 +87,22 @@ package struct CacheScreen: ScreenModel {
         return []
     }
 
-    package func questionRow(in layout: BrowserLayout) -> Rect? { state.questionRow(in: layout.main) }
+    func questionRow(in layout: BrowserLayout) -> Rect? { state.questionRow(in: layout.main) }
 
-    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         if case .result(let result, _) = message, let event = result.actionEvent { context.record(event) }
         state.pulses = context.pulses
         return run(state.receive(message, area: context.layout.main), context: &context)
     }
 
-    package mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
+    mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
         -> [Effect<Message>]
     {
         state.pulses = context.pulses
         return run(state.answered(event, at: time, area: context.layout.main), context: &context)
     }
 
-    package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+    func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         var notes: [String] = []
         if let shared = context.sharedCache { notes.append("shared \(shared)") }
         if let refused = state.sharedRefusals, refused > 0 { notes.append("\(refused) shared rows refused") }

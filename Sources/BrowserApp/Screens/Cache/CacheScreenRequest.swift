@@ -5,7 +5,7 @@ import RepositoryCore
 /// What the Cache screen asks the outside world for: a page of rows, the census, one entry again
 /// (with its value), an action on the cache, the explorer for an entity, or a question. A plain value; the
 /// screen runs each as an effect (`perform(with:now:)`) whose result comes back to it alone.
-package enum CacheScreenRequest: Sendable, Equatable {
+enum CacheScreenRequest: Sendable, Equatable {
     /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
     case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
     /// The first `limit` rows of the whole cache in `order` (one scan, a page at a time).
@@ -31,7 +31,7 @@ package enum CacheScreenRequest: Sendable, Equatable {
 
     /// Runs the request against `inspector` at `now`, timing actions by `clock`; nil for `explore`
     /// and `ask` (the app's own).
-    package func perform(
+    func perform(
         with inspector: CacheInspector, now: Date, clock: any Clock<Duration> = ContinuousClock()
     ) async -> CacheScreenResult? {
         await perform(with: inspector, now: now, timedOn: clock)
@@ -121,16 +121,16 @@ package enum CacheScreenRequest: Sendable, Equatable {
 }
 
 /// A failure the screen shows as its sentence. A plain value.
-package struct CacheScreenFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    package let description: String
+struct CacheScreenFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    let description: String
     /// A failure saying `description`.
-    package init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description }
 }
 
 /// What came back for a `CacheScreenRequest`. A plain value.
-package enum CacheScreenResult: Sendable, Equatable {
+enum CacheScreenResult: Sendable, Equatable {
     /// Which action an answer is for.
-    package enum ActionKind: String, Sendable, Equatable {
+    enum ActionKind: String, Sendable, Equatable {
         case evict, purge, revalidate, refetch
     }
 
@@ -154,7 +154,7 @@ package enum CacheScreenResult: Sendable, Equatable {
 
     /// The line of the status pane and the `--events` log an action's answer makes; nil for the
     /// other results.
-    package var actionEvent: AnswerEvent? {
+    var actionEvent: AnswerEvent? {
         guard case .acted(let answer, let key, let kind, let ms) = self else { return nil }
         return AnswerEvent(cacheAction: answer, key: key, action: kind, ms: ms)
     }

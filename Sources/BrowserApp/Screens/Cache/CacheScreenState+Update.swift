@@ -5,13 +5,13 @@ import TerminalUI
 
 extension CacheScreenState {
     /// The screen comes on top: counts the census when it was never counted.
-    package mutating func open(area: Rect) -> [CacheScreenRequest] {
+    mutating func open(area: Rect) -> [CacheScreenRequest] {
         finish(census.states == nil && !isCounting ? [.count] : [], area: area)
     }
 
     /// Carries out a key's `action` with the screen drawn in `area`. Returns what to ask the
     /// outside world for, in order.
-    package mutating func perform(_ action: BrowserAction, area: Rect) -> [CacheScreenRequest] {
+    mutating func perform(_ action: BrowserAction, area: Rect) -> [CacheScreenRequest] {
         var requests: [CacheScreenRequest] = []
         let page = max(1, listRows(in: area) - 1)
         switch action {
@@ -47,7 +47,7 @@ extension CacheScreenState {
 
     /// Takes a message of the screen's effects: a request's result (and the time it came at), a
     /// second passed, or an answer. Never reads the clock: time comes in with the messages.
-    package mutating func receive(_ message: CacheScreenMessage, area: Rect) -> [CacheScreenRequest] {
+    mutating func receive(_ message: CacheScreenMessage, area: Rect) -> [CacheScreenRequest] {
         switch message {
         case .second(let time):
             return finish(advance(to: time), area: area)
@@ -66,7 +66,7 @@ extension CacheScreenState {
     }
 
     /// The app applied `event` at `time`: the timeline takes it, and the rows it read are read again.
-    package mutating func answered(_ event: AnswerEvent, at time: Date, area: Rect) -> [CacheScreenRequest] {
+    mutating func answered(_ event: AnswerEvent, at time: Date, area: Rect) -> [CacheScreenRequest] {
         now = max(now, time)
         timeline.record(event, at: time)
         censusIsStale = true

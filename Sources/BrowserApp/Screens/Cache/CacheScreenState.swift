@@ -13,24 +13,24 @@ package struct CacheScreenState: Sendable, Equatable {
     /// The header's counts.
     package var census = CacheCensus()
     /// The tiers, top first (memory, disk, shared, file: those that are on).
-    package var tiers: [CacheTier]
+    var tiers: [CacheTier]
     /// The API whose entries the screen shows (`APIIdentity.id`), named in its title; nil when
     /// the tiers are not scoped to one.
-    package var api: String?
+    var api: String?
     /// Rows the shared tier refused since the run started (their signature failed); nil until read.
-    package var sharedRefusals: Int?
+    var sharedRefusals: Int?
     /// How a row's state follows from its age.
-    package var rule: CacheFreshnessRule
+    var rule: CacheFreshnessRule
     /// Every answer per key this session, and the changes seen.
-    package var timeline = CacheTimeline()
+    var timeline = CacheTimeline()
     /// Answers per second per source over the session's last minute (the app's, as of the last input).
-    package var pulses = CachePulses() { didSet { laidOut.forget() } }
+    var pulses = CachePulses() { didSet { laidOut.forget() } }
     /// Where the screen draws, as `layOut` built it for the pulses and area of now.
     var laidOut = LaidOut<Rect, CacheScreenGeometry>()
     /// The entry opened with `Enter`, if any.
-    package var detail: CacheEntryDetail?
+    var detail: CacheEntryDetail?
     /// The last page read that failed, as its sentence (shown in the header until the next read).
-    package var lastFailure: String?
+    var lastFailure: String?
     /// Whether an answer or an action changed the cache since the census was counted.
     var censusIsStale = false
     /// Whether a census is in flight.
@@ -38,7 +38,7 @@ package struct CacheScreenState: Sendable, Equatable {
     /// The keys of the rows a naming is in flight for.
     var naming: Set<CacheEntryKey> = []
     /// The time of the frame.
-    package var now: Date
+    var now: Date
 
     /// A screen over `tiers` with `rule`, nothing read yet, at `now`.
     package init(
@@ -79,10 +79,10 @@ package struct CacheScreenState: Sendable, Equatable {
     package func listRows(in area: Rect) -> Int { geometry(in: area).listRows }
 
     /// The entry page's lines in view in `area`.
-    package func entryRows(in area: Rect) -> Int { geometry(in: area).entryRows }
+    func entryRows(in area: Rect) -> Int { geometry(in: area).entryRows }
 
     /// The entry page's lines, when an entry is open.
-    package var entryLines: [Line] {
+    var entryLines: [Line] {
         detail?.lines(tiers: tiers, timeline: timeline, rule: rule, now: now) ?? []
     }
 
@@ -152,7 +152,7 @@ extension CacheListEntry {
     }
 
     /// `rows`, each titled with its entity's name by `inspector` (see `page`).
-    package static func named(_ rows: [CacheRow], by inspector: CacheInspector) -> [CacheListEntry] {
+    static func named(_ rows: [CacheRow], by inspector: CacheInspector) -> [CacheListEntry] {
         rows.map { CacheListEntry(row: $0, title: inspector.displayName(of: $0)) }
     }
 }

@@ -6,11 +6,11 @@ import RepositoryCore
 /// order), then — `s` cycles — by age (newest first), size (largest first), kind, and state
 /// (expired, stale, fresh). An order other than by key is over the whole cache: one scan keeps its
 /// first rows (`CacheListEntry.firstSorted`). A plain value.
-package enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
+enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
     case key, age, size, kind, state
 
     /// The order `s` goes to next: key → age → size → kind → state → key.
-    package var next: CacheSortOrder {
+    var next: CacheSortOrder {
         let all = Self.allCases
         let index = all.firstIndex(of: self) ?? 0
         return all[(index + 1) % all.count]

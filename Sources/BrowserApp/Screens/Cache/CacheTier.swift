@@ -15,7 +15,7 @@ package enum CacheTier: Sendable, Hashable {
     }
 
     /// The inspector's name: `memory`, `disk`, `shared`, `file`.
-    package var name: String {
+    var name: String {
         switch self {
         case .memory: "memory"
         case .disk: "disk"
@@ -26,7 +26,7 @@ package enum CacheTier: Sendable, Hashable {
     }
 
     /// `M`, `D`, `S`, `F`; another tier's first letter. Its lowercase picks the tier in a prompt.
-    package var badge: Character {
+    var badge: Character {
         switch self {
         case .memory: "M"
         case .disk: "D"

@@ -6,59 +6,59 @@ import RepositoryCore
 ///
 /// A plain value; `update` owns it. Bounded: at most `maxMoments` answers and `maxChanges`
 /// changes per key, and at most `maxKeys` keys (the key seen longest ago is let go first).
-package struct CacheTimeline: Sendable, Equatable {
+struct CacheTimeline: Sendable, Equatable {
     /// One answer for a key.
-    package struct Moment: Sendable, Equatable {
+    struct Moment: Sendable, Equatable {
         /// When it was applied.
-        package var time: Date
+        var time: Date
         /// `memory`, `disk`, `network`, `revalidated`, `shared`; nil for a failure.
-        package var origin: String?
+        var origin: String?
         /// The policy read with.
-        package var policy: String
+        var policy: String
         /// How long it took.
-        package var ms: Double
+        var ms: Double
         /// Whether a stale value was served.
-        package var stale: Bool
+        var stale: Bool
         /// The error of a failure or of a fallback.
-        package var error: String?
+        var error: String?
 
         /// Whether the answer was a 304 (not modified).
-        package var wasNotModified: Bool { origin == Origin.revalidated.rawValue }
+        var wasNotModified: Bool { origin == Origin.revalidated.rawValue }
     }
 
     /// What changed between two versions of a key's value.
-    package struct Change: Sendable, Equatable {
+    struct Change: Sendable, Equatable {
         /// When the newer version was seen.
-        package var time: Date
+        var time: Date
         /// `name: Rick Sanchez → Rick Renamed`, one per field that changed.
-        package var lines: [String]
+        var lines: [String]
     }
 
     /// Keys remembered at most.
-    package let maxKeys: Int
+    let maxKeys: Int
     /// Answers remembered per key at most.
-    package let maxMoments: Int
+    let maxMoments: Int
     /// Changes remembered per key at most.
-    package let maxChanges: Int
+    let maxChanges: Int
     private var moments: [CacheEntryKey: [Moment]] = [:]
     private var changes: [CacheEntryKey: [Change]] = [:]
     private var lastValue: [CacheEntryKey: [String: String]] = [:]
     private var seen: [CacheEntryKey] = []
 
     /// An empty timeline with its bounds.
-    package init(maxKeys: Int = 2_000, maxMoments: Int = 50, maxChanges: Int = 20) {
+    init(maxKeys: Int = 2_000, maxMoments: Int = 50, maxChanges: Int = 20) {
         self.maxKeys = max(1, maxKeys)
         self.maxMoments = max(1, maxMoments)
         self.maxChanges = max(1, maxChanges)
     }
 
     /// The answers for `key`, oldest first.
-    package func moments(of key: CacheEntryKey) -> [Moment] { moments[key] ?? [] }
+    func moments(of key: CacheEntryKey) -> [Moment] { moments[key] ?? [] }
     /// The changes seen for `key`, oldest first.
-    package func changes(of key: CacheEntryKey) -> [Change] { changes[key] ?? [] }
+    func changes(of key: CacheEntryKey) -> [Change] { changes[key] ?? [] }
 
     /// Records `event`, applied at `time`, for `keys` (by default each key its query read).
-    package mutating func record(_ event: AnswerEvent, at time: Date, keys: [CacheEntryKey]? = nil) {
+    mutating func record(_ event: AnswerEvent, at time: Date, keys: [CacheEntryKey]? = nil) {
         let moment = Moment(
             time: time, origin: event.origin?.description, policy: event.policy.description, ms: event.ms,
             stale: event.stale, error: event.error)
@@ -71,7 +71,7 @@ package struct CacheTimeline: Sendable, Equatable {
 
     /// Notes the value of `key` seen at `time` (JSON text); when it differs from the last one
     /// noted, records what changed.
-    package mutating func noteValue(_ json: String, of key: CacheEntryKey, at time: Date) {
+    mutating func noteValue(_ json: String, of key: CacheEntryKey, at time: Date) {
         let fields = ValueFields.flatten(json)
         touch(key)
         defer { lastValue[key] = fields }

@@ -3,11 +3,11 @@ import RepositoryCore
 /// Where an answer counted by the pulses came from: a tier, the network (answered in full,
 /// revalidated with a 304, or joined while another caller's read was in flight), or nowhere (it
 /// failed). Cases are in the order the pulses list them. A plain value.
-package enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     case memory, disk, sharedCache, revalidated, coalesced, network, fileCache, failed
 
     /// The source of `origin` (nil: the answer failed).
-    package init(_ origin: AnswerOrigin?) {
+    init(_ origin: AnswerOrigin?) {
         switch origin {
         case .repository(.memory)?: self = .memory
         case .repository(.disk)?: self = .disk
@@ -22,10 +22,10 @@ package enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, Cus
 
     /// Whether the answer came from a cache tier without asking the server: a revalidation or a
     /// joined read did ask it, so neither is a hit.
-    package var isHit: Bool { self == .memory || self == .disk || self == .sharedCache || self == .fileCache }
+    var isHit: Bool { self == .memory || self == .disk || self == .sharedCache || self == .fileCache }
 
     /// The name the status pane gives the origin (`shared cache`, `file cache`, `coalesced`, …).
-    package var description: String {
+    var description: String {
         switch self {
         case .memory: Origin.memory.description
         case .disk: Origin.disk.description
@@ -38,5 +38,5 @@ package enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, Cus
         }
     }
 
-    package static func < (lhs: PulseSource, rhs: PulseSource) -> Bool { lhs.rawValue < rhs.rawValue }
+    static func < (lhs: PulseSource, rhs: PulseSource) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -2,7 +2,7 @@ import TerminalUI
 
 extension KeyTable.Scope {
     /// The Changes screen's keys.
-    package static let changes = KeyTable.Scope(
+    static let changes = KeyTable.Scope(
         "changes",
         bindings: [
             KeyBinding(

@@ -10,9 +10,9 @@ import TerminalUI
 /// keeps mine and `t` takes theirs; on any row `d` discards it (after a y/n question) and `r`
 /// sends it again now. The list is read again every second (the services' clock) and after
 /// each action. A plain value (`ScreenModel`).
-package struct ChangesScreen: ScreenModel {
+struct ChangesScreen: ScreenModel {
     /// What the screen's work reports.
-    package enum Message: Sendable {
+    enum Message: Sendable {
         /// The outbox was read at `now`.
         case read([EntityWrite], now: Date)
         /// An action finished: what to say, and the writes it sent.
@@ -22,37 +22,37 @@ package struct ChangesScreen: ScreenModel {
     }
 
     /// The kept writes, newest first.
-    package var writes: [EntityWrite] = []
+    var writes: [EntityWrite] = []
     /// The selected row and the rows scrolled off.
-    package var selection = ListState()
+    var selection = ListState()
     /// The write whose fields are shown, if any.
-    package var opened: Int64?
+    var opened: Int64?
     /// Whether the outbox has been read once.
-    package var hasRead = false
+    var hasRead = false
     /// The time of the last read (ages count from it).
-    package var now = Date.distantPast
+    var now = Date.distantPast
     /// Whether an action is in flight.
-    package var isActing = false
+    var isActing = false
 
     /// A screen with nothing read yet.
-    package init() {}
+    init() {}
 
-    package var keyScope: KeyTable.Scope { .changes }
-    package static var keyScopes: [KeyTable.Scope] { [.changes] }
-    package var crumb: String { opened.map { "Changes › #\($0)" } ?? "Changes" }
-    package var activity: ScreenActivity {
+    var keyScope: KeyTable.Scope { .changes }
+    static var keyScopes: [KeyTable.Scope] { [.changes] }
+    var crumb: String { opened.map { "Changes › #\($0)" } ?? "Changes" }
+    var activity: ScreenActivity {
         ScreenActivity(isBusy: isActing, shownReads: isActing ? ["changes"] : [])
     }
 
     /// The selected write, if any.
-    package var selected: EntityWrite? {
+    var selected: EntityWrite? {
         writes.indices.contains(selection.selected) ? writes[selection.selected] : nil
     }
 
     /// The task key of the one-second reader.
     static let readerKey = "changes-reader"
 
-    package mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         let services = context.services
         // The first read is waited for (a headless run shows it at once); then every second.
         return [
@@ -61,15 +61,15 @@ package struct ChangesScreen: ScreenModel {
         ]
     }
 
-    package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
         [.cancel(key: Self.readerKey)]
     }
 
-    package mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
         [Self.reader(context.services)]
     }
 
-    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         let visible = ChangesGeometry(area: context.layout.main).visibleRows
         switch action {
         case .back:
@@ -135,7 +135,7 @@ package struct ChangesScreen: ScreenModel {
         ]
     }
 
-    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
         case .read(let writes, let now):
             let selectedSequence = selected?.sequence
@@ -193,7 +193,7 @@ package struct ChangesScreen: ScreenModel {
         return write.entity
     }
 
-    package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+    func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         ChangesPane(screen: self).render(in: area, buffer: &buffer)
     }
 

@@ -27,20 +27,20 @@ package struct AvatarLoader: Sendable {
     /// The avatar file cache (navigation's policy).
     package let cache: FileSystemCacheProvider
     /// How files are fetched.
-    package let transport: any DownloadTransport
+    let transport: any DownloadTransport
     /// The most bytes and pixels accepted before decoding.
-    package let limits: JPEGLimits
+    let limits: JPEGLimits
     /// Whether the network may be used (the browser's offline switch).
-    package let isOnline: @Sendable () -> Bool
+    let isOnline: @Sendable () -> Bool
     /// The smallest picture decoded (the DCT scales down no further): the widest art (40 columns,
     /// 20 rows) needs 40 × 40 pixels.
-    package let minimumPixels: Int
+    let minimumPixels: Int
     /// The API the browser reads now; avatar URLs of the API's form are fetched from it (a character
     /// cached on disk by an earlier run keeps the URL of that run's embedded server, on another port).
-    package let apiBaseURL: URL?
+    let apiBaseURL: URL?
     /// The API's identity: the avatars of the API's form are cached under `<id>/character/avatar/…`,
     /// so two APIs (the sample and a dump, two servers on one host) never share a picture.
-    package let api: APIIdentity?
+    let api: APIIdentity?
     /// The last pictures decoded, so a file-cache hit shown again is not decoded again.
     private let decoded = DecodedAvatars(capacity: 32)
     /// The URL and cache key of the avatar URLs seen lately (parsing a URL is not free).
@@ -85,7 +85,7 @@ package struct AvatarLoader: Sendable {
     /// again from its URL on the current API: `conditional` sends the cached validators (a 304 is
     /// `revalidated`); otherwise the cached file is removed first and the avatar downloaded anew.
     /// Offline it fails and the cached file stays. Never throws: every failure is an outcome.
-    package func reload(cacheKey: String, conditional: Bool) async -> AvatarOutcome {
+    func reload(cacheKey: String, conditional: Bool) async -> AvatarOutcome {
         guard let url = url(ofCacheKey: cacheKey) else {
             return AvatarOutcome(
                 result: .failure(AvatarFailure("No image: \(cacheKey) names no URL.")), origin: nil, bytes: 0,

@@ -16,16 +16,16 @@ package struct AvatarOutcome: Sendable, Hashable {
     /// The decoded picture, or why there is none (one sentence).
     package var result: Result<HalfBlockPicture, AvatarFailure>
     /// Where the file came from; nil when no file was obtained.
-    package var origin: AvatarOrigin?
+    var origin: AvatarOrigin?
     /// The file's size in bytes (0 when none).
-    package var bytes: Int
+    var bytes: Int
     /// How long the load took, decoding included.
-    package var elapsed: Duration
+    var elapsed: Duration
     /// The key the file is cached under in the file cache; nil when the URL names no file.
-    package var cacheKey: String?
+    var cacheKey: String?
 
     /// Creates an outcome.
-    package init(
+    init(
         result: Result<HalfBlockPicture, AvatarFailure>, origin: AvatarOrigin?, bytes: Int, elapsed: Duration,
         cacheKey: String? = nil
     ) {
@@ -40,12 +40,12 @@ package struct AvatarOutcome: Sendable, Hashable {
 /// Why an avatar cannot be shown, as the sentence the detail pane prints. A plain value.
 package struct AvatarFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The reason.
-    package var reason: String
+    var reason: String
     /// Whether the load was cancelled (nothing to show, nothing to report).
-    package var isCancellation: Bool
+    var isCancellation: Bool
 
     /// A failure with `reason`.
-    package init(_ reason: String, isCancellation: Bool = false) {
+    init(_ reason: String, isCancellation: Bool = false) {
         self.reason = reason
         self.isCancellation = isCancellation
     }

@@ -2,7 +2,7 @@ import TerminalUI
 
 extension KeyTable.Scope {
     /// A character's detail's keys.
-    package static let characterDetail = KeyTable.Scope(
+    static let characterDetail = KeyTable.Scope(
         "character detail",
         bindings: [
             KeyBinding(

@@ -26,14 +26,14 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
     }
 
     /// What is shown: the character, its episodes, scroll, avatar and selected link.
-    package var detail: CharacterDetailState { didSet { laidOut.forget() } }
+    var detail: CharacterDetailState { didSet { laidOut.forget() } }
     /// The policy of the read in flight (the character, then its episodes), if any.
-    package var loading: CachePolicy? { didSet { laidOut.forget() } }
+    var loading: CachePolicy? { didSet { laidOut.forget() } }
     /// Where the detail draws, as `layOut` built it for the state and layout of now.
     var laidOut = LaidOut<BrowserLayout, DetailGeometry>()
 
     /// The detail of `character`, shown at once from what the list knows until its own read answers.
-    package init(character: ShowCharacter) {
+    init(character: ShowCharacter) {
         detail = CharacterDetailState(characterID: character.id, character: character)
     }
 

@@ -1,24 +1,24 @@
 import RickAndMortyModel
 
 /// The open character: what is known of it so far and how far its pane is scrolled. A plain value.
-package struct CharacterDetailState: Sendable, Hashable {
+struct CharacterDetailState: Sendable, Hashable {
     /// The character's id.
-    package var characterID: Int
+    var characterID: Int
     /// The character, once known (from the list at once, then from its own read).
-    package var character: ShowCharacter?
+    var character: ShowCharacter?
     /// Its episodes, once read; nil while they load or after they failed.
-    package var episodes: [Episode]?
+    var episodes: [Episode]?
     /// Why the episodes could not be read, as a sentence.
-    package var episodesFailure: String?
+    var episodesFailure: String?
     /// Wrapped lines scrolled off the top of the pane.
-    package var scrollOffset: Int
+    var scrollOffset: Int
     /// The avatar, when images are on.
-    package var avatar: AvatarState?
+    var avatar: AvatarState?
     /// The selected link (an index into `links`), nil until `n` or `p` is pressed.
-    package var selectedLink: Int?
+    var selectedLink: Int?
 
     /// A detail for `characterID`, showing `character` until its own read answers.
-    package init(characterID: Int, character: ShowCharacter? = nil) {
+    init(characterID: Int, character: ShowCharacter? = nil) {
         self.characterID = characterID
         self.character = character
         self.scrollOffset = 0
@@ -27,7 +27,7 @@ package struct CharacterDetailState: Sendable, Hashable {
 
 /// Something a character's detail links to: its origin or location, or one of its episodes.
 /// A plain value.
-package enum DetailLink: Sendable, Hashable {
+enum DetailLink: Sendable, Hashable {
     /// The origin (`isOrigin`) or last known location, as parsed, with the place name.
     case place(EntityReference, name: String, isOrigin: Bool)
     /// An episode, with its title when known.
@@ -37,7 +37,7 @@ package enum DetailLink: Sendable, Hashable {
 extension CharacterDetailState {
     /// The links of the open character, in the order the pane shows them: origin, location, and
     /// the episodes once they are read.
-    package var links: [DetailLink] {
+    var links: [DetailLink] {
         guard let character else { return [] }
         var links: [DetailLink] = [
             .place(character.originReference, name: character.origin.name, isOrigin: true),
@@ -52,7 +52,7 @@ extension CharacterDetailState {
     }
 
     /// The selected link, if any.
-    package var selectedLinkValue: DetailLink? {
+    var selectedLinkValue: DetailLink? {
         guard let selectedLink else { return nil }
         let links = links
         return links.indices.contains(selectedLink) ? links[selectedLink] : nil

@@ -5,23 +5,23 @@ import TerminalUI
 /// cursor and where, and the reasons a field or the whole edit was refused. Each field starts
 /// with the character's value and the cursor at its end; text fields take typing, choice fields
 /// (status, gender) only their allowed values. A plain value; the keys come through `take`.
-package struct CharacterForm: Sendable, Hashable {
+struct CharacterForm: Sendable, Hashable {
     /// One field of the form. A plain value.
-    package struct Field: Sendable, Hashable {
+    struct Field: Sendable, Hashable {
         /// The API's name of the field (`name`, `status`, …).
-        package let name: String
+        let name: String
         /// Its label on the form.
-        package let label: String
+        let label: String
         /// The allowed values of a choice field; nil for free text.
-        package let choices: [String]?
+        let choices: [String]?
         /// The text, as typed.
-        package var text: String
+        var text: String
         /// The cursor, in characters from the start of `text`.
-        package var cursor: Int
+        var cursor: Int
     }
 
     /// What a key did to the form.
-    package enum KeyOutcome: Sendable, Hashable {
+    enum KeyOutcome: Sendable, Hashable {
         /// The form changed or the key was ignored: stay.
         case stay
         /// Enter: save the fields.
@@ -31,19 +31,19 @@ package struct CharacterForm: Sendable, Hashable {
     }
 
     /// The character being edited.
-    package let characterID: Int
+    let characterID: Int
     /// The fields as the character had them when the form opened.
-    package let original: CharacterFields
-    package private(set) var fields: [Field]
+    let original: CharacterFields
+    private(set) var fields: [Field]
     /// The field with the cursor (an index into `fields`).
-    package private(set) var focus = 0
+    private(set) var focus = 0
     /// Why a field was refused (its name → the reason), shown beside it.
-    package var errors: [String: String] = [:]
+    var errors: [String: String] = [:]
     /// Why the edit as a whole was refused or not sent, shown under the fields.
-    package var message: String?
+    var message: String?
 
     /// The form of `character`'s fields.
-    package init(character: ShowCharacter) {
+    init(character: ShowCharacter) {
         characterID = character.id
         let values = CharacterFields(of: character)
         original = values
@@ -61,17 +61,17 @@ package struct CharacterForm: Sendable, Hashable {
     }
 
     /// The fields as typed.
-    package var values: CharacterFields {
+    var values: CharacterFields {
         var values = original
         for field in fields { values[field.name] = field.text }
         return values
     }
 
     /// Whether any field differs from the character's.
-    package var isChanged: Bool { values != original }
+    var isChanged: Bool { values != original }
 
     /// Takes one key: typing, deleting, moving between fields, Enter, Esc.
-    package mutating func take(_ key: Key) -> KeyOutcome {
+    mutating func take(_ key: Key) -> KeyOutcome {
         switch key {
         case .enter: return .save
         case .escape: return .cancel
@@ -147,7 +147,7 @@ package struct CharacterForm: Sendable, Hashable {
     }
 
     /// Puts the cursor on the field named `name` (one the server refused, say).
-    package mutating func focus(on name: String) {
+    mutating func focus(on name: String) {
         if let index = fields.firstIndex(where: { $0.name == name }) { focus = index }
     }
 }

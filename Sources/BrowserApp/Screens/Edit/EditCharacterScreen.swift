@@ -10,41 +10,41 @@ import TerminalUI
 /// outbox when the server cannot be reached — and Esc leaves. Applied, pending or in conflict,
 /// the form closes and says so; a refused field shows its reason beside it and the form stays.
 /// A plain value (`ScreenModel`).
-package struct EditCharacterScreen: ScreenModel {
+struct EditCharacterScreen: ScreenModel {
     /// What saving reports back.
-    package enum Message: Sendable {
+    enum Message: Sendable {
         /// The repository took the edit as `result` (or made no write), in `elapsed`.
         case saved(Result<WriteEvent, WriteNotMade>, elapsed: Duration)
     }
 
     /// The form.
-    package var form: CharacterForm
+    var form: CharacterForm
     /// Whether a save is in flight (keys other than Esc wait for it).
-    package var isSaving = false
+    var isSaving = false
     /// The character's name when the form opened (the crumb, the title).
     let name: String
     /// The character as the form opened over it (the edit's base when the cache no longer holds it).
     let shown: ShowCharacter
 
     /// The form of `character`.
-    package init(character: ShowCharacter) {
+    init(character: ShowCharacter) {
         form = CharacterForm(character: character)
         name = character.name
         shown = character
     }
 
-    package var keyScope: KeyTable.Scope { .characterEdit }
-    package static var keyScopes: [KeyTable.Scope] { [.characterEdit] }
-    package var crumb: String { "Edit" }
-    package var takesTyping: Bool { true }
-    package var activity: ScreenActivity {
+    var keyScope: KeyTable.Scope { .characterEdit }
+    static var keyScopes: [KeyTable.Scope] { [.characterEdit] }
+    var crumb: String { "Edit" }
+    var takesTyping: Bool { true }
+    var activity: ScreenActivity {
         ScreenActivity(isBusy: isSaving, shownReads: isSaving ? ["saving \(name)"] : [])
     }
 
     /// The task key of the save in flight.
     static let saveKey = "character-edit-save"
 
-    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         guard case .typed(let key) = action else { return [] }
         if isSaving {
             return []
@@ -92,7 +92,7 @@ package struct EditCharacterScreen: ScreenModel {
         ]
     }
 
-    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         guard case .saved(let result, let elapsed) = message else { return [] }
         isSaving = false
         let id = form.characterID
@@ -137,9 +137,9 @@ package struct EditCharacterScreen: ScreenModel {
         }
     }
 
-    package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { [] }
 
-    package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
+    func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         CharacterFormPane(form: form, title: "Edit \(name) (#\(form.characterID))", isSaving: isSaving)
             .render(in: area, buffer: &buffer)
     }
@@ -147,7 +147,7 @@ package struct EditCharacterScreen: ScreenModel {
 
 extension KeyTable.Scope {
     /// The edit form's keys (every key goes to the form, `?` too: these are what its footer shows).
-    package static let characterEdit = KeyTable.Scope(
+    static let characterEdit = KeyTable.Scope(
         "character edit",
         bindings: [
             KeyBinding([.enter], .typed(.enter), label: "Enter", help: "save", hint: ("enter", "save", 10)),

@@ -2,7 +2,7 @@ import TerminalUI
 
 extension KeyTable.Scope {
     /// An episode's or location's detail's keys.
-    package static let entityDetail = KeyTable.Scope(
+    static let entityDetail = KeyTable.Scope(
         "entity detail",
         bindings: [
             KeyBinding(

@@ -18,14 +18,14 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     /// What is shown: the entity, its members and the selected one.
-    package var detail: EntityDetailState { didSet { laidOut.forget() } }
+    var detail: EntityDetailState { didSet { laidOut.forget() } }
     /// Where the detail draws, as `layOut` built it for the detail and layout of now.
     var laidOut = LaidOut<BrowserLayout, EntityDetailGeometry>()
     /// The policy of the read in flight (the entity, then its members), if any.
-    package var loading: CachePolicy?
+    var loading: CachePolicy?
 
     /// The detail of `detail`'s entity, before any read.
-    package init(_ detail: EntityDetailState) { self.detail = detail }
+    init(_ detail: EntityDetailState) { self.detail = detail }
 
     /// Pushes the detail of `detail`'s entity, when the services can read episodes and
     /// locations; otherwise says so in a toast.

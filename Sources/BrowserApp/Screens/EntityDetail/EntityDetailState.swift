@@ -3,61 +3,61 @@ import TerminalUI
 
 /// An open episode (with its cast) or location (with its residents): what is known of it so
 /// far, its members as their batches arrive, and the selected member. A plain value.
-package struct EntityDetailState: Sendable, Hashable {
+struct EntityDetailState: Sendable, Hashable {
     /// `.episode` or `.location`.
-    package var kind: EntityKind
+    var kind: EntityKind
     /// The entity's id.
-    package var id: Int
+    var id: Int
     /// The name it was opened under, until its own read answers (for the breadcrumb).
-    package var knownName: String
+    var knownName: String
     /// The episode, once read (kind `.episode`).
-    package var episode: Episode? {
+    var episode: Episode? {
         didSet { memberIDs = memberReferences.validIDs }
     }
     /// The location, once read (kind `.location`).
-    package var location: Location? {
+    var location: Location? {
         didSet { memberIDs = memberReferences.validIDs }
     }
     /// The valid member ids, in reference order, each once: parsed from the references when the
     /// entity arrives, not on every frame.
-    package private(set) var memberIDs: [Int] = []
+    private(set) var memberIDs: [Int] = []
     /// Why the entity could not be read, as a sentence.
-    package var failure: String?
+    var failure: String?
     /// The members read so far (cast or residents), in reference order.
-    package var members: [ShowCharacter] = []
+    var members: [ShowCharacter] = []
     /// Member ids still being read.
-    package var pendingMemberIDs: [Int] = []
+    var pendingMemberIDs: [Int] = []
     /// Why some members could not be read, as a sentence.
-    package var membersFailure: String?
+    var membersFailure: String?
     /// Member references that name nothing this API can answer, verbatim (`""` for unknown).
-    package var dangling: [String] = []
+    var dangling: [String] = []
     /// The selected member row and the rows scrolled off the top.
-    package var memberList = ListState()
+    var memberList = ListState()
 
     /// A detail of entity `id` of `kind`, known as `name` until it is read.
-    package init(kind: EntityKind, id: Int, name: String) {
+    init(kind: EntityKind, id: Int, name: String) {
         self.kind = kind
         self.id = id
         self.knownName = name
     }
 
     /// The breadcrumb title: `S01E01 Pilot`, `Citadel of Ricks`.
-    package var title: String {
+    var title: String {
         if let episode { return "\(episode.code) \(episode.name)" }
         if let location { return location.name }
         return knownName.isEmpty ? "\(kind.rawValue) \(id)" : knownName
     }
 
     /// The member references of the entity, once read.
-    package var memberReferences: [EntityReference] {
+    var memberReferences: [EntityReference] {
         episode?.castReferences ?? location?.residentReferences ?? []
     }
 
     /// What members are called: `cast` or `residents`.
-    package var memberNoun: String { kind == .episode ? "cast" : "residents" }
+    var memberNoun: String { kind == .episode ? "cast" : "residents" }
 
     /// The selected member, if any.
-    package var selectedMember: ShowCharacter? {
+    var selectedMember: ShowCharacter? {
         members.indices.contains(memberList.selected) ? members[memberList.selected] : nil
     }
 }

@@ -11,7 +11,7 @@ package struct ExplorerSession: Sendable {
         /// The resource's name.
         package var resource: String
         /// The entity's id (or name, where the API reads by name), when given.
-        package var id: String?
+        var id: String?
 
         /// A start at `resource` (`people`) or `resource/id` (`people/1`).
         package init(resource: String, id: String? = nil) {
@@ -31,13 +31,13 @@ package struct ExplorerSession: Sendable {
     }
 
     /// Where the API's lists, entities and titles are read.
-    package let repository: ExplorerRepository
+    let repository: ExplorerRepository
     /// The API's resources, in the profile's order (else the API's), searched as it says.
-    package let resources: [ExplorerResource]
+    let resources: [ExplorerResource]
     /// Where the run starts; nil: the first resource's list.
-    package let start: Start?
+    let start: Start?
     /// How the API is shown (`--profile`, or a built-in one), nil for none.
-    package let profile: ExplorerProfile?
+    let profile: ExplorerProfile?
 
     /// A session over `repository` with `resources` as `profile` orders and searches them,
     /// starting at `start`.

@@ -2,10 +2,10 @@ import TerminalUI
 
 extension KeyTable.Scope {
     /// The character list's keys.
-    package static let characterList = KeyTable.Scope(
+    static let characterList = KeyTable.Scope(
         "character list", bindings: KeyTable.listBindings(characters: true))
     /// The episode and location lists' keys.
-    package static let entityList = KeyTable.Scope(
+    static let entityList = KeyTable.Scope(
         "entity list", bindings: KeyTable.listBindings(characters: false))
 }
 

@@ -16,19 +16,19 @@ package struct ListsScreen: ScreenModel, Hashable {
     }
 
     /// The list shown: characters, episodes or locations.
-    package var activeList: EntityKind = .character
+    var activeList: EntityKind = .character
     /// The character list: its pages, filter, selection and reads in flight.
-    package var characters = PagedList<ShowCharacter>()
+    var characters = PagedList<ShowCharacter>()
     /// The episode list, as `characters`.
-    package var episodes = PagedList<Episode>()
+    var episodes = PagedList<Episode>()
     /// The location list, as `characters`.
-    package var locations = PagedList<Location>()
+    var locations = PagedList<Location>()
 
     /// Three empty lists, the characters shown.
-    package init() {}
+    init() {}
 
     /// The character list's status filter.
-    package var statusFilter: StatusFilter {
+    var statusFilter: StatusFilter {
         StatusFilter(parameter: characters.filter["status", default: ""])
     }
 

@@ -8,50 +8,50 @@ import RickAndMortyModel
 /// of at most `residentLimit` pages, those nearest the view (`keepPages(near:)`). A row of a page
 /// let go is nil until that page is read again (from the cache, memory then disk). So what one
 /// more page costs, and what the list holds, do not grow with the rows already seen.
-package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
+struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
     /// The rows held, by page number.
     private var resident: [Int: [Row]] = [:]
     /// The first row of each reached page, page 1 first, then the row count (one more entry
     /// than pages reached).
     private var starts: [Int] = [0]
     /// How many pages are held at most (at least the two a move across a page boundary needs).
-    package let residentLimit: Int
+    let residentLimit: Int
     /// How many pages there are, once any page answered.
-    package private(set) var totalPages: Int?
+    private(set) var totalPages: Int?
     /// How many rows there are, once any page answered.
-    package private(set) var totalCount: Int?
+    private(set) var totalCount: Int?
 
     /// No pages yet; at most `residentLimit` pages held at once.
-    package init(residentLimit: Int = 16) {
+    init(residentLimit: Int = 16) {
         self.residentLimit = max(2, residentLimit)
     }
 
     /// How many pages have been reached, in order from page 1.
-    package var reachedPages: Int { starts.count - 1 }
+    var reachedPages: Int { starts.count - 1 }
 
     /// How many rows the reached pages hold (held or let go): the list's length so far.
-    package var rowCount: Int { starts[starts.count - 1] }
+    var rowCount: Int { starts[starts.count - 1] }
 
     /// The page the next scroll past the end loads.
-    package var nextPageNumber: Int { reachedPages + 1 }
+    var nextPageNumber: Int { reachedPages + 1 }
 
     /// Whether pages remain to be reached (true until the first answer says how many there are).
-    package var hasMorePages: Bool { totalPages.map { reachedPages < $0 } ?? true }
+    var hasMorePages: Bool { totalPages.map { reachedPages < $0 } ?? true }
 
     /// The numbers of the pages held, ascending.
-    package var residentPageNumbers: [Int] { resident.keys.sorted() }
+    var residentPageNumbers: [Int] { resident.keys.sorted() }
 
     /// The rows of page `number`, when it is held.
-    package func page(_ number: Int) -> [Row]? { resident[number] }
+    func page(_ number: Int) -> [Row]? { resident[number] }
 
     /// The rows of the pages held, in page order (pages let go leave gaps: for looking a row up,
     /// not for counting).
-    package var residentRows: [Row] { residentPageNumbers.flatMap { resident[$0] ?? [] } }
+    var residentRows: [Row] { residentPageNumbers.flatMap { resident[$0] ?? [] } }
 
     /// Stores page `number`: the next one extends the list, a reached one is held again or
     /// replaced. Returns false (and changes nothing) for a page out of order.
     @discardableResult
-    package mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
+    mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
         if number == reachedPages + 1 {
             starts.append(rowCount + page.results.count)
         } else if number >= 1, number <= reachedPages {
@@ -70,21 +70,21 @@ package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashab
     }
 
     /// The row at `index`, when its page is held.
-    package func row(at index: Int) -> Row? {
+    func row(at index: Int) -> Row? {
         guard let number = pageNumber(ofRow: index), let rows = resident[number] else { return nil }
         let offset = index - starts[number - 1]
         return rows.indices.contains(offset) ? rows[offset] : nil
     }
 
     /// The rows at `range` (clamped to the list), nil where a page is not held.
-    package func rows(in range: Range<Int>) -> [Row?] {
+    func rows(in range: Range<Int>) -> [Row?] {
         let view = rowsInView(range)
         return (view.top..<(view.top + view.count)).map { view.row(at: $0) }
     }
 
     /// The rows at `range` (clamped to the list) as slices of the pages holding them: no row is
     /// copied, whatever the range.
-    package func rowsInView(_ range: Range<Int>) -> RowsInView<Row> {
+    func rowsInView(_ range: Range<Int>) -> RowsInView<Row> {
         let clamped = range.clamped(to: 0..<rowCount)
         var pieces: [RowsInView<Row>.Piece] = []
         guard !clamped.isEmpty, let first = pageNumber(ofRow: clamped.lowerBound),
@@ -104,7 +104,7 @@ package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashab
     }
 
     /// The index of the first held row matching `predicate`.
-    package func firstIndex(where predicate: (Row) -> Bool) -> Int? {
+    func firstIndex(where predicate: (Row) -> Bool) -> Int? {
         for number in residentPageNumbers {
             if let offset = resident[number]?.firstIndex(where: predicate) {
                 return starts[number - 1] + offset
@@ -116,7 +116,7 @@ package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashab
     /// Replaces every held row for which `replacement` gives a different value.
     /// Removes the held rows `predicate` selects; the pages after them start that much earlier,
     /// and the total counts them out.
-    package mutating func removeRows(where predicate: (Row) -> Bool) {
+    mutating func removeRows(where predicate: (Row) -> Bool) {
         guard reachedPages > 0 else { return }
         var removed = 0
         for number in 1...reachedPages {
@@ -132,7 +132,7 @@ package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashab
         if let total = totalCount { totalCount = max(0, total - removed) }
     }
 
-    package mutating func replaceRows(_ replacement: (Row) -> Row?) {
+    mutating func replaceRows(_ replacement: (Row) -> Row?) {
         for number in resident.keys {
             guard var rows = resident[number] else { continue }
             var changed = false
@@ -147,7 +147,7 @@ package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashab
     }
 
     /// The number of the page holding row `index`, or nil past the reached rows.
-    package func pageNumber(ofRow index: Int) -> Int? {
+    func pageNumber(ofRow index: Int) -> Int? {
         guard index >= 0, index < rowCount else { return nil }
         // The last start not after `index`: a binary search over the reached pages.
         var low = 0
@@ -160,7 +160,7 @@ package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashab
     }
 
     /// The page numbers holding any of the rows in `range`, ascending, each once.
-    package func pageNumbers(ofRows range: Range<Int>) -> [Int] {
+    func pageNumbers(ofRows range: Range<Int>) -> [Int] {
         let clamped = range.clamped(to: 0..<rowCount)
         guard !clamped.isEmpty, let first = pageNumber(ofRow: clamped.lowerBound),
             let last = pageNumber(ofRow: clamped.upperBound - 1)
@@ -169,13 +169,13 @@ package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashab
     }
 
     /// The pages holding rows of `range` that are not held, ascending.
-    package func missingPages(ofRows range: Range<Int>) -> [Int] {
+    func missingPages(ofRows range: Range<Int>) -> [Int] {
         pageNumbers(ofRows: range).filter { resident[$0] == nil }
     }
 
     /// Lets go of the pages farthest from the rows `range` until at most `residentLimit` are
     /// held; the pages of `range` itself are always kept.
-    package mutating func keepPages(near range: Range<Int>) {
+    mutating func keepPages(near range: Range<Int>) {
         guard resident.count > residentLimit else { return }
         let kept = pageNumbers(ofRows: range)
         let low = kept.first ?? 1
@@ -190,25 +190,25 @@ package struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashab
 
 /// Rows of a list in view, from `top`, as slices of the pages that hold them (nil for a page
 /// not held). A plain value; two are equal when they show the same rows from the same top.
-package struct RowsInView<Row: Sendable & Hashable>: Sendable, Hashable {
+struct RowsInView<Row: Sendable & Hashable>: Sendable, Hashable {
     /// A run of rows from one page.
-    package struct Piece: Sendable, Hashable {
+    struct Piece: Sendable, Hashable {
         /// How many rows the run covers.
-        package var count: Int
+        var count: Int
         /// The rows, or nil when their page is not held.
-        package var rows: ArraySlice<Row>?
+        var rows: ArraySlice<Row>?
     }
 
     /// The first row's index in the list.
-    package var top: Int
+    var top: Int
     /// The runs, in order.
-    package var pieces: [Piece]
+    var pieces: [Piece]
 
     /// How many rows are in view.
-    package var count: Int { pieces.reduce(0) { $0 + $1.count } }
+    var count: Int { pieces.reduce(0) { $0 + $1.count } }
 
     /// The row at list index `index`, when it is in view and its page is held.
-    package func row(at index: Int) -> Row? {
+    func row(at index: Int) -> Row? {
         var start = top
         for piece in pieces {
             if index < start + piece.count {

@@ -16,20 +16,20 @@ where Row.ID == Int {
     /// Increases by one with every reset.
     package private(set) var generation: Int
     /// The window of pages reached so far.
-    package private(set) var pages = LoadedPages<Row>()
+    private(set) var pages = LoadedPages<Row>()
     /// The selection and scroll position.
     package var selection = ListState()
     /// Page numbers being read, with the policy of the read.
     package var loading: [Int: CachePolicy] = [:]
     /// Rows the user moved down past the end while the next page was loading; the selection
     /// moves on by this much when it arrives, so no key press is lost.
-    package var pendingAdvance = 0
+    var pendingAdvance = 0
     /// A remembered selection not reached yet: the row with this id is selected when a page
     /// brings it (a few pages are read to find it).
-    package var soughtID: Int?
+    var soughtID: Int?
 
     /// An empty list read with `filter`.
-    package init(filter: [String: String] = [:], generation: Int = 0) {
+    init(filter: [String: String] = [:], generation: Int = 0) {
         self.filter = filter
         self.generation = generation
     }
@@ -37,29 +37,29 @@ where Row.ID == Int {
     /// How many rows the list has reached (held or not).
     package var rowCount: Int { pages.rowCount }
     /// How many pages the list has reached, in order from page 1.
-    package var reachedPages: Int { pages.reachedPages }
+    var reachedPages: Int { pages.reachedPages }
     /// How many pages the filter selects, once a page answered.
-    package var totalPages: Int? { pages.totalPages }
+    var totalPages: Int? { pages.totalPages }
     /// How many rows the filter selects, once a page answered.
-    package var totalCount: Int? { pages.totalCount }
+    var totalCount: Int? { pages.totalCount }
     /// The page the next scroll past the end loads.
-    package var nextPageNumber: Int { pages.nextPageNumber }
+    var nextPageNumber: Int { pages.nextPageNumber }
     /// Whether pages remain to be loaded (true before the first answer).
-    package var hasMorePages: Bool { pages.hasMorePages }
+    var hasMorePages: Bool { pages.hasMorePages }
     /// Whether the filter selects nothing at all (the API said so).
-    package var isEmptyResult: Bool { totalPages == 0 || (totalCount == 0 && reachedPages > 0) }
+    var isEmptyResult: Bool { totalPages == 0 || (totalCount == 0 && reachedPages > 0) }
     /// Whether any page read is in flight.
-    package var isLoading: Bool { !loading.isEmpty }
+    var isLoading: Bool { !loading.isEmpty }
 
     /// The row at `index`, when its page is held.
-    package func row(at index: Int) -> Row? { pages.row(at: index) }
+    func row(at index: Int) -> Row? { pages.row(at: index) }
 
     /// The row under the selection, if its page is held.
-    package var selectedRow: Row? { pages.row(at: selection.selected) }
+    var selectedRow: Row? { pages.row(at: selection.selected) }
 
     /// Forgets every page, the selection, the reads in flight and the sought row, and starts
     /// over with `filter` (the caller cancels the reads).
-    package mutating func reset(filter: [String: String]) {
+    mutating func reset(filter: [String: String]) {
         self = PagedList(filter: filter, generation: generation + 1)
     }
 
@@ -71,34 +71,34 @@ where Row.ID == Int {
     }
 
     /// Replaces the held copies of `row`'s id with `row`.
-    package mutating func update(_ row: Row) {
+    mutating func update(_ row: Row) {
         pages.replaceRows { $0.id == row.id ? row : nil }
     }
 
     /// Leaves the row with `id` out (its entity was deleted): the rows after it move up.
-    package mutating func remove(id: Int) {
+    mutating func remove(id: Int) {
         pages.removeRows { $0.id == id }
     }
 
     /// The page number holding row `index`, or nil past the reached rows.
-    package func pageNumber(ofRow index: Int) -> Int? { pages.pageNumber(ofRow: index) }
+    func pageNumber(ofRow index: Int) -> Int? { pages.pageNumber(ofRow: index) }
 
     /// The page numbers holding any of the rows in `range`, ascending, each once.
-    package func pageNumbers(ofRows range: Range<Int>) -> [Int] { pages.pageNumbers(ofRows: range) }
+    func pageNumbers(ofRows range: Range<Int>) -> [Int] { pages.pageNumbers(ofRows: range) }
 
     /// The rows shown in `visibleRows` rows with the current selection and scroll position.
-    package func rowsInView(visibleRows: Int) -> Range<Int> {
+    func rowsInView(visibleRows: Int) -> Range<Int> {
         let top = selection.clamped(rowCount: rowCount, visibleRows: visibleRows).offset
         return top..<min(rowCount, top + visibleRows)
     }
 
     /// Keeps the pages near rows `range` and lets go of the farthest (see `LoadedPages`).
-    package mutating func keepPages(near range: Range<Int>) { pages.keepPages(near: range) }
+    mutating func keepPages(near range: Range<Int>) { pages.keepPages(near: range) }
 
     /// Selects the held row with `soughtID`, if any, and stops looking for it. Returns true
     /// while the row is not found and more pages may be read to find it (at most `searchPages`
     /// reached); otherwise it stops looking.
-    package mutating func restoreSelection(visibleRows: Int, searchPages: Int) -> Bool {
+    mutating func restoreSelection(visibleRows: Int, searchPages: Int) -> Bool {
         guard let id = soughtID else { return false }
         if let row = pages.firstIndex(where: { $0.id == id }) {
             soughtID = nil
