@@ -26,6 +26,34 @@ struct ExplorerSharedTierTests {
             let shared = SharedTier(store: store, namespace: namespace, codec: codec, metrics: metrics)
             return ExplorerSharedTier(shared) { main in CoalescedMain(main: main, shared: shared) }
         }
+
+        func changes() -> AsyncStream<ExplorerSharedChange> {
+            let relay = ChangeRelay(store.changes())
+            return AsyncStream(unfolding: { [asked] in
+                // Asked again: the change before was applied.
+                asked?.increment()
+                return await relay.next()
+            })
+        }
+
+        /// Counts the changes the explorer asked for (the first ask, then one after each it applied).
+        var asked: AsyncCounter?
+    }
+
+    /// Hands the store's changes on, one per ask, as the browser's wiring words them.
+    actor ChangeRelay {
+        private var iterator: AsyncStream<SharedCacheChange>.AsyncIterator
+
+        init(_ changes: AsyncStream<SharedCacheChange>) { iterator = changes.makeAsyncIterator() }
+
+        func next() async -> ExplorerSharedChange? {
+            var changes = iterator
+            defer { iterator = changes }
+            guard let change = await changes.next(isolation: self) else { return nil }
+            return ExplorerSharedChange(
+                namespace: change.namespace, cacheKey: change.everything ? nil : change.key,
+                storedAt: change.storedAt.map(Date.init(timeIntervalSinceReferenceDate:)))
+        }
     }
 
     /// `count` started stores on one fresh table of the test server.
@@ -104,6 +132,39 @@ struct ExplorerSharedTierTests {
 
         #expect(try await first.entity(at: ScriptedAPI.person(1)).origin == .network)
         #expect(try await second.entity(at: ScriptedAPI.person(1)).origin == .network)
+        #expect(await api.requests(of: "/api/people/1/").count == 2)
+        for store in stores { await store.stop() }
+    }
+
+    @Test(
+        "A refresh in one process drops the other's copies: its next read is the shared tier's new entity",
+        .timeLimit(.minutes(1)))
+    func refreshDropsCopiesElsewhere() async throws {
+        let api = ScriptedAPI(cacheControl: "max-age=600")
+        let time = ManualTimeSource()
+        let stores = try Self.stores(2)
+        let first = try api.explorer(database: try CacheDatabase.inMemory(), time: time, shared: Sharing(store: stores[0]))
+        _ = try await first.entity(at: ScriptedAPI.person(1))
+        let asked = AsyncCounter()
+        let second = try api.explorer(
+            database: try CacheDatabase.inMemory(), time: time, shared: Sharing(store: stores[1], asked: asked))
+        await stores[1].untilListening()
+        #expect(try await second.entity(at: ScriptedAPI.person(1)).origin == .sharedCache)
+        #expect(try await second.entity(at: ScriptedAPI.person(1)).origin == .memory)
+
+        await api.rename(1, to: "Luke Skywalker II")
+        time.advance(by: 1)
+        #expect(try await first.entity(at: ScriptedAPI.person(1), policy: .remoteFirst).value.title == "Luke Skywalker II")
+
+        // Each change the second process applies lets it ask for the next: wait until it dropped Luke.
+        var answer: Answer<ExplorerEntity>
+        while true {
+            let before = asked.value
+            answer = try await second.entity(at: ScriptedAPI.person(1))
+            if answer.value.title == "Luke Skywalker II" { break }
+            await asked.reach(before + 1)
+        }
+        #expect(answer.origin == .sharedCache)
         #expect(await api.requests(of: "/api/people/1/").count == 2)
         for store in stores { await store.stop() }
     }

@@ -13,6 +13,7 @@ import RepositoryCore
 /// else the configuration's time to live; a stale one is revalidated (`If-None-Match`, a `304`
 /// answering `.revalidated`), and inside its `stale-while-revalidate` window shown at once while
 /// it is read again (`entityUpdates`, `pageUpdates`); `no-store` answers are stored nowhere.
+/// Another process's write to the shared tier drops this one's copies of it (`SharedChangeDrops`).
 /// Thread-safe: every part is.
 public final class ExplorerRepository: Sendable {
     /// The API explored.
@@ -30,6 +31,8 @@ public final class ExplorerRepository: Sendable {
     /// Addresses read by name (`/pokemon/bulbasaur`) → the entity's canonical address.
     let aliases: ExplorerTier<String>
     let keeper: EntityKeeper
+    /// Drops the local copies of what other processes write to the shared tier, while this lives.
+    private let coherence: Task<Void, Never>?
 
     /// The explorer of the API at `base` (or, without one, at the description's first server),
     /// reading through `exchange` and caching in `database`.
@@ -84,7 +87,12 @@ public final class ExplorerRepository: Sendable {
         pages = CacheRepository(
             main: pageTier.lower.lower.coalescing(PageSource(api: api, reader: reader, keeper: keeper)),
             cache: pageTier, validator: validator(ExplorerPage.self), configuration: repositoryConfiguration)
+        coherence = configuration.shared.map {
+            SharedChangeDrops(names: names, entities: entityTier, pages: pageTier, root: rootTier).follow($0.changes())
+        }
     }
+
+    deinit { coherence?.cancel() }
 
     /// The explorer's error for a repository error met reading `url`.
     func explorerError(_ error: RepositoryError, url: String) -> ExplorerError {

@@ -1,15 +1,44 @@
+import Foundation
 import PersistentCache
 import RepositoryCore
 
 /// A cache many processes share, below the explorer's disk tier (a browser gives one over its
 /// PostgreSQL table): per namespace, a tier and a flight that makes one network read per key
-/// across the processes. The seam lets `ExplorerData` use it without knowing its store.
-/// Implementations must be thread-safe.
+/// across the processes, and the changes other processes make (whose local copies then go). The
+/// seam lets `ExplorerData` use it without knowing its store. Implementations must be thread-safe.
 public protocol ExplorerSharedCache: Sendable {
     /// The shared tier of `namespace` (`<identity>|explorer-entity`, …), storing values with
     /// `codec`, counting its hits and misses in `metrics`.
     func tier<Value: Sendable>(namespace: String, codec: some PayloadCodec<Value>, metrics: RepositoryMetrics)
         -> ExplorerSharedTier<Value>
+
+    /// The writes and deletes other processes make to the shared tier, from now on (the default:
+    /// none are told).
+    func changes() -> AsyncStream<ExplorerSharedChange>
+}
+
+extension ExplorerSharedCache {
+    /// None: a shared cache that tells no changes.
+    public func changes() -> AsyncStream<ExplorerSharedChange> { AsyncStream { $0.finish() } }
+}
+
+/// A write or delete another process made to the shared tier: the namespace and key whose local
+/// copies are now old. A value; thread-safe.
+public struct ExplorerSharedChange: Sendable, Hashable {
+    /// The namespace (`<identity>|explorer-entity`, …); empty when every local copy is suspect
+    /// (notifications may have been missed).
+    public var namespace: String
+    /// The entry's `Query.cacheKey`; nil when the whole namespace changed.
+    public var cacheKey: String?
+    /// When the new value was stored; nil for a delete.
+    public var storedAt: Date?
+
+    /// A change of `cacheKey` (nil: all) in `namespace` (empty: everything), stored at `storedAt`.
+    public init(namespace: String, cacheKey: String?, storedAt: Date?) {
+        self.namespace = namespace
+        self.cacheKey = cacheKey
+        self.storedAt = storedAt
+    }
 }
 
 /// One namespace of a shared cache, whatever its store: reads, writes and deletes of the tier,
