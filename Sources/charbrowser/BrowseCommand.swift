@@ -44,7 +44,7 @@ struct BrowseCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Start the explorer on this resource's list, or on one of its entities over it (--api or --openapi).",
+            "Start on this resource's list, or on one of its entities over it: Rick and Morty's characters, episodes or locations (characters/1), or a resource of an explored API (people/1). It wins over the place remembered for this run.",
             valueName: "RESOURCE[/ID]"))
     var open: String?
 
@@ -190,9 +190,6 @@ struct BrowseCommand: AsyncParsableCommand {
         if api != nil || openapi != nil, data != nil || synthetic != nil {
             throw ValidationError(
                 "--api and --openapi browse another server; --data and --synthetic configure the embedded one")
-        }
-        if open != nil, api == nil, openapi == nil {
-            throw ValidationError("--open names a resource of an explored API: give --api URL (or --openapi)")
         }
         if profile != nil, api == nil, openapi == nil {
             throw ValidationError("--profile says how an explored API is shown: give --api URL (or --openapi)")

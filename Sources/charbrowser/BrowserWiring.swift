@@ -51,6 +51,7 @@ enum BrowserWiring {
         let networkSwitch = NetworkSwitch()
         let shared = try startSharedCache(command)
         let explorer = try await exploredAPI(command, database: database, shared: shared, networkSwitch: networkSwitch)
+        let listsStart = explorer == nil ? try listsStart(command) : nil
         let (server, baseURL) = try await startServer(command, explorer: explorer)
         let identity = try command.apiIdentity(baseURL: baseURL)
         var notices = [database?.recovery.map { "Cache file \($0.reason): moved to \($0.movedTo.lastPathComponent)." }]
@@ -118,6 +119,7 @@ enum BrowserWiring {
             onAnswer: { events.write($0) })
         services.mouseOn = mouseOn
         services.explorer = explorer
+        services.listsStart = listsStart
         // A headless run records each copy in the events log; the terminal run also writes OSC 52.
         services.clipboard = { events.write($0) }
         services.onWrite = { events.write($0) }
@@ -125,6 +127,17 @@ enum BrowserWiring {
             services: services, server: server, database: database,
             temporaryAvatars: command.noDiskCache && !command.noImages ? avatarFolder(command) : nil,
             shared: shared, memory: memory)
+    }
+
+    /// Where the Rick and Morty lists start: `--open` read as one of their resources, or one
+    /// sentence (exit 2) saying why it is none.
+    static func listsStart(_ command: BrowseCommand) throws(ValidationFailure) -> ListsStart? {
+        guard let open = command.open else { return nil }
+        do throws(ListsStart.Refusal) {
+            return try ListsStart(ExplorerSession.Start(parsing: open))
+        } catch {
+            throw ValidationFailure(error.description)
+        }
     }
 
     /// Starts the shared tier's connection pool and listener when `--shared-cache` (or

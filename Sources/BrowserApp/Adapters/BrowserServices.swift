@@ -58,6 +58,9 @@ package struct BrowserServices: Sendable {
     /// The API explored instead of Rick and Morty (`--api` naming any other API); nil: the
     /// browser's Rick and Morty lists are at the bottom of the stack, as ever.
     package var explorer: ExplorerSession?
+    /// Where the Rick and Morty lists start (`--open`), over what was remembered; nil: where the
+    /// previous run left them.
+    package var listsStart: ListsStart?
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter
 

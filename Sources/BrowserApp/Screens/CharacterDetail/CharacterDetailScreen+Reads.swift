@@ -67,6 +67,7 @@ extension CharacterDetailScreen {
         switch report.result {
         case .success(let answer):
             detail.character = answer.value
+            detail.failure = nil
             if answer.value.episodeIDs.isEmpty {
                 detail.episodes = []
                 loading = nil
@@ -75,6 +76,7 @@ extension CharacterDetailScreen {
             context.show(.character(answer.value))
         case .failure(let error):
             loading = nil
+            if detail.character == nil { detail.failure = error.description }
             context.toast("Could not load \(QueryText.character(id)): \(error.description)", kind: .error)
         }
     }

@@ -37,6 +37,11 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         detail = CharacterDetailState(characterID: character.id, character: character)
     }
 
+    /// The detail of character `characterID`, known only by its id until its read answers.
+    init(characterID: Int) {
+        detail = CharacterDetailState(characterID: characterID)
+    }
+
     package var keyScope: KeyTable.Scope { .characterDetail }
     package static var keyScopes: [KeyTable.Scope] { [.characterDetail] }
 
@@ -92,6 +97,10 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         switch message {
         case .characterRead(let policy, let report):
             applyCharacter(policy: policy, report, context: &context)
+            // Opened by id (`--open characters/1`), the avatar's URL comes with the character.
+            if detail.avatar == nil, detail.character != nil, context.isOnTop {
+                return loadAvatar(refresh: false, services: context.services)
+            }
         case .episodesRead(let ids, let policy, let report):
             applyEpisodes(ids: ids, policy: policy, report, context: &context)
         case .avatarProgress, .avatarLoaded:

@@ -6,6 +6,8 @@ struct CharacterDetailState: Sendable, Hashable {
     var characterID: Int
     /// The character, once known (from the list at once, then from its own read).
     var character: ShowCharacter?
+    /// Why the character could not be read, as a sentence, while nothing of it is known.
+    var failure: String?
     /// Its episodes, once read; nil while they load or after they failed.
     var episodes: [Episode]?
     /// Why the episodes could not be read, as a sentence.

@@ -45,6 +45,14 @@ struct DetailPane: Widget {
     /// How the selected link is drawn over its plain value.
     static let selectedLinkStyle = Style(bold: true, reverse: true)
 
+    /// The line shown while nothing of the character is known: loading, or why it could not be
+    /// read (as an episode's or location's detail says it).
+    static func failed(_ failure: String?, isLoading: Bool) -> LabeledValue {
+        if isLoading { return LabeledValue("", "Loading…") }
+        guard let failure else { return LabeledValue("", "Not loaded.") }
+        return LabeledValue("", "Not loaded: \(failure)", valueStyle: Style(foreground: .red))
+    }
+
     /// The fields shown for `detail` — the character's, a gap, then one per episode (links
     /// plain) — and the field of each of its links (`CharacterDetailState.links`: origin,
     /// location, then the episodes).
@@ -55,7 +63,7 @@ struct DetailPane: Widget {
             return (
                 [
                     LabeledValue("ID", String(detail.characterID)),
-                    LabeledValue("", isLoading ? "Loading…" : "Not loaded."),
+                    failed(detail.failure, isLoading: isLoading),
                 ], []
             )
         }

@@ -301,10 +301,9 @@ extension ListsScreen {
     }
 
     /// Applies what the previous run remembered: filters, the active list and the selections to
-    /// look for as pages arrive (the app sets the switch). Returns the reads of the active list's
-    /// first page (the character list's first page is read at start in any case).
-    mutating func restore(context: inout ScreenContext) -> [Effect<Message>] {
-        guard let remembered = context.services.remembered else { return [] }
+    /// look for as pages arrive (the app sets the switch; `open` reads the pages).
+    mutating func restore(context: inout ScreenContext) {
+        guard let remembered = context.services.remembered else { return }
         characters.reset(filter: remembered.characterFilter.parameters)
         characters.soughtID = remembered.selectedIDs[.character]
         if context.services.graph != nil {
@@ -314,8 +313,7 @@ extension ListsScreen {
         // Kept even without a graph, so the next run remembers them again.
         episodes.soughtID = remembered.selectedIDs[.episode]
         locations.soughtID = remembered.selectedIDs[.location]
-        guard context.services.graph != nil else { return [] }
+        guard context.services.graph != nil else { return }
         activeList = remembered.activeList
-        return requestPage(1, of: ListKind.of(activeList).rows, context: &context)
     }
 }

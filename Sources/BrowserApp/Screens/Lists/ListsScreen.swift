@@ -60,10 +60,13 @@ package struct ListsScreen: ScreenModel, Hashable {
             shownReads: shown, shownRefreshing: refreshing)
     }
 
-    /// Restores the remembered place and reads the first page of the list shown (and of the
-    /// characters, which are always read at start).
+    /// Restores the remembered place, goes where `--open` says over it, and reads the first page
+    /// of the list shown (and of the characters, which are always read at start).
     package mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
-        restore(context: &context) + requestPage(1, of: ShowCharacter.self, context: &context)
+        restore(context: &context)
+        start(context: &context)
+        return requestPage(1, of: ListKind.of(activeList).rows, context: &context)
+            + requestPage(1, of: ShowCharacter.self, context: &context)
     }
 
     package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
