@@ -12,8 +12,9 @@ import RickAndMortyHTTP
 /// root (an index of exactly its characters, locations and episodes) or a root that cannot be
 /// reached with nothing cached keeps the Rick and Morty browser, as before; any other index, or
 /// a description, is explored. A root that is not an index with no `--openapi` is one sentence
-/// naming `--openapi` (exit 2). The profile is `--profile`'s file, else the API's built-in one.
-/// Stateless.
+/// naming `--openapi` (exit 2). The root is read at most once per start, and kept: a start that
+/// finds it kept reads nothing to choose. The profile is `--profile`'s file, else the API's
+/// built-in one. Stateless.
 enum ExplorerWiring {
     /// The explorer's session for `command`, or nil for the Rick and Morty browser.
     static func session(
@@ -39,18 +40,23 @@ enum ExplorerWiring {
                 return try checked(repository, try await repository.resources().value, start: start, profile: profile)
             }
             if let cached = try? await repository.resources(policy: .cacheOnly).value {
+                // A Rick and Morty root an earlier run kept: its own screens, with no read.
+                if isRickAndMorty(cached) { return nil }
                 return try checked(repository, cached, start: start, profile: profile)
             }
+            // One read, kept (unless the server says no-store): the next start, offline too,
+            // chooses from the cache, a Rick and Morty root as any other.
             let found: ExplorerResources
             do throws(ExplorerError) {
-                found = try await repository.resources(policy: .noCache).value
-            } catch .unavailable, .cancelled, .storage {
-                return nil  // Out of reach with nothing cached: the Rick and Morty browser, as ever.
+                found = try await repository.resources(policy: .localFirst).value
+            } catch let failure where isOutOfReach(failure) {
+                // Out of reach with nothing cached: the Rick and Morty browser, as ever, unless
+                // `--open` names a resource it has not (then why the API was not read).
+                if let start, !opensRickAndMorty(start) { throw failure }
+                return nil
             }
             if isRickAndMorty(found) { return nil }
-            // Read once more to keep it: the explored API's index answers from the cache offline.
-            let kept = (try? await repository.resources(policy: .localFirst).value) ?? found
-            return try checked(repository, kept, start: start, profile: profile)
+            return try checked(repository, found, start: start, profile: profile)
         } catch .notFound(let url) {
             throw ValidationFailure(ExplorerError.noIndex(url: url, reason: "nothing was found there").description)
         } catch {
@@ -61,6 +67,27 @@ enum ExplorerWiring {
     /// Whether `resources` are Rick and Morty's index: its characters, locations and episodes.
     static func isRickAndMorty(_ resources: ExplorerResources) -> Bool {
         resources.discovery == .index && Set(resources.resources.map(\.name)) == ["characters", "locations", "episodes"]
+    }
+
+    /// Whether `failure` says the root could not be read now (the server or the cache), rather
+    /// than what the root is.
+    private static func isOutOfReach(_ failure: ExplorerError) -> Bool {
+        switch failure {
+        case .unavailable, .cancelled, .storage: true
+        default: false
+        }
+    }
+
+    /// Whether `start` names one of Rick and Morty's resources (its id is checked later).
+    private static func opensRickAndMorty(_ start: ExplorerSession.Start) -> Bool {
+        do throws(ListsStart.Refusal) {
+            _ = try ListsStart(start)
+            return true
+        } catch .noSuchResource {
+            return false
+        } catch {
+            return true
+        }
     }
 
     /// The session of `resources`, when `start` names one of them, shown as `profile` says (else

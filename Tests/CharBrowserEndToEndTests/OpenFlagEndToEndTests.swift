@@ -102,4 +102,35 @@ struct OpenFlagEndToEndTests {
         let episodes = try await browser.headless(keys: "2 q", extra: Self.quiet + ["--open", "characters"])
         #expect(episodes.outcome.standardOutput.contains("Episodes 1/10 of 10 · episode=S02"))
     }
+
+    @Test("A Rick and Morty --api root is read once at the first start, kept, and not at the next, offline too")
+    func rickAndMortyRootReadOnce() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let server = try await LoggedServe.start(executable: browser.executable, environment: browser.environment)
+        let api = ["--api", server.url] + Self.quiet
+
+        let first = try await browser.headless(keys: "q", extra: api)
+        #expect(first.outcome.status == 0, "\(first.outcome.standardError)")
+        #expect(first.outcome.standardOutput.contains("Characters 1/40 of 66"), "Rick and Morty's own screens")
+        let second = try await browser.headless(keys: "esc q", extra: api + ["--open", "characters/1"])
+        #expect(second.outcome.status == 0, "\(second.outcome.standardError)")
+        #expect(second.outcome.standardOutput.contains("Characters 1/40 of 66"))
+        let rick = try await browser.headless(keys: "q", extra: api + ["--open", "characters/1"])
+        #expect(rick.outcome.standardOutput.contains("Characters › Rick Sanchez"))
+
+        let requests = try await server.stoppedRequests()
+        #expect(requests.filter { $0.hasPrefix("GET /api ") || $0.hasPrefix("GET /api/ ") }.count == 1, "\(requests)")
+        #expect(requests.contains { $0.hasPrefix("GET /api/character?page=1 ") })
+
+        // WHEN the server is gone THEN the kept root still says Rick and Morty: its lists from the cache
+        let offline = try await browser.headless(keys: "q", extra: api + ["--open", "episodes/3"])
+        #expect(offline.outcome.status == 0, "\(offline.outcome.standardError)")
+        #expect(offline.outcome.standardOutput.contains("Episodes › S01E03 Anatomy Park"), "\(offline.outcome.standardOutput)")
+        let episode = try #require(offline.events.first { $0[text: "query"] == "episode 3" })
+        #expect(["disk", "memory"].contains(episode[text: "origin"]), "\(episode)")
+        let refusal = try await browser.headless(keys: "q", extra: api + ["--open", "films"])
+        #expect(refusal.outcome.status == 2)
+        #expect(refusal.outcome.standardError.contains("Rick and Morty has no resource named films"))
+    }
 }
