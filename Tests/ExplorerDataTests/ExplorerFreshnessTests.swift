@@ -78,6 +78,31 @@ struct ExplorerFreshnessTests {
         #expect(await api.requests(of: "/api/people/").count == 2)
     }
 
+    @Test(
+        "Page 2 stale inside its window is answered at once though page 1, which places it, is stale too",
+        .timeLimit(.minutes(1)))
+    func secondPageAtOnce() async throws {
+        let api = ScriptedAPI(cacheControl: "max-age=0, stale-while-revalidate=600", pageSize: 1)
+        let time = ManualTimeSource()
+        let explorer = try api.explorer(database: try CacheDatabase.inMemory(), time: time)
+        #expect(try await explorer.page(2, of: ScriptedAPI.people).value.rows.map(\.title) == ["C-3PO"])
+        let gate = Gate()
+        await api.hold(on: gate)
+        await api.fail(with: 503)
+        time.advance(by: 5)
+
+        // Answered with the server holding every answer: nothing waited for it.
+        let updates = try await explorer.pageUpdates(2, of: ScriptedAPI.people)
+        gate.open()
+
+        #expect(updates.first.origin == .memory)
+        #expect(updates.first.isStale)
+        #expect(updates.first.value.number == 2)
+        #expect(updates.first.value.pageCount == 2)
+        #expect(updates.first.value.rows.map(\.title) == ["C-3PO"])
+        #expect(await failure { () async throws(ExplorerError) in try await updates.revalidated() } != nil)
+    }
+
     @Test("A 304 keeps the cached entity, renewed for its max-age and counted as revalidated")
     func notModified() async throws {
         let api = ScriptedAPI(cacheControl: "max-age=10")

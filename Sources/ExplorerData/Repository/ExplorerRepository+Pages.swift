@@ -31,14 +31,9 @@ extension ExplorerRepository {
     public func pageUpdates(
         _ number: Int, of resource: ExplorerResource, search: String? = nil, policy: CachePolicy = .localFirst
     ) async throws(ExplorerError) -> ExplorerUpdates<ExplorerListPage> {
-        // The first page places the others (read at once; revalidated only when it is the one asked for).
-        let firstURL = try firstPageURL(of: resource, search: search)
-        let firstUpdates: ExplorerUpdates<ExplorerPage>
-        if number <= 1 {
-            firstUpdates = try await pageUpdates(at: firstURL, policy: policy)
-        } else {
-            firstUpdates = ExplorerUpdates(try await page(at: firstURL, policy: policy))
-        }
+        // The first page places the others: a stale one inside its window places them at once (its
+        // revalidation, run behind, is the answer's only when it is the page asked for).
+        let firstUpdates = try await pageUpdates(at: try firstPageURL(of: resource, search: search), policy: policy)
         let first = firstUpdates.first.value
         let target: ExplorerUpdates<ExplorerPage>
         if number <= 1 {

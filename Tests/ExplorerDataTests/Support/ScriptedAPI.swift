@@ -9,8 +9,8 @@ import TestSupport
 /// A small SWAPI-shaped API answered in process at the `HTTPExchanging` boundary: a root, one page
 /// of people and the people themselves, each with a strong `ETag` (`"v<version>"`) and the
 /// `Cache-Control` the test sets; a request whose `If-None-Match` names the current tag is a `304`.
-/// A test changes a person (a new tag), the `Cache-Control`, or fails every answer with a status,
-/// and reads which requests came. Thread-safe: an actor.
+/// A test changes a person (a new tag), the `Cache-Control`, fails every answer with a status or
+/// holds them on a gate, and reads which requests came. Thread-safe: an actor.
 actor ScriptedAPI {
     static let base = URL(string: "http://api.test/api/") ?? URL(fileURLWithPath: "/")
 
@@ -30,7 +30,13 @@ actor ScriptedAPI {
     private var names: [Int: String] = [1: "Luke Skywalker", 2: "C-3PO"]
     private var versions: [Int: Int] = [1: 1, 2: 1]
 
-    init(cacheControl: String?) { self.cacheControl = cacheControl }
+    /// People a page holds (`?page=N`, a `next` to the following one); nil: every one on one page.
+    let pageSize: Int?
+
+    init(cacheControl: String?, pageSize: Int? = nil) {
+        self.cacheControl = cacheControl
+        self.pageSize = pageSize
+    }
 
     /// Renames person `id` (a new version, a new tag).
     func rename(_ id: Int, to name: String) {
@@ -40,22 +46,33 @@ actor ScriptedAPI {
 
     func setCacheControl(_ value: String?) { cacheControl = value }
     func fail(with status: Int?) { failing = status }
+    /// Holds every answer until `gate` opens (nil: none held).
+    func hold(on gate: Gate?) { held = gate }
+    private var held: Gate?
 
     /// The requests of `path` so far.
     func requests(of path: String) -> [Request] { requests.filter { $0.path == path } }
 
-    func answer(_ request: HTTPExchangeRequest) -> HTTPExchangeAnswer {
+    func answer(_ request: HTTPExchangeRequest) async -> HTTPExchangeAnswer {
         let path = request.url.path.hasSuffix("/") ? request.url.path : request.url.path + "/"
         requests.append(Request(path: path, headers: request.headers))
+        if let held { try? await held.wait() }
         if let failing { return HTTPExchangeAnswer(status: failing) }
         let (body, tag): (String, String)
         switch path {
         case "/api/":
             (body, tag) = (#"{"people": "http://api.test/api/people/"}"#, "\"root\"")
         case "/api/people/":
-            let people = names.keys.sorted().map { person($0) }.joined(separator: ",")
-            let tags = names.keys.sorted().map { "\(versions[$0] ?? 1)" }.joined(separator: "-")
-            (body, tag) = (#"{"count": \#(names.count), "next": null, "results": [\#(people)]}"#, "\"p\(tags)\"")
+            let number = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
+                .first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1
+            let size = pageSize ?? names.count
+            let ids = Array(names.keys.sorted().dropFirst((number - 1) * size).prefix(size))
+            let people = ids.map { person($0) }.joined(separator: ",")
+            let tags = ids.map { "\(versions[$0] ?? 1)" }.joined(separator: "-")
+            let next = number * size < names.count ? #""http://api.test/api/people/?page=\#(number + 1)""# : "null"
+            (body, tag) = (
+                #"{"count": \#(names.count), "next": \#(next), "results": [\#(people)]}"#, "\"p\(number)-\(tags)\""
+            )
         default:
             guard let id = Int(path.split(separator: "/").last ?? ""), names[id] != nil else {
                 return HTTPExchangeAnswer(status: 404)
