@@ -96,7 +96,9 @@ enum ExplorerWiring {
         _ repository: ExplorerRepository, _ resources: ExplorerResources, start: ExplorerSession.Start?,
         profile: ExplorerProfile?
     ) throws(ExplorerError) -> ExplorerSession {
-        if let start, resources.named(start.resource) == nil { throw .noSuchResource(start.resource) }
+        if let start, resources.named(start.resource) == nil {
+            throw .noSuchResource(start.resource, known: resources.resources.map(\.name))
+        }
         let shown = profile ?? BuiltInProfiles.profile(names: resources.resources.map(\.name), base: repository.api)
         return ExplorerSession(repository: repository, resources: resources.resources, start: start, profile: shown)
     }

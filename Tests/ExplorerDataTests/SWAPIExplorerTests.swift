@@ -43,9 +43,26 @@ struct SWAPIExplorerTests {
                 #expect(try await explorer.page(9, of: people).origin == .memory)
 
                 await #expect(throws: ExplorerError.self) { try await explorer.page(10, of: people) }
+                let missing = await #expect(throws: ExplorerError.self) { try await explorer.resource(named: "pilots") }
+                #expect(
+                    missing?.description
+                        == "The API has no resource named pilots: its resources are people, planets, films, species, vehicles and starships."
+                )
                 try await opened.close()
             }
         }
+    }
+
+    @Test("A missing resource's sentence names the API's resources: one, a few, or the first twelve of many")
+    func missingResourceSentence() {
+        #expect(
+            ExplorerError.noSuchResource("x", known: ["people"]).description
+                == "The API has no resource named x: its one resource is people.")
+        let many = (1...50).map { "r\($0)" }
+        #expect(
+            ExplorerError.noSuchResource("x", known: many).description
+                == "The API has no resource named x: its resources are r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, … (50 in all).")
+        #expect(ExplorerError.noSuchResource("x", known: []).description == "The API has no resource named x.")
     }
 
     @Test(

@@ -17,8 +17,8 @@ public enum ExplorerError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(url: String, limit: String)
     /// The server has nothing at this URL (404, 410), or nothing is cached for it when only the cache was asked.
     case notFound(url: String)
-    /// No resource of this name in the API.
-    case noSuchResource(String)
+    /// No resource of this name in the API, which has `known` (in its order).
+    case noSuchResource(String, known: [String])
     /// The server could not be reached or answered with an error.
     case unavailable(url: String, reason: String)
     /// The local cache failed.
@@ -38,11 +38,23 @@ public enum ExplorerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .outsideAPI(let url, let api): "\(url) is not a URL of the API at \(api)."
         case .tooLarge(let url, let limit): "The answer from \(url) is too large: over \(limit)."
         case .notFound(let url): "Nothing was found at \(url)."
-        case .noSuchResource(let name): "The API has no resource named \(name)."
+        case .noSuchResource(let name, let known): "The API has no resource named \(name)\(Self.naming(known))."
         case .unavailable(let url, let reason): "\(url) could not be read: \(Self.clause(reason))."
         case .storage(let detail): "The local cache failed: \(Self.clause(detail))."
         case .cancelled: "The read was cancelled."
         }
+    }
+
+    /// `: its resources are a, b and c` for `names` (the first twelve, and how many in all), or
+    /// nothing when there are none.
+    static func naming(_ names: [String]) -> String {
+        guard let last = names.last else { return "" }
+        guard names.count <= 12 else {
+            return ": its resources are \(names.prefix(12).joined(separator: ", ")), … (\(names.count) in all)"
+        }
+        return names.count == 1
+            ? ": its one resource is \(last)"
+            : ": its resources are \(names.dropLast().joined(separator: ", ")) and \(last)"
     }
 
     /// `text` without the trailing periods and white space a sentence of its own would double.

@@ -25,8 +25,9 @@ extension ExplorerRepository {
     public func resource(named name: String, policy: CachePolicy = .localFirst) async throws(ExplorerError)
         -> ExplorerResource
     {
-        guard let resource = try await resources(policy: policy).value.named(name) else {
-            throw .noSuchResource(name)
+        let resources = try await resources(policy: policy).value
+        guard let resource = resources.named(name) else {
+            throw .noSuchResource(name, known: resources.resources.map(\.name))
         }
         return resource
     }
