@@ -22,23 +22,7 @@ final class LoggedServe: Sendable {
     private init(executable: URL, environment: IsolatedEnvironment) throws {
         process = try SpawnedChild(
             [executable.path, "serve", "--port", "0", "--cache-control", "none"], environment: environment)
-        var text = ""
-        var found: String?
-        while found == nil {
-            let chunk = process.output.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            found = text.split(separator: "\n").lazy
-                .compactMap { line in line.range(of: " at http://").map { String(line[$0.upperBound...]) } }
-                .first.map { "http://" + $0.trimmingCharacters(in: .whitespaces) }
-        }
-        guard let found else {
-            process.send(SIGKILL)
-            process.waitForExit()
-            throw ServedAPI.ServeFailure(output: text)
-        }
-        url = found
-        opening = text
+        (url, opening) = try ServedAPI.listening(process, stoppedWith: SIGKILL)
     }
 
     deinit {

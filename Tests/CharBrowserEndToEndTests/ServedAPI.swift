@@ -39,24 +39,28 @@ final class ServedAPI: Sendable {
     private init(executable: URL, port: Int, arguments: [String], environment: IsolatedEnvironment?) throws {
         process = try SpawnedChild(
             [executable.path, "serve", "--port", String(port)] + arguments, environment: environment)
-        // Blocking reads until the line that names the URL: the server writes it once listening.
+        url = try Self.listening(process, stoppedWith: SIGTERM).url
+        process.drainOutput()
+    }
+
+    /// Blocking reads of `serve`'s log until the line that names its URL (written once it
+    /// listens): the URL and the text read so far. A server that ends first is stopped with
+    /// `signal`, awaited, and its output thrown.
+    static func listening(_ process: SpawnedChild, stoppedWith signal: Int32) throws -> (url: String, text: String) {
         var text = ""
-        var found: String?
-        while found == nil {
+        while true {
             let chunk = process.output.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
-            found = text.split(separator: "\n").lazy
-                .compactMap { line in line.range(of: " at http://").map { String(line[$0.upperBound...]) } }
-                .first.map { "http://" + $0.trimmingCharacters(in: .whitespaces) }
+            if let found = text.split(separator: "\n").lazy
+                .compactMap({ line in line.range(of: " at http://").map { String(line[$0.upperBound...]) } }).first
+            {
+                return ("http://" + found.trimmingCharacters(in: .whitespaces), text)
+            }
         }
-        guard let found else {
-            process.send(SIGTERM)
-            process.waitForExit()
-            throw ServeFailure(output: text)
-        }
-        process.drainOutput()
-        url = found
+        process.send(signal)
+        process.waitForExit()
+        throw ServeFailure(output: text)
     }
 
     /// The server's fault switch, `POST`ed to with a query (`…/_faults`).
