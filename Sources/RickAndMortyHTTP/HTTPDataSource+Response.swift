@@ -12,13 +12,8 @@ extension HTTPDataSource {
         requestedAt: Date
     ) throws(RepositoryError) -> Entry<Value> {
         let now = api.timeSource.now()
-        let freshness = ResponseFreshness(
-            headers: { name in response.header(name).map { [$0] } ?? [] }, requestedAt: requestedAt,
-            receivedAt: now)
-        let fresh = EntryMetadata(
-            storedAt: now, expiresAt: freshness.explicitExpiry, etag: response.header("ETag"),
-            lastModified: response.header("Last-Modified"), staleUse: StaleUse(freshness),
-            noStore: freshness.noStore)
+        let freshness = AnswerFreshness(header: response.header, requestedAt: requestedAt, receivedAt: now)
+        let fresh = freshness.metadata
         switch response.status {
         case 200..<300:
             if response.isHTML {
@@ -31,14 +26,7 @@ extension HTTPDataSource {
             guard let cached else {
                 throw .mainUnavailable(reason: "HTTP 304 Not Modified with nothing cached")
             }
-            // RFC 9111 §4.3.4: the 304's fields update the stored ones; a lifetime it does not
-            // restate is the stored one, measured again from now.
-            var metadata = cached.metadata.restamped(at: now)
-            if freshness.isExplicit { metadata.expiresAt = fresh.expiresAt }
-            if response.header("Cache-Control") != nil { metadata.staleUse = fresh.staleUse }
-            metadata.noStore = freshness.noStore
-            metadata.etag = fresh.etag ?? metadata.etag
-            metadata.lastModified = fresh.lastModified ?? metadata.lastModified
+            let metadata = freshness.confirming(cached.metadata)
             return Entry(value: cached.value, metadata: metadata, origin: .revalidated)
         case 404:
             return try notFoundEntry(response, for: query, metadata: fresh)

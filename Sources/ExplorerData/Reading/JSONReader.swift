@@ -49,7 +49,7 @@ struct JSONReader: Sendable {
         } catch {
             throw .exchange(error, url: url.absoluteString)
         }
-        let freshness = AnswerFreshness(answer, requestedAt: requestedAt, receivedAt: timeSource.now())
+        let freshness = AnswerFreshness(header: answer.header, requestedAt: requestedAt, receivedAt: timeSource.now())
         if answer.status == 304 {
             guard let cached else { throw .mainUnavailable(reason: "HTTP 304 Not Modified with nothing cached") }
             return Read(node: nil, link: nil, metadata: freshness.confirming(cached))
