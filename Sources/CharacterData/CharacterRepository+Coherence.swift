@@ -40,7 +40,7 @@ extension CharacterRepository {
         }
         // Another API's entry: none of this process's copies is of it.
         guard let namespace = configuration.kind(ofStored: change.namespace) else { return }
-        let query = change.everything ? nil : Query(parsingCacheKey: change.key)
+        let query = change.everything ? nil : Query(cacheKey: change.key)
         switch namespace {
         case Namespace.page: await drop(query, storedAt: change.storedAt, from: characterGraph.cache.lists)
         case Namespace.episodePage:
@@ -85,38 +85,5 @@ extension CharacterRepository {
         }
         try? await tiers.upper.delete(query)
         try? await tiers.lower.upper.delete(query)
-    }
-}
-
-extension Query {
-    /// The query whose `cacheKey` is `key`, or nil when `key` does not read back exactly.
-    init?(parsingCacheKey key: String) {
-        let parsed: Query?
-        if key == "all" {
-            parsed = .all
-        } else if key.hasPrefix("id:") {
-            parsed = .id(String(key.dropFirst(3)))
-        } else if key.hasPrefix("ids:") {
-            parsed = .ids(
-                key.dropFirst(4).split(separator: ",", omittingEmptySubsequences: false).map(String.init))
-        } else if key.hasPrefix("key:") {
-            parsed = .key(String(key.dropFirst(4)))
-        } else if key.hasPrefix("page:") {
-            let rest = key.dropFirst(5)
-            let parts = rest.split(separator: "?", maxSplits: 1)
-            var filters: [String: String] = [:]
-            if parts.count == 2 {
-                for pair in parts[1].split(separator: "&") {
-                    let nameValue = pair.split(separator: "=", maxSplits: 1)
-                    guard nameValue.count == 2 else { return nil }
-                    filters[String(nameValue[0])] = String(nameValue[1])
-                }
-            }
-            parsed = parts.first.flatMap { Int($0) }.map { .page(PageQuery(number: $0, filters: filters)) }
-        } else {
-            parsed = nil
-        }
-        guard let parsed, parsed.cacheKey == key else { return nil }
-        self = parsed
     }
 }

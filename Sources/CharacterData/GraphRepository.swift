@@ -66,7 +66,7 @@ public final class GraphRepository: Sendable {
         }
         // Another API's entry: none of this process's copies is of it.
         guard let namespace = characterRepository.configuration.kind(ofStored: change.namespace) else { return }
-        let query = change.everything ? nil : Query(parsingCacheKey: change.key)
+        let query = change.everything ? nil : Query(cacheKey: change.key)
         switch namespace {
         case CharacterRepository.Namespace.location:
             await characterRepository.drop(query, storedAt: change.storedAt, from: locations.cache)
