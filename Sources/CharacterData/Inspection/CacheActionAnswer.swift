@@ -31,6 +31,9 @@ public struct CacheActionAnswer: Hashable, Sendable, CustomStringConvertible {
         self.outcome = outcome
     }
 
+    /// The answer for `key`.
+    init(_ key: CacheEntryKey, _ outcome: Outcome) { self.init(subject: key.description, outcome: outcome) }
+
     /// Whether the action did what was asked.
     public var succeeded: Bool {
         switch outcome {
@@ -46,7 +49,8 @@ public struct CacheActionAnswer: Hashable, Sendable, CustomStringConvertible {
         case .purged(let tier, let entries):
             "\(tier): purged \(entries) \(entries == 1 ? "entry" : "entries")"
         case .revalidated: "\(subject): revalidated (304, not modified)"
-        case .refetched(let origin, let note): "\(subject): refetched (\(origin)\(note.map { ": " + $0 } ?? ""))"
+        case .refetched(let origin, let note):
+            "\(subject): refetched (\(origin)\(note.map { ": " + $0 } ?? ""))"
         case .failed(let why): "\(subject): \(why)"
         }
     }

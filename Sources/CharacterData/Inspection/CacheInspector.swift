@@ -31,15 +31,16 @@ public struct CacheInspector: Sendable {
 
     /// Reads a file-cache entry (an avatar) again by its key: conditionally (with its validators)
     /// or not; answers the origin (`revalidated` for a 304, `network` for a new body) or why not.
-    public typealias FileReread = @Sendable (_ key: String, _ conditional: Bool) async -> Result<Origin, RepositoryError>
+    public typealias FileReread =
+        @Sendable (_ key: String, _ conditional: Bool) async -> Result<Origin, RepositoryError>
 
     /// An inspector over `tiers` (top first); `disk`, when given, is where values are decoded
     /// from (its namespaces under `diskScope` when the tiers show one API's entries without it);
     /// `graph`, when given, is the repository evictions and rereads go through.
     public init(
         tiers: [any InspectableCacheTier], disk: SQLiteCacheInspection? = nil, diskScope: String = "",
-        graph: GraphRepository? = nil, rule: CacheFreshnessRule, timeSource: any TimeSource = SystemTimeSource(),
-        fileReread: FileReread? = nil
+        graph: GraphRepository? = nil, rule: CacheFreshnessRule,
+        timeSource: any TimeSource = SystemTimeSource(), fileReread: FileReread? = nil
     ) {
         self.fileReread = fileReread
         self.tiers = tiers
@@ -50,12 +51,12 @@ public struct CacheInspector: Sendable {
         self.timeSource = timeSource
     }
 
-    /// The inspector of a running browser: the memory LRUs of `graph` (and its character
-    /// repository) as `memory`, its disk and shared tiers when on, and `fileCache` (the avatars),
-    /// whose entries `fileReread` revalidates and refetches. With the repository's API set
-    /// (`CharacterRepositoryConfiguration.api`), the disk and shared tiers show only that API's
-    /// entries and the file cache only the keys under its `id/`. `others` (an explored API's
-    /// entries) adds its memory tiers to `memory` and reads its entries again.
+    /// The inspector of a running browser: the memory LRUs of `graph` as `memory`, its disk and
+    /// shared tiers when on, and `fileCache` (the avatars), whose entries `fileReread` revalidates
+    /// and refetches. With the repository's API set (`CharacterRepositoryConfiguration.api`), the
+    /// disk and shared tiers show only that API's entries and the file cache only the keys under
+    /// its `id/`. `others` (an explored API's entries) adds its memory tiers to `memory` and reads
+    /// its entries again.
     public init(
         graph: GraphRepository, fileCache: (any InspectableCacheTier)?, rule: CacheFreshnessRule,
         timeSource: any TimeSource = SystemTimeSource(), fileReread: FileReread? = nil,
@@ -66,11 +67,8 @@ public struct CacheInspector: Sendable {
         func scoped(_ tier: any InspectableCacheTier) -> any InspectableCacheTier {
             api.map { ScopedCacheTier(tier, scope: .kindPrefix($0.namespaceScope)) } ?? tier
         }
-        var tiers: [any InspectableCacheTier] = [
-            CombinedCacheTier(
-                tierName: "memory",
-                parts: repository.memoryInspectionParts() + graph.memoryInspectionParts() + (others?.memory ?? []))
-        ]
+        let memory = graph.memoryInspectionParts() + (others?.memory ?? [])
+        var tiers: [any InspectableCacheTier] = [CombinedCacheTier(tierName: "memory", parts: memory)]
         let disk = repository.database?.inspection()
         if let disk { tiers.append(scoped(disk)) }
         if let shared = repository.sharedStore { tiers.append(scoped(shared.inspection())) }
@@ -150,8 +148,8 @@ public struct CacheInspector: Sendable {
         row.top.flatMap { rule.timeToLiveLeft(of: $0, at: now) }
     }
 
-    /// The name with the entity's own, decoded from the disk (else memory) copy: `character 1 · Rick Sanchez`.
-    /// Decodes one entry: for one row, not for enumeration.
+    /// The name with the entity's own, decoded from the disk (else memory) copy:
+    /// `character 1 · Rick Sanchez`. Decodes one entry: for one row, not for enumeration.
     public func displayName(of row: CacheRow) -> String {
         guard let value = try? decodedValue(of: row.key), let name = value.name else { return row.name }
         return "\(row.name) · \(name)"
@@ -166,7 +164,7 @@ public struct CacheInspector: Sendable {
 
     func decodedValue(of key: CacheEntryKey) throws(RepositoryError) -> CachedValueText? {
         if let disk, let payload = try disk.payload(CacheEntryKey(kind: diskScope + key.kind, key: key.key)) {
-            return try CachedValueText.decode(payload, namespace: APIIdentity.split(namespace: key.kind).kind)
+            return try .decode(payload, namespace: APIIdentity.split(namespace: key.kind).kind)
         }
         return try graph?.memoryValue(key)
     }
@@ -177,17 +175,13 @@ public struct CacheInspector: Sendable {
     /// repository when there is one, so its observers hear it.
     public func evict(_ key: CacheEntryKey, from tier: String? = nil) async -> CacheActionAnswer {
         let chosen = tiers.filter { tier == nil || $0.tierName == tier }
-        if let tier, chosen.isEmpty {
-            return CacheActionAnswer(subject: key.description, outcome: .failed("no tier named \(tier)"))
-        }
+        if let tier, chosen.isEmpty { return CacheActionAnswer(key, .failed("no tier named \(tier)")) }
         do throws(RepositoryError) {
             var held: [String] = []
             for candidate in chosen {
                 if try await candidate.entry(key) != nil { held.append(candidate.tierName) }
             }
-            guard !held.isEmpty else {
-                return CacheActionAnswer(subject: key.description, outcome: .notCached)
-            }
+            guard !held.isEmpty else { return CacheActionAnswer(key, .notCached) }
             var rest = chosen
             if tier == nil, let graph, let query = Query(cacheKey: key.key),
                 try await graph.invalidateEverywhere(key, query: query)
@@ -195,9 +189,9 @@ public struct CacheInspector: Sendable {
                 rest = chosen.filter { !["memory", "disk", "shared"].contains($0.tierName) }
             }
             for candidate in rest { try await candidate.evict(key) }
-            return CacheActionAnswer(subject: key.description, outcome: .evicted(tiers: held))
+            return CacheActionAnswer(key, .evicted(tiers: held))
         } catch {
-            return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
+            return CacheActionAnswer(key, .failed(error.description))
         }
     }
 
@@ -207,8 +201,8 @@ public struct CacheInspector: Sendable {
             return CacheActionAnswer(subject: tier, outcome: .failed("no tier named \(tier)"))
         }
         do throws(RepositoryError) {
-            return CacheActionAnswer(
-                subject: tier, outcome: .purged(tier: tier, entries: try await chosen.purge()))
+            let entries = try await chosen.purge()
+            return CacheActionAnswer(subject: tier, outcome: .purged(tier: tier, entries: entries))
         } catch {
             return CacheActionAnswer(subject: tier, outcome: .failed(error.description))
         }
@@ -225,44 +219,33 @@ public struct CacheInspector: Sendable {
         await reread(key, conditional: false)
     }
 
+    /// An avatar through `fileReread`, an explored API's entry through `others`, the rest through
+    /// the repository.
     private func reread(_ key: CacheEntryKey, conditional: Bool) async -> CacheActionAnswer {
+        let read: Result<Origin, any Error>
         if key.kind == CacheEntryKey.avatarKind, let fileReread {
-            switch await fileReread(key.key, conditional) {
-            case .success(.revalidated): return CacheActionAnswer(subject: key.description, outcome: .revalidated)
-            case .success(let origin):
-                return CacheActionAnswer(subject: key.description, outcome: .refetched(origin: origin))
-            case .failure(let error):
-                return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
+            read = await fileReread(key.key, conditional).mapError { $0 }
+        } else if let others, let result = await others.reread(key, conditional) {
+            read = result.mapError { $0 }
+        } else if let graph {
+            guard let query = Query(cacheKey: key.key) else {
+                return CacheActionAnswer(key, .failed("not a key that can be read"))
             }
-        }
-        if let others, let result = await others.reread(key, conditional) {
-            switch result {
-            case .success(.revalidated): return CacheActionAnswer(subject: key.description, outcome: .revalidated)
-            case .success(let origin):
-                return CacheActionAnswer(subject: key.description, outcome: .refetched(origin: origin))
-            case .failure(let error):
-                return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
+            do throws(RepositoryError) {
+                guard let origin = try await graph.reread(key, query: query, conditional: conditional) else {
+                    return CacheActionAnswer(key, .failed("\(key.kind) cannot be read again by key"))
+                }
+                read = .success(origin)
+            } catch {
+                read = .failure(error)
             }
+        } else {
+            return CacheActionAnswer(key, .failed("no repository to read through"))
         }
-        guard let graph else {
-            return CacheActionAnswer(
-                subject: key.description, outcome: .failed("no repository to read through"))
-        }
-        guard let query = Query(cacheKey: key.key) else {
-            return CacheActionAnswer(subject: key.description, outcome: .failed("not a key that can be read"))
-        }
-        do throws(RepositoryError) {
-            guard let origin = try await graph.reread(key, query: query, conditional: conditional) else {
-                return CacheActionAnswer(
-                    subject: key.description, outcome: .failed("\(key.kind) cannot be read again by key"))
-            }
-            if origin == .revalidated {
-                return CacheActionAnswer(subject: key.description, outcome: .revalidated)
-            }
-            return CacheActionAnswer(
-                subject: key.description, outcome: .refetched(origin: origin))
-        } catch {
-            return CacheActionAnswer(subject: key.description, outcome: .failed(error.description))
+        switch read {
+        case .success(.revalidated): return CacheActionAnswer(key, .revalidated)
+        case .success(let origin): return CacheActionAnswer(key, .refetched(origin: origin))
+        case .failure(let error): return CacheActionAnswer(key, .failed("\(error)"))
         }
     }
 }

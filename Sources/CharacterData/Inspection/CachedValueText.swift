@@ -10,24 +10,15 @@ struct CachedValueText: Sendable {
     var json: String
     var name: String?
 
-    static func decode(_ payload: Data, namespace: String) throws(RepositoryError) -> CachedValueText {
+    static func decode(_ payload: Data, namespace: String) throws(RepositoryError) -> CachedValueText? {
         switch namespace {
-        case "character":
-            let character = try ShowCharacterCodec().decode(payload)
-            return CachedValueText(json: try pretty(character), name: character.name)
-        case "episode":
-            let episode = try JSONPayloadCodec<Episode>().decode(payload)
-            return CachedValueText(json: try pretty(episode), name: episode.name)
-        case "location":
-            let location = try JSONPayloadCodec<Location>().decode(payload)
-            return CachedValueText(json: try pretty(location), name: location.name)
+        case "character": return try entity(ShowCharacterCodec().decode(payload), name: \.name)
+        case "episode": return try entity(JSONPayloadCodec<Episode>().decode(payload), name: \.name)
+        case "location": return try entity(JSONPayloadCodec<Location>().decode(payload), name: \.name)
         case "character-page-ids", "episode-page-ids", "location-page-ids":
-            let list = try StoredListCodec<PageInfo>().decode(payload)
-            return CachedValueText(json: try pretty(StoredListText(ids: list.ids, info: list.info)))
+            return try list(StoredListCodec<PageInfo>().decode(payload))
         default:
-            if namespace.hasPrefix(CacheRow.explorerPrefix), let text = explorerJSON(payload) {
-                return text
-            }
+            if namespace.hasPrefix(CacheRow.explorerPrefix), let text = explorerJSON(payload) { return text }
             return CachedValueText(json: try pretty(["bytes": payload.count]))
         }
     }
@@ -38,21 +29,22 @@ struct CachedValueText: Sendable {
     static func explorerJSON(_ payload: Data) -> CachedValueText? {
         guard let value = try? JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed]),
             let data = try? JSONSerialization.data(
-                withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+                withJSONObject: value,
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
         else { return nil }
         return CachedValueText(
             json: String(decoding: data, as: UTF8.self), name: (value as? [String: Any])?["title"] as? String)
     }
 
-    /// An entity held in memory, shown with its name; nil for nil.
-    static func entity<Entity: Encodable>(_ value: Entity?, name: (Entity) -> String) throws(RepositoryError)
-        -> CachedValueText?
+    /// An entity shown with its name; nil for nil.
+    static func entity<Entity: Encodable>(_ value: Entity?, name: KeyPath<Entity, String>)
+        throws(RepositoryError) -> CachedValueText?
     {
         guard let value else { return nil }
-        return CachedValueText(json: try pretty(value), name: name(value))
+        return CachedValueText(json: try pretty(value), name: value[keyPath: name])
     }
 
-    /// A list held in memory, shown as its ids and page info; nil for nil.
+    /// A list shown as its ids and page info; nil for nil.
     static func list(_ list: StoredList<PageInfo>?) throws(RepositoryError) -> CachedValueText? {
         guard let list else { return nil }
         return CachedValueText(json: try pretty(StoredListText(ids: list.ids, info: list.info)))
@@ -70,7 +62,7 @@ struct CachedValueText: Sendable {
 }
 
 /// A stored list as shown: its ids and its page info.
-struct StoredListText: Encodable {
+private struct StoredListText: Encodable {
     var ids: [String]
     var info: PageInfo
 }

@@ -1,0 +1,105 @@
+import PersistentCache
+import PostgresCache
+import RepositoryCore
+import RickAndMortyModel
+
+private typealias Namespace = CharacterRepository.Namespace
+
+/// What the cache inspector does through the repositories (characters, episodes, locations and
+/// their pages): their memory LRUs, a key removed from every tier or read again, a memory copy
+/// decoded. Thread-safe: the repositories are.
+extension GraphRepository {
+    /// The memory LRUs of every kind and its pages, one part per kind.
+    func memoryInspectionParts() -> [any InspectableCacheTier] {
+        let repository = characterRepository
+        return [
+            repository.characters.cache.upper.inspection(kind: Namespace.character),
+            repository.characterGraph.cache.lists.upper.inspection(kind: Namespace.page),
+            repository.episodes.cache.upper.inspection(kind: Namespace.episode),
+            repository.episodeGraph.cache.lists.upper.inspection(kind: Namespace.episodePage),
+            locations.cache.upper.inspection(kind: Namespace.location),
+            locationGraph.cache.lists.upper.inspection(kind: Namespace.locationPage),
+        ]
+    }
+
+    /// Removes `key` from every tier through the repository: an entity with its store's
+    /// `invalidate` (seed 000's DELETE with the `cache` operation: the cache tiers only, observers
+    /// told), a list through its tiered store, so the memory tier stays coherent; false when `key`
+    /// is not of a kind the repositories store.
+    func invalidateEverywhere(_ key: CacheEntryKey, query: Query) async throws(RepositoryError) -> Bool {
+        let repository = characterRepository
+        switch key.kind {
+        case Namespace.character: try await repository.characters.invalidate(query)
+        case Namespace.episode: try await repository.episodes.invalidate(query)
+        case Namespace.location: try await locations.invalidate(query)
+        case Namespace.page: try await repository.characterGraph.cache.lists.delete(query)
+        case Namespace.episodePage: try await repository.episodeGraph.cache.lists.delete(query)
+        case Namespace.locationPage: try await locationGraph.cache.lists.delete(query)
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads `query` of `key`'s kind again from the network: with `conditional`, as a conditional
+    /// request carrying the cached copy's validators (a 304 answers `revalidated` and only
+    /// refreshes the stored-at of the copies); otherwise as a `remoteFirst` read. Nil when the
+    /// kind is not one the repositories read by key.
+    func reread(_ key: CacheEntryKey, query: Query, conditional: Bool) async throws(RepositoryError)
+        -> Origin?
+    {
+        let repository = characterRepository
+        switch key.kind {
+        case Namespace.character:
+            guard case .id(let text) = query, let id = Int(text) else { return nil }
+            if conditional { return try await Self.read(query, in: repository.characters, conditional: true) }
+            return try await repository.character(id: id, policy: .remoteFirst).origin
+        case Namespace.episode:
+            return try await Self.read(query, in: repository.episodes, conditional: conditional)
+        case Namespace.location: return try await Self.read(query, in: locations, conditional: conditional)
+        case Namespace.page:
+            guard case .page(let page) = query else { return nil }
+            let filters = page.filters
+            let filter = CharacterFilter(
+                name: filters["name"] ?? "", status: filters["status"] ?? "",
+                species: filters["species"] ?? "",
+                type: filters["type"] ?? "", gender: filters["gender"] ?? "")
+            if conditional {
+                return try await repository.characterGraph.revalidateList(
+                    filter.pageQuery(page.number), main: repository.characterPagesMain
+                ).origin
+            }
+            return try await repository.page(page.number, filter: filter, policy: .remoteFirst).origin
+        default: return nil
+        }
+    }
+
+    /// A `remoteFirst` read of `query`, or (`conditional`) a read with the cached copy's
+    /// validators, written back to the tiers.
+    private static func read<Main: GetDataSource>(_ query: Query, in store: Store<Main>, conditional: Bool)
+        async throws(RepositoryError) -> Origin
+    {
+        guard conditional else { return try await store.answer(query, policy: .remoteFirst).origin }
+        let cached = try? await store.cache.get(query, cached: nil)
+        let fetched = try await store.main.get(query, cached: cached)
+        try await store.cache.put(fetched, for: query)
+        return fetched.origin
+    }
+
+    /// The memory copy of `key` decoded for display, or nil when memory does not hold it.
+    func memoryValue(_ key: CacheEntryKey) throws(RepositoryError) -> CachedValueText? {
+        func peek<Value>(_ memory: InMemoryDataSource<Value>) -> Value? {
+            memory.inspection(kind: key.kind).peekValue(key)
+        }
+        let repository = characterRepository
+        switch key.kind {
+        case Namespace.character: return try .entity(peek(repository.characters.cache.upper), name: \.name)
+        case Namespace.episode: return try .entity(peek(repository.episodes.cache.upper), name: \.name)
+        case Namespace.location: return try .entity(peek(locations.cache.upper), name: \.name)
+        case Namespace.page: return try .list(peek(repository.characterGraph.cache.lists.upper))
+        case Namespace.episodePage:
+            return try .list(peek(repository.episodeGraph.cache.lists.upper))
+        case Namespace.locationPage: return try .list(peek(locationGraph.cache.lists.upper))
+        default: return nil
+        }
+    }
+}
