@@ -1,4 +1,5 @@
 import CharacterData
+import Foundation
 import RepositoryCore
 import RickAndMortyModel
 
@@ -35,5 +36,44 @@ package struct CacheListEntry: Sendable, Hashable {
         needle.isEmpty || title.lowercased().contains(needle)
             || row.key.description.lowercased().contains(needle)
             || row.kind.contains(needle)
+    }
+
+    /// The page of `inspector`'s rows after `cursor` (at most `limit`) and the next cursor; its
+    /// first `naming` rows are titled with their entity's name where the value decodes
+    /// (`character 1 · Rick Sanchez`: one payload read and decode each), the others by their own
+    /// name until the screen names them. A tier that fails is left out of the page and named in
+    /// `leftOut` (`shared: <why>`); it throws only when every tier failed.
+    package static func page(
+        of inspector: CacheInspector, after cursor: CacheEntryKey?, limit: Int, naming: Int = .max
+    ) async throws(RepositoryError) -> (entries: [CacheListEntry], next: CacheEntryKey?, leftOut: [String]) {
+        let page = try await inspector.availableRows(after: cursor, limit: limit)
+        let entries = page.rows.enumerated().map { index, row in
+            CacheListEntry(row: row, title: index < naming ? inspector.displayName(of: row) : nil)
+        }
+        return (entries, page.next, page.failed)
+    }
+
+    /// The first `limit` of every row `inspector` lists, in `order` at `now` (ties by key), and how
+    /// many rows there were: one scan a page at a time that holds at most twice `limit` rows (and a
+    /// page), never the whole cache. The rows are not named (the screen names those in view).
+    /// A tier that fails is left out; when every tier fails, the scan fails with their reasons.
+    static func firstSorted(
+        of inspector: CacheInspector, in order: CacheSortOrder, limit: Int, at now: Date
+    ) async throws(RepositoryError) -> (entries: [CacheListEntry], total: Int) {
+        let limit = max(1, limit)
+        func first(_ rows: [CacheRow]) -> [CacheRow] {
+            Array(rows.sorted { order.precedes($0, $1, rule: inspector.rule, now: now) }.prefix(limit))
+        }
+        var kept: [CacheRow] = []
+        var total = 0
+        var cursor: CacheEntryKey?
+        repeat {
+            let page = try await inspector.availableRows(after: cursor, limit: 1_000)
+            total += page.rows.count
+            kept += page.rows
+            if kept.count >= 2 * limit { kept = first(kept) }
+            cursor = page.next
+        } while cursor != nil
+        return (first(kept).map { CacheListEntry(row: $0) }, total)
     }
 }

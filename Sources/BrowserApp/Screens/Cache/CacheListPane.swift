@@ -112,29 +112,24 @@ struct CacheListPane: Widget, Equatable, Sendable {
             title = rest
         }
 
-        /// The cells with a width, joined by one space.
-        private func joined(_ cells: [(width: Int, span: Span)]) -> [Span] {
+        /// One cell per column (kind, title, tiers, bytes, age, ttl, state, etag), each fitted to
+        /// its width (the numbers to the right), joined by one space; a column without width is
+        /// left out.
+        private func joined(_ cells: [(text: String, style: Style)]) -> [Span] {
+            let widths = [kind, title, badges, bytes, age, ttl, state, etag]
             var spans: [Span] = []
-            for cell in cells where cell.width > 0 {
+            for (index, cell) in cells.enumerated() where widths[index] > 0 {
                 if !spans.isEmpty { spans.append(Span(" ")) }
-                spans.append(cell.span)
+                let alignment: TextFitting.Alignment = (3...5).contains(index) ? .trailing : .leading
+                let text = TextFitting.fit(cell.text, width: widths[index], alignment: alignment)
+                spans.append(Span(text, style: cell.style))
             }
             return spans
         }
 
         func heads() -> String {
-            Line(
-                joined([
-                    (kind, Span(TextFitting.fit("kind", width: kind))),
-                    (title, Span(TextFitting.fit("name", width: title))),
-                    (badges, Span(TextFitting.fit("tiers", width: badges))),
-                    (bytes, Span(TextFitting.fit("bytes", width: bytes, alignment: .trailing))),
-                    (age, Span(TextFitting.fit("age", width: age, alignment: .trailing))),
-                    (ttl, Span(TextFitting.fit("ttl", width: ttl, alignment: .trailing))),
-                    (state, Span(TextFitting.fit("state", width: state))),
-                    (etag, Span(TextFitting.fit("etag", width: etag))),
-                ])
-            ).plainText
+            let names = ["kind", "name", "tiers", "bytes", "age", "ttl", "state", "etag"]
+            return Line(joined(names.map { ($0, .plain) })).plainText
         }
 
         func line(
@@ -142,42 +137,18 @@ struct CacheListPane: Widget, Equatable, Sendable {
         ) -> Line {
             let top = entry.row.top
             let state = top.map { rule.state(of: $0, at: now) }
-            let stateWord =
-                revalidating
-                ? Span(TextFitting.fit("revalidating", width: self.state), style: CacheRowText.revalidatingStyle)
-                : Span(
-                    TextFitting.fit(state?.description ?? "—", width: self.state), style: CacheRowText.style(of: state))
-            let age = top.map { now.timeIntervalSince($0.storedAt) }
-            let left = top.flatMap { rule.timeToLiveLeft(of: $0, at: now) }
             return Line(
                 joined([
-                    (kind, Span(TextFitting.fit(entry.row.kind, width: kind), style: .plain.dimmed())),
-                    (title, Span(TextFitting.fit(entry.title, width: title))),
-                    (
-                        badges,
-                        Span(
-                            TextFitting.fit(
-                                CacheRowText.badges(entry.row.tiers.map(CacheTier.init(name:)), of: tiers),
-                                width: badges))
-                    ),
-                    (
-                        bytes,
-                        Span(
-                            TextFitting.fit(
-                                CacheRowText.bytes(entry.row.bytes), width: bytes, alignment: .trailing))
-                    ),
-                    (
-                        self.age,
-                        Span(
-                            TextFitting.fit(CacheRowText.duration(age), width: self.age, alignment: .trailing)
-                        )
-                    ),
-                    (
-                        ttl,
-                        Span(TextFitting.fit(CacheRowText.duration(left), width: ttl, alignment: .trailing))
-                    ),
-                    (self.state, stateWord),
-                    (etag, Span(TextFitting.fit(top?.etag ?? "—", width: etag), style: .plain.dimmed())),
+                    (entry.row.kind, .plain.dimmed()),
+                    (entry.title, .plain),
+                    (CacheRowText.badges(entry.row.tiers.map(CacheTier.init(name:)), of: tiers), .plain),
+                    (CacheRowText.bytes(entry.row.bytes), .plain),
+                    (CacheRowText.duration(top.map { now.timeIntervalSince($0.storedAt) }), .plain),
+                    (CacheRowText.duration(top.flatMap { rule.timeToLiveLeft(of: $0, at: now) }), .plain),
+                    revalidating
+                        ? ("revalidating", CacheRowText.revalidatingStyle)
+                        : (state?.description ?? "—", CacheRowText.style(of: state)),
+                    (top?.etag ?? "—", .plain.dimmed()),
                 ]))
         }
     }

@@ -14,11 +14,8 @@ import RepositoryCore
 /// (`scanToRun`, `applyScan`) and those are held, with the count scanned, until the order changes;
 /// until it answers, the rows held are shown in that order. Filtering applies to the rows held.
 package struct CacheListState: Sendable, Equatable {
-    /// Rows per page read.
     package let pageSize: Int
-    /// Pages held at most.
     package let maxPages: Int
-    /// The order of the rows shown.
     private(set) var sort: CacheSortOrder = .key
     /// The text rows must contain (title, key or kind), as typed.
     private(set) var filter = ""
@@ -26,9 +23,8 @@ package struct CacheListState: Sendable, Equatable {
     private(set) var problemsOnly = false
     /// The rows shown, in order: the held rows that pass the filter and the toggle.
     private(set) var shown: [CacheListEntry] = []
-    /// The index in `shown` of the selected row.
+    /// The indices in `shown` of the selected row and of the first row in view.
     private(set) var selection = 0
-    /// The index in `shown` of the first row in view.
     private(set) var top = 0
     /// Whether the last page is held.
     package private(set) var reachedEnd = false
@@ -39,14 +35,16 @@ package struct CacheListState: Sendable, Equatable {
     private(set) var scannedTotal: Int?
     /// The order the rows held were scanned in, if they came from a scan.
     private(set) var scannedOrder: CacheSortOrder?
-    /// Whether a scan is in flight.
     private(set) var scanning = false
-
     /// Where page `n` starts (the key before its first row); `[nil]` before any read.
     private(set) var pageStarts: [CacheEntryKey?] = [nil]
     /// The number of the first page held.
     private(set) var firstPage = 0
     private(set) var pages: [[CacheListEntry]] = []
+    /// Whether the selection last moved up: which end of the window reads on.
+    private var headingUp = false
+    /// The key to select again once it is shown (after a reload or reorder).
+    private var keepSelection: CacheEntryKey?
 
     /// An empty list that will read pages of `pageSize` and hold at most `maxPages` of them.
     init(pageSize: Int = 200, maxPages: Int = 5) {
@@ -54,14 +52,9 @@ package struct CacheListState: Sendable, Equatable {
         self.maxPages = max(2, maxPages)
     }
 
-    /// How many rows are held.
     package var heldCount: Int { pages.reduce(0) { $0 + $1.count } }
-    /// The selected row, if any is shown.
     var selected: CacheListEntry? { shown.indices.contains(selection) ? shown[selection] : nil }
-    /// Whether a page held has a row for `key`.
     func holds(_ key: CacheEntryKey) -> Bool { pages.contains { $0.contains { $0.key == key } } }
-    /// Whether no page has been read yet.
-    var isUnread: Bool { pages.isEmpty && !reachedEnd }
 
     // MARK: Reading
 
@@ -76,27 +69,14 @@ package struct CacheListState: Sendable, Equatable {
     package var pageToRead: (page: Int, after: CacheEntryKey?)? {
         guard reading == nil, scannedTotal == nil else { return nil }
         if pages.isEmpty { return reachedEnd ? nil : (firstPage, pageStarts[firstPage]) }
-        switch heading {
-        case .down:
-            guard !reachedEnd, selection >= shown.count - 1 else { return nil }
-            let page = firstPage + pages.count
-            return (page, pageStarts[page])
-        case .up:
+        if headingUp {
             guard firstPage > 0, selection == 0 else { return nil }
             return (firstPage - 1, pageStarts[firstPage - 1])
         }
+        guard !reachedEnd, selection >= shown.count - 1 else { return nil }
+        return (firstPage + pages.count, pageStarts[firstPage + pages.count])
     }
 
-    /// The way the selection last moved: which end of the window reads on.
-    private var heading = Heading.down
-
-    /// Down (towards the end of the cache) or up.
-    private enum Heading: Sendable, Equatable {
-        case down
-        case up
-    }
-
-    /// Marks `page` as in flight.
     mutating func startReading(_ page: Int) { reading = page }
 
     /// Applies page `page` read after its start: `entries` and the cursor after them (nil at the
@@ -126,12 +106,10 @@ package struct CacheListState: Sendable, Equatable {
         }
         if page == firstPage + pages.count - 1 {
             reachedEnd = next == nil
-            if let next {
-                if pageStarts.count == page + 1 {
-                    pageStarts.append(next)
-                } else {
-                    pageStarts[page + 1] = next
-                }
+            if let next, pageStarts.count == page + 1 {
+                pageStarts.append(next)
+            } else if let next {
+                pageStarts[page + 1] = next
             }
         }
         reshow(rule: rule, now: now)
@@ -149,7 +127,6 @@ package struct CacheListState: Sendable, Equatable {
     /// How many rows a scan keeps: as many as the window holds.
     var scanLimit: Int { pageSize * maxPages }
 
-    /// Marks a scan as in flight.
     mutating func startScanning() { scanning = true }
 
     /// Holds `entries`, the first rows of the whole cache in `order` out of `total` scanned; a scan
@@ -159,11 +136,7 @@ package struct CacheListState: Sendable, Equatable {
     ) {
         scanning = false
         guard order == sort else { return }
-        pages = [entries]
-        pageStarts = [nil]
-        firstPage = 0
-        reachedEnd = true
-        reading = nil
+        hold([entries], reachedEnd: true)
         scannedOrder = order
         scannedTotal = total
         reshow(rule: rule, now: now)
@@ -178,25 +151,25 @@ package struct CacheListState: Sendable, Equatable {
 
     /// Forgets every page (kept: sort, filter, toggle and the selected key): the next read is page 0.
     mutating func reload() {
-        let key = selected?.key
-        pages = []
-        pageStarts = [nil]
-        firstPage = 0
-        reachedEnd = false
-        reading = nil
+        keepSelection = selected?.key
+        hold([], reachedEnd: false)
         scannedOrder = nil
         scannedTotal = nil
         scanning = false
         shown = []
-        keepSelection = key
-        heading = .down
+        headingUp = false
     }
 
-    /// The key to select again once it is shown (after a reload or reorder).
-    private var keepSelection: CacheEntryKey?
+    /// Holds `pages` alone, from page 0, no read in flight.
+    private mutating func hold(_ pages: [[CacheListEntry]], reachedEnd: Bool) {
+        self.pages = pages
+        pageStarts = [nil]
+        firstPage = 0
+        self.reachedEnd = reachedEnd
+        reading = nil
+    }
 
-    /// Replaces the held row of `entry`'s key (nil: the key is no longer cached anywhere, the row
-    /// goes).
+    /// Replaces the held row of `key` (nil: the key is no longer cached anywhere, the row goes).
     mutating func replace(
         _ key: CacheEntryKey, with entry: CacheListEntry?, rule: CacheFreshnessRule, now: Date
     ) {
@@ -237,7 +210,7 @@ package struct CacheListState: Sendable, Equatable {
     /// Shows only rows containing `text` (case-insensitive); empty shows all.
     mutating func setFilter(_ text: String, rule: CacheFreshnessRule, now: Date) {
         filter = text
-        heading = .down
+        headingUp = false
         reshow(rule: rule, now: now)
     }
 
@@ -267,22 +240,18 @@ package struct CacheListState: Sendable, Equatable {
         }
     }
 
-    /// Moves the selection by `delta` rows (clamped) and scrolls so it stays within `height` rows.
-    package mutating func move(by delta: Int, height: Int) {
-        if delta != 0 { heading = delta < 0 ? .up : .down }
+    /// Moves the selection by `delta` rows (clamped) and scrolls so it stays within `height` rows;
+    /// with `viewOnly` (the wheel), scrolls the view instead, the selection moving only when the
+    /// view leaves it, to the view's edge.
+    package mutating func move(by delta: Int, height: Int, viewOnly: Bool = false) {
+        if delta != 0 { headingUp = delta < 0 }
         guard !shown.isEmpty else { return }
         keepSelection = nil
-        selection = min(max(0, selection + delta), shown.count - 1)
-        scroll(height: height)
-    }
-
-    /// Scrolls the view by `delta` rows (the wheel) within the rows shown; the selection moves
-    /// only when the view leaves it, to the view's edge.
-    mutating func scrollView(by delta: Int, height: Int) {
-        if delta != 0 { heading = delta < 0 ? .up : .down }
-        guard !shown.isEmpty else { return }
+        guard viewOnly else {
+            selection = min(max(0, selection + delta), shown.count - 1)
+            return scroll(height: height)
+        }
         let height = max(1, height)
-        keepSelection = nil
         top = max(0, min(top + delta, max(0, shown.count - height)))
         selection = min(max(selection, top), min(top + height, shown.count) - 1)
     }

@@ -21,9 +21,6 @@ package struct CachePulses: Sendable, Equatable {
     private(set) var latencies: [PulseSource: [Int]] = [:]
     private var newestSecond = Int.min
 
-    /// No answers yet.
-    init() {}
-
     /// The sources seen, in `PulseSource`'s order.
     var sources: [PulseSource] { Set(counts.keys).union(latencies.keys).sorted() }
 
@@ -45,16 +42,14 @@ package struct CachePulses: Sendable, Equatable {
 
     /// Answers from `source` in each of the last 60 seconds ending at `now`, oldest first.
     func perSecond(_ source: PulseSource, at now: Date) -> [Int] {
-        let last = Self.second(of: now)
         let counts = counts[source] ?? [:]
-        return (last - Self.seconds + 1...last).map { counts[$0, default: 0] }
+        return Self.minute(endingAt: now).map { counts[$0, default: 0] }
     }
 
     /// The share of answers that were hits in each of the last 60 seconds, nil for a second
     /// without answers.
     func hitRatio(at now: Date) -> [Double?] {
-        let last = Self.second(of: now)
-        return (last - Self.seconds + 1...last).map { second in
+        Self.minute(endingAt: now).map { second in
             guard let all = answers[second], all > 0 else { return nil }
             return Double(hits[second, default: 0]) / Double(all)
         }
@@ -62,11 +57,16 @@ package struct CachePulses: Sendable, Equatable {
 
     /// The hit ratio over the whole last minute, nil without answers.
     func minuteHitRatio(at now: Date) -> Double? {
-        let last = Self.second(of: now)
-        let range = last - Self.seconds + 1...last
+        let range = Self.minute(endingAt: now)
         let all = answers.filter { range.contains($0.key) }.values.reduce(0, +)
         guard all > 0 else { return nil }
         return Double(hits.filter { range.contains($0.key) }.values.reduce(0, +)) / Double(all)
+    }
+
+    /// The numbers of the last 60 seconds ending at `now`.
+    private static func minute(endingAt now: Date) -> ClosedRange<Int> {
+        let last = second(of: now)
+        return last - seconds + 1...last
     }
 
     private mutating func forget(before second: Int) {

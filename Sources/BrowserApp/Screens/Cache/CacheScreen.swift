@@ -113,25 +113,22 @@ struct CacheScreen: ScreenModel {
     /// Runs what the state asked for: each request as an effect, `explore` by pushing a screen,
     /// `ask` by asking the app.
     private func run(_ requests: [CacheScreenRequest], context: inout ScreenContext) -> [Effect<Message>] {
-        guard let inspector = context.services.cacheInspector else { return [] }
+        let services = context.services
+        guard let inspector = services.cacheInspector else { return [] }
         var effects: [Effect<Message>] = []
         for request in requests {
-            if case .explore = request {
-                explore(context: &context)
-                continue
-            }
-            if case .ask(let asked) = request {
+            switch request {
+            case .explore: explore(context: &context)
+            case .ask(let asked):
                 context.ask(asked.question(tiers: state.tiers)) { Message.answered(asked, $0) }
-                continue
+            default:
+                effects.append(
+                    .stream(key: Self.taskKey(request)) { sink in
+                        let now = services.now()
+                        let result = await request.perform(with: inspector, now: now, clock: services.clock)
+                        if let result { sink.send(.result(result, at: services.now())) }
+                    })
             }
-            let services = context.services
-            effects.append(
-                .stream(key: Self.taskKey(request)) { sink in
-                    let now = services.now()
-                    if let result = await request.perform(with: inspector, now: now, clock: services.clock) {
-                        sink.send(.result(result, at: services.now()))
-                    }
-                })
         }
         return effects
     }
@@ -170,16 +167,11 @@ struct CacheScreen: ScreenModel {
     static func ticker(_ services: BrowserServices) -> Effect<Message> {
         .subscribe(key: tickerKey) { sink in
             let shared = services.repository.sharedStore
-            sink.send(.second(services.now()))
-            if let shared { sink.send(.sharedRefusals(shared.refusedRows)) }
-            while !Task.isCancelled {
-                do {
-                    try await services.clock.sleep(for: .seconds(1))
-                } catch {
-                    return
-                }
+            while true {
                 sink.send(.second(services.now()))
                 if let shared { sink.send(.sharedRefusals(shared.refusedRows)) }
+                guard !Task.isCancelled else { return }
+                guard (try? await services.clock.sleep(for: .seconds(1))) != nil else { return }
             }
         }
     }

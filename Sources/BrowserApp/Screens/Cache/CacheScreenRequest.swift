@@ -3,8 +3,9 @@ import Foundation
 import RepositoryCore
 
 /// What the Cache screen asks the outside world for: a page of rows, the census, one entry again
-/// (with its value), an action on the cache, the explorer for an entity, or a question. A plain value; the
-/// screen runs each as an effect (`perform(with:now:)`) whose result comes back to it alone.
+/// (with its value), an action on the cache, the explorer for an entity, or a question. A plain
+/// value; the screen runs each as an effect (`perform(with:now:)`) whose result comes back to it
+/// alone.
 enum CacheScreenRequest: Sendable, Equatable {
     /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
     case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
@@ -18,15 +19,14 @@ enum CacheScreenRequest: Sendable, Equatable {
     case readEntry(CacheEntryKey, value: Bool)
     /// Evict the key from one tier, or from all for nil.
     case evict(CacheEntryKey, tier: CacheTier?)
-    /// Empty a tier.
     case purge(tier: CacheTier)
     /// A conditional GET with the cached validators.
     case revalidate(CacheEntryKey)
     /// A fresh read from the network.
     case refetch(CacheEntryKey)
-    /// Open the entity in the explorer (character or entity detail); the app handles it.
+    /// Open the entity in the explorer (character or entity detail), or ask the user: the app
+    /// handles both.
     case explore(CacheEntryKey)
-    /// Ask the user; the app handles it.
     case ask(CacheQuestion)
 
     /// Runs the request against `inspector` at `now`, timing actions by `clock`; nil for `explore`
@@ -38,13 +38,15 @@ enum CacheScreenRequest: Sendable, Equatable {
     }
 
     private func perform<C: Clock<Duration>>(with inspector: CacheInspector, now: Date, timedOn clock: C)
-        async
-        -> CacheScreenResult?
+        async -> CacheScreenResult?
     {
         let start = clock.now
-        func ms() -> Double {
-            let elapsed = start.duration(to: clock.now)
-            return Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        func acted(_ answer: CacheActionAnswer, _ key: CacheEntryKey?, _ kind: CacheScreenResult.ActionKind)
+            -> CacheScreenResult
+        {
+            let elapsed = start.duration(to: clock.now).components
+            let ms = Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15
+            return .acted(answer, key: key, kind: kind, ms: ms)
         }
         switch self {
         case .readPage(let page, let after, let limit, let naming):
@@ -64,46 +66,35 @@ enum CacheScreenRequest: Sendable, Equatable {
                 return .scanFailed(order, error.description)
             }
         case .name(let rows):
-            return .named(CacheListEntry.named(rows, by: inspector))
-        case .count:
-            return .counted(await CacheCensus.count(inspector, at: now))
+            return .named(rows.map { CacheListEntry(row: $0, title: inspector.displayName(of: $0)) })
+        case .count: return .counted(await CacheCensus.count(inspector, at: now))
         case .readEntry(let key, let wantsValue):
             return await Self.entry(key, value: wantsValue, inspector: inspector)
         case .evict(let key, let tier):
-            let answer = await inspector.evict(key, from: tier?.name)
-            return .acted(answer, key: key, kind: .evict, ms: ms())
-        case .purge(let tier):
-            let answer = await inspector.purge(tier: tier.name)
-            return .acted(answer, key: nil, kind: .purge, ms: ms())
+            return acted(await inspector.evict(key, from: tier?.name), key, .evict)
+        case .purge(let tier): return acted(await inspector.purge(tier: tier.name), nil, .purge)
         case .revalidate(let key):
-            let answer = Self.explained(await inspector.revalidate(key), key: key)
-            return .acted(answer, key: key, kind: .revalidate, ms: ms())
-        case .refetch(let key):
-            let answer = await inspector.refetch(key)
-            return .acted(answer, key: key, kind: .refetch, ms: ms())
-        case .explore, .ask:
-            return nil
+            return acted(Self.explained(await inspector.revalidate(key), key: key), key, .revalidate)
+        case .refetch(let key): return acted(await inspector.refetch(key), key, .refetch)
+        case .explore, .ask: return nil
         }
     }
 
     private static func entry(_ key: CacheEntryKey, value wantsValue: Bool, inspector: CacheInspector) async
         -> CacheScreenResult
     {
+        let entry: CacheListEntry
         do throws(RepositoryError) {
             guard let row = try await inspector.row(key) else {
                 return .entryRead(key: key, entry: nil, value: .success(nil))
             }
-            let entry = CacheListEntry(row: row, title: inspector.displayName(of: row))
-            guard wantsValue else { return .entryRead(key: key, entry: entry, value: nil) }
-            do throws(RepositoryError) {
-                return .entryRead(key: key, entry: entry, value: .success(try inspector.value(of: key)))
-            } catch {
-                return .entryRead(
-                    key: key, entry: entry, value: .failure(CacheScreenFailure(error.description)))
-            }
+            entry = CacheListEntry(row: row, title: inspector.displayName(of: row))
         } catch {
-            return .entryRead(key: key, entry: nil, value: .failure(CacheScreenFailure(error.description)))
+            return .entryRead(key: key, entry: nil, value: .failure(error))
         }
+        guard wantsValue else { return .entryRead(key: key, entry: entry, value: nil) }
+        let value = Result { () throws(RepositoryError) in try inspector.value(of: key) }
+        return .entryRead(key: key, entry: entry, value: value)
     }
 
     /// A revalidation the server did not confirm says why a body came back rather than a bare
@@ -120,13 +111,6 @@ enum CacheScreenRequest: Sendable, Equatable {
     }
 }
 
-/// A failure the screen shows as its sentence. A plain value.
-struct CacheScreenFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    let description: String
-    /// A failure saying `description`.
-    init(_ description: String) { self.description = description }
-}
-
 /// What came back for a `CacheScreenRequest`. A plain value.
 enum CacheScreenResult: Sendable, Equatable {
     /// Which action an answer is for.
@@ -134,21 +118,18 @@ enum CacheScreenResult: Sendable, Equatable {
         case evict, purge, revalidate, refetch
     }
 
-    /// A page of rows and the cursor after it (nil at the end).
-    /// `leftOut` names the tiers that failed and why (their entries are not in the page).
+    /// A page of rows and the cursor after it (nil at the end); `leftOut` names the tiers that
+    /// failed and why (their entries are not in the page).
     case pageRead(page: Int, entries: [CacheListEntry], next: CacheEntryKey?, leftOut: [String] = [])
     /// The first rows of the whole cache in an order, and how many rows the scan went over.
     case scanned(CacheSortOrder, entries: [CacheListEntry], total: Int)
-    /// A scan could not be finished.
     case scanFailed(CacheSortOrder, String)
     /// Rows named (`CacheScreenRequest.name`).
     case named([CacheListEntry])
-    /// A page could not be read.
     case pageFailed(page: Int, String)
-    /// The census.
     case counted(CacheCensus)
     /// One entry again (nil: no tier holds it now) and its value when asked (nil value: not asked).
-    case entryRead(key: CacheEntryKey, entry: CacheListEntry?, value: Result<String?, CacheScreenFailure>?)
+    case entryRead(key: CacheEntryKey, entry: CacheListEntry?, value: Result<String?, RepositoryError>?)
     /// An action's answer, for `key` (nil for a purge), and how long it took.
     case acted(CacheActionAnswer, key: CacheEntryKey?, kind: ActionKind, ms: Double)
 

@@ -2,9 +2,11 @@ import RepositoryCore
 
 /// Where an answer counted by the pulses came from: a tier, the network (answered in full,
 /// revalidated with a 304, or joined while another caller's read was in flight), or nowhere (it
-/// failed). Cases are in the order the pulses list them. A plain value.
-enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
-    case memory, disk, sharedCache, revalidated, coalesced, network, fileCache, failed
+/// failed), named as the status pane names the origin. Cases are in the order the pulses list
+/// them. A plain value.
+enum PulseSource: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+    case memory, disk, sharedCache = "shared cache", revalidated, coalesced, network
+    case fileCache = "file cache", failed
 
     /// The source of `origin` (nil: the answer failed).
     init(_ origin: AnswerOrigin?) {
@@ -24,19 +26,9 @@ enum PulseSource: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStrin
     /// joined read did ask it, so neither is a hit.
     var isHit: Bool { self == .memory || self == .disk || self == .sharedCache || self == .fileCache }
 
-    /// The name the status pane gives the origin (`shared cache`, `file cache`, `coalesced`, …).
-    var description: String {
-        switch self {
-        case .memory: Origin.memory.description
-        case .disk: Origin.disk.description
-        case .sharedCache: Origin.sharedCache.description
-        case .fileCache: AvatarOrigin.fileCache.rawValue
-        case .revalidated: Origin.revalidated.description
-        case .coalesced: Origin.coalesced.description
-        case .network: Origin.network.description
-        case .failed: "failed"
-        }
-    }
+    var description: String { rawValue }
 
-    static func < (lhs: PulseSource, rhs: PulseSource) -> Bool { lhs.rawValue < rhs.rawValue }
+    static func < (lhs: PulseSource, rhs: PulseSource) -> Bool {
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+    }
 }
