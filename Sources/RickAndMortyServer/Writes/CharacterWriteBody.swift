@@ -1,14 +1,16 @@
-import RickAndMortyModel
 import Foundation
+import RickAndMortyModel
 
 /// Reads the body of a `PUT` (a whole character) or a `PATCH` (a JSON merge patch, RFC 7396) into
 /// the character's new editable fields. Pure functions: thread-safe.
 enum CharacterWriteBody {
-    /// The fields a `PUT` of `body` sets over `current` (the character as served, `served` its
-    /// JSON): every editable field must be present and valid; any other field given must equal
-    /// the server's (`id`, `url`, `created`, `image`, `episode`, `origin`, `location`).
+    /// The fields a `PUT` of `body` sets over the character as served (`served`, its JSON): every
+    /// editable field must be present and valid; any other field given must equal the server's
+    /// (`id`, `url`, `created`, `image`, `episode`, `origin`, `location`).
     static func put(_ body: [UInt8], served: [UInt8]) -> Result<CharacterFields, WriteRefusal> {
-        guard let object = jsonObject(body), let current = jsonObject(served) else { return .failure(.notJSON) }
+        guard let object = jsonObject(body), let current = jsonObject(served) else {
+            return .failure(.notJSON)
+        }
         var fields = CharacterFields(name: "", status: "", species: "", type: "", gender: "")
         for name in CharacterFields.names {
             guard let value = object[name] as? String else {
@@ -17,14 +19,16 @@ enum CharacterWriteBody {
             fields[name] = value
         }
         // In key order, as a PATCH reads: two bad fields always name the same one.
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) where !CharacterFields.names.contains(key) {
-            guard let held = current[key] else { return .failure(.invalid(key, "\(key) is not a field of a character")) }
+        for (key, value) in object.sorted(by: { $0.key < $1.key })
+        where !CharacterFields.names.contains(key) {
+            guard let held = current[key] else {
+                return .failure(.invalid(key, "\(key) is not a field of a character"))
+            }
             guard canonical(value) == canonical(held) else {
                 return .failure(.invalid(key, "\(key) cannot be changed"))
             }
         }
-        if let violation = WriteRefusal.violation(of: fields) { return .failure(violation) }
-        return .success(fields)
+        return checked(fields)
     }
 
     /// The fields a `PATCH` of `body` makes of `current`: only editable fields may appear; `type`
@@ -44,17 +48,45 @@ enum CharacterWriteBody {
                 return .failure(.invalid(key, "\(key) must be a string"))
             }
         }
-        if let violation = WriteRefusal.violation(of: fields) { return .failure(violation) }
-        return .success(fields)
+        return checked(fields)
+    }
+
+    /// `fields`, or `422` for the first of them that breaks the rules (`CharacterFields.violation`).
+    private static func checked(_ fields: CharacterFields) -> Result<CharacterFields, WriteRefusal> {
+        fields.violation().map { .failure(.invalid($0.field, $0.reason)) } ?? .success(fields)
     }
 
     /// The JSON object in `bytes`, or nil when they are not one.
-    static func jsonObject(_ bytes: [UInt8]) -> [String: Any]? {
+    private static func jsonObject(_ bytes: [UInt8]) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
     }
 
     /// One text per JSON value, keys sorted: two values are equal when their texts are.
-    static func canonical(_ value: Any) -> Data? {
+    private static func canonical(_ value: Any) -> Data? {
         try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+    }
+}
+
+/// Why a write was not applied: its status and the API's error body (`{"error":…,"field":…}` for a
+/// bad field). A value; thread-safe.
+struct WriteRefusal: Sendable, Hashable, Error {
+    var status: Int
+    var message: String
+    var field: String?
+
+    /// `422` naming `field`.
+    static func invalid(_ field: String, _ message: String) -> WriteRefusal {
+        WriteRefusal(status: 422, message: message, field: field)
+    }
+
+    /// `400`: the body is not a JSON object.
+    static let notJSON = WriteRefusal(status: 400, message: "The body is not a JSON object", field: nil)
+
+    /// The reply.
+    var reply: APIReply {
+        var object = JSONObjectWriter()
+        object.add("error", message)
+        if let field { object.add("field", field) }
+        return APIReply(status: status, body: JSONBody(bytes: object.finish()))
     }
 }

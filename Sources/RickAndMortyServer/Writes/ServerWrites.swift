@@ -22,15 +22,28 @@ struct ServerWrites: Sendable, Hashable, Codable {
         return written
     }
 
-    /// The answer recorded for `key`, unless it is older than `lifetime` at `now`.
-    func reply(for key: String, at now: Date, lifetime: Duration) -> RecordedReply? {
-        guard let reply = replies[key], !reply.isExpired(at: now, lifetime: lifetime) else { return nil }
-        return reply
-    }
-
     /// Drops the answers older than `lifetime` at `now`.
     mutating func dropExpiredReplies(at now: Date, lifetime: Duration) {
         guard replies.values.contains(where: { $0.isExpired(at: now, lifetime: lifetime) }) else { return }
         replies = replies.filter { !$0.value.isExpired(at: now, lifetime: lifetime) }
+    }
+}
+
+/// The answer given to a write, kept for its idempotency key until it is older than the server's
+/// lifetime for answers (`ServerConfiguration.idempotencyTTL`). A value; thread-safe.
+struct RecordedReply: Sendable, Hashable, Codable {
+    /// What the key was first used for: method, path and a hash of the body.
+    var fingerprint: String
+    var status: Int
+    /// The JSON body, as text.
+    var body: String
+    var etag: String?
+    /// When the answer was recorded: nil only as read from a state file written before answers
+    /// expired, which `WriteStore` then takes as recorded when it reads the file.
+    var recordedAt: Date?
+
+    /// Whether the answer is older than `lifetime` at `now`: then it is as if never recorded.
+    func isExpired(at now: Date, lifetime: Duration) -> Bool {
+        .seconds(now.timeIntervalSince(recordedAt ?? now)) > lifetime
     }
 }

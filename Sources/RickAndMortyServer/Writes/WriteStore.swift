@@ -4,18 +4,10 @@ import RepositoryCore
 
 /// The writes a server accepted and the idempotency keys in flight, behind one lock, and the file
 /// that keeps the writes across restarts (none: in memory only). A key's life is `claim` (looked
-/// up and, when free, reserved in one step), `commit` (applied and its answer recorded), then
-/// `release`: so no two requests with one key are both applied. `commit` saves the file before the
-/// change takes effect, so an accepted write is never lost and a failed save changes nothing.
-/// Answers older than `replyLifetime` are ignored, and dropped at the next commit.
-/// Thread-safe: one write at a time.
+/// up and, when free, reserved in one step), `commit`, then `release`: so no two requests with one
+/// key are both applied. Answers older than `replyLifetime` are ignored, and dropped at the next
+/// commit. Thread-safe: one write at a time.
 final class WriteStore: Sendable {
-    /// The accepted writes and the keys of the requests in flight.
-    private struct Guarded {
-        var writes: ServerWrites
-        var inFlight: Set<String> = []
-    }
-
     /// What `claim` found for a key.
     enum Claim: Sendable, Hashable {
         /// The key is the caller's until it calls `release`.
@@ -26,7 +18,8 @@ final class WriteStore: Sendable {
         case inFlight
     }
 
-    private let guarded: PThreadMutex<Guarded>
+    /// The accepted writes and the keys of the requests in flight.
+    private let guarded: PThreadMutex<(writes: ServerWrites, inFlight: Set<String>)>
     /// Where the writes are kept; nil: in memory only.
     let file: URL?
     /// How long a recorded answer is given again to its key.
@@ -34,7 +27,7 @@ final class WriteStore: Sendable {
     /// Tells the time answers are recorded, and expire, at.
     let clock: any TimeSource
 
-    /// An empty store kept in `file` (read when it exists; an answer in it without the time it was
+    /// A store of the writes `file` keeps, if it exists (an answer there without the time it was
     /// recorded counts as recorded now).
     init(file: URL?, replyLifetime: Duration = .seconds(86_400), clock: any TimeSource = SystemTimeSource())
         throws(ServerError)
@@ -46,62 +39,58 @@ final class WriteStore: Sendable {
         if let file, FileManager.default.fileExists(atPath: file.path) {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
-            if let key = RecordedReply.loadedAt { decoder.userInfo[key] = clock.now() }
             do {
                 loaded = try decoder.decode(ServerWrites.self, from: Data(contentsOf: file))
             } catch {
                 throw .stateUnreadable(path: file.path, reason: "\(error)")
             }
+            let now = clock.now()
+            for (key, reply) in loaded.replies where reply.recordedAt == nil {
+                loaded.replies[key]?.recordedAt = now
+            }
         }
-        guarded = PThreadMutex(Guarded(writes: loaded))
+        guarded = PThreadMutex((loaded, []))
     }
 
     /// The writes accepted so far.
     var current: ServerWrites { guarded.withLock { $0.writes } }
 
-    /// Looks `key` up and, when it has no live answer and no request holds it, reserves it for the
-    /// caller, who must `release` it once its answer is recorded or given up. One step under the
-    /// lock: of two requests with one key, one reserves it and the other finds it reserved.
+    /// `key`'s live answer, or else `key` reserved for the caller, who must `release` it; or else
+    /// `.inFlight`. One step under the lock: of two requests with one key, only one reserves it.
     func claim(_ key: String) -> Claim {
         let now = clock.now()
         return guarded.withLock { state in
-            if let reply = state.writes.reply(for: key, at: now, lifetime: replyLifetime) {
+            if let reply = state.writes.replies[key], !reply.isExpired(at: now, lifetime: replyLifetime) {
                 return .recorded(reply)
             }
             return state.inFlight.insert(key).inserted ? .reserved : .inFlight
         }
     }
 
-    /// Frees a key `claim` reserved. An answer recorded for it meanwhile is what the next request
-    /// with it finds.
+    /// Frees a key `claim` reserved; an answer recorded for it meanwhile is what the next one finds.
     func release(_ key: String) {
         guarded.withLock { _ = $0.inFlight.remove(key) }
     }
 
-    /// Runs `change` on a copy of the writes (expired answers dropped), under the lock; when it
-    /// says it changed them, saves the copy and makes it current, then hands the outcome to
-    /// `publish` (still under the lock, so writes are published in order). A failed save throws
-    /// and leaves everything as it was. In memory only (no file), nothing can fail, and `change`
-    /// runs on the writes themselves: no copy of every answer recorded so far on each write. So a
-    /// change that says it changed nothing must have changed nothing.
+    /// Runs `change` on the writes (expired answers dropped) under the lock; when it says it changed
+    /// them, saves them to the file before they take effect, then hands the outcome to `publish`,
+    /// still under the lock, so writes are published in order. A failed save throws and changes
+    /// nothing, so an accepted write is never lost. A change that says it changed nothing must have
+    /// changed nothing.
     func commit<Outcome>(
         _ change: (inout ServerWrites) -> (Outcome, changed: Bool), publish: (Outcome) -> Void
     ) throws(StateFileError) -> Outcome {
         let now = clock.now()
         return try guarded.withLock { (state) throws(StateFileError) -> Outcome in
-            guard let file else {
-                state.writes.dropExpiredReplies(at: now, lifetime: replyLifetime)
-                let (outcome, changed) = change(&state.writes)
-                if changed { publish(outcome) }
-                return outcome
-            }
-            var copy = state.writes
-            copy.dropExpiredReplies(at: now, lifetime: replyLifetime)
-            let (outcome, changed) = change(&copy)
-            guard changed else { return outcome }
-            try StateFile.save(try Self.encoded(copy), to: file)
-            state.writes = copy
-            publish(outcome)
+            var writes = state.writes
+            // Without a file nothing can fail: taken out of the state, the writes change in place,
+            // not as a copy of every answer recorded so far, and always go back.
+            if file == nil { state.writes = ServerWrites() }
+            writes.dropExpiredReplies(at: now, lifetime: replyLifetime)
+            let (outcome, changed) = change(&writes)
+            if changed, let file { try StateFile.save(try Self.encoded(writes), to: file) }
+            if changed || file == nil { state.writes = writes }
+            if changed { publish(outcome) }
             return outcome
         }
     }
