@@ -11,7 +11,8 @@ import RickAndMortyModel
 struct CachePendingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
-        abstract: "List the writes kept until the server decides them: pending, sending, in conflict or rejected.")
+        abstract: "List the writes kept until the server decides them: "
+            + "pending, sending, in conflict or rejected.")
 
     @OptionGroup var location: CacheLocationOptions
 
@@ -23,16 +24,12 @@ struct CachePendingCommand: AsyncParsableCommand {
             let writes = try CacheWrites.kept(location)
             let now = Date()
             if json {
-                var out = ""
-                CacheJSON.write(.array(writes.map(\.json)), to: &out)
-                Console.out(out + "\n")
-                return
-            }
-            guard !writes.isEmpty else {
+                Console.out(CacheJSON.text(.array(writes.map(\.json))) + "\n")
+            } else if writes.isEmpty {
                 Console.out("No write is kept.\n")
-                return
+            } else {
+                for write in writes { Console.out(write.line(now: now) + "\n") }
             }
-            for write in writes { Console.out(write.line(now: now) + "\n") }
         }
     }
 }
@@ -47,15 +44,15 @@ struct CacheRetryCommand: AsyncParsableCommand {
 
     @OptionGroup var location: CacheLocationOptions
 
-    @Argument(help: "A write, as `pending` lists it: its number (#3), or an entity (character/1) for all of its writes.")
+    @Argument(help: CacheWrites.argumentHelp)
     var writes: [String] = []
 
     func validate() throws { try CacheWrites.validate(writes) }
 
     func run() async throws {
         try await CacheRun.perform {
-            let count = try await CacheWrites.change(writes, location, fallback: { $0.state == .conflict || $0.state == .rejected }) {
-                book, sequence in book.retry(sequence, now: Date())?.1
+            let count = try await CacheWrites.change(writes, location, unnamed: [.conflict, .rejected]) {
+                $0.retry($1, now: Date())?.1
             }
             Console.out("\(count) write\(count == 1 ? "" : "s") pending again.\n")
         }
@@ -71,17 +68,17 @@ struct CacheDiscardCommand: AsyncParsableCommand {
 
     @OptionGroup var location: CacheLocationOptions
 
-    @Argument(help: "A write, as `pending` lists it: its number (#3), or an entity (character/1) for all of its writes.")
+    @Argument(help: CacheWrites.argumentHelp)
     var writes: [String]
 
     func validate() throws { try CacheWrites.validate(writes) }
 
     func run() async throws {
         try await CacheRun.perform {
-            let count = try await CacheWrites.change(writes, location, fallback: { _ in true }) { book, sequence in
-                book.discard(sequence)
+            let count = try await CacheWrites.change(writes, location) { $0.discard($1) }
+            guard count > 0 else {
+                throw CacheCommandFailure("no kept write matches \(writes.joined(separator: " "))")
             }
-            guard count > 0 else { throw CacheCommandFailure("no kept write matches \(writes.joined(separator: " "))") }
             Console.out("\(count) write\(count == 1 ? "" : "s") discarded.\n")
         }
     }
@@ -90,18 +87,23 @@ struct CacheDiscardCommand: AsyncParsableCommand {
 /// The kept writes as the `cache` subcommands open, choose and print them: every scope's writes of
 /// the write store, then the rows of the older outbox not yet taken over by a browser. Stateless.
 enum CacheWrites {
-    /// One kept write as listed: its scope's kind (`sample|character`), its key, and the record.
+    static let argumentHelp: ArgumentHelp =
+        "A write, as `pending` lists it: its number (#3), or an entity (character/1) for all of its writes."
+
+    /// One kept write as listed: its scope (empty: the older outbox's), its entity as the cache
+    /// names it (`sample|character/id:1`), and the record.
     struct Listed {
         var scope: String
-        var kind: String
-        var key: String
+        var entity: CacheEntryKey
         var write: EntityWrite
+
+        var method: String { write.method == .delete ? "DELETE" : "PATCH" }
 
         var json: CacheJSON.Value {
             .object([
                 ("write", .number(Int(write.sequence))), ("state", .string(write.state.rawValue)),
-                ("method", .string(write.method == .delete ? "DELETE" : "PATCH")), ("kind", .string(kind)),
-                ("key", .string(key)), ("created", .date(write.createdAt)), ("attempts", .number(write.attempts)),
+                ("method", .string(method)), ("kind", .string(entity.kind)), ("key", .string(entity.key)),
+                ("created", .date(write.createdAt)), ("attempts", .number(write.attempts)),
                 ("lastError", .optional(write.lastError)),
             ])
         }
@@ -110,8 +112,8 @@ enum CacheWrites {
         func line(now: Date) -> String {
             let age = Int(now.timeIntervalSince(write.createdAt).rounded())
             var parts = [
-                "#\(write.sequence)", write.state.rawValue, write.method == .delete ? "DELETE" : "PATCH",
-                "\(kind)/\(key.hasPrefix("id:") ? String(key.dropFirst(3)) : key)", "\(age) s old",
+                "#\(write.sequence)", write.state.rawValue, method,
+                "\(entity.kind)/\(entity.id ?? entity.key)", "\(age) s old",
                 "\(write.attempts) attempt\(write.attempts == 1 ? "" : "s")",
             ]
             if let error = write.lastError { parts.append(UntrustedText.sanitize(error)) }
@@ -119,35 +121,23 @@ enum CacheWrites {
         }
     }
 
-    /// Which kept writes an argument names: one by number, or every write of an entity.
-    enum Selector: Equatable {
-        case number(Int64)
-        case entity(kind: String, id: String)
-
-        init?(_ text: String) {
-            let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-            if let number = Int64(digits), number > 0 {
-                self = .number(number)
-            } else if let key = CacheKeyArgument.parse(text), let id = key.id {
-                self = .entity(kind: key.kind, id: id)
-            } else {
-                return nil
-            }
+    /// Which kept writes `argument` names: one by number (`3`, `#3`), or every write of an entity
+    /// (`character/1`, in any API); nil when it names none.
+    static func selector(_ argument: String) -> ((Listed) -> Bool)? {
+        if let number = Int64(argument.hasPrefix("#") ? String(argument.dropFirst()) : argument), number > 0 {
+            return { $0.write.sequence == number }
         }
-
-        func matches(_ listed: Listed) -> Bool {
-            switch self {
-            case .number(let number): listed.write.sequence == number
-            case .entity(let kind, let id):
-                (listed.kind == kind || listed.kind.hasSuffix(String(APIIdentity.separator) + kind))
-                    && listed.key == "id:\(id)"
-            }
+        guard let key = CacheKeyArgument.parse(argument), let id = key.id else { return nil }
+        return { listed in
+            let kind = listed.entity.kind
+            return (kind == key.kind || kind.hasSuffix(String(APIIdentity.separator) + key.kind))
+                && listed.entity.id == id
         }
     }
 
     /// Refuses an argument that names no write.
     static func validate(_ arguments: [String]) throws {
-        for argument in arguments where Selector(argument) == nil {
+        for argument in arguments where selector(argument) == nil {
             throw ValidationError(
                 "WRITE must be a write's number (3 or #3) or an entity (character/1), not '\(argument)'")
         }
@@ -161,21 +151,23 @@ enum CacheWrites {
             for (scope, writes) in try SQLiteWriteStore.everyScope(file: location.cacheFile) {
                 let prefix = String(scope.dropLast("writes".count))
                 for write in writes {
-                    let segments = write.entity.split(separator: "/")
-                    let kind = segments.dropLast().last.map(String.init) ?? "entity"
-                    listed.append(Listed(scope: scope, kind: prefix + kind, key: "id:" + (segments.last.map(String.init) ?? ""), write: write))
+                    let segments = write.entity.split(separator: "/").map(String.init)
+                    let kind = prefix + (segments.dropLast().last ?? "entity")
+                    let entity = CacheEntryKey(kind: kind, key: "id:" + (segments.last ?? ""))
+                    listed.append(Listed(scope: scope, entity: entity, write: write))
                 }
             }
             for row in try LegacyOutbox.rows(file: location.cacheFile) {
                 var write = EntityWrite(
-                    sequence: row.sequence, entity: row.entity.key, method: row.method == "DELETE" ? .delete : .patch,
-                    base: nil, baseTag: nil, changes: [:], createdAt: row.createdAt)
+                    sequence: row.sequence, entity: row.entity.key,
+                    method: row.method == "DELETE" ? .delete : .patch, base: nil, baseTag: nil, changes: [:],
+                    createdAt: row.createdAt)
                 write.state = EntityWrite.State(rawValue: row.state) ?? .pending
                 write.attempts = row.attempts
                 write.lastError = row.lastError
-                listed.append(Listed(scope: "", kind: row.entity.kind, key: row.entity.key, write: write))
+                listed.append(Listed(scope: "", entity: row.entity, write: write))
             }
-            return listed.filter { location.api == nil || $0.kind.hasPrefix(location.namespaceScope) }
+            return listed.filter { location.api == nil || $0.entity.kind.hasPrefix(location.namespaceScope) }
         } catch {
             if case .notFound = error { return [] }
             throw CacheCommandFailure("\(location.cacheFile.path): \(error.description)")
@@ -183,45 +175,38 @@ enum CacheWrites {
     }
 
     /// Applies `change` (a book's decision) to each write of the store that `arguments` name (each
-    /// `fallback` keeps when none is named), scope by scope, each scope's in one transaction.
-    /// Returns how many writes it changed.
+    /// in a state of `unnamed` when none is named), scope by scope, each scope's in one
+    /// transaction. Returns how many writes it changed.
     static func change(
-        _ arguments: [String], _ location: CacheLocationOptions, fallback: (EntityWrite) -> Bool,
+        _ arguments: [String], _ location: CacheLocationOptions, unnamed: Set<EntityWrite.State> = [],
         _ change: (inout WriteBook, Int64) -> WriteTransition?
     ) async throws -> Int {
         let database = try writable(location)
+        var changed = 0
         do {
-            let changed = try await apply(arguments, location, in: database, fallback: fallback, change)
-            try? await database.close()
-            return changed
+            let selectors = arguments.compactMap(selector)
+            let chosen = try kept(location).filter { listed in
+                guard !listed.scope.isEmpty else { return false }  // the older outbox's: not the book's yet
+                guard !selectors.isEmpty else { return unnamed.contains(listed.write.state) }
+                return selectors.contains { $0(listed) }
+            }
+            for scope in Set(chosen.map(\.scope)).sorted() {
+                let store = SQLiteWriteStore(database: database, scope: scope)
+                let loaded = try await store.load()
+                var book = WriteBook(writes: loaded.writes, nextSequence: loaded.nextSequence)
+                var transition = WriteTransition()
+                for listed in chosen where listed.scope == scope {
+                    guard let made = change(&book, listed.write.sequence) else { continue }
+                    transition = transition.followed(by: made)
+                    changed += 1
+                }
+                try await store.commit(transition, nextSequence: book.nextSequenceNumber)
+            }
         } catch {
             try? await database.close()
             throw error
         }
-    }
-
-    private static func apply(
-        _ arguments: [String], _ location: CacheLocationOptions, in database: CacheDatabase,
-        fallback: (EntityWrite) -> Bool, _ change: (inout WriteBook, Int64) -> WriteTransition?
-    ) async throws -> Int {
-        let selectors = arguments.compactMap(Selector.init)
-        let chosen = try kept(location).filter { listed in
-            !listed.scope.isEmpty && (selectors.isEmpty ? fallback(listed.write) : selectors.contains { $0.matches(listed) })
-        }
-        var changed = 0
-        for scope in Set(chosen.map(\.scope)).sorted() {
-            let store = SQLiteWriteStore(database: database, scope: scope)
-            let loaded = try await store.load()
-            var book = WriteBook(writes: loaded.writes, nextSequence: loaded.nextSequence)
-            var transition = WriteTransition()
-            for listed in chosen where listed.scope == scope {
-                guard let made = change(&book, listed.write.sequence) else { continue }
-                transition.saved = transition.saved.filter { saved in !made.removed.contains(saved.sequence) } + made.saved
-                transition.removed += made.removed
-                changed += 1
-            }
-            try await store.commit(transition, nextSequence: book.nextSequenceNumber)
-        }
+        try? await database.close()
         return changed
     }
 
