@@ -26,35 +26,32 @@ public struct LegacyOutboxRow: Sendable, Hashable {
 public enum LegacyOutbox {
     /// The rows of `database`, oldest first.
     public static func rows(in database: CacheDatabase) throws(RepositoryError) -> [LegacyOutboxRow] {
-        try read(database.writer)
+        try read { database.writer }
     }
 
     /// The rows of the cache file at `file`, only read. Throws `.notFound` when there is no file.
     public static func rows(file: URL) throws(RepositoryError) -> [LegacyOutboxRow] {
-        do {
-            return try read(try ReadOnlyFile.queue(file, label: "charbrowser.outbox.inspection"))
-        } catch let error as RepositoryError {
-            throw error
-        } catch {
-            throw RepositoryError(database: error)
-        }
+        try read { try ReadOnlyFile.queue(file, label: "charbrowser.outbox.inspection") }
     }
 
-    private static func read(_ reader: any DatabaseReader) throws(RepositoryError) -> [LegacyOutboxRow] {
+    private static func read(_ reader: () throws -> any DatabaseReader) throws(RepositoryError)
+        -> [LegacyOutboxRow]
+    {
         do {
-            return try reader.read { db in
+            return try reader().read { db in
                 guard try db.tableExists("write_outbox") else { return [] }
                 return try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT sequence, namespace, key, method, body, idempotency_key, state, created_at, attempts,
-                            last_error, detail FROM write_outbox ORDER BY sequence
+                        SELECT sequence, namespace, key, method, body, idempotency_key, state, created_at,
+                            attempts, last_error, detail FROM write_outbox ORDER BY sequence
                         """
                 ).map { row in
                     LegacyOutboxRow(
-                        sequence: row[0], entity: CacheEntryKey(kind: row[1], key: row[2]), method: row[3], body: row[4],
-                        idempotencyKey: row[5], state: row[6], createdAt: Date(timeIntervalSinceReferenceDate: row[7]),
-                        attempts: row[8], lastError: row[9], detail: row[10])
+                        sequence: row[0], entity: CacheEntryKey(kind: row[1], key: row[2]), method: row[3],
+                        body: row[4], idempotencyKey: row[5], state: row[6],
+                        createdAt: Date(timeIntervalSinceReferenceDate: row[7]), attempts: row[8],
+                        lastError: row[9], detail: row[10])
                 }
             }
         } catch {

@@ -3,25 +3,25 @@ import Foundation
 import GRDB
 import RepositoryCore
 
-/// `EntityWrites`' `WriteStore` in a cache file: the writes of one book, kept across restarts and
-/// a `kill -9` at any moment.
-///
-/// One file serves several APIs, so a store keeps one `scope`'s writes (an API, a writer: the
-/// caller names it; stores of different scopes on one file never see each other's writes). What
-/// is written where: each write is a row of `entity_writes` (migration `v7-entity-writes`), its
-/// record the `EntityWrite` as JSON (sorted keys) — the only copy of its method, request and key —
-/// beside its entity, state and creation time for counting and inspection; the scope's next
-/// number is a row of `entity_write_sequences`, so a number is never given twice, even after
-/// every write was removed. The writes of the older outbox (`write_outbox`) are the
-/// application's to convert and `adoptNow`.
-///
-/// A value over a `CacheDatabase` (or, from `openReadOnly(file:scope:)`, a file only read);
-/// thread-safe as it is: a commit is one write transaction on the database's writer, a read one
-/// read transaction. One book should own a scope at a time: two writers committing to one scope
-/// would overwrite each other's writes.
+/// `EntityWrites`' `WriteStore` in a cache file: one `scope`'s writes (stores of other scopes on
+/// the file never see them), kept across restarts and a `kill -9` at any moment. Each write is a
+/// row of `entity_writes` (its record the `EntityWrite` as JSON), the scope's next number a row of
+/// `entity_write_sequences` (see `CacheSchema`). A value; thread-safe: a commit is one write
+/// transaction, a read one read transaction. One book should own a scope at a time: two writers
+/// committing to one scope would overwrite each other's writes.
 public struct SQLiteWriteStore: WriteStore {
-    /// The database that holds the writes; nil when opened read-only, where every commit fails
-    /// with `.storageFailure`.
+    /// What one scope holds, as read in one transaction. A value; thread-safe.
+    public struct Contents: Sendable, Hashable {
+        /// The writes whose record was read, oldest first.
+        public let writes: [EntityWrite]
+        /// The number the next write gets: the kept one, and past every row (1 for a new scope).
+        public let nextSequence: Int64
+        /// The rows whose record could not be read (damaged, of a newer version, or naming another
+        /// number than its row's): skipped, left in place, their numbers never given again.
+        public let unreadable: [Int64]
+    }
+
+    /// The database of the writes; nil when opened read-only (every commit fails then).
     public let database: CacheDatabase?
     /// Whose writes these are: an API, a writer.
     public let scope: String
@@ -29,39 +29,46 @@ public struct SQLiteWriteStore: WriteStore {
 
     /// The writes of `scope` in `database`.
     public init(database: CacheDatabase, scope: String) {
-        self.database = database
-        self.scope = scope
-        reader = database.writer
+        self.init(database: database, scope: scope, reader: database.writer)
     }
 
     /// The writes of `scope` in the cache file at `file`, only read: nothing is written, moved or
-    /// migrated (a file of a version before these writes holds none). Throws `.notFound` when
-    /// there is no file, `.storageFailure` when it cannot be read.
+    /// migrated. Throws `.notFound` when there is no file, `.storageFailure` when it cannot be read.
     public static func openReadOnly(file: URL, scope: String) throws(RepositoryError) -> SQLiteWriteStore {
         do {
-            return SQLiteWriteStore(
-                reader: try ReadOnlyFile.queue(file, label: "charbrowser.writes.inspection"), scope: scope)
+            let reader = try ReadOnlyFile.queue(file, label: "charbrowser.writes.inspection")
+            return SQLiteWriteStore(database: nil, scope: scope, reader: reader)
         } catch {
             throw RepositoryError(database: error)
         }
     }
 
-    private init(reader: any DatabaseReader, scope: String) {
-        database = nil
+    private init(database: CacheDatabase?, scope: String, reader: any DatabaseReader) {
+        self.database = database
         self.scope = scope
         self.reader = reader
     }
 
-    /// The writes kept, oldest first, and the number the next write gets (1 for a new scope). A
-    /// record that cannot be read (damaged, or written by a newer version that knows a state this
-    /// one does not) is skipped and left in place; `contents()` names it.
+    /// Every scope's writes in the cache file at `file`, only read (`cache pending`): scopes in
+    /// name order, each one's writes oldest first. Throws as `openReadOnly` does.
+    public static func everyScope(file: URL) throws(RepositoryError)
+        -> [(scope: String, writes: [EntityWrite])]
+    {
+        try openReadOnly(file: file, scope: "").readNow { db in
+            guard try db.tableExists("entity_writes") else { return [] }
+            let scopes = try String.fetchAll(
+                db, sql: "SELECT DISTINCT scope FROM entity_writes ORDER BY scope")
+            return try scopes.map { scope in (scope, try contents(of: scope, in: db).writes) }
+        }
+    }
+
+    /// `contents()` without the unreadable rows.
     public func load() async throws(RepositoryError) -> (writes: [EntityWrite], nextSequence: Int64) {
         let contents = try await contents()
         return (contents.writes, contents.nextSequence)
     }
 
-    /// What the scope holds, read in one transaction: the writes, the next number (past every
-    /// row, unreadable ones too) and the numbers of the rows whose record could not be read.
+    /// What the scope holds, read in one transaction.
     public func contents() async throws(RepositoryError) -> Contents {
         let scope = scope
         do {
@@ -71,45 +78,118 @@ public struct SQLiteWriteStore: WriteStore {
         }
     }
 
-    /// What `scope` holds, read in `db`'s transaction.
-    static func contents(of scope: String, in db: Database) throws -> Contents {
-        let (writes, unreadable) = try EntityWriteRows.read(scope, in: db)
-        return Contents(writes: writes, nextSequence: try EntityWriteRows.next(of: scope, in: db), unreadable: unreadable)
+    /// `contents()` on the calling thread, for an owner that must know its writes as it starts.
+    public func contentsNow() throws(RepositoryError) -> Contents {
+        _ = try writable()
+        return try readNow { db in try Self.contents(of: scope, in: db) }
     }
 
     /// Keeps `transition` in one write transaction: its removed writes deleted, its saved ones
-    /// inserted or replaced (by number), and the scope's next number raised to `nextSequence`
-    /// (never lowered). Every record is encoded first: one that cannot be (`.serialization`)
-    /// leaves the file as it was; so does any failure of the transaction (`.storageFailure`).
+    /// inserted or replaced. A record that cannot be encoded (`.serialization`), or any failure of
+    /// the transaction (`.storageFailure`), leaves the file as it was.
     public func commit(_ transition: WriteTransition, nextSequence: Int64) async throws(RepositoryError) {
         let database = try writable()
-        let stored = try EntityWriteRows.encode(transition.saved)
-        let (scope, removed) = (scope, transition.removed)
-        let next = max(nextSequence, (stored.map(\.sequence).max() ?? 0) + 1)
-        try await database.write { db in
-            try EntityWriteRows.delete(removed, of: scope, in: db)
-            try EntityWriteRows.insert(stored, into: scope, replacing: true, in: db)
-            try EntityWriteRows.raiseNext(of: scope, to: next, in: db)
+        let work = try transaction(
+            saving: transition.saved, replacing: true, next: nextSequence,
+            deleting: "DELETE FROM entity_writes WHERE scope = ? AND sequence = ?",
+            transition.removed.map { [scope, $0] })
+        try await database.write(work)
+    }
+
+    /// Moves the older outbox's rows `sequences`, converted into `writes` by the application (which
+    /// alone reads their bodies), into this scope in one transaction; a number the scope holds
+    /// fails it all. On the calling thread, at start: before the writer that will send them exists,
+    /// so no commit of theirs can come first.
+    public func adoptNow(_ writes: [EntityWrite], removingOutboxRows sequences: [Int64], nextSequence: Int64)
+        throws(RepositoryError)
+    {
+        let database = try writable()
+        let work = try transaction(
+            saving: writes, replacing: false, next: nextSequence,
+            deleting: "DELETE FROM write_outbox WHERE sequence = ?", sequences.map { [$0] })
+        do {
+            try database.writer.write(work)
+        } catch {
+            throw RepositoryError(database: error)
         }
     }
 
-    /// The database to write to, or `.storageFailure` when the store was opened read-only.
     private func writable() throws(RepositoryError) -> CacheDatabase {
         guard let database else { throw .storageFailure(detail: "the write store was opened read-only") }
         return database
     }
-}
 
-extension SQLiteWriteStore {
-    /// What one scope holds, as read in one transaction. A value; thread-safe.
-    public struct Contents: Sendable, Hashable {
-        /// The writes whose record was read, oldest first.
-        public let writes: [EntityWrite]
-        /// The number the next write gets: the kept one, and past every row (1 for a new scope).
-        public let nextSequence: Int64
-        /// The numbers of the rows whose record could not be read (damaged, written by a newer
-        /// version, or naming another number than its row's): skipped, left in place, and never
-        /// given to a new write.
-        public let unreadable: [Int64]
+    private func readNow<T>(_ body: (Database) throws -> T) throws(RepositoryError) -> T {
+        do {
+            return try reader.read(body)
+        } catch {
+            throw RepositoryError(database: error)
+        }
+    }
+
+    /// What `scope` holds in `db` (none in an older version's file); the next number is past every
+    /// row, unreadable ones too.
+    static func contents(of scope: String, in db: Database) throws -> Contents {
+        let none = Contents(writes: [], nextSequence: 1, unreadable: [])
+        guard try db.tableExists("entity_writes") else { return none }
+        let decoder = JSONDecoder()
+        var writes: [EntityWrite] = []
+        var unreadable: [Int64] = []
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT sequence, record FROM entity_writes WHERE scope = ? ORDER BY sequence",
+            arguments: [scope])
+        while let row = try rows.next() {
+            let sequence: Int64 = row[0]
+            let record: Data? = row[1]
+            if let write = record.flatMap({ try? decoder.decode(EntityWrite.self, from: $0) }),
+                write.sequence == sequence
+            {
+                writes.append(write)
+            } else {
+                unreadable.append(sequence)
+            }
+        }
+        let kept = try Int64.fetchOne(
+            db, sql: "SELECT next FROM entity_write_sequences WHERE scope = ?", arguments: [scope])
+        let newest = (writes.map(\.sequence) + unreadable).max() ?? 0
+        return Contents(writes: writes, nextSequence: max(kept ?? 1, newest + 1), unreadable: unreadable)
+    }
+
+    /// A write transaction's work: the rows `deleting` deletes (one per arguments of `removed`)
+    /// gone, `writes` inserted (replacing a row of the same number when `replacing`, else failing
+    /// on one), and the next number raised to `next` and past every write, never lowered. The
+    /// records are encoded first: one JSON cannot write (a number not finite) throws right away.
+    private func transaction(
+        saving writes: [EntityWrite], replacing: Bool, next: Int64, deleting: String,
+        _ removed: [StatementArguments]
+    ) throws(RepositoryError) -> @Sendable (Database) throws -> Void {
+        let rows = try writes.map { (write) throws(RepositoryError) -> (EntityWrite, Data) in
+            guard let record = write.record() else {
+                throw .serialization(detail: "write #\(write.sequence) holds a number JSON cannot write")
+            }
+            return (write, record)
+        }
+        let scope = scope
+        let next = max(next, (writes.map(\.sequence).max() ?? 0) + 1)
+        return { db in
+            let delete = try db.cachedStatement(sql: deleting)
+            for arguments in removed { try delete.execute(arguments: arguments) }
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT \(replacing ? "OR REPLACE " : "")INTO entity_writes
+                        (scope, sequence, entity, state, record, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                    """)
+            for (write, record) in rows {
+                try insert.execute(arguments: [
+                    scope, write.sequence, write.entity, write.state.rawValue, record,
+                    write.createdAt.storedSeconds,
+                ])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO entity_write_sequences (scope, next) VALUES (?, ?)
+                    ON CONFLICT (scope) DO UPDATE SET next = max(next, excluded.next)
+                    """, arguments: [scope, next])
+        }
     }
 }
