@@ -1,5 +1,4 @@
 import Foundation
-import JSONTree
 
 extension EntityWrite {
     /// The write as its `Codable` form, written by hand: what `JSONEncoder` with `.sortedKeys` and
@@ -7,106 +6,40 @@ extension EntityWrite {
     /// `JSONDecoder` reads back as this write, several times faster. An outbox keeps it as a row's
     /// record. Nil when a number in it is not finite (nothing JSON can write).
     public func record() -> Data? {
+        // A `Double` holds every whole number only below 2^53: beyond, the numbers are `Codable`'s.
+        guard sequence.magnitude < 1 << 53, attempts.magnitude < 1 << 53 else {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try? encoder.encode(self)
+        }
+        var object: Fields = [
+            "attempts": .number(Double(attempts)), "changes": .object(changes),
+            "createdAt": .number(createdAt.timeIntervalSinceReferenceDate), "entity": .string(entity),
+            "merged": .bool(merged), "method": .string(method.rawValue),
+            "sequence": .number(Double(sequence)), "state": .string(state.rawValue),
+        ]
+        object["base"] = base.map(JSONValue.object)
+        object["baseTag"] = baseTag.map(JSONValue.string)
+        object["lastError"] = lastError.map(JSONValue.string)
+        object["notBefore"] = notBefore.map { .number($0.timeIntervalSinceReferenceDate) }
+        if let conflict {
+            var theirs: Fields = ["value": .object(conflict.theirs.value)]
+            theirs["tag"] = conflict.theirs.tag.map(JSONValue.string)
+            let fields = JSONValue.array(conflict.fields.map(JSONValue.string))
+            object["conflict"] = .object(["fields": fields, "theirs": .object(theirs)])
+        }
+        if let request {
+            var sent: Fields = ["fields": .object(request.fields)]
+            sent["idempotencyKey"] = .string(request.idempotencyKey)
+            sent["ifMatch"] = request.ifMatch.map(JSONValue.string)
+            object["request"] = .object(sent)
+        }
         var text = ""
         do {
-            try write(to: &text)
+            try JSONValue.object(object).write(to: &text)
         } catch {
             return nil
         }
         return Data(text.utf8)
     }
-
-    private func write(to text: inout String) throws(JSONValueNotFinite) {
-        var object = RecordObject()
-        object.integer("attempts", Int64(attempts))
-        if let base { try object.fields("base", base) }
-        if let baseTag { object.string("baseTag", baseTag) }
-        try object.fields("changes", changes)
-        if let conflict {
-            try object.nested("conflict") { inner throws(JSONValueNotFinite) in
-                inner.strings("fields", conflict.fields)
-                try inner.nested("theirs") { copy throws(JSONValueNotFinite) in
-                    if let tag = conflict.theirs.tag { copy.string("tag", tag) }
-                    try copy.fields("value", conflict.theirs.value)
-                }
-            }
-        }
-        try object.number("createdAt", createdAt.timeIntervalSinceReferenceDate)
-        object.string("entity", entity)
-        if let lastError { object.string("lastError", lastError) }
-        object.bool("merged", merged)
-        object.string("method", method.rawValue)
-        if let notBefore { try object.number("notBefore", notBefore.timeIntervalSinceReferenceDate) }
-        if let request {
-            try object.nested("request") { inner throws(JSONValueNotFinite) in
-                try inner.fields("fields", request.fields)
-                inner.string("idempotencyKey", request.idempotencyKey)
-                if let ifMatch = request.ifMatch { inner.string("ifMatch", ifMatch) }
-            }
-        }
-        object.integer("sequence", sequence)
-        object.string("state", state.rawValue)
-        text = object.closed()
-    }
-}
-
-/// A JSON object being written, its members given in key order.
-private struct RecordObject {
-    var text: String
-    var first = true
-
-    init() {
-        text = "{"
-    }
-
-    mutating func key(_ key: String) {
-        if !first { text.append(",") }
-        first = false
-        JSONText.appendQuoted(key, to: &text)
-        text.append(":")
-    }
-
-    mutating func string(_ key: String, _ value: String) {
-        self.key(key)
-        JSONText.appendQuoted(value, to: &text)
-    }
-
-    mutating func bool(_ key: String, _ value: Bool) {
-        self.key(key)
-        text.append(value ? "true" : "false")
-    }
-
-    mutating func number(_ key: String, _ value: Double) throws(JSONValueNotFinite) {
-        self.key(key)
-        try JSONValue.write(value, to: &text)
-    }
-
-    mutating func integer(_ key: String, _ value: Int64) {
-        self.key(key)
-        text.append(String(value))
-    }
-
-    mutating func fields(_ key: String, _ fields: Fields) throws(JSONValueNotFinite) {
-        self.key(key)
-        try JSONValue.object(fields).write(to: &text)
-    }
-
-    mutating func strings(_ key: String, _ values: [String]) {
-        self.key(key)
-        text.append("[")
-        for (index, value) in values.enumerated() {
-            if index > 0 { text.append(",") }
-            JSONText.appendQuoted(value, to: &text)
-        }
-        text.append("]")
-    }
-
-    mutating func nested(_ key: String, _ body: (inout RecordObject) throws(JSONValueNotFinite) -> Void) throws(JSONValueNotFinite) {
-        self.key(key)
-        var inner = RecordObject()
-        try body(&inner)
-        text.append(inner.closed())
-    }
-
-    func closed() -> String { text + "}" }
 }

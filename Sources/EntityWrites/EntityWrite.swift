@@ -1,14 +1,10 @@
 import Foundation
 
 /// One user's write of one entity, kept until its server has decided it: what the user changed
-/// (`changes`), against what the user saw (`base` and its strong `ETag`, `baseTag`), and, once it
-/// has left, the one request that carries it (`request`), sent again unchanged until answered.
-///
-/// Its life is `pending → sending → applied | merged | conflict | rejected | discarded`; only
-/// `WriteBook` moves it (the transitions are in one place). Applied, merged and discarded writes
-/// leave the book; a write in conflict waits for the user; a rejected one stays, not laid over
-/// anything, until the user dismisses or retries it. A value (`Codable`: an outbox keeps it as
-/// it is); thread-safe.
+/// (`changes`), against what the user saw (`base`, tagged `baseTag`), and, once it has left, the
+/// one request that carries it (`request`), sent again unchanged until answered. Only `WriteBook`
+/// moves it (`pending → sending → applied | merged | conflict | rejected | discarded`). A value
+/// (`Codable`: an outbox keeps it as it is); thread-safe.
 public struct EntityWrite: Sendable, Hashable, Codable {
     /// What a write does.
     public enum Method: String, Sendable, Hashable, Codable {
@@ -38,17 +34,16 @@ public struct EntityWrite: Sendable, Hashable, Codable {
     public let method: Method
     /// The editable fields as the user saw them when writing (nil: unknown, nothing to compare).
     public var base: Fields?
-    /// The strong `ETag` of the server's copy `base` came from, sent as `If-Match`; nil when the
-    /// copy had no tag of its own (it came from a page, or was laid over by an earlier write):
-    /// the entity is read before the write is sent.
+    /// The strong `ETag` of the copy `base` came from, sent as `If-Match`; nil when it had none of
+    /// its own (from a page, or laid over by an earlier write): the entity is read before sending.
     public var baseTag: String?
     /// A patch's fields as the user set them: only those that differ from `base`.
     public var changes: Fields
-    public var state: State
+    public var state: State = .pending
     /// The request that carries the write, fixed when it first leaves.
     public var request: WriteRequest?
     /// How many times a request of the write has left.
-    public var attempts: Int
+    public var attempts = 0
     /// Not sent again before this time (a `Retry-After`, or the backoff after a failure).
     public var notBefore: Date?
     /// Why the last send did not settle it (unreachable, the rejection's reason, the conflict).
@@ -56,7 +51,7 @@ public struct EntityWrite: Sendable, Hashable, Codable {
     /// With a conflict: the server's copy, and the fields changed on both sides.
     public var conflict: WriteConflict?
     /// Whether the write was rebased over changes of the server's (a merge).
-    public var merged: Bool
+    public var merged = false
     /// When the user made it.
     public let createdAt: Date
 
@@ -71,25 +66,25 @@ public struct EntityWrite: Sendable, Hashable, Codable {
         self.base = base
         self.baseTag = baseTag
         self.changes = changes
-        state = .pending
-        request = nil
-        attempts = 0
-        notBefore = nil
-        lastError = nil
-        conflict = nil
-        merged = false
         self.createdAt = createdAt
     }
 
     /// Whether the server has not decided it yet (pending, sending, or in conflict): it is laid
     /// over what is shown, and writes of its entity made after it wait behind it.
     public var isOpen: Bool { state != .rejected }
+
+    /// Makes it a write to send anew: pending, with no request, no wait and no conflict.
+    mutating func reopen() {
+        state = .pending
+        request = nil
+        notBefore = nil
+        conflict = nil
+    }
 }
 
-/// The one request that carries a write: its `Idempotency-Key`, its `If-Match` and its body. A key
-/// names this one body: a write sent again after a lost answer sends exactly this; a write that
-/// must say something else (a merge after `412`, keep-mine, a retry) gets a new request and key.
-/// A value; thread-safe.
+/// The one request that carries a write: a key names this one body, sent again exactly after a
+/// lost answer; a write that must say something else (a merge after `412`, keep-mine, a retry)
+/// gets a new request and key. A value; thread-safe.
 public struct WriteRequest: Sendable, Hashable, Codable {
     public let idempotencyKey: String
     /// The tag sent as `If-Match` (nil: none).
@@ -105,9 +100,9 @@ public struct WriteRequest: Sendable, Hashable, Codable {
     }
 }
 
-/// A server's copy of an entity: its whole value and its strong `ETag` (nil when it gave none),
-/// and, when it came in an answer, the answer's bytes (for a cache that decodes its own type from
-/// them; neither kept nor compared). A value; thread-safe.
+/// A server's copy of an entity: its whole value, its strong `ETag` (nil when it gave none), and
+/// the answer's bytes when it came in one (for a cache that decodes its own type from them;
+/// neither kept nor compared). A value; thread-safe.
 public struct ServerCopy: Sendable, Hashable, Codable {
     public var value: Fields
     public var tag: String?
@@ -122,7 +117,9 @@ public struct ServerCopy: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case value, tag }
 
-    public static func == (lhs: ServerCopy, rhs: ServerCopy) -> Bool { lhs.value == rhs.value && lhs.tag == rhs.tag }
+    public static func == (lhs: ServerCopy, rhs: ServerCopy) -> Bool {
+        lhs.value == rhs.value && lhs.tag == rhs.tag
+    }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
@@ -130,8 +127,8 @@ public struct ServerCopy: Sendable, Hashable, Codable {
     }
 }
 
-/// What a write in conflict keeps for the user: the server's copy and the fields both sides
-/// changed to different values. A value; thread-safe.
+/// What a write in conflict keeps for the user: the server's copy and the fields in conflict. A
+/// value; thread-safe.
 public struct WriteConflict: Sendable, Hashable, Codable {
     public var theirs: ServerCopy
     /// The fields in conflict (for a delete: the fields that differ from what the user saw).

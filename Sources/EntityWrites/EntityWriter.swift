@@ -20,26 +20,20 @@ public struct WriteStoreFailure: Error, Sendable, Hashable, CustomStringConverti
 }
 
 /// The write model at work against a server: a `WriteBook` whose steps go out through an
-/// `HTTPExchanging` (`PATCH` with a JSON merge patch, `DELETE`, `GET`, with `If-Match` and
-/// `Idempotency-Key`), whose writes a `WriteStore` keeps across restarts, and whose server copies
-/// a `WriteTiers` holds. Every change is committed to the store before its request leaves and
-/// before it is told (`events()`); the tiers get only what a server said.
-///
-/// Entities are named by their URL's path (`/books/1`), resolved against `baseURL`. One drain at a
-/// time sends, in order per entity; a second `drain()` while one runs returns at once. An actor:
-/// thread-safe.
+/// `HTTPExchanging` (`PATCH` with a JSON merge patch, `DELETE`, `GET`), whose writes a
+/// `WriteStore` keeps (each change committed before its request leaves), and whose server copies
+/// a `WriteTiers` holds (only what a server said). Entities are URL paths (`/books/1`) under
+/// `baseURL`. An actor: thread-safe.
 public actor EntityWriter {
-    public let baseURL: URL
+    private let baseURL: URL
     private var book: WriteBook
     private let store: any WriteStore
     private let tiers: any WriteTiers
     private let http: any HTTPExchanging
     private let now: @Sendable () -> Date
     private let newKey: @Sendable () -> String
-    private var listeners: [UUID: AsyncStream<WriteEvent>.Continuation] = [:]
     private var draining = false
-    /// Tier effects not yet carried out, in order, and the task carrying them out (a drain leaves
-    /// them behind the wire; an entity's later effect makes its earlier ones moot).
+    /// Tier effects not yet carried out, in order, and the task carrying them out.
     private var queuedEffects: [TierEffect] = []
     private var effectsWorker: Task<Void, Never>?
 
@@ -90,19 +84,6 @@ public actor EntityWriter {
         book.view(entity, over: await tiers.copy(of: entity))
     }
 
-    /// Every event from now on, until the stream is dropped.
-    public func events() -> AsyncStream<WriteEvent> {
-        let (stream, continuation) = AsyncStream<WriteEvent>.makeStream()
-        let id = UUID()
-        listeners[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.stopListening(id) }
-        }
-        return stream
-    }
-
-    private func stopListening(_ id: UUID) { listeners[id] = nil }
-
     /// Records an edit of `entity`: the user saw `saw` (from `view`) and wants `mine`. Returns the
     /// write's number, nil when nothing changed.
     @discardableResult
@@ -147,17 +128,12 @@ public actor EntityWriter {
     /// How many requests, each of another entity, a drain keeps in flight at once.
     public static let requestsInFlight = 4
 
-    /// Sends what can leave now until nothing can (every write sent and answered, or waiting for
-    /// a time or for the user) or the server cannot take one now (no answer, or one that says
-    /// later: nothing more leaves, the requests in flight are answered, the rest wait for the next
-    /// drain). Up to `requestsInFlight` requests are in flight at once, each of another entity (an
-    /// entity's writes leave one after the other, in order). Returns the events told meanwhile,
-    /// by write number, each with the time its step took (request, answer and keeping it);
-    /// nothing when another drain is running (it sends what this one would).
-    ///
-    /// What leaves is kept first, in one transaction with the answers taken before it; tier
-    /// effects run behind: nothing is written on the wire's path, and every request is kept
-    /// before it leaves.
+    /// Sends what can leave until nothing can, or the server cannot take a write now (no answer, or
+    /// one saying later: the requests in flight are answered, the rest wait for the next drain),
+    /// up to `requestsInFlight` at once, each of another entity. Returns the events told, by write
+    /// number, each with the time its step took; nothing when another drain runs (it sends what
+    /// this one would). Each request is kept before it leaves, with the answers taken before it;
+    /// tier effects run behind, off the wire's path.
     @discardableResult
     public func drain() async -> [WriteReport] {
         guard !draining else { return [] }
@@ -167,7 +143,8 @@ public actor EntityWriter {
         var told: [WriteReport] = []
         var taken = WriteTransition()
         var stopping = false
-        await withTaskGroup(of: CarriedStep.self) { group in
+        typealias Carried = (step: WriteStep, answer: WriteAnswer, started: ContinuousClock.Instant)
+        await withTaskGroup(of: Carried.self) { group in
             var inFlight = Set<String>()
             while true {
                 // What can leave now, each of an entity with nothing in flight.
@@ -179,21 +156,17 @@ public actor EntityWriter {
                     guard let step, step.entity != nil else { break }
                     leaving.append(step)
                 }
-                if taken.changesOutbox || !taken.effects.isEmpty || !taken.events.isEmpty {
-                    // Not kept: the book was read back from the store, and nothing fixed leaves.
-                    if (try? await commit(taken, effectsBehind: true)) == nil {
-                        leaving = []
-                        stopping = true
-                    }
-                    taken = WriteTransition()
+                // Not kept: the book was read back from the store, and nothing fixed leaves.
+                if (try? await commit(taken, effectsBehind: true)) == nil {
+                    leaving = []
+                    stopping = true
                 }
+                taken = WriteTransition()
                 for step in leaving {
                     if let entity = step.entity { inFlight.insert(entity) }
                     let (baseURL, http, sentAt, started) = (baseURL, http, now(), clock.now)
                     group.addTask {
-                        CarriedStep(
-                            step: step, answer: await Self.carry(step, baseURL: baseURL, http: http, now: sentAt),
-                            started: started)
+                        (step, await Self.carry(step, baseURL: baseURL, http: http, now: sentAt), started)
                     }
                 }
                 guard let carried = await group.next() else { break }
@@ -213,17 +186,9 @@ public actor EntityWriter {
             .map(\.element)
     }
 
-    /// A step carried out: the step, its answer, and when it started.
-    private struct CarriedStep: Sendable {
-        let step: WriteStep
-        let answer: WriteAnswer
-        let started: ContinuousClock.Instant
-    }
-
-    /// Keeps `transition`, then lets the tiers and the listeners know. On a failure the book is
-    /// read back from the store, so it never holds what the store does not.
+    /// Keeps `transition`, then lets the tiers know. On a failure the book is read back from the
+    /// store, so it never holds what the store does not.
     private func commit(_ transition: WriteTransition, effectsBehind: Bool = false) async throws(WriteStoreFailure) {
-        guard transition.changesOutbox || !transition.effects.isEmpty || !transition.events.isEmpty else { return }
         if transition.changesOutbox {
             do {
                 try await store.commit(transition, nextSequence: book.nextSequenceNumber)
@@ -241,43 +206,33 @@ public actor EntityWriter {
             }
             if !effectsBehind { await effectsWorker?.value }
         }
-        for event in transition.events {
-            for listener in listeners.values { listener.yield(event) }
-        }
     }
 
     /// Carries out the queued tier effects until none is left: each batch in order, an entity's
-    /// last effect only (it sets what the tiers hold of it).
+    /// last effect only (it sets what the tiers hold of it; the earlier ones are moot).
     private func carryOutQueuedEffects() async {
         while !queuedEffects.isEmpty {
             let batch = queuedEffects
             queuedEffects = []
             var last: [String: Int] = [:]
             for (index, effect) in batch.enumerated() { last[effect.entity] = index }
-            await carryOut(batch.enumerated().filter { last[$0.element.entity] == $0.offset }.map(\.element))
-        }
-        effectsWorker = nil
-    }
-
-    /// Carries out tier effects, in order.
-    private func carryOut(_ effects: [TierEffect]) async {
-        for effect in effects {
-            switch effect {
-            case .store(let entity, let copy): await tiers.store(copy, of: entity)
-            case .remove(let entity): await tiers.remove(entity)
-            case .reread(let entity): await reread(entity)
+            for (index, effect) in batch.enumerated() where last[effect.entity] == index {
+                switch effect {
+                case .store(let entity, let copy): await tiers.store(copy, of: entity)
+                case .remove(let entity): await tiers.remove(entity)
+                case .reread(let entity): await reread(entity)
+                }
             }
         }
+        effectsWorker = nil
     }
 
     /// Reads `entity` again into the tiers (a replay confirmed a write, or a write that may have
     /// reached the server was discarded); no answer leaves the tiers as they were.
     private func reread(_ entity: String) async {
-        guard let url = Self.url(of: entity, in: baseURL),
-            let answer = try? await http.exchange(
-                HTTPExchangeRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "application/json")]))
-        else { return }
-        let server = Self.serverAnswer(answer, now: now())
+        let read = WriteStep.read(sequence: 0, entity: entity)
+        let answer = await Self.carry(read, baseURL: baseURL, http: http, now: now())
+        guard case .answered(let server) = answer else { return }
         if server.status == 200, let object = server.object {
             await tiers.store(ServerCopy(value: object, tag: server.tag), of: entity)
         } else if server.status == 404 || server.status == 410 {
@@ -288,45 +243,27 @@ public actor EntityWriter {
     /// The request a step asks for, sent through `http` against `baseURL`, and its answer as the
     /// book takes it.
     private static func carry(_ step: WriteStep, baseURL: URL, http: any HTTPExchanging, now: Date) async -> WriteAnswer {
-        let request: HTTPExchangeRequest
-        switch step {
-        case .wait:
-            return .none(reason: "nothing to send")
-        case .read(_, let entity):
-            guard let url = url(of: entity, in: baseURL) else { return .none(reason: "\(entity) is not a path") }
-            request = HTTPExchangeRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "application/json")])
-        case .send(_, let send):
-            guard let url = url(of: send.entity, in: baseURL) else { return .none(reason: "\(send.entity) is not a path") }
-            var headers = [HTTPHeaderField("Accept", "application/json"), HTTPHeaderField("Idempotency-Key", send.idempotencyKey)]
-            if let tag = send.ifMatch { headers.append(HTTPHeaderField("If-Match", tag)) }
-            var body: Data?
+        guard let entity = step.entity else { return .none(reason: "nothing to send") }
+        guard let url = URL(string: entity, relativeTo: baseURL)?.absoluteURL else {
+            return .none(reason: "\(entity) is not a path")
+        }
+        var request = HTTPExchangeRequest(
+            method: "GET", url: url, headers: [HTTPHeaderField("Accept", "application/json")])
+        if case .send(_, let send) = step {
+            request.method = send.method == .patch ? "PATCH" : "DELETE"
+            request.headers.append(HTTPHeaderField("Idempotency-Key", send.idempotencyKey))
+            if let tag = send.ifMatch { request.headers.append(HTTPHeaderField("If-Match", tag)) }
             if let fields = send.body {
-                headers.append(HTTPHeaderField("Content-Type", "application/merge-patch+json"))
-                body = JSONValue.data(of: fields)
+                request.headers.append(HTTPHeaderField("Content-Type", "application/merge-patch+json"))
+                request.body = JSONValue.data(of: fields)
             }
-            request = HTTPExchangeRequest(
-                method: send.method == .patch ? "PATCH" : "DELETE", url: url, headers: headers, body: body)
         }
         do {
-            return .answered(Self.serverAnswer(try await http.exchange(request), now: now))
+            return .answered(ServerAnswer(try await http.exchange(request), now: now))
         } catch .notSent(let reason) {
             return .notSent(reason: reason)
         } catch {
             return .none(reason: error.description)
         }
-    }
-
-    private static func url(of entity: String, in baseURL: URL) -> URL? {
-        URL(string: entity, relativeTo: baseURL)?.absoluteURL
-    }
-
-    /// An HTTP answer as a write needs it: status, `ETag`, `Retry-After` (seconds or a date),
-    /// `Idempotent-Replayed`, the body when it is a JSON object.
-    static func serverAnswer(_ answer: HTTPExchangeAnswer, now: Date) -> ServerAnswer {
-        ServerAnswer(
-            status: answer.status, tag: answer.header("ETag"),
-            retryAfter: answer.header("Retry-After").flatMap { RetryAfter.seconds($0, now: now) },
-            replayed: answer.header("Idempotent-Replayed")?.lowercased() == "true",
-            object: JSONValue.object(from: answer.body), body: answer.body)
     }
 }

@@ -15,83 +15,65 @@ extension WriteBook {
     ///   `Retry-After`, else a backoff). Any other status: rejected, nothing of it shown.
     public mutating func take(_ answer: WriteAnswer, for step: WriteStep, now: Date) -> WriteTransition {
         var transition = WriteTransition()
+        let write: EntityWrite
         switch step {
         case .wait:
-            break
+            return transition
         case .read(let sequence, _):
-            guard let write = write(sequence), write.request == nil, write.isOpen else { break }
-            takeRead(answer, for: write, now: now, in: &transition)
+            guard let read = self.write(sequence), read.request == nil, read.isOpen else { return transition }
+            write = read
         case .send(let sequence, let request):
-            guard let write = write(sequence), write.request?.idempotencyKey == request.idempotencyKey else { break }
-            takeSend(answer, for: write, now: now, in: &transition)
+            guard let sent = self.write(sequence), sent.request?.idempotencyKey == request.idempotencyKey
+            else { return transition }
+            write = sent
         }
-        return transition
-    }
-
-    private mutating func takeRead(
-        _ answer: WriteAnswer, for write: EntityWrite, now: Date, in transition: inout WriteTransition
-    ) {
-        guard let server = answered(answer, for: write, now: now, in: &transition) else { return }
+        guard let server = answered(answer, for: write, now: now, in: &transition) else { return transition }
+        let isRead = if case .read = step { true } else { false }
+        let copy = server.object.map { ServerCopy(value: $0, tag: server.tag, body: server.body) }
         switch server.status {
-        case 200..<300:
-            guard let object = server.object else {
+        case 200..<300 where isRead:
+            guard let copy else {
                 retryLater(write, reason: "the entity's answer could not be read", after: nil, now: now, in: &transition)
-                return
+                break
             }
-            guard let tag = server.tag else {
+            guard copy.tag != nil else {
                 reject(write, reason: "the server gives no ETag, so no write can be made safely", field: nil, in: &transition)
-                return
+                break
             }
-            let copy = ServerCopy(value: object, tag: tag, body: server.body)
             transition.effects.append(.store(entity: write.entity, copy: copy))
             rebase(write, over: copy, in: &transition)
-        case 404, 410:
-            gone(write, in: &transition)
-        case 408, 409, 425, 429, 500...:
-            retryLater(write, reason: server.retryReason, after: server.retryAfter, now: now, in: &transition)
-        default:
-            reject(write, reason: server.reason, field: server.field, in: &transition)
-        }
-    }
-
-    private mutating func takeSend(
-        _ answer: WriteAnswer, for write: EntityWrite, now: Date, in transition: inout WriteTransition
-    ) {
-        guard let server = answered(answer, for: write, now: now, in: &transition) else { return }
-        switch server.status {
         case 200..<300 where write.method == .delete:
             transition.effects.append(.remove(entity: write.entity))
-            finish(write, .applied(merged: write.merged), rebasingNextOn: nil, in: &transition)
+            finish(write, .applied(merged: write.merged), in: &transition)
         case 200..<300:
             let current = !server.replayed || rules.mutations.contains(.replayTakenAsCurrent)
-            if current, let object = server.object, server.tag != nil {
-                let copy = ServerCopy(value: object, tag: server.tag, body: server.body)
+            if current, let copy, copy.tag != nil {
                 transition.effects.append(.store(entity: write.entity, copy: copy))
                 finish(write, .applied(merged: write.merged), rebasingNextOn: copy, in: &transition)
             } else {
                 transition.effects.append(.reread(entity: write.entity))
-                finish(write, server.replayed ? .confirmed : .applied(merged: write.merged), rebasingNextOn: nil, in: &transition)
+                finish(write, server.replayed ? .confirmed : .applied(merged: write.merged), in: &transition)
             }
         case 404, 410:
             gone(write, in: &transition)
-        case 412:
-            var unsent = write
-            unsent.request = nil
-            unsent.state = .pending
-            guard let object = server.object, let tag = server.tag else {
+        case 412 where !isRead:
+            guard let copy, copy.tag != nil else {
                 // The server's copy did not come with the answer: read it, then merge.
+                var unsent = write
+                unsent.request = nil
+                unsent.state = .pending
                 unsent.baseTag = nil
                 save(unsent, in: &transition)
-                return
+                break
             }
-            let copy = ServerCopy(value: object, tag: tag, body: server.body)
             transition.effects.append(.store(entity: write.entity, copy: copy))
-            rebase(unsent, over: copy, in: &transition)
+            rebase(write, over: copy, in: &transition)
         case 408, 409, 425, 429, 500...:
             retryLater(write, reason: server.retryReason, after: server.retryAfter, now: now, in: &transition)
         default:
             reject(write, reason: server.reason, field: server.field, in: &transition)
         }
+        return transition
     }
 
     /// The server's answer, or nil when none came: then the write waits (the request may have
@@ -152,8 +134,7 @@ extension WriteBook {
         conflicted.state = .conflict
         conflicted.conflict = WriteConflict(theirs: theirs, fields: fields)
         conflicted.lastError = "changed on the server too: \(fields.joined(separator: ", "))"
-        save(conflicted, in: &transition)
-        transition.events.append(event(conflicted, .conflict(fields: fields)))
+        save(conflicted, .conflict(fields: fields), in: &transition)
     }
 
     /// The same request later: at `after` seconds (the server's `Retry-After`), else the backoff.
@@ -163,8 +144,7 @@ extension WriteBook {
         var waiting = write
         waiting.notBefore = now.addingTimeInterval(after ?? rules.backoff(afterAttempts: write.attempts))
         waiting.lastError = reason
-        save(waiting, in: &transition)
-        transition.events.append(event(waiting, .retrying(reason: reason, notBefore: waiting.notBefore)))
+        save(waiting, .retrying(reason: reason, notBefore: waiting.notBefore), in: &transition)
     }
 
     /// The step never left: the write is as it was before it (a request fixed for this step only is
@@ -180,8 +160,7 @@ extension WriteBook {
             }
         }
         waiting.lastError = reason
-        save(waiting, in: &transition)
-        transition.events.append(event(waiting, .retrying(reason: reason, notBefore: nil)))
+        save(waiting, .retrying(reason: reason, notBefore: nil), in: &transition)
     }
 
     /// Refused for good: kept as rejected (not laid over anything) until the user decides.
@@ -191,10 +170,8 @@ extension WriteBook {
         rejected.request = nil
         rejected.notBefore = nil
         rejected.lastError = reason
-        save(rejected, in: &transition)
-        if !rules.mutations.contains(.rejectionNotPublished) {
-            transition.events.append(event(rejected, .rejected(reason: reason, field: field)))
-        }
+        let published = !rules.mutations.contains(.rejectionNotPublished)
+        save(rejected, published ? .rejected(reason: reason, field: field) : nil, in: &transition)
         rebaseNext(of: write.entity, on: nil, in: &transition)
     }
 
@@ -202,7 +179,7 @@ extension WriteBook {
     private mutating func gone(_ write: EntityWrite, in transition: inout WriteTransition) {
         transition.effects.append(.remove(entity: write.entity))
         if write.method == .delete {
-            finish(write, .applied(merged: write.merged), rebasingNextOn: nil, in: &transition)
+            finish(write, .applied(merged: write.merged), in: &transition)
         } else {
             reject(write, reason: "it no longer exists on the server", field: nil, in: &transition)
         }

@@ -21,10 +21,7 @@ extension WriteBook {
         case .keepMine:
             let theirs = rules.editable.of(conflict.theirs.value)
             var mine = write
-            mine.state = .pending
-            mine.conflict = nil
-            mine.request = nil
-            mine.notBefore = nil
+            mine.reopen()
             // Mine, chosen over theirs: applied as the user decided, not a merge of the book's.
             mine.merged = false
             mine.base = theirs
@@ -39,8 +36,7 @@ extension WriteBook {
                     return transition
                 }
             }
-            save(mine, in: &transition)
-            transition.events.append(event(mine, .queued))
+            save(mine, .queued, in: &transition)
         }
         return transition
     }
@@ -50,15 +46,11 @@ extension WriteBook {
     public mutating func discard(_ sequence: Int64) -> WriteTransition? {
         guard let write = write(sequence) else { return nil }
         var transition = WriteTransition()
-        switch write.state {
-        case .conflict:
-            finish(write, .discarded, rebasingNextOn: write.conflict?.theirs, in: &transition)
-        case .rejected:
-            finish(write, .discarded, rebasingNextOn: nil, in: &transition)
-        case .pending, .sending:
-            if write.attempts > 0 { transition.effects.append(.reread(entity: write.entity)) }
-            finish(write, .discarded, rebasingNextOn: nil, in: &transition)
+        if write.state == .pending || write.state == .sending, write.attempts > 0 {
+            transition.effects.append(.reread(entity: write.entity))
         }
+        let theirs = write.state == .conflict ? write.conflict?.theirs : nil
+        finish(write, .discarded, rebasingNextOn: theirs, in: &transition)
         return transition
     }
 
@@ -72,22 +64,17 @@ extension WriteBook {
         var transition = WriteTransition()
         if write.state == .conflict {
             var again = write
-            again.state = .pending
-            again.conflict = nil
-            again.request = nil
+            again.reopen()
             again.baseTag = nil
-            again.notBefore = nil
-            save(again, in: &transition)
-            transition.events.append(event(again, .queued))
+            save(again, .queued, in: &transition)
             return (sequence, transition)
         }
         guard write.state == .rejected else { return nil }
         writes.remove(at: at)
         transition.removed.append(sequence)
         let again = append(
-            entity: write.entity, method: write.method, base: write.base, baseTag: nil, changes: write.changes, now: now)
-        transition.saved.append(again)
-        transition.events.append(event(again, .queued))
-        return (again.sequence, transition)
+            entity: write.entity, method: write.method, base: write.base, baseTag: nil,
+            changes: write.changes, now: now, in: &transition)
+        return (again, transition)
     }
 }

@@ -7,10 +7,7 @@ extension WriteBook {
     /// tag, its entity is read first. The transition (the request fixed, the attempt counted)
     /// must be kept before the request leaves. Nil when nothing is open. One step per entity at a
     /// time: ask again for an entity only once its last step's answer (or its absence) was handed
-    /// to `take`.
-    ///
-    /// `excluding` names the entities whose requests are in flight: their writes wait, the others
-    /// may be fixed and sent meanwhile (a caller that keeps several entities' requests in flight).
+    /// to `take`; `excluding` names the entities whose requests are in flight.
     public mutating func nextStep(now: Date, newKey: () -> String, excluding: Set<String> = []) -> (WriteStep?, WriteTransition) {
         var transition = WriteTransition()
         var blocked = excluding

@@ -23,7 +23,8 @@ public struct WriteBook: Sendable {
     public let rules: WriteRules
     /// The writes kept, oldest first.
     public internal(set) var writes: [EntityWrite]
-    private var nextSequence: Int64
+    /// The number the next write will get.
+    public private(set) var nextSequenceNumber: Int64
 
     /// A book of `writes` (as an outbox kept them) under `rules`; new writes are numbered from
     /// `nextSequence` (at least one past the newest kept: an outbox that numbered writes since
@@ -31,11 +32,8 @@ public struct WriteBook: Sendable {
     public init(writes: [EntityWrite] = [], nextSequence: Int64 = 1, rules: WriteRules = WriteRules()) {
         self.rules = rules
         self.writes = writes.sorted { $0.sequence < $1.sequence }
-        self.nextSequence = max(nextSequence, (self.writes.last?.sequence ?? 0) + 1)
+        nextSequenceNumber = max(nextSequence, (self.writes.last?.sequence ?? 0) + 1)
     }
-
-    /// The number the next write will get.
-    public var nextSequenceNumber: Int64 { nextSequence }
 
     /// Write `sequence`, or nil.
     public func write(_ sequence: Int64) -> EntityWrite? {
@@ -61,10 +59,8 @@ public struct WriteBook: Sendable {
         return value
     }
 
-    /// What to show for `entity` over the server's copy `copy`, as a copy: the fields of
-    /// `shown(_:over:)`, and the copy's tag only when no open write is laid over it (a view with
-    /// writes laid over it is no version the server ever tagged). What an edit form or a delete
-    /// takes as what the user saw.
+    /// `shown(_:over:)` as a copy, what an edit form or a delete takes as seen: the copy's tag only
+    /// when no open write is laid over it (such a view is no version the server ever tagged).
     public func view(_ entity: String, over copy: ServerCopy?) -> ServerCopy? {
         guard let copy else { return nil }
         let laidOver = writes.contains { $0.entity == entity && $0.isOpen }
@@ -87,7 +83,7 @@ public struct WriteBook: Sendable {
         guard !changes.isEmpty else { return (nil, WriteTransition()) }
         let open = openWrites(of: entity)
         var transition = WriteTransition()
-        if let last = open.last, let at = index(of: last.sequence), canFold(changes, seenAs: base, into: last) {
+        if let last = open.last, canFold(changes, seenAs: base, into: last) {
             var folded = last
             folded.changes = last.changes.merging(changes) { _, later in later }.filter { field, value in
                 last.base?.value(of: field) != value
@@ -96,37 +92,32 @@ public struct WriteBook: Sendable {
                 folded.request = WriteRequest(
                     idempotencyKey: request.idempotencyKey, ifMatch: request.ifMatch, fields: folded.changes)
             }
-            if folded.changes.isEmpty {
+            if folded.changes.isEmpty, let at = index(of: last.sequence) {
                 writes.remove(at: at)
                 transition.removed.append(last.sequence)
                 transition.events.append(event(last, .discarded))
             } else {
-                writes[at] = folded
-                transition.saved.append(folded)
-                transition.events.append(event(folded, .queued))
+                save(folded, .queued, in: &transition)
             }
             return (last.sequence, transition)
         }
         // Over an open write the user saw its changes laid over the copy: no tag is theirs.
-        let write = append(
-            entity: entity, method: .patch, base: base, baseTag: open.isEmpty ? tag : nil, changes: changes, now: now)
-        transition.saved.append(write)
-        transition.events.append(event(write, .queued))
-        return (write.sequence, transition)
+        let sequence = append(
+            entity: entity, method: .patch, base: base, baseTag: open.isEmpty ? tag : nil, changes: changes,
+            now: now, in: &transition)
+        return (sequence, transition)
     }
 
     /// Records a delete of `entity`, which the user saw as `saw` (nil: not seen) in a copy tagged
     /// `tag`. Returns the write's number (an open delete's own when there is one).
     public mutating func delete(entity: String, saw: Fields?, tag: String?, now: Date) -> (sequence: Int64, WriteTransition) {
         let open = openWrites(of: entity)
-        if let last = open.last, last.method == .delete { return (last.sequence, WriteTransition()) }
-        let write = append(
-            entity: entity, method: .delete, base: saw.map(rules.editable.of), baseTag: open.isEmpty ? tag : nil,
-            changes: [:], now: now)
         var transition = WriteTransition()
-        transition.saved.append(write)
-        transition.events.append(event(write, .queued))
-        return (write.sequence, transition)
+        if let last = open.last, last.method == .delete { return (last.sequence, transition) }
+        let sequence = append(
+            entity: entity, method: .delete, base: saw.map(rules.editable.of),
+            baseTag: open.isEmpty ? tag : nil, changes: [:], now: now, in: &transition)
+        return (sequence, transition)
     }
 
     /// Whether `changes`, made over `seen`, can join `last` as one request: `last` is a patch that
@@ -141,15 +132,19 @@ public struct WriteBook: Sendable {
         }
     }
 
+    /// Adds a new pending write, kept and told as queued in `transition`; returns its number.
     mutating func append(
-        entity: String, method: EntityWrite.Method, base: Fields?, baseTag: String?, changes: Fields, now: Date
-    ) -> EntityWrite {
+        entity: String, method: EntityWrite.Method, base: Fields?, baseTag: String?, changes: Fields,
+        now: Date, in transition: inout WriteTransition
+    ) -> Int64 {
         let write = EntityWrite(
-            sequence: nextSequence, entity: entity, method: method, base: base, baseTag: baseTag, changes: changes,
-            createdAt: now)
-        nextSequence += 1
+            sequence: nextSequenceNumber, entity: entity, method: method, base: base, baseTag: baseTag,
+            changes: changes, createdAt: now)
+        nextSequenceNumber += 1
         writes.append(write)
-        return write
+        transition.saved.append(write)
+        transition.events.append(event(write, .queued))
+        return write.sequence
     }
 
     // MARK: Helpers shared by the transitions
@@ -169,18 +164,22 @@ public struct WriteBook: Sendable {
         WriteEvent(sequence: write.sequence, entity: write.entity, method: write.method, outcome: outcome)
     }
 
-    /// Replaces write `write.sequence` with `write` and keeps it in `transition`.
-    mutating func save(_ write: EntityWrite, in transition: inout WriteTransition) {
+    /// Replaces write `write.sequence` with `write` and keeps it in `transition`, telling `outcome`.
+    mutating func save(
+        _ write: EntityWrite, _ outcome: WriteOutcome? = nil, in transition: inout WriteTransition
+    ) {
         guard let at = index(of: write.sequence) else { return }
         writes[at] = write
         transition.saved.removeAll { $0.sequence == write.sequence }
         transition.saved.append(write)
+        if let outcome { transition.events.append(event(write, outcome)) }
     }
 
     /// Drops `write` from the book, telling `outcome`; the next open write of its entity is
     /// rebased on `copy` (the server's copy now, when known).
     mutating func finish(
-        _ write: EntityWrite, _ outcome: WriteOutcome, rebasingNextOn copy: ServerCopy?, in transition: inout WriteTransition
+        _ write: EntityWrite, _ outcome: WriteOutcome, rebasingNextOn copy: ServerCopy? = nil,
+        in transition: inout WriteTransition
     ) {
         guard let at = index(of: write.sequence) else { return }
         writes.remove(at: at)

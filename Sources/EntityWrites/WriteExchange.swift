@@ -1,4 +1,5 @@
 import Foundation
+import HTTPExchange
 
 /// What the book asks its caller to do next for the writes it keeps. A value; thread-safe.
 public enum WriteStep: Sendable, Hashable {
@@ -29,15 +30,6 @@ public struct SendRequest: Sendable, Hashable {
     public let ifMatch: String?
     public let idempotencyKey: String
     public let body: Fields?
-
-    /// A request as given.
-    public init(method: EntityWrite.Method, entity: String, ifMatch: String?, idempotencyKey: String, body: Fields?) {
-        self.method = method
-        self.entity = entity
-        self.ifMatch = ifMatch
-        self.idempotencyKey = idempotencyKey
-        self.body = body
-    }
 }
 
 /// A server's answer to a `WriteStep`, as the book takes it: its status and what the headers and
@@ -79,21 +71,41 @@ public struct ServerAnswer: Sendable, Hashable {
         self.body = body
     }
 
-    /// The API's error text (`{"error": …}`), else the status's.
-    public var reason: String {
-        if case .string(let message)? = object?["error"] { return message }
-        return "HTTP \(status)"
+    /// An HTTP answer as a write needs it: status, `ETag`, `Retry-After` (seconds or a date),
+    /// `Idempotent-Replayed`, the body when it is a JSON object.
+    init(_ answer: HTTPExchangeAnswer, now: Date) {
+        self.init(
+            status: answer.status, tag: answer.header("ETag"),
+            retryAfter: answer.header("Retry-After").flatMap { RetryAfter.seconds($0, now: now) },
+            replayed: answer.header("Idempotent-Replayed")?.lowercased() == "true",
+            object: JSONValue.object(from: answer.body), body: answer.body)
     }
+
+    /// The API's error text (`{"error": …}`), else the status's.
+    public var reason: String { text("error") ?? "HTTP \(status)" }
 
     /// Why a write waits after this answer: its status and the API's error text (`HTTP 503: …`).
-    public var retryReason: String {
-        if case .string(let message)? = object?["error"] { return "HTTP \(status): \(message)" }
-        return "HTTP \(status)"
-    }
+    public var retryReason: String { text("error").map { "HTTP \(status): \($0)" } ?? "HTTP \(status)" }
 
     /// The field an error body names (`{"field": …}`).
-    public var field: String? {
-        if case .string(let field)? = object?["field"] { return field }
-        return nil
+    public var field: String? { text("field") }
+
+    private func text(_ key: String) -> String? {
+        if case .string(let text)? = object?[key] { text } else { nil }
+    }
+}
+
+/// Reads a `Retry-After` header (RFC 9110 §10.2.3): delay seconds, or an HTTP date. Pure.
+public enum RetryAfter {
+    /// The seconds to wait from `now`, never negative; nil when the value is neither form.
+    public static func seconds(_ value: String, now: Date) -> Double? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(text) { return Double(max(0, seconds)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        guard let date = formatter.date(from: text) else { return nil }
+        return max(0, date.timeIntervalSince(now))
     }
 }

@@ -67,6 +67,13 @@ public enum TierEffect: Sendable, Hashable {
     case remove(entity: String)
     /// The held copy may be old: read the entity again before showing it as fresh.
     case reread(entity: String)
+
+    /// The entity the effect is about.
+    public var entity: String {
+        switch self {
+        case .store(let entity, _), .remove(let entity), .reread(let entity): entity
+        }
+    }
 }
 
 /// One change of the book, as a caller carries it out: the writes to keep (saved) and to drop
@@ -98,11 +105,30 @@ public struct WriteTransition: Sendable, Hashable {
     public var changesOutbox: Bool { !saved.isEmpty || !removed.isEmpty }
 }
 
-extension TierEffect {
-    /// The entity the effect is about.
-    public var entity: String {
-        switch self {
-        case .store(let entity, _), .remove(let entity), .reread(let entity): entity
+/// How many writes a book keeps, per state (a write being sent counts as pending): what a status
+/// line shows. A value; thread-safe.
+public struct WriteCounts: Sendable, Hashable, CustomStringConvertible {
+    public var pending = 0
+    public var conflict = 0
+    public var rejected = 0
+
+    /// The counts of `writes`.
+    public init(_ writes: [EntityWrite] = []) {
+        for write in writes {
+            switch write.state {
+            case .pending, .sending: pending += 1
+            case .conflict: conflict += 1
+            case .rejected: rejected += 1
+            }
         }
+    }
+
+    /// True when nothing is kept.
+    public var isEmpty: Bool { pending + conflict + rejected == 0 }
+
+    /// `2 pending · 1 conflict` (the states with writes), or `none`.
+    public var description: String {
+        let parts = [(pending, "pending"), (conflict, "conflict"), (rejected, "rejected")].filter { $0.0 > 0 }
+        return parts.isEmpty ? "none" : parts.map { "\($0.0) \($0.1)" }.joined(separator: " · ")
     }
 }

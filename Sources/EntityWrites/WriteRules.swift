@@ -22,6 +22,64 @@ public struct WriteRules: Sendable {
     }
 }
 
+/// Which of an entity's fields a write may change: the ones a user edits, compared and merged
+/// one by one. Identity and server-made fields (`id`, `url`, `created`) are left out, so they never
+/// take part in a merge or a conflict. A value; thread-safe.
+public struct EditableFields: Sendable, Hashable {
+    private let names: Set<String>
+    /// Whether `names` are the editable fields (else the fields that are not).
+    private let listed: Bool
+
+    /// Exactly `names`.
+    public static func only(_ names: some Sequence<String>) -> EditableFields {
+        EditableFields(names: Set(names), listed: true)
+    }
+
+    /// Every field but `names`.
+    public static func allExcept(_ names: some Sequence<String>) -> EditableFields {
+        EditableFields(names: Set(names), listed: false)
+    }
+
+    /// Whether `field` may be written.
+    public func contains(_ field: String) -> Bool { names.contains(field) == listed }
+
+    /// The editable fields of `value`.
+    public func of(_ value: Fields) -> Fields { value.filter { contains($0.key) } }
+}
+
+/// A type of one's own written through an `EntityWriter`: a `Codable` value whose JSON object is
+/// its fields, and the rules of its writes (which fields may change). The one conformance an
+/// entity needs. Conforming types are values; thread-safe.
+public protocol WritableEntity: Codable, Sendable {
+    /// How writes of this type are treated (its editable fields, at least).
+    static var writeRules: WriteRules { get }
+}
+
+extension WritableEntity {
+    /// The value as fields (its JSON object; empty if it does not encode to one).
+    public var fields: Fields {
+        (try? JSONEncoder().encode(self)).flatMap(JSONValue.object(from:)) ?? [:]
+    }
+
+    /// The value whose JSON object is `fields`, or nil when they do not decode to one.
+    public init?(fields: Fields) {
+        guard let value = try? JSONDecoder().decode(Self.self, from: JSONValue.data(of: fields)) else {
+            return nil
+        }
+        self = value
+    }
+}
+
+extension EntityWriter {
+    /// Records an edit of `entity` from `saw` (the view the user edited, with its tag) to `mine`.
+    @discardableResult
+    public func edit<Entity: WritableEntity>(_ entity: String, saw: ServerCopy, to mine: Entity)
+        async throws(WriteStoreFailure) -> Int64?
+    {
+        try await edit(entity, saw: saw, to: mine.fields)
+    }
+}
+
 /// Defects a simulation switches on one at a time to show that its checks catch each one. Each
 /// names a way writes have gone wrong before. A value; thread-safe.
 @_spi(Simulation) public struct WriteMutations: OptionSet, Sendable, Hashable {

@@ -11,10 +11,10 @@ extension CharacterRepository {
     }
 
     /// The kept writes laid over answers.
-    var pendingChanges: PendingOverlay.Changes { writes.overlay.current { .init() } }
+    var pendingChanges: PendingOverlay { writes.overlay }
 
     /// Whether no kept write is laid over answers (nothing copied: the reads' fast path).
-    var hasNoPendingChanges: Bool { writes.overlay.isEmpty { .init() } }
+    var hasNoPendingChanges: Bool { writes.overlayIsEmptyNow }
 
     /// The ids of the characters with a write the server has not decided (pending, sending or in
     /// conflict): what lists and details show as `pending`.
@@ -26,27 +26,29 @@ extension CharacterRepository {
     /// the server's copy) or take theirs (mine dropped) — then sends what can leave; says how the
     /// write ended. Nil when `sequence` is not a write in conflict.
     public func resolveConflict(_ sequence: Int64, _ decision: ConflictDecision) async -> WriteEvent? {
-        guard let write = writes.writes.first(where: { $0.sequence == sequence }),
+        guard let write = writes.write(sequence),
             (try? await writes.writer.resolve(sequence, decision)) == true
         else { return nil }
-        guard decision == .keepMine else {
-            await writes.refresh()
-            await announce([write.entity])
-            return WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)
+        let outcome: WriteOutcome
+        if decision == .keepMine {
+            let sent = await sendKeptWrites()
+            if let mine = sent.last(where: { $0.event.sequence == sequence }) { return mine.event }
+            outcome =
+                writes.write(sequence) != nil
+                ? .retrying(reason: "another send of the kept writes is running", notBefore: nil)
+                : .applied(merged: true)
+        } else {
+            await refreshWrites(announcing: [write.entity])
+            outcome = .discarded
         }
-        let sent = await sendKeptWrites()
-        if let mine = sent.last(where: { $0.event.sequence == sequence }) { return mine.event }
-        let stillKept = writes.writes.contains { $0.sequence == sequence }
-        return WriteEvent(
-            sequence: sequence, entity: write.entity, method: write.method,
-            outcome: stillKept ? .retrying(reason: "another send of the kept writes is running", notBefore: nil) : .applied(merged: true))
+        return WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: outcome)
     }
 
     /// Sends kept write `sequence` again now (a rejected one as a new write, merged over the
     /// character read anew), then every write that can leave. Returns what sending did.
     @discardableResult
     public func retryWrite(_ sequence: Int64) async -> [WriteReport] {
-        guard writes.writes.contains(where: { $0.sequence == sequence }) else { return [] }
+        guard writes.write(sequence) != nil else { return [] }
         _ = try? await writes.writer.retry(sequence)
         return await sendKeptWrites()
     }
@@ -56,11 +58,9 @@ extension CharacterRepository {
     /// it was kept.
     @discardableResult
     public func discardWrite(_ sequence: Int64) async -> Bool {
-        guard let write = writes.writes.first(where: { $0.sequence == sequence }),
-            (try? await writes.writer.discard(sequence)) == true
+        guard let write = writes.write(sequence), (try? await writes.writer.discard(sequence)) == true
         else { return false }
-        await writes.refresh()
-        await announce([write.entity])
+        await refreshWrites(announcing: [write.entity])
         return true
     }
 }

@@ -23,8 +23,7 @@ extension CharacterRepository {
         guard let seen = await seenCopy(id, shown: shown) else {
             throw WriteNotMade("character \(id) could not be read to edit it")
         }
-        var mine = seen.value
-        for name in CharacterFields.names { mine[name] = fields[name].map(JSONValue.string) ?? .null }
+        let mine = seen.value.merging(CharacterWriteFields.fields(of: fields)) { _, edited in edited }
         let path = writes.paths.path(id)
         let sequence: Int64?
         do {
@@ -59,8 +58,7 @@ extension CharacterRepository {
     @discardableResult
     public func sendKeptWrites() async -> [WriteReport] {
         let reports = await writes.writer.drain()
-        await writes.refresh()
-        await announce(reports.map(\.event.entity))
+        await refreshWrites(announcing: reports.map(\.event.entity))
         return reports.filter { report in
             switch report.event.outcome {
             case .queued, .discarded: false
@@ -98,31 +96,34 @@ extension CharacterRepository {
         async throws(WriteNotMade) -> WriteEvent
     {
         let reports = await writes.writer.drain()
-        let kept = await writes.refresh()
-        await announce(reports.map(\.event.entity) + [entity])
+        let kept = await refreshWrites(announcing: reports.map(\.event.entity) + [entity])
+        let stillKept = kept.contains { $0.sequence == sequence }
         let event =
             reports.last { $0.event.sequence == sequence }?.event
             ?? WriteEvent(
                 sequence: sequence, entity: entity, method: method,
-                outcome: kept.contains { $0.sequence == sequence }
+                outcome: stillKept
                     ? .retrying(reason: "earlier writes of this character are pending", notBefore: nil)
                     : .applied(merged: false))
-        guard !(queueing && writes.isDurable), kept.contains(where: { $0.sequence == sequence }) else { return event }
+        guard !(queueing && writes.isDurable), stillKept else { return event }
         _ = try? await writes.writer.discard(sequence)
-        await writes.refresh()
-        await announce([entity])
+        await refreshWrites(announcing: [entity])
         guard case .retrying(let reason, _) = event.outcome else { return event }
         throw WriteNotMade(writes.isDurable ? reason : reason + "; there is no outbox to keep the write (the disk cache is off)")
     }
 
-    /// Tells observers of each of `entities` what is shown now: the cache's copy with what is still
-    /// open laid over it (`characterChanges()` lays it), or gone.
-    func announce(_ entities: [String]) async {
+    /// Reads the writes kept anew, then tells observers of each of `entities` what is shown now:
+    /// the cache's copy with what is still open laid over it (`characterChanges()` lays it), or
+    /// gone. Returns the writes kept.
+    @discardableResult
+    func refreshWrites(announcing entities: [String]) async -> [EntityWrite] {
+        let kept = await writes.refresh()
         var seen = Set<Int>()
         for entity in entities {
             guard let id = writes.paths.id(of: entity), seen.insert(id).inserted else { continue }
             guard let entry = await characterGraph.cache.entity(String(id)) else { continue }
             characterGraph.cache.broadcaster.publish(EntityChange(id: String(id), entry: entry, cause: .written))
         }
+        return kept
     }
 }

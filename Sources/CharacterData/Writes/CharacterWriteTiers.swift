@@ -37,6 +37,13 @@ enum CharacterWriteFields {
         (try? JSONEncoder().encode(character)).flatMap(JSONValue.object(from:)) ?? ["id": .number(Double(character.id))]
     }
 
+    /// `fields` as JSON: each editable field a string, or null when unset.
+    static func fields(of fields: CharacterFields) -> Fields {
+        var result: Fields = [:]
+        for name in CharacterFields.names { result[name] = fields[name].map(JSONValue.string) ?? .null }
+        return result
+    }
+
     /// The editable fields in `fields` (a missing or non-text one taken from `fallback`).
     static func characterFields(_ fields: Fields, over fallback: CharacterFields) -> CharacterFields {
         var result = fallback
@@ -50,10 +57,6 @@ enum CharacterWriteFields {
         return result
     }
 
-    /// The character whose JSON is `fields` (a server's answer), or nil.
-    static func character(_ fields: Fields) -> ShowCharacter? {
-        try? APIDecoding.decode(ShowCharacter.self, from: JSONValue.data(of: fields))
-    }
 }
 
 /// The character tiers as the write model sees them: copies read from the normalized cache
@@ -72,9 +75,11 @@ struct CharacterWriteTiers: WriteTiers {
     }
 
     func store(_ copy: ServerCopy, of entity: String) async {
-        let decoded = copy.body.flatMap { try? APIDecoding.decode(ShowCharacter.self, from: $0) }
-        guard let character = decoded ?? CharacterWriteFields.character(copy.value), paths.id(of: entity) == character.id
-        else { return }
+        // The answer's own bytes when they read as a character, else its fields written anew.
+        let decoded =
+            copy.body.flatMap { try? APIDecoding.decode(ShowCharacter.self, from: $0) }
+            ?? (try? APIDecoding.decode(ShowCharacter.self, from: JSONValue.data(of: copy.value)))
+        guard let character = decoded, paths.id(of: entity) == character.id else { return }
         await keep(character, copy.tag)
     }
 

@@ -1,24 +1,24 @@
 import EntityWrites
 import Foundation
 import Locking
-import PersistentCache
-import RepositoryCore
 import RickAndMortyHTTP
-import RickAndMortyModel
+import Synchronization
 
 /// The character writes of one repository: an `EntityWriter` over the API (through its offline
 /// switch), the disk cache's write store (in memory without a disk cache), and the character
-/// tiers; and what the screens read without waiting: the writes kept (`snapshot`) and what they
-/// lay over answers (`overlay`), both refreshed after every change. Thread-safe: the writer is an
-/// actor, the snapshot behind a lock, the overlay its own.
+/// tiers; and what the screens and reads take without waiting: the writes kept and what they lay
+/// over answers, refreshed after every change. Thread-safe: the writer is an actor, the rest
+/// behind a lock, with an atomic for the reads' fast path.
 final class CharacterWrites: Sendable {
     let api: RemoteAPI
     let writer: EntityWriter
     let paths: CharacterPaths
-    let overlay = PendingOverlay()
     /// Whether writes are kept across runs (a disk cache holds them).
     let isDurable: Bool
-    private let snapshot: PThreadMutex<[EntityWrite]>
+    /// The writes kept, oldest first, and what they lay over answers, as last refreshed.
+    private let kept: PThreadMutex<(writes: [EntityWrite], overlay: PendingOverlay)>
+    /// Whether nothing is laid over answers, read without the lock: most runs keep no write.
+    private let overlayIsEmpty: Atomic<Bool>
 
     /// The writes of `api`, kept in `store` (their `loaded` state), with `tiers`.
     init(
@@ -28,22 +28,35 @@ final class CharacterWrites: Sendable {
         self.api = api
         paths = tiers.paths
         self.isDurable = isDurable
-        snapshot = PThreadMutex(loaded.writes)
+        let overlay = PendingOverlay(of: loaded.writes, paths: paths)
+        kept = PThreadMutex((loaded.writes, overlay))
+        overlayIsEmpty = Atomic(overlay.isEmpty)
         writer = EntityWriter(
             baseURL: api.configuration.baseURL, store: store, loaded: loaded, tiers: tiers,
             http: RemoteAPIExchange(api: api), rules: CharacterWriteFields.rules, now: now)
-        overlay.reload(PendingOverlay.changes(of: loaded.writes, paths: paths))
     }
 
     /// The writes kept, oldest first, as last refreshed.
-    var writes: [EntityWrite] { snapshot.withLock { $0 } }
+    var writes: [EntityWrite] { kept.withLock { $0.writes } }
 
-    /// Reads the writer's writes into the snapshot and the overlay; returns them.
+    /// What the open writes lay over answers, as last refreshed.
+    var overlay: PendingOverlay { kept.withLock { $0.overlay } }
+
+    /// Whether no open write is laid over answers: one atomic load.
+    var overlayIsEmptyNow: Bool { overlayIsEmpty.load(ordering: .acquiring) }
+
+    /// Write `sequence` as last refreshed, or nil.
+    func write(_ sequence: Int64) -> EntityWrite? { writes.first { $0.sequence == sequence } }
+
+    /// Reads the writer's writes into what is taken without waiting; returns them.
     @discardableResult
     func refresh() async -> [EntityWrite] {
         let writes = await writer.writes
-        snapshot.withLock { $0 = writes }
-        overlay.reload(PendingOverlay.changes(of: writes, paths: paths))
+        let overlay = PendingOverlay(of: writes, paths: paths)
+        kept.withLock { kept in
+            kept = (writes, overlay)
+            overlayIsEmpty.store(overlay.isEmpty, ordering: .releasing)
+        }
         return writes
     }
 }

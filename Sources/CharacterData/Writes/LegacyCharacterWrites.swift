@@ -41,12 +41,13 @@ enum LegacyCharacterWrites {
     }
 
     private static func convert(_ body: Body, row: LegacyOutboxRow, paths: CharacterPaths, sequence: Int64) -> EntityWrite {
-        let base = body.base.map(fields(of:))
-        let mine = body.mine.map(fields(of:)) ?? [:]
+        let base = body.base.map(CharacterWriteFields.fields(of:))
+        let mine = body.mine.map(CharacterWriteFields.fields(of:)) ?? [:]
         let changes = base.map { FieldMerge.changes(from: $0, to: mine) } ?? mine
+        let method: EntityWrite.Method = body.method == "DELETE" || body.method == "delete" ? .delete : .patch
         var write = EntityWrite(
-            sequence: sequence, entity: paths.path(body.id), method: body.method == "DELETE" || body.method == "delete" ? .delete : .patch,
-            base: base, baseTag: body.baseTag, changes: write(changes, method: body.method), createdAt: row.createdAt)
+            sequence: sequence, entity: paths.path(body.id), method: method, base: base,
+            baseTag: body.baseTag, changes: body.method.lowercased() == "delete" ? [:] : changes, createdAt: row.createdAt)
         write.attempts = row.attempts
         write.lastError = row.lastError
         switch row.state {
@@ -69,15 +70,5 @@ enum LegacyCharacterWrites {
             break
         }
         return write
-    }
-
-    private static func write(_ changes: Fields, method: String) -> Fields {
-        method.lowercased() == "delete" ? [:] : changes
-    }
-
-    private static func fields(of fields: CharacterFields) -> Fields {
-        var result: Fields = [:]
-        for name in CharacterFields.names { result[name] = fields[name].map(JSONValue.string) ?? .null }
-        return result
     }
 }
