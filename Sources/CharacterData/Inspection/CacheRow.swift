@@ -7,7 +7,6 @@ public struct CacheRow: Hashable, Sendable {
     /// The key and its holders.
     public var merged: MergedCacheEntry
 
-    /// Creates a row.
     public init(merged: MergedCacheEntry) { self.merged = merged }
 
     /// The key (`character/id:1`).
@@ -20,7 +19,13 @@ public struct CacheRow: Hashable, Sendable {
     public func info(in tier: String) -> CacheEntryInfo? { merged.holders.first { $0.tier == tier }?.info }
 
     /// `character`, `episode`, `location`, `page`, `avatar`, or the namespace for anything else.
-    public var kind: String { CacheKind.of(namespace: key.kind).name }
+    public var kind: String {
+        switch CacheKind.of(namespace: key.kind) {
+        case .entity(let kind), .other(let kind): kind
+        case .list: "page"
+        case .avatar: "avatar"
+        }
+    }
     /// The API the entry belongs to (`APIIdentity.id`), when its key says: the scope of a shared
     /// tier's namespace (`sample|character`), or an avatar key's first part (`sample/…`). Nil
     /// for a key of a tier scoped to one API (its rows are all that API's) or written before
@@ -91,15 +96,6 @@ enum CacheKind: Equatable {
         case "location-page-ids": .list("location")
         case "avatar": .avatar
         default: .other(namespace)
-        }
-    }
-
-    var name: String {
-        switch self {
-        case .entity(let kind): kind
-        case .list: "page"
-        case .avatar: "avatar"
-        case .other(let namespace): namespace
         }
     }
 

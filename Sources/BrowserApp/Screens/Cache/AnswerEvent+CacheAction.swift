@@ -14,22 +14,18 @@ extension AnswerEvent {
         ms: Double
     ) {
         let reads = action == .revalidate || action == .refetch
-        let origin: Origin?
-        var error: String?
-        switch answer.outcome {
-        case .evicted(let tiers): origin = tiers.first.map { CacheTier(name: $0).origin }
-        case .purged(let tier, _): origin = CacheTier(name: tier).origin
-        case .revalidated: origin = .revalidated
-        case .refetched(let read, _): origin = read
-        case .notCached, .failed:
-            origin = nil
-            error = answer.description
-        }
+        let origin: Origin? =
+            switch answer.outcome {
+            case .evicted(let tiers): tiers.first.map { CacheTier(name: $0).origin }
+            case .purged(let tier, _): CacheTier(name: tier).origin
+            case .revalidated: .revalidated
+            case .refetched(let read, _): read
+            case .notCached, .failed: nil
+            }
         self.init(
             query: answer.description, policy: .cache(reads ? .remoteFirst : .cacheOnly),
             operation: reads ? .main : .cache, origin: origin.map(AnswerOrigin.repository), stale: false,
-            ms: ms,
-            ageSeconds: nil, error: error, kind: key.flatMap { EntityKind(rawValue: $0.kind) },
-            cacheKeys: key.map { [$0] } ?? [])
+            ms: ms, ageSeconds: nil, error: answer.succeeded ? nil : answer.description,
+            kind: key.flatMap { EntityKind(rawValue: $0.kind) }, cacheKeys: key.map { [$0] } ?? [])
     }
 }

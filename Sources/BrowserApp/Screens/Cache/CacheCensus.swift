@@ -5,16 +5,12 @@ import RepositoryCore
 /// The Cache screen's header: how many entries are in each state (counted by a scan of metadata,
 /// nil until it is done) and, per tier, its entries and bytes against its limits. A plain value.
 package struct CacheCensus: Sendable, Equatable {
-    /// One tier's line: its totals, or why they could not be read.
+    /// One tier's line: its totals, or (nil) why they could not be read.
     package struct TierLine: Sendable, Equatable {
-        /// `memory`, `disk`, `shared`, `file`.
         var tier: CacheTier
-        /// The totals, or nil with `failure` set.
         var totals: CacheTierTotals?
-        /// Why the totals are missing.
         var failure: String?
 
-        /// Creates a line.
         package init(tier: CacheTier, totals: CacheTierTotals?, failure: String? = nil) {
             self.tier = tier
             self.totals = totals
@@ -27,7 +23,6 @@ package struct CacheCensus: Sendable, Equatable {
     /// One line per tier, top first.
     var tiers: [TierLine]
 
-    /// Creates a census.
     package init(states: [CacheEntryState: Int]? = nil, tiers: [TierLine] = []) {
         self.states = states
         self.tiers = tiers
@@ -53,9 +48,7 @@ package struct CacheCensus: Sendable, Equatable {
 
     /// Counts the states of every row `inspector` lists at `now`, a page at a time (only counts are
     /// held), with each tier's totals; a tier that fails is left out of the count.
-    package static func count(_ inspector: CacheInspector, at now: Date, pageSize: Int = 1_000) async
-        -> CacheCensus
-    {
+    package static func count(_ inspector: CacheInspector, at now: Date) async -> CacheCensus {
         let tiers = await inspector.totals().map { tier, result in
             switch result {
             case .success(let totals): TierLine(tier: CacheTier(name: tier), totals: totals)
@@ -68,7 +61,7 @@ package struct CacheCensus: Sendable, Equatable {
         // A tier that fails is left out of the count (its line says why); none left, no count.
         do throws(RepositoryError) {
             repeat {
-                let page = try await inspector.availableRows(after: cursor, limit: pageSize)
+                let page = try await inspector.availableRows(after: cursor, limit: 1_000)
                 for row in page.rows {
                     if let state = inspector.state(of: row, at: now) { states[state, default: 0] += 1 }
                 }

@@ -9,16 +9,14 @@ import TerminalUI
 struct CacheEntryDetail: Sendable, Equatable {
     /// The entry as the list showed it (refreshed after an action).
     var entry: CacheListEntry
-    /// The value's lines, nil until read.
+    /// The value's lines, nil until read or when it could not be (`valueFailure` says why).
     var value: [String]?
-    /// Why the value could not be read.
     var valueFailure: String?
-    /// The value as read (JSON), for opening the entity in the explorer.
+    /// The value as last read (JSON), for opening the entity in the explorer and copying it.
     var json: String?
     /// The first line in view.
     private(set) var scroll = 0
 
-    /// An entry not yet read.
     init(entry: CacheListEntry) { self.entry = entry }
 
     /// Scrolls by `delta` lines within `total` lines of which `height` are in view.
@@ -32,16 +30,19 @@ struct CacheEntryDetail: Sendable, Equatable {
         -> [Line]
     {
         let bold = Style.plain.bolded()
-        var lines: [Line] = [Line("\(entry.title)  (\(entry.key))", style: bold), ""]
-        lines.append(Line("In each tier", style: bold))
+        let dimmed = Style.plain.dimmed()
+        func ago(_ time: Date) -> String { CacheRowText.duration(now.timeIntervalSince(time)) + " ago" }
+        var lines: [Line] = [
+            Line("\(entry.title)  (\(entry.key))", style: bold), "", Line("In each tier", style: bold),
+        ]
         for tier in tiers {
+            let name = TextFitting.fit(tier.name, width: 8)
             guard let info = entry.row.info(in: tier.name) else {
-                lines.append(Line("  \(TextFitting.fit(tier.name, width: 8)) —", style: .plain.dimmed()))
+                lines.append(Line("  \(name) —", style: dimmed))
                 continue
             }
             let state = rule.state(of: info, at: now)
-            var text = "  \(TextFitting.fit(tier.name, width: 8)) \(CacheRowText.bytes(info.bytes))"
-            text += " · stored \(CacheRowText.duration(now.timeIntervalSince(info.storedAt))) ago"
+            var text = "  \(name) \(CacheRowText.bytes(info.bytes)) · stored \(ago(info.storedAt))"
             text += " · ttl \(CacheRowText.duration(rule.timeToLiveLeft(of: info, at: now)))"
             if let expiresAt = info.expiresAt {
                 text += " · expires in \(CacheRowText.duration(expiresAt.timeIntervalSince(now)))"
@@ -49,46 +50,31 @@ struct CacheEntryDetail: Sendable, Equatable {
             text += " · etag \(info.etag ?? "—")"
             if let modified = info.lastModified { text += " · last-modified \(modified)" }
             if let staleUse = info.staleUse { text += " · \(staleUse.directives)" }
-            if let access = info.lastAccess {
-                text += " · read \(CacheRowText.duration(now.timeIntervalSince(access))) ago"
-            }
+            if let access = info.lastAccess { text += " · read \(ago(access))" }
             if let hits = info.hits { text += " · \(hits) hits" }
-            lines.append(
-                Line([Span(text + " · "), Span(state.description, style: CacheRowText.style(of: state))]))
+            lines.append(Line([Span(text + " · "), Span("\(state)", style: CacheRowText.style(of: state))]))
         }
-        lines.append("")
         let moments = timeline.moments(of: entry.key)
-        lines.append(Line("This session (\(moments.count) answers)", style: bold))
-        if moments.isEmpty { lines.append(Line("  no answer for it yet", style: .plain.dimmed())) }
+        lines += ["", Line("This session (\(moments.count) answers)", style: bold)]
+        if moments.isEmpty { lines.append(Line("  no answer for it yet", style: dimmed)) }
         for moment in moments.reversed() {
-            let ago = CacheRowText.duration(now.timeIntervalSince(moment.time)) + " ago"
-            var text = "  \(TextFitting.fit(ago, width: 9, alignment: .trailing))  "
-            text +=
-                "\(TextFitting.fit(moment.origin ?? "failed", width: 11)) \(TextFitting.fit(moment.policy, width: 11))"
-            text += " \(DecimalText.tenths(moment.ms)) ms"
+            var text = "  \(TextFitting.fit(ago(moment.time), width: 9, alignment: .trailing))  "
+            text += TextFitting.fit(moment.origin ?? "failed", width: 11) + " "
+            text += "\(TextFitting.fit(moment.policy, width: 11)) \(DecimalText.tenths(moment.ms)) ms"
             if moment.wasNotModified { text += "  304" }
             if moment.stale { text += "  stale" }
             if let error = moment.error { text += "  \(error)" }
             lines.append(Line(text, style: moment.origin == nil ? .plain.foreground(.red) : .plain))
         }
-        lines.append("")
         let changes = timeline.changes(of: entry.key)
-        lines.append(Line("Changes seen", style: bold))
-        if changes.isEmpty { lines.append(Line("  none", style: .plain.dimmed())) }
+        lines += ["", Line("Changes seen", style: bold)]
+        if changes.isEmpty { lines.append(Line("  none", style: dimmed)) }
         for change in changes.reversed() {
-            lines.append(
-                Line(
-                    "  \(CacheRowText.duration(now.timeIntervalSince(change.time))) ago",
-                    style: .plain.dimmed()))
+            lines.append(Line("  \(ago(change.time))", style: dimmed))
             lines += change.lines.map { Line("    \($0)") }
         }
-        lines.append("")
-        lines.append(Line("Value", style: bold))
-        if let value {
-            lines += value.map { Line("  \($0)") }
-        } else {
-            lines.append(Line("  \(valueFailure ?? "reading…")", style: .plain.dimmed()))
-        }
+        lines += ["", Line("Value", style: bold)]
+        lines += value?.map { Line("  \($0)") } ?? [Line("  \(valueFailure ?? "reading…")", style: dimmed)]
         return lines
     }
 }

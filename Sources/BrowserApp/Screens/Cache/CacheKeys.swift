@@ -1,19 +1,9 @@
 import TerminalUI
 
-/// The Cache screen's own commands, carried by `BrowserAction.cache`. A plain value.
+/// The Cache screen's own commands, carried by `BrowserAction.cache`; their keys and what each
+/// does are `KeyTable.Scope.cache`'s bindings. A plain value.
 package enum CacheScreenCommand: Sendable, Hashable {
-    /// `s`: the next sort order.
-    case cycleSort
-    /// `x`: stale and expired only, or all.
-    case toggleProblemsOnly
-    /// `d`: evict the entry from one tier (asked).
-    case evictFromTier
-    /// `D`: evict the entry from every tier.
-    case evictEverywhere
-    /// `v`: revalidate the entry.
-    case revalidate
-    /// `P`: purge a tier (asked, then y/n).
-    case purge
+    case cycleSort, toggleProblemsOnly, evictFromTier, evictEverywhere, revalidate, purge
     /// A letter that answers a question (`m`, `f`, `n`): the question asked takes it first, so
     /// outside one it does nothing.
     case answer(Character)

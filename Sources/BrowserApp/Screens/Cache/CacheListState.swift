@@ -6,13 +6,12 @@ import RepositoryCore
 /// (filter, stale-and-expired only, sort), the selection and the scroll. A plain value; `update`
 /// owns it.
 ///
-/// Memory is bounded by the window, not the cache: at most `maxPages` pages of `pageSize` rows are
-/// held, plus one key per page reached (where it starts), so 100,000 entries hold 1,000 rows and
-/// 500 keys. Reading past the last row held asks for the next page (`pageToRead`); reaching the
-/// first row held with pages before it asks for the previous one; the far end is let go. An order
-/// other than by key is the whole cache's: a scan keeps the first rows of every row in that order
-/// (`scanToRun`, `applyScan`) and those are held, with the count scanned, until the order changes;
-/// until it answers, the rows held are shown in that order. Filtering applies to the rows held.
+/// Memory is bounded by the window, not the cache: at most `maxPages` pages of `pageSize` rows,
+/// plus one key per page reached (where it starts). Reading past the last row held asks for the
+/// next page (`pageToRead`), reaching the first with pages before it the previous one; the far end
+/// is let go. An order other than by key is the whole cache's: a scan's first rows in that order
+/// (`scanToRun`, `applyScan`) are held until the order changes; until it answers, the rows held
+/// are shown in that order. Filtering applies to the rows held.
 package struct CacheListState: Sendable, Equatable {
     package let pageSize: Int
     package let maxPages: Int
@@ -30,15 +29,13 @@ package struct CacheListState: Sendable, Equatable {
     package private(set) var reachedEnd = false
     /// The page a read is in flight for, if any.
     private(set) var reading: Int?
-    /// How many entries the scan behind the rows held went over, when they are the first of the
-    /// whole cache in `sort`; nil while they are a window in key order.
+    /// How many entries the scan behind the rows held went over; nil for a window in key order.
     private(set) var scannedTotal: Int?
-    /// The order the rows held were scanned in, if they came from a scan.
+    /// The order of the last scan, answered or failed (so it is not asked again).
     private(set) var scannedOrder: CacheSortOrder?
     private(set) var scanning = false
     /// Where page `n` starts (the key before its first row); `[nil]` before any read.
     private(set) var pageStarts: [CacheEntryKey?] = [nil]
-    /// The number of the first page held.
     private(set) var firstPage = 0
     private(set) var pages: [[CacheListEntry]] = []
     /// Whether the selection last moved up: which end of the window reads on.
@@ -61,11 +58,8 @@ package struct CacheListState: Sendable, Equatable {
     /// The page to read next, and the key it starts after: the first page before any is held; going
     /// down, the next when the selection is on the last row shown (or nothing is shown); going up,
     /// the previous when it is on the first and pages before were let go; nil when none is needed
-    /// or one is in flight.
-    ///
-    /// Only the way the selection last moved reads on, so a window whose rows shown do not fill it
-    /// (a filter that matches few rows, or none) reads on to the end, or back to the start, and
-    /// stops; it never reads the page it just let go again.
+    /// or one is in flight. Only the way the selection last moved reads on, so a window a filter
+    /// leaves short reads on to one end and stops, never again reading the page it just let go.
     package var pageToRead: (page: Int, after: CacheEntryKey?)? {
         guard reading == nil, scannedTotal == nil else { return nil }
         if pages.isEmpty { return reachedEnd ? nil : (firstPage, pageStarts[firstPage]) }
@@ -79,8 +73,8 @@ package struct CacheListState: Sendable, Equatable {
 
     mutating func startReading(_ page: Int) { reading = page }
 
-    /// Applies page `page` read after its start: `entries` and the cursor after them (nil at the
-    /// end). A page that is not next to the window (or not the one asked for) is ignored.
+    /// Applies page `page`: `entries` and the cursor after them (nil at the end). A page that is not
+    /// next to the window is ignored.
     package mutating func apply(
         page: Int, entries: [CacheListEntry], next: CacheEntryKey?, rule: CacheFreshnessRule, now: Date
     ) {
@@ -120,17 +114,15 @@ package struct CacheListState: Sendable, Equatable {
 
     /// The order to scan the whole cache in, when `sort` is not by key and the rows held are not
     /// that order's scan yet (nil while one is in flight).
-    var scanToRun: CacheSortOrder? {
-        sort == .key || scanning || scannedOrder == sort ? nil : sort
-    }
+    var scanToRun: CacheSortOrder? { sort == .key || scanning || scannedOrder == sort ? nil : sort }
 
     /// How many rows a scan keeps: as many as the window holds.
     var scanLimit: Int { pageSize * maxPages }
 
     mutating func startScanning() { scanning = true }
 
-    /// Holds `entries`, the first rows of the whole cache in `order` out of `total` scanned; a scan
-    /// for an order no longer chosen is dropped (the chosen one is asked for next).
+    /// Holds `entries`, the first rows of the whole cache in `order` out of `total`; a scan for an
+    /// order no longer chosen is dropped (the chosen one is asked for next).
     mutating func applyScan(
         _ order: CacheSortOrder, entries: [CacheListEntry], total: Int, rule: CacheFreshnessRule, now: Date
     ) {
@@ -196,8 +188,7 @@ package struct CacheListState: Sendable, Equatable {
     // MARK: Showing
 
     /// Shows rows in `order`, keeping the selected row selected: the rows held at once, then the
-    /// whole cache's first rows in that order when its scan answers (`scanToRun`). Back to `key`,
-    /// the window in key order is read again.
+    /// scan's (`scanToRun`). Back to `key`, the window in key order is read again.
     mutating func setSort(_ order: CacheSortOrder, rule: CacheFreshnessRule, now: Date) {
         sort = order
         if order == .key, scannedTotal != nil {
@@ -207,14 +198,12 @@ package struct CacheListState: Sendable, Equatable {
         reshow(rule: rule, now: now)
     }
 
-    /// Shows only rows containing `text` (case-insensitive); empty shows all.
     mutating func setFilter(_ text: String, rule: CacheFreshnessRule, now: Date) {
         filter = text
         headingUp = false
         reshow(rule: rule, now: now)
     }
 
-    /// Shows only stale and expired rows, or all again.
     mutating func toggleProblemsOnly(rule: CacheFreshnessRule, now: Date) {
         problemsOnly.toggle()
         reshow(rule: rule, now: now)
@@ -256,7 +245,7 @@ package struct CacheListState: Sendable, Equatable {
         selection = min(max(selection, top), min(top + height, shown.count) - 1)
     }
 
-    /// Scrolls so the selection is within `height` rows from `top`.
+    /// Scrolls so the selection is in view.
     mutating func scroll(height: Int) {
         let height = max(1, height)
         if selection < top { top = selection }
@@ -264,7 +253,6 @@ package struct CacheListState: Sendable, Equatable {
         top = max(0, min(top, max(0, shown.count - height)))
     }
 
-    /// The rows in view for `height` rows.
     func rowsInView(height: Int) -> ArraySlice<CacheListEntry> {
         let start = min(top, shown.count)
         return shown[start..<min(shown.count, start + max(0, height))]

@@ -1,19 +1,14 @@
 import TerminalUI
 
-/// Where the Cache screen draws in its area: the list above the pulses (none on a short
-/// screen), how many list rows and entry lines show at once. The screen builds it once per change
-/// of the pulses or the area (`layOut`), and `update` (moving, scrolling, naming the rows in
-/// view) and `render` read that one. A plain value.
+/// Where the Cache screen draws in its area: the list's pane, its body (what a click selects in)
+/// and its rows (what moves scroll by) above the pulses' pane (empty on a short screen), and the
+/// entry page's lines in view. Built once per change of the pulses or the area (`layOut`), read by
+/// `update` and `render`. A plain value.
 struct CacheScreenGeometry: Sendable, Equatable {
-    /// The list's pane.
     let list: Rect
-    /// The pulses' pane; empty on a short screen.
     let pulses: Rect
-    /// The list's body rows (what moves scroll by).
     let listRows: Int
-    /// Where the list's rows are drawn (what a click selects in).
     let listBody: Rect
-    /// The entry page's lines in view.
     let entryRows: Int
 
     /// The geometry of `area` with pulses of `sources` sources.

@@ -12,8 +12,7 @@ enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
     /// The order `s` goes to next: key → age → size → kind → state → key.
     var next: CacheSortOrder {
         let all = Self.allCases
-        let index = all.firstIndex(of: self) ?? 0
-        return all[(index + 1) % all.count]
+        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
     }
 
     /// Whether `lhs` comes before `rhs` in this order at `now` by `rule` (ties by key, ids as numbers).
@@ -29,20 +28,17 @@ enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
         case .kind:
             if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
         case .state:
-            let (left, right) = (
-                Self.urgency(lhs, rule: rule, now: now), Self.urgency(rhs, rule: rule, now: now)
-            )
+            // 2 for expired, 1 for stale, 0 for fresh (or unknown).
+            func urgency(_ row: CacheRow) -> Int {
+                switch row.top.map({ rule.state(of: $0, at: now) }) {
+                case .expired: 2
+                case .stale: 1
+                case .fresh, nil: 0
+                }
+            }
+            let (left, right) = (urgency(lhs), urgency(rhs))
             if left != right { return left > right }
         }
         return lhs.key < rhs.key
-    }
-
-    /// 2 for expired, 1 for stale, 0 for fresh (or unknown).
-    static func urgency(_ row: CacheRow, rule: CacheFreshnessRule, now: Date) -> Int {
-        switch row.top.map({ rule.state(of: $0, at: now) }) {
-        case .expired: 2
-        case .stale: 1
-        case .fresh, nil: 0
-        }
     }
 }

@@ -7,45 +7,35 @@ import RepositoryCore
 /// A plain value; `update` owns it. Bounded: at most `maxMoments` answers and `maxChanges`
 /// changes per key, and at most `maxKeys` keys (the key seen longest ago is let go first).
 struct CacheTimeline: Sendable, Equatable {
-    /// One answer for a key.
+    /// One answer for a key: when it was applied, its origin (nil for a failure), policy and time
+    /// taken, whether a stale value was served, and the error of a failure or of a fallback.
     struct Moment: Sendable, Equatable {
-        /// When it was applied.
         var time: Date
-        /// `memory`, `disk`, `network`, `revalidated`, `shared`; nil for a failure.
         var origin: String?
-        /// The policy read with.
         var policy: String
-        /// How long it took.
         var ms: Double
-        /// Whether a stale value was served.
         var stale: Bool
-        /// The error of a failure or of a fallback.
         var error: String?
 
         /// Whether the answer was a 304 (not modified).
         var wasNotModified: Bool { origin == Origin.revalidated.rawValue }
     }
 
-    /// What changed between two versions of a key's value.
+    /// What changed when a newer version of a key's value was seen: one line per field
+    /// (`name: Rick Sanchez → Rick Renamed`).
     struct Change: Sendable, Equatable {
-        /// When the newer version was seen.
         var time: Date
-        /// `name: Rick Sanchez → Rick Renamed`, one per field that changed.
         var lines: [String]
     }
 
-    /// Keys remembered at most.
     let maxKeys: Int
-    /// Answers remembered per key at most.
     let maxMoments: Int
-    /// Changes remembered per key at most.
     let maxChanges: Int
     private var moments: [CacheEntryKey: [Moment]] = [:]
     private var changes: [CacheEntryKey: [Change]] = [:]
     private var lastValue: [CacheEntryKey: [String: String]] = [:]
     private var seen: [CacheEntryKey] = []
 
-    /// An empty timeline with its bounds.
     init(maxKeys: Int = 2_000, maxMoments: Int = 50, maxChanges: Int = 20) {
         self.maxKeys = max(1, maxKeys)
         self.maxMoments = max(1, maxMoments)
@@ -117,23 +107,23 @@ enum ValueFields {
     }
 }
 
-/// Any JSON value, decoded strictly (a number never reads as a Boolean). A plain value.
+/// Any JSON value, a scalar as its text, decoded strictly (a number never reads as a Boolean).
+/// A plain value.
 private enum JSONValue: Decodable {
-    case null, bool(Bool), int(Int), double(Double), string(String), array([JSONValue]), object(
-        [String: JSONValue])
+    case scalar(String), array([JSONValue]), object([String: JSONValue])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
-            self = .null
+            self = .scalar("null")
         } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
+            self = .scalar(value ? "true" : "false")
         } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
+            self = .scalar(String(value))
         } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
+            self = .scalar(String(value))
         } else if let value = try? container.decode(String.self) {
-            self = .string(value)
+            self = .scalar(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
@@ -143,11 +133,7 @@ private enum JSONValue: Decodable {
 
     func visit(path: String, into fields: inout [String: String]) {
         switch self {
-        case .null: fields[path] = "null"
-        case .bool(let value): fields[path] = value ? "true" : "false"
-        case .int(let value): fields[path] = String(value)
-        case .double(let value): fields[path] = String(value)
-        case .string(let value): fields[path] = value
+        case .scalar(let text): fields[path] = text
         case .array(let values):
             for (index, value) in values.enumerated() {
                 value.visit(path: "\(path)[\(index)]", into: &fields)
