@@ -11,12 +11,8 @@ enum CharacterWriteBody {
         guard let object = jsonObject(body), let current = jsonObject(served) else {
             return .failure(.notJSON)
         }
-        var fields = CharacterFields(name: "", status: "", species: "", type: "", gender: "")
-        for name in CharacterFields.names {
-            guard let value = object[name] as? String else {
-                return .failure(.invalid(name, "\(name) is required and must be a string"))
-            }
-            fields[name] = value
+        if let missing = CharacterFields.names.first(where: { !(object[$0] is String) }) {
+            return .failure(.invalid(missing, "\(missing) is required and must be a string"))
         }
         // In key order, as a PATCH reads: two bad fields always name the same one.
         for (key, value) in object.sorted(by: { $0.key < $1.key })
@@ -28,6 +24,8 @@ enum CharacterWriteBody {
                 return .failure(.invalid(key, "\(key) cannot be changed"))
             }
         }
+        var fields = CharacterFields(name: "", status: "", species: "", type: "", gender: "")
+        for name in CharacterFields.names { fields[name] = object[name] as? String }
         return checked(fields)
     }
 
