@@ -6,19 +6,16 @@ import RickAndMortyModel
 
 /// The application's cache inspector: the tiers (memory, disk, shared, file) merged into one row
 /// per key, each row's state by a freshness rule and a clock, one entry's value pretty-printed,
-/// and the actions — evict from one tier or all, purge a tier, revalidate, refetch — each
-/// returning a `CacheActionAnswer`.
+/// and the actions (evict from one tier or all, purge a tier, revalidate, refetch), each answering
+/// a `CacheActionAnswer`. Thread-safe value type (its tiers and repository are).
 ///
-/// Thread-safe value type (its tiers and repository are). Enumeration reads a page per tier and
-/// never decodes a payload; only `value(of:)` and `displayName(of:)` decode one entry. With a
-/// repository, evicting from every tier goes through the repository (observers told, memory
-/// coherent) and revalidate / refetch are possible; without one (a command-line run over the
-/// files) the tiers act directly. The per-key timeline of answers is not recorded here: the
-/// browser's answer events carry it.
+/// Enumeration never decodes a payload; only `value(of:)` and `displayName(of:)` decode one entry.
+/// With a repository, evicting from every tier goes through it (observers told, memory coherent)
+/// and entries can be read again; without one (a command-line run over the files) the tiers act
+/// directly.
 public struct CacheInspector: Sendable {
     /// The tiers, top first (`memory`, `disk`, `shared`, `file`, those that are on).
     public let tiers: [any InspectableCacheTier]
-    /// How a row's state follows from its age.
     public var rule: CacheFreshnessRule
     let timeSource: any TimeSource
     let disk: SQLiteCacheInspection?
@@ -114,7 +111,7 @@ public struct CacheInspector: Sendable {
     public func totals() async -> [(tier: String, totals: Result<CacheTierTotals, RepositoryError>)] {
         var all: [(tier: String, totals: Result<CacheTierTotals, RepositoryError>)] = []
         for tier in tiers {
-            do {
+            do throws(RepositoryError) {
                 all.append((tier.tierName, .success(try await tier.totals())))
             } catch {
                 all.append((tier.tierName, .failure(error)))

@@ -85,9 +85,6 @@ struct CacheEntryPane: Widget, Equatable, Sendable {
     let lines: [Line]
     let scroll: Int
 
-    /// The lines in view in `area`.
-    static func bodyHeight(of area: Rect) -> Int { max(0, area.height - 2) }
-
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: "Cache entry").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)

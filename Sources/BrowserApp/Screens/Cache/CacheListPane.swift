@@ -30,8 +30,6 @@ struct CacheListPane: Widget, Equatable, Sendable {
     /// reads `revalidating`.
     var revalidating: Set<CacheEntryKey> = []
 
-    /// The rows of the pane's body in `area` (what `update` scrolls by).
-    static func bodyHeight(of area: Rect) -> Int { max(0, area.height - 2 - headerHeight) }
     static let headerHeight = 3
 
     /// Where the pane in `area` draws its rows: below the census and the column heads.

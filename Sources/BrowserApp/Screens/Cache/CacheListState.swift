@@ -1,6 +1,7 @@
 import CharacterData
 import Foundation
 import RepositoryCore
+import TerminalUI
 
 /// The Cache screen's list: a window of pages read by cursor in key order, what is shown of them
 /// (filter, stale-and-expired only, sort), the selection and the scroll. A plain value; `update`
@@ -22,9 +23,8 @@ package struct CacheListState: Sendable, Equatable {
     private(set) var problemsOnly = false
     /// The rows shown, in order: the held rows that pass the filter and the toggle.
     private(set) var shown: [CacheListEntry] = []
-    /// The indices in `shown` of the selected row and of the first row in view.
-    private(set) var selection = 0
-    private(set) var top = 0
+    /// The selected row and the first in view, as indices in `shown`.
+    private(set) var cursor = ListState()
     /// Whether the last page is held.
     package private(set) var reachedEnd = false
     /// The page a read is in flight for, if any.
@@ -50,6 +50,8 @@ package struct CacheListState: Sendable, Equatable {
     }
 
     package var heldCount: Int { pages.reduce(0) { $0 + $1.count } }
+    var selection: Int { cursor.selected }
+    var top: Int { cursor.offset }
     var selected: CacheListEntry? { shown.indices.contains(selection) ? shown[selection] : nil }
     func holds(_ key: CacheEntryKey) -> Bool { pages.contains { $0.contains { $0.key == key } } }
 
@@ -222,10 +224,10 @@ package struct CacheListState: Sendable, Equatable {
         rows.sort { sort.precedes($0.row, $1.row, rule: rule, now: now) }
         shown = rows
         if let key, let index = rows.firstIndex(where: { $0.key == key }) {
-            selection = index
+            cursor = ListState(selected: index, offset: cursor.offset)
             keepSelection = nil
         } else {
-            selection = min(selection, max(0, rows.count - 1))
+            cursor = ListState(selected: min(selection, max(0, rows.count - 1)), offset: cursor.offset)
         }
     }
 
@@ -236,22 +238,15 @@ package struct CacheListState: Sendable, Equatable {
         if delta != 0 { headingUp = delta < 0 }
         guard !shown.isEmpty else { return }
         keepSelection = nil
-        guard viewOnly else {
-            selection = min(max(0, selection + delta), shown.count - 1)
-            return scroll(height: height)
+        if viewOnly {
+            cursor.scroll(by: delta, rowCount: shown.count, visibleRows: height)
+        } else {
+            cursor.move(by: delta, rowCount: shown.count, visibleRows: height)
         }
-        let height = max(1, height)
-        top = max(0, min(top + delta, max(0, shown.count - height)))
-        selection = min(max(selection, top), min(top + height, shown.count) - 1)
     }
 
     /// Scrolls so the selection is in view.
-    mutating func scroll(height: Int) {
-        let height = max(1, height)
-        if selection < top { top = selection }
-        if selection >= top + height { top = selection - height + 1 }
-        top = max(0, min(top, max(0, shown.count - height)))
-    }
+    mutating func scroll(height: Int) { cursor.clamp(rowCount: shown.count, visibleRows: height) }
 
     func rowsInView(height: Int) -> ArraySlice<CacheListEntry> {
         let start = min(top, shown.count)

@@ -4,36 +4,30 @@ import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
-/// What the Cache screen's background work reports: a request's result, or a second passed,
-/// each with the time it happened, read by the effect that sends it (the screen's update never
-/// reads a clock). A plain value.
+/// What the Cache screen's background work and questions report, each with the time it happened
+/// where it has one, read by the effect that sends it (the screen's update never reads a clock).
+/// A plain value.
 enum CacheScreenMessage: Sendable {
-    /// A request's result, at the time its effect finished (nil: no time given, so the screen's
-    /// time stays where it is).
+    /// A request's result, at the time its effect finished (nil: the screen's time stays).
     case result(CacheScreenResult, at: Date? = nil)
     /// A second passed: the time now (TTLs count down, states change, the pulses move).
     case second(Date)
     /// The shared tier refused this many rows since the run started (their signature failed).
     case sharedRefusals(Int)
-    /// The question was answered with this letter.
     case answered(CacheQuestion, String)
-    /// The filter prompt was answered with this text: only the rows held that contain it show.
+    /// The filter prompt's text: only the rows held that contain it show.
     case filtered(String)
 }
 
 /// The Cache screen on the stack (`4`): `CacheScreenState` over the services' cache inspector,
-/// its requests run as effects, its results and a one-second ticker coming back as its
-/// `CacheScreenMessage`s, every applied answer through `answered` (the timeline, the rows it
-/// touched; the pulses are the app's, copied at each input). Time comes in with the messages: the
-/// ticker sends the services' `now` when it starts and every second, each request's effect sends
-/// the time it finished, and the app stamps each answer.
-/// Without an inspector it says there is nothing to inspect. A plain value (`ScreenModel`).
+/// its requests run as effects, their results and a one-second ticker coming back as messages,
+/// every applied answer through `answered` (the timeline, the rows it touched; the pulses are the
+/// app's, copied at each input). Without an inspector it says there is nothing to inspect. A plain
+/// value (`ScreenModel`).
 struct CacheScreen: ScreenModel {
     typealias Message = CacheScreenMessage
-    /// What the screen holds and draws.
     var state: CacheScreenState
 
-    /// The task key of the one-second ticker.
     static let tickerKey = "cache-screen-second"
 
     /// A screen over `services.cacheInspector`'s tiers and rule, nothing read yet; its time is
@@ -162,8 +156,7 @@ struct CacheScreen: ScreenModel {
         }
     }
 
-    /// The time now when it starts, then a message every second on the services' clock, each
-    /// with the services' `now`.
+    /// The services' `now` when it starts, then every second on the services' clock.
     static func ticker(_ services: BrowserServices) -> Effect<Message> {
         .subscribe(key: tickerKey) { sink in
             let shared = services.repository.sharedStore

@@ -1,13 +1,12 @@
 import TerminalUI
 
-/// Where the Cache screen draws in its area: the list's pane, its body (what a click selects in)
-/// and its rows (what moves scroll by) above the pulses' pane (empty on a short screen), and the
+/// Where the Cache screen draws in its area: the list's pane and its body (what a click selects
+/// in, its height what moves scroll by) above the pulses' pane (empty on a short screen), and the
 /// entry page's lines in view. Built once per change of the pulses or the area (`layOut`), read by
 /// `update` and `render`. A plain value.
 struct CacheScreenGeometry: Sendable, Equatable {
     let list: Rect
     let pulses: Rect
-    let listRows: Int
     let listBody: Rect
     let entryRows: Int
 
@@ -16,8 +15,9 @@ struct CacheScreenGeometry: Sendable, Equatable {
         let pulsesHeight = area.height >= 24 ? min(area.height / 3, 4 + max(1, sources)) : 0
         list = area.top(area.height - pulsesHeight)
         pulses = area.bottom(pulsesHeight)
-        listRows = CacheListPane.bodyHeight(of: list)
         listBody = CacheListPane.body(of: list)
-        entryRows = CacheEntryPane.bodyHeight(of: area)
+        entryRows = BorderBox.interior(of: area).height
     }
+
+    var listRows: Int { listBody.height }
 }

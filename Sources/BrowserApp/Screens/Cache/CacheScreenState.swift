@@ -227,8 +227,7 @@ extension CacheScreenState {
     private func rowIndex(atColumn column: Int, row: Int, area: Rect) -> Int? {
         let body = geometry(in: area).listBody
         guard body.contains(column: column, row: row) else { return nil }
-        let index = list.top + row - body.y
-        return index < list.shown.count ? index : nil
+        return list.cursor.row(atLine: row - body.y, rowCount: list.shown.count, visibleRows: body.height)
     }
 
     private mutating func enter() -> [CacheScreenRequest] {
