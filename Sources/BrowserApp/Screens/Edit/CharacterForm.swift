@@ -8,10 +8,8 @@ import TerminalUI
 struct CharacterForm: Sendable, Hashable {
     /// One field of the form. A plain value.
     struct Field: Sendable, Hashable {
-        /// The API's name of the field (`name`, `status`, …).
+        /// The API's name of the field (`name`, `status`, …); its label is it capitalized.
         let name: String
-        /// Its label on the form.
-        let label: String
         /// The allowed values of a choice field; nil for free text.
         let choices: [String]?
         /// The text, as typed.
@@ -20,18 +18,11 @@ struct CharacterForm: Sendable, Hashable {
         var cursor: Int
     }
 
-    /// What a key did to the form.
+    /// What a key did to the form: `stay` (changed or ignored), `save` (Enter), `cancel` (Esc).
     enum KeyOutcome: Sendable, Hashable {
-        /// The form changed or the key was ignored: stay.
-        case stay
-        /// Enter: save the fields.
-        case save
-        /// Esc: leave without saving.
-        case cancel
+        case stay, save, cancel
     }
 
-    /// The character being edited.
-    let characterID: Int
     /// The fields as the character had them when the form opened.
     let original: CharacterFields
     private(set) var fields: [Field]
@@ -44,20 +35,13 @@ struct CharacterForm: Sendable, Hashable {
 
     /// The form of `character`'s fields.
     init(character: ShowCharacter) {
-        characterID = character.id
         let values = CharacterFields(of: character)
+        let choices = ["status": CharacterFields.statuses, "gender": CharacterFields.genders]
         original = values
-        fields = [
-            Self.field("name", "Name", values.name),
-            Self.field("status", "Status", values.status, choices: CharacterFields.statuses),
-            Self.field("species", "Species", values.species),
-            Self.field("type", "Type", values.type),
-            Self.field("gender", "Gender", values.gender, choices: CharacterFields.genders),
-        ]
-    }
-
-    private static func field(_ name: String, _ label: String, _ text: String, choices: [String]? = nil) -> Field {
-        Field(name: name, label: label, choices: choices, text: text, cursor: text.count)
+        fields = CharacterFields.names.map { name in
+            let text = values[name] ?? ""
+            return Field(name: name, choices: choices[name], text: text, cursor: text.count)
+        }
     }
 
     /// The fields as typed.
@@ -72,19 +56,21 @@ struct CharacterForm: Sendable, Hashable {
 
     /// Takes one key: typing, deleting, moving between fields, Enter, Esc.
     mutating func take(_ key: Key) -> KeyOutcome {
+        let cursor = fields[focus].cursor
+        let count = fields[focus].text.count
         switch key {
         case .enter: return .save
         case .escape: return .cancel
         case .tab, .down: focus = (focus + 1) % fields.count
         case .backTab, .up: focus = (focus + fields.count - 1) % fields.count
-        case .left: fields[focus].cursor = max(0, fields[focus].cursor - 1)
-        case .right: fields[focus].cursor = min(fields[focus].text.count, fields[focus].cursor + 1)
+        case .left: fields[focus].cursor = max(0, cursor - 1)
+        case .right: fields[focus].cursor = min(count, cursor + 1)
         case .home, .control("a"): fields[focus].cursor = 0
-        case .end, .control("e"): fields[focus].cursor = fields[focus].text.count
+        case .end, .control("e"): fields[focus].cursor = count
         case .character(let character): type(character)
-        case .backspace: deleteBeforeCursor()
-        case .delete: deleteAtCursor()
-        case .control("u"): clear()
+        case .backspace where cursor > 0: splice(cursor - 1..<cursor)
+        case .delete where cursor < count: splice(cursor..<cursor + 1)
+        case .control("u"): splice(0..<count)
         default: break
         }
         return .stay
@@ -94,55 +80,38 @@ struct CharacterForm: Sendable, Hashable {
     /// characters and text past the API's length are refused), or in a choice field the next
     /// allowed value starting with it (`Space`: the next value).
     private mutating func type(_ character: Character) {
-        var field = fields[focus]
-        if let choices = field.choices {
-            let current = choices.firstIndex(of: field.text) ?? -1
-            let order = (1...choices.count).map { choices[(current + $0 + choices.count) % choices.count] }
-            let next =
-                character == " "
-                ? order.first : order.first { $0.lowercased().first == Character(character.lowercased()) }
-            guard let next else { return }
-            field.text = next
-            field.cursor = next.count
-        } else {
+        let field = fields[focus]
+        guard let choices = field.choices else {
             guard !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
                 field.text.count < CharacterFields.maximumLength
             else { return }
-            let index = field.text.index(field.text.startIndex, offsetBy: field.cursor)
-            field.text.insert(character, at: index)
-            field.cursor += 1
+            return splice(field.cursor..<field.cursor, with: character)
         }
-        edited(field)
+        let current = choices.firstIndex(of: field.text) ?? -1
+        let order = (1...choices.count).map { choices[(current + $0 + choices.count) % choices.count] }
+        let next =
+            character == " "
+            ? order.first : order.first { $0.lowercased().first == Character(character.lowercased()) }
+        guard let next else { return }
+        fields[focus].text = next
+        fields[focus].cursor = next.count
+        edited()
     }
 
-    private mutating func deleteBeforeCursor() {
-        var field = fields[focus]
-        guard field.choices == nil, field.cursor > 0 else { return }
-        let index = field.text.index(field.text.startIndex, offsetBy: field.cursor - 1)
-        field.text.remove(at: index)
-        field.cursor -= 1
-        edited(field)
+    /// Replaces the characters `range` of the focused text field with `inserted`, the cursor after
+    /// it; a choice field takes no text.
+    private mutating func splice(_ range: Range<Int>, with inserted: Character? = nil) {
+        guard fields[focus].choices == nil else { return }
+        var characters = Array(fields[focus].text)
+        characters.replaceSubrange(range, with: inserted.map { [$0] } ?? [])
+        fields[focus].text = String(characters)
+        fields[focus].cursor = range.lowerBound + (inserted == nil ? 0 : 1)
+        edited()
     }
 
-    private mutating func deleteAtCursor() {
-        var field = fields[focus]
-        guard field.choices == nil, field.cursor < field.text.count else { return }
-        field.text.remove(at: field.text.index(field.text.startIndex, offsetBy: field.cursor))
-        edited(field)
-    }
-
-    private mutating func clear() {
-        var field = fields[focus]
-        guard field.choices == nil else { return }
-        field.text = ""
-        field.cursor = 0
-        edited(field)
-    }
-
-    /// Keeps `field` (the focused one) and forgets why it was refused.
-    private mutating func edited(_ field: Field) {
-        fields[focus] = field
-        errors[field.name] = nil
+    /// The focused field was edited: forgets why it, or the edit, was refused.
+    private mutating func edited() {
+        errors[fields[focus].name] = nil
         message = nil
     }
 

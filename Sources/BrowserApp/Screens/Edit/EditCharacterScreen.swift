@@ -1,35 +1,28 @@
 import CharacterData
 import EntityWrites
-import RepositoryCore
-import RickAndMortyHTTP
 import RickAndMortyModel
 import TerminalUI
 
 /// The edit form of a character on the stack (`e` on its detail): every key goes to the form
 /// (`takesTyping`); Enter saves through the repository — a `mainSync` write, kept pending in the
 /// outbox when the server cannot be reached — and Esc leaves. Applied, pending or in conflict,
-/// the form closes and says so; a refused field shows its reason beside it and the form stays.
-/// A plain value (`ScreenModel`).
+/// the form closes and says so; a refused field shows its reason and the form stays. A plain value.
 struct EditCharacterScreen: ScreenModel {
-    /// What saving reports back.
+    /// What saving reports back: the repository's write (or why it made none), and how long it took.
     enum Message: Sendable {
-        /// The repository took the edit as `result` (or made no write), in `elapsed`.
         case saved(Result<WriteEvent, WriteNotMade>, elapsed: Duration)
     }
 
-    /// The form.
     var form: CharacterForm
-    /// Whether a save is in flight (keys other than Esc wait for it).
+    /// Whether a save is in flight (keys wait for it).
     var isSaving = false
-    /// The character's name when the form opened (the crumb, the title).
-    let name: String
-    /// The character as the form opened over it (the edit's base when the cache no longer holds it).
+    /// The character as the form opened over it: the title's name, and the edit's base when the
+    /// cache no longer holds it.
     let shown: ShowCharacter
 
     /// The form of `character`.
     init(character: ShowCharacter) {
         form = CharacterForm(character: character)
-        name = character.name
         shown = character
     }
 
@@ -38,29 +31,20 @@ struct EditCharacterScreen: ScreenModel {
     var crumb: String { "Edit" }
     var takesTyping: Bool { true }
     var activity: ScreenActivity {
-        ScreenActivity(isBusy: isSaving, shownReads: isSaving ? ["saving \(name)"] : [])
+        ScreenActivity(isBusy: isSaving, shownReads: isSaving ? ["saving \(shown.name)"] : [])
     }
-
-    /// The task key of the save in flight.
-    static let saveKey = "character-edit-save"
 
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        guard case .typed(let key) = action else { return [] }
-        if isSaving {
-            return []
-        }
+        guard case .typed(let key) = action, !isSaving else { return [] }
         switch form.take(key) {
         case .stay: return []
-        case .cancel:
-            context.pop()
-            return []
-        case .save:
-            return save(context: &context)
+        case .cancel: context.pop()
+        case .save: return save(context: &context)
         }
+        return []
     }
 
-    /// Checks the fields as the server would, then sends them (queued when the server cannot be
-    /// reached).
+    /// Checks the fields as the server would, then sends them (kept when the server cannot be reached).
     private mutating func save(context: inout ScreenContext) -> [Effect<Message>] {
         let fields = form.values
         if let violation = fields.violation() {
@@ -69,20 +53,20 @@ struct EditCharacterScreen: ScreenModel {
             return []
         }
         guard form.isChanged else {
-            context.toast("Nothing changed: \(name) is as it was.", kind: .info)
+            context.toast("Nothing changed: \(shown.name) is as it was.", kind: .info)
             context.pop()
             return []
         }
         isSaving = true
         let repository = context.services.repository
         let clock = context.services.clock
-        let id = form.characterID
         let shown = shown
         return [
-            .task(key: Self.saveKey) {
+            .task(key: "character-edit-save") {
                 let (result, elapsed) = await clock.timed { () async -> Result<WriteEvent, WriteNotMade> in
                     do throws(WriteNotMade) {
-                        return .success(try await repository.edit(id, to: fields, queueing: true, over: shown))
+                        return .success(
+                            try await repository.edit(shown.id, to: fields, queueing: true, over: shown))
                     } catch {
                         return .failure(error)
                     }
@@ -95,35 +79,38 @@ struct EditCharacterScreen: ScreenModel {
     mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         guard case .saved(let result, let elapsed) = message else { return [] }
         isSaving = false
-        let id = form.characterID
-        let name = form.values.name
         switch result {
         case .failure(let notMade):
-            context.record(WriteLogLine(notMade: notMade, method: .patch, character: id, elapsed: elapsed))
+            context.record(
+                WriteLogLine(notMade: notMade, method: .patch, character: shown.id, elapsed: elapsed))
             refuse(notMade.reason, field: notMade.field, prefix: "Not saved")
-            return []
         case .success(let event):
-            context.record(WriteLogLine(event, character: id, elapsed: elapsed))
-            switch event.outcome {
-            case .applied(let merged):
-                context.toast(
-                    merged ? "Saved \(name), merged with the server's changes to other fields." : "Saved \(name).", kind: .info)
-            case .confirmed, .discarded:
-                context.toast("Saved \(name).", kind: .info)
-            case .queued, .retrying:
-                let why = if case .retrying(let reason, _) = event.outcome { " (\(reason))" } else { "" }
-                context.toast("Kept: \(name) is pending and will be sent when the server can be reached\(why).", kind: .warning)
-            case .conflict(let fields):
-                context.toast(
-                    "\(self.name) changed on the server too (\(fields.joined(separator: ", "))): decide on the Changes screen (5).",
-                    kind: .warning)
-            case .rejected(let reason, let field):
+            context.record(WriteLogLine(event, character: shown.id, elapsed: elapsed))
+            if case .rejected(let reason, let field) = event.outcome {
                 refuse(reason, field: field, prefix: "Refused")
-                return []
+            } else {
+                let (text, kind) = said(event.outcome)
+                context.toast(text, kind: kind)
+                context.pop()
             }
-            context.pop()
         }
         return []
+    }
+
+    /// The toast of a saved edit, named as typed (a conflict as it was); a rejection shows on the form.
+    private func said(_ outcome: WriteOutcome) -> (String, ToastState.Kind) {
+        let name = form.values.name
+        let kept = "Kept: \(name) is pending and will be sent when the server can be reached"
+        let conflict = "\(shown.name) changed on the server too"
+        return switch outcome {
+        case .applied(merged: true):
+            ("Saved \(name), merged with the server's changes to other fields.", .info)
+        case .applied, .confirmed, .discarded, .rejected: ("Saved \(name).", .info)
+        case .queued: (kept + ".", .warning)
+        case .retrying(let reason, _): (kept + " (\(reason)).", .warning)
+        case .conflict(let fields):
+            (conflict + " (\(fields.joined(separator: ", "))): decide on the Changes screen (5).", .warning)
+        }
     }
 
     /// Shows why the form was not saved: beside its field when it names one of the form's, else
@@ -136,12 +123,85 @@ struct EditCharacterScreen: ScreenModel {
             form.message = "\(prefix): \(reason)"
         }
     }
+}
 
-    mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { [] }
+extension EditCharacterScreen {
+    private static let errorStyle = Style(foreground: .red, bold: true)
 
+    /// Draws the form in the main pane: one row per field (label, value, and the reason the server
+    /// refused it beside it, or under it when the pane is narrow), the cursor in the focused
+    /// field, what the keys do, and the edit's message or `Saving…`.
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        CharacterFormPane(form: form, title: "Edit \(name) (#\(form.characterID))", isSaving: isSaving)
-            .render(in: area, buffer: &buffer)
+        BorderBox(title: "Edit \(shown.name) (#\(shown.id))").render(in: area, buffer: &buffer)
+        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
+        let labelWidth = 10
+        guard inside.width > labelWidth + 4, inside.height > 0 else { return }
+        var y = inside.y
+        buffer.write(
+            "Tab/↓ next field · Shift-Tab/↑ previous · Space cycles a choice · Ctrl-U clears",
+            x: inside.x, y: y, maxWidth: inside.width, style: .plain.dimmed())
+        y += 2
+        // Room beside each value for the reason the server refused it.
+        let valueWidth = max(16, min(44, inside.width - labelWidth - 32))
+        for (index, field) in form.fields.enumerated() where y < inside.maxY {
+            let focused = index == form.focus && !isSaving
+            buffer.write(
+                field.name.capitalized + ":", x: inside.x, y: y, maxWidth: labelWidth,
+                style: focused ? Style(bold: true) : .plain.dimmed())
+            draw(field, focused: focused, at: inside.x + labelWidth, y: y, width: valueWidth, buffer: &buffer)
+            if let error = form.errors[field.name].map({ "✗ " + $0 }) {
+                // Beside the value, going on in the gap under it when longer; under it when narrow.
+                let beside = inside.x + labelWidth + valueWidth + 2
+                let room = inside.maxX - beside
+                let (x, top, width, lines) =
+                    room >= 20
+                    ? (beside, y, room, Array(TextWrapper.wrap(error, width: room).prefix(2)))
+                    : (inside.x + labelWidth, y + 1, inside.width - labelWidth, [error])
+                for (offset, line) in lines.enumerated() where top + offset < inside.maxY {
+                    buffer.write(line, x: x, y: top + offset, maxWidth: width, style: Self.errorStyle)
+                }
+            }
+            y += 2
+        }
+        guard y < inside.maxY else { return }
+        if isSaving {
+            buffer.write(
+                "Saving…", x: inside.x, y: y, maxWidth: inside.width, style: Style(foreground: .yellow))
+        } else if let message = form.message {
+            for line in TextWrapper.wrap(message, width: inside.width) where y < inside.maxY {
+                buffer.write(line, x: inside.x, y: y, maxWidth: inside.width, style: Self.errorStyle)
+                y += 1
+            }
+        } else {
+            buffer.write(
+                form.isChanged ? "Enter saves · Esc cancels" : "Nothing changed yet · Esc cancels",
+                x: inside.x, y: y, maxWidth: inside.width, style: .plain.dimmed())
+        }
+    }
+
+    /// A field's value in `width` columns: a text field scrolled so its cursor shows, a choice
+    /// field as `‹ Alive ›`; the cursor drawn reversed when `focused`.
+    private func draw(
+        _ field: CharacterForm.Field, focused: Bool, at x: Int, y: Int, width: Int, buffer: inout CellBuffer
+    ) {
+        if field.choices != nil {
+            let style = focused ? Style(bold: true, reverse: true) : .plain
+            buffer.write("‹ \(field.text) ›", x: x, y: y, maxWidth: width, style: style)
+            return
+        }
+        let characters = Array(field.text)
+        // The first character shown: as late as needed for the cursor to fit.
+        var start = 0
+        while start < field.cursor, DisplayWidth.of(String(characters[start..<field.cursor])) > width - 1 {
+            start += 1
+        }
+        let shown = TextFitting.fit(String(characters[start...]), width: width)
+        buffer.write(shown, x: x, y: y, maxWidth: width, style: Style(underline: focused))
+        guard focused else { return }
+        let cursorX = x + DisplayWidth.of(String(characters[start..<field.cursor]))
+        let under = field.cursor < characters.count ? String(characters[field.cursor]) : " "
+        buffer.write(
+            under, x: cursorX, y: y, maxWidth: max(1, x + width - cursorX), style: Style(reverse: true))
     }
 }
 
@@ -153,10 +213,13 @@ extension KeyTable.Scope {
             KeyBinding([.enter], .typed(.enter), label: "Enter", help: "save", hint: ("enter", "save", 10)),
             KeyBinding([.escape], .typed(.escape), label: "Esc", help: "cancel", hint: ("esc", "cancel", 20)),
             KeyBinding(
-                [.tab, .down], .typed(.tab), label: "Tab ↓", help: "next field", hint: ("tab", "next field", 30)),
+                [.tab, .down], .typed(.tab), label: "Tab ↓", help: "next field",
+                hint: ("tab", "next field", 30)),
             KeyBinding([.backTab, .up], .typed(.backTab), label: "Shift-Tab ↑", help: "previous field"),
-            KeyBinding([.character(" ")], .typed(.character(" ")), label: "Space", help: "next status or gender"),
-            KeyBinding([.backspace], .typed(.backspace), label: "Backspace", help: "delete before the cursor"),
+            KeyBinding(
+                [.character(" ")], .typed(.character(" ")), label: "Space", help: "next status or gender"),
+            KeyBinding(
+                [.backspace], .typed(.backspace), label: "Backspace", help: "delete before the cursor"),
             KeyBinding([.control("u")], .typed(.control("u")), label: "Ctrl-U", help: "clear the field"),
         ])
 }
