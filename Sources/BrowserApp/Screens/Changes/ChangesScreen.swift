@@ -1,7 +1,7 @@
 import CharacterData
 import EntityWrites
 import Foundation
-import RepositoryCore
+import RickAndMortyModel
 import TerminalUI
 
 /// The Changes screen on the stack (`5`): the writes the outbox keeps — pending, in conflict,
@@ -16,7 +16,7 @@ struct ChangesScreen: ScreenModel {
         /// The outbox was read at `now`.
         case read([EntityWrite], now: Date)
         /// An action finished: what to say, and the writes it sent.
-        case acted(String, ToastState.Kind, sent: [WriteLogLine])
+        case acted(String, sent: [WriteLogLine])
         /// The y/n question of discarding write `sequence` was answered with this letter.
         case discardAnswered(sequence: Int64, String)
     }
@@ -34,22 +34,15 @@ struct ChangesScreen: ScreenModel {
     /// Whether an action is in flight.
     var isActing = false
 
-    /// A screen with nothing read yet.
-    init() {}
-
     var keyScope: KeyTable.Scope { .changes }
     static var keyScopes: [KeyTable.Scope] { [.changes] }
     var crumb: String { opened.map { "Changes › #\($0)" } ?? "Changes" }
-    var activity: ScreenActivity {
-        ScreenActivity(isBusy: isActing, shownReads: isActing ? ["changes"] : [])
-    }
+    var activity: ScreenActivity { ScreenActivity(isBusy: isActing, shownReads: isActing ? ["changes"] : []) }
 
-    /// The selected write, if any.
     var selected: EntityWrite? {
         writes.indices.contains(selection.selected) ? writes[selection.selected] : nil
     }
 
-    /// The task key of the one-second reader.
     static let readerKey = "changes-reader"
 
     mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
@@ -69,8 +62,21 @@ struct ChangesScreen: ScreenModel {
         [Self.reader(context.services)]
     }
 
+    /// Reads the outbox now (unless not `first`) and every second on the services' clock.
+    static func reader(_ services: BrowserServices, first: Bool = true) -> Effect<Message> {
+        .subscribe(key: readerKey) { sink in
+            var reads = first
+            while !Task.isCancelled {
+                if reads { sink.send(.read(services.repository.keptWrites(), now: services.now())) }
+                reads = true
+                guard (try? await services.clock.sleep(for: .seconds(1))) != nil else { return }
+            }
+        }
+    }
+
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let visible = ChangesGeometry(area: context.layout.main).visibleRows
+        // The rows on screen, under the column header (at least one, so a move on a tiny screen moves).
+        let visible = max(1, Self.inside(context.layout.main).height - 1)
         switch action {
         case .back:
             if opened != nil { opened = nil } else { context.pop() }
@@ -85,25 +91,26 @@ struct ChangesScreen: ScreenModel {
                 context.toast("Only a write in conflict has mine and theirs to choose from.", kind: .info)
                 break
             }
-            let name = Self.title(of: write)
             let decision: ConflictDecision = action == .keepMine ? .keepMine : .takeTheirs
-            return act(context.services) { repository in
+            return act(on: write, context.services) { repository, name in
                 guard let event = await repository.resolveConflict(write.sequence, decision) else {
                     return ("The conflict of \(name) is no longer there.", [])
                 }
                 // Theirs taken: mine is dropped, which the log says as a discard.
-                let said = decision == .takeTheirs ? "Took the server's \(name); mine was dropped." : Self.sentence(event, name: name)
-                return (said, [event])
+                if decision == .takeTheirs {
+                    return ("Took the server's \(name); mine was dropped.", [event])
+                }
+                return (Self.sentence(event, name: name), [event])
             }
         case .delete:
             guard let write = selected else { break }
-            context.ask(
-                .yesOrNo("Discard the \(write.method == .delete ? "delete" : "edit") of \(Self.title(of: write))?")
-            ) { [sequence = write.sequence] in Message.discardAnswered(sequence: sequence, $0) }
+            let what = write.method == .delete ? "delete" : "edit"
+            context.ask(.yesOrNo("Discard the \(what) of \(Self.title(of: write))?")) {
+                [sequence = write.sequence] in Message.discardAnswered(sequence: sequence, $0)
+            }
         case .refresh:
             guard let write = selected, !isActing else { break }
-            let name = Self.title(of: write)
-            return act(context.services) { repository in
+            return act(on: write, context.services) { repository, name in
                 guard let last = await repository.retryWrite(write.sequence).last?.event else {
                     return ("Nothing was sent: another send is running.", [])
                 }
@@ -115,21 +122,22 @@ struct ChangesScreen: ScreenModel {
         return []
     }
 
-    /// Runs `body` over the repository (what to say, and the events of the writes it decided),
-    /// then reads the outbox again.
+    /// Runs `body` over the repository and `write`'s title (what to say, and the events of the
+    /// writes it decided), then reads the outbox again.
     private mutating func act(
-        _ services: BrowserServices, _ body: @escaping @Sendable (CharacterRepository) async -> (String, [WriteEvent])
+        on write: EntityWrite, _ services: BrowserServices,
+        _ body: @escaping @Sendable (CharacterRepository, String) async -> (String, [WriteEvent])
     ) -> [Effect<Message>] {
         isActing = true
-        let repository = services.repository
-        let clock = services.clock
+        let (repository, name) = (services.repository, Self.title(of: write))
         return [
             .stream(key: "changes-action") { sink in
-                let ((said, events), elapsed) = await clock.timed { await body(repository) }
+                let ((said, events), elapsed) = await services.clock.timed { await body(repository, name) }
                 let lines = events.map { event in
-                    WriteLogLine(event, character: repository.characterID(of: event.entity) ?? 0, elapsed: elapsed)
+                    WriteLogLine(
+                        event, character: repository.characterID(of: event.entity) ?? 0, elapsed: elapsed)
                 }
-                sink.send(.acted(said, .info, sent: lines))
+                sink.send(.acted(said, sent: lines))
                 sink.send(.read(repository.keptWrites(), now: services.now()))
             }
         ]
@@ -142,27 +150,28 @@ struct ChangesScreen: ScreenModel {
             self.writes = writes
             self.now = now
             hasRead = true
-            if let selectedSequence, let index = writes.firstIndex(where: { $0.sequence == selectedSequence }) {
+            if let selectedSequence, let index = writes.firstIndex(where: { $0.sequence == selectedSequence })
+            {
                 selection = ListState(selected: index, offset: min(selection.offset, index))
             } else if selection.selected >= writes.count {
                 selection = ListState(selected: max(0, writes.count - 1), offset: 0)
             }
             if let opened, !writes.contains(where: { $0.sequence == opened }) { self.opened = nil }
-        case .acted(let said, let kind, let sent):
+        case .acted(let said, let sent):
             isActing = false
-            context.toast(said, kind: kind)
+            context.toast(said, kind: .info)
             for event in sent { context.record(event) }
             // The status pane's counts follow the outbox.
             if sent.isEmpty { context.readKeptWrites() }
         case .discardAnswered(let sequence, let letter):
             guard letter == "y", let write = writes.first(where: { $0.sequence == sequence }) else { break }
-            let name = Self.title(of: write)
-            return act(context.services) { repository in
-                guard await repository.discardWrite(sequence) else { return ("That write is no longer kept.", []) }
-                return (
-                    "Discarded the write of \(name).",
-                    [WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)]
-                )
+            return act(on: write, context.services) { repository, name in
+                guard await repository.discardWrite(sequence) else {
+                    return ("That write is no longer kept.", [])
+                }
+                let event = WriteEvent(
+                    sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)
+                return ("Discarded the write of \(name).", [event])
             }
         }
         return []
@@ -171,8 +180,8 @@ struct ChangesScreen: ScreenModel {
     /// A write's outcome in a sentence.
     static func sentence(_ event: WriteEvent, name: String) -> String {
         switch event.outcome {
-        case .applied(let merged): merged ? "Sent \(name): merged and applied." : "Sent \(name): applied."
-        case .confirmed: "Sent \(name): applied."
+        case .applied(merged: true): "Sent \(name): merged and applied."
+        case .applied, .confirmed: "Sent \(name): applied."
         case .queued: "\(name) is still pending."
         case .retrying(let reason, _): "\(name) is still pending: \(reason)"
         case .conflict(let fields):
@@ -192,25 +201,159 @@ struct ChangesScreen: ScreenModel {
         }
         return write.entity
     }
+}
 
+extension ChangesScreen {
+    /// Where the screen draws in `area`: inside the border, one column in; the column header on its
+    /// first line, the rows under it (which `perform` scrolls by).
+    private static func inside(_ area: Rect) -> Rect { BorderBox.interior(of: area).inset(left: 1) }
+
+    /// Draws the kept writes as rows (state, entity, change, age, attempts, last error) with the
+    /// selected one highlighted, or, with a write opened, the fields that differ between base,
+    /// mine and theirs, the fields in conflict marked.
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        ChangesPane(screen: self).render(in: area, buffer: &buffer)
+        BorderBox(title: "Changes · \(WriteCounts(writes).description)").render(in: area, buffer: &buffer)
+        let inside = Self.inside(area)
+        guard inside.width > 10, inside.height > 1 else { return }
+        if let opened, let write = writes.first(where: { $0.sequence == opened }) {
+            return renderDiff(write, in: inside, buffer: &buffer)
+        }
+        let widths = Self.columnWidths(inside.width - 1)
+        let header = ["State", "Entity", "Change", "Age", "Tries", "Last error"]
+        let headerLine = Self.row(header.map { ($0, Style(bold: true, dim: true)) }, widths: widths)
+        buffer.write(headerLine, x: inside.x, y: inside.y, maxWidth: inside.width)
+        let placeholder =
+            hasRead ? "No writes kept: every edit and delete was taken by the server." : "Reading the outbox…"
+        ListView(rowCount: writes.count, state: selection, placeholder: placeholder) { [writes, now] index in
+            Self.line(for: writes[index], widths: widths, now: now)
+        }
+        .render(in: inside.inset(top: 1), buffer: &buffer)
     }
 
-    /// Reads the outbox now and every second on the services' clock.
-    static func reader(_ services: BrowserServices, first: Bool = true) -> Effect<Message> {
-        let repository = services.repository
-        return .subscribe(key: readerKey) { sink in
-            var reads = first
-            while !Task.isCancelled {
-                if reads { sink.send(.read(repository.keptWrites(), now: services.now())) }
-                reads = true
-                do {
-                    try await services.clock.sleep(for: .seconds(1))
-                } catch {
-                    return
-                }
+    /// The opened write's fields that differ: base → mine, and theirs for a conflict.
+    private func renderDiff(_ write: EntityWrite, in area: Rect, buffer: inout CellBuffer) {
+        var y = area.y
+        let what = write.method == .delete ? "Delete" : "Edit"
+        let age = StatusPaneContent.age(now.timeIntervalSince(write.createdAt))
+        buffer.write(
+            "\(what) of \(Self.title(of: write)) (\(write.entity)) · \(write.state.rawValue) · written \(age) ago",
+            x: area.x, y: y, maxWidth: area.width, style: Style(bold: true))
+        y += 1
+        if let error = write.lastError {
+            for line in TextWrapper.wrap("Last error: \(error)", width: area.width).prefix(2) {
+                buffer.write(line, x: area.x, y: y, maxWidth: area.width, style: Style(foreground: .red))
+                y += 1
             }
         }
+        y += 1
+        let base = write.base ?? [:]
+        let theirs = write.conflict?.theirs.value
+        let conflicting = write.conflict?.fields ?? []
+        let differing = Set(write.changes.keys).union(conflicting).union(
+            theirs.map { theirs in Set(theirs.keys).union(base.keys).filter { theirs[$0] != base[$0] } } ?? []
+        )
+        let heading = "field      base → mine" + (theirs == nil ? "" : " / theirs")
+        buffer.write(heading, x: area.x, y: y, maxWidth: area.width, style: Style(bold: true, dim: true))
+        y += 1
+        for field in differing.sorted() where y < area.maxY {
+            let mine = write.method == .delete ? "(deleted)" : Self.text(write.changes[field] ?? base[field])
+            let text =
+                "\(Self.text(base[field])) → \(mine)" + (theirs.map { " / \(Self.text($0[field]))" } ?? "")
+            let style: Style =
+                if conflicting.contains(field) {
+                    Style(foreground: .yellow, bold: true)
+                } else if write.changes[field] != nil {
+                    Style(bold: true)
+                } else {
+                    .plain.dimmed()
+                }
+            let label = TextFitting.fit(field + (conflicting.contains(field) ? " !" : ""), width: 10)
+            let line = Line([Span(label + " ", style: .plain.dimmed()), Span(text, style: style)])
+            buffer.write(line, x: area.x, y: y, maxWidth: area.width)
+            y += 1
+        }
+        y += 1
+        guard y < area.maxY else { return }
+        let keys =
+            write.state == .conflict
+            ? "m keeps mine (sent over the server's version) · t takes theirs · d discards · Esc back"
+            : "r sends it again now · d discards · Esc back"
+        buffer.write(keys, x: area.x, y: y, maxWidth: area.width, style: .plain.dimmed())
     }
+
+    /// A field's value as shown: a string as it is, an absent field `?`, anything else as JSON.
+    private static func text(_ value: JSONValue?) -> String {
+        switch value {
+        case nil: "?"
+        case .string(let text)?: UntrustedText.sanitize(text)
+        case let value?: value.description
+        }
+    }
+
+    /// The list's column widths in `width`: state, entity, change, age, tries, last error.
+    private static func columnWidths(_ width: Int) -> [Int] {
+        let rest = max(0, width - 9 - 6 - 5 - 5)
+        let (name, change) = (min(30, rest / 2), min(24, rest / 4))
+        return [9, name, change, 6, 5, max(0, rest - name - change)]
+    }
+
+    /// `write`'s row in the list.
+    private static func line(for write: EntityWrite, widths: [Int], now: Date) -> Line {
+        let change =
+            write.method == .delete ? "delete" : "edit " + write.changes.keys.sorted().joined(separator: ", ")
+        let stateStyle: Style =
+            switch write.state {
+            case .pending, .sending: Style(foreground: .cyan)
+            case .conflict: Style(foreground: .yellow, bold: true)
+            case .rejected: Style(foreground: .red, bold: true)
+            }
+        let id = write.entity.split(separator: "/").last ?? ""
+        // Right-aligned here: `row` leaves text of its column's width as it is.
+        let tries = TextFitting.fit(String(write.attempts), width: widths[4], alignment: .trailing)
+        return row(
+            [
+                (write.state.rawValue, stateStyle), ("\(title(of: write)) #\(id)", .plain), (change, .plain),
+                (StatusPaneContent.age(now.timeIntervalSince(write.createdAt)), .plain), (tries, .plain),
+                (write.lastError ?? "", .plain.dimmed()),
+            ], widths: widths)
+    }
+
+    /// `cells` (text and style) fitted to `widths`, a space after each but the last.
+    private static func row(_ cells: [(String, Style)], widths: [Int]) -> Line {
+        Line(
+            zip(cells, widths).enumerated().map { index, cell in
+                let ((text, style), width) = cell
+                return Span(
+                    TextFitting.fit(text, width: width) + (index < cells.count - 1 ? " " : ""), style: style)
+            })
+    }
+}
+
+extension KeyTable.Scope {
+    /// The Changes screen's keys.
+    static let changes = KeyTable.Scope(
+        "changes",
+        bindings: [
+            KeyBinding(
+                [.escape, .backspace], .back, label: "Esc Backspace", help: "close the diff, or back",
+                hint: ("esc", "back", 10)),
+            KeyBinding(
+                [.character("j"), .down], .moveDown, label: "j ↓", help: "next write",
+                hint: ("j/k", "move", 20)),
+            KeyBinding([.character("k"), .up], .moveUp, label: "k ↑", help: "previous write"),
+            KeyBinding([.character("g"), .home], .first, label: "g Home", help: "the newest"),
+            KeyBinding([.character("G"), .end], .last, label: "G End", help: "the oldest"),
+            KeyBinding(
+                [.enter], .open, label: "Enter", help: "the write's fields: base → mine / theirs",
+                hint: ("enter", "diff", 15)),
+            KeyBinding(
+                [.character("m")], .keepMine, label: "m",
+                help: "conflict: keep mine (sent over the server's version)",
+                hint: ("m/t", "mine/theirs", 25)),
+            KeyBinding(
+                [.character("t")], .takeTheirs, label: "t", help: "conflict: take theirs (mine dropped)"),
+            KeyBinding(
+                [.character("d")], .delete, label: "d", help: "discard the write (asks first)",
+                hint: ("d", "discard", 30)),
+        ])
 }
