@@ -91,7 +91,7 @@ enum CacheWrites {
         "A write, as `pending` lists it: its number (#3), or an entity (character/1) for all of its writes."
 
     /// One kept write as listed: its scope (empty: the older outbox's), its entity as the cache
-    /// names it (`sample|character/id:1`), and the record.
+    /// names it (`sample|character/id:1`), and the record. A value.
     struct Listed {
         var scope: String
         var entity: CacheEntryKey
