@@ -92,7 +92,6 @@ public struct WriteRequest: Sendable, Hashable, Codable {
     /// A patch's body: the fields it sets (a JSON merge patch); empty for a delete.
     public let fields: Fields
 
-    /// A request as given.
     public init(idempotencyKey: String, ifMatch: String?, fields: Fields) {
         self.idempotencyKey = idempotencyKey
         self.ifMatch = ifMatch
@@ -108,7 +107,6 @@ public struct ServerCopy: Sendable, Hashable, Codable {
     public var tag: String?
     public var body: Data?
 
-    /// A copy as given.
     public init(value: Fields, tag: String?, body: Data? = nil) {
         self.value = value
         self.tag = tag
@@ -134,7 +132,6 @@ public struct WriteConflict: Sendable, Hashable, Codable {
     /// The fields in conflict (for a delete: the fields that differ from what the user saw).
     public var fields: [String]
 
-    /// A conflict as given.
     public init(theirs: ServerCopy, fields: [String]) {
         self.theirs = theirs
         self.fields = fields

@@ -6,7 +6,6 @@ public struct WriteReport: Sendable, Hashable {
     public let event: WriteEvent
     public let elapsed: Duration
 
-    /// A report as given.
     public init(event: WriteEvent, elapsed: Duration) {
         self.event = event
         self.elapsed = elapsed

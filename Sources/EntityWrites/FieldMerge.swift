@@ -15,25 +15,13 @@ public enum FieldMerge {
 
     /// `changes`, made over `base`, against the server's `theirs` (editable fields).
     public static func rebase(changes: Fields, base: Fields?, over theirs: Fields) -> Outcome {
-        var send: Fields = [:]
-        var conflicts: [String] = []
-        for field in changes.keys.sorted() {
-            let mine = changes.value(of: field)
-            let server = theirs.value(of: field)
-            if server == mine { continue }
-            // Without a base nothing is known of what the user saw (a write an older outbox kept
-            // bare): it goes over the server's copy as it is.
-            guard let base else {
-                send[field] = mine
-                continue
-            }
-            if base.value(of: field) == server {
-                send[field] = mine
-            } else {
-                conflicts.append(field)
-            }
+        let send = changes.filter { theirs.value(of: $0.key) != $0.value }
+        // Without a base nothing is known of what the user saw (a write an older outbox kept
+        // bare): it goes over the server's copy as it is.
+        let conflicts = send.keys.filter { field in
+            base.map { $0.value(of: field) != theirs.value(of: field) } ?? false
         }
-        if !conflicts.isEmpty { return .conflict(conflicts) }
+        if !conflicts.isEmpty { return .conflict(conflicts.sorted()) }
         return send.isEmpty ? .done : .send(send)
     }
 
@@ -45,10 +33,6 @@ public enum FieldMerge {
 
     /// The fields of `mine` whose values differ from `base`'s.
     public static func changes(from base: Fields, to mine: Fields) -> Fields {
-        var changed: Fields = [:]
-        for field in Set(base.keys).union(mine.keys) where base.value(of: field) != mine.value(of: field) {
-            changed[field] = mine.value(of: field)
-        }
-        return changed
+        Fields(uniqueKeysWithValues: differences(base, mine).map { ($0, mine.value(of: $0)) })
     }
 }

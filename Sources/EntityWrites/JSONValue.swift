@@ -52,16 +52,11 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
             guard let number = Double(text), number.isFinite else { return nil }
             self = .number(number)
         case .array(let elements):
-            var values: [JSONValue] = []
-            values.reserveCapacity(elements.count)
-            for element in elements {
-                guard let value = JSONValue(element) else { return nil }
-                values.append(value)
-            }
+            let values = elements.compactMap(JSONValue.init)
+            guard values.count == elements.count else { return nil }
             self = .array(values)
         case .object(let object):
             var fields: Fields = [:]
-            fields.reserveCapacity(object.members.count)
             for member in object.members {
                 guard let value = JSONValue(member.value) else { return nil }
                 fields[member.key] = value

@@ -1,18 +1,12 @@
 import Foundation
 
 extension WriteBook {
-    /// Takes the server's answer to `step`: the one function through which every answer reaches
-    /// the writes, the tiers and the screens. An answer to a request the write no longer sends (a
-    /// stale one) changes nothing.
-    ///
-    /// - A read: `200` rebases the write over the server's copy (stored); `404`/`410` ends it
-    ///   (a delete applied, an edit rejected: the entity is gone).
-    /// - A patch: `2xx` applied (the copy in the body stored; a replay confirmed and the entity
-    ///   read again); `412` merged over the copy in the body, as a new request, or a conflict.
-    /// - A delete: `2xx`, `404`, `410` applied (removed from the tiers); `412` a conflict when the
-    ///   entity is not what the user saw, else a new request over its tag.
-    /// - No answer, `408`, `409`, `425`, `429`, `5xx`: the same request again later (its
-    ///   `Retry-After`, else a backoff). Any other status: rejected, nothing of it shown.
+    /// Takes the server's answer to `step`, the one way an answer reaches the writes, the tiers and
+    /// the screens; a stale one (to a request the write no longer sends) changes nothing. `2xx`
+    /// applies (after a read: rebases), `412` merges over the copy in the body, `404`/`410` say the
+    /// entity is gone (a delete applied, an edit rejected); no answer, `408`, `409`, `425`, `429`
+    /// and `5xx` send the same request later (its `Retry-After`, else a backoff); any other status
+    /// rejects.
     public mutating func take(_ answer: WriteAnswer, for step: WriteStep, now: Date) -> WriteTransition {
         var transition = WriteTransition()
         let write: EntityWrite
@@ -27,7 +21,18 @@ extension WriteBook {
             else { return transition }
             write = sent
         }
-        guard let server = answered(answer, for: write, now: now, in: &transition) else { return transition }
+        let server: ServerAnswer
+        switch answer {
+        case .answered(let answered):
+            server = answered
+        case .none(let reason):
+            // The request may have reached the server: later, the same request.
+            retryLater(write, reason: reason, after: nil, now: now, in: &transition)
+            return transition
+        case .notSent(let reason):
+            unsent(write, reason: reason, in: &transition)
+            return transition
+        }
         let isRead = if case .read = step { true } else { false }
         let copy = server.object.map { ServerCopy(value: $0, tag: server.tag, body: server.body) }
         switch server.status {
@@ -55,7 +60,12 @@ extension WriteBook {
                 finish(write, server.replayed ? .confirmed : .applied(merged: write.merged), in: &transition)
             }
         case 404, 410:
-            gone(write, in: &transition)
+            transition.effects.append(.remove(entity: write.entity))
+            if write.method == .delete {
+                finish(write, .applied(merged: write.merged), in: &transition)
+            } else {
+                reject(write, reason: "it no longer exists on the server", field: nil, in: &transition)
+            }
         case 412 where !isRead:
             guard let copy, copy.tag != nil else {
                 // The server's copy did not come with the answer: read it, then merge.
@@ -74,22 +84,6 @@ extension WriteBook {
             reject(write, reason: server.reason, field: server.field, in: &transition)
         }
         return transition
-    }
-
-    /// The server's answer, or nil when none came: then the write waits (the request may have
-    /// reached the server: later, the same request) or is as it was (the request never left).
-    private mutating func answered(
-        _ answer: WriteAnswer, for write: EntityWrite, now: Date, in transition: inout WriteTransition
-    ) -> ServerAnswer? {
-        switch answer {
-        case .answered(let server):
-            return server
-        case .none(let reason):
-            retryLater(write, reason: reason, after: nil, now: now, in: &transition)
-        case .notSent(let reason):
-            unsent(write, reason: reason, in: &transition)
-        }
-        return nil
     }
 
     /// `write` (never sent, or to be sent anew) merged over the server's `copy`: a new request
@@ -173,15 +167,5 @@ extension WriteBook {
         let published = !rules.mutations.contains(.rejectionNotPublished)
         save(rejected, published ? .rejected(reason: reason, field: field) : nil, in: &transition)
         rebaseNext(of: write.entity, on: nil, in: &transition)
-    }
-
-    /// The entity is gone from the server: a delete is done, an edit refused.
-    private mutating func gone(_ write: EntityWrite, in transition: inout WriteTransition) {
-        transition.effects.append(.remove(entity: write.entity))
-        if write.method == .delete {
-            finish(write, .applied(merged: write.merged), in: &transition)
-        } else {
-            reject(write, reason: "it no longer exists on the server", field: nil, in: &transition)
-        }
     }
 }

@@ -54,11 +54,9 @@ extension WriteBook {
         return transition
     }
 
-    /// Sends write `sequence` again, merged over the entity read anew, as a new request with a new
-    /// key. A write in conflict stays where it is (what the user saw is kept: if the server still
-    /// differs on the same fields, it is a conflict again). A rejected one leaves the book and the
-    /// same change comes back as the entity's newest write (writes made since stay ahead of it).
-    /// Nil when the write is neither; else its number.
+    /// Sends write `sequence` again, merged over the entity read anew, as a new request: one in
+    /// conflict where it is (what the user saw kept), a rejected one as the entity's newest write.
+    /// Its number; nil when it is neither.
     public mutating func retry(_ sequence: Int64, now: Date) -> (sequence: Int64, WriteTransition)? {
         guard let write = write(sequence), let at = index(of: sequence) else { return nil }
         var transition = WriteTransition()

@@ -1,24 +1,12 @@
 import Foundation
 
-/// The writes one client keeps for one API, and every rule of how they move: the write model in
-/// one place. It does no I/O of its own (sans-I/O): a caller records the user's edits and deletes,
-/// asks for the next step (`nextStep`), carries it out (a request, or a read), and hands the
-/// answer back (`take`). Each call returns a `WriteTransition`: what to keep in and drop from the
-/// outbox (one transaction), what the tiers must store, drop or read again, and what to tell.
-///
-/// The rules:
-/// - A write is what the user changed, against what the user saw: its base and that copy's tag.
-///   A field the user did not touch is never sent.
-/// - Three-way, per field, always (`FieldMerge`): after a `412`, before a write whose copy had no
-///   tag (read first), and when an earlier write of the entity is decided.
-/// - Per entity, writes leave in order: a later one waits while an earlier one is open.
-/// - A key names one request body: a later edit folds into an earlier write only while it never
-///   left; a resend after a lost answer is the same request, anything else a new one.
-/// - A replay confirms, it does not inform: the entity is read again.
-/// - The tiers hold only server copies; what is open is laid over them (`shown(_:over:)`), so a
-///   rejected or discarded write leaves every screen with nothing to roll back.
-///
-/// A value: thread-safe to share, changed by one owner at a time.
+/// The writes one client keeps for one API, and every rule of how they move (the catalog's
+/// article lists them), without I/O: a caller records edits and deletes, asks for the next step
+/// (`nextStep`), carries it out, and hands the answer back (`take`). Each call returns a
+/// `WriteTransition` to keep in the outbox (one transaction), carry out on the tiers and tell.
+/// Merges are three-way, per field (`FieldMerge`): after a `412`, before a write whose copy had
+/// no tag (read first), and when an earlier write of the entity is decided. A value: thread-safe
+/// to share, changed by one owner at a time.
 public struct WriteBook: Sendable {
     public let rules: WriteRules
     /// The writes kept, oldest first.
@@ -27,8 +15,7 @@ public struct WriteBook: Sendable {
     public private(set) var nextSequenceNumber: Int64
 
     /// A book of `writes` (as an outbox kept them) under `rules`; new writes are numbered from
-    /// `nextSequence` (at least one past the newest kept: an outbox that numbered writes since
-    /// removed says so, and no number is used twice).
+    /// `nextSequence`, at least one past the newest kept, so no number is used twice.
     public init(writes: [EntityWrite] = [], nextSequence: Int64 = 1, rules: WriteRules = WriteRules()) {
         self.rules = rules
         self.writes = writes.sorted { $0.sequence < $1.sequence }
@@ -68,13 +55,10 @@ public struct WriteBook: Sendable {
         return shown(entity, over: copy.value).map { ServerCopy(value: $0, tag: nil) }
     }
 
-    // MARK: Recording
-
-    /// Records an edit of `entity`: the user saw `saw` (a copy tagged `tag`, nil when it had no
-    /// tag of its own) and wants `mine`. Only the editable fields that differ are kept. Folds
-    /// into the entity's newest write when that one never left and the user saw what it would
-    /// show; else a new write, which waits behind the open ones. Returns the write's number (nil:
-    /// nothing changed).
+    /// Records an edit of `entity`: the user saw `saw` (tagged `tag`, nil for none of its own) and
+    /// wants `mine`; only the editable fields that differ are kept. Folds into the entity's newest
+    /// write when it never left and the user saw what it would show. The write's number, nil when
+    /// nothing changed.
     public mutating func edit(entity: String, saw: Fields, tag: String?, mine: Fields, now: Date)
         -> (sequence: Int64?, WriteTransition)
     {
@@ -132,6 +116,47 @@ public struct WriteBook: Sendable {
         }
     }
 
+    /// The next thing to do for the writes kept, at `now`: the oldest write that may leave (the
+    /// first open write of its entity, not in conflict, not waiting for a time) is sent — its
+    /// request fixed now when it has none, with a key from `newKey` — or, when its copy had no
+    /// tag, its entity is read first. The transition (the request fixed, the attempt counted)
+    /// must be kept before the request leaves. Nil when nothing is open. One step per entity at a
+    /// time: ask again for an entity only once its last step's answer (or its absence) was handed
+    /// to `take`; `excluding` names the entities whose requests are in flight.
+    public mutating func nextStep(now: Date, newKey: () -> String, excluding: Set<String> = []) -> (WriteStep?, WriteTransition) {
+        var transition = WriteTransition()
+        var blocked = excluding
+        var earliest: Date?
+        let ordered = !rules.mutations.contains(.orderPerEntityIgnored)
+        // Found first, changed after: changing the book while walking it would copy every write.
+        var chosen: EntityWrite?
+        for write in writes where write.isOpen {
+            let first = blocked.insert(write.entity).inserted
+            guard first || !ordered, write.state != .conflict else { continue }
+            if let notBefore = write.notBefore, notBefore > now {
+                earliest = min(earliest ?? notBefore, notBefore)
+                continue
+            }
+            chosen = write
+            break
+        }
+        guard var sending = chosen else { return (earliest.map { .wait(until: $0) }, transition) }
+        if sending.request == nil {
+            guard sending.baseTag != nil else { return (.read(sequence: sending.sequence, entity: sending.entity), transition) }
+            sending.request = WriteRequest(
+                idempotencyKey: newKey(), ifMatch: sending.baseTag, fields: sending.method == .patch ? sending.changes : [:])
+        }
+        sending.state = .sending
+        sending.attempts += 1
+        sending.notBefore = nil
+        save(sending, in: &transition)
+        guard let request = sending.request else { return (nil, transition) }
+        let send = SendRequest(
+            method: sending.method, entity: sending.entity, ifMatch: request.ifMatch,
+            idempotencyKey: request.idempotencyKey, body: sending.method == .patch ? request.fields : nil)
+        return (.send(sequence: sending.sequence, send), transition)
+    }
+
     /// Adds a new pending write, kept and told as queued in `transition`; returns its number.
     mutating func append(
         entity: String, method: EntityWrite.Method, base: Fields?, baseTag: String?, changes: Fields,
@@ -146,8 +171,6 @@ public struct WriteBook: Sendable {
         transition.events.append(event(write, .queued))
         return write.sequence
     }
-
-    // MARK: Helpers shared by the transitions
 
     /// Where write `sequence` is (the writes are kept in order: a binary search).
     func index(of sequence: Int64) -> Int? {

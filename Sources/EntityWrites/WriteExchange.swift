@@ -58,7 +58,6 @@ public struct ServerAnswer: Sendable, Hashable {
     /// The body's bytes, when the caller keeps them (passed on with a copy taken from it).
     public var body: Data?
 
-    /// An answer as given.
     public init(
         status: Int, tag: String? = nil, retryAfter: Double? = nil, replayed: Bool = false, object: Fields? = nil,
         body: Data? = nil

@@ -48,7 +48,6 @@ public struct WriteEvent: Sendable, Hashable {
     public let method: EntityWrite.Method
     public let outcome: WriteOutcome
 
-    /// An event as given.
     public init(sequence: Int64, entity: String, method: EntityWrite.Method, outcome: WriteOutcome) {
         self.sequence = sequence
         self.entity = entity
@@ -85,7 +84,6 @@ public struct WriteTransition: Sendable, Hashable {
     public var effects: [TierEffect] = []
     public var events: [WriteEvent] = []
 
-    /// An empty transition.
     public init() {}
 
     /// This transition, then `later`, as one: the writes `later` saves or removes replace this

@@ -40,11 +40,8 @@ public struct EditableFields: Sendable, Hashable {
         EditableFields(names: Set(names), listed: false)
     }
 
-    /// Whether `field` may be written.
-    public func contains(_ field: String) -> Bool { names.contains(field) == listed }
-
     /// The editable fields of `value`.
-    public func of(_ value: Fields) -> Fields { value.filter { contains($0.key) } }
+    public func of(_ value: Fields) -> Fields { value.filter { names.contains($0.key) == listed } }
 }
 
 /// A type of one's own written through an `EntityWriter`: a `Codable` value whose JSON object is

@@ -27,7 +27,6 @@ public actor MemoryWriteStore: WriteStore {
     private var writes: [Int64: EntityWrite] = [:]
     private var next: Int64 = 1
 
-    /// An empty store.
     public init() {}
 
     public func load() -> (writes: [EntityWrite], nextSequence: Int64) {

@@ -4,17 +4,14 @@ import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
 
-/// Edits and deletes of characters through the library's write model (`EntityWrites`): each is
-/// what the user changed against what the user saw, kept in the disk cache's write store, sent in
-/// order per character with `If-Match` and `Idempotency-Key`, merged per field, and answered
-/// through one function. What the server has not decided is laid over every answer, never stored
-/// as the server's; a rejected or discarded write leaves every screen at once.
+/// Edits and deletes of characters through the library's write model (`EntityWrites`), kept in
+/// the disk cache's write store; what the server has not decided is laid over every answer, never
+/// stored as the server's, so a rejected or discarded write leaves every screen at once.
 extension CharacterRepository {
-    /// Edits character `id` to `fields`, over `shown` — the character as the user saw it (the
-    /// form's copy). Without `shown`, over what this process shows now (its tag, when nothing is
-    /// laid over it). Sent at once; with `queueing`, a write the server cannot take now is kept
-    /// and sent later (`sendKeptWrites`), else dropped and thrown. Returns how the write stands
-    /// (the library's one outcome type; `.discarded` with sequence 0 when it changed nothing).
+    /// Edits character `id` to `fields`, over `shown` (the form's copy), else over what this process
+    /// shows now. Sent at once; with `queueing`, a write the server cannot take now is kept and
+    /// sent later (`sendKeptWrites`), else dropped and thrown. How the write stands (`.discarded`
+    /// with sequence 0 when it changed nothing).
     public func edit(_ id: Int, to fields: CharacterFields, queueing: Bool, over shown: ShowCharacter? = nil)
         async throws(WriteNotMade) -> WriteEvent
     {
@@ -35,10 +32,9 @@ extension CharacterRepository {
         return try await settle(sequence, entity: path, method: .patch, queueing: queueing)
     }
 
-    /// Deletes character `id`, as the user saw it (`shown`; without it, as this process shows it
-    /// now). Sent at once, or (with `queueing`) kept until the server can take it; the character
-    /// leaves every list at once. A character that differs on the server from what the user saw is
-    /// a conflict, never deleted unseen.
+    /// Deletes character `id`, as the user saw it (`shown`, else as this process shows it), sent
+    /// as `edit` sends; it leaves every list at once. A character that differs on the server from
+    /// what the user saw is a conflict, never deleted unseen.
     public func delete(_ id: Int, queueing: Bool, over shown: ShowCharacter? = nil) async throws(WriteNotMade) -> WriteEvent {
         try refuseWhenReadOnly()
         let seen = await seenCopy(id, shown: shown)

@@ -59,18 +59,18 @@ enum CharacterWriteFields {
 
 }
 
-/// The character tiers as the write model sees them: copies read from the normalized cache
-/// (memory, disk, shared), a server's answers stored in every tier and told to observers, a
-/// character gone removed from them. Never given a value the server has not answered. A value;
-/// thread-safe (its closures are).
+/// The character tiers as the write model sees them: the normalized cache's (memory, disk,
+/// shared), given only what a server answered, stored in every tier and told to observers. A
+/// value; thread-safe.
 struct CharacterWriteTiers: WriteTiers {
     let paths: CharacterPaths
-    let read: @Sendable (Int) async -> Entry<ShowCharacter>?
-    let keep: @Sendable (ShowCharacter, String?) async -> Void
-    let drop: @Sendable (Int) async -> Void
+    let graph: CharacterRepository.Graph<ShowCharacter, PageInfo>
+    let timeSource: any TimeSource
 
     func copy(of entity: String) async -> ServerCopy? {
-        guard let id = paths.id(of: entity), let entry = await read(id) else { return nil }
+        guard let id = paths.id(of: entity), let entry = await graph.cache.entity(String(id)) else {
+            return nil
+        }
         return ServerCopy(value: CharacterWriteFields.fields(of: entry.value), tag: entry.metadata.etag)
     }
 
@@ -80,11 +80,12 @@ struct CharacterWriteTiers: WriteTiers {
             copy.body.flatMap { try? APIDecoding.decode(ShowCharacter.self, from: $0) }
             ?? (try? APIDecoding.decode(ShowCharacter.self, from: JSONValue.data(of: copy.value)))
         guard let character = decoded, paths.id(of: entity) == character.id else { return }
-        await keep(character, copy.tag)
+        let metadata = EntryMetadata(storedAt: timeSource.now(), etag: copy.tag)
+        _ = await graph.cache.store([character], metadata: metadata)
     }
 
     func remove(_ entity: String) async {
         guard let id = paths.id(of: entity) else { return }
-        await drop(id)
+        try? await graph.cache.remove(String(id), cause: .deleted)
     }
 }

@@ -1,7 +1,9 @@
 import EntityWrites
 import Foundation
 import Locking
+import PersistentCache
 import RickAndMortyHTTP
+import RickAndMortyModel
 import Synchronization
 
 /// The character writes of one repository: an `EntityWriter` over the API (through its offline
@@ -23,7 +25,7 @@ final class CharacterWrites: Sendable {
     /// The writes of `api`, kept in `store` (their `loaded` state), with `tiers`.
     init(
         api: RemoteAPI, store: any WriteStore, loaded: (writes: [EntityWrite], nextSequence: Int64),
-        isDurable: Bool, tiers: CharacterWriteTiers, now: @escaping @Sendable () -> Date
+        isDurable: Bool, tiers: CharacterWriteTiers
     ) {
         self.api = api
         paths = tiers.paths
@@ -31,9 +33,10 @@ final class CharacterWrites: Sendable {
         let overlay = PendingOverlay(of: loaded.writes, paths: paths)
         kept = PThreadMutex((loaded.writes, overlay))
         overlayIsEmpty = Atomic(overlay.isEmpty)
+        let timeSource = tiers.timeSource
         writer = EntityWriter(
             baseURL: api.configuration.baseURL, store: store, loaded: loaded, tiers: tiers,
-            http: RemoteAPIExchange(api: api), rules: CharacterWriteFields.rules, now: now)
+            http: RemoteAPIExchange(api: api), rules: CharacterWriteFields.rules, now: { timeSource.now() })
     }
 
     /// The writes kept, oldest first, as last refreshed.
@@ -58,5 +61,36 @@ final class CharacterWrites: Sendable {
             overlayIsEmpty.store(overlay.isEmpty, ordering: .releasing)
         }
         return writes
+    }
+}
+
+extension CharacterRepository {
+    /// The writes of `api`'s characters: kept in `database`'s write store under the API's scope
+    /// (in memory without a disk cache), with writes of the older outbox adopted once, and the
+    /// character tiers of `graph`.
+    static func makeWrites(
+        api: RemoteAPI, database: CacheDatabase?, configuration: CharacterRepositoryConfiguration,
+        graph: Graph<ShowCharacter, PageInfo>
+    ) -> CharacterWrites {
+        let paths = CharacterPaths(baseURL: api.configuration.baseURL)
+        let tiers = CharacterWriteTiers(paths: paths, graph: graph, timeSource: configuration.timeSource)
+        guard let database else {
+            return CharacterWrites(
+                api: api, store: MemoryWriteStore(), loaded: ([], 1), isDurable: false, tiers: tiers)
+        }
+        let store = SQLiteWriteStore(database: database, scope: configuration.storedNamespace(Namespace.writes))
+        var loaded: (writes: [EntityWrite], nextSequence: Int64) =
+            (try? store.contentsNow()).map { ($0.writes, $0.nextSequence) } ?? ([], 1)
+        let legacy = LegacyCharacterWrites.adoptable(
+            in: database, kind: configuration.storedNamespace(Namespace.character), paths: paths,
+            numberedFrom: loaded.nextSequence)
+        if !legacy.rows.isEmpty {
+            let next = loaded.nextSequence + Int64(legacy.writes.count)
+            if (try? store.adoptNow(legacy.writes, removingOutboxRows: legacy.rows, nextSequence: next)) != nil {
+                loaded.writes += legacy.writes
+                loaded.nextSequence = next
+            }
+        }
+        return CharacterWrites(api: api, store: store, loaded: loaded, isDurable: true, tiers: tiers)
     }
 }

@@ -6,7 +6,6 @@ public struct WriteNotMade: Error, Sendable, Hashable, CustomStringConvertible {
     /// The field the reason is about, if one.
     public let field: String?
 
-    /// A refusal as given.
     public init(_ reason: String, field: String? = nil) {
         self.reason = reason
         self.field = field
