@@ -20,7 +20,6 @@ package struct CacheCensus: Sendable, Equatable {
 
     /// Entries per state over every key, when counted.
     var states: [CacheEntryState: Int]?
-    /// One line per tier, top first.
     var tiers: [TierLine]
 
     package init(states: [CacheEntryState: Int]? = nil, tiers: [TierLine] = []) {
@@ -47,7 +46,7 @@ package struct CacheCensus: Sendable, Equatable {
     }
 
     /// Counts the states of every row `inspector` lists at `now`, a page at a time (only counts are
-    /// held), with each tier's totals; a tier that fails is left out of the count.
+    /// held), with each tier's totals.
     package static func count(_ inspector: CacheInspector, at now: Date) async -> CacheCensus {
         let tiers = await inspector.totals().map { tier, result in
             switch result {
@@ -87,5 +86,34 @@ enum ByteText {
         if unit == 0 { return "\(bytes) B" }
         let text = value < 10 ? DecimalText.tenths(value) : DecimalText.whole(value)
         return "\(text) \(units[unit])"
+    }
+}
+
+/// One of the cache's tiers as the Cache screen shows and asks for it, by the inspector's name
+/// (`memory`, `disk`, `shared`, `file`, or another): its badge, which is also the letter that
+/// picks it in a prompt, and the origin of what it answers. A plain value.
+package struct CacheTier: Sendable, Hashable {
+    package static let memory = CacheTier(name: "memory")
+    package static let disk = CacheTier(name: "disk")
+    package static let shared = CacheTier(name: "shared")
+    package static let file = CacheTier(name: "file")
+
+    let name: String
+
+    package init(name: String) { self.name = name }
+
+    /// A tier the screen does not know by name.
+    static func other(_ name: String) -> CacheTier { CacheTier(name: name) }
+
+    /// `M`, `D`, `S`, `F`: the name's first letter, upper case. Its lowercase picks the tier in a prompt.
+    var badge: Character { name.uppercased().first ?? "?" }
+
+    /// The origin of an answer or an action of the tier (the file tier's is the disk's).
+    var origin: Origin {
+        switch self {
+        case .memory: .memory
+        case .shared: .sharedCache
+        default: .disk
+        }
     }
 }

@@ -4,8 +4,7 @@ import RepositoryCore
 import TerminalUI
 
 /// One cache entry opened from the Cache screen: its row (metadata in each tier), its value as
-/// read (pretty-printed JSON, or why it could not be read), and the scroll of the page. A plain
-/// value; the timeline and changes come from the screen's `CacheTimeline` when drawn.
+/// read (or why it could not be), and the page's scroll. A plain value.
 struct CacheEntryDetail: Sendable, Equatable {
     /// The entry as the list showed it (refreshed after an action).
     var entry: CacheListEntry
@@ -14,7 +13,6 @@ struct CacheEntryDetail: Sendable, Equatable {
     var valueFailure: String?
     /// The value as last read (JSON), for opening the entity in the explorer and copying it.
     var json: String?
-    /// The first line in view.
     private(set) var scroll = 0
 
     init(entry: CacheListEntry) { self.entry = entry }
@@ -79,8 +77,7 @@ struct CacheEntryDetail: Sendable, Equatable {
     }
 }
 
-/// The entry view's pane: the lines of a `CacheEntryDetail` from its scroll. Holds exactly what it
-/// draws.
+/// The entry view's pane: the lines of a `CacheEntryDetail` from its scroll. Holds what it draws.
 struct CacheEntryPane: Widget, Equatable, Sendable {
     let lines: [Line]
     let scroll: Int

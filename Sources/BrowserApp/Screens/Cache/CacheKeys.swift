@@ -1,3 +1,4 @@
+import RepositoryCore
 import TerminalUI
 
 /// The Cache screen's own commands, carried by `BrowserAction.cache`; their keys and what each
@@ -62,4 +63,27 @@ extension KeyTable.Scope {
             KeyBinding([.character("Y")], .copy(.url), label: "Y", help: "copy the opened entry's API URL"),
             KeyBinding([.character("n")], .cache(.answer("n")), label: "", help: ""),
         ])
+}
+
+/// What the Cache screen asks before acting, each a choice its text spells out. A plain value.
+enum CacheQuestion: Sendable, Hashable {
+    /// Which tier to evict the key from, which to purge, and whether to purge it (y/n).
+    case evictTier(CacheEntryKey)
+    case purgeTier
+    case confirmPurge(CacheTier)
+
+    /// The question over `tiers`: `evict character/id:1 from: m memory · d disk  (Esc: cancel)`.
+    func question(tiers: [CacheTier]) -> Question {
+        let letters = tiers.map {
+            Question.Choice(letter: $0.badge.lowercased().first ?? $0.badge, label: $0.name)
+        }
+        let choices = letters.map { "\($0.letter) \($0.label)" }.joined(separator: " · ")
+        switch self {
+        case .evictTier(let key):
+            return Question(prompt: "evict \(key) from: \(choices)  (Esc: cancel)", kind: .choice(letters))
+        case .purgeTier:
+            return Question(prompt: "purge which tier: \(choices)  (Esc: cancel)", kind: .choice(letters))
+        case .confirmPurge(let tier): return .yesOrNo("purge every entry of \(tier.name)? y/n")
+        }
+    }
 }

@@ -7,11 +7,9 @@ import RickAndMortyModel
 /// (`character 1 · Rick Sanchez`, `page 3 · status=alive`, `avatar 1`), decoded once, when the row
 /// is first in view (until then, the row's own name: `character 1`). A plain value.
 package struct CacheListEntry: Sendable, Hashable {
-    /// The key, its holders and what each knows.
     var row: CacheRow
-    /// The name shown; the row's own name when the value could not be decoded.
+    /// The name shown; the row's own name until named, or when the value could not be decoded.
     var title: String
-    /// Whether `title` is the inspector's readable name (false: the row's own name, not yet named).
     var isNamed: Bool
 
     /// An entry titled `title` (named), or by the row's own name (not yet named).
@@ -21,7 +19,6 @@ package struct CacheListEntry: Sendable, Hashable {
         isNamed = title != nil
     }
 
-    /// The key (`character/id:1`).
     var key: CacheEntryKey { row.key }
 
     /// The entity the row holds (its kind and id), which the explorer opens; nil for pages, avatars
@@ -38,11 +35,9 @@ package struct CacheListEntry: Sendable, Hashable {
             || row.kind.contains(needle)
     }
 
-    /// The page of `inspector`'s rows after `cursor` (at most `limit`) and the next cursor; its
-    /// first `naming` rows are titled with their entity's name where the value decodes
-    /// (`character 1 · Rick Sanchez`: one payload read and decode each), the others by their own
-    /// name until the screen names them. A tier that fails is left out of the page and named in
-    /// `leftOut` (`shared: <why>`); it throws only when every tier failed.
+    /// The page of `inspector`'s rows after `cursor` (at most `limit`) and the next cursor, its first
+    /// `naming` rows named (one payload read and decoded each). A tier that fails is left out and
+    /// named in `leftOut` (`shared: <why>`); it throws only when every tier failed.
     package static func page(
         of inspector: CacheInspector, after cursor: CacheEntryKey?, limit: Int, naming: Int = .max
     ) async throws(RepositoryError) -> (entries: [CacheListEntry], next: CacheEntryKey?, leftOut: [String]) {
@@ -53,10 +48,9 @@ package struct CacheListEntry: Sendable, Hashable {
         return (entries, page.next, page.failed)
     }
 
-    /// The first `limit` of every row `inspector` lists, in `order` at `now` (ties by key), and how
-    /// many rows there were: one scan a page at a time that holds at most twice `limit` rows (and a
-    /// page), never the whole cache. The rows are not named (the screen names those in view).
-    /// A tier that fails is left out; when every tier fails, the scan fails with their reasons.
+    /// The first `limit` of every row `inspector` lists, in `order` at `now`, unnamed, and how many
+    /// rows there were: one scan a page at a time holding at most twice `limit` rows, never the
+    /// whole cache. A tier that fails is left out; when every tier fails, the scan fails.
     static func firstSorted(
         of inspector: CacheInspector, in order: CacheSortOrder, limit: Int, at now: Date
     ) async throws(RepositoryError) -> (entries: [CacheListEntry], total: Int) {
@@ -75,5 +69,45 @@ package struct CacheListEntry: Sendable, Hashable {
             cursor = page.next
         } while cursor != nil
         return (first(kept).map { CacheListEntry(row: $0) }, total)
+    }
+}
+
+/// How the Cache screen orders its rows: by key (as the tiers page them), then — `s` cycles — by
+/// age (newest first), size (largest first), kind, and state (expired, stale, fresh), each over
+/// the whole cache (`CacheListEntry.firstSorted`). A plain value.
+enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
+    case key, age, size, kind, state
+
+    /// The order `s` goes to next: key → age → size → kind → state → key.
+    var next: CacheSortOrder {
+        let all = Self.allCases
+        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+    }
+
+    /// Whether `lhs` comes before `rhs` in this order at `now` by `rule` (ties by key, ids as numbers).
+    func precedes(_ lhs: CacheRow, _ rhs: CacheRow, rule: CacheFreshnessRule, now: Date) -> Bool {
+        switch self {
+        case .key: break
+        case .age:
+            let (left, right) = (lhs.top?.storedAt ?? .distantPast, rhs.top?.storedAt ?? .distantPast)
+            if left != right { return left > right }
+        case .size:
+            let (left, right) = (lhs.bytes ?? -1, rhs.bytes ?? -1)
+            if left != right { return left > right }
+        case .kind:
+            if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+        case .state:
+            // 2 for expired, 1 for stale, 0 for fresh (or unknown).
+            func urgency(_ row: CacheRow) -> Int {
+                switch row.top.map({ rule.state(of: $0, at: now) }) {
+                case .expired: 2
+                case .stale: 1
+                case .fresh, nil: 0
+                }
+            }
+            let (left, right) = (urgency(lhs), urgency(rhs))
+            if left != right { return left > right }
+        }
+        return lhs.key < rhs.key
     }
 }

@@ -4,10 +4,8 @@ import RepositoryCore
 import TerminalUI
 
 /// The Cache screen's list pane: the census header (states, each tier against its limits, the
-/// badge legend, the sort and filter), the column heads and the rows in view — kind, title, tier
-/// badges, bytes, age, time to live left, state (`revalidating` while a background revalidation
-/// reads it again), ETag. Holds exactly what it draws (the rows in
-/// view and the time they are drawn at), so equal panes draw equal cells.
+/// badge legend, the sort and filter), the column heads and the rows in view. Holds exactly what it
+/// draws (the rows in view and the time they are drawn at), so equal panes draw equal cells.
 struct CacheListPane: Widget, Equatable, Sendable {
     let census: CacheCensus
     let tiers: [CacheTier]
@@ -19,15 +17,13 @@ struct CacheListPane: Widget, Equatable, Sendable {
     let sort: CacheSortOrder
     let filter: String
     let problemsOnly: Bool
-    /// `rows 1–200 of 1,042 read` and what is still being read.
     let position: String
     let rule: CacheFreshnessRule
     let now: Date
     /// What the title adds after the API: the shared tier's state (`shared down: TLS …`), the rows
     /// it refused, the writes the outbox keeps (`writes: 2 pending (5)`).
     var notes: [String] = []
-    /// The keys of the rows in view that a background revalidation is reading again: their state
-    /// reads `revalidating`.
+    /// The rows in view a background revalidation reads again: their state reads `revalidating`.
     var revalidating: Set<CacheEntryKey> = []
 
     static let headerHeight = 3
@@ -150,4 +146,50 @@ struct CacheListPane: Widget, Equatable, Sendable {
                 ]))
         }
     }
+}
+
+/// How a cache row's columns read: tier badges, ages and times to live, the state word and its
+/// colour. Pure functions.
+enum CacheRowText {
+    /// The badges of `tiers` in the order of `all`, a `·` where a tier does not hold it: `MD·F`.
+    static func badges(_ tiers: [CacheTier], of all: [CacheTier]) -> String {
+        String(all.map { tiers.contains($0) ? $0.badge : "·" })
+    }
+
+    /// `M memory · D disk · F file`.
+    static func legend(_ all: [CacheTier]) -> String {
+        all.map { "\($0.badge) \($0.name)" }.joined(separator: " · ")
+    }
+
+    /// `45s`, `12m`, `3h`, `2d`; `-30s` once past; `—` for nil (no limit).
+    static func duration(_ seconds: TimeInterval?) -> String {
+        guard let seconds, seconds.isFinite else { return "—" }
+        let sign = seconds < 0 ? "-" : ""
+        let whole = Int(abs(seconds).rounded(.down))
+        let text =
+            switch whole {
+            case ..<60: "\(whole)s"
+            case ..<3_600: "\(whole / 60)m\(whole % 60 == 0 ? "" : "\(whole % 60)s")"
+            case ..<86_400: "\(whole / 3_600)h\((whole % 3_600) / 60 == 0 ? "" : "\((whole % 3_600) / 60)m")"
+            default:
+                "\(whole / 86_400)d\((whole % 86_400) / 3_600 == 0 ? "" : "\((whole % 86_400) / 3_600)h")"
+            }
+        return sign + text
+    }
+
+    /// The colour of a state word: fresh green, stale yellow, expired red.
+    static func style(of state: CacheEntryState?) -> Style {
+        switch state {
+        case .fresh: .plain.foreground(.green)
+        case .stale: .plain.foreground(.yellow)
+        case .expired: .plain.foreground(.red)
+        case nil: .plain.dimmed()
+        }
+    }
+
+    /// The colour of `revalidating`, the state of a row a background revalidation reads again.
+    static let revalidatingStyle = Style.plain.foreground(.cyan)
+
+    /// The bytes column: `1.2 KB`, `—` when no tier counts them.
+    static func bytes(_ bytes: Int?) -> String { bytes.map(ByteText.short) ?? "—" }
 }

@@ -1,13 +1,12 @@
 import Foundation
+import RepositoryCore
+import TerminalUI
 
-/// The answers of the last minute, per second and per source, for the Cache screen's pulses:
-/// answers per second per source, the hit ratio per second, and a latency histogram per source.
-///
-/// A plain value; `update` owns it and feeds it each applied answer with the time it was applied
-/// (the clock is the caller's). Bounded: 60 one-second buckets per source (older ones are let go
-/// as time moves) and a fixed set of latency buckets per source, counted over the session.
+/// The answers of the last minute for the Cache screen's pulses: per second and source, the hit
+/// ratio per second, and a latency histogram per source (over the session). A plain value, fed
+/// each applied answer with the time it was applied (the clock is the caller's); bounded by 60
+/// one-second buckets per source, older ones let go as time moves.
 package struct CachePulses: Sendable, Equatable {
-    /// Seconds of history kept.
     static let seconds = 60
     /// The upper bounds (ms, exclusive) of the latency buckets; the last bucket has none.
     static let latencyBounds: [Double] = [1, 4, 16, 64, 256, 1_000]
@@ -17,14 +16,12 @@ package struct CachePulses: Sendable, Equatable {
     /// Hits (answered by a cache tier without asking the server) and all answers per second.
     private var hits: [Int: Int] = [:]
     private var answers: [Int: Int] = [:]
-    /// Latency buckets per source.
     private(set) var latencies: [PulseSource: [Int]] = [:]
     private var newestSecond = Int.min
 
     /// The sources seen, in `PulseSource`'s order.
     var sources: [PulseSource] { Set(counts.keys).union(latencies.keys).sorted() }
 
-    /// Counts `event`, applied at `time`.
     mutating func record(_ event: AnswerEvent, at time: Date) {
         let second = Self.second(of: time)
         let source = PulseSource(event.origin)
@@ -46,8 +43,7 @@ package struct CachePulses: Sendable, Equatable {
         return Self.minute(endingAt: now).map { counts[$0, default: 0] }
     }
 
-    /// The share of answers that were hits in each of the last 60 seconds, nil for a second
-    /// without answers.
+    /// The share of hits in each of the last 60 seconds, nil for a second without answers.
     func hitRatio(at now: Date) -> [Double?] {
         Self.minute(endingAt: now).map { second in
             guard let all = answers[second], all > 0 else { return nil }
@@ -63,7 +59,6 @@ package struct CachePulses: Sendable, Equatable {
         return Double(hits.filter { range.contains($0.key) }.values.reduce(0, +)) / Double(all)
     }
 
-    /// The numbers of the last 60 seconds ending at `now`.
     private static func minute(endingAt now: Date) -> ClosedRange<Int> {
         let last = second(of: now)
         return last - seconds + 1...last
@@ -102,5 +97,86 @@ enum Sparkline {
                 let clamped = min(1, max(0, ratio))
                 return blocks[min(blocks.count - 1, Int(clamped * Double(blocks.count - 1) + 0.5))]
             })
+    }
+}
+
+/// Where an answer counted by the pulses came from (a tier, the network in full, with a 304 or
+/// joined to another caller's read, or nowhere: it failed), named as the status pane names the
+/// origin, in the order the pulses list them. A plain value.
+enum PulseSource: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+    case memory, disk, sharedCache = "shared cache", revalidated, coalesced, network
+    case fileCache = "file cache", failed
+
+    /// The source of `origin` (nil: the answer failed).
+    init(_ origin: AnswerOrigin?) {
+        switch origin {
+        case .repository(.memory)?: self = .memory
+        case .repository(.disk)?: self = .disk
+        case .repository(.sharedCache)?: self = .sharedCache
+        case .repository(.revalidated)?, .avatar(.revalidated)?: self = .revalidated
+        case .repository(.coalesced)?: self = .coalesced
+        case .repository(.network)?, .avatar(.network)?: self = .network
+        case .avatar(.fileCache)?: self = .fileCache
+        case nil: self = .failed
+        }
+    }
+
+    /// Whether the answer came from a cache tier without asking the server: a revalidation or a
+    /// joined read did ask it, so neither is a hit.
+    var isHit: Bool { self == .memory || self == .disk || self == .sharedCache || self == .fileCache }
+
+    var description: String { rawValue }
+
+    static func < (lhs: PulseSource, rhs: PulseSource) -> Bool {
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+    }
+}
+
+/// The pulses pane: the hit ratio per second over the last minute, and per source a sparkline of
+/// its answers per second and its latency histogram. Holds exactly what it draws (the lines built
+/// from a `CachePulses` at one time).
+struct CachePulsesPane: Widget, Equatable, Sendable {
+    let lines: [Line]
+
+    /// The pane of `pulses` at `now`.
+    init(_ pulses: CachePulses, at now: Date) {
+        let minute = CachePulses.seconds
+        let hitRatio = Sparkline.of(ratios: pulses.hitRatio(at: now), width: minute)
+        let ratio = pulses.minuteHitRatio(at: now).map { "\(DecimalText.whole($0 * 100))%" } ?? "—"
+        var lines = [
+            Line([
+                Span(TextFitting.fit("hit ratio", width: 12), style: .plain.bolded()),
+                Span(TextFitting.fit(hitRatio, width: minute), style: .plain.foreground(.green)),
+                Span(" \(ratio)"),
+            ])
+        ]
+        for source in pulses.sources {
+            let counts = pulses.perSecond(source, at: now)
+            let buckets = pulses.latencies[source] ?? []
+            let histogram = Sparkline.of(buckets, width: CachePulses.latencyBounds.count + 1)
+            let total = TextFitting.fit(String(counts.reduce(0, +)), width: 5, alignment: .trailing)
+            lines.append(
+                Line([
+                    Span(TextFitting.fit(source.description, width: 12), style: .plain.bolded()),
+                    Span(
+                        TextFitting.fit(Sparkline.of(counts, width: minute), width: minute),
+                        style: .plain.foreground(.cyan)),
+                    Span(" \(total)/min  "),
+                    Span(histogram, style: .plain.foreground(.magenta)),
+                ]))
+        }
+        if pulses.sources.isEmpty { lines.append(Line("no answers this minute", style: .plain.dimmed())) }
+        let bounds = "<1 <4 <16 <64 <256 <1s ≥1s ms"
+        lines.append(Line("latency histogram buckets: \(bounds)", style: .plain.dimmed()))
+        self.lines = lines
+    }
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        BorderBox(title: "Pulses · last minute").render(in: area, buffer: &buffer)
+        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
+        guard !inside.isEmpty else { return }
+        for (index, line) in lines.prefix(inside.height).enumerated() {
+            buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
+        }
     }
 }

@@ -1,11 +1,10 @@
 import CharacterData
 import Foundation
 import RepositoryCore
+import RickAndMortyModel
 
-/// What the Cache screen asks the outside world for: a page of rows, the census, one entry again
-/// (with its value), an action on the cache, the explorer for an entity, or a question. A plain
-/// value; the screen runs each as an effect (`perform(with:now:)`) whose result comes back to it
-/// alone.
+/// What the Cache screen asks the outside world for. A plain value; the screen runs each as an
+/// effect (`perform(with:now:)`) whose result comes back to it alone.
 enum CacheScreenRequest: Sendable, Equatable {
     /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
     case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
@@ -13,16 +12,14 @@ enum CacheScreenRequest: Sendable, Equatable {
     case scanSorted(CacheSortOrder, limit: Int)
     /// The readable names of rows come into view unnamed.
     case name([CacheRow])
-    /// The census: each tier's totals and the count of states over every key.
     case count
     /// One entry again, its row and (with `value`) its stored value.
     case readEntry(CacheEntryKey, value: Bool)
     /// Evict the key from one tier, or from all for nil.
     case evict(CacheEntryKey, tier: CacheTier?)
     case purge(tier: CacheTier)
-    /// A conditional GET with the cached validators.
+    /// A conditional GET with the cached validators, or a fresh read from the network.
     case revalidate(CacheEntryKey)
-    /// A fresh read from the network.
     case refetch(CacheEntryKey)
     /// Open the entity in the explorer (character or entity detail), or ask the user: the app
     /// handles both.
@@ -124,7 +121,6 @@ enum CacheScreenResult: Sendable, Equatable {
     /// The first rows of the whole cache in an order, and how many rows the scan went over.
     case scanned(CacheSortOrder, entries: [CacheListEntry], total: Int)
     case scanFailed(CacheSortOrder, String)
-    /// Rows named (`CacheScreenRequest.name`).
     case named([CacheListEntry])
     case pageFailed(page: Int, String)
     case counted(CacheCensus)
@@ -138,5 +134,33 @@ enum CacheScreenResult: Sendable, Equatable {
     var actionEvent: AnswerEvent? {
         guard case .acted(let answer, let key, let kind, let ms) = self else { return nil }
         return AnswerEvent(cacheAction: answer, key: key, action: kind, ms: ms)
+    }
+}
+
+extension AnswerEvent {
+    /// An action of the Cache screen as a line of the status pane and the `--events` log, in the
+    /// log's usual fields: `query` is the answer's sentence (`character/id:1: evicted from memory,
+    /// disk`); an eviction or a purge is the `cache` operation with `cacheOnly` and the origin of
+    /// the top tier it emptied (`memory`, `disk` for the SQLite and file tiers, `shared cache`); a
+    /// revalidation or a refetch is the `main` operation with `remoteFirst` and its origin
+    /// (`revalidated` for a 304, else `network`); a failure has no origin and says why in `error`.
+    init(
+        cacheAction answer: CacheActionAnswer, key: CacheEntryKey?, action: CacheScreenResult.ActionKind,
+        ms: Double
+    ) {
+        let reads = action == .revalidate || action == .refetch
+        let origin: Origin? =
+            switch answer.outcome {
+            case .evicted(let tiers): tiers.first.map { CacheTier(name: $0).origin }
+            case .purged(let tier, _): CacheTier(name: tier).origin
+            case .revalidated: .revalidated
+            case .refetched(let read, _): read
+            case .notCached, .failed: nil
+            }
+        self.init(
+            query: answer.description, policy: .cache(reads ? .remoteFirst : .cacheOnly),
+            operation: reads ? .main : .cache, origin: origin.map(AnswerOrigin.repository), stale: false,
+            ms: ms, ageSeconds: nil, error: answer.succeeded ? nil : answer.description,
+            kind: key.flatMap { EntityKind(rawValue: $0.kind) }, cacheKeys: key.map { [$0] } ?? [])
     }
 }

@@ -36,7 +36,6 @@ package struct CacheScreenState: Sendable, Equatable {
     /// The time of the frame.
     var now: Date
 
-    /// A screen over `tiers` with `rule`, nothing read yet, at `now`.
     package init(
         tiers: [CacheTier], rule: CacheFreshnessRule, now: Date, list: CacheListState = CacheListState()
     ) {
@@ -46,35 +45,31 @@ package struct CacheScreenState: Sendable, Equatable {
         self.list = list
     }
 
-    /// What `y` and `Y` copy: the entry opened, its value as read; nil when none is open or its
-    /// value is not read.
+    /// What `y` and `Y` copy: the entry opened, its value as read (nil before).
     var openedSubject: CopySubject? {
         guard let detail, let json = detail.json else { return nil }
         return CopySubject(label: detail.entry.title, json: json)
     }
 
-    /// Builds where the screen draws in `area`, once per change of the pulses or the area.
+    /// Builds where the screen draws in `area`, once per change of the pulses or the area; `geometry`
+    /// reads it (or builds one when there is none for `area`).
     mutating func layOut(in area: Rect) {
         laidOut.layOut(for: area) { CacheScreenGeometry(area: area, pulseSources: pulses.sources.count) }
     }
 
-    /// Where the screen draws in `area`: as `layOut` built it, or built now.
     func geometry(in area: Rect) -> CacheScreenGeometry {
         laidOut.geometry(for: area) { CacheScreenGeometry(area: area, pulseSources: pulses.sources.count) }
     }
 
-    /// The row the screen's questions are drawn on in `area`: the last of the list's body, or of
-    /// the entry page.
+    /// The row the screen's questions are drawn on: the last of the list's body, or of the entry page.
     func questionRow(in area: Rect) -> Rect {
         detail == nil
             ? CacheListPane.body(of: geometry(in: area).list).bottom(1)
             : BorderBox.interior(of: area).inset(left: 1, right: 1).bottom(1)
     }
 
-    /// The list's body rows in `area` (what moves scroll by).
     package func listRows(in area: Rect) -> Int { geometry(in: area).listRows }
 
-    /// The entry page's lines, when an entry is open.
     var entryLines: [Line] { detail?.lines(tiers: tiers, timeline: timeline, rule: rule, now: now) ?? [] }
 
     /// `rows 1–200+ read` (a window in key order), `first 1000 of 100000 by age` (a scan's), with
@@ -98,8 +93,7 @@ package struct CacheScreenState: Sendable, Equatable {
         return text
     }
 
-    /// Draws the screen into `area`: the entry page when one is open, else the list above the
-    /// pulses (the rows a background revalidation is reading again say `revalidating`).
+    /// Draws the entry page when one is open, else the list above the pulses.
     package func render(
         in area: Rect, buffer: inout CellBuffer, notes: [String] = [],
         revalidating: RevalidatingEntries = RevalidatingEntries()
@@ -130,8 +124,7 @@ extension CacheScreenState {
         finish(census.states == nil && !isCounting ? [.count] : [], area: area)
     }
 
-    /// Carries out a key's `action` with the screen drawn in `area`. Returns what to ask the
-    /// outside world for, in order.
+    /// Carries out a key's `action` with the screen drawn in `area`.
     mutating func perform(_ action: BrowserAction, area: Rect) -> [CacheScreenRequest] {
         var requests: [CacheScreenRequest] = []
         let page = max(1, listRows(in: area) - 1)
@@ -166,8 +159,7 @@ extension CacheScreenState {
         return finish(requests, area: area)
     }
 
-    /// Takes a message of the screen's effects: a request's result (and the time it came at), a
-    /// second passed, or an answer. Never reads the clock: time comes in with the messages.
+    /// Takes a message of the screen's effects. Never reads the clock: time comes with the messages.
     mutating func receive(_ message: CacheScreenMessage, area: Rect) -> [CacheScreenRequest] {
         switch message {
         case .second(let time):
@@ -223,7 +215,7 @@ extension CacheScreenState {
         }
     }
 
-    /// The index (in the rows shown) of the row drawn over the cell, or nil when none is there.
+    /// The index in the rows shown of the row drawn over the cell, if any.
     private func rowIndex(atColumn column: Int, row: Int, area: Rect) -> Int? {
         let body = geometry(in: area).listBody
         guard body.contains(column: column, row: row) else { return nil }
@@ -327,4 +319,26 @@ extension CacheScreenState {
         naming.formUnion(rows.map(\.key))
         return [.name(rows.map(\.row))]
     }
+}
+
+/// Where the Cache screen draws in its area: the list's pane and its body (what a click selects
+/// in, its height what moves scroll by) above the pulses' pane (empty on a short screen), and the
+/// entry page's lines in view. Built once per change of the pulses or the area (`layOut`), read by
+/// `update` and `render`. A plain value.
+struct CacheScreenGeometry: Sendable, Equatable {
+    let list: Rect
+    let pulses: Rect
+    let listBody: Rect
+    let entryRows: Int
+
+    /// The geometry of `area` with pulses of `sources` sources.
+    init(area: Rect, pulseSources sources: Int) {
+        let pulsesHeight = area.height >= 24 ? min(area.height / 3, 4 + max(1, sources)) : 0
+        list = area.top(area.height - pulsesHeight)
+        pulses = area.bottom(pulsesHeight)
+        listBody = CacheListPane.body(of: list)
+        entryRows = BorderBox.interior(of: area).height
+    }
+
+    var listRows: Int { listBody.height }
 }

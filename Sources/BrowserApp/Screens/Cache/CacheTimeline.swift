@@ -1,11 +1,9 @@
 import Foundation
 import RepositoryCore
 
-/// What the browser saw of each cache key this session: every answer for it (time, origin,
-/// policy, ms, a 304, an error) and what changed between the versions of its value seen.
-///
-/// A plain value; `update` owns it. Bounded: at most `maxMoments` answers and `maxChanges`
-/// changes per key, and at most `maxKeys` keys (the key seen longest ago is let go first).
+/// What the browser saw of each cache key this session: every answer for it and what changed
+/// between the versions of its value seen. A plain value; `update` owns it. Bounded: `maxMoments`
+/// answers and `maxChanges` changes per key, `maxKeys` keys (the one seen longest ago goes first).
 struct CacheTimeline: Sendable, Equatable {
     /// One answer for a key: when it was applied, its origin (nil for a failure), policy and time
     /// taken, whether a stale value was served, and the error of a failure or of a fallback.
@@ -42,9 +40,8 @@ struct CacheTimeline: Sendable, Equatable {
         self.maxChanges = max(1, maxChanges)
     }
 
-    /// The answers for `key`, oldest first.
+    /// The answers and the changes seen for `key`, oldest first.
     func moments(of key: CacheEntryKey) -> [Moment] { moments[key] ?? [] }
-    /// The changes seen for `key`, oldest first.
     func changes(of key: CacheEntryKey) -> [Change] { changes[key] ?? [] }
 
     /// Records `event`, applied at `time`, for `keys` (by default each key its query read).
@@ -59,8 +56,7 @@ struct CacheTimeline: Sendable, Equatable {
         }
     }
 
-    /// Notes the value of `key` seen at `time` (JSON text); when it differs from the last one
-    /// noted, records what changed.
+    /// Notes the value of `key` seen at `time` (JSON), recording what changed since the last one.
     mutating func noteValue(_ json: String, of key: CacheEntryKey, at time: Date) {
         let fields = ValueFields.flatten(json)
         touch(key)
@@ -108,7 +104,6 @@ enum ValueFields {
 }
 
 /// Any JSON value, a scalar as its text, decoded strictly (a number never reads as a Boolean).
-/// A plain value.
 private enum JSONValue: Decodable {
     case scalar(String), array([JSONValue]), object([String: JSONValue])
 
