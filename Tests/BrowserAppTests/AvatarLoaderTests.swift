@@ -3,6 +3,7 @@ import CharacterData
 import DownloadCache
 import Foundation
 import JPEGCodec
+import Locking
 import RepositoryCore
 import RickAndMortyServer
 import Synchronization
@@ -187,6 +188,29 @@ struct AvatarLoaderTests {
         #expect(loader.cache.totalBytes() == 0)
     }
 
+    @Test("A PNG at a URL that does not say so is named, kept, and not downloaded again on the next visit")
+    func otherPictureKept() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "avatar-png-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64)
+        let transport = FixedBodyTransport(body: Data(png))
+        let loader = AvatarLoader(directory: folder, transport: transport)
+        let first = await loader.load(url: "http://127.0.0.1:9/media/luke", refresh: false)
+        #expect(Self.reason(first) == "No image: a PNG picture; only JPEG is drawn.")
+        #expect(first.origin == .network)
+        #expect(loader.cache.totalBytes() == Int64(png.count))
+        // The next visit answers from the file kept: the same sentence, no request
+        let second = await loader.load(url: "http://127.0.0.1:9/media/luke", refresh: false)
+        #expect(Self.reason(second) == "No image: a PNG picture; only JPEG is drawn.")
+        #expect(second.origin == .fileCache)
+        #expect(transport.fetches.withLock { $0 } == 1)
+        // Bytes that are no picture at all are still refused and not kept
+        #expect(AvatarLoader.otherPictureKind(Array("<html>".utf8)) == nil)
+        #expect(AvatarLoader.otherPictureKind(Array("RIFF\0\0\0\0WEBPVP8 ".utf8)) == "WebP")
+        #expect(AvatarLoader.otherPictureKind(Array("GIF89a".utf8)) == "GIF")
+    }
+
     @Test("A cached file corrupted on disk is refused, removed, and downloaded afresh next time")
     func corruptedOnDisk() async throws {
         try await Self.with { _, base, loader in
@@ -295,5 +319,22 @@ struct EmptyBodyTransport: DownloadTransport {
         _ = FileManager.default.createFile(
             atPath: bodyFile.path, contents: Data(), attributes: [.posixPermissions: 0o600])
         return TransportResponse(statusCode: 200, headers: ["ETag": "\"empty\""])
+    }
+}
+
+/// A transport that answers 200 with `body` and counts its requests. A fake at the transport
+/// boundary.
+final class FixedBodyTransport: DownloadTransport {
+    let body: Data
+    let fetches = PThreadMutex(0)
+
+    init(body: Data) { self.body = body }
+
+    func fetch(
+        _ request: DownloadRequest, bodyFile: URL, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws(DownloadError) -> TransportResponse {
+        fetches.withLock { $0 += 1 }
+        _ = FileManager.default.createFile(atPath: bodyFile.path, contents: body, attributes: [.posixPermissions: 0o600])
+        return TransportResponse(statusCode: 200, headers: [:])
     }
 }

@@ -14,7 +14,8 @@ import TerminalUI
 /// Loads character avatars through a `DownloadService` and a size-bounded `FileSystemCacheProvider`,
 /// then checks and decodes them. Navigation serves a cached file without asking the server
 /// (`bypassServerCallOnFoundItem`); a refresh revalidates it with its ETag
-/// (`alwaysFetchWithCustomHeader` over the same folder). A file that does not decode is removed.
+/// (`alwaysFetchWithCustomHeader` over the same folder). A file that does not decode is removed,
+/// unless it is a picture of another kind (PNG, GIF, WebP, BMP), which is kept and named.
 ///
 /// Navigation looks in the cache itself before building a service, as the service would under its
 /// policy, with the provider's `cachedFile(key:)`: one `stat` tells the loader the file's identity
@@ -161,6 +162,11 @@ package struct AvatarLoader: Sendable {
             return (.failure(AvatarFailure("No image: the cached file could not be read.")), origin, 0)
         }
         let bytes = Array(data)
+        if let kind = Self.otherPictureKind(bytes) {
+            // A good download of a picture this browser does not draw: kept, so the next visit says
+            // so from the file cache instead of downloading it again.
+            return (.failure(AvatarFailure("No image: a \(kind) picture; only JPEG is drawn.")), origin, bytes.count)
+        }
         do throws(JPEGError) {
             let decoded = try JPEGDecoder.decode(
                 bytes, minimumWidth: minimumPixels, minimumHeight: minimumPixels, limits: limits)
@@ -176,6 +182,20 @@ package struct AvatarLoader: Sendable {
             cache.remove(key: key)  // a broken file is not kept
             return (.failure(AvatarFailure("No image: \(error.description)")), origin, bytes.count)
         }
+    }
+
+    /// The kind of picture `bytes` begin as when it is one this browser does not draw (`PNG`), by its
+    /// signature; nil for anything else (a JPEG, or bytes that are no picture).
+    static func otherPictureKind(_ bytes: [UInt8]) -> String? {
+        let signatures: [(kind: String, prefix: [UInt8])] = [
+            ("PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), ("GIF", Array("GIF8".utf8)),
+            ("BMP", Array("BM".utf8)),
+        ]
+        if let match = signatures.first(where: { bytes.starts(with: $0.prefix) }) { return match.kind }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return "WebP"
+        }
+        return nil
     }
 
     /// The identity of `file`, cached under `cacheKey`, by one `stat` (inode 0 when it cannot be read).
