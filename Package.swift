@@ -426,6 +426,32 @@ if let sanitizer = Context.environment["CHARBROWSER_SANITIZE"], !sanitizer.isEmp
     let fuzzing = sanitizer == "fuzzer"
     let compile = fuzzing ? ["-sanitize=fuzzer,address", "-DFUZZING"] : ["-sanitize=\(sanitizer)"]
     let link = fuzzing ? ["-sanitize=fuzzer,address", "-use-ld=lld"] : ["-sanitize=\(sanitizer)"]
+    // Each sanitized build makes its products in one `swift build` (each plans the whole package
+    // again, seconds even when nothing changed): the fuzz products and what they use, or everything
+    // but the benchmarks and the fuzz products.
+    let fuzzProducts = Set(package.targets.filter { $0.path?.hasPrefix("Tests/Fuzz/") == true && $0.type == .executable }.map(\.name))
+    var kept = Set(package.targets.map(\.name))
+    if fuzzing {
+        kept = fuzzProducts
+        var unseen = Array(kept)
+        while let name = unseen.popLast() {
+            for dependency in package.targets.first(where: { $0.name == name })?.dependencies ?? [] {
+                switch dependency {
+                case .targetItem(let used, _), .byNameItem(let used, _):
+                    if kept.insert(used).inserted { unseen.append(used) }
+                default: break
+                }
+            }
+        }
+    } else {
+        kept.subtract(fuzzProducts)
+        kept.subtract(package.targets.filter { $0.path?.hasPrefix("Tests/Benchmarks/") == true }.map(\.name))
+    }
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll { product in
+        guard let library = product as? Product.Library else { return false }
+        return !library.targets.allSatisfy(kept.contains)
+    }
     for target in package.targets where [.regular, .executable, .test].contains(target.type) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(compile)]
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(link)]
