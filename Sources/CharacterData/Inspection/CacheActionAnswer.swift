@@ -3,15 +3,12 @@ import RepositoryCore
 /// What an inspector action did, as one sentence for the status pane, `--events` and the command
 /// line. A `Sendable` value.
 public struct CacheActionAnswer: Hashable, Sendable, CustomStringConvertible {
-    /// The outcome.
+    /// What happened: the key removed from these tiers, held by no tier asked, a tier emptied of
+    /// this many entries, the cached value confirmed (HTTP 304), …
     public enum Outcome: Hashable, Sendable {
-        /// The key was removed from these tiers.
         case evicted(tiers: [String])
-        /// No tier asked held the key.
         case notCached
-        /// A tier was emptied of this many entries.
         case purged(tier: String, entries: Int)
-        /// A conditional request confirmed the cached value (HTTP 304).
         case revalidated
         /// The value was read again (from where the answer said: `network`, or `revalidated`
         /// when the server confirmed the cached copy), with why, when there is more to say.
@@ -22,10 +19,8 @@ public struct CacheActionAnswer: Hashable, Sendable, CustomStringConvertible {
 
     /// The key or tier acted on.
     public var subject: String
-    /// What happened.
     public var outcome: Outcome
 
-    /// Creates an answer.
     public init(subject: String, outcome: Outcome) {
         self.subject = subject
         self.outcome = outcome

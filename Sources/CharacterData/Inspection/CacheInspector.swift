@@ -84,8 +84,7 @@ public struct CacheInspector: Sendable {
 
     // MARK: Reading
 
-    /// The rows after `cursor` (from the first for nil), at most `limit`, in key order, and the
-    /// cursor of the next page (nil at the end).
+    /// The rows after `cursor` (nil: from the first), at most `limit`, and the next cursor.
     public func rows(after cursor: CacheEntryKey?, limit: Int) async throws(RepositoryError)
         -> (rows: [CacheRow], next: CacheEntryKey?)
     {
@@ -93,9 +92,9 @@ public struct CacheInspector: Sendable {
         return (page.entries.map(CacheRow.init), page.next)
     }
 
-    /// As `rows(after:limit:)`, but a tier that fails is left out (the others still answer) and
-    /// named in `failed`, `shared: <why>`: a browser keeps showing what the tiers it can reach hold.
-    /// Throws `.storageFailure` naming them all only when every tier failed.
+    /// As `rows(after:limit:)`, but a tier that fails is left out and named in `failed` (`shared:
+    /// <why>`): a browser keeps showing what the tiers it can reach hold. Throws only when every
+    /// tier failed.
     public func availableRows(after cursor: CacheEntryKey?, limit: Int) async throws(RepositoryError)
         -> (rows: [CacheRow], next: CacheEntryKey?, failed: [String])
     {
@@ -132,7 +131,6 @@ public struct CacheInspector: Sendable {
     /// The API whose entries the inspector shows, when it is a browser's (its repository's API).
     public var api: APIIdentity? { graph?.characterRepository.configuration.api }
 
-    /// Now, by the injected time source.
     public var now: Date { timeSource.now() }
 
     /// The row's state by its top tier's copy at `now`.
@@ -152,9 +150,8 @@ public struct CacheInspector: Sendable {
         return "\(row.name) · \(name)"
     }
 
-    /// The stored value of `key`, pretty-printed JSON (keys sorted), read from the disk copy, else
-    /// (with a repository) from the memory copy; nil when neither holds it. Throws
-    /// `.serialization` for a payload that cannot be read.
+    /// The stored value of `key`, pretty-printed JSON (keys sorted), from the disk copy, else (with a
+    /// repository) the memory copy; nil when neither holds it.
     public func value(of key: CacheEntryKey) throws(RepositoryError) -> String? {
         try decodedValue(of: key)?.json
     }
@@ -192,7 +189,6 @@ public struct CacheInspector: Sendable {
         }
     }
 
-    /// Empties the tier named `tier`.
     public func purge(tier: String) async -> CacheActionAnswer {
         guard let chosen = tiers.first(where: { $0.tierName == tier }) else {
             return CacheActionAnswer(subject: tier, outcome: .failed("no tier named \(tier)"))

@@ -9,7 +9,6 @@ public struct CacheRow: Hashable, Sendable {
 
     public init(merged: MergedCacheEntry) { self.merged = merged }
 
-    /// The key (`character/id:1`).
     public var key: CacheEntryKey { merged.key }
     /// The tiers that hold it, top first.
     public var tiers: [String] { merged.tiers }
@@ -26,13 +25,11 @@ public struct CacheRow: Hashable, Sendable {
         case .avatar: "avatar"
         }
     }
-    /// The API the entry belongs to (`APIIdentity.id`), when its key says: the scope of a shared
-    /// tier's namespace (`sample|character`), or an avatar key's first part (`sample/…`). Nil
-    /// for a key of a tier scoped to one API (its rows are all that API's) or written before
-    /// entries were scoped.
     public var api: String? { Self.api(of: key) }
 
-    /// The API `key` says it belongs to (see `api`).
+    /// The API `key` says it belongs to (`APIIdentity.id`): the scope of a shared tier's namespace
+    /// (`sample|character`), or an avatar key's first part (`sample/…`). Nil for a key of a tier
+    /// scoped to one API or written before entries were scoped.
     public static func api(of key: CacheEntryKey) -> String? {
         if let api = APIIdentity.split(namespace: key.kind).api { return api }
         guard case .avatar = CacheKind.of(namespace: key.kind) else { return nil }

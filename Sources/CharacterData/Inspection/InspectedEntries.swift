@@ -14,16 +14,13 @@ public struct InspectedEntries: Sendable {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let description: String
 
-        /// A failure saying `description`.
         public init(_ description: String) { self.description = description }
     }
 
     /// The memory tiers, keyed as the disk and shared tiers (scoped to the browser's API) key them.
     public let memory: [any InspectableCacheTier]
-    /// The reread of an entry.
     public let reread: Reread
 
-    /// Entries in `memory`, read again by `reread`.
     public init(memory: [any InspectableCacheTier], reread: @escaping Reread) {
         self.memory = memory
         self.reread = reread

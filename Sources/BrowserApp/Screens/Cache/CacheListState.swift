@@ -167,22 +167,15 @@ package struct CacheListState: Sendable, Equatable {
     mutating func replace(
         _ key: CacheEntryKey, with entry: CacheListEntry?, rule: CacheFreshnessRule, now: Date
     ) {
-        for index in pages.indices {
-            guard let position = pages[index].firstIndex(where: { $0.key == key }) else { continue }
-            if let entry { pages[index][position] = entry } else { pages[index].remove(at: position) }
-        }
+        pages = pages.map { page in page.compactMap { $0.key == key ? entry : $0 } }
         reshow(rule: rule, now: now)
     }
 
     /// Gives the held rows of `entries`' keys their names (the rest of each row as held).
     mutating func name(_ entries: [CacheListEntry], rule: CacheFreshnessRule, now: Date) {
         let titles = Dictionary(entries.map { ($0.key, $0.title) }, uniquingKeysWith: { first, _ in first })
-        for index in pages.indices {
-            for position in pages[index].indices {
-                guard let title = titles[pages[index][position].key] else { continue }
-                pages[index][position].title = title
-                pages[index][position].isNamed = true
-            }
+        pages = pages.map { page in
+            page.map { entry in titles[entry.key].map { CacheListEntry(row: entry.row, title: $0) } ?? entry }
         }
         reshow(rule: rule, now: now)
     }

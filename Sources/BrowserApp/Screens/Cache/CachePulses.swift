@@ -13,9 +13,6 @@ package struct CachePulses: Sendable, Equatable {
 
     /// Answers per source per second, by second number.
     private var counts: [PulseSource: [Int: Int]] = [:]
-    /// Hits (answered by a cache tier without asking the server) and all answers per second.
-    private var hits: [Int: Int] = [:]
-    private var answers: [Int: Int] = [:]
     private(set) var latencies: [PulseSource: [Int]] = [:]
     private var newestSecond = Int.min
 
@@ -26,8 +23,6 @@ package struct CachePulses: Sendable, Equatable {
         let second = Self.second(of: time)
         let source = PulseSource(event.origin)
         counts[source, default: [:]][second, default: 0] += 1
-        answers[second, default: 0] += 1
-        if source.isHit { hits[second, default: 0] += 1 }
         var buckets = latencies[source] ?? Array(repeating: 0, count: Self.latencyBounds.count + 1)
         buckets[Self.latencyBounds.firstIndex { event.ms < $0 } ?? Self.latencyBounds.count] += 1
         latencies[source] = buckets
@@ -44,19 +39,20 @@ package struct CachePulses: Sendable, Equatable {
     }
 
     /// The share of hits in each of the last 60 seconds, nil for a second without answers.
-    func hitRatio(at now: Date) -> [Double?] {
-        Self.minute(endingAt: now).map { second in
-            guard let all = answers[second], all > 0 else { return nil }
-            return Double(hits[second, default: 0]) / Double(all)
-        }
-    }
+    func hitRatio(at now: Date) -> [Double?] { Self.minute(endingAt: now).map { hitRatio(in: $0...$0) } }
 
     /// The hit ratio over the whole last minute, nil without answers.
-    func minuteHitRatio(at now: Date) -> Double? {
-        let range = Self.minute(endingAt: now)
-        let all = answers.filter { range.contains($0.key) }.values.reduce(0, +)
-        guard all > 0 else { return nil }
-        return Double(hits.filter { range.contains($0.key) }.values.reduce(0, +)) / Double(all)
+    func minuteHitRatio(at now: Date) -> Double? { hitRatio(in: Self.minute(endingAt: now)) }
+
+    /// The share of the answers in `seconds` that a cache tier gave without asking the server.
+    private func hitRatio(in seconds: ClosedRange<Int>) -> Double? {
+        var (hits, all) = (0, 0)
+        for (source, perSecond) in counts {
+            let count = seconds.reduce(0) { $0 + perSecond[$1, default: 0] }
+            all += count
+            if source.isHit { hits += count }
+        }
+        return all > 0 ? Double(hits) / Double(all) : nil
     }
 
     private static func minute(endingAt now: Date) -> ClosedRange<Int> {
@@ -65,9 +61,7 @@ package struct CachePulses: Sendable, Equatable {
     }
 
     private mutating func forget(before second: Int) {
-        for source in counts.keys { counts[source] = counts[source]?.filter { $0.key >= second } }
-        hits = hits.filter { $0.key >= second }
-        answers = answers.filter { $0.key >= second }
+        counts = counts.mapValues { $0.filter { $0.key >= second } }
     }
 
     static func second(of time: Date) -> Int { Int(time.timeIntervalSinceReferenceDate.rounded(.down)) }
