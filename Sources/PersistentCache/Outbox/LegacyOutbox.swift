@@ -11,7 +11,6 @@ public struct LegacyOutboxRow: Sendable, Hashable {
     public let entity: CacheEntryKey
     public let method: String
     public let body: Data
-    public let idempotencyKey: String
     /// `pending`, `conflict` or `rejected`.
     public let state: String
     public let createdAt: Date
@@ -43,15 +42,14 @@ public enum LegacyOutbox {
                 return try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT sequence, namespace, key, method, body, idempotency_key, state, created_at,
-                            attempts, last_error, detail FROM write_outbox ORDER BY sequence
+                        SELECT sequence, namespace, key, method, body, state, created_at, attempts, last_error,
+                            detail FROM write_outbox ORDER BY sequence
                         """
                 ).map { row in
                     LegacyOutboxRow(
                         sequence: row[0], entity: CacheEntryKey(kind: row[1], key: row[2]), method: row[3],
-                        body: row[4], idempotencyKey: row[5], state: row[6],
-                        createdAt: Date(timeIntervalSinceReferenceDate: row[7]), attempts: row[8],
-                        lastError: row[9], detail: row[10])
+                        body: row[4], state: row[5], createdAt: Date(timeIntervalSinceReferenceDate: row[6]),
+                        attempts: row[7], lastError: row[8], detail: row[9])
                 }
             }
         } catch {
