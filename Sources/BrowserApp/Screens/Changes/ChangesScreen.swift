@@ -21,17 +21,13 @@ struct ChangesScreen: ScreenModel {
         case discardAnswered(sequence: Int64, String)
     }
 
-    /// The kept writes, newest first.
+    /// The kept writes, newest first, as read at `now` (ages count from it).
     var writes: [EntityWrite] = []
-    /// The selected row and the rows scrolled off.
+    var now = Date.distantPast
+    var hasRead = false
     var selection = ListState()
     /// The write whose fields are shown, if any.
     var opened: Int64?
-    /// Whether the outbox has been read once.
-    var hasRead = false
-    /// The time of the last read (ages count from it).
-    var now = Date.distantPast
-    /// Whether an action is in flight.
     var isActing = false
 
     var keyScope: KeyTable.Scope { .changes }
@@ -75,8 +71,7 @@ struct ChangesScreen: ScreenModel {
     }
 
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        // The rows on screen, under the column header (at least one, so a move on a tiny screen moves).
-        let visible = max(1, Self.inside(context.layout.main).height - 1)
+        let visible = context.layout.visibleListRows  // the rows under the column header, as a list's
         switch action {
         case .back:
             if opened != nil { opened = nil } else { context.pop() }
@@ -204,16 +199,13 @@ struct ChangesScreen: ScreenModel {
 }
 
 extension ChangesScreen {
-    /// Where the screen draws in `area`: inside the border, one column in; the column header on its
-    /// first line, the rows under it (which `perform` scrolls by).
-    private static func inside(_ area: Rect) -> Rect { BorderBox.interior(of: area).inset(left: 1) }
-
     /// Draws the kept writes as rows (state, entity, change, age, attempts, last error) with the
     /// selected one highlighted, or, with a write opened, the fields that differ between base,
     /// mine and theirs, the fields in conflict marked.
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         BorderBox(title: "Changes · \(WriteCounts(writes).description)").render(in: area, buffer: &buffer)
-        let inside = Self.inside(area)
+        // Inside the border, one column in: the column header on the first line, the rows under it.
+        let inside = BorderBox.interior(of: area).inset(left: 1)
         guard inside.width > 10, inside.height > 1 else { return }
         if let opened, let write = writes.first(where: { $0.sequence == opened }) {
             return renderDiff(write, in: inside, buffer: &buffer)
@@ -259,14 +251,10 @@ extension ChangesScreen {
             let mine = write.method == .delete ? "(deleted)" : Self.text(write.changes[field] ?? base[field])
             let text =
                 "\(Self.text(base[field])) → \(mine)" + (theirs.map { " / \(Self.text($0[field]))" } ?? "")
-            let style: Style =
-                if conflicting.contains(field) {
-                    Style(foreground: .yellow, bold: true)
-                } else if write.changes[field] != nil {
-                    Style(bold: true)
-                } else {
-                    .plain.dimmed()
-                }
+            let style =
+                conflicting.contains(field)
+                ? Style(foreground: .yellow, bold: true)
+                : write.changes[field] == nil ? .plain.dimmed() : Style(bold: true)
             let label = TextFitting.fit(field + (conflicting.contains(field) ? " !" : ""), width: 10)
             let line = Line([Span(label + " ", style: .plain.dimmed()), Span(text, style: style)])
             buffer.write(line, x: area.x, y: y, maxWidth: area.width)

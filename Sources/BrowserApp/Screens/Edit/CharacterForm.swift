@@ -12,7 +12,6 @@ struct CharacterForm: Sendable, Hashable {
         let name: String
         /// The allowed values of a choice field; nil for free text.
         let choices: [String]?
-        /// The text, as typed.
         var text: String
         /// The cursor, in characters from the start of `text`.
         var cursor: Int
@@ -33,7 +32,6 @@ struct CharacterForm: Sendable, Hashable {
     /// Why the edit as a whole was refused or not sent, shown under the fields.
     var message: String?
 
-    /// The form of `character`'s fields.
     init(character: ShowCharacter) {
         let values = CharacterFields(of: character)
         let choices = ["status": CharacterFields.statuses, "gender": CharacterFields.genders]
@@ -51,7 +49,6 @@ struct CharacterForm: Sendable, Hashable {
         return values
     }
 
-    /// Whether any field differs from the character's.
     var isChanged: Bool { values != original }
 
     /// Takes one key: typing, deleting, moving between fields, Enter, Esc.

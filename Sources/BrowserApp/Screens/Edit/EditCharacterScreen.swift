@@ -20,7 +20,6 @@ struct EditCharacterScreen: ScreenModel {
     /// cache no longer holds it.
     let shown: ShowCharacter
 
-    /// The form of `character`.
     init(character: ShowCharacter) {
         form = CharacterForm(character: character)
         shown = character
@@ -48,8 +47,7 @@ struct EditCharacterScreen: ScreenModel {
     private mutating func save(context: inout ScreenContext) -> [Effect<Message>] {
         let fields = form.values
         if let violation = fields.violation() {
-            form.errors[violation.field] = violation.reason
-            form.focus(on: violation.field)
+            refuse(violation.reason, field: violation.field, prefix: "Not saved")
             return []
         }
         guard form.isChanged else {
