@@ -1,7 +1,6 @@
-/// The three-way merge of a write's fields, per field, against the server's copy: a field only
-/// the server changed keeps the server's value (it is not sent), a field only the user changed is
-/// sent, a field both changed to the same value is done, and a field both changed to different
-/// values is a conflict. Pure functions.
+/// The three-way merge of a write, per field, over the server's copy: a field only the server
+/// changed keeps its value, one only the user changed is sent, one both changed alike is done, one
+/// both changed differently is a conflict. Pure functions.
 public enum FieldMerge {
     /// What rebasing a write over the server's fields comes to.
     public enum Outcome: Sendable, Hashable {

@@ -91,9 +91,8 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         return encoder
     }
 
-    /// Appends the value as JSON text, object keys sorted, as `encoder` writes it but several times
-    /// faster (only `-0` and 2^53 come out otherwise, equal in value). Throws for a number that is
-    /// not finite.
+    /// Appends the value as `encoder` writes it, several times faster (only `-0` and 2^53 come out
+    /// otherwise, equal in value). Throws for a number that is not finite.
     func write(to text: inout String) throws(JSONValueNotFinite) {
         switch self {
         case .null: text.append("null")

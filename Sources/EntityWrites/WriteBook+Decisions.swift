@@ -9,9 +9,8 @@ public enum ConflictDecision: String, Sendable, Hashable, CaseIterable {
 }
 
 extension WriteBook {
-    /// Decides the conflict of write `sequence`. Keep-mine sends only the fields mine changed that
-    /// the server's copy does not already hold, over that copy's tag, as a new request; take-theirs
-    /// drops the write (the tiers already hold theirs). Nil when the write is not in conflict.
+    /// Decides the conflict of write `sequence`: keep-mine sends, as a new request over theirs, the
+    /// fields mine changed that theirs lacks; take-theirs drops it. Nil when not in conflict.
     public mutating func resolve(_ sequence: Int64, _ decision: ConflictDecision, now: Date) -> WriteTransition? {
         guard let write = write(sequence), write.state == .conflict, let conflict = write.conflict else { return nil }
         var transition = WriteTransition()

@@ -32,8 +32,8 @@ public struct WriteBook: Sendable {
         writes.filter { $0.entity == entity && $0.isOpen }
     }
 
-    /// What to show for `entity` over the server's copy `copy` (nil: none held): the open writes'
-    /// changes laid over it in order, nil when an open delete hides it.
+    /// What to show for `entity` over the server's `copy`: the open writes' changes laid over it in
+    /// order, nil when an open delete hides it.
     public func shown(_ entity: String, over copy: Fields?) -> Fields? {
         var value = copy
         let showsRejected = rules.mutations.contains(.rejectionNotPublished)
@@ -116,14 +116,14 @@ public struct WriteBook: Sendable {
         }
     }
 
-    /// The next thing to do for the writes kept, at `now`: the oldest write that may leave (the
-    /// first open write of its entity, not in conflict, not waiting for a time) is sent — its
-    /// request fixed now when it has none, with a key from `newKey` — or, when its copy had no
-    /// tag, its entity is read first. The transition (the request fixed, the attempt counted)
-    /// must be kept before the request leaves. Nil when nothing is open. One step per entity at a
-    /// time: ask again for an entity only once its last step's answer (or its absence) was handed
-    /// to `take`; `excluding` names the entities whose requests are in flight.
-    public mutating func nextStep(now: Date, newKey: () -> String, excluding: Set<String> = []) -> (WriteStep?, WriteTransition) {
+    /// The next thing to do at `now`: send the oldest write that may leave (its entity's first open
+    /// write, not in conflict or waiting), its request fixed now with a key from `newKey` when it has
+    /// none, or read its entity first when its copy had no tag. Keep the transition before the
+    /// request leaves. Nil when nothing is open. One step per entity at a time: `excluding` names
+    /// those whose answers `take` has not had yet.
+    public mutating func nextStep(now: Date, newKey: () -> String, excluding: Set<String> = [])
+        -> (WriteStep?, WriteTransition)
+    {
         var transition = WriteTransition()
         var blocked = excluding
         var earliest: Date?
@@ -142,9 +142,11 @@ public struct WriteBook: Sendable {
         }
         guard var sending = chosen else { return (earliest.map { .wait(until: $0) }, transition) }
         if sending.request == nil {
-            guard sending.baseTag != nil else { return (.read(sequence: sending.sequence, entity: sending.entity), transition) }
-            sending.request = WriteRequest(
-                idempotencyKey: newKey(), ifMatch: sending.baseTag, fields: sending.method == .patch ? sending.changes : [:])
+            guard sending.baseTag != nil else {
+                return (.read(sequence: sending.sequence, entity: sending.entity), transition)
+            }
+            let fields = sending.method == .patch ? sending.changes : [:]
+            sending.request = WriteRequest(idempotencyKey: newKey(), ifMatch: sending.baseTag, fields: fields)
         }
         sending.state = .sending
         sending.attempts += 1

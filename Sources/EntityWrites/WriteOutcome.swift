@@ -56,9 +56,8 @@ public struct WriteEvent: Sendable, Hashable {
     }
 }
 
-/// What a change of the book asks of the caches that hold server copies. The tiers hold only what
-/// a server said; what a user wrote and the server has not decided is laid over them
-/// (`WriteBook.shown(_:over:)`), never stored in them. A value; thread-safe.
+/// What a change of the book asks of the caches of server copies (never given what the server
+/// has not decided: `WriteBook.shown(_:over:)` lays that over them). A value; thread-safe.
 public enum TierEffect: Sendable, Hashable {
     /// The server holds this copy of the entity now: store it.
     case store(entity: String, copy: ServerCopy)
@@ -75,9 +74,8 @@ public enum TierEffect: Sendable, Hashable {
     }
 }
 
-/// One change of the book, as a caller carries it out: the writes to keep (saved) and to drop
-/// (removed) in the outbox, in one transaction, then the effects on the tiers, then the events
-/// told. A value.
+/// One change of the book, carried out in order: the writes saved and removed in the outbox (one
+/// transaction), the effects on the tiers, the events told. A value.
 public struct WriteTransition: Sendable, Hashable {
     public var saved: [EntityWrite] = []
     public var removed: [Int64] = []

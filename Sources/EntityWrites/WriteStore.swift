@@ -1,8 +1,7 @@
 import Foundation
 
-/// Keeps a `WriteBook`'s writes durably (an outbox): what an `EntityWriter` loads at start and
-/// commits after each change, each transition in one transaction (its saved and removed writes
-/// together, or neither). Implementations are thread-safe.
+/// Keeps a `WriteBook`'s writes durably (an outbox), loaded at start and committed after each
+/// change in one transaction (saved and removed writes together, or neither). Thread-safe.
 public protocol WriteStore: Sendable {
     /// The writes kept, and the number the next write gets.
     func load() async throws -> (writes: [EntityWrite], nextSequence: Int64)

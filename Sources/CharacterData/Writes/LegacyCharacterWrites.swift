@@ -40,14 +40,17 @@ enum LegacyCharacterWrites {
         return (writes, rows)
     }
 
-    private static func convert(_ body: Body, row: LegacyOutboxRow, paths: CharacterPaths, sequence: Int64) -> EntityWrite {
+    private static func convert(_ body: Body, row: LegacyOutboxRow, paths: CharacterPaths, sequence: Int64)
+        -> EntityWrite
+    {
         let base = body.base.map(CharacterWriteFields.fields(of:))
         let mine = body.mine.map(CharacterWriteFields.fields(of:)) ?? [:]
         let changes = base.map { FieldMerge.changes(from: $0, to: mine) } ?? mine
-        let method: EntityWrite.Method = body.method == "DELETE" || body.method == "delete" ? .delete : .patch
         var write = EntityWrite(
-            sequence: sequence, entity: paths.path(body.id), method: method, base: base,
-            baseTag: body.baseTag, changes: body.method.lowercased() == "delete" ? [:] : changes, createdAt: row.createdAt)
+            sequence: sequence, entity: paths.path(body.id),
+            method: body.method == "DELETE" || body.method == "delete" ? .delete : .patch, base: base,
+            baseTag: body.baseTag, changes: body.method.lowercased() == "delete" ? [:] : changes,
+            createdAt: row.createdAt)
         write.attempts = row.attempts
         write.lastError = row.lastError
         switch row.state {
