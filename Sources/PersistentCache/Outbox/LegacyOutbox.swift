@@ -2,9 +2,8 @@ import Foundation
 import GRDB
 import RepositoryCore
 
-/// One row of the outbox an older version kept (`write_outbox`, migration `v5-write-outbox`): an
-/// application's write, its body in the application's own encoding, to convert into the write
-/// model's records and adopt once (`SQLiteWriteStore.adoptNow`). A value; thread-safe.
+/// One row of an older version's outbox (`write_outbox`), its body in the application's encoding,
+/// for the application to convert and adopt once (`SQLiteWriteStore.adoptNow`). A value.
 public struct LegacyOutboxRow: Sendable, Hashable {
     public let sequence: Int64
     /// The entity's kind (its namespace) and key.
@@ -20,8 +19,7 @@ public struct LegacyOutboxRow: Sendable, Hashable {
     public let detail: Data?
 }
 
-/// Reads the older outbox's rows: of an open database (before adopting them) or of a file only
-/// read (`cache pending`). A file without the table holds none. Stateless; thread-safe.
+/// Reads the older outbox's rows (none when the file has no such table). Stateless; thread-safe.
 public enum LegacyOutbox {
     /// The rows of `database`, oldest first.
     public static func rows(in database: CacheDatabase) throws(RepositoryError) -> [LegacyOutboxRow] {
@@ -42,8 +40,8 @@ public enum LegacyOutbox {
                 return try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT sequence, namespace, key, method, body, state, created_at, attempts, last_error,
-                            detail FROM write_outbox ORDER BY sequence
+                        SELECT sequence, namespace, key, method, body, state, created_at, attempts,
+                            last_error, detail FROM write_outbox ORDER BY sequence
                         """
                 ).map { row in
                     LegacyOutboxRow(

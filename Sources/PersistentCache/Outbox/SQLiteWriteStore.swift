@@ -3,12 +3,9 @@ import Foundation
 import GRDB
 import RepositoryCore
 
-/// `EntityWrites`' `WriteStore` in a cache file: one `scope`'s writes (stores of other scopes on
-/// the file never see them), kept across restarts and a `kill -9` at any moment. Each write is a
-/// row of `entity_writes` (its record the `EntityWrite` as JSON), the scope's next number a row of
-/// `entity_write_sequences` (see `CacheSchema`). A value; thread-safe: a commit is one write
-/// transaction, a read one read transaction. One book should own a scope at a time: two writers
-/// committing to one scope would overwrite each other's writes.
+/// `EntityWrites`' `WriteStore` in a cache file (`entity_writes`, `entity_write_sequences`): one
+/// `scope`'s writes, kept across restarts and a `kill -9`. A value; thread-safe (one transaction
+/// per commit or read). One book should own a scope at a time, or they overwrite each other's writes.
 public struct SQLiteWriteStore: WriteStore {
     /// What one scope holds, as read in one transaction. A value; thread-safe.
     public struct Contents: Sendable, Hashable {
@@ -96,10 +93,9 @@ public struct SQLiteWriteStore: WriteStore {
         try await database.write(work)
     }
 
-    /// Moves the older outbox's rows `sequences`, converted into `writes` by the application (which
-    /// alone reads their bodies), into this scope in one transaction; a number the scope holds
-    /// fails it all. On the calling thread, at start: before the writer that will send them exists,
-    /// so no commit of theirs can come first.
+    /// Moves the older outbox's rows `sequences`, converted into `writes` by the application, into
+    /// this scope in one transaction (a number the scope holds fails it all). At start, on the
+    /// calling thread: before the writer that will send them exists, so no commit can come first.
     public func adoptNow(_ writes: [EntityWrite], removingOutboxRows sequences: [Int64], nextSequence: Int64)
         throws(RepositoryError)
     {
@@ -155,10 +151,9 @@ public struct SQLiteWriteStore: WriteStore {
         return Contents(writes: writes, nextSequence: max(kept ?? 1, newest + 1), unreadable: unreadable)
     }
 
-    /// A write transaction's work: the rows `deleting` deletes (one per arguments of `removed`)
-    /// gone, `writes` inserted (replacing a row of the same number when `replacing`, else failing
-    /// on one), and the next number raised to `next` and past every write, never lowered. The
-    /// records are encoded first: one JSON cannot write (a number not finite) throws right away.
+    /// A write transaction's work: `deleting` run with each of `removed`, `writes` inserted (or
+    /// replacing rows of their numbers), the next number raised past them to at least `next`.
+    /// Encodes first, so a record JSON cannot write (a number not finite) throws before any write.
     private func transaction(
         saving writes: [EntityWrite], replacing: Bool, next: Int64, deleting: String,
         _ removed: [StatementArguments]

@@ -4,12 +4,9 @@ import Foundation
 import RickAndMortyModel
 import TerminalUI
 
-/// The Changes screen on the stack (`5`): the writes the outbox keeps — pending, in conflict,
-/// rejected — newest first, with the entity, the fields changed, age, attempts and last error;
-/// Enter shows the selected write's fields that differ as base → mine / theirs. On a conflict `m`
-/// keeps mine and `t` takes theirs; on any row `d` discards it (after a y/n question) and `r`
-/// sends it again now. The list is read again every second (the services' clock) and after
-/// each action. A plain value (`ScreenModel`).
+/// The Changes screen (`5`): the writes the outbox keeps, newest first, read again every second
+/// and after each action; Enter shows one's fields as base → mine / theirs, `m`/`t` decide a
+/// conflict, `d` discards (asking first), `r` sends again. A plain value.
 struct ChangesScreen: ScreenModel {
     /// What the screen's work reports.
     enum Message: Sendable {
@@ -117,8 +114,7 @@ struct ChangesScreen: ScreenModel {
         return []
     }
 
-    /// Runs `body` over the repository and `write`'s title (what to say, and the events of the
-    /// writes it decided), then reads the outbox again.
+    /// Runs `body` (what to say, the events it decided) on `write`, then reads the outbox again.
     private mutating func act(
         on write: EntityWrite, _ services: BrowserServices,
         _ body: @escaping @Sendable (CharacterRepository, String) async -> (String, [WriteEvent])
@@ -180,7 +176,8 @@ struct ChangesScreen: ScreenModel {
         case .queued: "\(name) is still pending."
         case .retrying(let reason, _): "\(name) is still pending: \(reason)"
         case .conflict(let fields):
-            "\(name) is in conflict again (\(fields.joined(separator: ", "))): the server changed it meanwhile."
+            "\(name) is in conflict again (\(fields.joined(separator: ", "))): "
+                + "the server changed it meanwhile."
         case .rejected(let reason, _): "\(name) was refused: \(reason)"
         case .discarded: "\(name) was dropped."
         }
@@ -199,9 +196,7 @@ struct ChangesScreen: ScreenModel {
 }
 
 extension ChangesScreen {
-    /// Draws the kept writes as rows (state, entity, change, age, attempts, last error) with the
-    /// selected one highlighted, or, with a write opened, the fields that differ between base,
-    /// mine and theirs, the fields in conflict marked.
+    /// Draws the kept writes as rows, or the opened write's fields.
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         BorderBox(title: "Changes · \(WriteCounts(writes).description)").render(in: area, buffer: &buffer)
         // Inside the border, one column in: the column header on the first line, the rows under it.
@@ -225,10 +220,10 @@ extension ChangesScreen {
     /// The opened write's fields that differ: base → mine, and theirs for a conflict.
     private func renderDiff(_ write: EntityWrite, in area: Rect, buffer: inout CellBuffer) {
         var y = area.y
-        let what = write.method == .delete ? "Delete" : "Edit"
+        let (what, title) = (write.method == .delete ? "Delete" : "Edit", Self.title(of: write))
         let age = StatusPaneContent.age(now.timeIntervalSince(write.createdAt))
         buffer.write(
-            "\(what) of \(Self.title(of: write)) (\(write.entity)) · \(write.state.rawValue) · written \(age) ago",
+            "\(what) of \(title) (\(write.entity)) · \(write.state.rawValue) · written \(age) ago",
             x: area.x, y: y, maxWidth: area.width, style: Style(bold: true))
         y += 1
         if let error = write.lastError {

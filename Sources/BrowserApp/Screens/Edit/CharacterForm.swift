@@ -1,10 +1,9 @@
 import RickAndMortyModel
 import TerminalUI
 
-/// The edit form of one character: its editable fields (`CharacterFields`), which one has the
-/// cursor and where, and the reasons a field or the whole edit was refused. Each field starts
-/// with the character's value and the cursor at its end; text fields take typing, choice fields
-/// (status, gender) only their allowed values. A plain value; the keys come through `take`.
+/// The edit form of one character: its editable fields, the cursor, and why a field or the edit
+/// was refused. Text fields take typing, choice fields (status, gender) only their allowed
+/// values. A plain value; keys come through `take`.
 struct CharacterForm: Sendable, Hashable {
     /// One field of the form. A plain value.
     struct Field: Sendable, Hashable {

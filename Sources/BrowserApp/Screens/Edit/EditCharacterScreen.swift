@@ -3,10 +3,9 @@ import EntityWrites
 import RickAndMortyModel
 import TerminalUI
 
-/// The edit form of a character on the stack (`e` on its detail): every key goes to the form
-/// (`takesTyping`); Enter saves through the repository — a `mainSync` write, kept pending in the
-/// outbox when the server cannot be reached — and Esc leaves. Applied, pending or in conflict,
-/// the form closes and says so; a refused field shows its reason and the form stays. A plain value.
+/// The edit form of a character (`e` on its detail), which takes every key: Enter saves through
+/// the repository (kept pending when the server cannot be reached) and closes the form, unless
+/// the edit is refused; Esc leaves. A plain value.
 struct EditCharacterScreen: ScreenModel {
     /// What saving reports back: the repository's write (or why it made none), and how long it took.
     enum Message: Sendable {
@@ -111,8 +110,7 @@ struct EditCharacterScreen: ScreenModel {
         }
     }
 
-    /// Shows why the form was not saved: beside its field when it names one of the form's, else
-    /// below the form. The form stays.
+    /// Shows why the form was not saved: beside the field it names, else below the form.
     private mutating func refuse(_ reason: String, field: String?, prefix: String) {
         if let field, form.fields.contains(where: { $0.name == field }) {
             form.errors[field] = reason
@@ -126,9 +124,7 @@ struct EditCharacterScreen: ScreenModel {
 extension EditCharacterScreen {
     private static let errorStyle = Style(foreground: .red, bold: true)
 
-    /// Draws the form in the main pane: one row per field (label, value, and the reason the server
-    /// refused it beside it, or under it when the pane is narrow), the cursor in the focused
-    /// field, what the keys do, and the edit's message or `Saving…`.
+    /// Draws the form: a row per field (label, value, why it was refused), and a message below.
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         BorderBox(title: "Edit \(shown.name) (#\(shown.id))").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
@@ -161,19 +157,14 @@ extension EditCharacterScreen {
             }
             y += 2
         }
-        guard y < inside.maxY else { return }
-        if isSaving {
-            buffer.write(
-                "Saving…", x: inside.x, y: y, maxWidth: inside.width, style: Style(foreground: .yellow))
-        } else if let message = form.message {
-            for line in TextWrapper.wrap(message, width: inside.width) where y < inside.maxY {
-                buffer.write(line, x: inside.x, y: y, maxWidth: inside.width, style: Self.errorStyle)
-                y += 1
-            }
-        } else {
-            buffer.write(
-                form.isChanged ? "Enter saves · Esc cancels" : "Nothing changed yet · Esc cancels",
-                x: inside.x, y: y, maxWidth: inside.width, style: .plain.dimmed())
+        let hint = form.isChanged ? "Enter saves · Esc cancels" : "Nothing changed yet · Esc cancels"
+        let (lines, style) =
+            isSaving
+            ? (["Saving…"], Style(foreground: .yellow))
+            : form.message.map { (TextWrapper.wrap($0, width: inside.width), Self.errorStyle) }
+                ?? ([hint], .plain.dimmed())
+        for (offset, line) in lines.enumerated() where y + offset < inside.maxY {
+            buffer.write(line, x: inside.x, y: y + offset, maxWidth: inside.width, style: style)
         }
     }
 
