@@ -82,8 +82,6 @@ public struct CacheInspector: Sendable {
         self.others = others
     }
 
-    // MARK: Reading
-
     /// The rows after `cursor` (nil: from the first), at most `limit`, and the next cursor.
     public func rows(after cursor: CacheEntryKey?, limit: Int) async throws(RepositoryError)
         -> (rows: [CacheRow], next: CacheEntryKey?)
@@ -162,8 +160,6 @@ public struct CacheInspector: Sendable {
         }
         return try graph?.memoryValue(key)
     }
-
-    // MARK: Actions
 
     /// Removes `key` from `tier` (by name), or from every tier for nil: then through the
     /// repository when there is one, so its observers hear it.

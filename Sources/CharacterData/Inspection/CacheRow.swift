@@ -83,7 +83,7 @@ enum CacheKind: Equatable {
     case avatar
     case other(String)
 
-    /// The kind of `namespace`, within any API's scope (`sample|character` is a character).
+    /// The kind of `namespace` in any API's scope (`sample|character` is a character).
     static func of(namespace scoped: String) -> CacheKind {
         let namespace = APIIdentity.split(namespace: scoped).kind
         return switch namespace {

@@ -23,9 +23,8 @@ struct CachedValueText: Sendable {
         }
     }
 
-    /// An explored API's stored value (JSON text: an entity as `{"address", "id", "title",
-    /// "object"}`, a page's rows, a title), pretty-printed, an entity named by its title; nil
-    /// when the payload is not JSON.
+    /// An explored API's stored value (JSON text), pretty-printed, an entity named by its `title`;
+    /// nil when the payload is not JSON.
     static func explorerJSON(_ payload: Data) -> CachedValueText? {
         guard let value = try? JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed]),
             let data = try? JSONSerialization.data(

@@ -22,10 +22,9 @@ extension GraphRepository {
         ]
     }
 
-    /// Removes `key` from every tier through the repository: an entity with its store's
-    /// `invalidate` (seed 000's DELETE with the `cache` operation: the cache tiers only, observers
-    /// told), a list through its tiered store, so the memory tier stays coherent; false when `key`
-    /// is not of a kind the repositories store.
+    /// Removes `key` from every tier through the repository, so observers hear it and memory stays
+    /// coherent: an entity by its store's `invalidate`, a list through its tiered store; false when
+    /// `key` is not of a kind the repositories store.
     func invalidateEverywhere(_ key: CacheEntryKey, query: Query) async throws(RepositoryError) -> Bool {
         let repository = characterRepository
         switch key.kind {
@@ -40,10 +39,8 @@ extension GraphRepository {
         return true
     }
 
-    /// Reads `query` of `key`'s kind again from the network: with `conditional`, as a conditional
-    /// request carrying the cached copy's validators (a 304 answers `revalidated` and only
-    /// refreshes the stored-at of the copies); otherwise as a `remoteFirst` read. Nil when the
-    /// kind is not one the repositories read by key.
+    /// Reads `query` of `key`'s kind again from the network, conditionally (a 304 answers
+    /// `revalidated`) or `remoteFirst`; nil when the kind is not one the repositories read by key.
     func reread(_ key: CacheEntryKey, query: Query, conditional: Bool) async throws(RepositoryError)
         -> Origin?
     {

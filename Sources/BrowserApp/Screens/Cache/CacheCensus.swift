@@ -45,8 +45,7 @@ package struct CacheCensus: Sendable, Equatable {
         return text
     }
 
-    /// Counts the states of every row `inspector` lists at `now`, a page at a time (only counts are
-    /// held), with each tier's totals.
+    /// Counts the states of every row at `now`, a page at a time, with each tier's totals.
     package static func count(_ inspector: CacheInspector, at now: Date) async -> CacheCensus {
         let tiers = await inspector.totals().map { tier, result in
             switch result {
@@ -89,9 +88,8 @@ enum ByteText {
     }
 }
 
-/// One of the cache's tiers as the Cache screen shows and asks for it, by the inspector's name
-/// (`memory`, `disk`, `shared`, `file`, or another): its badge, which is also the letter that
-/// picks it in a prompt, and the origin of what it answers. A plain value.
+/// One of the cache's tiers as the Cache screen shows and asks for it, by the inspector's name.
+/// A plain value.
 package struct CacheTier: Sendable, Hashable {
     package static let memory = CacheTier(name: "memory")
     package static let disk = CacheTier(name: "disk")
@@ -105,7 +103,7 @@ package struct CacheTier: Sendable, Hashable {
     /// A tier the screen does not know by name.
     static func other(_ name: String) -> CacheTier { CacheTier(name: name) }
 
-    /// `M`, `D`, `S`, `F`: the name's first letter, upper case. Its lowercase picks the tier in a prompt.
+    /// `M`, `D`, `S`, `F`; its lowercase picks the tier in a prompt.
     var badge: Character { name.uppercased().first ?? "?" }
 
     /// The origin of an answer or an action of the tier (the file tier's is the disk's).

@@ -17,13 +17,11 @@ struct CacheEntryDetail: Sendable, Equatable {
 
     init(entry: CacheListEntry) { self.entry = entry }
 
-    /// Scrolls by `delta` lines within `total` lines of which `height` are in view.
     mutating func scroll(by delta: Int, total: Int, height: Int) {
         scroll = max(0, min(scroll + delta, max(0, total - height)))
     }
 
-    /// The page as lines: the metadata in each tier, the timeline of answers this session, the
-    /// changes between the versions seen, then the value.
+    /// The page: the metadata in each tier, this session's answers, the changes seen, the value.
     func lines(tiers: [CacheTier], timeline: CacheTimeline, rule: CacheFreshnessRule, now: Date)
         -> [Line]
     {

@@ -3,9 +3,8 @@ import Foundation
 import RepositoryCore
 import RickAndMortyModel
 
-/// One row of the Cache screen: the inspector's merged row and its readable title
-/// (`character 1 · Rick Sanchez`, `page 3 · status=alive`, `avatar 1`), decoded once, when the row
-/// is first in view (until then, the row's own name: `character 1`). A plain value.
+/// One row of the Cache screen: the inspector's row and its title (`character 1 · Rick Sanchez`),
+/// decoded once, when the row is first in view (until then the row's own name). A plain value.
 package struct CacheListEntry: Sendable, Hashable {
     var row: CacheRow
     /// The name shown; the row's own name until named, or when the value could not be decoded.
@@ -21,8 +20,7 @@ package struct CacheListEntry: Sendable, Hashable {
 
     var key: CacheEntryKey { row.key }
 
-    /// The entity the row holds (its kind and id), which the explorer opens; nil for pages, avatars
-    /// and other keys.
+    /// The entity the row holds, which the explorer opens; nil for pages, avatars and other keys.
     var entity: (kind: EntityKind, id: Int)? {
         guard let kind = EntityKind(rawValue: row.kind), let id = row.id.flatMap(Int.init) else { return nil }
         return (kind, id)
@@ -78,7 +76,6 @@ package struct CacheListEntry: Sendable, Hashable {
 enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
     case key, age, size, kind, state
 
-    /// The order `s` goes to next: key → age → size → kind → state → key.
     var next: CacheSortOrder {
         let all = Self.allCases
         return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]

@@ -9,7 +9,6 @@ import TerminalUI
 struct CacheListPane: Widget, Equatable, Sendable {
     let census: CacheCensus
     let tiers: [CacheTier]
-    /// The API the rows are of, named in the title.
     let api: String?
     let rows: [CacheListEntry]
     /// The index (within `rows`) of the selected row, if in view.
@@ -20,8 +19,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
     let position: String
     let rule: CacheFreshnessRule
     let now: Date
-    /// What the title adds after the API: the shared tier's state (`shared down: TLS …`), the rows
-    /// it refused, the writes the outbox keeps (`writes: 2 pending (5)`).
+    /// What the title adds after the API (`shared down: TLS …`, `writes: 2 pending (5)`).
     var notes: [String] = []
     /// The rows in view a background revalidation reads again: their state reads `revalidating`.
     var revalidating: Set<CacheEntryKey> = []
@@ -106,9 +104,8 @@ struct CacheListPane: Widget, Equatable, Sendable {
             title = rest
         }
 
-        /// One cell per column (kind, title, tiers, bytes, age, ttl, state, etag), each fitted to
-        /// its width (the numbers to the right), joined by one space; a column without width is
-        /// left out.
+        /// One cell per column, fitted to its width (numbers to the right), joined by one space; a
+        /// column without width is left out.
         private func joined(_ cells: [(text: String, style: Style)]) -> [Span] {
             let widths = [kind, title, badges, bytes, age, ttl, state, etag]
             var spans: [Span] = []
@@ -148,8 +145,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
     }
 }
 
-/// How a cache row's columns read: tier badges, ages and times to live, the state word and its
-/// colour. Pure functions.
+/// How a cache row's columns read: tier badges, durations, bytes, the state word's colour. Pure.
 enum CacheRowText {
     /// The badges of `tiers` in the order of `all`, a `·` where a tier does not hold it: `MD·F`.
     static func badges(_ tiers: [CacheTier], of all: [CacheTier]) -> String {
@@ -187,7 +183,6 @@ enum CacheRowText {
         }
     }
 
-    /// The colour of `revalidating`, the state of a row a background revalidation reads again.
     static let revalidatingStyle = Style.plain.foreground(.cyan)
 
     /// The bytes column: `1.2 KB`, `—` when no tier counts them.

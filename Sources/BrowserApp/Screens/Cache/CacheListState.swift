@@ -5,14 +5,9 @@ import TerminalUI
 
 /// The Cache screen's list: a window of pages read by cursor in key order, what is shown of them
 /// (filter, stale-and-expired only, sort), the selection and the scroll. A plain value; `update`
-/// owns it.
-///
-/// Memory is bounded by the window, not the cache: at most `maxPages` pages of `pageSize` rows,
-/// plus one key per page reached (where it starts). Reading past the last row held asks for the
-/// next page (`pageToRead`), reaching the first with pages before it the previous one; the far end
-/// is let go. An order other than by key is the whole cache's: a scan's first rows in that order
-/// (`scanToRun`, `applyScan`) are held until the order changes; until it answers, the rows held
-/// are shown in that order. Filtering applies to the rows held.
+/// owns it. Memory is bounded by the window, not the cache: at most `maxPages` pages of
+/// `pageSize` rows, plus where each page reached starts; the far end is let go. An order other
+/// than by key holds a scan's first rows of the whole cache (`scanToRun`, `applyScan`).
 package struct CacheListState: Sendable, Equatable {
     package let pageSize: Int
     package let maxPages: Int
@@ -25,7 +20,6 @@ package struct CacheListState: Sendable, Equatable {
     private(set) var shown: [CacheListEntry] = []
     /// The selected row and the first in view, as indices in `shown`.
     private(set) var cursor = ListState()
-    /// Whether the last page is held.
     package private(set) var reachedEnd = false
     /// The page a read is in flight for, if any.
     private(set) var reading: Int?
@@ -43,7 +37,6 @@ package struct CacheListState: Sendable, Equatable {
     /// The key to select again once it is shown (after a reload or reorder).
     private var keepSelection: CacheEntryKey?
 
-    /// An empty list that will read pages of `pageSize` and hold at most `maxPages` of them.
     init(pageSize: Int = 200, maxPages: Int = 5) {
         self.pageSize = max(1, pageSize)
         self.maxPages = max(2, maxPages)
@@ -54,8 +47,6 @@ package struct CacheListState: Sendable, Equatable {
     var top: Int { cursor.offset }
     var selected: CacheListEntry? { shown.indices.contains(selection) ? shown[selection] : nil }
     func holds(_ key: CacheEntryKey) -> Bool { pages.contains { $0.contains { $0.key == key } } }
-
-    // MARK: Reading
 
     /// The page to read next, and the key it starts after: the first page before any is held; going
     /// down, the next when the selection is on the last row shown (or nothing is shown); going up,
@@ -75,8 +66,8 @@ package struct CacheListState: Sendable, Equatable {
 
     mutating func startReading(_ page: Int) { reading = page }
 
-    /// Applies page `page`: `entries` and the cursor after them (nil at the end). A page that is not
-    /// next to the window is ignored.
+    /// Applies page `page` and the cursor after it (nil at the end); a page not next to the window is
+    /// ignored.
     package mutating func apply(
         page: Int, entries: [CacheListEntry], next: CacheEntryKey?, rule: CacheFreshnessRule, now: Date
     ) {
@@ -111,20 +102,17 @@ package struct CacheListState: Sendable, Equatable {
         reshow(rule: rule, now: now)
     }
 
-    /// A read of `page` that failed: nothing changes but the page is no longer in flight.
     mutating func readFailed(_ page: Int) { if reading == page { reading = nil } }
 
     /// The order to scan the whole cache in, when `sort` is not by key and the rows held are not
     /// that order's scan yet (nil while one is in flight).
     var scanToRun: CacheSortOrder? { sort == .key || scanning || scannedOrder == sort ? nil : sort }
 
-    /// How many rows a scan keeps: as many as the window holds.
     var scanLimit: Int { pageSize * maxPages }
 
     mutating func startScanning() { scanning = true }
 
-    /// Holds `entries`, the first rows of the whole cache in `order` out of `total`; a scan for an
-    /// order no longer chosen is dropped (the chosen one is asked for next).
+    /// Holds a scan's first rows out of `total`; a scan for an order no longer chosen is dropped.
     mutating func applyScan(
         _ order: CacheSortOrder, entries: [CacheListEntry], total: Int, rule: CacheFreshnessRule, now: Date
     ) {
@@ -136,8 +124,7 @@ package struct CacheListState: Sendable, Equatable {
         reshow(rule: rule, now: now)
     }
 
-    /// A scan that failed: the rows held stay, shown in the chosen order, and it is not asked again
-    /// until the order changes.
+    /// A scan that failed is not asked again until the order changes; the rows held stay.
     mutating func scanFailed(_ order: CacheSortOrder) {
         scanning = false
         if order == sort { scannedOrder = order }
@@ -154,7 +141,6 @@ package struct CacheListState: Sendable, Equatable {
         headingUp = false
     }
 
-    /// Holds `pages` alone, from page 0, no read in flight.
     private mutating func hold(_ pages: [[CacheListEntry]], reachedEnd: Bool) {
         self.pages = pages
         pageStarts = [nil]
@@ -171,7 +157,7 @@ package struct CacheListState: Sendable, Equatable {
         reshow(rule: rule, now: now)
     }
 
-    /// Gives the held rows of `entries`' keys their names (the rest of each row as held).
+    /// Gives the held rows of `entries`' keys their titles.
     mutating func name(_ entries: [CacheListEntry], rule: CacheFreshnessRule, now: Date) {
         let titles = Dictionary(entries.map { ($0.key, $0.title) }, uniquingKeysWith: { first, _ in first })
         pages = pages.map { page in
@@ -179,8 +165,6 @@ package struct CacheListState: Sendable, Equatable {
         }
         reshow(rule: rule, now: now)
     }
-
-    // MARK: Showing
 
     /// Shows rows in `order`, keeping the selected row selected: the rows held at once, then the
     /// scan's (`scanToRun`). Back to `key`, the window in key order is read again.

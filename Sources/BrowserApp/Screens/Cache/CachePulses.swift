@@ -2,10 +2,9 @@ import Foundation
 import RepositoryCore
 import TerminalUI
 
-/// The answers of the last minute for the Cache screen's pulses: per second and source, the hit
-/// ratio per second, and a latency histogram per source (over the session). A plain value, fed
-/// each applied answer with the time it was applied (the clock is the caller's); bounded by 60
-/// one-second buckets per source, older ones let go as time moves.
+/// The answers of the last minute per second and source, and a latency histogram per source over
+/// the session, for the Cache screen's pulses. A plain value, fed each answer with the time it was
+/// applied; bounded by 60 one-second buckets per source, older ones let go as time moves.
 package struct CachePulses: Sendable, Equatable {
     static let seconds = 60
     /// The upper bounds (ms, exclusive) of the latency buckets; the last bucket has none.
@@ -16,7 +15,6 @@ package struct CachePulses: Sendable, Equatable {
     private(set) var latencies: [PulseSource: [Int]] = [:]
     private var newestSecond = Int.min
 
-    /// The sources seen, in `PulseSource`'s order.
     var sources: [PulseSource] { Set(counts.keys).union(latencies.keys).sorted() }
 
     mutating func record(_ event: AnswerEvent, at time: Date) {
@@ -41,7 +39,6 @@ package struct CachePulses: Sendable, Equatable {
     /// The share of hits in each of the last 60 seconds, nil for a second without answers.
     func hitRatio(at now: Date) -> [Double?] { Self.minute(endingAt: now).map { hitRatio(in: $0...$0) } }
 
-    /// The hit ratio over the whole last minute, nil without answers.
     func minuteHitRatio(at now: Date) -> Double? { hitRatio(in: Self.minute(endingAt: now)) }
 
     /// The share of the answers in `seconds` that a cache tier gave without asking the server.
@@ -83,7 +80,7 @@ enum Sparkline {
             })
     }
 
-    /// Ratios 0…1 (nil → space) as blocks, 1 → `█`.
+    /// Ratios 0…1 (nil → space) as blocks.
     static func of(ratios: [Double?], width: Int) -> String {
         String(
             ratios.suffix(max(0, width)).map { ratio in
@@ -94,14 +91,12 @@ enum Sparkline {
     }
 }
 
-/// Where an answer counted by the pulses came from (a tier, the network in full, with a 304 or
-/// joined to another caller's read, or nowhere: it failed), named as the status pane names the
-/// origin, in the order the pulses list them. A plain value.
+/// Where an answer counted by the pulses came from, named as the status pane names the origin, in
+/// the order the pulses list them. A plain value.
 enum PulseSource: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     case memory, disk, sharedCache = "shared cache", revalidated, coalesced, network
     case fileCache = "file cache", failed
 
-    /// The source of `origin` (nil: the answer failed).
     init(_ origin: AnswerOrigin?) {
         switch origin {
         case .repository(.memory)?: self = .memory
@@ -126,13 +121,11 @@ enum PulseSource: String, Sendable, Hashable, CaseIterable, Comparable, CustomSt
     }
 }
 
-/// The pulses pane: the hit ratio per second over the last minute, and per source a sparkline of
-/// its answers per second and its latency histogram. Holds exactly what it draws (the lines built
-/// from a `CachePulses` at one time).
+/// The pulses pane: the hit ratio per second, per source a sparkline of its answers per second and
+/// its latency histogram. Holds exactly what it draws (the lines of a `CachePulses` at one time).
 struct CachePulsesPane: Widget, Equatable, Sendable {
     let lines: [Line]
 
-    /// The pane of `pulses` at `now`.
     init(_ pulses: CachePulses, at now: Date) {
         let minute = CachePulses.seconds
         let hitRatio = Sparkline.of(ratios: pulses.hitRatio(at: now), width: minute)

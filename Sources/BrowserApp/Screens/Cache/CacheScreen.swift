@@ -4,13 +4,11 @@ import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
-/// What the Cache screen's background work and questions report, each with the time it happened
-/// where it has one, read by the effect that sends it (the screen's update never reads a clock).
-/// A plain value.
+/// What the Cache screen's effects and questions report, with the time read by the effect that
+/// sends it (the screen's update never reads a clock). A plain value.
 enum CacheScreenMessage: Sendable {
     /// A request's result, at the time its effect finished (nil: the screen's time stays).
     case result(CacheScreenResult, at: Date? = nil)
-    /// A second passed: the time now (TTLs count down, states change, the pulses move).
     case second(Date)
     /// The shared tier refused this many rows since the run started (their signature failed).
     case sharedRefusals(Int)
@@ -20,18 +18,15 @@ enum CacheScreenMessage: Sendable {
 }
 
 /// The Cache screen on the stack (`4`): `CacheScreenState` over the services' cache inspector,
-/// its requests run as effects, their results and a one-second ticker coming back as messages,
-/// every applied answer through `answered` (the timeline, the rows it touched; the pulses are the
-/// app's, copied at each input). Without an inspector it says there is nothing to inspect. A plain
-/// value (`ScreenModel`).
+/// its requests run as effects, their results and a one-second ticker coming back as messages.
+/// Without an inspector it says there is nothing to inspect. A plain value (`ScreenModel`).
 struct CacheScreen: ScreenModel {
     typealias Message = CacheScreenMessage
     var state: CacheScreenState
 
     static let tickerKey = "cache-screen-second"
 
-    /// A screen over `services.cacheInspector`'s tiers and rule, nothing read yet; its time is
-    /// unknown (the distant past) until the first message brings one.
+    /// Nothing read yet; its time is the distant past until the first message brings one.
     init(services: BrowserServices) {
         let inspector = services.cacheInspector
         state = CacheScreenState(
@@ -68,8 +63,8 @@ struct CacheScreen: ScreenModel {
         [Self.ticker(context.services)]
     }
 
-    /// The screen's own keys go to its state; Esc (with no entry open) and Tab go back to the
-    /// lists, `/` asks for the filter, `y` and `Y` copy the entry opened (its value as read).
+    /// Esc (with no entry open) and Tab go back, `/` asks for the filter, `y` and `Y` copy the entry
+    /// opened; the rest goes to the state.
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         state.pulses = context.pulses
         switch action {
@@ -104,8 +99,7 @@ struct CacheScreen: ScreenModel {
         state.render(in: area, buffer: &buffer, notes: notes, revalidating: context.revalidating)
     }
 
-    /// Runs what the state asked for: each request as an effect, `explore` by pushing a screen,
-    /// `ask` by asking the app.
+    /// Runs what the state asked for: a request as an effect, `explore` and `ask` through the app.
     private func run(_ requests: [CacheScreenRequest], context: inout ScreenContext) -> [Effect<Message>] {
         let services = context.services
         guard let inspector = services.cacheInspector else { return [] }
@@ -137,8 +131,7 @@ struct CacheScreen: ScreenModel {
         }
     }
 
-    /// Opens the open entry's entity in the explorer: a character from its value, an episode or
-    /// location by id.
+    /// Opens the entry's entity: a character from its value, an episode or location by id.
     private func explore(context: inout ScreenContext) {
         guard let open = state.detail, let (kind, id) = open.entry.entity else { return }
         switch kind {

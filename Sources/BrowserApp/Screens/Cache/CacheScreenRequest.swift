@@ -10,7 +10,7 @@ enum CacheScreenRequest: Sendable, Equatable {
     case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
     /// The first `limit` rows of the whole cache in `order` (one scan, a page at a time).
     case scanSorted(CacheSortOrder, limit: Int)
-    /// The readable names of rows come into view unnamed.
+    /// Name rows come into view unnamed.
     case name([CacheRow])
     case count
     /// One entry again, its row and (with `value`) its stored value.
@@ -21,8 +21,7 @@ enum CacheScreenRequest: Sendable, Equatable {
     /// A conditional GET with the cached validators, or a fresh read from the network.
     case revalidate(CacheEntryKey)
     case refetch(CacheEntryKey)
-    /// Open the entity in the explorer (character or entity detail), or ask the user: the app
-    /// handles both.
+    /// Open the entity in the explorer, or ask the user: the app handles both.
     case explore(CacheEntryKey)
     case ask(CacheQuestion)
 
@@ -129,8 +128,7 @@ enum CacheScreenResult: Sendable, Equatable {
     /// An action's answer, for `key` (nil for a purge), and how long it took.
     case acted(CacheActionAnswer, key: CacheEntryKey?, kind: ActionKind, ms: Double)
 
-    /// The line of the status pane and the `--events` log an action's answer makes; nil for the
-    /// other results.
+    /// The status pane's and the `--events` log's line of an action's answer.
     var actionEvent: AnswerEvent? {
         guard case .acted(let answer, let key, let kind, let ms) = self else { return nil }
         return AnswerEvent(cacheAction: answer, key: key, action: kind, ms: ms)
@@ -138,12 +136,10 @@ enum CacheScreenResult: Sendable, Equatable {
 }
 
 extension AnswerEvent {
-    /// An action of the Cache screen as a line of the status pane and the `--events` log, in the
-    /// log's usual fields: `query` is the answer's sentence (`character/id:1: evicted from memory,
-    /// disk`); an eviction or a purge is the `cache` operation with `cacheOnly` and the origin of
-    /// the top tier it emptied (`memory`, `disk` for the SQLite and file tiers, `shared cache`); a
-    /// revalidation or a refetch is the `main` operation with `remoteFirst` and its origin
-    /// (`revalidated` for a 304, else `network`); a failure has no origin and says why in `error`.
+    /// An action of the Cache screen as an answer line: `query` is its sentence; an eviction or a
+    /// purge is the `cache` operation with `cacheOnly` and the origin of the top tier it emptied; a
+    /// revalidation or a refetch is `main` with `remoteFirst` and its origin; a failure has no origin
+    /// and says why in `error`.
     init(
         cacheAction answer: CacheActionAnswer, key: CacheEntryKey?, action: CacheScreenResult.ActionKind,
         ms: Double

@@ -3,18 +3,15 @@ import Foundation
 import RepositoryCore
 import TerminalUI
 
-/// Everything the Cache screen holds: its list window, the census header, the tiers, the
-/// freshness rule, the session's timeline and pulses, the entry opened (if any), and the time it
-/// was last drawn at (the clock is the caller's: TTLs count down as `now` moves). A plain value;
-/// `update` (`open`, `perform`, `receive`, `answered`) changes it and returns what to ask the
-/// outside world for, and `render` draws it.
+/// Everything the Cache screen holds, and the time it was last drawn at (the clock is the
+/// caller's: TTLs count down as `now` moves). A plain value; `open`, `perform`, `receive` and
+/// `answered` change it and return what to ask the outside world for, `render` draws it.
 package struct CacheScreenState: Sendable, Equatable {
     package var list: CacheListState
     package var census = CacheCensus()
     /// The tiers, top first (memory, disk, shared, file: those that are on).
     var tiers: [CacheTier]
-    /// The API whose entries the screen shows (`APIIdentity.id`), named in its title; nil when
-    /// the tiers are not scoped to one.
+    /// The API whose entries the screen shows (`APIIdentity.id`), if the tiers are scoped to one.
     var api: String?
     /// Rows the shared tier refused since the run started (their signature failed); nil until read.
     var sharedRefusals: Int?
@@ -24,7 +21,6 @@ package struct CacheScreenState: Sendable, Equatable {
     var pulses = CachePulses() { didSet { laidOut.forget() } }
     /// Where the screen draws, as `layOut` built it for the pulses and area of now.
     var laidOut = LaidOut<Rect, CacheScreenGeometry>()
-    /// The entry opened with `Enter`, if any.
     var detail: CacheEntryDetail?
     /// The last page read that failed, as its sentence (shown in the header until the next read).
     var lastFailure: String?
@@ -33,7 +29,6 @@ package struct CacheScreenState: Sendable, Equatable {
     var isCounting = false
     /// The keys of the rows a naming is in flight for.
     var naming: Set<CacheEntryKey> = []
-    /// The time of the frame.
     var now: Date
 
     package init(
@@ -119,7 +114,7 @@ package struct CacheScreenState: Sendable, Equatable {
 }
 
 extension CacheScreenState {
-    /// The screen comes on top: counts the census when it was never counted.
+    /// Counts the census when it was never counted.
     mutating func open(area: Rect) -> [CacheScreenRequest] {
         finish(census.states == nil && !isCounting ? [.count] : [], area: area)
     }
@@ -264,23 +259,21 @@ extension CacheScreenState {
             list.replace(key, with: entry, rule: rule, now: now)
             guard var open = detail, open.entry.key == key else { return [] }
             if let entry { open.entry = entry }
-            switch value {
-            case .success(let json?)?:
+            if case .success(let json?)? = value {
                 open.value = json.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 open.json = json
                 open.valueFailure = nil
                 timeline.noteValue(json, of: key, at: now)
-            case .success(nil)?:
+            } else if let value {
                 open.value = nil
                 open.valueFailure =
-                    entry == nil
-                    ? "no longer cached"
-                    : key.kind == CacheEntryKey.avatarKind
-                        ? "an image: its bytes are not shown as text" : "no tier holds a readable copy"
-            case .failure(let failure)?:
-                open.value = nil
-                open.valueFailure = failure.description
-            case nil: break
+                    switch value {
+                    case .failure(let error): error.description
+                    case .success where entry == nil: "no longer cached"
+                    case .success where key.kind == CacheEntryKey.avatarKind:
+                        "an image: its bytes are not shown as text"
+                    case .success: "no tier holds a readable copy"
+                    }
             }
             detail = open
         case .acted(_, let key, let kind, _):

@@ -44,7 +44,7 @@ struct CacheTimeline: Sendable, Equatable {
     func moments(of key: CacheEntryKey) -> [Moment] { moments[key] ?? [] }
     func changes(of key: CacheEntryKey) -> [Change] { changes[key] ?? [] }
 
-    /// Records `event`, applied at `time`, for `keys` (by default each key its query read).
+    /// Records `event`, applied at `time`, for `keys` (by default the keys its query read).
     mutating func record(_ event: AnswerEvent, at time: Date, keys: [CacheEntryKey]? = nil) {
         let moment = Moment(
             time: time, origin: event.origin?.description, policy: event.policy.description, ms: event.ms,
