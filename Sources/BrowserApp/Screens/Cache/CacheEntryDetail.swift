@@ -75,16 +75,16 @@ struct CacheEntryDetail: Sendable, Equatable {
     }
 }
 
-/// The entry view's pane: the lines of a `CacheEntryDetail` from its scroll. Holds what it draws.
-struct CacheEntryPane: Widget, Equatable, Sendable {
-    let lines: [Line]
-    let scroll: Int
-
-    func render(in area: Rect, buffer: inout CellBuffer) {
-        BorderBox(title: "Cache entry").render(in: area, buffer: &buffer)
-        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
+extension BorderBox {
+    /// Draws a box titled `title` over `area` and the first `lines` that fit inside it, a column in
+    /// from each side: the Cache screen's entry page and pulses.
+    static func render(
+        _ lines: some Collection<Line>, titled title: String, in area: Rect, buffer: inout CellBuffer
+    ) {
+        BorderBox(title: title).render(in: area, buffer: &buffer)
+        let inside = interior(of: area).inset(left: 1, right: 1)
         guard !inside.isEmpty else { return }
-        for (index, line) in lines.dropFirst(scroll).prefix(inside.height).enumerated() {
+        for (index, line) in lines.prefix(inside.height).enumerated() {
             buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
     }

@@ -159,11 +159,6 @@ struct CachePulsesPane: Widget, Equatable, Sendable {
     }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        BorderBox(title: "Pulses · last minute").render(in: area, buffer: &buffer)
-        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
-        guard !inside.isEmpty else { return }
-        for (index, line) in lines.prefix(inside.height).enumerated() {
-            buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
-        }
+        BorderBox.render(lines, titled: "Pulses · last minute", in: area, buffer: &buffer)
     }
 }

@@ -58,9 +58,8 @@ package struct CacheScreenState: Sendable, Equatable {
 
     /// The row the screen's questions are drawn on: the last of the list's body, or of the entry page.
     func questionRow(in area: Rect) -> Rect {
-        detail == nil
-            ? CacheListPane.body(of: geometry(in: area).list).bottom(1)
-            : BorderBox.interior(of: area).inset(left: 1, right: 1).bottom(1)
+        (detail == nil ? geometry(in: area).listBody : BorderBox.interior(of: area).inset(left: 1, right: 1))
+            .bottom(1)
     }
 
     package func listRows(in area: Rect) -> Int { geometry(in: area).listRows }
@@ -93,8 +92,9 @@ package struct CacheScreenState: Sendable, Equatable {
         in area: Rect, buffer: inout CellBuffer, notes: [String] = [],
         revalidating: RevalidatingEntries = RevalidatingEntries()
     ) {
-        if detail != nil {
-            CacheEntryPane(lines: entryLines, scroll: detail?.scroll ?? 0).render(in: area, buffer: &buffer)
+        if let detail {
+            let page = entryLines.dropFirst(detail.scroll)
+            BorderBox.render(page, titled: "Cache entry", in: area, buffer: &buffer)
             return
         }
         let geometry = geometry(in: area)
@@ -111,9 +111,7 @@ package struct CacheScreenState: Sendable, Equatable {
             CachePulsesPane(pulses, at: now).render(in: geometry.pulses, buffer: &buffer)
         }
     }
-}
 
-extension CacheScreenState {
     /// Counts the census when it was never counted.
     mutating func open(area: Rect) -> [CacheScreenRequest] {
         finish(census.states == nil && !isCounting ? [.count] : [], area: area)
