@@ -23,35 +23,27 @@ public struct LegacyOutboxRow: Sendable, Hashable {
 public enum LegacyOutbox {
     /// The rows of `database`, oldest first.
     public static func rows(in database: CacheDatabase) throws(RepositoryError) -> [LegacyOutboxRow] {
-        try read { database.writer }
+        try database.read(rows(in:))
     }
 
     /// The rows of the cache file at `file`, only read. Throws `.notFound` when there is no file.
     public static func rows(file: URL) throws(RepositoryError) -> [LegacyOutboxRow] {
-        try read { try ReadOnlyFile.queue(file, label: "charbrowser.outbox.inspection") }
+        try ReadOnlyFile.using(file, label: "charbrowser.outbox.inspection") { try $0.read(rows(in:)) }
     }
 
-    private static func read(_ reader: () throws -> any DatabaseReader) throws(RepositoryError)
-        -> [LegacyOutboxRow]
-    {
-        do {
-            return try reader().read { db in
-                guard try db.tableExists("write_outbox") else { return [] }
-                return try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT sequence, namespace, key, method, body, state, created_at, attempts,
-                            last_error, detail FROM write_outbox ORDER BY sequence
-                        """
-                ).map { row in
-                    LegacyOutboxRow(
-                        sequence: row[0], entity: CacheEntryKey(kind: row[1], key: row[2]), method: row[3],
-                        body: row[4], state: row[5], createdAt: Date(timeIntervalSinceReferenceDate: row[6]),
-                        attempts: row[7], lastError: row[8], detail: row[9])
-                }
-            }
-        } catch {
-            throw RepositoryError(database: error)
+    private static func rows(in db: Database) throws -> [LegacyOutboxRow] {
+        guard try db.tableExists("write_outbox") else { return [] }
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT sequence, namespace, key, method, body, state, created_at, attempts, last_error,
+                    detail FROM write_outbox ORDER BY sequence
+                """
+        ).map { row in
+            LegacyOutboxRow(
+                sequence: row[0], entity: CacheEntryKey(kind: row[1], key: row[2]), method: row[3],
+                body: row[4], state: row[5], createdAt: Date(timeIntervalSinceReferenceDate: row[6]),
+                attempts: row[7], lastError: row[8], detail: row[9])
         }
     }
 }

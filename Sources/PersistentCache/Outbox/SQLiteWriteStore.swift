@@ -32,11 +32,8 @@ public struct SQLiteWriteStore: WriteStore {
     /// The writes of `scope` in the cache file at `file`, only read: nothing is written, moved or
     /// migrated. Throws `.notFound` when there is no file, `.storageFailure` when it cannot be read.
     public static func openReadOnly(file: URL, scope: String) throws(RepositoryError) -> SQLiteWriteStore {
-        do {
-            let reader = try ReadOnlyFile.queue(file, label: "charbrowser.writes.inspection")
-            return SQLiteWriteStore(database: nil, scope: scope, reader: reader)
-        } catch {
-            throw RepositoryError(database: error)
+        try ReadOnlyFile.using(file, label: "charbrowser.writes.inspection") { queue in
+            SQLiteWriteStore(database: nil, scope: scope, reader: queue)
         }
     }
 
@@ -51,11 +48,13 @@ public struct SQLiteWriteStore: WriteStore {
     public static func everyScope(file: URL) throws(RepositoryError)
         -> [(scope: String, writes: [EntityWrite])]
     {
-        try openReadOnly(file: file, scope: "").readNow { db in
-            guard try db.tableExists("entity_writes") else { return [] }
-            let scopes = try String.fetchAll(
-                db, sql: "SELECT DISTINCT scope FROM entity_writes ORDER BY scope")
-            return try scopes.map { scope in (scope, try contents(of: scope, in: db).writes) }
+        try ReadOnlyFile.using(file, label: "charbrowser.writes.inspection") { queue in
+            try queue.read { db in
+                guard try db.tableExists("entity_writes") else { return [] }
+                let scopes = try String.fetchAll(
+                    db, sql: "SELECT DISTINCT scope FROM entity_writes ORDER BY scope")
+                return try scopes.map { scope in (scope, try contents(of: scope, in: db).writes) }
+            }
         }
     }
 
@@ -77,8 +76,8 @@ public struct SQLiteWriteStore: WriteStore {
 
     /// `contents()` on the calling thread, for an owner that must know its writes as it starts.
     public func contentsNow() throws(RepositoryError) -> Contents {
-        _ = try writable()
-        return try readNow { db in try Self.contents(of: scope, in: db) }
+        let scope = scope
+        return try writable().read { db in try Self.contents(of: scope, in: db) }
     }
 
     /// Keeps `transition` in one write transaction: its removed writes deleted, its saved ones
@@ -115,14 +114,6 @@ public struct SQLiteWriteStore: WriteStore {
         return database
     }
 
-    private func readNow<T>(_ body: (Database) throws -> T) throws(RepositoryError) -> T {
-        do {
-            return try reader.read(body)
-        } catch {
-            throw RepositoryError(database: error)
-        }
-    }
-
     /// What `scope` holds in `db` (none in an older version's file); the next number is past every
     /// row, unreadable ones too.
     static func contents(of scope: String, in db: Database) throws -> Contents {
@@ -131,13 +122,10 @@ public struct SQLiteWriteStore: WriteStore {
         let decoder = JSONDecoder()
         var writes: [EntityWrite] = []
         var unreadable: [Int64] = []
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT sequence, record FROM entity_writes WHERE scope = ? ORDER BY sequence",
-            arguments: [scope])
-        while let row = try rows.next() {
+        let sql = "SELECT sequence, record FROM entity_writes WHERE scope = ? ORDER BY sequence"
+        try Row.fetchCursor(db, sql: sql, arguments: [scope]).forEach { row in
             let sequence: Int64 = row[0]
-            let record: Data? = row[1]
-            if let write = record.flatMap({ try? decoder.decode(EntityWrite.self, from: $0) }),
+            if let write = (row[1] as Data?).flatMap({ try? decoder.decode(EntityWrite.self, from: $0) }),
                 write.sequence == sequence
             {
                 writes.append(write)
@@ -185,6 +173,21 @@ public struct SQLiteWriteStore: WriteStore {
                     INSERT INTO entity_write_sequences (scope, next) VALUES (?, ?)
                     ON CONFLICT (scope) DO UPDATE SET next = max(next, excluded.next)
                     """, arguments: [scope, next])
+        }
+    }
+}
+
+extension ReadOnlyFile {
+    /// What `body` makes of a read-only connection to the cache file at `file` (`.notFound` when
+    /// there is none), every error thrown as a `RepositoryError`.
+    static func using<T>(_ file: URL, label: String, _ body: (DatabaseQueue) throws -> T)
+        throws(RepositoryError)
+        -> T
+    {
+        do {
+            return try body(queue(file, label: label))
+        } catch {
+            throw RepositoryError(database: error)
         }
     }
 }

@@ -205,14 +205,14 @@ extension ChangesScreen {
         if let opened, let write = writes.first(where: { $0.sequence == opened }) {
             return renderDiff(write, in: inside, buffer: &buffer)
         }
-        let widths = Self.columnWidths(inside.width - 1)
+        let width = inside.width - 1
         let header = ["State", "Entity", "Change", "Age", "Tries", "Last error"]
-        let headerLine = Self.row(header.map { ($0, Style(bold: true, dim: true)) }, widths: widths)
+        let headerLine = Self.row(header.map { ($0, Style(bold: true, dim: true)) }, width: width)
         buffer.write(headerLine, x: inside.x, y: inside.y, maxWidth: inside.width)
         let placeholder =
             hasRead ? "No writes kept: every edit and delete was taken by the server." : "Reading the outbox…"
         ListView(rowCount: writes.count, state: selection, placeholder: placeholder) { [writes, now] index in
-            Self.line(for: writes[index], widths: widths, now: now)
+            Self.line(for: writes[index], width: width, now: now)
         }
         .render(in: inside.inset(top: 1), buffer: &buffer)
     }
@@ -273,15 +273,8 @@ extension ChangesScreen {
         }
     }
 
-    /// The list's column widths in `width`: state, entity, change, age, tries, last error.
-    private static func columnWidths(_ width: Int) -> [Int] {
-        let rest = max(0, width - 9 - 6 - 5 - 5)
-        let (name, change) = (min(30, rest / 2), min(24, rest / 4))
-        return [9, name, change, 6, 5, max(0, rest - name - change)]
-    }
-
     /// `write`'s row in the list.
-    private static func line(for write: EntityWrite, widths: [Int], now: Date) -> Line {
+    private static func line(for write: EntityWrite, width: Int, now: Date) -> Line {
         let change =
             write.method == .delete ? "delete" : "edit " + write.changes.keys.sorted().joined(separator: ", ")
         let stateStyle: Style =
@@ -291,19 +284,23 @@ extension ChangesScreen {
             case .rejected: Style(foreground: .red, bold: true)
             }
         let id = write.entity.split(separator: "/").last ?? ""
-        // Right-aligned here: `row` leaves text of its column's width as it is.
-        let tries = TextFitting.fit(String(write.attempts), width: widths[4], alignment: .trailing)
+        // Right-aligned in the tries column's 5 here: `row` leaves text of its column's width as it is.
+        let tries = TextFitting.fit(String(write.attempts), width: 5, alignment: .trailing)
         return row(
             [
                 (write.state.rawValue, stateStyle), ("\(title(of: write)) #\(id)", .plain), (change, .plain),
                 (StatusPaneContent.age(now.timeIntervalSince(write.createdAt)), .plain), (tries, .plain),
                 (write.lastError ?? "", .plain.dimmed()),
-            ], widths: widths)
+            ], width: width)
     }
 
-    /// `cells` (text and style) fitted to `widths`, a space after each but the last.
-    private static func row(_ cells: [(String, Style)], widths: [Int]) -> Line {
-        Line(
+    /// `cells` (text and style) in the list's columns for `width` (state, entity, change, age,
+    /// tries, last error), a space after each but the last.
+    private static func row(_ cells: [(String, Style)], width: Int) -> Line {
+        let rest = max(0, width - 9 - 6 - 5 - 5)
+        let (name, change) = (min(30, rest / 2), min(24, rest / 4))
+        let widths = [9, name, change, 6, 5, max(0, rest - name - change)]
+        return Line(
             zip(cells, widths).enumerated().map { index, cell in
                 let ((text, style), width) = cell
                 return Span(

@@ -52,8 +52,8 @@ struct CharacterForm: Sendable, Hashable {
 
     /// Takes one key: typing, deleting, moving between fields, Enter, Esc.
     mutating func take(_ key: Key) -> KeyOutcome {
-        let cursor = fields[focus].cursor
-        let count = fields[focus].text.count
+        let field = fields[focus]
+        let (cursor, count, isText) = (field.cursor, field.text.count, field.choices == nil)
         switch key {
         case .enter: return .save
         case .escape: return .cancel
@@ -64,9 +64,9 @@ struct CharacterForm: Sendable, Hashable {
         case .home, .control("a"): fields[focus].cursor = 0
         case .end, .control("e"): fields[focus].cursor = count
         case .character(let character): type(character)
-        case .backspace where cursor > 0: splice(cursor - 1..<cursor)
-        case .delete where cursor < count: splice(cursor..<cursor + 1)
-        case .control("u"): splice(0..<count)
+        case .backspace where isText && cursor > 0: splice(cursor - 1..<cursor)
+        case .delete where isText && cursor < count: splice(cursor..<cursor + 1)
+        case .control("u") where isText: splice(0..<count)
         default: break
         }
         return .stay
@@ -81,32 +81,23 @@ struct CharacterForm: Sendable, Hashable {
             guard !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
                 field.text.count < CharacterFields.maximumLength
             else { return }
-            return splice(field.cursor..<field.cursor, with: character)
+            return splice(field.cursor..<field.cursor, with: String(character))
         }
         let current = choices.firstIndex(of: field.text) ?? -1
         let order = (1...choices.count).map { choices[(current + $0 + choices.count) % choices.count] }
         let next =
             character == " "
             ? order.first : order.first { $0.lowercased().first == Character(character.lowercased()) }
-        guard let next else { return }
-        fields[focus].text = next
-        fields[focus].cursor = next.count
-        edited()
+        if let next { splice(0..<field.text.count, with: next) }
     }
 
-    /// Replaces the characters `range` of the focused text field with `inserted`, the cursor after
-    /// it; a choice field takes no text.
-    private mutating func splice(_ range: Range<Int>, with inserted: Character? = nil) {
-        guard fields[focus].choices == nil else { return }
+    /// Replaces the characters `range` of the focused field with `inserted`, the cursor after it,
+    /// and forgets why the field, or the edit, was refused.
+    private mutating func splice(_ range: Range<Int>, with inserted: String = "") {
         var characters = Array(fields[focus].text)
-        characters.replaceSubrange(range, with: inserted.map { [$0] } ?? [])
+        characters.replaceSubrange(range, with: inserted)
         fields[focus].text = String(characters)
-        fields[focus].cursor = range.lowerBound + (inserted == nil ? 0 : 1)
-        edited()
-    }
-
-    /// The focused field was edited: forgets why it, or the edit, was refused.
-    private mutating func edited() {
+        fields[focus].cursor = range.lowerBound + inserted.count
         errors[fields[focus].name] = nil
         message = nil
     }
