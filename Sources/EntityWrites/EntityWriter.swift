@@ -42,15 +42,13 @@ public actor EntityWriter {
         rules: WriteRules = WriteRules(), now: @escaping @Sendable () -> Date = { Date() },
         newKey: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) async throws(WriteStoreFailure) {
-        let loaded: (writes: [EntityWrite], nextSequence: Int64)
         do {
-            loaded = try await store.load()
+            self.init(
+                baseURL: baseURL, store: store, loaded: try await store.load(), tiers: tiers, http: http,
+                rules: rules, now: now, newKey: newKey)
         } catch {
             throw WriteStoreFailure(reason: "\(error)")
         }
-        self.init(
-            baseURL: baseURL, store: store, loaded: loaded, tiers: tiers, http: http, rules: rules, now: now,
-            newKey: newKey)
     }
 
     /// A writer over `loaded`, the writes `store` keeps as its owner already read them.

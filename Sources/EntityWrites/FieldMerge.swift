@@ -4,7 +4,7 @@
 public enum FieldMerge {
     /// What rebasing a write over the server's fields comes to.
     public enum Outcome: Sendable, Hashable {
-        /// Send these changes over the server's copy (never empty).
+        /// Send these changes over the server's copy (empty only for a delete).
         case send(Fields)
         /// The server already holds every change: nothing to send.
         case done

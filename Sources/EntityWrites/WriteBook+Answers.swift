@@ -94,26 +94,25 @@ extension WriteBook {
         rebased.request = nil
         rebased.state = .pending
         rebased.notBefore = nil
-        let blind = rules.mutations.contains(.baseTakenAtSendTime)
-        switch write.method {
-        case .delete:
-            let differences = blind ? [] : write.base.map { FieldMerge.differences($0, theirs) } ?? []
-            guard differences.isEmpty else {
-                enterConflict(rebased, theirs: copy, fields: differences, in: &transition)
-                return
-            }
-        case .patch:
-            let outcome = blind ? .send(write.changes) : FieldMerge.rebase(changes: write.changes, base: write.base, over: theirs)
-            switch outcome {
-            case .conflict(let fields):
-                enterConflict(rebased, theirs: copy, fields: fields, in: &transition)
-                return
-            case .done:
-                finish(write, .applied(merged: true), rebasingNextOn: copy, in: &transition)
-                return
-            case .send(let changes):
-                rebased.changes = changes
-            }
+        let outcome: FieldMerge.Outcome
+        if rules.mutations.contains(.baseTakenAtSendTime) {
+            outcome = .send(write.changes)
+        } else if write.method == .patch {
+            outcome = FieldMerge.rebase(changes: write.changes, base: write.base, over: theirs)
+        } else {
+            // A delete conflicts when the entity is not what the user saw; it sends no changes.
+            let differences = write.base.map { FieldMerge.differences($0, theirs) } ?? []
+            outcome = differences.isEmpty ? .send(write.changes) : .conflict(differences)
+        }
+        switch outcome {
+        case .conflict(let fields):
+            enterConflict(rebased, theirs: copy, fields: fields, in: &transition)
+            return
+        case .done:
+            finish(write, .applied(merged: true), rebasingNextOn: copy, in: &transition)
+            return
+        case .send(let changes):
+            rebased.changes = changes
         }
         if let base = write.base, base != theirs { rebased.merged = true }
         rebased.base = theirs

@@ -84,7 +84,7 @@ public struct ServerAnswer: Sendable, Hashable {
     public var reason: String { text("error") ?? "HTTP \(status)" }
 
     /// Why a write waits after this answer: its status and the API's error text (`HTTP 503: …`).
-    public var retryReason: String { text("error").map { "HTTP \(status): \($0)" } ?? "HTTP \(status)" }
+    var retryReason: String { text("error").map { "HTTP \(status): \($0)" } ?? "HTTP \(status)" }
 
     /// The field an error body names (`{"field": …}`).
     public var field: String? { text("field") }

@@ -98,7 +98,7 @@ public struct WriteTransition: Sendable, Hashable {
     }
 
     /// Whether the outbox changes.
-    public var changesOutbox: Bool { !saved.isEmpty || !removed.isEmpty }
+    var changesOutbox: Bool { !saved.isEmpty || !removed.isEmpty }
 }
 
 /// How many writes a book keeps, per state (a write being sent counts as pending): what a status
