@@ -6,13 +6,10 @@ import RickAndMortyModel
 
 /// The application's cache inspector: the tiers (memory, disk, shared, file) merged into one row
 /// per key, each row's state by a freshness rule and a clock, one entry's value pretty-printed,
-/// and the actions (evict from one tier or all, purge a tier, revalidate, refetch), each answering
-/// a `CacheActionAnswer`. Thread-safe value type (its tiers and repository are).
-///
-/// Enumeration never decodes a payload; only `value(of:)` and `displayName(of:)` decode one entry.
-/// With a repository, evicting from every tier goes through it (observers told, memory coherent)
-/// and entries can be read again; without one (a command-line run over the files) the tiers act
-/// directly.
+/// and the actions, each answering a `CacheActionAnswer`. Thread-safe value type (its tiers and
+/// repository are). Enumeration never decodes a payload. With a repository, evicting from every
+/// tier goes through it (observers told) and entries can be read again; without one (a command
+/// line over the files) the tiers act directly.
 public struct CacheInspector: Sendable {
     /// The tiers, top first (`memory`, `disk`, `shared`, `file`, those that are on).
     public let tiers: [any InspectableCacheTier]
@@ -48,12 +45,9 @@ public struct CacheInspector: Sendable {
         self.timeSource = timeSource
     }
 
-    /// The inspector of a running browser: the memory LRUs of `graph` as `memory`, its disk and
-    /// shared tiers when on, and `fileCache` (the avatars), whose entries `fileReread` revalidates
-    /// and refetches. With the repository's API set (`CharacterRepositoryConfiguration.api`), the
-    /// disk and shared tiers show only that API's entries and the file cache only the keys under
-    /// its `id/`. `others` (an explored API's entries) adds its memory tiers to `memory` and reads
-    /// its entries again.
+    /// The inspector of a running browser: the memory LRUs of `graph` (and of `others`) as `memory`,
+    /// its disk and shared tiers when on, and `fileCache` (the avatars, read again by `fileReread`),
+    /// each showing only the entries of the repository's API when it has one.
     public init(
         graph: GraphRepository, fileCache: (any InspectableCacheTier)?, rule: CacheFreshnessRule,
         timeSource: any TimeSource = SystemTimeSource(), fileReread: FileReread? = nil,
@@ -126,7 +120,7 @@ public struct CacheInspector: Sendable {
         return holders.isEmpty ? nil : CacheRow(merged: MergedCacheEntry(key: key, holders: holders))
     }
 
-    /// The API whose entries the inspector shows, when it is a browser's (its repository's API).
+    /// The API whose entries the inspector shows, when it is a browser's.
     public var api: APIIdentity? { graph?.characterRepository.configuration.api }
 
     public var now: Date { timeSource.now() }
@@ -142,7 +136,7 @@ public struct CacheInspector: Sendable {
     }
 
     /// The name with the entity's own, decoded from the disk (else memory) copy:
-    /// `character 1 · Rick Sanchez`. Decodes one entry: for one row, not for enumeration.
+    /// `character 1 · Rick Sanchez`.
     public func displayName(of row: CacheRow) -> String {
         guard let value = try? decodedValue(of: row.key), let name = value.name else { return row.name }
         return "\(row.name) · \(name)"
@@ -197,8 +191,7 @@ public struct CacheInspector: Sendable {
         }
     }
 
-    /// A conditional request for `key` with its cached validators: `revalidated` on a 304,
-    /// `refetched (network)` when the server sent a new body.
+    /// A conditional request for `key` with its cached validators.
     public func revalidate(_ key: CacheEntryKey) async -> CacheActionAnswer {
         await reread(key, conditional: true)
     }
@@ -236,5 +229,80 @@ public struct CacheInspector: Sendable {
         case .success(let origin): return CacheActionAnswer(key, .refetched(origin: origin))
         case .failure(let error): return CacheActionAnswer(key, .failed("\(error)"))
         }
+    }
+}
+
+/// What an inspector action did, as one sentence for the status pane, `--events` and the command
+/// line. A `Sendable` value.
+public struct CacheActionAnswer: Hashable, Sendable, CustomStringConvertible {
+    /// What happened: the key removed from these tiers, held by no tier asked, a tier emptied of
+    /// this many entries, the cached value confirmed (HTTP 304), …
+    public enum Outcome: Hashable, Sendable {
+        case evicted(tiers: [String])
+        case notCached
+        case purged(tier: String, entries: Int)
+        case revalidated
+        /// The value was read again (from where the answer said: `network`, or `revalidated`
+        /// when the server confirmed the cached copy), with why, when there is more to say.
+        case refetched(origin: Origin, note: String? = nil)
+        /// The action failed; the sentence says why.
+        case failed(String)
+    }
+
+    /// The key or tier acted on.
+    public var subject: String
+    public var outcome: Outcome
+
+    public init(subject: String, outcome: Outcome) {
+        self.subject = subject
+        self.outcome = outcome
+    }
+
+    init(_ key: CacheEntryKey, _ outcome: Outcome) { self.init(subject: key.description, outcome: outcome) }
+
+    /// Whether the action did what was asked.
+    public var succeeded: Bool {
+        switch outcome {
+        case .evicted, .purged, .revalidated, .refetched: true
+        case .notCached, .failed: false
+        }
+    }
+
+    public var description: String {
+        switch outcome {
+        case .evicted(let tiers): "\(subject): evicted from \(tiers.joined(separator: ", "))"
+        case .notCached: "\(subject): not cached"
+        case .purged(let tier, let entries):
+            "\(tier): purged \(entries) \(entries == 1 ? "entry" : "entries")"
+        case .revalidated: "\(subject): revalidated (304, not modified)"
+        case .refetched(let origin, let note):
+            "\(subject): refetched (\(origin)\(note.map { ": " + $0 } ?? ""))"
+        case .failed(let why): "\(subject): \(why)"
+        }
+    }
+}
+
+/// Another repository's entries (an explored API's) that a browser's cache inspector shows as part
+/// of `memory` and reads again by key. A value; thread-safe (its parts are `Sendable`).
+public struct InspectedEntries: Sendable {
+    /// Reads the entry at `key` again, conditionally (with its cached validators) or not; answers
+    /// the origin (`revalidated` for a 304, `network` for a new body) or why not; nil when the
+    /// key is not one this repository reads.
+    public typealias Reread = @Sendable (_ key: CacheEntryKey, _ conditional: Bool) async -> Result<Origin, Failure>?
+
+    /// Why an entry could not be read again, as one sentence.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let description: String
+
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// The memory tiers, keyed as the disk and shared tiers (scoped to the browser's API) key them.
+    public let memory: [any InspectableCacheTier]
+    public let reread: Reread
+
+    public init(memory: [any InspectableCacheTier], reread: @escaping Reread) {
+        self.memory = memory
+        self.reread = reread
     }
 }

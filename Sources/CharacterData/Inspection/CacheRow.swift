@@ -1,10 +1,10 @@
 import Foundation
 import RepositoryCore
+import RickAndMortyModel
 
 /// One cached entity, list or avatar as the cache inspector shows it: the key, the tiers that hold
 /// it (top tier first) and what each knows, with a readable name. A `Sendable` value.
 public struct CacheRow: Hashable, Sendable {
-    /// The key and its holders.
     public var merged: MergedCacheEntry
 
     public init(merged: MergedCacheEntry) { self.merged = merged }
@@ -14,7 +14,6 @@ public struct CacheRow: Hashable, Sendable {
     public var tiers: [String] { merged.tiers }
     /// What the top tier that holds it knows (what the next read would see first).
     public var top: CacheEntryInfo? { merged.holders.first?.info }
-    /// What `tier` knows, or nil when it does not hold the key.
     public func info(in tier: String) -> CacheEntryInfo? { merged.holders.first { $0.tier == tier }?.info }
 
     /// `character`, `episode`, `location`, `page`, `avatar`, or the namespace for anything else.
@@ -28,8 +27,7 @@ public struct CacheRow: Hashable, Sendable {
     public var api: String? { Self.api(of: key) }
 
     /// The API `key` says it belongs to (`APIIdentity.id`): the scope of a shared tier's namespace
-    /// (`sample|character`), or an avatar key's first part (`sample/…`). Nil for a key of a tier
-    /// scoped to one API or written before entries were scoped.
+    /// (`sample|character`), or an avatar key's first part (`sample/…`).
     public static func api(of key: CacheEntryKey) -> String? {
         if let api = APIIdentity.split(namespace: key.kind).api { return api }
         guard case .avatar = CacheKind.of(namespace: key.kind) else { return nil }
@@ -43,7 +41,6 @@ public struct CacheRow: Hashable, Sendable {
         case .list, .other: nil
         }
     }
-    /// The largest byte count a tier knows.
     public var bytes: Int? { merged.holders.compactMap(\.info.bytes).max() }
 
     /// A readable name without decoding anything: `character 1`, `page 3 · status=alive`,
@@ -101,5 +98,31 @@ enum CacheKind: Equatable {
         guard let last = key.split(separator: "/").last else { return nil }
         let stem = last.split(separator: ".").first.map(String.init) ?? String(last)
         return stem.isEmpty ? nil : stem
+    }
+}
+
+extension CacheEntryKey {
+    /// The key an entity is cached under in every tier: `character/id:1`.
+    public static func entity(_ kind: EntityKind, id: Int) -> CacheEntryKey {
+        CacheEntryKey(kind: kind.rawValue, query: .id(id))
+    }
+
+    /// The key a page of a list is cached under, as its ids: `character-page-ids/page:3?status=alive`.
+    public static func page(of kind: EntityKind, _ page: PageQuery) -> CacheEntryKey {
+        let namespace =
+            switch kind {
+            case .character: CharacterRepository.Namespace.page
+            case .episode: CharacterRepository.Namespace.episodePage
+            case .location: CharacterRepository.Namespace.locationPage
+            }
+        return CacheEntryKey(kind: namespace, query: .page(page))
+    }
+
+    /// The kind of the avatars' entries in the file cache.
+    public static let avatarKind = "avatar"
+
+    /// The key an avatar is cached under in the file cache, from the cache key its download used.
+    public static func avatar(_ cacheKey: String) -> CacheEntryKey {
+        CacheEntryKey(kind: avatarKind, key: cacheKey)
     }
 }

@@ -100,7 +100,6 @@ package struct CacheTier: Sendable, Hashable {
 
     package init(name: String) { self.name = name }
 
-    /// A tier the screen does not know by name.
     static func other(_ name: String) -> CacheTier { CacheTier(name: name) }
 
     /// `M`, `D`, `S`, `F`; its lowercase picks the tier in a prompt.

@@ -6,7 +6,6 @@ import TerminalUI
 /// One cache entry opened from the Cache screen: its row (metadata in each tier), its value as
 /// read (or why it could not be), and the page's scroll. A plain value.
 struct CacheEntryDetail: Sendable, Equatable {
-    /// The entry as the list showed it (refreshed after an action).
     var entry: CacheListEntry
     /// The value's lines, nil until read or when it could not be (`valueFailure` says why).
     var value: [String]?

@@ -11,7 +11,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
     let tiers: [CacheTier]
     let api: String?
     let rows: [CacheListEntry]
-    /// The index (within `rows`) of the selected row, if in view.
+    /// The index in `rows` of the selected row, if in view.
     let selected: Int?
     let sort: CacheSortOrder
     let filter: String
@@ -88,7 +88,7 @@ struct CacheListPane: Widget, Equatable, Sendable {
         let bytes = 8
         let age = 7
         let ttl = 8
-        /// `revalidating` widens it while a row in view says so; the title gives the room.
+        /// Wider while a row in view says `revalidating`; the title gives the room.
         let state: Int
         let title: Int
         let etag: Int

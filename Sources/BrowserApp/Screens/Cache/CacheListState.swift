@@ -12,16 +12,14 @@ package struct CacheListState: Sendable, Equatable {
     package let pageSize: Int
     package let maxPages: Int
     private(set) var sort: CacheSortOrder = .key
-    /// The text rows must contain (title, key or kind), as typed.
+    /// The text rows must contain (title, key or kind), and whether only stale and expired show.
     private(set) var filter = ""
-    /// Whether only stale and expired rows are shown.
     private(set) var problemsOnly = false
     /// The rows shown, in order: the held rows that pass the filter and the toggle.
     private(set) var shown: [CacheListEntry] = []
     /// The selected row and the first in view, as indices in `shown`.
     private(set) var cursor = ListState()
     package private(set) var reachedEnd = false
-    /// The page a read is in flight for, if any.
     private(set) var reading: Int?
     /// How many entries the scan behind the rows held went over; nil for a window in key order.
     private(set) var scannedTotal: Int?
@@ -188,7 +186,7 @@ package struct CacheListState: Sendable, Equatable {
         reshow(rule: rule, now: now)
     }
 
-    /// Recomputes what is shown from the rows held (a row's state moves with the clock).
+    /// Recomputes what is shown (a row's state moves with the clock).
     mutating func reshow(rule: CacheFreshnessRule, now: Date) {
         let key = keepSelection ?? selected?.key
         let needle = filter.lowercased()

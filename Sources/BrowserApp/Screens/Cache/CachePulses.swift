@@ -21,9 +21,8 @@ package struct CachePulses: Sendable, Equatable {
         let second = Self.second(of: time)
         let source = PulseSource(event.origin)
         counts[source, default: [:]][second, default: 0] += 1
-        var buckets = latencies[source] ?? Array(repeating: 0, count: Self.latencyBounds.count + 1)
-        buckets[Self.latencyBounds.firstIndex { event.ms < $0 } ?? Self.latencyBounds.count] += 1
-        latencies[source] = buckets
+        let bucket = Self.latencyBounds.firstIndex { event.ms < $0 } ?? Self.latencyBounds.count
+        latencies[source, default: Array(repeating: 0, count: Self.latencyBounds.count + 1)][bucket] += 1
         if second > newestSecond {
             newestSecond = second
             forget(before: second - Self.seconds + 1)

@@ -6,19 +6,17 @@ import RickAndMortyModel
 /// What the Cache screen asks the outside world for. A plain value; the screen runs each as an
 /// effect (`perform(with:now:)`) whose result comes back to it alone.
 enum CacheScreenRequest: Sendable, Equatable {
-    /// The rows of page `page`, after the cursor `after`, its first `naming` rows named.
+    /// Page `page` after the cursor `after`, its first `naming` rows named.
     case readPage(page: Int, after: CacheEntryKey?, limit: Int, naming: Int)
-    /// The first `limit` rows of the whole cache in `order` (one scan, a page at a time).
+    /// The first `limit` rows of the whole cache in `order`.
     case scanSorted(CacheSortOrder, limit: Int)
-    /// Name rows come into view unnamed.
     case name([CacheRow])
     case count
-    /// One entry again, its row and (with `value`) its stored value.
+    /// One entry again and (with `value`) its stored value.
     case readEntry(CacheEntryKey, value: Bool)
     /// Evict the key from one tier, or from all for nil.
     case evict(CacheEntryKey, tier: CacheTier?)
     case purge(tier: CacheTier)
-    /// A conditional GET with the cached validators, or a fresh read from the network.
     case revalidate(CacheEntryKey)
     case refetch(CacheEntryKey)
     /// Open the entity in the explorer, or ask the user: the app handles both.
@@ -115,9 +113,8 @@ enum CacheScreenResult: Sendable, Equatable {
     }
 
     /// A page of rows and the cursor after it (nil at the end); `leftOut` names the tiers that
-    /// failed and why (their entries are not in the page).
+    /// failed and why.
     case pageRead(page: Int, entries: [CacheListEntry], next: CacheEntryKey?, leftOut: [String] = [])
-    /// The first rows of the whole cache in an order, and how many rows the scan went over.
     case scanned(CacheSortOrder, entries: [CacheListEntry], total: Int)
     case scanFailed(CacheSortOrder, String)
     case named([CacheListEntry])

@@ -19,8 +19,7 @@ struct CacheTimeline: Sendable, Equatable {
         var wasNotModified: Bool { origin == Origin.revalidated.rawValue }
     }
 
-    /// What changed when a newer version of a key's value was seen: one line per field
-    /// (`name: Rick Sanchez → Rick Renamed`).
+    /// What changed when a newer version of a key's value was seen, a line per field.
     struct Change: Sendable, Equatable {
         var time: Date
         var lines: [String]
@@ -58,11 +57,11 @@ struct CacheTimeline: Sendable, Equatable {
 
     /// Notes the value of `key` seen at `time` (JSON), recording what changed since the last one.
     mutating func noteValue(_ json: String, of key: CacheEntryKey, at time: Date) {
-        let fields = ValueFields.flatten(json)
+        let fields = Self.flatten(json)
         touch(key)
         defer { lastValue[key] = fields }
         guard let before = lastValue[key], before != fields else { return }
-        let lines = ValueFields.differences(from: before, to: fields)
+        let lines = Self.differences(from: before, to: fields)
         guard !lines.isEmpty else { return }
         changes[key, default: []].append(Change(time: time, lines: lines))
         if changes[key, default: []].count > maxChanges { changes[key]?.removeFirst() }
@@ -76,12 +75,9 @@ struct CacheTimeline: Sendable, Equatable {
         changes[gone] = nil
         lastValue[gone] = nil
     }
-}
 
-/// A JSON value as its fields, path → text (`name`, `origin.name`, `episode[0]`), and the lines
-/// that say what changed between two of them. Pure.
-enum ValueFields {
-    static func flatten(_ json: String) -> [String: String] {
+    /// A JSON value as its fields, path → text (`name`, `origin.name`, `episode[0]`).
+    private static func flatten(_ json: String) -> [String: String] {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
             return ["": json]
         }
@@ -91,7 +87,7 @@ enum ValueFields {
     }
 
     /// `name: Rick Sanchez → Rick Renamed`; `+ type: Clone`; `- type: Clone`; in path order.
-    static func differences(from before: [String: String], to after: [String: String]) -> [String] {
+    private static func differences(from before: [String: String], to after: [String: String]) -> [String] {
         Set(before.keys).union(after.keys).sorted().compactMap { path in
             switch (before[path], after[path]) {
             case (let old?, let new?) where old != new: "\(path): \(old) → \(new)"
