@@ -88,6 +88,33 @@ struct ExplorerRevalidationTests {
         #expect(driver.state.toast == nil)
         #expect(driver.events.all.last?.error?.contains("HTTP 503") == true)
     }
+
+    @Test("A detail's revalidated entity shows on the list below it too: its row's columns, once back")
+    func listBelowTakesTheDetailsAnswer() async throws {
+        // GIVEN people's list shown, its row's columns from Luke as page 1 brought him
+        let server = RevalidatedAPI()
+        let plain = try server.explorer()
+        let field = try #require(FieldPath("name"))
+        let profile = ExplorerProfile(
+            name: "test", resources: ["people": ResourceProfile(columns: [ProfileColumn(field: field, label: "Called")])])
+        let explorer = ExplorerSession(repository: plain.repository, resources: plain.resources, profile: profile)
+        var driver = Driver(explorer: ExplorerSession.Start(parsing: "people")) { $0.explorer = explorer }
+        for page in await driver.effects.filter(Self.isPageRead).runAll() {
+            for values in await driver.deliver(page).filter(Self.isValuesRead).runAll() { driver.deliver(values) }
+        }
+        #expect(driver.frame.joined(separator: "\n").contains("Luke Skywalker"))
+        // AND Luke renamed since, everything stale
+        await server.rename("Luke Skywalker II")
+        server.time.advance(by: 1)
+        // WHEN Luke's detail opens, stale, and its revalidation answers behind it
+        let entityReads = await driver.press(.enter).filter(Self.isEntityRead).runAll()
+        for message in entityReads { driver.deliver(message) }
+        #expect(driver.frame.joined(separator: "\n").contains("Luke Skywalker II"))
+        // THEN back on the list, Luke's row shows the name the detail's revalidation brought
+        driver.press(.escape)
+        let rows = driver.frame.filter { $0.contains("Luke") }
+        #expect(rows.contains { $0.contains("Luke Skywalker II") }, "\(rows)")
+    }
 }
 
 extension ExplorerRevalidationTests {
@@ -95,6 +122,12 @@ extension ExplorerRevalidationTests {
     static func isPageRead(_ effect: Effect<BrowserMessage>) -> Bool {
         guard case .run(let key?) = effect.shape else { return false }
         return key.hasPrefix("explorer-page")
+    }
+
+    /// Whether `effect` is a list's read of its rows' values.
+    static func isValuesRead(_ effect: Effect<BrowserMessage>) -> Bool {
+        guard case .run(let key?) = effect.shape else { return false }
+        return key.hasPrefix("explorer-values")
     }
 
     /// Whether `effect` is a detail's read of its entity.

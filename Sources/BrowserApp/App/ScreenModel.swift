@@ -1,5 +1,6 @@
 import CharacterData
 import EntityWrites
+import ExplorerData
 import Foundation
 import PostgresCache
 import RepositoryCore
@@ -124,6 +125,8 @@ package enum ShownEntity: Sendable, Hashable {
     case location(Location)
     /// Character `id` was deleted: lists and casts leave it out.
     case characterDeleted(id: Int)
+    /// An explored entity as a read answered it: lists show its values, details of it read it again.
+    case explored(ExplorerEntity)
 }
 
 /// What a screen is given while the app calls it, and where it leaves its requests to the app.

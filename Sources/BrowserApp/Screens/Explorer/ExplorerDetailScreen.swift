@@ -65,6 +65,8 @@ struct ExplorerDetailScreen: ScreenModel {
     var failure: String?
     /// How many batches of title reads were started (their task keys).
     var titleBatches = 0
+    /// Another screen read a newer value of the entity: read again (from the cache) when on top.
+    private(set) var outdated = false
 
     /// The detail of `target`, known as `knownTitle` until read.
     init(target: Target, knownTitle: String) {
@@ -128,6 +130,9 @@ struct ExplorerDetailScreen: ScreenModel {
                 let isNew = answer.value != entity
                 entity = answer.value
                 failure = nil
+                outdated = false
+                // Another screen holding the entity (a list's row, a detail further down) shows it too.
+                if isNew { context.show(.explored(answer.value)) }
                 var effects: [Effect<Message>] = []
                 let source = ExplorerImage.source(
                     of: answer.value, resource: target.resource, session: context.services.explorer)
@@ -165,8 +170,17 @@ struct ExplorerDetailScreen: ScreenModel {
     }
 
     mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
-        if entity == nil && failure == nil { return read(policy: .localFirst, context: context) }
+        if (entity == nil && failure == nil) || outdated { return read(policy: .localFirst, context: context) }
         return image == nil ? loadImage(refresh: false, services: context.services) : []
+    }
+
+    /// A newer value of the entity another screen read marks this one to be read again (its tree is
+    /// built off the loop thread, as every value's).
+    mutating func show(_ shown: ShownEntity) {
+        guard case .explored(let newer) = shown, let entity, newer.address == entity.address, newer != entity else {
+            return
+        }
+        outdated = true
     }
 
     /// On top, reads the titles of the bare links on screen not asked for yet.

@@ -164,6 +164,12 @@ struct ExplorerListScreen: ScreenModel {
         context.isOnTop ? readMissing(context: context) + readValuesInView(context: context) : []
     }
 
+    /// A newer value of a row's entity another screen read: the row shows its values.
+    mutating func show(_ shown: ShownEntity) {
+        guard case .explored(let entity) = shown, let profile, rowValues[entity.address] != nil else { return }
+        rowValues[entity.address] = RowValues(of: entity, profile: profile)
+    }
+
     mutating func layOut(_ layout: BrowserLayout) {
         visibleRows = layout.visibleListRows
         list.select(list.selected, rowCount: shownCount, visibleRows: visibleRows)

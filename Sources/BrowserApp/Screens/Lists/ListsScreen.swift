@@ -111,6 +111,7 @@ package struct ListsScreen: ScreenModel, Hashable {
         case .episode(let episode): episodes.update(episode)
         case .location(let location): locations.update(location)
         case .characterDeleted(let id): characters.remove(id: id)
+        case .explored: break
         }
     }
 
