@@ -288,7 +288,8 @@ public struct InspectedEntries: Sendable {
     /// Reads the entry at `key` again, conditionally (with its cached validators) or not; answers
     /// the origin (`revalidated` for a 304, `network` for a new body) or why not; nil when the
     /// key is not one this repository reads.
-    public typealias Reread = @Sendable (_ key: CacheEntryKey, _ conditional: Bool) async -> Result<Origin, Failure>?
+    public typealias Reread =
+        @Sendable (_ key: CacheEntryKey, _ conditional: Bool) async -> Result<Origin, Failure>?
 
     /// Why an entry could not be read again, as one sentence.
     public struct Failure: Error, Sendable, CustomStringConvertible {

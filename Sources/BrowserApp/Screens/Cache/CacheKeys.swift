@@ -5,8 +5,7 @@ import TerminalUI
 /// does are `KeyTable.Scope.cache`'s bindings. A plain value.
 package enum CacheScreenCommand: Sendable, Hashable {
     case cycleSort, toggleProblemsOnly, evictFromTier, evictEverywhere, revalidate, purge
-    /// A letter that answers a question (`m`, `f`, `n`): the question asked takes it first, so
-    /// outside one it does nothing.
+    /// A letter that answers a question (`m`, `f`, `n`); outside one it does nothing.
     case answer(Character)
 }
 

@@ -39,7 +39,8 @@ struct CacheListPane: Widget, Equatable, Sendable {
         guard !inside.isEmpty else { return }
         renderHeader(in: inside.top(Self.headerHeight - 1), buffer: &buffer)
         guard inside.height > Self.headerHeight else { return }
-        let columns = Columns(width: inside.width, badgeWidth: tiers.count, revalidating: !revalidating.isEmpty)
+        let columns = Columns(
+            width: inside.width, badgeWidth: tiers.count, revalidating: !revalidating.isEmpty)
         buffer.write(
             columns.heads(), x: inside.x, y: inside.y + Self.headerHeight - 1, maxWidth: inside.width,
             style: .plain.bolded().underlined())
@@ -124,7 +125,8 @@ struct CacheListPane: Widget, Equatable, Sendable {
         }
 
         func line(
-            _ entry: CacheListEntry, tiers: [CacheTier], rule: CacheFreshnessRule, now: Date, revalidating: Bool
+            _ entry: CacheListEntry, tiers: [CacheTier], rule: CacheFreshnessRule, now: Date,
+            revalidating: Bool
         ) -> Line {
             let top = entry.row.top
             let state = top.map { rule.state(of: $0, at: now) }

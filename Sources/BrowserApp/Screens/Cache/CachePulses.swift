@@ -40,7 +40,6 @@ package struct CachePulses: Sendable, Equatable {
 
     func minuteHitRatio(at now: Date) -> Double? { hitRatio(in: Self.minute(endingAt: now)) }
 
-    /// The share of the answers in `seconds` that a cache tier gave without asking the server.
     private func hitRatio(in seconds: ClosedRange<Int>) -> Double? {
         var (hits, all) = (0, 0)
         for (source, perSecond) in counts {
@@ -109,8 +108,8 @@ enum PulseSource: String, Sendable, Hashable, CaseIterable, Comparable, CustomSt
         }
     }
 
-    /// Whether the answer came from a cache tier without asking the server: a revalidation or a
-    /// joined read did ask it, so neither is a hit.
+    /// Whether a cache tier answered without asking the server (a revalidation or a joined read
+    /// did ask it).
     var isHit: Bool { self == .memory || self == .disk || self == .sharedCache || self == .fileCache }
 
     var description: String { rawValue }

@@ -77,15 +77,14 @@ enum CacheScreenRequest: Sendable, Equatable {
     private static func entry(_ key: CacheEntryKey, value wantsValue: Bool, inspector: CacheInspector) async
         -> CacheScreenResult
     {
-        let entry: CacheListEntry
+        let row: CacheRow?
         do throws(RepositoryError) {
-            guard let row = try await inspector.row(key) else {
-                return .entryRead(key: key, entry: nil, value: .success(nil))
-            }
-            entry = CacheListEntry(row: row, title: inspector.displayName(of: row))
+            row = try await inspector.row(key)
         } catch {
             return .entryRead(key: key, entry: nil, value: .failure(error))
         }
+        guard let row else { return .entryRead(key: key, entry: nil, value: .success(nil)) }
+        let entry = CacheListEntry(row: row, title: inspector.displayName(of: row))
         guard wantsValue else { return .entryRead(key: key, entry: entry, value: nil) }
         let value = Result { () throws(RepositoryError) in try inspector.value(of: key) }
         return .entryRead(key: key, entry: entry, value: value)
@@ -96,12 +95,9 @@ enum CacheScreenRequest: Sendable, Equatable {
     /// URL never matches.
     static func explained(_ answer: CacheActionAnswer, key: CacheEntryKey) -> CacheActionAnswer {
         guard case .refetched(let origin, _) = answer.outcome else { return answer }
-        return CacheActionAnswer(
-            subject: answer.subject,
-            outcome: .refetched(
-                origin: origin,
-                note: "no 304, the server did not match the cached validators (a value stored "
-                    + "from a page carries the page's ETag) and sent the value whole"))
+        let note = "no 304, the server did not match the cached validators (a value stored from a page "
+            + "carries the page's ETag) and sent the value whole"
+        return CacheActionAnswer(subject: answer.subject, outcome: .refetched(origin: origin, note: note))
     }
 }
 

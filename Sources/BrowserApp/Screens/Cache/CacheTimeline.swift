@@ -15,7 +15,6 @@ struct CacheTimeline: Sendable, Equatable {
         var stale: Bool
         var error: String?
 
-        /// Whether the answer was a 304 (not modified).
         var wasNotModified: Bool { origin == Origin.revalidated.rawValue }
     }
 
