@@ -7,14 +7,13 @@ import RepositoryCore
 /// `scope`'s writes, kept across restarts and a `kill -9`. A value; thread-safe (one transaction
 /// per commit or read). One book should own a scope at a time, or they overwrite each other's writes.
 public struct SQLiteWriteStore: WriteStore {
-    /// What one scope holds, as read in one transaction. A value; thread-safe.
+    /// What one scope holds, read in one transaction: the writes whose record was read, oldest
+    /// first; the next write's number (past every row; 1 for a new scope); the rows whose record
+    /// could not be read (damaged, of a newer version, or naming another number than its row's),
+    /// skipped and left in place, their numbers never given again. A value.
     public struct Contents: Sendable, Hashable {
-        /// The writes whose record was read, oldest first.
         public let writes: [EntityWrite]
-        /// The number the next write gets: the kept one, and past every row (1 for a new scope).
         public let nextSequence: Int64
-        /// The rows whose record could not be read (damaged, of a newer version, or naming another
-        /// number than its row's): skipped, left in place, their numbers never given again.
         public let unreadable: [Int64]
     }
 
@@ -23,7 +22,9 @@ public struct SQLiteWriteStore: WriteStore {
     /// Whose writes these are: an API, a writer.
     public let scope: String
     private let reader: any DatabaseReader
+}
 
+extension SQLiteWriteStore {
     /// The writes of `scope` in `database`.
     public init(database: CacheDatabase, scope: String) {
         self.init(database: database, scope: scope, reader: database.writer)
@@ -35,12 +36,6 @@ public struct SQLiteWriteStore: WriteStore {
         try ReadOnlyFile.using(file, label: "charbrowser.writes.inspection") { queue in
             SQLiteWriteStore(database: nil, scope: scope, reader: queue)
         }
-    }
-
-    private init(database: CacheDatabase?, scope: String, reader: any DatabaseReader) {
-        self.database = database
-        self.scope = scope
-        self.reader = reader
     }
 
     /// Every scope's writes in the cache file at `file`, only read (`cache pending`): scopes in

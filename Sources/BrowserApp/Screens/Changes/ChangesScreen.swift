@@ -8,13 +8,11 @@ import TerminalUI
 /// and after each action; Enter shows one's fields as base → mine / theirs, `m`/`t` decide a
 /// conflict, `d` discards (asking first), `r` sends again. A plain value.
 struct ChangesScreen: ScreenModel {
-    /// What the screen's work reports.
+    /// What the screen's work reports: the outbox read at `now`, an action's toast and the writes
+    /// it sent, the letter answering whether to discard write `sequence`.
     enum Message: Sendable {
-        /// The outbox was read at `now`.
         case read([EntityWrite], now: Date)
-        /// An action finished: what to say, and the writes it sent.
         case acted(String, sent: [WriteLogLine])
-        /// The y/n question of discarding write `sequence` was answered with this letter.
         case discardAnswered(sequence: Int64, String)
     }
 

@@ -21,8 +21,8 @@ struct CharacterForm: Sendable, Hashable {
         case stay, save, cancel
     }
 
-    /// The fields as the character had them when the form opened.
-    let original: CharacterFields
+    /// The character as the form opened over it (the edit's base when the cache no longer holds it).
+    let character: ShowCharacter
     private(set) var fields: [Field]
     /// The field with the cursor (an index into `fields`).
     private(set) var focus = 0
@@ -34,12 +34,15 @@ struct CharacterForm: Sendable, Hashable {
     init(character: ShowCharacter) {
         let values = CharacterFields(of: character)
         let choices = ["status": CharacterFields.statuses, "gender": CharacterFields.genders]
-        original = values
+        self.character = character
         fields = CharacterFields.names.map { name in
             let text = values[name] ?? ""
             return Field(name: name, choices: choices[name], text: text, cursor: text.count)
         }
     }
+
+    /// The fields as the character had them when the form opened.
+    var original: CharacterFields { CharacterFields(of: character) }
 
     /// The fields as typed.
     var values: CharacterFields {

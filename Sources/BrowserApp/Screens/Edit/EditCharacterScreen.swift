@@ -15,21 +15,14 @@ struct EditCharacterScreen: ScreenModel {
     var form: CharacterForm
     /// Whether a save is in flight (keys wait for it).
     var isSaving = false
-    /// The character as the form opened over it: the title's name, and the edit's base when the
-    /// cache no longer holds it.
-    let shown: ShowCharacter
-
-    init(character: ShowCharacter) {
-        form = CharacterForm(character: character)
-        shown = character
-    }
+    init(character: ShowCharacter) { form = CharacterForm(character: character) }
 
     var keyScope: KeyTable.Scope { .characterEdit }
     static var keyScopes: [KeyTable.Scope] { [.characterEdit] }
     var crumb: String { "Edit" }
     var takesTyping: Bool { true }
     var activity: ScreenActivity {
-        ScreenActivity(isBusy: isSaving, shownReads: isSaving ? ["saving \(shown.name)"] : [])
+        ScreenActivity(isBusy: isSaving, shownReads: isSaving ? ["saving \(form.character.name)"] : [])
     }
 
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
@@ -50,14 +43,12 @@ struct EditCharacterScreen: ScreenModel {
             return []
         }
         guard form.isChanged else {
-            context.toast("Nothing changed: \(shown.name) is as it was.", kind: .info)
+            context.toast("Nothing changed: \(form.character.name) is as it was.", kind: .info)
             context.pop()
             return []
         }
         isSaving = true
-        let repository = context.services.repository
-        let clock = context.services.clock
-        let shown = shown
+        let (repository, clock, shown) = (context.services.repository, context.services.clock, form.character)
         return [
             .task(key: "character-edit-save") {
                 let (result, elapsed) = await clock.timed { () async -> Result<WriteEvent, WriteNotMade> in
@@ -79,10 +70,11 @@ struct EditCharacterScreen: ScreenModel {
         switch result {
         case .failure(let notMade):
             context.record(
-                WriteLogLine(notMade: notMade, method: .patch, character: shown.id, elapsed: elapsed))
+                WriteLogLine(notMade: notMade, method: .patch, character: form.character.id, elapsed: elapsed)
+            )
             refuse(notMade.reason, field: notMade.field, prefix: "Not saved")
         case .success(let event):
-            context.record(WriteLogLine(event, character: shown.id, elapsed: elapsed))
+            context.record(WriteLogLine(event, character: form.character.id, elapsed: elapsed))
             if case .rejected(let reason, let field) = event.outcome {
                 refuse(reason, field: field, prefix: "Refused")
             } else {
@@ -98,7 +90,7 @@ struct EditCharacterScreen: ScreenModel {
     private func said(_ outcome: WriteOutcome) -> (String, ToastState.Kind) {
         let name = form.values.name
         let kept = "Kept: \(name) is pending and will be sent when the server can be reached"
-        let conflict = "\(shown.name) changed on the server too"
+        let conflict = "\(form.character.name) changed on the server too"
         return switch outcome {
         case .applied(merged: true):
             ("Saved \(name), merged with the server's changes to other fields.", .info)
@@ -126,7 +118,8 @@ extension EditCharacterScreen {
 
     /// Draws the form: a row per field (label, value, why it was refused), and a message below.
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        BorderBox(title: "Edit \(shown.name) (#\(shown.id))").render(in: area, buffer: &buffer)
+        BorderBox(title: "Edit \(form.character.name) (#\(form.character.id))").render(
+            in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
         let labelWidth = 10
         guard inside.width > labelWidth + 4, inside.height > 0 else { return }
