@@ -135,12 +135,11 @@ struct ChangesScreen: ScreenModel {
     mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
         case .read(let writes, let now):
-            let selectedSequence = selected?.sequence
+            let previous = selected?.sequence
             self.writes = writes
             self.now = now
             hasRead = true
-            if let selectedSequence, let index = writes.firstIndex(where: { $0.sequence == selectedSequence })
-            {
+            if let previous, let index = writes.firstIndex(where: { $0.sequence == previous }) {
                 selection = ListState(selected: index, offset: min(selection.offset, index))
             } else if selection.selected >= writes.count {
                 selection = ListState(selected: max(0, writes.count - 1), offset: 0)

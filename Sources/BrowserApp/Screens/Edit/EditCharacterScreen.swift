@@ -173,10 +173,9 @@ extension EditCharacterScreen {
         }
         let characters = Array(field.text)
         // The first character shown: as late as needed for the cursor to fit.
-        var start = 0
-        while start < field.cursor, DisplayWidth.of(String(characters[start..<field.cursor])) > width - 1 {
-            start += 1
-        }
+        let start =
+            (0..<field.cursor).first { DisplayWidth.of(String(characters[$0..<field.cursor])) <= width - 1 }
+            ?? field.cursor
         let shown = TextFitting.fit(String(characters[start...]), width: width)
         buffer.write(shown, x: x, y: y, maxWidth: width, style: Style(underline: focused))
         guard focused else { return }
