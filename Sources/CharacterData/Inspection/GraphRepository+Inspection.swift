@@ -57,11 +57,10 @@ extension GraphRepository {
         case Namespace.location: return try await Self.read(query, in: locations, conditional: conditional)
         case Namespace.page:
             guard case .page(let page) = query else { return nil }
-            let filters = page.filters
+            func value(_ name: String) -> String { page.filters[name] ?? "" }
             let filter = CharacterFilter(
-                name: filters["name"] ?? "", status: filters["status"] ?? "",
-                species: filters["species"] ?? "",
-                type: filters["type"] ?? "", gender: filters["gender"] ?? "")
+                name: value("name"), status: value("status"), species: value("species"), type: value("type"),
+                gender: value("gender"))
             if conditional {
                 return try await repository.characterGraph.revalidateList(
                     filter.pageQuery(page.number), main: repository.characterPagesMain
