@@ -127,6 +127,32 @@ struct ExplorerFreshnessTests {
         #expect(await api.requests(of: "/api/people/1/").count == 2)
     }
 
+    @Test("A 304 on a page renews the entities it brought: opening a row then reads nothing, until one was read on its own")
+    func pageNotModifiedRenewsItsEntities() async throws {
+        let api = ScriptedAPI(cacheControl: "max-age=10")
+        let time = ManualTimeSource()
+        let explorer = try api.explorer(database: try CacheDatabase.inMemory(), time: time)
+        _ = try await explorer.page(1, of: ScriptedAPI.people)
+        time.advance(by: 11)
+
+        let page = try await explorer.page(1, of: ScriptedAPI.people)
+
+        #expect(page.origin == .revalidated)
+        // C-3PO came whole with the page: the 304 said he is as he was, fresh for another max-age.
+        let threepio = try await explorer.entity(at: ScriptedAPI.person(2))
+        #expect(threepio.origin == .memory)
+        #expect(!threepio.isStale)
+        #expect(await api.requests(of: "/api/people/2/").isEmpty)
+        // Luke read on his own keeps his own tag and time: the next page 304 leaves him as he is.
+        time.advance(by: 11)
+        #expect(try await explorer.entity(at: ScriptedAPI.person(1)).origin == .network)
+        time.advance(by: 5)
+        _ = try await explorer.page(1, of: ScriptedAPI.people)
+        time.advance(by: 6)
+        #expect(try await explorer.entity(at: ScriptedAPI.person(1)).origin == .revalidated)
+        #expect(await api.requests(of: "/api/people/1/").last?.header("If-None-Match") == "\"v1\"")
+    }
+
     @Test("The time to live decides when the server says nothing; without one the entry stays fresh")
     func timeToLive() async throws {
         let api = ScriptedAPI(cacheControl: nil)

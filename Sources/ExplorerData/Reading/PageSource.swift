@@ -20,7 +20,15 @@ struct PageSource: GetDataSource {
             throw .queryNotSupported(query: query.cacheKey, source: "The page source")
         }
         let read = try await reader.read(url, for: query, revalidating: cached?.metadata)
-        if let confirmed = read.confirmed(cached) { return confirmed }
+        if let cached, let confirmed = read.confirmed(cached) {
+            // The page is as it was: so are the entities it brought, where they are still its copies.
+            if !read.metadata.noStore {
+                await keeper.confirm(
+                    cached.value.rows.filter { !$0.isReference }.map(\.address), keptWith: cached.metadata,
+                    as: read.metadata.withoutValidators)
+            }
+            return confirmed
+        }
         guard let node = read.node else { throw .mainUnavailable(reason: "HTTP 304 Not Modified with nothing cached") }
         let list: ListPage
         switch ListPage.read(node, at: url, link: read.link, api: api) {

@@ -31,6 +31,27 @@ struct EntityKeeper: Sendable {
         for (query, entry) in titleEntries { try await titles.upper.put(entry, for: query) }
     }
 
+    /// Renews the freshness of the entities at `addresses` a page brought, once a `304` confirmed that
+    /// page: those still held as the page kept them (with `old`'s time, no tag of their own) take
+    /// `metadata`, in memory and on disk; an entity read on its own since keeps its own. Best effort:
+    /// one not renewed is revalidated when next read.
+    func confirm(_ addresses: [EntityAddress], keptWith old: EntryMetadata, as metadata: EntryMetadata) async {
+        guard !addresses.isEmpty else { return }
+        let queries = addresses.map { Query.id($0.key) }
+        let held = (try? await entities.lower.upper.entries(for: queries)) ?? [:]
+        let renewed = queries.compactMap { query -> (query: Query, entry: Entry<ExplorerEntity>)? in
+            guard let entry = held[query], entry.metadata.etag == nil, entry.metadata.storedAt == old.storedAt else {
+                return nil
+            }
+            return (query, Entry(value: entry.value, metadata: metadata, origin: .revalidated))
+        }
+        guard !renewed.isEmpty else { return }
+        _ = try? await entities.lower.upper.put(contentsOf: renewed)
+        for (query, entry) in renewed where entities.upper.contains(query) {
+            _ = try? await entities.upper.put(entry, for: query)
+        }
+    }
+
     /// Notes `entity`'s title: in memory only when it came from disk (the disk has it), else in both;
     /// nothing when it came from memory and its title is there.
     func noteTitle(of entity: ExplorerEntity, origin: Origin, at now: @autoclosure () -> Date) async {
