@@ -8,11 +8,11 @@ import TerminalUI
 /// and after each action; Enter shows one's fields as base → mine / theirs, `m`/`t` decide a
 /// conflict, `d` discards (asking first), `r` sends again. A plain value.
 struct ChangesScreen: ScreenModel {
-    /// What the screen's work reports: the outbox read at `now`, an action's toast and the writes
-    /// it sent, the letter answering whether to discard write `sequence`.
+    /// What the screen's work reports: the outbox read at `now`, an action's toast and the write it
+    /// decided (if any), the letter answering whether to discard write `sequence`.
     enum Message: Sendable {
         case read([EntityWrite], now: Date)
-        case acted(String, sent: [WriteLogLine])
+        case acted(String, sent: WriteLogLine?)
         case discardAnswered(sequence: Int64, String)
     }
 
@@ -84,13 +84,13 @@ struct ChangesScreen: ScreenModel {
             let decision: ConflictDecision = action == .keepMine ? .keepMine : .takeTheirs
             return act(on: write, context.services) { repository, name in
                 guard let event = await repository.resolveConflict(write.sequence, decision) else {
-                    return ("The conflict of \(name) is no longer there.", [])
+                    return ("The conflict of \(name) is no longer there.", nil)
                 }
                 // Theirs taken: mine is dropped, which the log says as a discard.
                 if decision == .takeTheirs {
-                    return ("Took the server's \(name); mine was dropped.", [event])
+                    return ("Took the server's \(name); mine was dropped.", event)
                 }
-                return (Self.sentence(event, name: name), [event])
+                return (Self.sentence(event, name: name), event)
             }
         case .delete:
             guard let write = selected else { break }
@@ -102,9 +102,9 @@ struct ChangesScreen: ScreenModel {
             guard let write = selected, !isActing else { break }
             return act(on: write, context.services) { repository, name in
                 guard let last = await repository.retryWrite(write.sequence).last?.event else {
-                    return ("Nothing was sent: another send is running.", [])
+                    return ("Nothing was sent: another send is running.", nil)
                 }
-                return (Self.sentence(last, name: name), [last])
+                return (Self.sentence(last, name: name), last)
             }
         default:
             break
@@ -112,21 +112,20 @@ struct ChangesScreen: ScreenModel {
         return []
     }
 
-    /// Runs `body` (what to say, the events it decided) on `write`, then reads the outbox again.
+    /// Runs `body` (what to say, the write it decided) on `write`, then reads the outbox again.
     private mutating func act(
         on write: EntityWrite, _ services: BrowserServices,
-        _ body: @escaping @Sendable (CharacterRepository, String) async -> (String, [WriteEvent])
+        _ body: @escaping @Sendable (CharacterRepository, String) async -> (String, WriteEvent?)
     ) -> [Effect<Message>] {
         isActing = true
         let (repository, name) = (services.repository, Self.title(of: write))
         return [
             .stream(key: "changes-action") { sink in
-                let ((said, events), elapsed) = await services.clock.timed { await body(repository, name) }
-                let lines = events.map { event in
-                    WriteLogLine(
-                        event, character: repository.characterID(of: event.entity) ?? 0, elapsed: elapsed)
+                let ((said, event), elapsed) = await services.clock.timed { await body(repository, name) }
+                let line = event.map {
+                    WriteLogLine($0, character: repository.characterID(of: $0.entity) ?? 0, elapsed: elapsed)
                 }
-                sink.send(.acted(said, sent: lines))
+                sink.send(.acted(said, sent: line))
                 sink.send(.read(repository.keptWrites(), now: services.now()))
             }
         ]
@@ -148,18 +147,17 @@ struct ChangesScreen: ScreenModel {
         case .acted(let said, let sent):
             isActing = false
             context.toast(said, kind: .info)
-            for event in sent { context.record(event) }
-            // The status pane's counts follow the outbox.
-            if sent.isEmpty { context.readKeptWrites() }
+            // The status pane's counts follow the outbox (recording a write reads it again).
+            if let sent { context.record(sent) } else { context.readKeptWrites() }
         case .discardAnswered(let sequence, let letter):
             guard letter == "y", let write = writes.first(where: { $0.sequence == sequence }) else { break }
             return act(on: write, context.services) { repository, name in
                 guard await repository.discardWrite(sequence) else {
-                    return ("That write is no longer kept.", [])
+                    return ("That write is no longer kept.", nil)
                 }
                 let event = WriteEvent(
                     sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)
-                return ("Discarded the write of \(name).", [event])
+                return ("Discarded the write of \(name).", event)
             }
         }
         return []
@@ -216,13 +214,12 @@ extension ChangesScreen {
 
     /// The opened write's fields that differ: base → mine, and theirs for a conflict.
     private func renderDiff(_ write: EntityWrite, in area: Rect, buffer: inout CellBuffer) {
-        var y = area.y
         let (what, title) = (write.method == .delete ? "Delete" : "Edit", Self.title(of: write))
         let age = StatusPaneContent.age(now.timeIntervalSince(write.createdAt))
         buffer.write(
             "\(what) of \(title) (\(write.entity)) · \(write.state.rawValue) · written \(age) ago",
-            x: area.x, y: y, maxWidth: area.width, style: Style(bold: true))
-        y += 1
+            x: area.x, y: area.y, maxWidth: area.width, style: Style(bold: true))
+        var y = area.y + 1
         if let error = write.lastError {
             for line in TextWrapper.wrap("Last error: \(error)", width: area.width).prefix(2) {
                 buffer.write(line, x: area.x, y: y, maxWidth: area.width, style: Style(foreground: .red))

@@ -67,39 +67,32 @@ struct EditCharacterScreen: ScreenModel {
     mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         guard case .saved(let result, let elapsed) = message else { return [] }
         isSaving = false
+        let (id, name) = (form.character.id, form.values.name)
         switch result {
         case .failure(let notMade):
-            context.record(
-                WriteLogLine(notMade: notMade, method: .patch, character: form.character.id, elapsed: elapsed)
-            )
+            context.record(WriteLogLine(notMade: notMade, method: .patch, character: id, elapsed: elapsed))
             refuse(notMade.reason, field: notMade.field, prefix: "Not saved")
         case .success(let event):
-            context.record(WriteLogLine(event, character: form.character.id, elapsed: elapsed))
-            if case .rejected(let reason, let field) = event.outcome {
+            context.record(WriteLogLine(event, character: id, elapsed: elapsed))
+            // Named as typed; a conflict as the character was.
+            let kept = "Kept: \(name) is pending and will be sent when the server can be reached"
+            switch event.outcome {
+            case .rejected(let reason, let field):
                 refuse(reason, field: field, prefix: "Refused")
-            } else {
-                let (text, kind) = said(event.outcome)
-                context.toast(text, kind: kind)
-                context.pop()
+                return []
+            case .applied(merged: true):
+                context.toast("Saved \(name), merged with the server's changes to other fields.", kind: .info)
+            case .applied, .confirmed, .discarded: context.toast("Saved \(name).", kind: .info)
+            case .queued: context.toast(kept + ".", kind: .warning)
+            case .retrying(let reason, _): context.toast(kept + " (\(reason)).", kind: .warning)
+            case .conflict(let fields):
+                let changed =
+                    "\(form.character.name) changed on the server too (\(fields.joined(separator: ", ")))"
+                context.toast(changed + ": decide on the Changes screen (5).", kind: .warning)
             }
+            context.pop()
         }
         return []
-    }
-
-    /// The toast of a saved edit, named as typed (a conflict as it was); a rejection shows on the form.
-    private func said(_ outcome: WriteOutcome) -> (String, ToastState.Kind) {
-        let name = form.values.name
-        let kept = "Kept: \(name) is pending and will be sent when the server can be reached"
-        let conflict = "\(form.character.name) changed on the server too"
-        return switch outcome {
-        case .applied(merged: true):
-            ("Saved \(name), merged with the server's changes to other fields.", .info)
-        case .applied, .confirmed, .discarded, .rejected: ("Saved \(name).", .info)
-        case .queued: (kept + ".", .warning)
-        case .retrying(let reason, _): (kept + " (\(reason)).", .warning)
-        case .conflict(let fields):
-            (conflict + " (\(fields.joined(separator: ", "))): decide on the Changes screen (5).", .warning)
-        }
     }
 
     /// Shows why the form was not saved: beside the field it names, else below the form.
@@ -123,11 +116,10 @@ extension EditCharacterScreen {
         let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
         let labelWidth = 10
         guard inside.width > labelWidth + 4, inside.height > 0 else { return }
-        var y = inside.y
         buffer.write(
             "Tab/↓ next field · Shift-Tab/↑ previous · Space cycles a choice · Ctrl-U clears",
-            x: inside.x, y: y, maxWidth: inside.width, style: .plain.dimmed())
-        y += 2
+            x: inside.x, y: inside.y, maxWidth: inside.width, style: .plain.dimmed())
+        var y = inside.y + 2
         // Room beside each value for the reason the server refused it.
         let valueWidth = max(16, min(44, inside.width - labelWidth - 32))
         for (index, field) in form.fields.enumerated() where y < inside.maxY {
