@@ -155,7 +155,7 @@ struct CachedValueText: Sendable {
     }
 }
 
-/// A stored list as shown: its ids and its page info.
+/// A stored list as shown: its ids and its page info. A plain value.
 private struct StoredListText: Encodable {
     var ids: [String]
     var info: PageInfo

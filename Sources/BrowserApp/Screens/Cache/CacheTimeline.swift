@@ -98,7 +98,7 @@ struct CacheTimeline: Sendable, Equatable {
     }
 }
 
-/// Any JSON value, a scalar as its text, decoded strictly (a number never reads as a Boolean).
+/// Any JSON value (a plain value), a scalar as its text, decoded strictly: a number is never a Boolean.
 private enum JSONValue: Decodable {
     case scalar(String), array([JSONValue]), object([String: JSONValue])
 
