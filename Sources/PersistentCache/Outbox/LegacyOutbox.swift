@@ -28,7 +28,9 @@ public enum LegacyOutbox {
 
     /// The rows of the cache file at `file`, only read. Throws `.notFound` when there is no file.
     public static func rows(file: URL) throws(RepositoryError) -> [LegacyOutboxRow] {
-        try ReadOnlyFile.using(file, label: "charbrowser.outbox.inspection") { try $0.read(rows(in:)) }
+        try RepositoryError.catching {
+            try ReadOnlyFile.queue(file, label: "charbrowser.outbox.inspection").read(rows(in:))
+        }
     }
 
     private static func rows(in db: Database) throws -> [LegacyOutboxRow] {

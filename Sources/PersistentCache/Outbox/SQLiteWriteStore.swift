@@ -33,8 +33,9 @@ extension SQLiteWriteStore {
     /// The writes of `scope` in the cache file at `file`, only read: nothing is written, moved or
     /// migrated. Throws `.notFound` when there is no file, `.storageFailure` when it cannot be read.
     public static func openReadOnly(file: URL, scope: String) throws(RepositoryError) -> SQLiteWriteStore {
-        try ReadOnlyFile.using(file, label: "charbrowser.writes.inspection") { queue in
-            SQLiteWriteStore(database: nil, scope: scope, reader: queue)
+        try RepositoryError.catching {
+            let reader = try ReadOnlyFile.queue(file, label: "charbrowser.writes.inspection")
+            return SQLiteWriteStore(database: nil, scope: scope, reader: reader)
         }
     }
 
@@ -43,8 +44,8 @@ extension SQLiteWriteStore {
     public static func everyScope(file: URL) throws(RepositoryError)
         -> [(scope: String, writes: [EntityWrite])]
     {
-        try ReadOnlyFile.using(file, label: "charbrowser.writes.inspection") { queue in
-            try queue.read { db in
+        try RepositoryError.catching {
+            try ReadOnlyFile.queue(file, label: "charbrowser.writes.inspection").read { db in
                 guard try db.tableExists("entity_writes") else { return [] }
                 let scopes = try String.fetchAll(
                     db, sql: "SELECT DISTINCT scope FROM entity_writes ORDER BY scope")
@@ -97,11 +98,7 @@ extension SQLiteWriteStore {
         let work = try transaction(
             saving: writes, replacing: false, next: nextSequence,
             deleting: "DELETE FROM write_outbox WHERE sequence = ?", sequences.map { [$0] })
-        do {
-            try database.writer.write(work)
-        } catch {
-            throw RepositoryError(database: error)
-        }
+        try RepositoryError.catching { try database.writer.write(work) }
     }
 
     private func writable() throws(RepositoryError) -> CacheDatabase {
@@ -172,15 +169,11 @@ extension SQLiteWriteStore {
     }
 }
 
-extension ReadOnlyFile {
-    /// What `body` makes of a read-only connection to the cache file at `file` (`.notFound` when
-    /// there is none), every error thrown as a `RepositoryError`.
-    static func using<T>(_ file: URL, label: String, _ body: (DatabaseQueue) throws -> T)
-        throws(RepositoryError)
-        -> T
-    {
+extension RepositoryError {
+    /// What `body` returns, any error it throws translated as `init(database:)` does.
+    static func catching<T>(_ body: () throws -> T) throws(RepositoryError) -> T {
         do {
-            return try body(queue(file, label: label))
+            return try body()
         } catch {
             throw RepositoryError(database: error)
         }
