@@ -103,6 +103,26 @@ struct ExplorerFreshnessTests {
         #expect(await failure { () async throws(ExplorerError) in try await updates.revalidated() } != nil)
     }
 
+    @Test("A page reached by cursor, stale inside its window, is answered at once; its revalidation brings the new rows")
+    func cursorPageAtOnce() async throws {
+        let api = ScriptedAPI(cacheControl: "max-age=0, stale-while-revalidate=600", pageSize: 1, cursors: true)
+        let time = ManualTimeSource()
+        let explorer = try api.explorer(database: try CacheDatabase.inMemory(), time: time)
+        #expect(try await explorer.page(2, of: ScriptedAPI.people).value.rows.map(\.title) == ["C-3PO"])
+        await api.rename(2, to: "C-3PO (golden)")
+        time.advance(by: 5)
+
+        let updates = try await explorer.pageUpdates(2, of: ScriptedAPI.people)
+
+        #expect(updates.first.origin == .memory)
+        #expect(updates.first.isStale)
+        #expect(updates.first.value.rows.map(\.title) == ["C-3PO"])
+        let revalidated = try #require(try await updates.revalidated())
+        #expect(revalidated.origin == .network)
+        #expect(revalidated.value.rows.map(\.title) == ["C-3PO (golden)"])
+        #expect(await api.requests(of: "/api/people/").count == 4)
+    }
+
     @Test("A 304 keeps the cached entity, renewed for its max-age and counted as revalidated")
     func notModified() async throws {
         let api = ScriptedAPI(cacheControl: "max-age=10")

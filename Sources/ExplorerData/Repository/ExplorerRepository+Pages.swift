@@ -41,7 +41,7 @@ extension ExplorerRepository {
         } else if let url = first.paging.url(ofPage: number) {
             target = try await pageUpdates(at: url, policy: policy)
         } else {
-            target = ExplorerUpdates(try await following(firstUpdates.first, to: number, policy: policy))
+            target = try await followingUpdates(firstUpdates.first, to: number, policy: policy)
         }
         let number = max(1, number)
         return target.map { answer in
@@ -118,6 +118,22 @@ extension ExplorerRepository {
             throw .outsideAPI(url: resource.collection.absoluteString, api: api.url.absoluteString)
         }
         return url
+    }
+
+    /// Page `number` as `following` reaches it, each page on the way read as `pageUpdates(at:policy:)`
+    /// reads it: one stale inside its window answers at once and is revalidated behind (the last
+    /// one's revalidation is the answer's second update).
+    private func followingUpdates(_ first: Answer<ExplorerPage>, to number: Int, policy: CachePolicy)
+        async throws(ExplorerError) -> ExplorerUpdates<ExplorerPage>
+    {
+        var current = ExplorerUpdates(first)
+        for _ in 1..<number {
+            guard let next = current.first.value.next else {
+                throw .notFound(url: "page \(number) of \(first.value.url.absoluteString)")
+            }
+            current = try await pageUpdates(at: next, policy: policy)
+        }
+        return current
     }
 
     /// Page `number`, reached by following `next` from `first` one page after another.

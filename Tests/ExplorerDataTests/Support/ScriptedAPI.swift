@@ -32,10 +32,13 @@ actor ScriptedAPI {
 
     /// People a page holds (`?page=N`, a `next` to the following one); nil: every one on one page.
     let pageSize: Int?
+    /// Whether `next` is a cursor (`?after=N`, the page it follows) rather than a page number.
+    let cursors: Bool
 
-    init(cacheControl: String?, pageSize: Int? = nil) {
+    init(cacheControl: String?, pageSize: Int? = nil, cursors: Bool = false) {
         self.cacheControl = cacheControl
         self.pageSize = pageSize
+        self.cursors = cursors
     }
 
     /// Renames person `id` (a new version, a new tag).
@@ -63,13 +66,15 @@ actor ScriptedAPI {
         case "/api/":
             (body, tag) = (#"{"people": "http://api.test/api/people/"}"#, "\"root\"")
         case "/api/people/":
-            let number = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
-                .first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1
+            let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            let after = items.first { $0.name == "after" }?.value.flatMap { Int($0) }
+            let number = after.map { $0 + 1 } ?? items.first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1
             let size = pageSize ?? names.count
             let ids = Array(names.keys.sorted().dropFirst((number - 1) * size).prefix(size))
             let people = ids.map { person($0) }.joined(separator: ",")
             let tags = ids.map { "\(versions[$0] ?? 1)" }.joined(separator: "-")
-            let next = number * size < names.count ? #""http://api.test/api/people/?page=\#(number + 1)""# : "null"
+            let query = cursors ? "after=\(number)" : "page=\(number + 1)"
+            let next = number * size < names.count ? #""http://api.test/api/people/?\#(query)""# : "null"
             (body, tag) = (
                 #"{"count": \#(names.count), "next": \#(next), "results": [\#(people)]}"#, "\"p\(number)-\(tags)\""
             )
