@@ -17,9 +17,7 @@ struct CharacterForm: Sendable, Hashable {
     }
 
     /// What a key did to the form: `stay` (changed or ignored), `save` (Enter), `cancel` (Esc).
-    enum KeyOutcome: Sendable, Hashable {
-        case stay, save, cancel
-    }
+    enum KeyOutcome: Sendable, Hashable { case stay, save, cancel }
 
     /// The character as the form opened over it (the edit's base when the cache no longer holds it).
     let character: ShowCharacter
