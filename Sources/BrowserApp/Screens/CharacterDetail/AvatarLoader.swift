@@ -2,6 +2,7 @@ import CharacterData
 import DownloadCache
 import Foundation
 import JPEGCodec
+import Locking
 import RepositoryCore
 import TerminalUI
 
@@ -17,17 +18,20 @@ import TerminalUI
 /// (`alwaysFetchWithCustomHeader` over the same folder). A file that does not decode is removed,
 /// unless it is a picture of another kind (PNG, GIF, WebP, BMP), which is kept and named.
 ///
-/// Navigation looks in the cache itself before building a service, as the service would under its
-/// policy, with the provider's `cachedFile(key:)`: one `stat` tells the loader the file's identity
-/// (a picture decoded before is not decoded again), and a hit writes the file's last-use date only
-/// when that date is older than `useDateResolution`. A refresh never asks the cache to find a file:
-/// under `alwaysFetchWithCustomHeader` only the server's 304 (`cachedItem(key:)`) does.
+/// Navigation looks in the cache itself, as the service would, with the provider's
+/// `cachedFile(key:)`: one `stat` gives the file's identity (a picture decoded before is not decoded
+/// again), and a hit writes the file's last-use date only when it is older than `useDateResolution`.
+/// A refresh never asks the cache: under `alwaysFetchWithCustomHeader` only the server's 304 does.
 ///
 /// `Sendable` and stateless apart from the cache folder: loads may run concurrently.
 package struct AvatarLoader: Sendable {
+    /// A load's end before it is timed: the picture or why not, where the file came from, its size.
+    private typealias Decoded = (
+        result: Result<HalfBlockPicture, AvatarFailure>, origin: AvatarOrigin?, bytes: Int
+    )
+
     /// The avatar file cache (navigation's policy).
     package let cache: FileSystemCacheProvider
-    /// How files are fetched.
     let transport: any DownloadTransport
     /// The most bytes and pixels accepted before decoding.
     let limits: JPEGLimits
@@ -42,9 +46,7 @@ package struct AvatarLoader: Sendable {
     /// The API's identity: the avatars of the API's form are cached under `<id>/character/avatar/…`,
     /// so two APIs (the sample and a dump, two servers on one host) never share a picture.
     let api: APIIdentity?
-    /// The last pictures decoded, so a file-cache hit shown again is not decoded again.
     private let decoded = DecodedAvatars(capacity: 32)
-    /// The URL and cache key of the avatar URLs seen lately (parsing a URL is not free).
     private let locations = AvatarLocations(capacity: 256)
 
     /// A loader caching in `directory`, at most `maximumBytes` of files, least recently used evicted
@@ -74,40 +76,43 @@ package struct AvatarLoader: Sendable {
     package func load(
         url: String, refresh: Bool, progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
     ) async -> AvatarOutcome {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         let (result, origin, bytes) = await fetchAndDecode(url: url, refresh: refresh, progress: progress)
         return AvatarOutcome(
-            result: result, origin: origin, bytes: bytes, elapsed: start.duration(to: clock.now),
+            result: result, origin: origin, bytes: bytes, elapsed: start.duration(to: .now),
             cacheKey: locations.location(of: url, derive: locate)?.key)
     }
 
-    /// Reads the avatar cached under `cacheKey` (the file cache's key, `sample/character/avatar/1.jpeg`)
-    /// again from its URL on the current API: `conditional` sends the cached validators (a 304 is
-    /// `revalidated`); otherwise the cached file is removed first and the avatar downloaded anew.
-    /// Offline it fails and the cached file stays. Never throws: every failure is an outcome.
-    func reload(cacheKey: String, conditional: Bool) async -> AvatarOutcome {
+    /// For the cache inspector: reads the avatar cached under `cacheKey`
+    /// (`sample/character/avatar/1.jpeg`) again from its URL on the current API, and says where the
+    /// file came from (`revalidated`, `network`). `conditional` sends the cached validators; otherwise
+    /// the file is removed first and downloaded anew. Offline it fails (`mainUnavailable`, as every
+    /// failure) and the file stays.
+    package func reread(_ cacheKey: String, conditional: Bool) async -> Result<Origin, RepositoryError> {
         guard let url = url(ofCacheKey: cacheKey) else {
-            return AvatarOutcome(
-                result: .failure(AvatarFailure("No image: \(cacheKey) names no URL.")), origin: nil, bytes: 0,
-                elapsed: .zero)
+            return .failure(.mainUnavailable(reason: "No image: \(cacheKey) names no URL."))
         }
         guard isOnline() else {
-            return AvatarOutcome(
-                result: .failure(AvatarFailure("offline: the avatar was not read again")), origin: nil,
-                bytes: 0,
-                elapsed: .zero)
+            return .failure(.mainUnavailable(reason: "offline: the avatar was not read again"))
         }
         if !conditional {
             decoded.forget(cacheKey: cacheKey)
             cache.remove(key: cacheKey)
         }
-        return await load(url: url.absoluteString, refresh: conditional)
+        let outcome = await load(url: url.absoluteString, refresh: conditional)
+        if case .failure(let failure) = outcome.result {
+            return .failure(.mainUnavailable(reason: failure.reason))
+        }
+        switch outcome.origin {
+        case .revalidated?: return .success(.revalidated)
+        case .fileCache?: return .success(.disk)
+        case .network?, nil: return .success(.network)
+        }
     }
 
     private func fetchAndDecode(
         url text: String, refresh: Bool, progress: @escaping @Sendable (TransferProgress) -> Void
-    ) async -> (Result<HalfBlockPicture, AvatarFailure>, AvatarOrigin?, Int) {
+    ) async -> Decoded {
         guard let (url, key) = locations.location(of: text, derive: locate) else {
             return (.failure(AvatarFailure("No image: its URL is not an http(s) URL.")), nil, 0)
         }
@@ -130,7 +135,13 @@ package struct AvatarLoader: Sendable {
                 downloadsDirectory: cache.directory.appendingPathComponent(".downloads", isDirectory: true)))
         do throws(DownloadError) {
             let result = try await service.downloadAsync()
-            return decode(file: result.value, key: key, origin: Self.origin(of: result.origin), known: nil)
+            let origin: AvatarOrigin =
+                switch result.origin {
+                case .cache: .fileCache
+                case .server: .network
+                case .revalidated: .revalidated
+                }
+            return decode(file: result.value, key: key, origin: origin, known: nil)
         } catch {
             if error == .cancelled {
                 return (.failure(AvatarFailure("Cancelled.", isCancellation: true)), nil, 0)
@@ -141,13 +152,15 @@ package struct AvatarLoader: Sendable {
 
     /// Decodes `file` (cached under `key`), or pastes the picture decoded from the same file before.
     /// `known` is what the cache's own `stat` said of a file-cache hit; other files are looked at here.
-    private func decode(file: URL, key: String, origin: AvatarOrigin, known: CachedFile?) -> (
-        Result<HalfBlockPicture, AvatarFailure>, AvatarOrigin?, Int
-    ) {
-        let identity =
-            known.map {
-                DecodedAvatars.Key(cacheKey: key, inode: $0.identity.inode, size: $0.byteCount)
-            } ?? Self.identity(of: file, cacheKey: key)
+    private func decode(file: URL, key: String, origin: AvatarOrigin, known: CachedFile?) -> Decoded {
+        var identity = DecodedAvatars.Key(cacheKey: key, inode: 0, size: 0)
+        var status = stat()
+        if let known {
+            identity = DecodedAvatars.Key(cacheKey: key, inode: known.identity.inode, size: known.byteCount)
+        } else if stat(file.path, &status) == 0 {
+            identity = DecodedAvatars.Key(
+                cacheKey: key, inode: UInt64(status.st_ino), size: Int(status.st_size))
+        }
         let size = identity.size
         if identity.inode != 0, let image = decoded.image(for: identity) {
             return (.success(image), origin, size)
@@ -165,7 +178,8 @@ package struct AvatarLoader: Sendable {
         if let kind = Self.otherPictureKind(bytes) {
             // A good download of a picture this browser does not draw: kept, so the next visit says
             // so from the file cache instead of downloading it again.
-            return (.failure(AvatarFailure("No image: a \(kind) picture; only JPEG is drawn.")), origin, bytes.count)
+            let reason = "No image: a \(kind) picture; only JPEG is drawn."
+            return (.failure(AvatarFailure(reason)), origin, bytes.count)
         }
         do throws(JPEGError) {
             let decoded = try JPEGDecoder.decode(
@@ -192,19 +206,8 @@ package struct AvatarLoader: Sendable {
             ("BMP", Array("BM".utf8)),
         ]
         if let match = signatures.first(where: { bytes.starts(with: $0.prefix) }) { return match.kind }
-        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            return "WebP"
-        }
-        return nil
-    }
-
-    /// The identity of `file`, cached under `cacheKey`, by one `stat` (inode 0 when it cannot be read).
-    private static func identity(of file: URL, cacheKey: String) -> DecodedAvatars.Key {
-        var status = stat()
-        guard stat(file.path, &status) == 0 else {
-            return DecodedAvatars.Key(cacheKey: cacheKey, inode: 0, size: 0)
-        }
-        return DecodedAvatars.Key(cacheKey: cacheKey, inode: UInt64(status.st_ino), size: Int(status.st_size))
+        let isWebP = bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8))
+        return isWebP && bytes[8..<12].elementsEqual("WEBP".utf8) ? "WebP" : nil
     }
 
     /// The URL to fetch for avatar URL `text` and its cache key; nil unless it is an http(s) URL.
@@ -213,22 +216,17 @@ package struct AvatarLoader: Sendable {
     /// are other pictures. Any other URL is keyed by its host, port and path.
     private func locate(_ text: String) -> AvatarLocation? {
         guard let original = URL(string: text) else { return nil }
-        let url = onCurrentAPI(original)
+        let moved = movedOntoAPI(original)
+        let url = moved ?? original
         guard url.scheme == "http" || url.scheme == "https" else { return nil }
-        if let api, hasAPIForm(original) {
+        if let api, moved != nil {
             return (url, api.id + Self.avatarPath + url.lastPathComponent)
         }
         return (url, (url.host ?? "") + (url.port.map { ":\($0)" } ?? "") + url.path)
     }
 
     /// The path of an avatar of the API's form after the API's identity in a cache key.
-    static let avatarPath = "/character/avatar/"
-
-    /// Whether `url` has the API's avatar form (`…/character/avatar/<file>`), which
-    /// `onCurrentAPI` moves onto the current API.
-    private func hasAPIForm(_ url: URL) -> Bool {
-        apiBaseURL != nil && url.deletingLastPathComponent().path.hasSuffix("/character/avatar")
-    }
+    private static let avatarPath = "/character/avatar/"
 
     /// The URL a cache key was made from: an avatar of the API's form on the current API, else
     /// the host, port and path it names.
@@ -237,24 +235,17 @@ package struct AvatarLoader: Sendable {
             return apiBaseURL.appendingPathComponent("character/avatar", isDirectory: true)
                 .appendingPathComponent(String(cacheKey.dropFirst(api.id.count + Self.avatarPath.count)))
         }
-        return URL(string: "http://" + cacheKey).map(onCurrentAPI)
+        return URL(string: "http://" + cacheKey).map { movedOntoAPI($0) ?? $0 }
     }
 
-    /// `url` moved onto `apiBaseURL` when it has the API's avatar form (`…/character/avatar/<file>`).
-    func onCurrentAPI(_ url: URL) -> URL {
+    /// `url` moved onto `apiBaseURL` when it has the API's avatar form (`…/character/avatar/<file>`),
+    /// else nil.
+    private func movedOntoAPI(_ url: URL) -> URL? {
         guard let apiBaseURL, url.deletingLastPathComponent().path.hasSuffix("/character/avatar") else {
-            return url
+            return nil
         }
         return apiBaseURL.appendingPathComponent("character/avatar", isDirectory: true)
             .appendingPathComponent(url.lastPathComponent)
-    }
-
-    private static func origin(of origin: DownloadOrigin) -> AvatarOrigin {
-        switch origin {
-        case .cache: .fileCache
-        case .server: .network
-        case .revalidated: .revalidated
-        }
     }
 }
 
@@ -275,18 +266,65 @@ private struct ObservedTransport: DownloadTransport {
     }
 }
 
-extension AvatarLoader {
-    /// `reload(cacheKey:conditional:)` in the cache inspector's terms: the origin of the file read
-    /// again (`revalidated`, `network`), or why there is none as `mainUnavailable`.
-    package func reread(_ cacheKey: String, conditional: Bool) async -> Result<Origin, RepositoryError> {
-        let outcome = await reload(cacheKey: cacheKey, conditional: conditional)
-        if case .failure(let failure) = outcome.result {
-            return .failure(.mainUnavailable(reason: failure.reason))
+/// The pictures of the last few avatar files decoded, keyed by the file's identity (its cache key,
+/// which names one file of the folder, inode and size), so showing a file-cache hit again does not
+/// decode it again. A replaced file (a new download is a rename: a new inode) or a changed size
+/// misses. Thread-safe: a `PThreadMutex`.
+private final class DecodedAvatars: Sendable {
+    /// A decoded file's identity. A plain value.
+    struct Key: Hashable, Sendable {
+        let cacheKey: String
+        let inode: UInt64
+        let size: Int
+    }
+
+    private let capacity: Int
+    /// The pictures, and their keys oldest first.
+    private let entries = PThreadMutex<(images: [Key: HalfBlockPicture], order: [Key])>(([:], []))
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    func image(for key: Key) -> HalfBlockPicture? { entries.withLock { $0.images[key] } }
+
+    func remember(_ image: HalfBlockPicture, for key: Key) {
+        entries.withLock { entries in
+            if entries.images.updateValue(image, forKey: key) == nil { entries.order.append(key) }
+            while entries.order.count > capacity {
+                entries.images[entries.order.removeFirst()] = nil
+            }
         }
-        switch outcome.origin {
-        case .revalidated?: return .success(.revalidated)
-        case .fileCache?: return .success(.disk)
-        case .network?, nil: return .success(.network)
+    }
+
+    func forget(cacheKey: String) {
+        entries.withLock { entries in
+            entries.order.removeAll { key in
+                guard key.cacheKey == cacheKey else { return false }
+                entries.images[key] = nil
+                return true
+            }
         }
+    }
+}
+
+/// Where an avatar URL's file is fetched from, and its key in the file cache.
+private typealias AvatarLocation = (url: URL, key: String)
+
+/// The `AvatarLocation` of the last `capacity` avatar URLs (or a remembered failure to parse one),
+/// as parsing a URL is not free; forgotten all at once when full. Thread-safe: a `PThreadMutex`.
+private final class AvatarLocations: Sendable {
+    private let capacity: Int
+    private let known = PThreadMutex<[String: AvatarLocation?]>([:])
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    /// The location of `text`, from `derive` the first time.
+    func location(of text: String, derive: (String) -> AvatarLocation?) -> AvatarLocation? {
+        if let remembered = known.withLock({ $0[text] }) { return remembered }
+        let location = derive(text)
+        known.withLock { known in
+            if known.count >= capacity { known.removeAll(keepingCapacity: true) }
+            known[text] = .some(location)
+        }
+        return location
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import TerminalUI
 
 /// The avatar beside (or above) the open character's fields: half-block art with a caption
@@ -28,25 +27,19 @@ struct AvatarPane: Widget {
 
     /// `file cache · 8.7 KB · 0.4 ms`, dimmed: in spans, so only the separators are split into glyphs.
     static func caption(origin: AvatarOrigin, bytes: Int, milliseconds: Double) -> Line {
-        let dimmed = Style.plain.dimmed()
-        return Line([
-            Span(origin.rawValue, style: dimmed), Span(Self.separator, style: dimmed),
-            Span(size(bytes), style: dimmed), Span(Self.separator, style: dimmed),
-            Span(StatusPaneContent.latency(milliseconds), style: dimmed),
-        ])
+        let parts = [origin.rawValue, " · ", size(bytes), " · ", StatusPaneContent.latency(milliseconds)]
+        return Line(parts.map { Span($0, style: .plain.dimmed()) })
     }
-
-    private static let separator = " · "
 
     /// The rows the art of `image` takes at `width` columns.
     static func artRows(_ image: PixelImage, width: Int) -> Int {
         HalfBlockArt.fittedSize(
             imageWidth: image.width, imageHeight: image.height, width: width, height: .max / 4
-        )
-        .rows
+        ).rows
     }
 
-    /// `[████░░░░] 45% 3.6 of 8.1 KB`, or `… 3.6 KB` when the length is unknown, fitted to `width`.
+    /// `[████░░░░] 45% 3.6 of 8.1 KB`, or `Downloading… 3.6 KB` when the length is unknown, fitted
+    /// to `width`.
     static func progressLine(received: Int64, expected: Int64?, width: Int) -> Line {
         guard let expected, expected > 0 else {
             return Line([Span("Downloading… \(size(Int(received)))", style: Style(foreground: .yellow))])

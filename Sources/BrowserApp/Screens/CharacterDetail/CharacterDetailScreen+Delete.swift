@@ -32,7 +32,9 @@ extension CharacterDetailScreen {
     }
 
     /// Says how the delete went; applied or kept, the detail closes.
-    func applyDelete(_ result: Result<WriteEvent, WriteNotMade>, elapsed: Duration, context: inout ScreenContext) {
+    func applyDelete(
+        _ result: Result<WriteEvent, WriteNotMade>, elapsed: Duration, context: inout ScreenContext
+    ) {
         let id = detail.characterID
         switch result {
         case .failure(let notMade):
@@ -46,10 +48,14 @@ extension CharacterDetailScreen {
                 context.pop()
             case .queued, .retrying:
                 let why = if case .retrying(let reason, _) = event.outcome { " (\(reason))" } else { "" }
-                context.toast("Kept: the delete of \(crumb) is pending until the server can be reached\(why).", kind: .warning)
+                context.toast(
+                    "Kept: the delete of \(crumb) is pending until the server can be reached\(why).",
+                    kind: .warning)
                 context.pop()
             case .conflict:
-                context.toast("\(crumb) changed on the server meanwhile: decide on the Changes screen (5).", kind: .warning)
+                context.toast(
+                    "\(crumb) changed on the server meanwhile: decide on the Changes screen (5).",
+                    kind: .warning)
             case .rejected(let reason, _):
                 context.toast("Not deleted: \(reason)", kind: .error)
             }

@@ -1,6 +1,35 @@
 import RickAndMortyModel
 import TerminalUI
 
+/// Something a character's detail links to: its origin (`isOrigin`) or last known location, as
+/// parsed, with the place's name; or one of its episodes, with its title. A plain value.
+enum DetailLink: Sendable, Hashable {
+    case place(EntityReference, name: String, isOrigin: Bool)
+    case episode(id: Int, title: String)
+}
+
+extension CharacterDetailState {
+    /// The links of the open character, in the order the pane shows them: origin, location, and
+    /// the episodes once they are read.
+    var links: [DetailLink] {
+        guard let character else { return [] }
+        let places: [DetailLink] = [
+            .place(character.originReference, name: character.origin.name, isOrigin: true),
+            .place(character.locationReference, name: character.location.name, isOrigin: false),
+        ]
+        // Only the episodes the pane draws as rows: while they load or after they failed there
+        // are none, so no link can be selected without a highlight.
+        return places + (episodes ?? []).map { .episode(id: $0.id, title: "\($0.code) \($0.name)") }
+    }
+
+    /// The selected link, if any.
+    var selectedLinkValue: DetailLink? {
+        guard let selectedLink else { return nil }
+        let links = links
+        return links.indices.contains(selectedLink) ? links[selectedLink] : nil
+    }
+}
+
 extension CharacterDetailScreen {
     /// `n` / `p`: selects the next or previous link, scrolling it into view.
     mutating func moveLink(by delta: Int, geometry: DetailGeometry) {
@@ -15,46 +44,33 @@ extension CharacterDetailScreen {
         if lines.upperBound > detail.scrollOffset + visible - 1 {
             detail.scrollOffset = min(lines.lowerBound, lines.upperBound - visible + 1)
         }
-        clampScroll(geometry)
+        scroll(by: 0, geometry: geometry)
     }
 
     /// Enter: opens the selected link. A link that names nothing (an unknown origin, another
     /// host's URL) gets a line saying so and opens nothing.
     func openSelectedLink(context: inout ScreenContext) {
-        guard let link = detail.selectedLinkValue else {
-            let (next, previous, open) = (
-                KeyTable.keyName(of: .nextLink, in: keyScope),
-                KeyTable.keyName(of: .previousLink, in: keyScope),
-                KeyTable.keyName(of: .open, in: keyScope)
-            )
-            context.toast("Select a link with \(next) or \(previous), then press \(open).", kind: .info)
-            return
-        }
-        switch link {
+        switch detail.selectedLinkValue {
+        case nil:
+            let key = { (action: BrowserAction) in KeyTable.keyName(of: action, in: keyScope) }
+            context.toast(
+                "Select a link with \(key(.nextLink)) or \(key(.previousLink)), then press \(key(.open)).",
+                kind: .info)
         case .episode(let id, let title):
             EntityDetailScreen.push(EntityDetailState(kind: .episode, id: id, name: title), context: &context)
-        case .place(let reference, let name, let isOrigin):
-            switch reference {
-            case .id(let id):
-                EntityDetailScreen.push(
-                    EntityDetailState(kind: .location, id: id, name: name), context: &context)
-            case .unknown:
-                context.toast("The \(isOrigin ? "origin" : "location") is unknown.", kind: .info)
-            case .dangling(let url):
-                context.toast("Dangling reference, not followed: \(url)", kind: .warning)
-            }
+        case .place(.id(let id), let name, _):
+            EntityDetailScreen.push(EntityDetailState(kind: .location, id: id, name: name), context: &context)
+        case .place(.unknown, _, let isOrigin):
+            context.toast("The \(isOrigin ? "origin" : "location") is unknown.", kind: .info)
+        case .place(.dangling(let url), _, _):
+            context.toast("Dangling reference, not followed: \(url)", kind: .warning)
         }
     }
 
-    /// Scrolls the pane by `delta` lines, within its content.
+    /// Scrolls the pane by `delta` lines, kept within the content of `geometry` (the detail's now).
     mutating func scroll(by delta: Int, geometry: DetailGeometry) {
         let proposed = detail.scrollOffset.addingReportingOverflow(delta)
-        detail.scrollOffset = proposed.overflow ? (delta > 0 ? Int.max : 0) : proposed.partialValue
-        clampScroll(geometry)
-    }
-
-    /// Keeps the scroll offset within the content of `geometry` (the detail's now).
-    mutating func clampScroll(_ geometry: DetailGeometry) {
-        detail.scrollOffset = min(max(0, detail.scrollOffset), geometry.maxScrollOffset)
+        let offset = proposed.overflow ? (delta > 0 ? Int.max : 0) : proposed.partialValue
+        detail.scrollOffset = min(max(0, offset), geometry.maxScrollOffset)
     }
 }

@@ -24,15 +24,14 @@ extension CharacterDetailScreen {
                     try await services.repository.characterRevalidating(id: id, policy: policy)
                 }
                 sink.send(.characterRead(policy: policy, character))
-                if case .success(let answer) = character.result, !answer.value.episodeIDs.isEmpty, !Task.isCancelled {
+                if case .success(let answer) = character.result, !answer.value.episodeIDs.isEmpty,
+                    !Task.isCancelled
+                {
                     let ids = answer.value.episodeIDs
-                    let prefetched = ids == known ? await early : nil
-                    let episodes: ReadReport<[Episode]>
-                    if let prefetched {
-                        episodes = prefetched
-                    } else {
-                        episodes = await Self.readEpisodes(ids, policy: policy, services)
-                    }
+                    let episodes =
+                        if ids == known, let prefetched = await early { prefetched } else {
+                            await Self.readEpisodes(ids, policy: policy, services)
+                        }
                     sink.send(.episodesRead(ids: ids, policy: policy, episodes))
                 }
                 guard let background, !Task.isCancelled else { return }
@@ -54,45 +53,35 @@ extension CharacterDetailScreen {
         }
     }
 
-    /// Applies the character's read, when it is the read in flight: records it, shows it here
-    /// and on every other screen holding it.
+    /// Applies the character's read, when it is the read in flight: records it, shows it here and on
+    /// every other screen holding it. The background revalidation of a character shown stale is
+    /// recorded whatever is in flight, and shown unless a refresh of it is in flight (its answer is
+    /// newer); its failure leaves the stale value shown.
     mutating func applyCharacter(
         policy: CachePolicy, _ report: ReadReport<ShowCharacter>, context: inout ScreenContext
     ) {
-        if report.background { return applyRevalidatedCharacter(policy: policy, report, context: &context) }
-        guard loading == policy else { return }
+        guard report.background || loading == policy else { return }
         let id = detail.characterID
         context.record(
             query: QueryText.character(id), policy: policy, keys: [.entity(.character, id: id)], report)
         switch report.result {
         case .success(let answer):
+            if report.background && loading == .remoteFirst { return }
             detail.character = answer.value
+            // The list's row and any cast or residents below show the value just read.
+            context.show(.character(answer.value))
+            guard !report.background else { return }
             detail.failure = nil
             if answer.value.episodeIDs.isEmpty {
                 detail.episodes = []
                 loading = nil
             }
-            // The list's row and any cast or residents below show the value just read.
-            context.show(.character(answer.value))
         case .failure(let error):
+            guard !report.background else { return }
             loading = nil
             if detail.character == nil { detail.failure = error.description }
             context.toast("Could not load \(QueryText.character(id)): \(error.description)", kind: .error)
         }
-    }
-
-    /// Applies the background revalidation of the character shown stale: recorded (the status
-    /// pane and `--events` show it), and shown here and on every screen holding it unless a
-    /// refresh of it is in flight (its answer is newer). A failure leaves the stale value shown.
-    private mutating func applyRevalidatedCharacter(
-        policy: CachePolicy, _ report: ReadReport<ShowCharacter>, context: inout ScreenContext
-    ) {
-        let id = detail.characterID
-        context.record(
-            query: QueryText.character(id), policy: policy, keys: [.entity(.character, id: id)], report)
-        guard case .success(let answer) = report.result, loading != .remoteFirst else { return }
-        detail.character = answer.value
-        context.show(.character(answer.value))
     }
 
     /// Applies the character's episodes, when they are the read in flight.

@@ -25,6 +25,9 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         case deleteAnswered(String)
     }
 
+    /// The task key of the avatar load; a newer load replaces an older one.
+    static let avatarTaskKey = "avatar"
+
     /// What is shown: the character, its episodes, scroll, avatar and selected link.
     var detail: CharacterDetailState { didSet { laidOut.forget() } }
     /// The policy of the read in flight (the character, then its episodes), if any.
@@ -55,9 +58,10 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
             + loadAvatar(refresh: false, services: context.services)
     }
 
-    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func perform(
+        _ action: BrowserAction, context: inout ScreenContext
+    ) -> [Effect<Message>] {
         let geometry = geometry(in: context.layout)
-        let page = geometry.page
         switch action {
         case .refresh:
             return readDetail(policy: .remoteFirst, services: context.services)
@@ -68,15 +72,14 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         case .previousLink: moveLink(by: -1, geometry: geometry)
         case .moveDown: scroll(by: 1, geometry: geometry)
         case .moveUp: scroll(by: -1, geometry: geometry)
-        case .pageDown: scroll(by: page, geometry: geometry)
-        case .pageUp: scroll(by: -page, geometry: geometry)
+        case .pageDown: scroll(by: geometry.page, geometry: geometry)
+        case .pageUp: scroll(by: -geometry.page, geometry: geometry)
         case .first: scroll(by: -Int.max / 2, geometry: geometry)
         case .last: scroll(by: Int.max / 2, geometry: geometry)
         case .scroll(let rows, _, _): scroll(by: rows, geometry: geometry)
         case .click(let column, let row, let opens):
-            guard let link = geometry.link(atColumn: column, row: row, scrollOffset: detail.scrollOffset) else {
-                break
-            }
+            let scrolled = detail.scrollOffset
+            guard let link = geometry.link(atColumn: column, row: row, scrollOffset: scrolled) else { break }
             detail.selectedLink = link
             if opens { openSelectedLink(context: &context) }
         case .copy(let format): context.copy(detail.character.flatMap { CopySubject($0) }, as: format)
@@ -103,8 +106,13 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
             }
         case .episodesRead(let ids, let policy, let report):
             applyEpisodes(ids: ids, policy: policy, report, context: &context)
-        case .avatarProgress, .avatarLoaded:
-            applyAvatar(message, context: &context)
+        case .avatarProgress(let received, let expected):
+            guard case .loading = detail.avatar else { break }
+            detail.avatar = .loading(received: received, expected: expected)
+        case .avatarLoaded(let refresh, let outcome):
+            guard let shown = AvatarLoad.state(of: outcome) else { break }
+            detail.avatar = shown
+            context.record(AvatarLoad.event(query: "avatar \(detail.characterID)", refresh: refresh, outcome))
         case .deleted(let result, let elapsed):
             applyDelete(result, elapsed: elapsed, context: &context)
         case .deleteAnswered(let letter): return letter == "y" ? delete(services: context.services) : []
@@ -112,7 +120,8 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         return []
     }
 
-    /// Stops the read and the avatar load in flight, leaving the detail marked incomplete.
+    /// Stops the read and the avatar load in flight (its partial file is deleted by the download),
+    /// leaving the detail marked incomplete.
     package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
         var effects: [Effect<Message>] = []
         if loading != nil {
@@ -121,7 +130,7 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         }
         if case .loading = detail.avatar {
             detail.avatar = nil
-            effects += cancelAvatar(services: context.services)
+            if context.services.avatars != nil { effects.append(.cancel(key: Self.avatarTaskKey)) }
         }
         return effects
     }
@@ -135,6 +144,19 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         }
         if detail.avatar == nil { effects += loadAvatar(refresh: false, services: context.services) }
         return effects
+    }
+
+    /// Starts loading the character's avatar (navigation, or a revalidating refresh), unless
+    /// images are off or the character is not known yet.
+    private mutating func loadAvatar(refresh: Bool, services: BrowserServices) -> [Effect<Message>] {
+        guard let loader = services.avatars, let character = detail.character else { return [] }
+        detail.avatar = .loading(received: 0, expected: nil)
+        return [
+            AvatarLoad.effect(
+                key: Self.avatarTaskKey, loader: loader, url: character.image, refresh: refresh,
+                progress: { .avatarProgress(received: $0, expected: $1) },
+                loaded: { .avatarLoaded(refresh: refresh, $0) })
+        ]
     }
 
     /// Builds the geometry once per change of the detail or the layout, and keeps the scroll
@@ -152,7 +174,9 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
 
     /// The geometry `layOut` built for `layout`, or one built now.
     func geometry(in layout: BrowserLayout) -> DetailGeometry {
-        laidOut.geometry(for: layout) { DetailGeometry(layout: layout, detail: detail, isLoading: loading != nil) }
+        laidOut.geometry(for: layout) {
+            DetailGeometry(layout: layout, detail: detail, isLoading: loading != nil)
+        }
     }
 
     /// Takes a newer copy of the character or of one of its episodes.
@@ -179,4 +203,67 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         )
         .render(in: area, buffer: &buffer)
     }
+}
+
+/// The open character: what is known of it so far and how far its pane is scrolled. A plain value.
+struct CharacterDetailState: Sendable, Hashable {
+    var characterID: Int
+    /// The character, once known (from the list at once, then from its own read).
+    var character: ShowCharacter?
+    /// Why the character could not be read, as a sentence, while nothing of it is known.
+    var failure: String?
+    /// Its episodes, once read; nil while they load or after they failed.
+    var episodes: [Episode]?
+    /// Why the episodes could not be read, as a sentence.
+    var episodesFailure: String?
+    /// Wrapped lines scrolled off the top of the pane.
+    var scrollOffset = 0
+    /// The avatar, when images are on.
+    var avatar: AvatarState?
+    /// The selected link (an index into `links`), nil until `n` or `p` is pressed.
+    var selectedLink: Int?
+}
+
+extension BrowserState {
+    /// The open character, when the screen on top is a character's detail. Setting it replaces
+    /// that detail; setting nil, or setting while another screen is on top, changes nothing.
+    var detail: CharacterDetailState? {
+        get { (screens.last as? CharacterDetailScreen)?.detail }
+        set {
+            guard let newValue, var top = screens.last as? CharacterDetailScreen else { return }
+            top.detail = newValue
+            screens[screens.count - 1] = top
+        }
+    }
+}
+
+extension KeyTable.Scope {
+    /// A character's detail's keys.
+    static let characterDetail = KeyTable.Scope(
+        "character detail",
+        bindings: [
+            KeyBinding(
+                [.escape, .backspace], .back, label: "Esc Backspace", help: "back one screen",
+                hint: ("esc", "back", 10)),
+            KeyBinding(
+                [.character("n"), .tab], .nextLink, label: "n Tab",
+                help: "next link: origin, location, each episode", hint: ("n/p", "link", 20)),
+            KeyBinding(
+                [.character("p"), .backTab], .previousLink, label: "p Shift-Tab", help: "previous link"),
+            KeyBinding(
+                [.enter], .open, label: "Enter", help: "follow the selected link",
+                hint: ("enter", "follow", 30)),
+            KeyBinding(
+                [.character("j"), .down], .moveDown, label: "j ↓", help: "scroll down",
+                hint: ("j/k", "scroll", 80)),
+            KeyBinding([.character("k"), .up], .moveUp, label: "k ↑", help: "scroll up"),
+            KeyBinding([.pageDown, .character(" ")], .pageDown, label: "PgDn Space", help: "a screen down"),
+            KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
+            KeyBinding([.character("g"), .home], .first, label: "g Home", help: "the top"),
+            KeyBinding([.character("G"), .end], .last, label: "G End", help: "the end"),
+            KeyBinding(
+                [.character("e")], .edit, label: "e", help: "edit the character (a form)",
+                hint: ("e", "edit", 45)),
+            KeyBinding([.character("x")], .delete, label: "x", help: "delete the character (asks first)"),
+        ] + KeyTable.copyBindings)
 }

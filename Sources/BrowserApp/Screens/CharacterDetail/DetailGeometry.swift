@@ -1,14 +1,9 @@
 import TerminalUI
 
-/// Where a character's detail draws, computed once from the layout and the detail: the
-/// avatar's area, the fields' area and the fields, how many lines show, how far it can scroll,
-/// and which field each link is. The screen builds it once per change of the detail or the
-/// layout (`layOut`), and `perform` (scrolling, following the selected link) and the pane read
-/// that one. A plain value.
+/// Where a character's detail draws: the avatar's area, the fields' area and the fields, how many
+/// lines show, how far it can scroll, and which field each link is. Built once per change of the
+/// detail or the layout (`layOut`), for `perform` and the pane to read. A plain value.
 struct DetailGeometry: Sendable {
-    /// The widest avatar, in columns.
-    static let avatarMaximumWidth = 40
-
     /// Where the avatar goes, when the detail has one and there is room.
     let avatar: Rect?
     /// Where the fields go: inside the box, one column of margin on the left, beside or below
@@ -22,15 +17,9 @@ struct DetailGeometry: Sendable {
     /// The geometry of `detail` in `layout` (its fields as drawn while loading, or not).
     init(layout: BrowserLayout, detail: CharacterDetailState, isLoading: Bool = false) {
         (fields, linkFields) = DetailPane.fields(of: detail, isLoading: isLoading)
-        let area = Self.avatarArea(of: layout)
         let content = layout.mainInterior.inset(left: 1)
-        guard detail.avatar != nil, let area else {
-            self.avatar = nil
-            self.content = content
-            return
-        }
-        avatar = area
-        self.content = Self.content(content, besideAvatar: area)
+        avatar = detail.avatar == nil ? nil : Self.avatarArea(of: layout)
+        self.content = avatar.map { Self.content(content, besideAvatar: $0) } ?? content
     }
 
     /// What is left of `content` for the text beside the avatar at `area` (one column of gap), or
@@ -53,12 +42,12 @@ struct DetailGeometry: Sendable {
         max(0, DetailView(fields: fields).lineCount(width: content.width) - content.height)
     }
 
-    /// Where the avatar goes: the right part of the pane when it is wide (one column of gap),
-    /// else the top third; nil when there is no room.
+    /// Where the avatar goes: the right part of the pane when it is wide (one column of gap, at
+    /// most 40 columns), else the top third; nil when there is no room.
     static func avatarArea(of layout: BrowserLayout) -> Rect? {
         let inside = layout.mainInterior.inset(left: 1, right: 1)
         if inside.width >= 64 {
-            let width = min(avatarMaximumWidth, inside.width / 3)
+            let width = min(40, inside.width / 3)
             return Rect(
                 x: inside.maxX - width, y: inside.y, width: width, height: min(inside.height, width / 2 + 1))
         }

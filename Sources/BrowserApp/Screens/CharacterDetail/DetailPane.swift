@@ -20,37 +20,23 @@ struct DetailPane: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         let body = DetailBody(detail: detail, isLoading: isLoading, content: geometry.content)
         body.render(in: area, buffer: &buffer, memo: bodyMemo)
-        if isPending { Self.drawPendingBadge(in: area, buffer: &buffer) }
+        // ` ✎ pending ` on the right of the top border: the values shown are a write's.
+        let badge = " ✎ pending "
+        let badgeWidth = DisplayWidth.of(badge)
+        if isPending, area.width > badgeWidth + 4 {
+            buffer.write(
+                badge, x: area.maxX - badgeWidth - 2, y: area.y, maxWidth: badgeWidth,
+                style: Style(foreground: .yellow, bold: true, reverse: true))
+        }
         if let avatar = detail.avatar, let avatarArea = geometry.avatar {
             AvatarPane(avatar: avatar, mode: colorMode).render(in: avatarArea, buffer: &buffer)
         }
         if let selected = detail.selectedLink, geometry.linkFields.indices.contains(selected) {
             DetailView(fields: geometry.fields, scrollOffset: detail.scrollOffset)
                 .highlightValue(
-                    ofField: geometry.linkFields[selected], style: Self.selectedLinkStyle, in: body.content,
-                    buffer: &buffer)
+                    ofField: geometry.linkFields[selected], style: Style(bold: true, reverse: true),
+                    in: body.content, buffer: &buffer)
         }
-    }
-
-    /// ` pending ` on the right of `area`'s top border.
-    static func drawPendingBadge(in area: Rect, buffer: inout CellBuffer) {
-        let badge = " ✎ pending "
-        let width = DisplayWidth.of(badge)
-        guard area.width > width + 4 else { return }
-        buffer.write(
-            badge, x: area.maxX - width - 2, y: area.y, maxWidth: width,
-            style: Style(foreground: .yellow, bold: true, reverse: true))
-    }
-
-    /// How the selected link is drawn over its plain value.
-    static let selectedLinkStyle = Style(bold: true, reverse: true)
-
-    /// The line shown while nothing of the character is known: loading, or why it could not be
-    /// read (as an episode's or location's detail says it).
-    static func failed(_ failure: String?, isLoading: Bool) -> LabeledValue {
-        if isLoading { return LabeledValue("", "Loading…") }
-        guard let failure else { return LabeledValue("", "Not loaded.") }
-        return LabeledValue("", "Not loaded: \(failure)", valueStyle: Style(foreground: .red))
     }
 
     /// The fields shown for `detail` — the character's, a gap, then one per episode (links
@@ -60,12 +46,16 @@ struct DetailPane: Widget {
         fields: [LabeledValue], links: [Int]
     ) {
         guard let character = detail.character else {
-            return (
-                [
-                    LabeledValue("ID", String(detail.characterID)),
-                    failed(detail.failure, isLoading: isLoading),
-                ], []
-            )
+            // Loading, or why it could not be read (as an episode's or location's detail says it).
+            let line =
+                if isLoading {
+                    LabeledValue("", "Loading…")
+                } else if let failure = detail.failure {
+                    LabeledValue("", "Not loaded: \(failure)", valueStyle: Style(foreground: .red))
+                } else {
+                    LabeledValue("", "Not loaded.")
+                }
+            return ([LabeledValue("ID", String(detail.characterID)), line], [])
         }
         var fields = [
             LabeledValue("Name", character.name, valueStyle: Style(bold: true)),
@@ -85,13 +75,10 @@ struct DetailPane: Widget {
             LabeledValue("", ""),
         ]
         let count = character.episodeIDs.count
-        let heading = Style(bold: true)
         if let episodes = detail.episodes {
-            fields.append(LabeledValue("Episodes", "\(episodes.count)", valueStyle: heading))
+            fields.append(LabeledValue("Episodes", "\(episodes.count)", valueStyle: Style(bold: true)))
             links += fields.count..<fields.count + episodes.count
-            fields += episodes.map { episode in
-                LabeledValue(episode.code, episode.name)
-            }
+            fields += episodes.map { LabeledValue($0.code, $0.name) }
         } else if let failure = detail.episodesFailure {
             fields.append(
                 LabeledValue(
