@@ -23,7 +23,8 @@ struct CountersPane: Widget, Equatable, Sendable {
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox(title: "Answers by source").render(in: area, buffer: &buffer)
         let inside = BorderBox.interior(of: area).inset(left: 1)
-        let lines = inside.width >= Self.kindColumnsWidth ? lines.map(\.self).withKinds(tally) : lines
+        // From this width, three more columns: the answers per kind (35 columns, 3 × 6, a gap).
+        let lines = inside.width >= 35 + 3 * 6 + 2 ? withKinds(lines) : lines
         for (index, line) in lines.prefix(inside.height).enumerated() {
             buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
@@ -33,10 +34,8 @@ struct CountersPane: Widget, Equatable, Sendable {
         let header = Style(bold: true, dim: true)
         var lines = [
             Line([
-                Span(TextFitting.fit("source", width: 12), style: header),
-                Span(TextFitting.fit("answers", width: 8, alignment: .trailing), style: header),
-                Span(TextFitting.fit("hits", width: 7, alignment: .trailing), style: header),
-                Span(TextFitting.fit("misses", width: 8, alignment: .trailing), style: header),
+                Self.label("source", header), Self.number("answers", 8, header),
+                Self.number("hits", 7, header), Self.number("misses", 8, header),
             ])
         ]
         for origin in Origin.allCases {
@@ -44,85 +43,59 @@ struct CountersPane: Widget, Equatable, Sendable {
             let showsTierCounts = [.memory, .disk, .sharedCache, .network].contains(origin)
             lines.append(
                 Line([
-                    Span(TextFitting.fit(origin.rawValue, width: 12)),
-                    Span(
-                        TextFitting.fit(String(tally.count(origin)), width: 8, alignment: .trailing),
-                        style: Style(bold: true)),
-                    Span(
-                        TextFitting.fit(
-                            showsTierCounts ? String(metrics.hits) : "", width: 7, alignment: .trailing)),
-                    Span(
-                        TextFitting.fit(
-                            showsTierCounts ? String(metrics.misses) : "", width: 8, alignment: .trailing)),
+                    Self.label(origin.rawValue),
+                    Self.number(String(tally.count(origin)), 8, Style(bold: true)),
+                    Self.number(showsTierCounts ? String(metrics.hits) : "", 7),
+                    Self.number(showsTierCounts ? String(metrics.misses) : "", 8),
                 ]))
         }
-        lines.append(
-            Line([
-                Span(TextFitting.fit("failed", width: 12)),
-                Span(
-                    TextFitting.fit(String(tally.failures), width: 8, alignment: .trailing),
-                    style: tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)),
-            ]))
-        lines.append(
-            Line([
-                Span(TextFitting.fit("stale", width: 12)),
-                Span(
-                    TextFitting.fit(String(tally.stale), width: 8, alignment: .trailing),
-                    style: Style(bold: true)),
-            ]))
+        let failures = Self.number(String(tally.failures), 8, Self.failuresStyle(tally))
+        lines.append(Line([Self.label("failed"), failures]))
+        lines.append(Line([Self.label("stale"), Self.number(String(tally.stale), 8, Style(bold: true))]))
         return lines
     }
 
-    /// The interior width from which the per-kind columns are shown.
-    static let kindColumnsWidth = 35 + 3 * 6 + 2
+    /// `text` in the first column (12 wide).
+    private static func label(_ text: String, _ style: Style = .plain) -> Span {
+        Span(TextFitting.fit(text, width: 12), style: style)
+    }
+
+    /// `text` right-aligned in `width` columns.
+    private static func number(_ text: String, _ width: Int, _ style: Style = .plain) -> Span {
+        Span(TextFitting.fit(text, width: width, alignment: .trailing), style: style)
+    }
+
+    /// The failures' count, red when there are any.
+    private static func failuresStyle(_ tally: AnswerTally) -> Style {
+        tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)
+    }
+
+    /// The counter lines with three more columns: answers about characters, episodes and
+    /// locations per origin (in the origin rows), failures per kind (in the `failed` row).
+    private func withKinds(_ lines: [Line]) -> [Line] {
+        let kinds: [EntityKind] = [.character, .episode, .location]
+        let header = Style(bold: true, dim: true)
+        return lines.enumerated().map { index, line in
+            let cells: [Span]
+            switch index {
+            case 0: cells = ["char", "epis", "locs"].map { Self.number($0, 6, header) }
+            case 1...Origin.allCases.count + 1:
+                // The origin rows, then `failed` (counted by kind without an origin).
+                let origin = index <= Origin.allCases.count ? Origin.allCases[index - 1] : nil
+                cells = kinds.map { Self.number(String(tally.count($0, origin)), 6) }
+            default: return line
+            }
+            return Line(line.spans + [Span(String(repeating: " ", count: max(0, 35 - line.width)))] + cells)
+        }
+    }
 
     /// The compact form for the narrow layout: `memory 3 · disk 0 · … · failed 1`.
     static func compactSpans(tally: AnswerTally) -> [Span] {
         var spans: [Span] = []
         for origin in Origin.allCases {
-            if !spans.isEmpty { spans.append(Span(" · ", style: .plain.dimmed())) }
-            spans.append(Span("\(origin.rawValue) "))
-            spans.append(Span(String(tally.count(origin)), style: Style(bold: true)))
+            let count = Span(String(tally.count(origin)), style: Style(bold: true))
+            spans += [Span("\(origin.rawValue) "), count, Span(" · ", style: .plain.dimmed())]
         }
-        spans.append(Span(" · ", style: .plain.dimmed()))
-        spans.append(Span("failed "))
-        spans.append(
-            Span(
-                String(tally.failures),
-                style: tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)))
-        return spans
-    }
-}
-
-extension [Line] {
-    /// The counter lines with three more columns: answers about characters, episodes and
-    /// locations per origin (in the origin rows), failures per kind (in the `failed` row).
-    fileprivate func withKinds(_ tally: AnswerTally) -> [Line] {
-        let kinds: [EntityKind] = [.character, .episode, .location]
-        let header = Style(bold: true, dim: true)
-        func cells(_ origin: Origin?) -> [Span] {
-            kinds.map {
-                Span(TextFitting.fit(String(tally.count($0, origin)), width: 6, alignment: .trailing))
-            }
-        }
-        return enumerated().map { index, line in
-            var spans = line.spans
-            let padding = Span(String(repeating: " ", count: Swift.max(0, 35 - line.width)))
-            switch index {
-            case 0:
-                spans +=
-                    [padding]
-                    + ["char", "epis", "locs"].map {
-                        Span(TextFitting.fit($0, width: 6, alignment: .trailing), style: header)
-                    }
-            case 1...Origin.allCases.count:
-                spans += [padding] + cells(Origin.allCases[index - 1])
-            case Origin.allCases.count + 1:
-                spans += [padding] + cells(nil)
-            default:
-                break
-            }
-            return Line(spans)
-        }
+        return spans + [Span("failed "), Span(String(tally.failures), style: failuresStyle(tally))]
     }
 }

@@ -11,7 +11,8 @@ enum FooterHints {
     static func action(atColumn column: Int, state: BrowserState) -> BrowserAction? {
         let footer = KeyHintsFooter(hints: hints(for: state))
         guard let index = footer.hint(atColumn: column, in: state.layout.footer) else { return nil }
-        let actions = KeyTable.hintActions(for: state.keyScope, withGlobal: state.screens.last?.takesTyping != true)
+        let withGlobal = state.screens.last?.takesTyping != true
+        let actions = KeyTable.hintActions(for: state.keyScope, withGlobal: withGlobal)
         return actions.indices.contains(index) ? actions[index] : nil
     }
 }

@@ -1,9 +1,8 @@
 import TerminalUI
 
 /// The recent-answers box: one line per applied answer, newest first — what was asked (with a
-/// composed answer's parts when there is room), which
-/// source answered (or `failed`), the policy, and (when wide enough) the latency. Holds exactly
-/// what it draws, so equal panes draw equal cells.
+/// composed answer's parts when there is room), which source answered (or `failed`), the policy,
+/// and (when wide enough) the latency. Holds exactly what it draws, so equal panes draw equal cells.
 struct RecentAnswersPane: Widget, Equatable, Sendable {
     let events: [AnswerEvent]
 
@@ -21,25 +20,16 @@ struct RecentAnswersPane: Widget, Equatable, Sendable {
         let latencyWidth = isRoomy ? 8 : 0
         let queryWidth = max(4, inside.width - sourceWidth - policyWidth - latencyWidth - (isRoomy ? 3 : 2))
         for (index, event) in events.prefix(inside.height).enumerated() {
+            let source = TextFitting.fit(StatusPaneContent.source(event), width: sourceWidth)
+            let policy = isRoomy ? event.policy.description : Self.shortPolicy(event.policy)
             var spans =
                 Self.querySpans(event, width: queryWidth) + [
-                    Span(" "),
-                    Span(
-                        TextFitting.fit(StatusPaneContent.source(event), width: sourceWidth),
-                        style: StatusPaneContent.sourceStyle(event)),
-                    Span(" "),
-                    Span(
-                        TextFitting.fit(
-                            isRoomy ? event.policy.description : Self.shortPolicy(event.policy),
-                            width: policyWidth),
-                        style: .plain.dimmed()),
+                    Span(" "), Span(source, style: StatusPaneContent.sourceStyle(event)), Span(" "),
+                    Span(TextFitting.fit(policy, width: policyWidth), style: .plain.dimmed()),
                 ]
             if isRoomy {
-                spans.append(Span(" "))
-                spans.append(
-                    Span(
-                        TextFitting.fit(
-                            StatusPaneContent.latency(event.ms), width: latencyWidth, alignment: .trailing)))
+                let latency = StatusPaneContent.latency(event.ms)
+                spans += [Span(" "), Span(TextFitting.fit(latency, width: latencyWidth, alignment: .trailing))]
             }
             buffer.write(Line(spans), x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }

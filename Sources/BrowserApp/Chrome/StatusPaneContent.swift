@@ -6,10 +6,10 @@ import RepositoryCore
 import TerminalUI
 
 /// The status box: the latest answer (what was asked, which source answered and, for a composed
-/// answer, where its parts came from, policy and
-/// operation, latency, age, fresh or stale, the error behind a fallback), what is loading,
-/// the network state (with the shared cache tier's, when it is on) and the API. Wide: one row per item; narrow: four compact lines.
-/// Holds exactly what it draws, so equal panes draw equal cells.
+/// answer, where its parts came from, policy and operation, latency, age, fresh or stale, the error
+/// behind a fallback), what is loading, the network state (with the shared cache tier's, when it is
+/// on) and the API. Wide: one row per item; narrow: four compact lines. Holds exactly what it
+/// draws, so equal panes draw equal cells.
 struct StatusPaneContent: Widget, Equatable, Sendable {
     /// Rows of the wide form (the box is two taller).
     static let wideRowCount = 11
@@ -32,7 +32,6 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
 
     init(state: BrowserState, isWide: Bool) {
         keptWrites = state.keptWrites
-
         latest = state.latest
         latestWrite = state.latestWrite
         let summary = Self.loadingSummary(state)
@@ -48,16 +47,11 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     /// What is loading, in words (`loading page 2, character`, `refreshing pages 1, 2`), or nil
     /// when idle: the reads each screen names, bottom first, then a cache clearing.
     static func loadingSummary(_ state: BrowserState) -> String? {
-        var parts: [String] = []
-        var refreshing = false
-        for screen in state.screens {
-            let activity = screen.activity
-            parts += activity.shownReads
-            refreshing = refreshing || activity.shownRefreshing
-        }
-        if state.isClearing { parts.append("clearing cache") }
+        let activities = state.screens.map(\.activity)
+        let parts = activities.flatMap(\.shownReads) + (state.isClearing ? ["clearing cache"] : [])
         guard !parts.isEmpty else { return nil }
-        return (refreshing ? "refreshing " : "loading ") + parts.joined(separator: ", ")
+        let verb = activities.contains { $0.shownRefreshing } ? "refreshing " : "loading "
+        return verb + parts.joined(separator: ", ")
     }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
@@ -69,47 +63,45 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         }
     }
 
+    /// What the latest write says when it came last, else the latest answer (`—` without one), in
+    /// the wide form's first rows (asked, source, policy, latency, age), and its error.
+    private var latestItems: (items: [(String, Style)], error: String?) {
+        if let write = latestWrite {
+            let items: [(String, Style)] = [
+                (Self.writeQuery(write), Style(bold: true)), (Self.writeSource(write), Self.writeStyle(write)),
+                ("mainSync / \(write.method)", .plain), (Self.latency(write.ms), .plain), ("—", .plain),
+            ]
+            return (items, write.error)
+        }
+        let items: [(String, Style)] = [
+            (latest?.query ?? "—", Style(bold: true)),
+            (latest.map(Self.sourceAndParts) ?? "—", latest.map(Self.sourceStyle) ?? .plain),
+            (latest.map { "\($0.policy) / \($0.operation)" } ?? "—", .plain),
+            (latest.map(Self.latencyAndBytes) ?? "—", .plain),
+            (latest.map(Self.ageAndFreshness) ?? "—", .plain),
+        ]
+        return (items, latest?.error)
+    }
+
     /// One labelled row per item; the error may take a second row.
     private func wideLines(width: Int) -> [Line] {
-        if let write = latestWrite { return labelled(Self.writeRows(write, width: width)) }
-        let errorStyle = latest?.error == nil ? Style.plain.dimmed() : Self.errorStyle
-        let labelWidth = 9
-        let errorLines = TextWrapper.wrap(latest?.error ?? "none", width: max(1, width - labelWidth))
-        let rows: [(String, String, Style)] = [
-            ("asked", latest?.query ?? "—", Style(bold: true)),
-            ("source", latest.map(sourceText) ?? "—", latest.map(Self.sourceStyle) ?? .plain),
-            ("policy", latest.map { "\($0.policy) / \($0.operation)" } ?? "—", .plain),
-            ("latency", latest.map(Self.latencyAndBytes) ?? "—", .plain),
-            ("age", latest.map(Self.ageAndFreshness) ?? "—", .plain),
+        let (items, error) = latestItems
+        let errorStyle = error == nil ? Style.plain.dimmed() : Self.errorStyle
+        let errorLines = TextWrapper.wrap(error ?? "none", width: max(1, width - 9))
+        let rows = zip(["asked", "source", "policy", "latency", "age"], items).map { ($0, $1.0, $1.1) } + [
             ("error", errorLines.first ?? "", errorStyle),
             ("", errorLines.dropFirst().joined(separator: " "), errorStyle),
-        ]
-        return labelled(rows)
-    }
-
-    /// The rows of the wide form for a write: what was saved, how it went, its error.
-    private static func writeRows(_ write: WriteLogLine, width: Int) -> [(String, String, Style)] {
-        let errorLines = TextWrapper.wrap(write.error ?? "none", width: max(1, width - 9))
-        let errorStyle = write.error == nil ? Style.plain.dimmed() : Self.errorStyle
-        return [
-            ("asked", writeQuery(write), Style(bold: true)),
-            ("source", writeSource(write), writeStyle(write)),
-            ("policy", "mainSync / \(write.method)", .plain),
-            ("latency", latency(write.ms), .plain),
-            ("age", "—", .plain),
-            ("error", errorLines.first ?? "", errorStyle),
-            ("", errorLines.dropFirst().joined(separator: " "), errorStyle),
-        ]
-    }
-
-    /// The rest of the wide rows, after what the latest answer or write fills.
-    private var commonRows: [(String, String, Style)] {
-        [
-            ("loading", loadingText, isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
-            ("network", networkText, sharedCacheIsDown ? Style(foreground: .yellow) : networkStyle),
+            ("loading", loadingText, loadingStyle),
+            ("network", networkText, networkStyle),
             ("writes", keptWrites.description, writesStyle),
             ("API", apiDescription, .plain),
         ]
+        return rows.map { label, value, style in
+            Line([
+                Span(TextFitting.fit(label.isEmpty ? "" : label + ":", width: 9), style: .plain.dimmed()),
+                Span(value, style: style),
+            ])
+        }
     }
 
     /// `save character 1` or `delete character 1`.
@@ -135,63 +127,30 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         }
     }
 
-    /// `rows` (the latest answer's or write's), then the common ones, as labelled lines.
-    private func labelled(_ rows: [(String, String, Style)]) -> [Line] {
-        let rows = rows + commonRows
-        let labelWidth = 9
-        return rows.map { label, value, style in
-            Line([
-                Span(
-                    TextFitting.fit(label.isEmpty ? "" : label + ":", width: labelWidth),
-                    style: .plain.dimmed()),
-                Span(value, style: style),
-            ])
-        }
-    }
-
     /// The latest answer, its error, the counters, the network; with room for two lines, the
     /// latest answer and the error if there is one, else the network.
     private func compactLines(count: Int) -> [Line] {
         let separator = Span(" · ", style: .plain.dimmed())
-        var first: [Span] = []
-        if let write = latestWrite {
-            first = [
-                Span(Self.writeQuery(write), style: Style(bold: true)), separator,
-                Span(Self.writeSource(write), style: Self.writeStyle(write)),
-            ]
-        } else if let latest {
-            first = [
-                Span(latest.query, style: Style(bold: true)), separator,
-                Span(sourceText(latest), style: Self.sourceStyle(latest)), separator,
-                Span("\(latest.policy) / \(latest.operation)"), separator, Span(Self.latencyAndBytes(latest)),
-                separator,
-                Span(Self.ageAndFreshness(latest)),
-            ]
-        } else {
-            first = [Span("no answer yet", style: .plain.dimmed())]
-        }
-        let error: Line =
-            if let message = latest?.error {
-                Line([Span("error ", style: .plain.dimmed()), Span(message, style: Self.errorStyle)])
-            } else {
-                Line([Span("error ", style: .plain.dimmed()), Span("none", style: .plain.dimmed())])
-            }
-        var third = CountersPane.compactSpans(tally: tally)
-        third.insert(Span("answers ", style: .plain.dimmed()), at: 0)
-        let fourth = Line([
-            Span(networkText, style: sharedCacheIsDown ? Style(foreground: .yellow) : networkStyle),
-            separator,
-            Span(apiDescription), separator,
-        ] + (keptWrites.isEmpty ? [] : [Span("writes \(keptWrites.description)", style: writesStyle), separator]) + [
-            Span(loadingText, style: isBusy ? Style(foreground: .yellow) : .plain.dimmed()),
+        // A write says what was asked and how it went; an answer all five items.
+        let items = latestItems.items.prefix(latestWrite != nil ? 2 : latest != nil ? 5 : 0)
+        let first =
+            items.isEmpty
+            ? [Span("no answer yet", style: .plain.dimmed())]
+            : Array(items.map { [Span($0.0, style: $0.1)] }.joined(separator: [separator]))
+        let error = Line([
+            Span("error ", style: .plain.dimmed()),
+            Span(latest?.error ?? "none", style: latest?.error == nil ? .plain.dimmed() : Self.errorStyle),
         ])
+        let third = [Span("answers ", style: .plain.dimmed())] + CountersPane.compactSpans(tally: tally)
+        let writes = [Span("writes \(keptWrites.description)", style: writesStyle), separator]
+        let fourth = Line(
+            [Span(networkText, style: networkStyle), separator, Span(apiDescription), separator]
+                + (keptWrites.isEmpty ? [] : writes) + [Span(loadingText, style: loadingStyle)])
         guard count < 4 else { return [Line(first), error, Line(third), fourth] }
         return [Line(first), latest?.error == nil ? fourth : error]
     }
 
-    /// The source with its parts (`· 1 pending` among them when a value shown is a write the
-    /// server has not taken yet).
-    private func sourceText(_ event: AnswerEvent) -> String { Self.sourceAndParts(event) }
+    private var loadingStyle: Style { isBusy ? Style(foreground: .yellow) : .plain.dimmed() }
 
     /// Writes in conflict or rejected want the user: yellow; pending ones: plain; none: dimmed.
     private var writesStyle: Style {
@@ -206,10 +165,10 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         return "\(network) · shared cache \(shared)"
     }
 
-    private var sharedCacheIsDown: Bool { isOnline && sharedCache?.isDown == true }
-
+    /// Green online (yellow while the shared tier is down), reversed red offline.
     private var networkStyle: Style {
-        isOnline ? Style(foreground: .green) : Style(foreground: .red, bold: true, reverse: true)
+        guard isOnline else { return Style(foreground: .red, bold: true, reverse: true) }
+        return sharedCache?.isDown == true ? Style(foreground: .yellow) : Style(foreground: .green)
     }
 
     private static let errorStyle = Style(foreground: .red)

@@ -56,20 +56,14 @@ struct TitleBar: Widget, Equatable, Sendable {
         max(0, area.width - min(rightLine.width, area.width) - 1)
     }
 
-    /// The filter, the OFFLINE marker and the spinner, right-aligned.
+    /// The filter, the OFFLINE marker and the spinner, two columns apart, right-aligned.
     private var rightLine: Line {
-        var right: [Span] = []
         let filters = ListKind.characters.summary(filter)
-        if !filters.isEmpty { right.append(Span("filter: \(filters)", style: Style(foreground: .cyan))) }
-        if !isOnline {
-            if !right.isEmpty { right.append(Span("  ")) }
-            right.append(Span("OFFLINE", style: Style(foreground: .red, bold: true, reverse: true)))
-        }
-        if let spinner {
-            if !right.isEmpty { right.append(Span("  ")) }
-            right.append(Span(spinner, style: Style(foreground: .yellow)))
-        }
-        right.append(Span(" "))
-        return Line(right)
+        let parts = [
+            filters.isEmpty ? nil : Span("filter: \(filters)", style: Style(foreground: .cyan)),
+            isOnline ? nil : Span("OFFLINE", style: Style(foreground: .red, bold: true, reverse: true)),
+            spinner.map { Span($0, style: Style(foreground: .yellow)) },
+        ].compactMap { $0 }
+        return Line(Array(parts.map { [$0] }.joined(separator: [Span("  ")])) + [Span(" ")])
     }
 }

@@ -1,13 +1,9 @@
 /// A short message shown over the screen until Esc dismisses it or it expires. A plain value.
 package struct ToastState: Sendable, Hashable {
-    /// How the toast looks.
+    /// How the toast looks: an `error` (red: a read failed), a `warning` (yellow: a read fell back
+    /// to the cache), or `info` (something the user asked for happened).
     package enum Kind: Sendable, Hashable {
-        /// A read failed (red).
-        case error
-        /// A read fell back to the cache (yellow).
-        case warning
-        /// Something the user asked for happened.
-        case info
+        case error, warning, info
     }
 
     /// The text, one line.
