@@ -15,22 +15,21 @@ extension EntityDetailScreen {
         let id = detail.id
         return [
             .stream(key: Self.entityTaskKey) { sink in
-                let references: [EntityReference]
+                let references: [EntityReference]?
                 if kind == .episode {
                     let report = await services.read { () async throws(RepositoryError) -> Answer<Episode> in
                         try await graph.episode(id: id, policy: policy)
                     }
                     sink.send(.episodeRead(policy: policy, report))
-                    guard case .success(let answer) = report.result else { return }
-                    references = answer.value.castReferences
+                    references = try? report.result.get().value.castReferences
                 } else {
                     let report = await services.read { () async throws(RepositoryError) -> Answer<Location> in
                         try await graph.location(id: id, policy: policy)
                     }
                     sink.send(.locationRead(policy: policy, report))
-                    guard case .success(let answer) = report.result else { return }
-                    references = answer.value.residentReferences
+                    references = try? report.result.get().value.residentReferences
                 }
+                guard let references else { return }
                 for batch in GraphRepository.batches(of: references.validIDs) {
                     if Task.isCancelled { return }
                     let report = await services.read {
@@ -91,16 +90,9 @@ extension EntityDetailScreen {
             }
         case .failure(let error):
             detail.membersFailure = error.description
+            detail.pendingMemberIDs = []
             context.toast("Could not load the \(detail.memberNoun): \(error.description)", kind: .error)
         }
-        if detail.pendingMemberIDs.isEmpty || report.result.isFailure { loading = nil }
-        if case .failure = report.result { detail.pendingMemberIDs = [] }
-    }
-}
-
-extension Result {
-    /// Whether this is a failure.
-    var isFailure: Bool {
-        if case .failure = self { true } else { false }
+        if detail.pendingMemberIDs.isEmpty { loading = nil }
     }
 }

@@ -19,8 +19,9 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
 
     /// What is shown: the entity, its members and the selected one.
     var detail: EntityDetailState { didSet { laidOut.forget() } }
-    /// Where the detail draws, as `layOut` built it for the detail and layout of now.
-    var laidOut = LaidOut<BrowserLayout, EntityDetailGeometry>()
+    /// Where the member rows draw (below the header lines), as `layOut` built it for the detail
+    /// and layout of now: built once per change of either, read by `perform` and `render`.
+    var laidOut = LaidOut<BrowserLayout, Rect>()
     /// The policy of the read in flight (the entity, then its members), if any.
     var loading: CachePolicy?
 
@@ -50,42 +51,29 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
     }
 
     package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let geometry = geometry(in: context.layout)
-        let visible = geometry.visibleMembers
+        let rows = membersArea(in: context.layout)
+        let visible = max(1, rows.height)
         let count = detail.members.count
         switch action {
         case .refresh: return read(policy: .remoteFirst, services: context.services)
         case .back: context.pop()
         case .open:
             if let member = detail.selectedMember { context.push(CharacterDetailScreen(character: member)) }
-        case .moveDown: move(by: 1, count: count, visible: visible)
-        case .moveUp: move(by: -1, count: count, visible: visible)
-        case .pageDown: move(by: max(1, visible - 1), count: count, visible: visible)
-        case .pageUp: move(by: -max(1, visible - 1), count: count, visible: visible)
-        case .first: move(by: -count, count: count, visible: visible)
-        case .last: move(by: count, count: count, visible: visible)
         case .click(let column, let row, let opens):
-            let rows = geometry.members
             guard rows.contains(column: column, row: row),
                 let index = detail.memberList.row(atLine: row - rows.y, rowCount: count, visibleRows: visible)
             else { break }
-            move(by: index - detail.memberList.selected, count: count, visible: visible)
+            detail.memberList.select(index, rowCount: count, visibleRows: visible)
             if opens, let member = detail.selectedMember {
                 context.push(CharacterDetailScreen(character: member))
             }
-        case .scroll(let rows, _, _):
-            detail.memberList.scroll(by: rows, rowCount: count, visibleRows: visible)
         case .copy(let format):
             let subject =
                 detail.episode.flatMap { CopySubject($0) } ?? detail.location.flatMap { CopySubject($0) }
             context.copy(subject, as: format)
-        default: break
+        default: detail.memberList.apply(action, rowCount: count, visibleRows: visible)
         }
         return []
-    }
-
-    private mutating func move(by delta: Int, count: Int, visible: Int) {
-        detail.memberList.move(by: delta, rowCount: count, visibleRows: visible)
     }
 
     package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
@@ -133,18 +121,23 @@ package struct EntityDetailScreen: ScreenModel, Hashable {
         }
     }
 
-    /// Builds the geometry once per change of the detail or the layout.
     package mutating func layOut(_ layout: BrowserLayout) {
-        laidOut.layOut(for: layout) { EntityDetailGeometry(layout: layout, detail: detail) }
+        laidOut.layOut(for: layout) { Self.membersArea(of: detail, in: layout) }
     }
 
-    /// The geometry `layOut` built for `layout`, or one built now.
-    func geometry(in layout: BrowserLayout) -> EntityDetailGeometry {
-        laidOut.geometry(for: layout) { EntityDetailGeometry(layout: layout, detail: detail) }
+    /// Where the member rows draw in `layout`: as `layOut` built it, or built now.
+    func membersArea(in layout: BrowserLayout) -> Rect {
+        laidOut.geometry(for: layout) { Self.membersArea(of: detail, in: layout) }
     }
 
-    package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        EntityDetailPane(detail: detail, isLoading: loading != nil, geometry: geometry(in: context.layout))
-            .render(in: area, buffer: &buffer)
+    private static func membersArea(of detail: EntityDetailState, in layout: BrowserLayout) -> Rect {
+        let inside = layout.mainInterior.inset(left: 1)
+        let header = headerLines(detail, isLoading: false)
+        return inside.inset(top: min(inside.height, header.count))
     }
+}
+
+extension BrowserState {
+    /// The open episode or location, when the screen on top is one.
+    var entity: EntityDetailState? { (screens.last as? EntityDetailScreen)?.detail }
 }

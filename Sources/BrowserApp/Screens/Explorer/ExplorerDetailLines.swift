@@ -7,13 +7,13 @@ import TerminalUI
 struct ExplorerDetailLine: Sendable, Hashable {
     /// The row of the folds it belongs to.
     let row: OutlineFolds.Row
-    /// Whether it is the row's first line (where the cursor stops for links).
-    let isFirst: Bool
     let text: Line
+    /// Whether it is the row's first line (where the cursor stops for links).
+    var isFirst = true
     /// The link the row is, when it is one.
-    let link: EntityLink?
+    var link: EntityLink?
     /// The links its folded container's preview names (for reading their titles).
-    let previewLinks: [EntityLink]
+    var previewLinks: [EntityLink] = []
 }
 
 /// The lines of an explored entity's detail, worked out when the tree, its folds, the titles
@@ -33,11 +33,8 @@ enum ExplorerDetailLines {
             switch row {
             case .more(let parent, let count):
                 let indent = String(repeating: "  ", count: max(0, outline.nodes[parent].depth))
-                lines.append(
-                    ExplorerDetailLine(
-                        row: row, isFirst: true,
-                        text: Line([Span(indent + "… \(count) more (Enter shows them)", style: .plain.dimmed())]),
-                        link: nil, previewLinks: []))
+                let text = Span(indent + "… \(count) more (Enter shows them)", style: .plain.dimmed())
+                lines.append(ExplorerDetailLine(row: row, text: Line([text])))
             case .node(let index):
                 guard index > 0 else { continue }
                 lines += nodeLines(index, row: row, tree: tree, folds: folds, titles: titles, width: width)
@@ -55,7 +52,7 @@ enum ExplorerDetailLines {
         let label = Span(indent + (node.label ?? "") + ": ", style: Style(foreground: .cyan))
         if let link = tree.links[index] {
             let text = Line([label] + linkSpans(link, titles: titles))
-            return [ExplorerDetailLine(row: row, isFirst: true, text: text, link: link, previewLinks: [])]
+            return [ExplorerDetailLine(row: row, text: text, link: link)]
         }
         switch node.shown {
         case .string(let text):
@@ -64,16 +61,12 @@ enum ExplorerDetailLines {
             let wrapped = DisplayWidth.of(clean) <= room ? [clean] : TextWrapper.wrap(clean, width: room)
             let pad = String(repeating: " ", count: label.width)
             return wrapped.enumerated().map { place, part in
-                ExplorerDetailLine(
-                    row: row, isFirst: place == 0,
-                    text: Line(place == 0 ? [label, Span(part)] : [Span(pad + part)]), link: nil, previewLinks: [])
+                let text = Line(place == 0 ? [label, Span(part)] : [Span(pad + part)])
+                return ExplorerDetailLine(row: row, text: text, isFirst: place == 0)
             }
         case .literal(let text):
-            return [
-                ExplorerDetailLine(
-                    row: row, isFirst: true, text: Line([label, Span(text, style: Style(foreground: .yellow))]),
-                    link: nil, previewLinks: [])
-            ]
+            let literal = Span(text, style: Style(foreground: .yellow))
+            return [ExplorerDetailLine(row: row, text: Line([label, literal]))]
         case .object(let count), .array(let count):
             let isArray = if case .array = node.shown { true } else { false }
             let size = isArray ? "[\(count)]" : "{\(count)}"
@@ -88,7 +81,7 @@ enum ExplorerDetailLines {
                 spans.append(Span("  " + preview))
                 previewLinks = links
             }
-            return [ExplorerDetailLine(row: row, isFirst: true, text: Line(spans), link: nil, previewLinks: previewLinks)]
+            return [ExplorerDetailLine(row: row, text: Line(spans), previewLinks: previewLinks)]
         }
     }
 

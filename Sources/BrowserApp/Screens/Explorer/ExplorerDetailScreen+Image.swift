@@ -1,4 +1,6 @@
 import ExplorerData
+import ExplorerModel
+import Foundation
 import TerminalUI
 
 extension ExplorerDetailScreen {
@@ -34,22 +36,6 @@ extension ExplorerDetailScreen {
         return [.cancel(key: imageTaskKey)]
     }
 
-    /// Applies the picture's progress or its outcome (recorded like every answer).
-    mutating func applyImage(_ message: Message, context: inout ScreenContext) {
-        switch message {
-        case .imageProgress(let received, let expected):
-            guard case .loading = image else { return }
-            image = .loading(received: received, expected: expected)
-        case .imageLoaded(let refresh, let outcome):
-            guard case .loading = image, let shown = AvatarLoad.state(of: outcome) else { return }
-            image = shown
-            let path = entity?.address.path ?? ""
-            context.record(AvatarLoad.event(query: "image \(path)", refresh: refresh, outcome))
-        case .entity, .title:
-            return
-        }
-    }
-
     /// Where the picture goes and what is left for the lines in `layout`: a picture beside the lines
     /// (above them when the pane is narrow) where the pane has room, as a character's avatar; a note
     /// on one line above them; the whole pane without either.
@@ -64,6 +50,37 @@ extension ExplorerDetailScreen {
         case .loading?, .shown?:
             guard let area = DetailGeometry.avatarArea(of: layout) else { return (nil, inside) }
             return (area, DetailGeometry.content(inside, besideAvatar: area))
+        }
+    }
+}
+
+/// The picture an explored entity has, as its resource's profile names it (`image`: Rick and
+/// Morty's characters' `image`, PokeAPI's `sprites.front_default`): a URL to load, or a one-line
+/// note when it is plainly not a picture the detail draws (only JPEG is decoded). Worked out once
+/// per entity value. A plain value.
+enum ExplorerImageSource: Sendable, Hashable {
+    /// Load the picture at this URL.
+    case url(String)
+    /// Show this line instead (no read).
+    case note(String)
+
+    /// The picture of `entity`, listed in `resource` when known (else the resource whose collection
+    /// holds it), as `session`'s profile names it; nil when the profile names no image field or the
+    /// entity has no text there.
+    init?(of entity: ExplorerEntity, resource: ExplorerResource?, session: ExplorerSession?) {
+        guard let session, let profile = session.profile else { return nil }
+        let parent = entity.address.parent
+        let named = resource ?? session.resources.first { EntityAddress($0.collection) == parent }
+        guard let name = named?.name, let field = profile.resource(name)?.image,
+            case .string(let text)? = field.values(in: .object(entity.object)).first,
+            !text.isEmpty
+        else { return nil }
+        // Only JPEG is decoded: a file's suffix naming another kind says so at once.
+        let kinds = ["png": "PNG", "gif": "GIF", "svg": "SVG", "webp": "WebP", "bmp": "BMP", "avif": "AVIF"]
+        if let suffix = URL(string: text)?.pathExtension.lowercased(), let kind = kinds[suffix] {
+            self = .note("No image: \(field) is a \(kind) picture; only JPEG is drawn.")
+        } else {
+            self = .url(text)
         }
     }
 }

@@ -12,9 +12,9 @@ extension ExplorerDetailScreen {
         }
     }
 
-    /// Reads the entity with `policy` and builds its tree off the loop thread (unless it is the
-    /// value shown). An entity stale inside its server's stale-while-revalidate window answers at
-    /// once; the background revalidation's answer comes after it, as a second `entity` read.
+    /// Reads the entity with `policy` and builds its tree off the loop thread. An entity stale
+    /// inside its server's stale-while-revalidate window answers at once; the background
+    /// revalidation's answer comes after it, as a second `entity` read.
     mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
         guard let explorer = context.services.explorer?.repository else {
             failure = "No API is being explored."
@@ -26,23 +26,19 @@ extension ExplorerDetailScreen {
         let known = entity
         return [
             .stream(key: entityTaskKey) { sink in
-                let (read, background) = await ExplorerRead.runUpdates(policy, clock: clock) {
-                    () async throws(ExplorerError) in
+                // A value the same as the one shown keeps its tree: none is built for it again.
+                var shown = known
+                await ExplorerRead.runUpdates(policy, clock: clock) { () async throws(ExplorerError) in
                     switch target {
                     case .address(let address): try await explorer.entityUpdates(at: address, policy: policy)
                     case .id(let id, let resource): try await explorer.entityUpdates(id: id, of: resource, policy: policy)
                     }
+                } deliver: { read in
+                    let value = try? read.result.get().value
+                    let tree = value == shown ? nil : value.map { ExplorerTree($0, api: explorer.api) }
+                    sink.send(.entity(read, tree: tree))
+                    shown = value ?? shown
                 }
-                // The same value as shown keeps its tree: none is built for it again.
-                let value = try? read.result.get().value
-                sink.send(.entity(read, tree: value == known ? nil : value.map { ExplorerTree($0, api: explorer.api) }))
-                guard let background, !Task.isCancelled else { return }
-                let second = await background()
-                let revalidated = try? second.result.get().value
-                let shown = value ?? known
-                sink.send(
-                    .entity(
-                        second, tree: revalidated == shown ? nil : revalidated.map { ExplorerTree($0, api: explorer.api) }))
             }
         ]
     }

@@ -19,6 +19,14 @@ struct ExplorerDetailScreen: ScreenModel {
         var resource: ExplorerResource? {
             if case .id(_, let resource) = self { resource } else { nil }
         }
+
+        /// Where it is: its address's path, or `people/1`.
+        var path: String {
+            switch self {
+            case .address(let address): address.path
+            case .id(let id, let resource): "\(resource.name)/\(id)"
+            }
+        }
     }
 
     /// What the detail's reads report.
@@ -57,7 +65,7 @@ struct ExplorerDetailScreen: ScreenModel {
     private(set) var content = Rect(x: 0, y: 0, width: 0, height: 0)
     private(set) var imageArea: Rect?
     /// The picture the profile names for the entity (worked out once per value), and its state.
-    var imageSource: ExplorerImage.Source?
+    var imageSource: ExplorerImageSource?
     var image: AvatarState?
     /// The policy of the entity's read in flight, if any.
     var loading: CachePolicy?
@@ -80,36 +88,23 @@ struct ExplorerDetailScreen: ScreenModel {
     var activity: ScreenActivity { ScreenActivity(reading: loading, named: "entity") }
 
     /// What the status pane and the events log call the read.
-    var query: String {
-        switch target {
-        case .address(let address): "entity \(address.path)"
-        case .id(let id, let resource): "entity \(resource.name)/\(id)"
-        }
-    }
+    var query: String { "entity \(target.path)" }
 
     mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         read(policy: .localFirst, context: context)
     }
 
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
-        let count = lines.count
         switch action {
         case .refresh:
             return read(policy: .remoteFirst, context: context) + loadImage(refresh: true, services: context.services)
         case .back: context.pop()
-        case .moveDown: cursor.move(by: 1, rowCount: count, visibleRows: visibleLines)
-        case .moveUp: cursor.move(by: -1, rowCount: count, visibleRows: visibleLines)
-        case .pageDown: cursor.page(by: 1, rowCount: count, visibleRows: visibleLines)
-        case .pageUp: cursor.page(by: -1, rowCount: count, visibleRows: visibleLines)
-        case .first: cursor.moveToFirst(rowCount: count, visibleRows: visibleLines)
-        case .last: cursor.moveToLast(rowCount: count, visibleRows: visibleLines)
-        case .scroll(let rows, _, _): cursor.scroll(by: rows, rowCount: count, visibleRows: visibleLines)
         case .nextLink: selectLink(after: cursor.selected, step: 1)
         case .previousLink: selectLink(after: cursor.selected, step: -1)
         case .open: openLine(context: &context)
         case .click(let column, let row, let opens): click(column: column, row: row, opens: opens, context: &context)
         case .copy(let format): copy(format, context: &context)
-        default: break
+        default: cursor.apply(action, rowCount: lines.count, visibleRows: visibleLines)
         }
         return []
     }
@@ -134,7 +129,7 @@ struct ExplorerDetailScreen: ScreenModel {
                 // Another screen holding the entity (a list's row, a detail further down) shows it too.
                 if isNew { context.show(.explored(answer.value)) }
                 var effects: [Effect<Message>] = []
-                let source = ExplorerImage.source(
+                let source = ExplorerImageSource(
                     of: answer.value, resource: target.resource, session: context.services.explorer)
                 if source != imageSource || image == nil {
                     imageSource = source
@@ -156,8 +151,15 @@ struct ExplorerDetailScreen: ScreenModel {
             guard let text = title.title, titles[title.address] != text else { return [] }
             titles[title.address] = text
             linesStale = true
-        case .imageProgress, .imageLoaded:
-            applyImage(message, context: &context)
+        case .imageProgress(let received, let expected):
+            guard case .loading = image else { return [] }
+            image = .loading(received: received, expected: expected)
+        case .imageLoaded(let refresh, let outcome):
+            // The picture's outcome is recorded like every answer.
+            guard case .loading = image, let shown = AvatarLoad.state(of: outcome) else { return [] }
+            image = shown
+            let query = "image \(entity?.address.path ?? "")"
+            context.record(AvatarLoad.event(query: query, refresh: refresh, outcome))
         }
         return []
     }
@@ -211,9 +213,29 @@ struct ExplorerDetailScreen: ScreenModel {
         cursor.select(cursor.selected, rowCount: lines.count, visibleRows: visibleLines)
     }
 
+    /// The entity in its box: its title and where it is in the title, then its lines with the
+    /// cursor's highlighted, and its picture beside them (or a line saying why there is none);
+    /// before its read, `Loading…`, or why it could not be read.
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        ExplorerDetailPane(screen: self, layout: context.layout, colorMode: context.colorMode)
-            .render(in: area, buffer: &buffer)
+        // `Luke Skywalker · /api/people/1 · line 3/27`.
+        let position = lines.isEmpty ? "" : " · line \(cursor.selected + 1)/\(lines.count)"
+        let title = "\(crumb) · \(entity?.address.path ?? target.path)\(position)"
+        BorderBox(title: title).render(in: area, buffer: &buffer)
+        guard entity != nil else {
+            let text = failure ?? (loading == nil ? "Not read." : "Loading…")
+            let style = failure == nil ? Style.plain.dimmed() : Style(foreground: .red)
+            let wrapped = TextWrapper.wrap(text, width: max(1, content.width)).prefix(content.height)
+            for (index, part) in wrapped.enumerated() {
+                buffer.write(part, x: content.x, y: content.y + index, maxWidth: content.width, style: style)
+            }
+            return
+        }
+        let lines = lines
+        ListView(rowCount: lines.count, state: cursor, placeholder: "No fields.") { lines[$0].text }
+            .render(in: content, buffer: &buffer)
+        if let image, let imageArea {
+            AvatarPane(avatar: image, mode: context.colorMode).render(in: imageArea, buffer: &buffer)
+        }
     }
 
     /// Moves the cursor to the next (`step` 1) or previous (-1) line that is a link.
@@ -270,5 +292,33 @@ struct ExplorerDetailScreen: ScreenModel {
             folds.toggle(node, in: outline)
         }
         linesStale = true
+    }
+
+    /// `y` and `Y` on the detail: `y` the entity as JSON; `Y` the URL of the link on the cursor's
+    /// line, else the entity's own.
+    private func copy(_ format: CopyFormat, context: inout ScreenContext) {
+        guard let explorer = context.services.explorer?.repository else { return }
+        func subject(_ address: EntityAddress, _ title: String) -> CopySubject {
+            CopySubject(explored: address, title: title, repository: explorer)
+        }
+        let link = lines.indices.contains(cursor.selected) ? lines[cursor.selected].link : nil
+        let chosen: CopySubject? =
+            switch format {
+            case .json: entity.map { CopySubject(explored: $0, repository: explorer) }
+            case .url:
+                if let link {
+                    subject(link.address, link.name ?? titles[link.address] ?? "")
+                } else if let entity {
+                    subject(entity.address, entity.title)
+                } else if case .address(let address) = target {
+                    subject(address, knownTitle)
+                } else {
+                    nil
+                }
+            }
+        guard let chosen else {
+            return context.toast("Nothing to copy yet: the entity is not read.", kind: .info)
+        }
+        context.copy(chosen, as: format)
     }
 }

@@ -2,6 +2,28 @@ import ExplorerData
 import ExplorerModel
 import TerminalUI
 
+/// Text of explored values as the screens show it. Stateless.
+enum ExplorerText {
+    /// `n` with a comma between thousands: `1,351`.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(abs(n))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return n < 0 ? "-" + out : out
+    }
+
+    /// `text` on one line: control characters (new lines, tabs, escapes) as spaces.
+    static func clean(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        return String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    }
+}
+
 /// An explored list's row laid out in columns: the title taking what the profile's columns (as
 /// many as fit, at least 16 cells left for the title) and the id leave. Without columns, the
 /// title and the id as before. A plain value.
@@ -45,16 +67,11 @@ struct ExplorerListColumns {
             ])
         }
         var spans = [Span(TextFitting.fit(ExplorerText.clean(title), width: titleWidth))]
+        let cells = if case .success(let cells)? = values?.outcome { cells.cells } else { [String?]() }
         for (place, column) in shown.enumerated() {
-            switch values?.outcome {
-            case .success(let cells)?:
-                let text = cells.cells.indices.contains(place) ? cells.cells[place] : nil
-                spans.append(
-                    Span(" " + TextFitting.fit(ExplorerText.clean(text ?? "–"), width: column.width),
-                        style: text == nil ? .plain.dimmed() : .plain))
-            case .failure?: spans.append(Span(" " + TextFitting.fit("–", width: column.width), style: .plain.dimmed()))
-            case nil: spans.append(Span(" " + TextFitting.fit("…", width: column.width), style: .plain.dimmed()))
-            }
+            let text = cells.indices.contains(place) ? cells[place].map(ExplorerText.clean) : nil
+            let cell = TextFitting.fit(text ?? (values == nil ? "…" : "–"), width: column.width)
+            spans.append(Span(" " + cell, style: text == nil ? .plain.dimmed() : .plain))
         }
         spans.append(Span(" " + TextFitting.fit(id, width: Self.idWidth, alignment: .trailing), style: .plain.dimmed()))
         return Line(spans)

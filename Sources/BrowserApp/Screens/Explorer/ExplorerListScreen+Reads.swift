@@ -1,4 +1,5 @@
 import ExplorerData
+import ExplorerModel
 import RepositoryCore
 import TerminalUI
 
@@ -49,13 +50,11 @@ extension ExplorerListScreen {
         let clock = context.services.clock
         return [
             .stream(key: pageTaskKey(number)) { sink in
-                let (read, background) = await ExplorerRead.runUpdates(policy, clock: clock) {
-                    () async throws(ExplorerError) in
+                await ExplorerRead.runUpdates(policy, clock: clock) { () async throws(ExplorerError) in
                     try await explorer.pageUpdates(number, of: resource, search: search, policy: policy)
+                } deliver: {
+                    sink.send(.page(number: number, search: search, $0))
                 }
-                sink.send(.page(number: number, search: search, read))
-                guard let background, !Task.isCancelled else { return }
-                sink.send(.page(number: number, search: search, await background()))
             }
         ]
     }
@@ -76,7 +75,16 @@ extension ExplorerListScreen {
             rowValues[values.address] = values
             return []
         case .copyRead(let address, let read):
-            receiveCopy(address, read, context: &context)
+            // The entity a copy waited for: recorded as every read is, then copied as JSON (or why not).
+            guard copying == address else { return [] }
+            copying = nil
+            guard let explorer = context.services.explorer?.repository else { return [] }
+            context.record(explorer: "entity \(address.path)", read, metrics: explorer.metrics.snapshot())
+            switch read.result {
+            case .success(let answer):
+                context.copy(CopySubject(explored: answer.value, repository: explorer), as: .json)
+            case .failure(let error): context.toast("Not copied: \(error.description)", kind: .error)
+            }
             return []
         case .page(let number, let search, let read):
             // A background revalidation's answer comes after its read ended.
@@ -101,5 +109,82 @@ extension ExplorerListScreen {
             }
         }
         return context.isOnTop ? readMissing(context: context) + readValuesInView(context: context) : []
+    }
+
+    /// Reads, in the background, the values of the rows in view whose values were not asked for
+    /// yet — only when the profile gives columns or a title field, and only on top. The row shows
+    /// its title at once; its cells fill in as its entity is read (whole entities from the cache,
+    /// references read at most a few at a time).
+    mutating func readValuesInView(context: ScreenContext) -> [Effect<Message>] {
+        guard let profile, !profile.columns.isEmpty || profile.title != nil, context.isOnTop,
+            let explorer = context.services.explorer?.repository
+        else { return [] }
+        let top = list.clamped(rowCount: shownCount, visibleRows: visibleRows).offset
+        var wanted: [EntityAddress] = []
+        for index in top..<max(top, min(shownCount, top + visibleRows)) {
+            guard let row = shownRow(index), valuesAsked.insert(row.address).inserted else { continue }
+            wanted.append(row.address)
+        }
+        guard !wanted.isEmpty else { return [] }
+        valueBatches += 1
+        let key = "explorer-values \(resource?.name ?? "") \(valueBatches)"
+        valueKeys = Array((valueKeys + [key]).suffix(16))
+        let addresses = wanted
+        return [
+            .stream(key: key) { sink in
+                for await values in explorer.rowValues(of: addresses, profile: profile) { sink.send(.values(values)) }
+            }
+        ]
+    }
+
+    /// Stops the value reads in flight; the rows they left unanswered are asked for again later.
+    mutating func cancelValueReads() -> [Effect<Message>] {
+        let keys = valueKeys
+        valueKeys = []
+        valuesAsked = Set(rowValues.keys)
+        return keys.map { .cancel(key: $0) }
+    }
+
+    /// The title row `row` shows: the profile's title field once its entity is read, else its own.
+    func title(of row: ExplorerRow) -> String {
+        if case .success(let cells)? = rowValues[row.address]?.outcome { return cells.title }
+        return row.title
+    }
+
+    /// The task key of the read a copy of the selected row's JSON waits for.
+    var copyTaskKey: String { "explorer-copy \(resource?.name ?? "")" }
+
+    /// `y` and `Y` on the list: the selected row's URL at once; its entity's JSON once read
+    /// (`localFirst`: a page of whole entities left them in the cache, a reference is read).
+    mutating func copy(_ format: CopyFormat, context: inout ScreenContext) -> [Effect<Message>] {
+        guard let row = shownRow(list.selected), let explorer = context.services.explorer?.repository else {
+            context.toast("Nothing to copy here: no row is selected.", kind: .info)
+            return []
+        }
+        switch format {
+        case .url:
+            let subject = CopySubject(explored: row.address, title: title(of: row), repository: explorer)
+            context.copy(subject, as: .url)
+            return []
+        case .json:
+            copying = row.address
+            let address = row.address
+            let clock = context.services.clock
+            return [
+                .task(key: copyTaskKey) {
+                    let read = await ExplorerRead.run(.localFirst, clock: clock) { () async throws(ExplorerError) in
+                        try await explorer.entity(at: address, policy: .localFirst)
+                    }
+                    return .copyRead(address, read)
+                }
+            ]
+        }
+    }
+
+    /// Stops a copy's read in flight.
+    mutating func cancelCopy() -> [Effect<Message>] {
+        guard copying != nil else { return [] }
+        copying = nil
+        return [.cancel(key: copyTaskKey)]
     }
 }

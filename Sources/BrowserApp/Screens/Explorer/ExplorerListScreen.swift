@@ -73,8 +73,12 @@ struct ExplorerListScreen: ScreenModel {
         return activity
     }
 
-    /// The rows shown: those the local filter keeps, or the whole list's window.
-    var filteredRows: [ExplorerRow]? { localFilter.map { window.rowsRead(matching: $0) } }
+    /// The rows shown when a local filter narrows the rows read: those whose title contains it,
+    /// ignoring case; nil for the whole list's window.
+    var filteredRows: [ExplorerRow]? {
+        guard let localFilter else { return nil }
+        return window.rowsRead.filter { $0.title.localizedCaseInsensitiveContains(localFilter) }
+    }
 
     /// How many rows the list shows.
     var shownCount: Int { filteredRows?.count ?? window.rowCount }
@@ -87,7 +91,7 @@ struct ExplorerListScreen: ScreenModel {
 
     /// Reads the first page, or opens the entity `--open` named over the list.
     mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
-        adoptProfile(context: context)
+        profile = resource.flatMap { context.services.explorer?.profile?.resource($0.name) }
         if let openingID, let resource {
             self.openingID = nil
             context.push(ExplorerDetailScreen(target: .id(openingID, of: resource), knownTitle: openingID))
@@ -99,13 +103,6 @@ struct ExplorerListScreen: ScreenModel {
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
         let count = shownCount
         switch action {
-        case .moveDown: list.move(by: 1, rowCount: count, visibleRows: visibleRows)
-        case .moveUp: list.move(by: -1, rowCount: count, visibleRows: visibleRows)
-        case .pageDown: list.page(by: 1, rowCount: count, visibleRows: visibleRows)
-        case .pageUp: list.page(by: -1, rowCount: count, visibleRows: visibleRows)
-        case .first: list.moveToFirst(rowCount: count, visibleRows: visibleRows)
-        case .last: list.moveToLast(rowCount: count, visibleRows: visibleRows)
-        case .scroll(let rows, _, _): list.scroll(by: rows, rowCount: count, visibleRows: visibleRows)
         case .open: openSelected(context: &context)
         case .click(let column, let row, let opens):
             // The row under the pointer is selected; a double click opens it too.
@@ -127,9 +124,15 @@ struct ExplorerListScreen: ScreenModel {
             }
         case .back: context.pop()
         case .refresh: return refresh(context: context)
-        case .openResource(let index): return ExplorerNavigation.openResource(index, from: &self, context: &context)
+        case .openResource(let index):
+            // `1`–`3` on a list show the resource in its place.
+            guard let resource = context.services.explorer?.resource(at: index) else {
+                context.toast("The API has no resource \(index + 1).", kind: .info)
+                break
+            }
+            return resource == self.resource ? [] : show(resource, context: context)
         case .copy(let format): return copy(format, context: &context)
-        default: break
+        default: list.apply(action, rowCount: count, visibleRows: visibleRows)
         }
         return []
     }
@@ -146,9 +149,11 @@ struct ExplorerListScreen: ScreenModel {
 
     /// Shows `resource` instead (from its first row, no filter).
     mutating func show(_ resource: ExplorerResource, context: ScreenContext) -> [Effect<Message>] {
-        let cancelled = cancelReads() + forgetValues()
+        let cancelled = cancelReads() + cancelValueReads()
+        rowValues = [:]
+        valuesAsked = []
         self.resource = resource
-        adoptProfile(context: context)
+        profile = context.services.explorer?.profile?.resource(resource.name)
         return cancelled + restart(search: nil, localFilter: nil, context: context)
     }
 
@@ -175,8 +180,52 @@ struct ExplorerListScreen: ScreenModel {
         list.select(list.selected, rowCount: shownCount, visibleRows: visibleRows)
     }
 
+    /// The list in its box: the resource, the selected row and the count in the title; a line
+    /// saying how it is filtered with the profile's column headings; then the rows, each its title
+    /// at once, its columns as its entity is read and its id, a row whose page is being read as `…`.
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
-        ExplorerListPane(screen: self, layout: context.layout).render(in: area, buffer: &buffer)
+        BorderBox(title: boxTitle).render(in: area, buffer: &buffer)
+        let header = context.layout.listHeader.inset(left: 1)
+        let rows = context.layout.listRows.inset(left: 1)
+        let columns = ExplorerListColumns(profile?.columns ?? [], width: max(1, rows.width - 1))
+        buffer.write(columns.header(headerLine), x: header.x, y: header.y, maxWidth: header.width)
+        let screen = self
+        ListView(rowCount: shownCount, state: list, placeholder: placeholder) { index in
+            guard let row = screen.shownRow(index) else { return Line([Span("…", style: .plain.dimmed())]) }
+            return columns.line(row, title: screen.title(of: row), values: screen.rowValues[row.address])
+        }
+        .render(in: rows, buffer: &buffer)
+    }
+
+    /// `people 3/82`, `pokemon 1/1,351`, `films (searched) 1/3`.
+    private var boxTitle: String {
+        let name = resource?.name ?? "No resources"
+        guard shownCount > 0 else { return name }
+        let known = filteredRows != nil || window.count != nil || !window.mayHaveMore
+        return "\(name) \(ExplorerText.grouped(list.selected + 1))/\(ExplorerText.grouped(shownCount))"
+            + (known ? "" : "+")
+    }
+
+    /// How the list is narrowed, or its API's search when it has one.
+    private var headerLine: Line {
+        if let search {
+            let parameter = resource?.searchParameter ?? "search"
+            return Line([Span("Searched by the API (\(parameter)=\(search))", style: Style(bold: true))])
+        }
+        if let localFilter {
+            let read = ExplorerText.grouped(window.rowsRead.count)
+            let text = "Filtered over the \(read) rows read so far: \(localFilter)"
+            return Line([Span(text, style: Style(bold: true))])
+        }
+        let how = resource?.searchParameter == nil ? "the rows read so far" : "the API's search"
+        return Line([Span("/ filters with \(how)", style: .plain.dimmed())])
+    }
+
+    private var placeholder: String {
+        if let failure { return failure }
+        if resource == nil { return "The API lists no resources." }
+        if localFilter != nil || search != nil { return "No rows match." }
+        return loading.isEmpty ? "No rows." : "Loading…"
     }
 
     /// Opens the selected row's entity over the list.
@@ -194,5 +243,22 @@ struct ExplorerListScreen: ScreenModel {
         list = ListState()
         failure = nil
         return cancelled + readMissing(context: context)
+    }
+}
+
+extension ListState {
+    /// Carries out a move of `action` (a row, a screen, the first or last row, the wheel) over
+    /// `rowCount` rows of which `visibleRows` show; any other action leaves it as it is.
+    mutating func apply(_ action: BrowserAction, rowCount: Int, visibleRows: Int) {
+        switch action {
+        case .moveDown: move(by: 1, rowCount: rowCount, visibleRows: visibleRows)
+        case .moveUp: move(by: -1, rowCount: rowCount, visibleRows: visibleRows)
+        case .pageDown: page(by: 1, rowCount: rowCount, visibleRows: visibleRows)
+        case .pageUp: page(by: -1, rowCount: rowCount, visibleRows: visibleRows)
+        case .first: moveToFirst(rowCount: rowCount, visibleRows: visibleRows)
+        case .last: moveToLast(rowCount: rowCount, visibleRows: visibleRows)
+        case .scroll(let rows, _, _): scroll(by: rows, rowCount: rowCount, visibleRows: visibleRows)
+        default: break
+        }
     }
 }

@@ -3,8 +3,7 @@ import Foundation
 
 /// The pages of one explored list read so far, as a window over the whole list: the row at any
 /// index once its page is read, how many rows the list has (the API's count, else the rows up to
-/// the last page read), which page holds a row, and the rows read so far narrowed by a filter of
-/// their own. A plain value.
+/// the last page read), which page holds a row, and the rows read so far. A plain value.
 struct ExplorerListWindow: Sendable, Hashable {
     /// The pages read, by number (from 1).
     private(set) var pages: [Int: ExplorerListPage] = [:]
@@ -55,9 +54,4 @@ struct ExplorerListWindow: Sendable, Hashable {
 
     /// The rows read so far, in the list's order.
     var rowsRead: [ExplorerRow] { pages.keys.sorted().flatMap { pages[$0]?.rows ?? [] } }
-
-    /// The rows read so far whose title contains `filter`, ignoring case.
-    func rowsRead(matching filter: String) -> [ExplorerRow] {
-        rowsRead.filter { $0.title.localizedCaseInsensitiveContains(filter) }
-    }
 }

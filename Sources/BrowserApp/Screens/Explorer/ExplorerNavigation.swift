@@ -1,34 +1,12 @@
 import ExplorerData
 import TerminalUI
 
-/// Moving between an explored API's resources: `1`–`3` open the first three and `:` the picker,
-/// from any screen (the app carries them out; the list on top shows a resource in its place).
-/// Stateless.
-enum ExplorerNavigation {
-    /// The resource at `index` of the API explored, when there is one.
-    static func resource(at index: Int, services: BrowserServices) -> ExplorerResource? {
-        guard let resources = services.explorer?.resources, resources.indices.contains(index) else { return nil }
-        return resources[index]
-    }
-
-    /// On a list: shows resource `index` in its place.
-    static func openResource(_ index: Int, from list: inout ExplorerListScreen, context: inout ScreenContext)
-        -> [Effect<ExplorerListScreen.Message>]
-    {
-        guard let resource = resource(at: index, services: context.services) else {
-            context.toast("The API has no resource \(index + 1).", kind: .info)
-            return []
-        }
-        return resource == list.resource ? [] : list.show(resource, context: context)
-    }
-}
-
 extension CharacterBrowser {
     /// `1`–`3` while exploring: resource `index`'s list — shown in place by the list on top, else
     /// by the explored list nearest the top with the screens over it popped (a detail, the Cache
     /// or Changes screen, a Rick and Morty screen); pushed when no list is on the stack.
     func openResource(_ index: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        guard let resource = ExplorerNavigation.resource(at: index, services: services) else {
+        guard let resource = services.explorer?.resource(at: index) else {
             showToast("The API has no resource \(index + 1).", kind: .info, state: &state)
             return []
         }

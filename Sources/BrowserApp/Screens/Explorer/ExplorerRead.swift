@@ -14,42 +14,8 @@ struct ExplorerRead<Value: Sendable>: Sendable {
     var background = false
 
     /// Runs `body` with `policy`, timed on `clock`.
-    static func run(
-        _ policy: CachePolicy, clock: any Clock<Duration>,
-        _ body: () async throws(ExplorerError) -> Answer<Value>
-    ) async -> ExplorerRead<Value> {
-        await timed(policy, on: clock, body)
-    }
-
-    /// Runs `body`, which may revalidate in the background, with `policy`, timed on `clock`: the
-    /// first read at once (`revalidating` when a revalidation was started) and what waits for the
-    /// revalidation's read (`background`), nil when none was started.
-    static func runUpdates(
-        _ policy: CachePolicy, clock: any Clock<Duration>,
-        _ body: () async throws(ExplorerError) -> ExplorerUpdates<Value>
-    ) async -> (first: ExplorerRead<Value>, background: (@Sendable () async -> ExplorerRead<Value>)?) {
-        var updates: ExplorerUpdates<Value>?
-        var first = await timed(policy, on: clock) { () async throws(ExplorerError) -> Answer<Value> in
-            let read = try await body()
-            updates = read
-            return read.first
-        }
-        guard let updates, updates.isRevalidating else { return (first, nil) }
-        first.revalidating = true
-        return (
-            first,
-            {
-                var second = await timed(policy, on: clock) { () async throws(ExplorerError) -> Answer<Value> in
-                    try await updates.revalidated() ?? updates.first
-                }
-                second.background = true
-                return second
-            }
-        )
-    }
-
-    private static func timed<C: Clock<Duration>>(
-        _ policy: CachePolicy, on clock: C, _ body: () async throws(ExplorerError) -> Answer<Value>
+    static func run<C: Clock<Duration>>(
+        _ policy: CachePolicy, clock: C, _ body: () async throws(ExplorerError) -> Answer<Value>
     ) async -> ExplorerRead<Value> {
         let start = clock.now
         let result: Result<Answer<Value>, ExplorerError>
@@ -61,11 +27,28 @@ struct ExplorerRead<Value: Sendable>: Sendable {
         return ExplorerRead(policy: policy, result: result, elapsed: start.duration(to: clock.now))
     }
 
-    /// The same read carrying `transform`'s value.
-    func map<Other: Sendable>(_ transform: (Value) -> Other) -> ExplorerRead<Other> {
-        ExplorerRead<Other>(
-            policy: policy, result: result.map { $0.map(transform) },
-            elapsed: elapsed, revalidating: revalidating, background: background)
+    /// Runs `body`, which may revalidate in the background, with `policy`, timed on `clock`, and
+    /// hands `deliver` the first read at once (`revalidating` when a revalidation was started),
+    /// then, unless cancelled meanwhile, the revalidation's (`background`).
+    static func runUpdates<C: Clock<Duration>>(
+        _ policy: CachePolicy, clock: C, _ body: () async throws(ExplorerError) -> ExplorerUpdates<Value>,
+        deliver: (ExplorerRead<Value>) -> Void
+    ) async {
+        var updates: ExplorerUpdates<Value>?
+        var first = await run(policy, clock: clock) { () async throws(ExplorerError) -> Answer<Value> in
+            let read = try await body()
+            updates = read
+            return read.first
+        }
+        guard let updates, updates.isRevalidating else { return deliver(first) }
+        first.revalidating = true
+        deliver(first)
+        guard !Task.isCancelled else { return }
+        var second = await run(policy, clock: clock) { () async throws(ExplorerError) -> Answer<Value> in
+            try await updates.revalidated() ?? updates.first
+        }
+        second.background = true
+        deliver(second)
     }
 }
 
@@ -78,29 +61,24 @@ extension ScreenContext {
     mutating func record<Value>(
         explorer query: String, _ read: ExplorerRead<Value>, metrics: MetricsSnapshot?, keys: [CacheEntryKey] = []
     ) {
-        var event: AnswerEvent
-        let tally: AppliedAnswer.Tally
-        switch read.result {
-        case .success(let answer):
-            event = AnswerEvent(
-                query: query, policy: .cache(read.policy), operation: AnswerOperation(answer.operation),
-                origin: .repository(answer.origin), stale: answer.isStale,
-                ms: AnswerEvent.milliseconds(answer.duration), ageSeconds: answer.age,
-                error: answer.fallbackError?.description, provenance: answer.provenance?.description)
-            tally = AppliedAnswer.Tally(origin: answer.origin, isStale: answer.isStale, kind: nil)
-            if let fallback = answer.fallbackError {
-                toast("Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)", kind: .warning)
+        let answer = try? read.result.get()
+        let error: String? =
+            switch read.result {
+            case .success(let answer): answer.fallbackError?.description
+            case .failure(let error): error.description
             }
-        case .failure(let error):
-            event = AnswerEvent(
-                query: query, policy: .cache(read.policy), operation: AnswerOperation(read.policy.operation),
-                origin: nil, stale: false, ms: AnswerEvent.milliseconds(read.elapsed), ageSeconds: nil,
-                error: error.description)
-            tally = AppliedAnswer.Tally(origin: nil, isStale: false, kind: nil)
-        }
-        event.cacheKeys = keys
+        var event = AnswerEvent(
+            query: query, policy: .cache(read.policy),
+            operation: AnswerOperation(answer?.operation ?? read.policy.operation),
+            origin: answer.map { .repository($0.origin) }, stale: answer?.isStale ?? false,
+            ms: AnswerEvent.milliseconds(answer?.duration ?? read.elapsed), ageSeconds: answer?.age,
+            error: error, provenance: answer?.provenance?.description, cacheKeys: keys)
         event.revalidating = read.revalidating
         event.background = read.background
+        if let answer, let fallback = answer.fallbackError {
+            toast("Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)", kind: .warning)
+        }
+        let tally = AppliedAnswer.Tally(origin: answer?.origin, isStale: answer?.isStale ?? false, kind: nil)
         record(event, tally: tally, metrics: metrics)
     }
 }

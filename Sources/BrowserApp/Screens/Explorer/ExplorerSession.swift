@@ -21,12 +21,9 @@ package struct ExplorerSession: Sendable {
 
         /// The start `text` names: `RESOURCE` or `RESOURCE/ID`.
         package init(parsing text: String) {
-            let trimmed = text.trimmingCharacters(in: ["/"])
-            if let slash = trimmed.firstIndex(of: "/") {
-                self.init(resource: String(trimmed[..<slash]), id: String(trimmed[trimmed.index(after: slash)...]))
-            } else {
-                self.init(resource: trimmed)
-            }
+            let parts = text.trimmingCharacters(in: ["/"]).split(separator: "/", maxSplits: 1)
+            let id = parts.count > 1 ? String(parts[1]) : nil
+            self.init(resource: parts.first.map(String.init) ?? "", id: id)
         }
     }
 
@@ -53,6 +50,11 @@ package struct ExplorerSession: Sendable {
 
     /// The API explored, for links and addresses.
     package var api: APIBase { repository.api }
+
+    /// The resource at `index` (`1`–`3` open the first three), when there is one.
+    func resource(at index: Int) -> ExplorerResource? {
+        resources.indices.contains(index) ? resources[index] : nil
+    }
 
     /// The screen at the bottom of the stack: the start resource's list (the first resource's
     /// without `--open`), which opens the start entity over itself when one is given.

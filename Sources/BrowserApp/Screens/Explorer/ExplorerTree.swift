@@ -1,5 +1,6 @@
 import ExplorerData
 import ExplorerModel
+import Locking
 
 /// An entity laid out once for its detail, off the loop thread: its `JSONOutline`, the link each
 /// node is (a string that is a URL of the API, an object with such a `url`), and the folds it
@@ -36,4 +37,22 @@ struct ExplorerTree: Sendable {
         self.links = links
         self.folds = folds
     }
+}
+
+/// Counts the explorer detail's trees and line sets built by the task it is bound to
+/// (`ExplorerBuildCount.$current`), so a test can prove that frames and moves build neither.
+/// Unbound, nothing is counted. Thread-safe.
+final class ExplorerBuildCount: Sendable {
+    /// The counter of the current task, if one is bound.
+    @TaskLocal static var current: ExplorerBuildCount?
+
+    private let counts = PThreadMutex((trees: 0, lines: 0))
+
+    /// `ExplorerTree`s built.
+    var trees: Int { counts.withLock { $0.trees } }
+    /// `ExplorerDetailLines.build` calls.
+    var lines: Int { counts.withLock { $0.lines } }
+
+    func countTree() { counts.withLock { $0.trees += 1 } }
+    func countLines() { counts.withLock { $0.lines += 1 } }
 }

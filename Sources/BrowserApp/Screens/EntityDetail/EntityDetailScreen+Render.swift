@@ -1,30 +1,23 @@
 import RickAndMortyModel
 import TerminalUI
 
-/// An open episode or location in its box: its fields, what could not be read or followed,
-/// then its cast or residents as a list with the selection highlighted.
-struct EntityDetailPane: Widget {
-    let detail: EntityDetailState
-    /// Whether the entity's read is in flight.
-    let isLoading: Bool
-    /// Where it draws (the screen's `EntityDetailGeometry` for this detail and layout).
-    let geometry: EntityDetailGeometry
-
-    func render(in area: Rect, buffer: inout CellBuffer) {
+extension EntityDetailScreen {
+    /// The episode or location in its box: its fields, what could not be read or followed, then
+    /// its cast or residents as a list with the selection highlighted.
+    package func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         let kindTitle = detail.kind == .episode ? "Episode" : "Location"
         BorderBox(title: "\(kindTitle) \(detail.id) · \(detail.title)").render(in: area, buffer: &buffer)
-        let inside = geometry.inside
-        let header = Self.headerLines(detail, isLoading: isLoading)
+        let inside = context.layout.mainInterior.inset(left: 1)
+        let header = Self.headerLines(detail, isLoading: loading != nil)
         for (index, line) in header.prefix(inside.height).enumerated() {
             buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }
-        let rows = geometry.members
+        let rows = membersArea(in: context.layout)
         guard !rows.isEmpty else { return }
         let columns = ListColumns(width: rows.width - 1)
         let members = detail.members
-        ListView(rowCount: members.count, state: detail.memberList, placeholder: placeholder(detail)) {
-            index in
-            columns.line(for: members[index])
+        ListView(rowCount: members.count, state: detail.memberList, placeholder: placeholder) {
+            columns.line(for: members[$0])
         }
         .render(in: rows, buffer: &buffer)
     }
@@ -72,9 +65,9 @@ struct EntityDetailPane: Widget {
         return lines
     }
 
-    private func placeholder(_ detail: EntityDetailState) -> String {
+    private var placeholder: String {
         if detail.memberIDs.isEmpty { return "No \(detail.memberNoun)." }
-        return isLoading
+        return loading != nil
             ? "Loading…" : "None loaded. Press \(KeyTable.keyName(of: .refresh, in: .entityDetail)) to retry."
     }
 }
