@@ -29,38 +29,26 @@ struct ListColumns {
     }
 
     var header: Line {
-        let style = Style(bold: true, dim: true)
-        var spans = [
-            Span(TextFitting.fit("ID", width: idWidth, alignment: .trailing), style: style), Span(" "),
-            Span(TextFitting.fit("Name", width: nameWidth), style: style), Span(" "),
-            Span(TextFitting.fit("Status", width: statusWidth), style: style), Span(" "),
-            Span(TextFitting.fit("Species", width: speciesWidth), style: style),
-        ]
-        if genderWidth > 0 {
-            spans += [
-                Span(" "), Span(TextFitting.fit("Gender", width: genderWidth), style: style), Span(" "),
-                Span(TextFitting.fit("Last seen", width: locationWidth), style: style),
-            ]
-        }
-        return Line(spans)
+        line(["ID", "Name", "Status", "Species", "Gender", "Last seen"], style: Style(bold: true, dim: true))
     }
 
     func line(for character: ShowCharacter) -> Line {
-        var spans = [
-            Span(TextFitting.fit(String(character.id), width: idWidth, alignment: .trailing)), Span(" "),
-            Span(TextFitting.fit(character.name, width: nameWidth)), Span(" "),
-            Span(
-                TextFitting.fit(character.status.rawValue, width: statusWidth),
-                style: StatusStyle.of(character.status)),
-            Span(" "),
-            Span(TextFitting.fit(character.species, width: speciesWidth)),
-        ]
-        if genderWidth > 0 {
-            spans += [
-                Span(" "), Span(TextFitting.fit(character.gender.rawValue, width: genderWidth)), Span(" "),
-                Span(TextFitting.fit(character.location.name, width: locationWidth)),
-            ]
+        line(
+            [
+                String(character.id), character.name, character.status.rawValue, character.species,
+                character.gender.rawValue, character.location.name,
+            ], statusStyle: StatusStyle.of(character.status))
+    }
+
+    /// `cells` fitted to the columns (the id right-aligned), one plain space between: the status
+    /// cell in `statusStyle`, the others in `style`; gender and location only when they have room.
+    private func line(_ cells: [String], style: Style = .plain, statusStyle: Style? = nil) -> Line {
+        let widths = [idWidth, nameWidth, statusWidth, speciesWidth]
+            + (genderWidth > 0 ? [genderWidth, locationWidth] : [])
+        let spans = zip(cells, widths).enumerated().flatMap { index, cell in
+            let text = TextFitting.fit(cell.0, width: cell.1, alignment: index == 0 ? .trailing : .leading)
+            return [Span(" "), Span(text, style: index == 2 ? statusStyle ?? style : style)]
         }
-        return Line(spans)
+        return Line(Array(spans.dropFirst()))
     }
 }

@@ -8,52 +8,36 @@ struct ListKind: Sendable {
     let kind: EntityKind
     /// The list's rows: their columns, their reads, where their list lives.
     let rows: any ListRow.Type
-    /// The keys while the list is shown.
-    let keyScope: KeyTable.Scope
-    /// Whether the list needs a graph repository (the episodes and locations do).
-    let needsGraph: Bool
     /// The filters the `/` prompt sets, in display order.
     let promptFields: [String]
-    /// Whether the prompt reads `key=value` words; otherwise its whole text is the first field.
-    let keyedPrompt: Bool
+
+    static let characters = ListKind(kind: .character, rows: ShowCharacter.self, promptFields: ["name"])
+    static let episodes = ListKind(kind: .episode, rows: Episode.self, promptFields: ["name", "episode"])
+    static let locations = ListKind(
+        kind: .location, rows: Location.self, promptFields: ["name", "type", "dimension"])
+
+    /// The episodes and locations, unlike the characters, are read from the graph repository,
+    /// take `key=value` words at the prompt and name their filters in the pane's title.
+    private var isEntities: Bool { kind != .character }
+    /// The keys while the list is shown.
+    var keyScope: KeyTable.Scope { isEntities ? .entityList : .characterList }
+    /// Whether the list needs a graph repository.
+    var needsGraph: Bool { isEntities }
     /// The filters Esc keeps (the others it clears).
-    let keptOnClear: Set<String>
+    var keptOnClear: Set<String> { isEntities ? [] : ["species", "type", "gender"] }
     /// Whether the pane's title names the filters (the characters' are in the title bar).
-    let titleShowsFilters: Bool
-    /// The filters' order and separator in the pane's summary, and whether the events' summary
-    /// sorts them by name instead (its separator is `, `).
-    let summaryOrder: [String]
-    let summarySeparator: String
-    let querySorted: Bool
+    var titleShowsFilters: Bool { isEntities }
     /// What the empty list says, unfiltered and filtered.
-    let noneText: String
-    let noMatchText: String
-    /// How its page reads are named: `page 2`, `episode page 2`; their tasks: `page-2`.
-    let queryPrefix: String
-    let taskKeyPrefix: String
-    let refreshTaskKey: String
-
-    static let characters = ListKind(
-        kind: .character, rows: ShowCharacter.self, keyScope: .characterList, needsGraph: false,
-        promptFields: ["name"], keyedPrompt: false, keptOnClear: ["species", "type", "gender"],
-        titleShowsFilters: false, summaryOrder: ["name", "status", "species", "type", "gender"],
-        summarySeparator: ", ", querySorted: false, noneText: "No characters.",
-        noMatchText: "No character matches",
-        queryPrefix: "page", taskKeyPrefix: "page-", refreshTaskKey: "refresh")
-    static let episodes = entities(.episode, rows: Episode.self, promptFields: ["name", "episode"])
-    static let locations = entities(
-        .location, rows: Location.self, promptFields: ["name", "type", "dimension"])
-
-    private static func entities(_ kind: EntityKind, rows: any ListRow.Type, promptFields: [String])
-        -> ListKind
-    {
-        ListKind(
-            kind: kind, rows: rows, keyScope: .entityList, needsGraph: true, promptFields: promptFields,
-            keyedPrompt: true, keptOnClear: [], titleShowsFilters: true, summaryOrder: promptFields,
-            summarySeparator: " ", querySorted: true, noneText: "None.", noMatchText: "Nothing matches",
-            queryPrefix: "\(kind.rawValue) page", taskKeyPrefix: "\(kind.rawValue)-page-",
-            refreshTaskKey: "\(kind.rawValue)-refresh")
+    var noneText: String { isEntities ? "None." : "No characters." }
+    var noMatchText: String { isEntities ? "Nothing matches" : "No character matches" }
+    /// The filters' order in the pane's summary (the events' summary sorts an entity's by name).
+    private var summaryOrder: [String] {
+        isEntities ? promptFields : ["name", "status", "species", "type", "gender"]
     }
+    /// How its page reads are named: `page 2`, `episode page 2`; their tasks: `page-2`.
+    private var queryPrefix: String { isEntities ? "\(kind.rawValue) page" : "page" }
+    private var taskKeyPrefix: String { isEntities ? "\(kind.rawValue)-page-" : "page-" }
+    var refreshTaskKey: String { isEntities ? "\(kind.rawValue)-refresh" : "refresh" }
 
     /// The description of the `kind` list.
     static func of(_ kind: EntityKind) -> ListKind {
@@ -75,13 +59,13 @@ struct ListKind: Sendable {
 
     /// `filters` as the pane shows them: `name=rick type=Planet`, in the kind's order.
     func summary(_ filters: [String: String]) -> String {
-        Self.pairs(filters, order: summaryOrder).joined(separator: summarySeparator)
+        Self.pairs(filters, order: summaryOrder).joined(separator: isEntities ? " " : ", ")
     }
 
     /// `page 3`, `page 1 (name=rick, status=alive)`, `location page 1 (type=Planet)`.
     func query(page number: Int, filters: [String: String]) -> String {
         let base = "\(queryPrefix) \(number)"
-        let parts = Self.pairs(filters, order: querySorted ? filters.keys.sorted() : summaryOrder)
+        let parts = Self.pairs(filters, order: isEntities ? filters.keys.sorted() : summaryOrder)
             .joined(separator: ", ")
         return parts.isEmpty ? base : "\(base) (\(parts))"
     }
@@ -92,12 +76,12 @@ struct ListKind: Sendable {
 
     /// What the `/` prompt starts with: the name alone, or the filters as `key=value` words.
     func promptText(_ filters: [String: String]) -> String {
-        keyedPrompt ? summary(filters) : filters[promptFields[0], default: ""]
+        isEntities ? summary(filters) : filters[promptFields[0], default: ""]
     }
 
     /// The filters after the prompt's `text` was submitted over `filters`.
     func filters(afterPrompt text: String, over filters: [String: String]) -> [String: String] {
-        guard keyedPrompt else {
+        guard isEntities else {
             var changed = filters
             let name = text.trimmingCharacters(in: .whitespaces)
             changed[promptFields[0]] = name.isEmpty ? nil : name

@@ -3,8 +3,9 @@ import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
-/// A read of one page of `Row`s, handing each report to `deliver` as it comes.
-typealias PageRead<Row: ListRow> = @Sendable (_ deliver: @Sendable (ReadReport<Page<Row>>) -> Void) async -> Void
+/// A read of one page of `Row`s: at once, and again in the background when it is stale inside
+/// its server's stale-while-revalidate window.
+typealias PageReader<Row: ListRow> = @Sendable () async throws(RepositoryError) -> AnswerUpdates<Page<Row>>
 
 /// A row of one of the browser's lists: its kind's description, where its list lives, how it
 /// reads in the pane, how its pages are read and what opening it shows.
@@ -19,10 +20,8 @@ protocol ListRow: Identifiable, Sendable, Hashable, Codable where ID == Int {
     static func header(width: Int) -> Line
     /// The row in `width` cells.
     func line(width: Int) -> Line
-    /// The read of the page `request` asks for, handing its reports to the function it is given
-    /// (one, or two when the first was stale and revalidated in the background); nil when
-    /// `services` cannot read this list.
-    static func read(_ request: PageRequest, services: BrowserServices) -> PageRead<Self>?
+    /// The read of the page `request` asks for; nil when `services` cannot read this list.
+    static func page(_ request: PageRequest, services: BrowserServices) -> PageReader<Self>?
     /// Shows the row's detail.
     func open(context: inout ScreenContext)
     /// What `y` and `Y` copy of the row.
@@ -35,17 +34,13 @@ extension ShowCharacter: ListRow {
     static var rowsMemo: KeyPath<PaneMemos, DrawingMemo<ListRows<ShowCharacter>>> { \.characterRows }
     static func header(width: Int) -> Line { ListColumns(width: width).header }
     func line(width: Int) -> Line { ListColumns(width: width).line(for: self) }
+    var copySubject: CopySubject? { CopySubject(self) }
 
-    /// A navigation read (`localFirst`) of a page stale inside its server's
-    /// stale-while-revalidate window shows it at once and delivers the revalidation after.
-    static func read(_ request: PageRequest, services: BrowserServices) -> PageRead<ShowCharacter>? {
+    static func page(_ request: PageRequest, services: BrowserServices) -> PageReader<ShowCharacter>? {
         let filter = CharacterFilter(parameters: request.filters)
-        return { deliver in
-            await services.readUpdates(
-                { () async throws(RepositoryError) -> AnswerUpdates<CharacterPage> in
-                    try await services.repository.pageRevalidating(
-                        request.number, filter: filter, policy: request.policy)
-                }, deliver: deliver)
+        return { () async throws(RepositoryError) in
+            try await services.repository.pageRevalidating(
+                request.number, filter: filter, policy: request.policy)
         }
     }
 
@@ -60,4 +55,89 @@ extension CharacterFilter {
             species: parameters["species", default: ""], type: parameters["type", default: ""],
             gender: parameters["gender", default: ""])
     }
+}
+
+/// The episode and location rows: fixed columns of plain cells (the last takes what is left),
+/// read from the graph repository, opened in the entity detail.
+protocol EntityListRow: ListRow {
+    /// The column titles and widths; the last column takes what is left.
+    static var columns: [(title: String, width: Int)] { get }
+    /// The cells of the row, one per column.
+    var cells: [String] { get }
+    /// The name under which the entity is opened.
+    var displayName: String { get }
+    /// Reads page `number` with `filters`: at once and revalidated in the background when it is
+    /// stale inside its server's stale-while-revalidate window.
+    static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
+        async throws(RepositoryError) -> AnswerUpdates<Page<Self>>
+}
+
+extension EntityListRow {
+    static func header(width: Int) -> Line {
+        Line(
+            zip(columns, widths(total: width)).flatMap { column, width in
+                [
+                    Span(TextFitting.fit(column.title, width: width), style: Style(bold: true, dim: true)),
+                    Span(" "),
+                ]
+            })
+    }
+
+    func line(width: Int) -> Line {
+        Line(
+            zip(cells, Self.widths(total: width)).enumerated().flatMap { column, pair in
+                let alignment: TextFitting.Alignment = column == 0 ? .trailing : .leading
+                return [Span(TextFitting.fit(pair.0, width: pair.1, alignment: alignment)), Span(" ")]
+            })
+    }
+
+    /// The column widths for `total` cells: fixed ones as declared, the last takes the rest.
+    static func widths(total: Int) -> [Int] {
+        let fixed = columns.dropLast().map(\.width)
+        return fixed + [max(0, total - fixed.reduce(0, +) - fixed.count)]
+    }
+
+    static func page(_ request: PageRequest, services: BrowserServices) -> PageReader<Self>? {
+        guard let graph = services.graph else { return nil }
+        return { () async throws(RepositoryError) in
+            try await page(request.number, filters: request.filters, policy: request.policy, graph: graph)
+        }
+    }
+
+    func open(context: inout ScreenContext) {
+        EntityDetailScreen.push(
+            EntityDetailState(kind: Self.listKind.kind, id: id, name: displayName), context: &context)
+    }
+}
+
+extension Episode: EntityListRow {
+    static var listKind: ListKind { .episodes }
+    static var list: WritableKeyPath<ListsScreen, PagedList<Episode>> { \.episodes }
+    static var rowsMemo: KeyPath<PaneMemos, DrawingMemo<ListRows<Episode>>> { \.episodeRows }
+    static var columns: [(title: String, width: Int)] {
+        [("ID", 4), ("Code", 6), ("Air date", 18), ("Name", 0)]
+    }
+    var cells: [String] { [String(id), code, airDate, name] }
+    var displayName: String { "\(code) \(name)" }
+    var copySubject: CopySubject? { CopySubject(self) }
+
+    static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
+        async throws(RepositoryError) -> AnswerUpdates<Page<Episode>>
+    { try await graph.episodePageRevalidating(number, filters: filters, policy: policy) }
+}
+
+extension Location: EntityListRow {
+    static var listKind: ListKind { .locations }
+    static var list: WritableKeyPath<ListsScreen, PagedList<Location>> { \.locations }
+    static var rowsMemo: KeyPath<PaneMemos, DrawingMemo<ListRows<Location>>> { \.locationRows }
+    static var columns: [(title: String, width: Int)] {
+        [("ID", 4), ("Name", 28), ("Type", 16), ("Dimension", 0)]
+    }
+    var cells: [String] { [String(id), name, type, dimension] }
+    var displayName: String { name }
+    var copySubject: CopySubject? { CopySubject(self) }
+
+    static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
+        async throws(RepositoryError) -> AnswerUpdates<Page<Location>>
+    { try await graph.locationPageRevalidating(number, filters: filters, policy: policy) }
 }

@@ -12,18 +12,21 @@ extension ListsScreen {
 
     /// `1` `2` `3` and Tab at the bottom of the stack: shows another list, reading its first
     /// page when nothing of it is loaded yet.
-    mutating func switchList(to kind: EntityKind, context: inout ScreenContext) -> [Effect<Message>] {
-        guard context.isOnTop, kind != activeList else { return [] }
-        if ListKind.of(kind).needsGraph, context.services.graph == nil {
-            context.toast("Only characters can be listed here.", kind: .info)
-            return []
-        }
+    mutating func switchList(to kind: EntityKind, context: inout ScreenContext) -> Effects {
+        guard context.isOnTop, kind != activeList, canList(kind, context: &context) else { return [] }
         activeList = kind
         return readFirstPageIfNone(ListKind.of(kind).rows, context: &context)
     }
 
+    /// Whether the services can read the `kind` list; when not, a toast says so.
+    private func canList(_ kind: EntityKind, context: inout ScreenContext) -> Bool {
+        guard ListKind.of(kind).needsGraph, context.services.graph == nil else { return true }
+        context.toast("Only characters can be listed here.", kind: .info)
+        return false
+    }
+
     private mutating func readFirstPageIfNone<Row: ListRow>(_: Row.Type, context: inout ScreenContext)
-        -> [Effect<Message>]
+        -> Effects
     {
         let list = self[keyPath: Row.list]
         guard list.reachedPages == 0, !list.isLoading else { return [] }
@@ -34,9 +37,7 @@ extension ListsScreen {
     /// end), opening the row, and the filters.
     mutating func performOnList<Row: ListRow>(
         _ action: BrowserAction, _: Row.Type, context: inout ScreenContext
-    )
-        -> [Effect<Message>]
-    {
+    ) -> Effects {
         let visible = context.layout.visibleListRows
         let list = self[keyPath: Row.list]
         switch action {
@@ -82,15 +83,13 @@ extension ListsScreen {
     }
 
     /// Applies the `/` prompt's text to the list on screen.
-    mutating func applyFilter(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func applyFilter(_ text: String, context: inout ScreenContext) -> Effects {
         reloadIfChanged(ListKind.of(activeList).rows, text: text, context: &context)
     }
 
     private mutating func reloadIfChanged<Row: ListRow>(
         _: Row.Type, text: String, context: inout ScreenContext
-    )
-        -> [Effect<Message>]
-    {
+    ) -> Effects {
         let old = self[keyPath: Row.list].filter
         let filter = Row.listKind.filters(afterPrompt: text, over: old)
         guard filter != old else { return [] }
@@ -100,7 +99,7 @@ extension ListsScreen {
     /// Moves a list's selection; past the reached rows it reads the next page (once) and
     /// remembers the overshoot, so the selection moves on when the page arrives.
     mutating func moveSelection<Row: ListRow>(_: Row.Type, by delta: Int, context: inout ScreenContext)
-        -> [Effect<Message>]
+        -> Effects
     {
         let visible = context.layout.visibleListRows
         var list = self[keyPath: Row.list]
@@ -120,7 +119,7 @@ extension ListsScreen {
     /// Scrolls a list's view by `rows` (the wheel), the selection kept in view; reads the next
     /// page when the view reaches the last reached row.
     mutating func scrollList<Row: ListRow>(_: Row.Type, by rows: Int, context: inout ScreenContext)
-        -> [Effect<Message>]
+        -> Effects
     {
         let visible = context.layout.visibleListRows
         var list = self[keyPath: Row.list]
@@ -135,9 +134,7 @@ extension ListsScreen {
 
     /// Starts reading the next page when more remain and the selection is on the last reached
     /// row or the reached rows do not fill the list (a tall terminal).
-    mutating func readNextPageIfNeeded<Row: ListRow>(_: Row.Type, context: inout ScreenContext)
-        -> [Effect<Message>]
-    {
+    mutating func readNextPageIfNeeded<Row: ListRow>(_: Row.Type, context: inout ScreenContext) -> Effects {
         let list = self[keyPath: Row.list]
         let rowCount = list.rowCount
         guard rowCount > 0, list.hasMorePages else { return [] }
@@ -150,7 +147,7 @@ extension ListsScreen {
     /// Starts reading page `number` of a list, `localFirst`, unless a read of that page is
     /// already in flight (so a key pressed during a load never starts a second one).
     mutating func requestPage<Row: ListRow>(_ number: Int, of _: Row.Type, context: inout ScreenContext)
-        -> [Effect<Message>]
+        -> Effects
     {
         guard self[keyPath: Row.list].loading[number] == nil,
             let read = Self.read(
@@ -168,16 +165,14 @@ extension ListsScreen {
         let request = PageRequest(
             kind: Row.listKind.kind, number: number, filters: list.filter, generation: list.generation,
             policy: policy)
-        guard let read = Row.read(request, services: services) else { return nil }
-        return { send in await read { report in send(.pageRead(request, report)) } }
+        guard let page = Row.page(request, services: services) else { return nil }
+        return { send in await services.readUpdates(page) { send(.pageRead(request, $0)) } }
     }
 
     /// Rereads pages `numbers` of a list, `remoteFirst`, one after the other in one task (so
     /// their answers arrive in page order), replacing any navigation read of the same pages.
-    mutating func refreshPages<Row: ListRow>(
-        _ numbers: [Int], of _: Row.Type, context: inout ScreenContext
-    )
-        -> [Effect<Message>]
+    mutating func refreshPages<Row: ListRow>(_ numbers: [Int], of _: Row.Type, context: inout ScreenContext)
+        -> Effects
     {
         let list = self[keyPath: Row.list]
         let reads = numbers.compactMap { number in
@@ -196,9 +191,7 @@ extension ListsScreen {
     }
 
     /// `r` on a list: rereads every page with a row in view, `remoteFirst` (page 1 when none).
-    mutating func refreshList<Row: ListRow>(_: Row.Type, context: inout ScreenContext) -> [Effect<
-        Message
-    >] {
+    mutating func refreshList<Row: ListRow>(_: Row.Type, context: inout ScreenContext) -> Effects {
         let list = self[keyPath: Row.list]
         var numbers = list.pageNumbers(ofRows: list.rowsInView(visibleRows: context.layout.visibleListRows))
         if numbers.isEmpty { numbers = [1] }
@@ -208,7 +201,7 @@ extension ListsScreen {
     /// Starts a list over with `filter`: cancels its page reads in flight, forgets its pages,
     /// selection and sought row, and reads page 1.
     mutating func reload<Row: ListRow>(_: Row.Type, filter: [String: String], context: inout ScreenContext)
-        -> [Effect<Message>]
+        -> Effects
     {
         let pending = self[keyPath: Row.list].loading
         var cancels = pending.filter { $0.value == .localFirst }.keys.sorted().map {
@@ -224,7 +217,7 @@ extension ListsScreen {
     /// for the remembered row, and reads the next page where needed.
     mutating func applyPage<Row: ListRow>(
         _ request: PageRequest, _ report: any Sendable, of _: Row.Type, context: inout ScreenContext
-    ) -> [Effect<Message>] {
+    ) -> Effects {
         let number = request.number
         guard let report = report as? ReadReport<Page<Row>>,
             request.generation == self[keyPath: Row.list].generation
@@ -233,8 +226,8 @@ extension ListsScreen {
         guard self[keyPath: Row.list].loading[number] == request.policy else { return [] }
         self[keyPath: Row.list].loading[number] = nil
         context.record(
-            query: request.query, kind: request.kind, policy: request.policy, keys: [request.cacheKey], report
-        )
+            query: request.query, kind: request.kind, policy: request.policy, keys: [request.cacheKey],
+            report)
         switch report.result {
         case .success(let answer):
             let visible = context.layout.visibleListRows
@@ -264,9 +257,10 @@ extension ListsScreen {
     /// other read of it is in flight (a refresh's answer is newer). A failure leaves the stale rows.
     private mutating func applyRevalidatedPage<Row: ListRow>(
         _ request: PageRequest, _ report: ReadReport<Page<Row>>, context: inout ScreenContext
-    ) -> [Effect<Message>] {
+    ) -> Effects {
         context.record(
-            query: request.query, kind: request.kind, policy: request.policy, keys: [request.cacheKey], report)
+            query: request.query, kind: request.kind, policy: request.policy, keys: [request.cacheKey],
+            report)
         guard case .success(let answer) = report.result,
             self[keyPath: Row.list].loading[request.number] == nil,
             self[keyPath: Row.list].pages.page(request.number) != nil
@@ -278,19 +272,17 @@ extension ListsScreen {
     /// Keeps each list's window on its view after a key or a resize: lets go of the pages far
     /// from the rows in view, and reads again (cache first) the pages of rows in view that were
     /// let go. Only the list on screen reads; a read that failed is tried again at the next key.
-    mutating func followWindows(context: inout ScreenContext) -> [Effect<Message>] {
+    mutating func followWindows(context: inout ScreenContext) -> Effects {
         let onScreen = context.isOnTop ? activeList : nil
-        var effects: [Effect<Message>] = []
+        var effects: Effects = []
         for kind in EntityKind.allCases {
             effects += followWindow(ListKind.of(kind).rows, reads: onScreen == kind, context: &context)
         }
         return effects
     }
 
-    private mutating func followWindow<Row: ListRow>(
-        _: Row.Type, reads: Bool, context: inout ScreenContext
-    )
-        -> [Effect<Message>]
+    private mutating func followWindow<Row: ListRow>(_: Row.Type, reads: Bool, context: inout ScreenContext)
+        -> Effects
     {
         let rows = self[keyPath: Row.list].rowsInView(visibleRows: context.layout.visibleListRows)
         self[keyPath: Row.list].keepPages(near: rows)
@@ -316,4 +308,22 @@ extension ListsScreen {
         guard context.services.graph != nil else { return }
         activeList = remembered.activeList
     }
+
+    /// `--open` on the lists: shows the list it names, unfiltered and from its top (no page is
+    /// read to look for the entity's row), and pushes that entity's detail over it (`open` reads
+    /// the list's first page).
+    mutating func start(context: inout ScreenContext) {
+        guard let start = context.services.listsStart, canList(start.kind, context: &context) else { return }
+        activeList = start.kind
+        startOver(ListKind.of(start.kind).rows)
+        guard let id = start.id else { return }
+        switch start.kind {
+        case .character: context.push(CharacterDetailScreen(characterID: id))
+        case .episode, .location:
+            EntityDetailScreen.push(EntityDetailState(kind: start.kind, id: id, name: ""), context: &context)
+        }
+    }
+
+    /// Forgets a list's remembered filter and selection.
+    private mutating func startOver<Row: ListRow>(_: Row.Type) { self[keyPath: Row.list].reset(filter: [:]) }
 }

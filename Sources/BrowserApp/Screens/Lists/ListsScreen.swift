@@ -15,6 +15,9 @@ package struct ListsScreen: ScreenModel, Hashable {
         case filtered(String)
     }
 
+    /// What a call of the screen returns.
+    package typealias Effects = [Effect<Message>]
+
     /// The list shown: characters, episodes or locations.
     var activeList: EntityKind = .character
     /// The character list: its pages, filter, selection and reads in flight.
@@ -24,9 +27,6 @@ package struct ListsScreen: ScreenModel, Hashable {
     /// The location list, as `characters`.
     var locations = PagedList<Location>()
 
-    /// Three empty lists, the characters shown.
-    init() {}
-
     /// The character list's status filter.
     var statusFilter: StatusFilter {
         StatusFilter(parameter: characters.filter["status", default: ""])
@@ -34,7 +34,7 @@ package struct ListsScreen: ScreenModel, Hashable {
 
     package var keyScope: KeyTable.Scope { ListKind.of(activeList).keyScope }
     package static var keyScopes: [KeyTable.Scope] {
-        [ListKind.characters, .episodes, .locations].reduce(into: []) { if !$0.contains($1.keyScope) { $0.append($1.keyScope) } }
+        [ListKind.characters.keyScope, ListKind.episodes.keyScope]
     }
 
     package var crumb: String { activeList.title }
@@ -62,14 +62,14 @@ package struct ListsScreen: ScreenModel, Hashable {
 
     /// Restores the remembered place, goes where `--open` says over it, and reads the first page
     /// of the list shown (and of the characters, which are always read at start).
-    package mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func open(context: inout ScreenContext) -> Effects {
         restore(context: &context)
         start(context: &context)
         return requestPage(1, of: ListKind.of(activeList).rows, context: &context)
             + requestPage(1, of: ShowCharacter.self, context: &context)
     }
 
-    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> Effects {
         switch action {
         case .refresh: return refreshList(ListKind.of(activeList).rows, context: &context)
         case .showList(let kind): return switchList(to: kind, context: &context)
@@ -86,7 +86,7 @@ package struct ListsScreen: ScreenModel, Hashable {
         }
     }
 
-    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func receive(_ message: Message, context: inout ScreenContext) -> Effects {
         switch message {
         case .pageRead(let request, let report):
             applyPage(request, report, of: ListKind.of(request.kind).rows, context: &context)
@@ -96,12 +96,12 @@ package struct ListsScreen: ScreenModel, Hashable {
 
     /// Keeps the character list's selection in range and reads on when the list does not fill
     /// the taller view.
-    package mutating func resized(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func resized(context: inout ScreenContext) -> Effects {
         characters.selection.clamp(rowCount: characters.rowCount, visibleRows: context.layout.visibleListRows)
         return readNextPageIfNeeded(ShowCharacter.self, context: &context)
     }
 
-    package mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {
+    package mutating func settle(context: inout ScreenContext) -> Effects {
         followWindows(context: &context)
     }
 
@@ -128,5 +128,24 @@ package struct ListsScreen: ScreenModel, Hashable {
             pendingIDs: Row.listKind.kind == .character ? context.pendingCharacterIDs : []
         )
         .render(in: area, buffer: &buffer)
+    }
+}
+
+/// The status filter that the `s` key cycles through: any → alive → dead → unknown → any.
+enum StatusFilter: String, CaseIterable {
+    case any, alive, dead, unknown
+
+    /// The filter after this one in the cycle.
+    var next: StatusFilter {
+        let all = Self.allCases
+        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+    }
+
+    /// The API's `status` parameter: empty for `any`.
+    var parameter: String { self == .any ? "" : rawValue }
+
+    /// The filter whose parameter is `parameter` (case-insensitive); `any` for anything else.
+    init(parameter: String) {
+        self = Self.allCases.first { $0.rawValue.caseInsensitiveCompare(parameter) == .orderedSame } ?? .any
     }
 }

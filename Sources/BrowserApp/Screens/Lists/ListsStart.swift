@@ -15,7 +15,8 @@ package struct ListsStart: Sendable, Hashable {
             case .noSuchResource(let name):
                 "Rick and Morty has no resource named \(name): its resources are \(ListsStart.resourceNames)."
             case .badID(let resource, let id):
-                "--open \(resource)/\(id) names no entity: an id of Rick and Morty's \(resource) is a whole number from 1."
+                "--open \(resource)/\(id) names no entity: an id of Rick and Morty's \(resource) is a whole "
+                    + "number from 1."
             }
         }
     }
@@ -27,19 +28,16 @@ package struct ListsStart: Sendable, Hashable {
 
     /// The start `start` names: `characters`, `episodes` or `locations`, with an id from 1 or none.
     package init(_ start: ExplorerSession.Start) throws(Refusal) {
-        guard let kind = EntityKind.allCases.first(where: { Self.resourceName(of: $0) == start.resource }) else {
-            throw .noSuchResource(start.resource)
-        }
+        guard let kind = EntityKind.allCases.first(where: { Self.resourceName(of: $0) == start.resource })
+        else { throw .noSuchResource(start.resource) }
         self.kind = kind
         guard let text = start.id else {
             id = nil
             return
         }
-        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let number = Int(text),
-            number >= 1
-        else {
-            throw .badID(resource: start.resource, id: text)
-        }
+        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            let number = Int(text), number >= 1
+        else { throw .badID(resource: start.resource, id: text) }
         id = number
     }
 

@@ -113,7 +113,6 @@ struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
         return nil
     }
 
-    /// Replaces every held row for which `replacement` gives a different value.
     /// Removes the held rows `predicate` selects; the pages after them start that much earlier,
     /// and the total counts them out.
     mutating func removeRows(where predicate: (Row) -> Bool) {
@@ -132,6 +131,7 @@ struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
         if let total = totalCount { totalCount = max(0, total - removed) }
     }
 
+    /// Replaces every held row for which `replacement` gives a different value.
     mutating func replaceRows(_ replacement: (Row) -> Row?) {
         for number in resident.keys {
             guard var rows = resident[number] else { continue }

@@ -3,9 +3,7 @@ import RickAndMortyModel
 import TerminalUI
 
 /// One list read page by page under a filter: its window of pages, its selection, the reads of
-/// its pages in flight and the remembered row it still looks for. The character, episode and
-/// location lists are each one of these (and a list of any other rows read by page number would
-/// be one too). A plain value.
+/// its pages in flight and the remembered row it still looks for. A plain value.
 ///
 /// `generation` grows with every filter change, so late answers of an older filter are
 /// recognised and dropped; `loading` is the one place a page read in flight is tracked.
@@ -38,8 +36,6 @@ where Row.ID == Int {
     package var rowCount: Int { pages.rowCount }
     /// How many pages the list has reached, in order from page 1.
     var reachedPages: Int { pages.reachedPages }
-    /// How many pages the filter selects, once a page answered.
-    var totalPages: Int? { pages.totalPages }
     /// How many rows the filter selects, once a page answered.
     var totalCount: Int? { pages.totalCount }
     /// The page the next scroll past the end loads.
@@ -47,7 +43,7 @@ where Row.ID == Int {
     /// Whether pages remain to be loaded (true before the first answer).
     var hasMorePages: Bool { pages.hasMorePages }
     /// Whether the filter selects nothing at all (the API said so).
-    var isEmptyResult: Bool { totalPages == 0 || (totalCount == 0 && reachedPages > 0) }
+    var isEmptyResult: Bool { pages.totalPages == 0 || (totalCount == 0 && reachedPages > 0) }
     /// Whether any page read is in flight.
     var isLoading: Bool { !loading.isEmpty }
 
@@ -79,9 +75,6 @@ where Row.ID == Int {
     mutating func remove(id: Int) {
         pages.removeRows { $0.id == id }
     }
-
-    /// The page number holding row `index`, or nil past the reached rows.
-    func pageNumber(ofRow index: Int) -> Int? { pages.pageNumber(ofRow: index) }
 
     /// The page numbers holding any of the rows in `range`, ascending, each once.
     func pageNumbers(ofRows range: Range<Int>) -> [Int] { pages.pageNumbers(ofRows: range) }
