@@ -12,12 +12,9 @@ package struct BrowserState: Sendable {
     package var size: TerminalSize {
         didSet { if size != oldValue { layout = BrowserLayout(size: size) } }
     }
-    /// Where each pane goes at the current size (kept with the size, as every frame and most
-    /// keys ask for it).
+    /// Where each pane goes at the current size (kept, as every frame and most keys ask for it).
     package private(set) var layout: BrowserLayout
-    /// The stack of screens with their addresses: the lists (a `ListsScreen`) at the bottom, the
-    /// screen shown on top; at most `screenLimit` (a push past it lets go of the oldest screen over
-    /// the lists).
+    /// The stack of screens with their addresses: the lists at the bottom, the screen shown on top.
     var stack = [StackedScreen(address: ScreenAddress(number: 0), screen: ListsScreen())]
     /// How many addresses were given: the next screen pushed gets this number.
     private var addressesGiven = 1
@@ -37,8 +34,7 @@ package struct BrowserState: Sendable {
     var keptWrites = WriteCounts()
     /// The characters with a write the server has not taken yet: shown `pending`.
     var pendingCharacterIDs: Set<Int> = []
-    /// How many sends of the kept writes in a row found the server out of reach (the next one
-    /// waits longer: `CharacterBrowser.backoff`).
+    /// How many sends of the kept writes in a row found the server out of reach (see `backoff`).
     var sendFailures = 0
     /// Whether the kept writes are being sent (one send at a time).
     var isSendingWrites = false
@@ -56,14 +52,11 @@ package struct BrowserState: Sendable {
     var tally = AnswerTally()
     /// The answers of the session's last minute, per second and source (the Cache screen's pulses).
     var pulses = CachePulses()
-    /// The cache entries background revalidations are reading again now, each with how many: a
-    /// read answered stale inside its stale-while-revalidate window adds its entries, its
-    /// background answer (or failure) takes them away (the Cache screen's `revalidating` state).
+    /// The cache entries background revalidations are reading again now (the Cache screen's).
     var revalidating = RevalidatingEntries()
     /// The repository's counters as of the latest read.
     var metrics = MetricsSnapshot()
-    /// Whether the network switch is on (as the browser last set it; the switch follows by an
-    /// effect).
+    /// Whether the network switch is on (as the browser last set it; the switch follows by an effect).
     var isOnline: Bool
     /// How many times the browser has set the switch (numbers the settings, so the last wins).
     var switchSettings = 0
@@ -97,8 +90,7 @@ package struct BrowserState: Sendable {
         self.apiDescription = apiDescription
     }
 
-    /// The initial state for `services`: online as its switch is, describing its API, with the
-    /// shared tier's health as it is now.
+    /// The initial state for `services`: its switch, its API, the shared tier's health now.
     package static func initial(services: BrowserServices) -> BrowserState {
         var state = initial(
             isOnline: services.networkSwitch.isOnline, apiDescription: services.apiDescription)
@@ -110,9 +102,8 @@ package struct BrowserState: Sendable {
     /// How many answers `recent` keeps.
     static let recentLimit = 60
 
-    /// How many screens `screens` keeps, the lists included. Details open details without end
-    /// (a character's episode, its cast member, that character's location, …), each holding what
-    /// it read; past this depth the screen pushed longest ago (already suspended) is let go.
+    /// How many screens `screens` keeps, the lists included: details open details without end,
+    /// so past this depth the screen pushed longest ago (already suspended) is let go.
     static let screenLimit = 24
 
     /// Puts `screen` on top of the stack at a new address.
@@ -133,17 +124,15 @@ package struct BrowserState: Sendable {
     }
     /// The list shown at the bottom of the stack: characters, episodes or locations.
     var activeList: EntityKind { lists.activeList }
-    /// The character list (of `lists`).
+    /// The lists of `lists`.
     package var characters: PagedList<ShowCharacter> {
         get { lists.characters }
         set { lists.characters = newValue }
     }
-    /// The episode list (of `lists`).
     var episodes: PagedList<Episode> {
         get { lists.episodes }
         set { lists.episodes = newValue }
     }
-    /// The location list (of `lists`).
     var locations: PagedList<Location> {
         get { lists.locations }
         set { lists.locations = newValue }

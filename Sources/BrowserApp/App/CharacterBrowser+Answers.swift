@@ -35,9 +35,11 @@ extension CharacterBrowser {
         case .keptWritesRead(let writes, let now):
             state.keptWrites = WriteCounts(writes)
             let repository = services.repository
-            state.pendingCharacterIDs = Set(writes.filter(\.isOpen).compactMap { repository.characterID(of: $0.entity) })
+            state.pendingCharacterIDs = Set(
+                writes.filter(\.isOpen).compactMap { repository.characterID(of: $0.entity) })
             // The Changes screen, when open, shows the same read.
-            if let message = state.message(ChangesScreen.Message.read(writes, now: now), to: ChangesScreen.self) {
+            let read = ChangesScreen.Message.read(writes, now: now)
+            if let message = state.message(read, to: ChangesScreen.self) {
                 return apply(message, state: &state)
             }
         case .keptWritesSent(let sent, let fromTask):
@@ -50,10 +52,9 @@ extension CharacterBrowser {
 
     /// Records an applied answer: the status pane's latest answer and counters, the recent
     /// answers, the pulses (stamped with the services' `now`), the entries revalidating in the
-    /// background, and a warning toast when the answer
-    /// fell back to the cache; then every screen is told of it. Returns the effect that tells
-    /// `onAnswer` (the runtime calls it as soon as `update` returns, in the order the answers were
-    /// applied), then the screens'.
+    /// background, and a warning toast when the answer fell back to the cache; then every screen
+    /// is told of it. Returns the effect that tells `onAnswer` (the runtime calls it as soon as
+    /// `update` returns, in the order the answers were applied), then the screens'.
     func record(_ answer: AppliedAnswer, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         let event = answer.event
         state.latest = event
@@ -69,7 +70,8 @@ extension CharacterBrowser {
         state.revalidating.record(event)
         let onAnswer = services.onAnswer
         // The server answered a read: writes kept while it could not be reached may go now.
-        let sending = tallyIsNetwork(answer.tally) ? sendKeptWritesIfAny(state: &state) : []
+        let fromNetwork = answer.tally?.origin == .network || answer.tally?.origin == .revalidated
+        let sending = fromNetwork ? sendKeptWritesIfAny(state: &state) : []
         return [.call { onAnswer(event) }] + callEach(.answered(event, at: time), state: &state) + sending
     }
 }

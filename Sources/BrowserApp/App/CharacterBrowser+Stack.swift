@@ -44,9 +44,6 @@ extension CharacterBrowser {
         return call(index, .receive(message), state: &state)
     }
 
-    /// After every key and resize, each screen keeps what it holds around its view.
-    func settle(state: inout BrowserState) -> [Effect<BrowserMessage>] { callEach(.settle, state: &state) }
-
     /// Carries out what the screen at `sender` asked, in order.
     private func carryOut(_ requests: [ScreenRequest], from sender: ScreenAddress, state: inout BrowserState)
         -> [Effect<BrowserMessage>]
@@ -83,7 +80,8 @@ extension CharacterBrowser {
     /// happens; lower in the stack, the screens over it are popped and it resumes as it was left;
     /// else a new one is pushed.
     func open(_ opener: ScreenOpener, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        guard let index = state.stack.lastIndex(where: { opener.screen.keyScopes.contains($0.screen.keyScope) }) else {
+        let scopes = opener.screen.keyScopes
+        guard let index = state.stack.lastIndex(where: { scopes.contains($0.screen.keyScope) }) else {
             return push(opener.make(services), state: &state)
         }
         return popBack(to: index, state: &state)

@@ -21,19 +21,23 @@ extension CharacterBrowser {
     /// Takes what a send of the kept writes did: a line per write in the events log, a toast for
     /// a conflict or a rejection, the outbox read again; when the server could not be reached,
     /// another send after a backoff (`backoff(after:)`) while online.
-    func applySent(_ sent: [WriteReport], state: inout BrowserState, fromTask: Bool = true) -> [Effect<BrowserMessage>] {
+    func applySent(_ sent: [WriteReport], state: inout BrowserState, fromTask: Bool = true)
+        -> [Effect<BrowserMessage>]
+    {
         if fromTask { state.isSendingWrites = false }
         var effects: [Effect<BrowserMessage>] = []
         for report in sent {
             let id = services.repository.characterID(of: report.event.entity) ?? 0
-            effects += record(WriteLogLine(report.event, character: id, elapsed: report.elapsed), state: &state, readingOutbox: false)
+            let line = WriteLogLine(report.event, character: id, elapsed: report.elapsed)
+            effects += record(line, state: &state, readingOutbox: false)
             switch report.event.outcome {
             case .conflict(let fields):
                 showToast(
-                    "Character \(id) changed on the server too (\(fields.joined(separator: ", "))): decide on the Changes screen (5).",
-                    kind: .warning, state: &state)
+                    "Character \(id) changed on the server too (\(fields.joined(separator: ", "))): "
+                        + "decide on the Changes screen (5).", kind: .warning, state: &state)
             case .rejected(let reason, _):
-                showToast("A kept write was refused: \(reason). See the Changes screen (5).", kind: .error, state: &state)
+                let text = "A kept write was refused: \(reason). See the Changes screen (5)."
+                showToast(text, kind: .error, state: &state)
             default:
                 break
             }
@@ -73,7 +77,9 @@ extension CharacterBrowser {
 
     /// Records `write`: the `--events` log's line, then (unless `readingOutbox` is false) the
     /// outbox read again for the status pane.
-    func record(_ write: WriteLogLine, state: inout BrowserState, readingOutbox: Bool = true) -> [Effect<BrowserMessage>] {
+    func record(_ write: WriteLogLine, state: inout BrowserState, readingOutbox: Bool = true)
+        -> [Effect<BrowserMessage>]
+    {
         state.latestWrite = write
         let onWrite = services.onWrite
         return [.call { onWrite(write) }] + (readingOutbox ? [readKeptWrites()] : [])
@@ -86,18 +92,10 @@ extension CharacterBrowser {
         return .task(key: Self.keptWritesReadKey) { .keptWritesRead(repository.keptWrites(), now: now()) }
     }
 
-    /// Whether an answer was the network's (the server can be reached again).
-    func tallyIsNetwork(_ tally: AppliedAnswer.Tally?) -> Bool {
-        switch tally?.origin {
-        case .network?, .revalidated?: true
-        default: false
-        }
-    }
-
     /// The task key of the effect that sends the kept writes.
-    static var keptWritesKey: String { "kept-writes" }
+    static let keptWritesKey = "kept-writes"
     /// The task key of the backoff before the next send.
-    static var sendBackoffKey: String { "kept-writes-backoff" }
+    static let sendBackoffKey = "kept-writes-backoff"
     /// The task key of the outbox's read.
-    static var keptWritesReadKey: String { "kept-writes-read" }
+    static let keptWritesReadKey = "kept-writes-read"
 }

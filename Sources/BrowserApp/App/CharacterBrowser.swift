@@ -1,4 +1,6 @@
 import PostgresCache
+import RepositoryCore
+import RickAndMortyModel
 import TerminalUI
 
 /// The character browser: a `TerminalApp` whose state is `BrowserState` and whose background
@@ -27,7 +29,8 @@ package struct CharacterBrowser: TerminalApp {
     /// Ticks are wanted only while something animates or expires: a spinner or a toast.
     package func wantsTicks(_ state: BrowserState) -> Bool { state.isBusy || state.toast != nil }
 
-    package func update(state: inout BrowserState, event: AppEvent<BrowserMessage>) -> [Effect<BrowserMessage>]
+    package func update(state: inout BrowserState, event: AppEvent<BrowserMessage>)
+        -> [Effect<BrowserMessage>]
     {
         switch event {
         case .start(let size):
@@ -38,17 +41,17 @@ package struct CharacterBrowser: TerminalApp {
             if let remembered = services.remembered, remembered.isOnline != state.isOnline {
                 effects += setNetworkSwitch(remembered.isOnline, state: &state)
             }
-            return effects + callEach(.open, state: &state) + observeChanges()
-                + observeSharedCacheHealth() + [readKeptWrites()] + sendKeptWritesIfAny(state: &state, force: true)
+            return effects + callEach(.open, state: &state) + observeChanges() + observeSharedCacheHealth()
+                + [readKeptWrites()] + sendKeptWritesIfAny(state: &state, force: true)
         case .input(.resize(let size)):
             state.size = size
-            return callEach(.resized, state: &state) + settle(state: &state)
+            return callEach(.resized, state: &state) + callEach(.settle, state: &state)
         case .input(.key(let key)):
             let effects = handle(key, state: &state)
-            return effects + settle(state: &state)
+            return effects + callEach(.settle, state: &state)
         case .input(.mouse(let mouse)):
             let effects = handle(mouse, state: &state)
-            return effects + settle(state: &state)
+            return effects + callEach(.settle, state: &state)
         case .message(let message):
             return apply(message, state: &state)
         case .tick:
@@ -91,5 +94,209 @@ package struct CharacterBrowser: TerminalApp {
     /// Shows `message` as a toast of `kind` from now until it expires.
     func showToast(_ message: String, kind: ToastState.Kind, state: inout BrowserState) {
         state.toast = ToastState(message, kind: kind, expiresAtTick: state.tick + toastLifetime)
+    }
+
+    /// Runs the browser on `backend` until the user quits, input ends or `stop` is requested,
+    /// starting from `BrowserState.initial(services:)`, and returns the final state. Suspends the
+    /// caller while the loop runs on its own thread; the caller shuts the backend down afterwards.
+    package func run(
+        on backend: any TerminalBackend, ticks: any TickSource = NoTicks(), stop: StopRequest? = nil
+    ) async throws(TerminalBackendError) -> BrowserState {
+        try await AppRuntime(app: self, backend: backend, ticks: ticks, stop: stop)
+            .run(initialState: .initial(services: services))
+    }
+
+    /// Puts `copy` on the clipboard through the services, with a toast that says what and how much;
+    /// a copy larger than terminals take is refused with a toast, never cut.
+    func copy(_ copy: ClipboardCopy, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        guard ClipboardSequence.fits(copy.text) else {
+            let most = ByteText.short(ClipboardSequence.maximumEncodedBytes)
+            showToast(
+                "Not copied: \(copy.label) is \(ByteText.short(copy.bytes)), more than a terminal's "
+                    + "clipboard takes (\(most) once encoded)", kind: .warning, state: &state)
+            return []
+        }
+        showToast(copy.toast, kind: .info, state: &state)
+        let clipboard = services.clipboard
+        return [.call { clipboard(copy) }]
+    }
+}
+
+/// The global actions the app carries out itself (the network switch, clearing the caches) and
+/// the subscriptions it starts with.
+extension CharacterBrowser {
+    /// The `o` key: flips the network switch and shows its new state at once; the switch is set
+    /// by the effect returned (see `setNetworkSwitch`).
+    func toggleNetwork(state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        let effects = setNetworkSwitch(!state.isOnline, state: &state)
+        showToast(
+            state.isOnline
+                ? "Online: reads may use the network again." : "Offline: only cached data can answer.",
+            kind: .info, state: &state)
+        return effects
+    }
+
+    /// Sets the network switch to `isOnline`: the state says so at once, and the effect sets the
+    /// switch. Each setting is numbered, so however fast `o` is pressed and however the effects
+    /// are scheduled, the switch ends as the last setting says (never the opposite of the screen).
+    func setNetworkSwitch(_ isOnline: Bool, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        state.isOnline = isOnline
+        state.switchSettings += 1
+        let number = state.switchSettings
+        let setter = services.switchSetter
+        let repository = services.repository
+        // Back online: the writes kept meanwhile go now, in order, once the switch is set (a send
+        // running meanwhile makes this one return at once: one drain of the outbox runs at a time).
+        guard isOnline else {
+            return [.stream(key: Self.networkSwitchKey) { _ in setter.set(isOnline, number: number) }]
+        }
+        state.sendFailures = 0
+        return [
+            .cancel(key: Self.sendBackoffKey),
+            .stream(key: Self.networkSwitchKey) { sink in
+                setter.set(isOnline, number: number)
+                let sent = await repository.sendKeptWrites()
+                if !sent.isEmpty { sink.send(.keptWritesSent(sent, fromTask: false)) }
+            },
+        ]
+    }
+
+    /// The task key of the effect that sets the network switch.
+    static var networkSwitchKey: String { "network-switch" }
+
+    /// The `c` and `C` keys: empties memory, or memory and disk.
+    func clearCache(_ scope: CacheClearing, state: inout BrowserState) -> [Effect<BrowserMessage>] {
+        state.isClearing = true
+        let repository = services.repository
+        let graph = services.graph
+        return [
+            .task(key: "clear") {
+                var failure: RepositoryError?
+                switch scope {
+                case .memory:
+                    await repository.clearMemory()
+                    await graph?.clearMemory()
+                case .memoryAndDisk:
+                    do throws(RepositoryError) {
+                        try await repository.clearAll()
+                        try await graph?.clearAll()
+                    } catch {
+                        failure = error
+                    }
+                }
+                return .cacheCleared(scope, failure: failure, metrics: repository.metricsSnapshot())
+            }
+        ]
+    }
+
+    /// The subscriptions to the change streams of characters, episodes and locations, when
+    /// `services.observesChanges`: each change is posted to `update` as a message. The streams
+    /// are made here, at start, so no change written after the start is missed; they are
+    /// subscriptions, so a headless run does not wait for them to end.
+    func observeChanges() -> [Effect<BrowserMessage>] {
+        guard services.observesChanges else { return [] }
+        let repository = services.repository
+        var effects = [
+            Self.subscribe(Self.characterChangesKey, repository.characterChanges()) { .characterChanged($0) },
+            Self.subscribe(Self.episodeChangesKey, repository.episodeChanges()) { .episodeChanged($0) },
+        ]
+        if let locations = services.graph?.locationChanges() {
+            effects.append(Self.subscribe(Self.locationChangesKey, locations) { .locationChanged($0) })
+        }
+        return effects
+    }
+
+    /// A subscription under `key` posting each element of `stream` as the message `message` makes.
+    private static func subscribe<Element: Sendable>(
+        _ key: String, _ stream: AsyncStream<Element>,
+        _ message: @escaping @Sendable (Element) -> BrowserMessage
+    ) -> Effect<BrowserMessage> {
+        .subscribe(key: key) { sink in
+            for await element in stream { sink.send(message(element)) }
+        }
+    }
+
+    /// The subscription to the shared tier's health, when the services have one: its state now,
+    /// then every change, posted as `sharedCacheHealthChanged`. The stream is made here, at start.
+    func observeSharedCacheHealth() -> [Effect<BrowserMessage>] {
+        guard let changes = services.sharedCacheHealthChanges?() else { return [] }
+        let repository = services.repository
+        return [
+            .subscribe(key: Self.sharedCacheHealthKey) { sink in
+                if let now = repository.sharedCacheHealth { sink.send(.sharedCacheHealthChanged(now)) }
+                for await health in changes { sink.send(.sharedCacheHealthChanged(health)) }
+            }
+        ]
+    }
+
+    /// The task keys of the subscriptions (they end only with the run).
+    static let sharedCacheHealthKey = "shared-cache-health"
+    static let characterChangesKey = "changes-character"
+    static let episodeChangesKey = "changes-episode"
+    static let locationChangesKey = "changes-location"
+}
+
+/// The whole browser screen for one state: title, the screen on top, status panes, footer or
+/// question, then a toast and the help overlay on top. A plain value built for each frame; with
+/// `memos`, the panes whose inputs did not change since the last frame are pasted, not drawn.
+struct BrowserScreen: Widget {
+    let state: BrowserState
+    var colorMode: ColorMode = .palette256
+    /// Whether the mouse is on (the help overlay says what it does).
+    var mouseOn = true
+    /// Whether an API is explored (the help overlay lists the explorer's moves on every screen).
+    var exploring = false
+    var memos: PaneMemos?
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        let layout = state.layout
+        TitleBar(state: state).render(in: layout.title, buffer: &buffer, memo: memos?.title)
+        state.screens.last?.render(
+            in: layout.main, buffer: &buffer,
+            context: ScreenRenderContext(
+                layout: layout, colorMode: colorMode, memos: memos,
+                pendingCharacterIDs: state.pendingCharacterIDs, keptWrites: state.keptWrites,
+                sharedCache: state.sharedCache, revalidating: state.revalidating))
+        StatusPaneContent(state: state, isWide: layout.isWide)
+            .render(in: layout.status, buffer: &buffer, memo: memos?.status)
+        if let counters = layout.counters {
+            CountersPane(state: state).render(in: counters, buffer: &buffer, memo: memos?.counters)
+        }
+        if let recent = layout.recent {
+            RecentAnswersPane(events: state.recent).render(in: recent, buffer: &buffer, memo: memos?.recent)
+        }
+        // A question goes on the footer, or on the row its screen keeps for it (the key hints stay).
+        let question = state.asking?.question
+        let row = question == nil ? nil : state.screens.last?.questionRow(in: layout)
+        if let question {
+            QuestionBar(question: question, showsKeys: row == nil)
+                .render(in: row ?? layout.footer, buffer: &buffer)
+        }
+        if question == nil || row != nil {
+            KeyHintsFooter(hints: FooterHints.hints(for: state))
+                .render(in: layout.footer, buffer: &buffer, memo: memos?.footer)
+        }
+        if let toast = state.toast {
+            // Over the body, clear of the boxes' bottom border, centred across the whole width.
+            let body = Rect(
+                x: area.x, y: layout.title.maxY, width: area.width,
+                height: layout.footer.y - layout.title.maxY - 1)
+            Toast(toast.message, style: Self.style(of: toast.kind)).render(in: body, buffer: &buffer)
+        }
+        if state.showsHelp {
+            HelpOverlay.box(
+                for: state.keyScope, exploring: exploring, mouseOn: mouseOn, scroll: state.helpScroll,
+                in: area
+            ).render(in: area, buffer: &buffer)
+        }
+    }
+
+    /// How a toast of `kind` looks.
+    static func style(of kind: ToastState.Kind) -> Style {
+        switch kind {
+        case .error: Style(foreground: .red, bold: true)
+        case .warning: Style(foreground: .yellow, bold: true)
+        case .info: Style(bold: true)
+        }
     }
 }

@@ -7,14 +7,10 @@ import TerminalUI
 struct LaidOut<Layout: Equatable & Sendable, Geometry: Sendable>: Sendable, Hashable {
     private var stored: (layout: Layout, geometry: Geometry)?
 
-    /// Nothing laid out yet.
-    init() {}
-
     /// The geometry kept for `layout`, or the one `build` makes, kept from now on.
     @discardableResult
     mutating func layOut(for layout: Layout, _ build: () -> Geometry) -> Geometry {
-        if let stored, stored.layout == layout { return stored.geometry }
-        let geometry = build()
+        let geometry = self.geometry(for: layout, else: build)
         stored = (layout, geometry)
         return geometry
     }

@@ -26,7 +26,8 @@ package struct Question: Sendable, Hashable {
 
     /// `prompt`, answered `y` or `n`.
     static func yesOrNo(_ prompt: String) -> Question {
-        Question(prompt: prompt, kind: .choice([Choice(letter: "y", label: "yes"), Choice(letter: "n", label: "no")]))
+        let choices = [Choice(letter: "y", label: "yes"), Choice(letter: "n", label: "no")]
+        return Question(prompt: prompt, kind: .choice(choices))
     }
 }
 

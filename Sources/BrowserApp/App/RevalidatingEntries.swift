@@ -8,9 +8,6 @@ import RepositoryCore
 package struct RevalidatingEntries: Sendable, Equatable {
     private var counts: [CacheEntryKey: Int] = [:]
 
-    /// None.
-    init() {}
-
     /// Takes `event`: a `revalidating` answer adds its entries, a `background` one removes them,
     /// any other answer of an entry clears its mark (it is newer than any lost background answer).
     mutating func record(_ event: AnswerEvent) {

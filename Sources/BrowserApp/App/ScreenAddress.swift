@@ -58,7 +58,9 @@ extension Effect {
         case .run(let key, let operation):
             .run(key: key.map(scope)) { sink in await operation(MessageSink { sink.send(transform($0)) }) }
         case .subscribe(let key, let operation):
-            .subscribe(key: key.map(scope)) { sink in await operation(MessageSink { sink.send(transform($0)) }) }
+            .subscribe(key: key.map(scope)) { sink in
+                await operation(MessageSink { sink.send(transform($0)) })
+            }
         case .call(let operation): .call(operation)
         case .cancel(let key): .cancel(key: scope(key))
         case .quit: .quit

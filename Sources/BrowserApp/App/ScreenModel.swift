@@ -9,19 +9,13 @@ import TerminalUI
 
 /// One screen of the browser's stack as a sub-model: the conforming value is the screen's own
 /// state; it carries out the actions of its key scope, takes its own messages (the results of
-/// the effects it returned), draws itself into the main pane, and is suspended when another
-/// screen is pushed over it and resumed when it is on top again, like a view stack.
+/// the effects it returned, addressed to it alone), draws itself into the main pane, and is
+/// suspended when another screen is pushed over it and resumed when it is on top again.
 ///
-/// The app keeps the stack (`BrowserState.screens`, the lists at the bottom) and the chrome
-/// around it (title, status panes, footer, help, toasts, the question asked). Each screen on the stack
-/// has an address, given when it is pushed: the effects it returns are addressed to it, and
-/// their messages come back to it alone (those of a screen popped since are dropped), as a
-/// child's commands in bubbletea. What is news for every screen — an entity changed, an answer
-/// applied — comes through `show` and `answered`. A screen asks the app for everything else —
-/// recording an answer, a toast, pushing or popping a screen, showing an entity on the other
-/// screens, a question — through its `ScreenContext`; the app carries the requests out, in
-/// order, after the call returns. Every requirement is called on the loop thread, one call at a
-/// time. A plain, sendable value.
+/// What is news for every screen comes through `show` and `answered`; a screen asks the app for
+/// everything else through its `ScreenContext`, whose requests the app carries out in order
+/// after the call returns. Every requirement is called on the loop thread, one call at a time.
+/// A plain, sendable value.
 package protocol ScreenModel: Sendable {
     /// What the screen's effects report back to it.
     associatedtype Message: Sendable = Never
@@ -73,7 +67,9 @@ package protocol ScreenModel: Sendable {
 
 extension ScreenModel {
     package mutating func open(context: inout ScreenContext) -> [Effect<Message>] { [] }
-    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] { [] }
+    package mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
+        []
+    }
     package mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] { [] }
     package mutating func resume(context: inout ScreenContext) -> [Effect<Message>] { [] }
     package mutating func resized(context: inout ScreenContext) -> [Effect<Message>] { [] }
@@ -91,25 +87,17 @@ extension ScreenModel {
 /// What a screen has in flight. A plain value.
 package struct ScreenActivity: Sendable, Hashable {
     /// Whether any read of the screen is in flight (the spinner turns).
-    package var isBusy: Bool
+    package var isBusy = false
     /// Whether a refresh (a `remoteFirst` read) is in flight (`r` waits for it).
-    package var isRefreshing: Bool
+    package var isRefreshing = false
     /// The reads the status pane names, in words (`page 2`, `character`); empty for none.
-    package var shownReads: [String]
+    package var shownReads: [String] = []
     /// Whether one of `shownReads` is a refresh.
-    package var shownRefreshing: Bool
+    package var shownRefreshing = false
 
-    /// Activity as given; idle by default.
-    package init(
-        isBusy: Bool = false, isRefreshing: Bool = false, shownReads: [String] = [],
-        shownRefreshing: Bool = false
-    ) {
-        self.isBusy = isBusy
-        self.isRefreshing = isRefreshing
-        self.shownReads = shownReads
-        self.shownRefreshing = shownRefreshing
-    }
+}
 
+extension ScreenActivity {
     /// The activity of one read in flight with `policy` (nil: idle), named `word` in the status pane.
     package init(reading policy: CachePolicy?, named word: String) {
         self.init(
@@ -201,7 +189,9 @@ package struct ScreenContext: Sendable {
 
     /// Asks `question` (the app draws it and takes the keys); its answer — the text, or the letter
     /// chosen — comes back to the screen alone as the message `reply` makes of it. Cancelled, nothing does.
-    package mutating func ask<Reply: Sendable>(_ question: Question, reply: @escaping @Sendable (String) -> Reply) {
+    package mutating func ask<Reply: Sendable>(
+        _ question: Question, reply: @escaping @Sendable (String) -> Reply
+    ) {
         requests.append(.ask(question, reply: reply))
     }
 
@@ -226,25 +216,18 @@ package struct ScreenContext: Sendable {
     }
 }
 
-/// What a screen asks of the app. A plain value.
+/// What a screen asks of the app, one case per `ScreenContext` request. A plain value.
 package enum ScreenRequest: Sendable {
-    /// Record an applied answer.
     case record(AppliedAnswer)
-    /// Show a toast.
     case toast(String, ToastState.Kind)
-    /// Push a screen.
     case push(any ScreenModel)
-    /// Pop the top screen.
     case pop
     /// Show an entity on every other screen.
     case show(ShownEntity)
     /// Ask a question; the answer goes back as the asker's message.
     case ask(Question, reply: @Sendable (String) -> any Sendable)
-    /// Put a text on the clipboard.
     case copy(ClipboardCopy)
-    /// Record a write's outcome.
     case recordWrite(WriteLogLine)
-    /// Read the outbox again.
     case readKeptWrites
     /// Carry out `action` as its key would, after the requests before it (the picker's choice).
     case perform(BrowserAction)
