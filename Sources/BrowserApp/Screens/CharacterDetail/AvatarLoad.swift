@@ -37,8 +37,7 @@ enum AvatarLoad {
     /// A picture's answer as an event like every other (the status pane's latest answer, the
     /// events log), asked as `query` (`avatar 1`).
     static func event(query: String, refresh: Bool, _ outcome: AvatarOutcome) -> AnswerEvent {
-        var error: String?
-        if case .failure(let failure) = outcome.result { error = failure.reason }
+        let error: String? = if case .failure(let failure) = outcome.result { failure.reason } else { nil }
         return AnswerEvent(
             query: query,
             policy: .download(refresh ? .alwaysFetchWithCustomHeader : .bypassServerCallOnFoundItem),

@@ -6,23 +6,13 @@ import Locking
 import RepositoryCore
 import TerminalUI
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Loads character avatars through a `DownloadService` and a size-bounded `FileSystemCacheProvider`,
 /// then checks and decodes them. Navigation serves a cached file without asking the server
-/// (`bypassServerCallOnFoundItem`); a refresh revalidates it with its ETag
-/// (`alwaysFetchWithCustomHeader` over the same folder). A file that does not decode is removed,
-/// unless it is a picture of another kind (PNG, GIF, WebP, BMP), which is kept and named.
-///
-/// Navigation looks in the cache itself, as the service would, with the provider's
-/// `cachedFile(key:)`: one `stat` gives the file's identity (a picture decoded before is not decoded
-/// again), and a hit writes the file's last-use date only when it is older than `useDateResolution`.
-/// A refresh never asks the cache: under `alwaysFetchWithCustomHeader` only the server's 304 does.
-///
+/// (`bypassServerCallOnFoundItem`), looking in the cache itself with one `stat` (`cachedFile(key:)`:
+/// a picture decoded before is not decoded again; a hit writes its last-use date only when that is
+/// older than `useDateResolution`). A refresh revalidates with the ETag (`alwaysFetchWithCustomHeader`
+/// over the same folder: only the server's 304 finds the file). A file that does not decode is
+/// removed, unless it is a picture of another kind (PNG, GIF, WebP, BMP), kept and named.
 /// `Sendable` and stateless apart from the cache folder: loads may run concurrently.
 package struct AvatarLoader: Sendable {
     /// A load's end before it is timed: the picture or why not, where the file came from, its size.
@@ -46,8 +36,8 @@ package struct AvatarLoader: Sendable {
     /// The API's identity: the avatars of the API's form are cached under `<id>/character/avatar/…`,
     /// so two APIs (the sample and a dump, two servers on one host) never share a picture.
     let api: APIIdentity?
-    private let decoded = DecodedAvatars(capacity: 32)
-    private let locations = AvatarLocations(capacity: 256)
+    private let decoded = DecodedAvatars()
+    private let locations = AvatarLocations()
 
     /// A loader caching in `directory`, at most `maximumBytes` of files, least recently used evicted
     /// first; a file-cache hit records its use only when the last one recorded is `useDateResolution`
@@ -83,11 +73,9 @@ package struct AvatarLoader: Sendable {
             cacheKey: locations.location(of: url, derive: locate)?.key)
     }
 
-    /// For the cache inspector: reads the avatar cached under `cacheKey`
-    /// (`sample/character/avatar/1.jpeg`) again from its URL on the current API, and says where the
-    /// file came from (`revalidated`, `network`). `conditional` sends the cached validators; otherwise
-    /// the file is removed first and downloaded anew. Offline it fails (`mainUnavailable`, as every
-    /// failure) and the file stays.
+    /// For the cache inspector: reads the avatar cached under `cacheKey` (`sample/character/avatar/1.jpeg`)
+    /// again from its URL on the current API and says where it came from; `conditional` sends the cached
+    /// validators, else the file is removed and downloaded anew. Offline it fails and the file stays.
     package func reread(_ cacheKey: String, conditional: Bool) async -> Result<Origin, RepositoryError> {
         guard let url = url(ofCacheKey: cacheKey) else {
             return .failure(.mainUnavailable(reason: "No image: \(cacheKey) names no URL."))
@@ -278,11 +266,9 @@ private final class DecodedAvatars: Sendable {
         let size: Int
     }
 
-    private let capacity: Int
+    private let capacity = 32
     /// The pictures, and their keys oldest first.
     private let entries = PThreadMutex<(images: [Key: HalfBlockPicture], order: [Key])>(([:], []))
-
-    init(capacity: Int) { self.capacity = max(1, capacity) }
 
     func image(for key: Key) -> HalfBlockPicture? { entries.withLock { $0.images[key] } }
 
@@ -312,10 +298,8 @@ private typealias AvatarLocation = (url: URL, key: String)
 /// The `AvatarLocation` of the last `capacity` avatar URLs (or a remembered failure to parse one),
 /// as parsing a URL is not free; forgotten all at once when full. Thread-safe: a `PThreadMutex`.
 private final class AvatarLocations: Sendable {
-    private let capacity: Int
+    private let capacity = 256
     private let known = PThreadMutex<[String: AvatarLocation?]>([:])
-
-    init(capacity: Int) { self.capacity = max(1, capacity) }
 
     /// The location of `text`, from `derive` the first time.
     func location(of text: String, derive: (String) -> AvatarLocation?) -> AvatarLocation? {

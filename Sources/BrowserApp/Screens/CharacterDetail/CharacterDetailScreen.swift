@@ -165,11 +165,8 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         let geometry = laidOut.layOut(for: layout) {
             DetailGeometry(layout: layout, detail: detail, isLoading: loading != nil)
         }
-        let clamped = min(max(0, detail.scrollOffset), geometry.maxScrollOffset)
-        if clamped != detail.scrollOffset {
-            detail.scrollOffset = clamped
-            laidOut.layOut(for: layout) { geometry }
-        }
+        scroll(by: 0, geometry: geometry)
+        laidOut.layOut(for: layout) { geometry }  // kept again: the scroll is no part of it
     }
 
     /// The geometry `layOut` built for `layout`, or one built now.
@@ -185,9 +182,8 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
         case .character(let character) where character.id == detail.characterID:
             if detail.character != character { detail.character = character }
         case .episode(let episode):
-            guard let episodes = detail.episodes,
-                let position = episodes.firstIndex(where: { $0.id == episode.id }),
-                episodes[position] != episode
+            guard let position = detail.episodes?.firstIndex(where: { $0.id == episode.id }),
+                detail.episodes?[position] != episode
             else { return }
             detail.episodes?[position] = episode
         default:
