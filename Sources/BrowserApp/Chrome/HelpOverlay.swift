@@ -7,19 +7,16 @@ enum HelpOverlay {
     static func box(
         for scope: KeyTable.Scope, exploring: Bool = false, mouseOn: Bool, scroll: Int = 0, in area: Rect
     ) -> OverlayBox {
+        let most = maximumScroll(for: scope, exploring: exploring, mouseOn: mouseOn, in: area)
         let lines = lines(for: scope, exploring: exploring, mouseOn: mouseOn)
-        let dropped = min(max(0, scroll), maximumScroll(of: lines, in: area))
-        return OverlayBox(title: "Keys", lines: Array(lines.dropFirst(dropped)))
+        return OverlayBox(title: "Keys", lines: Array(lines.dropFirst(min(max(0, scroll), most))))
     }
 
     /// The most lines the overlay on `scope` over `area` scrolls off: none when all show.
     static func maximumScroll(
         for scope: KeyTable.Scope, exploring: Bool = false, mouseOn: Bool, in area: Rect
     ) -> Int {
-        maximumScroll(of: lines(for: scope, exploring: exploring, mouseOn: mouseOn), in: area)
-    }
-
-    private static func maximumScroll(of lines: [Line], in area: Rect) -> Int {
+        let lines = lines(for: scope, exploring: exploring, mouseOn: mouseOn)
         let shown = max(0, OverlayBox(title: "Keys", lines: lines).frame(in: area).height - 2)
         return max(0, lines.count - shown)
     }

@@ -1,12 +1,9 @@
 import RickAndMortyModel
 import TerminalUI
 
-/// The remembered drawings of the panes whose inputs change less often than the frame: the
-/// title, the status, counters and recent-answers boxes, the footer's key hints, and the rows
-/// in view of each list and the character's fields (kept while only the selection moves). A
-/// frame pastes each of these from its memo unless its input changed.
-///
-/// Thread-safe, as each `DrawingMemo` is; one set serves one browser's screen.
+/// The remembered drawings of the panes whose inputs change less often than the frame (title,
+/// status, counters, recent answers, footer, each list's rows in view, the character's fields),
+/// each pasted unless its input changed. Thread-safe, as each `DrawingMemo` is; one per browser.
 final class PaneMemos: Sendable {
     let title = DrawingMemo<TitleBar>()
     let status = DrawingMemo<StatusPaneContent>()

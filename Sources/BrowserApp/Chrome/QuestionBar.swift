@@ -13,17 +13,14 @@ struct QuestionBar: Widget {
         switch question.kind {
         case .text(let text, _): renderText(text, in: area, buffer: &buffer)
         case .choice(let choices):
-            var spans = [
-                Span(question.prompt + (showsKeys ? " " : ""), style: Style(foreground: .yellow, bold: true))
-            ]
-            for (index, choice) in choices.enumerated() where showsKeys {
-                spans += [
-                    Span(" \(choice.letter) ", style: Style(bold: true, reverse: true)),
-                    Span(" \(choice.label)"),
-                ]
-                if index < choices.count - 1 { spans.append(Span("  ")) }
+            let prompt = Span(
+                question.prompt + (showsKeys ? " " : ""), style: Style(foreground: .yellow, bold: true))
+            let keys = (showsKeys ? choices : []).map { choice in
+                let letter = Span(" \(choice.letter) ", style: Style(bold: true, reverse: true))
+                return [letter, Span(" \(choice.label)")]
             }
-            buffer.write(Line(spans), x: area.x, y: area.y, maxWidth: area.width)
+            let line = Line([prompt] + Array(keys.joined(separator: [Span("  ")])))
+            buffer.write(line, x: area.x, y: area.y, maxWidth: area.width)
         }
     }
 

@@ -29,7 +29,8 @@ struct RecentAnswersPane: Widget, Equatable, Sendable {
                 ]
             if isRoomy {
                 let latency = StatusPaneContent.latency(event.ms)
-                spans += [Span(" "), Span(TextFitting.fit(latency, width: latencyWidth, alignment: .trailing))]
+                let fitted = TextFitting.fit(latency, width: latencyWidth, alignment: .trailing)
+                spans += [Span(" "), Span(fitted)]
             }
             buffer.write(Line(spans), x: inside.x, y: inside.y + index, maxWidth: inside.width)
         }

@@ -68,7 +68,8 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     private var latestItems: (items: [(String, Style)], error: String?) {
         if let write = latestWrite {
             let items: [(String, Style)] = [
-                (Self.writeQuery(write), Style(bold: true)), (Self.writeSource(write), Self.writeStyle(write)),
+                (Self.writeQuery(write), Style(bold: true)),
+                (Self.writeSource(write), Self.writeStyle(write)),
                 ("mainSync / \(write.method)", .plain), (Self.latency(write.ms), .plain), ("—", .plain),
             ]
             return (items, write.error)
