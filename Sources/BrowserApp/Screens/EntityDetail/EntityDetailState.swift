@@ -11,13 +11,9 @@ struct EntityDetailState: Sendable, Hashable {
     /// The name it was opened under, until its own read answers (for the breadcrumb).
     var knownName: String
     /// The episode, once read (kind `.episode`).
-    var episode: Episode? {
-        didSet { memberIDs = memberReferences.validIDs }
-    }
+    var episode: Episode? { didSet { memberIDs = memberReferences.validIDs } }
     /// The location, once read (kind `.location`).
-    var location: Location? {
-        didSet { memberIDs = memberReferences.validIDs }
-    }
+    var location: Location? { didSet { memberIDs = memberReferences.validIDs } }
     /// The valid member ids, in reference order, each once: parsed from the references when the
     /// entity arrives, not on every frame.
     private(set) var memberIDs: [Int] = []

@@ -43,13 +43,6 @@ extension ExplorerDetailScreen {
         ]
     }
 
-    /// The cache entries a read of the entity touches: its own, once its address is known.
-    func cacheKeys(of read: ExplorerRead<ExplorerEntity>) -> [CacheEntryKey] {
-        if case .success(let answer) = read.result { return [ExplorerRepository.cacheKey(ofEntity: answer.value.address)] }
-        if case .address(let address) = target { return [ExplorerRepository.cacheKey(ofEntity: address)] }
-        return []
-    }
-
     /// Reads, in the background, the titles of the bare links on the lines in view that were
     /// not asked for yet (a reference's name needs no read).
     mutating func readTitlesInView(context: ScreenContext) -> [Effect<Message>] {

@@ -15,11 +15,6 @@ struct ExplorerDetailScreen: ScreenModel {
         case address(EntityAddress)
         case id(String, of: ExplorerResource)
 
-        /// The resource an entity opened by id is of.
-        var resource: ExplorerResource? {
-            if case .id(_, let resource) = self { resource } else { nil }
-        }
-
         /// Where it is: its address's path, or `people/1`.
         var path: String {
             switch self {
@@ -115,9 +110,12 @@ struct ExplorerDetailScreen: ScreenModel {
             // A background revalidation's answer comes after its read ended.
             guard read.background || loading == read.policy else { return [] }
             if !read.background { loading = nil }
+            // The cache entry it touches: its own, once its address is known.
+            var address: EntityAddress? = (try? read.result.get())?.value.address
+            if address == nil, case .address(let own) = target { address = own }
             context.record(
                 explorer: query, read, metrics: context.services.explorer?.repository.metrics.snapshot(),
-                keys: cacheKeys(of: read))
+                keys: address.map { [ExplorerRepository.cacheKey(ofEntity: $0)] } ?? [])
             // (a refresh in flight answers newer; a failed revalidation leaves the stale value shown)
             if read.background, loading == .remoteFirst || (try? read.result.get()) == nil { return [] }
             switch read.result {
@@ -129,8 +127,10 @@ struct ExplorerDetailScreen: ScreenModel {
                 // Another screen holding the entity (a list's row, a detail further down) shows it too.
                 if isNew { context.show(.explored(answer.value)) }
                 var effects: [Effect<Message>] = []
+                var resource: ExplorerResource?  // the one an entity opened by id is of
+                if case .id(_, let opened) = target { resource = opened }
                 let source = ExplorerImageSource(
-                    of: answer.value, resource: target.resource, session: context.services.explorer)
+                    of: answer.value, resource: resource, session: context.services.explorer)
                 if source != imageSource || image == nil {
                     imageSource = source
                     effects += loadImage(refresh: false, services: context.services)

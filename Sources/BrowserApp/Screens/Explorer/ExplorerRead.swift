@@ -53,11 +53,9 @@ struct ExplorerRead<Value: Sendable>: Sendable {
 }
 
 extension ScreenContext {
-    /// Records an explorer read of `query` — the status pane's latest answer and which source
-    /// gave it, the recent answers, the `--events` log, the answers by source with the explorer's
-    /// tier counters (`metrics`) — with a warning toast when it fell back to the cache. Explorer
-    /// reads are not counted per Rick and Morty kind. `keys` are the cache entries read (the
-    /// Cache screen's timeline and its revalidating marks).
+    /// Records an explorer read of `query` of the cache entries `keys` as every answer is (with
+    /// the explorer's tier counters, `metrics`), not counted per Rick and Morty kind, with a
+    /// warning toast when it fell back to the cache.
     mutating func record<Value>(
         explorer query: String, _ read: ExplorerRead<Value>, metrics: MetricsSnapshot?, keys: [CacheEntryKey] = []
     ) {
