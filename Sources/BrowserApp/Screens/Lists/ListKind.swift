@@ -1,8 +1,7 @@
 import RickAndMortyModel
 
-/// What tells one of the browser's lists from another: its rows, keys, filters and how the
-/// `/` prompt writes them, its texts and task keys. A plain value, one per kind; the one pane,
-/// row widget, page request and list operations read everything kind-specific from here.
+/// What tells one of the browser's lists from another: rows, keys, filters, texts and task keys.
+/// A plain value, one per kind; the pane, rows and operations read everything kind-specific here.
 struct ListKind: Sendable {
     /// The kind, for queries, events, the remembered selection and the list switch.
     let kind: EntityKind

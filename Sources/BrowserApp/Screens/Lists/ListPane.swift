@@ -1,9 +1,8 @@
 import RickAndMortyModel
 import TerminalUI
 
-/// A list in its box: a column header, one row per loaded row with the selection highlighted,
-/// and a scrollbar; its kind says the columns and the texts.
-/// With `rowsMemo`, the rows are pasted while only the selection moves within the view.
+/// A list in its box: a column header, its rows with the selection highlighted, a scrollbar;
+/// with `rowsMemo`, the rows are pasted while only the selection moves within the view.
 struct ListPane<Row: ListRow>: Widget {
     let list: PagedList<Row>
     let layout: BrowserLayout
@@ -70,10 +69,8 @@ enum StatusStyle {
     }
 }
 
-/// The rows of a list in view, without the selection's highlight: what a list draws while only
-/// the selection moves. Holds exactly what it draws (the rows in view and no others, the list's
-/// length for the scrollbar, the top row, the placeholder), so equal values draw equal cells,
-/// and comparing two costs a screen of rows however long the list is.
+/// The rows of a list in view, without the selection's highlight. Holds exactly what it draws,
+/// so equal values draw equal cells, and comparing two costs a screen of rows at most.
 struct ListRows<Row: ListRow>: Widget, Equatable, Sendable {
     /// The rows in view, from `top`, as slices of their pages (nil where a page is being read
     /// again).

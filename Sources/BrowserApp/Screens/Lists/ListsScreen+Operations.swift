@@ -3,9 +3,8 @@ import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
-/// The three lists' operations, one generic path for all: moving, reading pages (and the page
-/// that follows), refreshing, reloading under a new filter, applying a page and restoring the
-/// remembered selection.
+/// The three lists' operations, one generic path for all: moving, reading, refreshing, filtering,
+/// applying pages and restoring the remembered selection.
 extension ListsScreen {
     /// How many pages a list reads at most to find a remembered selection.
     static let restoreSearchPages = 10
@@ -61,6 +60,7 @@ extension ListsScreen {
             let effects = moveSelection(Row.self, by: index - list.selection.selected, context: &context)
             if opens { self[keyPath: Row.list].selectedRow?.open(context: &context) }
             return effects
+        case .refresh: return refreshList(Row.self, context: &context)
         case .scroll(let rows, _, _):
             return scrollList(Row.self, by: rows, context: &context)
         case .copy(let format):
@@ -83,11 +83,7 @@ extension ListsScreen {
     }
 
     /// Applies the `/` prompt's text to the list on screen.
-    mutating func applyFilter(_ text: String, context: inout ScreenContext) -> Effects {
-        reloadIfChanged(ListKind.of(activeList).rows, text: text, context: &context)
-    }
-
-    private mutating func reloadIfChanged<Row: ListRow>(
+    mutating func applyFilter<Row: ListRow>(
         _: Row.Type, text: String, context: inout ScreenContext
     ) -> Effects {
         let old = self[keyPath: Row.list].filter
@@ -309,9 +305,8 @@ extension ListsScreen {
         activeList = remembered.activeList
     }
 
-    /// `--open` on the lists: shows the list it names, unfiltered and from its top (no page is
-    /// read to look for the entity's row), and pushes that entity's detail over it (`open` reads
-    /// the list's first page).
+    /// `--open` on the lists: shows the list it names, unfiltered and from its top, and pushes that
+    /// entity's detail over it (`open` reads the list's first page).
     mutating func start(context: inout ScreenContext) {
         guard let start = context.services.listsStart, canList(start.kind, context: &context) else { return }
         activeList = start.kind

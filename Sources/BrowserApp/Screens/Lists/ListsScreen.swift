@@ -46,12 +46,9 @@ package struct ListsScreen: ScreenModel, Hashable {
             return ScreenActivity()
         }
         let pages = characters.loading
-        let numbers = pages.keys.sorted()
-        var shown: [String] = []
-        if !numbers.isEmpty {
-            let list = numbers.map(String.init).joined(separator: ", ")
-            shown.append((numbers.count == 1 ? "page " : "pages ") + list)
-        }
+        let numbers = pages.keys.sorted().map(String.init)
+        let word = numbers.count == 1 ? "page " : "pages "
+        let shown = numbers.isEmpty ? [] : [word + numbers.joined(separator: ", ")]
         let refreshing = pages.values.contains(.remoteFirst)
         return ScreenActivity(
             isBusy: true,
@@ -71,7 +68,6 @@ package struct ListsScreen: ScreenModel, Hashable {
 
     package mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> Effects {
         switch action {
-        case .refresh: return refreshList(ListKind.of(activeList).rows, context: &context)
         case .showList(let kind): return switchList(to: kind, context: &context)
         case .nextList:
             // Tab cycles the three lists, then the first screen the catalogue opens (the Cache
@@ -90,7 +86,7 @@ package struct ListsScreen: ScreenModel, Hashable {
         switch message {
         case .pageRead(let request, let report):
             applyPage(request, report, of: ListKind.of(request.kind).rows, context: &context)
-        case .filtered(let text): applyFilter(text, context: &context)
+        case .filtered(let text): applyFilter(ListKind.of(activeList).rows, text: text, context: &context)
         }
     }
 

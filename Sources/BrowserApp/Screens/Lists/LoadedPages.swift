@@ -86,19 +86,14 @@ struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
     /// copied, whatever the range.
     func rowsInView(_ range: Range<Int>) -> RowsInView<Row> {
         let clamped = range.clamped(to: 0..<rowCount)
-        var pieces: [RowsInView<Row>.Piece] = []
-        guard !clamped.isEmpty, let first = pageNumber(ofRow: clamped.lowerBound),
-            let last = pageNumber(ofRow: clamped.upperBound - 1)
-        else { return RowsInView(top: clamped.lowerBound, pieces: []) }
-        pieces.reserveCapacity(last - first + 1)
-        for number in first...last {
+        let pieces = pageNumbers(ofRows: clamped).compactMap { number -> RowsInView<Row>.Piece? in
             let start = max(clamped.lowerBound, starts[number - 1])
             let end = min(clamped.upperBound, starts[number])
-            guard start < end else { continue }
+            guard start < end else { return nil }
             let rows = resident[number].map { page in
                 page[(start - starts[number - 1])..<min(page.count, end - starts[number - 1])]
             }
-            pieces.append(RowsInView.Piece(count: end - start, rows: rows))
+            return RowsInView.Piece(count: end - start, rows: rows)
         }
         return RowsInView(top: clamped.lowerBound, pieces: pieces)
     }
