@@ -50,11 +50,8 @@ extension CharacterBrowser {
         return []
     }
 
-    /// Records an applied answer: the status pane's latest answer and counters, the recent
-    /// answers, the pulses (stamped with the services' `now`), the entries revalidating in the
-    /// background, and a warning toast when the answer fell back to the cache; then every screen
-    /// is told of it. Returns the effect that tells `onAnswer` (the runtime calls it as soon as
-    /// `update` returns, in the order the answers were applied), then the screens'.
+    /// Records an applied answer (status, counters, recent answers, pulses, revalidations, a
+    /// fallback's warning) and tells every screen; `onAnswer` is called in the order applied.
     func record(_ answer: AppliedAnswer, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         let event = answer.event
         state.latest = event

@@ -3,9 +3,8 @@ import TerminalUI
 /// The stack of screens: calling a screen with its context, carrying out what it asked, pushing
 /// and popping with their suspend and resume.
 extension CharacterBrowser {
-    /// Makes `screenCall` on the screen at `index` with a context for it, then carries out the
-    /// screen's requests in order. Returns the screen's effects (addressed to it), then those of
-    /// its requests.
+    /// Makes `screenCall` on the screen at `index`, then carries out the screen's requests in order:
+    /// returns the screen's effects (addressed to it), then those of its requests.
     func call(_ index: Int, _ screenCall: ScreenCall, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         guard state.stack.indices.contains(index) else { return [] }
         var context = ScreenContext(
@@ -97,8 +96,7 @@ extension CharacterBrowser {
     }
 
     /// Suspends and pops the screen on top (never the lists at the bottom) and resumes the one
-    /// below: it is drawn from its state as it was left, and only what the push interrupted is
-    /// read again.
+    /// below, as it was left: only what the push interrupted is read again.
     func pop(state: inout BrowserState) -> [Effect<BrowserMessage>] {
         state.stack.count > 1 ? popBack(to: state.stack.count - 2, state: &state) : []
     }

@@ -3,14 +3,11 @@ import EntityWrites
 import RepositoryCore
 import TerminalUI
 
-/// The writes the browser keeps track of: the outbox's counts for the status pane, sending the
-/// kept writes (at start, back online, after the server answered a read, and after a backoff
-/// while it cannot be reached), and each write's line in the `--events` log.
+/// The writes the browser keeps track of: the outbox's counts, sending the kept writes (at start,
+/// back online, after a network answer, after a backoff), and each write's `--events` line.
 extension CharacterBrowser {
-    /// Sends the writes the cache file keeps (made while main was out of reach, or put back by
-    /// `charbrowser cache retry`), in order, unless a send is running; `force` sends even when
-    /// the outbox was last read empty (at start, nothing was read yet). Each one applied reaches
-    /// the screens as a change; the results come back as `keptWritesSent`.
+    /// Sends the writes the cache file keeps, in order, unless a send is running; `force` sends
+    /// even when the outbox was last read empty (at start, nothing was read yet).
     func sendKeptWritesIfAny(state: inout BrowserState, force: Bool = false) -> [Effect<BrowserMessage>] {
         guard !state.isSendingWrites, force || state.keptWrites.pending > 0, state.isOnline else { return [] }
         state.isSendingWrites = true

@@ -47,11 +47,9 @@ package struct CharacterBrowser: TerminalApp {
             state.size = size
             return callEach(.resized, state: &state) + callEach(.settle, state: &state)
         case .input(.key(let key)):
-            let effects = handle(key, state: &state)
-            return effects + callEach(.settle, state: &state)
+            return handle(key, state: &state) + callEach(.settle, state: &state)
         case .input(.mouse(let mouse)):
-            let effects = handle(mouse, state: &state)
-            return effects + callEach(.settle, state: &state)
+            return handle(mouse, state: &state) + callEach(.settle, state: &state)
         case .message(let message):
             return apply(message, state: &state)
         case .tick:
@@ -96,9 +94,8 @@ package struct CharacterBrowser: TerminalApp {
         state.toast = ToastState(message, kind: kind, expiresAtTick: state.tick + toastLifetime)
     }
 
-    /// Runs the browser on `backend` until the user quits, input ends or `stop` is requested,
-    /// starting from `BrowserState.initial(services:)`, and returns the final state. Suspends the
-    /// caller while the loop runs on its own thread; the caller shuts the backend down afterwards.
+    /// Runs the browser on `backend` from `BrowserState.initial(services:)` until the user quits,
+    /// input ends or `stop` is requested; returns the final state (the caller shuts the backend).
     package func run(
         on backend: any TerminalBackend, ticks: any TickSource = NoTicks(), stop: StopRequest? = nil
     ) async throws(TerminalBackendError) -> BrowserState {
@@ -189,10 +186,8 @@ extension CharacterBrowser {
         ]
     }
 
-    /// The subscriptions to the change streams of characters, episodes and locations, when
-    /// `services.observesChanges`: each change is posted to `update` as a message. The streams
-    /// are made here, at start, so no change written after the start is missed; they are
-    /// subscriptions, so a headless run does not wait for them to end.
+    /// The subscriptions to the change streams of characters, episodes and locations, made at
+    /// start so no later change is missed; subscriptions, so a headless run does not wait on them.
     func observeChanges() -> [Effect<BrowserMessage>] {
         guard services.observesChanges else { return [] }
         let repository = services.repository

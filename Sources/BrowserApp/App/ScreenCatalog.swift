@@ -26,11 +26,8 @@ struct ScreenOpener: Sendable {
     }
 }
 
-/// The browser's screens. The lists are at the bottom of the stack and push the details; any
-/// other screen is opened by a global key (one line in `openers`) or pushed by another screen
-/// (a line in `pushed`), its code in its own folder under `Screens/`. The key scopes are read
-/// off the screens' types; `.ci/check-architecture` fails when a `ScreenModel` of `Sources/` is
-/// named in neither list.
+/// The browser's screens: opened by a global key (`openers`) or pushed by another screen, or the
+/// lists at the bottom (`pushed`); `.ci/check-architecture` fails when a `ScreenModel` is in neither.
 enum ScreenCatalog {
     /// The screens a global key opens, over any screen.
     static let openers: [ScreenOpener] = [

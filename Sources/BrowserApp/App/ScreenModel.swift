@@ -49,9 +49,8 @@ package protocol ScreenModel: Sendable {
     /// After every key and resize: keeps what the screen holds around its view (and, on top,
     /// reads what is in view and missing).
     mutating func settle(context: inout ScreenContext) -> [Effect<Message>]
-    /// After every call that may have changed the screen, and after a resize: builds where it
-    /// draws (its geometry) for `layout`, once, for the next `perform` and `render` to read, and
-    /// keeps positions in range of it.
+    /// After every call that may have changed the screen and after a resize: builds its geometry
+    /// for `layout` once, for `perform` and `render` to read, and keeps positions in range of it.
     mutating func layOut(_ layout: BrowserLayout)
     /// Where the screen's questions are drawn in `layout` (one row); nil: on the footer.
     func questionRow(in layout: BrowserLayout) -> Rect?
@@ -117,9 +116,8 @@ package enum ShownEntity: Sendable, Hashable {
     case explored(ExplorerEntity)
 }
 
-/// What a screen is given while the app calls it, and where it leaves its requests to the app.
-/// A plain value, made by the app for one call; the app carries out `requests` in order when the
-/// call returns.
+/// What a screen is given while the app calls it, and where it leaves its requests to the app,
+/// which carries them out in order when the call returns. A plain value, made for one call.
 package struct ScreenContext: Sendable {
     /// What the browser reads from.
     package let services: BrowserServices
