@@ -4,9 +4,8 @@ import TerminalUI
 /// An open episode (with its cast) or location (with its residents): what is known of it so
 /// far, its members as their batches arrive, and the selected member. A plain value.
 struct EntityDetailState: Sendable, Hashable {
-    /// `.episode` or `.location`.
+    /// Which entity: `.episode` or `.location`, and its id.
     var kind: EntityKind
-    /// The entity's id.
     var id: Int
     /// The name it was opened under, until its own read answers (for the breadcrumb).
     var knownName: String

@@ -3,12 +3,10 @@ import ExplorerModel
 import RepositoryCore
 import TerminalUI
 
-/// One entity of an explored API: every field as a tree that folds (Enter opens or folds a
-/// node, a long array shows its first rows and a count), long strings wrapped, and its links —
-/// a reference by its name at once, a bare URL by its entity's title once read in the
-/// background (only the links on screen). `n`/`p` select links, Enter follows one over this
-/// screen, Esc goes back. The picture its profile names is drawn beside the tree, as a
-/// character's avatar. A plain value (`ScreenModel`).
+/// One entity of an explored API: every field as a tree that folds (a long array shows its first
+/// rows and a count), its links named at once or once their entities' titles are read (only the
+/// links on screen); `n`/`p` select links, Enter follows one over this screen or opens or folds
+/// a node. The picture its profile names is drawn beside the tree. A plain value (`ScreenModel`).
 struct ExplorerDetailScreen: ScreenModel {
     /// Which entity: at an address (a row or a link), or by id of a resource (`--open`).
     enum Target: Sendable, Hashable {
@@ -279,18 +277,15 @@ struct ExplorerDetailScreen: ScreenModel {
             if opens { openLine(context: &context) }
             return
         }
-        switch line.row {
-        case .more(let parent, _):
-            folds.showAll(parent)
-        case .node(let node):
-            let outline = tree.outline
-            guard outline.nodes[node].isContainer, outline.nodes[node].childCount > 0 else { return }
-            // The marker sits after the indent: two cells per level below the top.
-            let marker = content.x + 2 * max(0, outline.nodes[node].depth - 1)
-            let onMarker = (marker..<marker + 2).contains(column)
-            if folds.isOpen(node, in: outline), opens || !onMarker { return }
-            folds.toggle(node, in: outline)
-        }
+        // `… N more` shows the rest as Enter does.
+        guard case .node(let node) = line.row else { return openLine(context: &context) }
+        let outline = tree.outline
+        guard outline.nodes[node].isContainer, outline.nodes[node].childCount > 0 else { return }
+        // The marker sits after the indent: two cells per level below the top.
+        let marker = content.x + 2 * max(0, outline.nodes[node].depth - 1)
+        let onMarker = (marker..<marker + 2).contains(column)
+        if folds.isOpen(node, in: outline), opens || !onMarker { return }
+        folds.toggle(node, in: outline)
         linesStale = true
     }
 

@@ -161,24 +161,21 @@ extension ExplorerListScreen {
             context.toast("Nothing to copy here: no row is selected.", kind: .info)
             return []
         }
-        switch format {
-        case .url:
-            let subject = CopySubject(explored: row.address, title: title(of: row), repository: explorer)
-            context.copy(subject, as: .url)
+        guard format == .json else {
+            context.copy(CopySubject(explored: row.address, title: title(of: row), repository: explorer), as: .url)
             return []
-        case .json:
-            copying = row.address
-            let address = row.address
-            let clock = context.services.clock
-            return [
-                .task(key: copyTaskKey) {
-                    let read = await ExplorerRead.run(.localFirst, clock: clock) { () async throws(ExplorerError) in
-                        try await explorer.entity(at: address, policy: .localFirst)
-                    }
-                    return .copyRead(address, read)
-                }
-            ]
         }
+        copying = row.address
+        let address = row.address
+        let clock = context.services.clock
+        return [
+            .task(key: copyTaskKey) {
+                let read = await ExplorerRead.run(.localFirst, clock: clock) { () async throws(ExplorerError) in
+                    try await explorer.entity(at: address, policy: .localFirst)
+                }
+                return .copyRead(address, read)
+            }
+        ]
     }
 
     /// Stops a copy's read in flight.

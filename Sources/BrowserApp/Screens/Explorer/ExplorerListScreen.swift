@@ -6,9 +6,9 @@ import TerminalUI
 
 /// One resource of an explored API as a list: a window over the cache at any length whose pages
 /// are read as the view needs them (rows show their titles at once, the profile's columns as the
-/// rows' entities are read in the background), narrowed by `/` — through
-/// the API's own search when it has one, else over the rows read so far. Enter opens the row's
-/// entity over it. A plain value (`ScreenModel`).
+/// rows' entities are read in the background), narrowed by `/` — through the API's own search
+/// when it has one, else over the rows read so far. Enter opens the row's entity over it. A plain
+/// value (`ScreenModel`).
 struct ExplorerListScreen: ScreenModel {
     /// What the list's reads report.
     enum Message: Sendable {

@@ -2,10 +2,9 @@ import ExplorerData
 import Foundation
 import TerminalUI
 
-/// The resource picker (`:`, as k9s's): every resource of the API, narrowed as letters are
-/// typed (a name containing them); Enter (or a double click) shows the selected one in the list
-/// under it, Esc closes it. It takes typing; a click selects, the wheel scrolls. A plain value
-/// (`ScreenModel`).
+/// The resource picker (`:`, as k9s's): every resource of the API, narrowed as letters are typed;
+/// Enter (or a double click) shows the selected one in the list under it, Esc closes it. It takes
+/// typing; a click selects, the wheel scrolls. A plain value (`ScreenModel`).
 struct ExplorerPickerScreen: ScreenModel {
     /// Every resource, in the API's order.
     let resources: [ExplorerResource]
