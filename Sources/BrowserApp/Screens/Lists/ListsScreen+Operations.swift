@@ -248,9 +248,8 @@ extension ListsScreen {
         }
     }
 
-    /// Applies the background revalidation of a page shown stale: recorded (the status pane and
-    /// `--events` show it), and its rows replace the page's while the page is still held and no
-    /// other read of it is in flight (a refresh's answer is newer). A failure leaves the stale rows.
+    /// Applies the background revalidation of a page shown stale: recorded, and its rows replace
+    /// the page's while it is held and no other read of it is in flight (a refresh's is newer).
     private mutating func applyRevalidatedPage<Row: ListRow>(
         _ request: PageRequest, _ report: ReadReport<Page<Row>>, context: inout ScreenContext
     ) -> Effects {
@@ -265,9 +264,8 @@ extension ListsScreen {
         return []
     }
 
-    /// Keeps each list's window on its view after a key or a resize: lets go of the pages far
-    /// from the rows in view, and reads again (cache first) the pages of rows in view that were
-    /// let go. Only the list on screen reads; a read that failed is tried again at the next key.
+    /// Keeps each list's window on its view after a key or a resize: lets go of far pages and
+    /// (the list on screen only) reads again the pages in view that were let go.
     mutating func followWindows(context: inout ScreenContext) -> Effects {
         let onScreen = context.isOnTop ? activeList : nil
         var effects: Effects = []

@@ -1,13 +1,9 @@
 import RickAndMortyModel
 
-/// A window over a list read page by page, in the API's order: what each of the browser's
-/// `PagedList`s keeps. A plain value.
-///
-/// The list reaches further as pages are read in order (page `n + 1` only after page `n`), and
-/// remembers where each reached page starts, so its row count is known; but it holds the rows
-/// of at most `residentLimit` pages, those nearest the view (`keepPages(near:)`). A row of a page
-/// let go is nil until that page is read again (from the cache, memory then disk). So what one
-/// more page costs, and what the list holds, do not grow with the rows already seen.
+/// A window over a list read page by page, in the API's order: what each `PagedList` keeps.
+/// Pages are reached in order and where each starts is remembered, so the row count is known;
+/// only the `residentLimit` pages nearest the view are held (a row of a page let go is nil until
+/// read again), so what the list holds does not grow with the rows seen. A plain value.
 struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
     /// The rows held, by page number.
     private var resident: [Int: [Row]] = [:]

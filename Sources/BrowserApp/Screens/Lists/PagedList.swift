@@ -88,9 +88,8 @@ where Row.ID == Int {
     /// Keeps the pages near rows `range` and lets go of the farthest (see `LoadedPages`).
     mutating func keepPages(near range: Range<Int>) { pages.keepPages(near: range) }
 
-    /// Selects the held row with `soughtID`, if any, and stops looking for it. Returns true
-    /// while the row is not found and more pages may be read to find it (at most `searchPages`
-    /// reached); otherwise it stops looking.
+    /// Selects the held row with `soughtID` and stops looking for it; returns true while it is not
+    /// found and more pages may be read to find it (at most `searchPages` reached).
     mutating func restoreSelection(visibleRows: Int, searchPages: Int) -> Bool {
         guard let id = soughtID else { return false }
         if let row = pages.firstIndex(where: { $0.id == id }) {
