@@ -1,10 +1,8 @@
 import TerminalUI
 
-/// Where each part of the browser goes for a terminal size. A plain value, computed afresh.
-///
-/// From 100 columns the status, counters and recent-answers boxes stand right of the list (or
-/// detail); below that a compact status box sits under it. A title row is at the top, the footer
-/// (or the filter prompt) at the bottom.
+/// Where each part of the browser goes for a terminal size. A plain value, computed afresh: from
+/// 100 columns the status, counters and recent-answers boxes stand right of the main box, below
+/// that a compact status box sits under it; the title row on top, the footer at the bottom.
 package struct BrowserLayout: Sendable, Hashable {
     /// The width from which the status panes go to the right.
     static let wideWidth = 100

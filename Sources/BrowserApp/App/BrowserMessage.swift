@@ -13,20 +13,18 @@ package enum BrowserMessage: Sendable {
     case screen(ScreenAddress, any Sendable)
     /// A cache clearing finished, with the error that stopped it, if any.
     case cacheCleared(CacheClearing, failure: RepositoryError?, metrics: MetricsSnapshot)
-    /// A character changed in the cache (a read wrote a newer copy, another process announced
-    /// one, or the copies were dropped): every screen showing it takes the new value, without a read.
+    /// A character changed in the cache (a newer copy read or announced, or the copies dropped):
+    /// every screen showing it takes the new value, without a read.
     case characterChanged(EntityChange<ShowCharacter>)
     /// An episode changed in the cache (as `characterChanged`).
     case episodeChanged(EntityChange<Episode>)
     /// A location changed in the cache (as `characterChanged`).
     case locationChanged(EntityChange<Location>)
-    /// The shared cache tier's health, as its stream (subscribed at start) reports it: first
-    /// its state at the subscription, then every change.
+    /// The shared cache tier's health: its state at the subscription (at start), then every change.
     case sharedCacheHealthChanged(SharedCacheHealth)
     /// The outbox was read at `now`: the writes it keeps, newest first.
     case keptWritesRead([EntityWrite], now: Date)
-    /// The kept writes were sent (those sent, in order; the last still pending when the server
-    /// could not be reached).
+    /// The kept writes were sent (in order; the last still pending when the server was out of reach).
     case keptWritesSent([WriteReport], fromTask: Bool = true)
     /// The backoff after a send that found the server out of reach is over: send again.
     case sendKeptWritesAgain
@@ -81,8 +79,8 @@ package struct ReadReport<Value: Sendable>: Sendable {
     var elapsed: Duration
     /// The repository's counters right after the read.
     var metrics: MetricsSnapshot
-    /// The answer is a stale value inside its server's stale-while-revalidate window, shown while
-    /// it is read again in the background (a report with `background` follows).
+    /// The answer is stale inside its server's stale-while-revalidate window: shown while it is
+    /// read again in the background (a report with `background` follows).
     var revalidating = false
     /// The answer is the background revalidation's, after a `revalidating` one.
     var background = false

@@ -4,10 +4,7 @@ import RickAndMortyModel
 import TerminalUI
 
 /// The character browser: a `TerminalApp` whose state is `BrowserState` and whose background
-/// work reads the character repository of its `BrowserServices`.
-///
-/// Navigation reads with `localFirst` (cache first), the `r` key with `remoteFirst` (network
-/// first). Like every `TerminalApp` it is used from the runtime's loop thread only; the effects
+/// work reads through its `BrowserServices`. Used from the runtime's loop thread only; the effects
 /// it returns run off that thread and report back as `BrowserMessage`s: a screen's to that screen.
 package struct CharacterBrowser: TerminalApp {
     /// What the browser reads from and reports to.

@@ -1,9 +1,8 @@
 import TerminalUI
 
-/// A screen's geometry as its last `layOut` built it, for `perform` and `render` to read instead
-/// of building it again: the geometry and the layout (or area) it was built for, forgotten when
-/// the state it was built from changes. Derived state, so it never makes two screens differ: any
-/// two are equal and hash alike. A plain value.
+/// A screen's geometry as its last `layOut` built it for a layout (or area), for `perform` and
+/// `render` to read; forgotten when its state changes. Derived state, so any two are equal and
+/// hash alike. A plain value.
 struct LaidOut<Layout: Equatable & Sendable, Geometry: Sendable>: Sendable, Hashable {
     private var stored: (layout: Layout, geometry: Geometry)?
 

@@ -11,17 +11,10 @@ package struct RevalidatingEntries: Sendable, Equatable {
     /// Takes `event`: a `revalidating` answer adds its entries, a `background` one removes them,
     /// any other answer of an entry clears its mark (it is newer than any lost background answer).
     mutating func record(_ event: AnswerEvent) {
-        if !event.revalidating && !event.background {
-            for key in event.cacheKeys { counts[key] = nil }
-        }
-        if event.revalidating {
-            for key in event.cacheKeys { counts[key, default: 0] += 1 }
-        }
-        if event.background {
-            for key in event.cacheKeys {
-                guard let count = counts[key] else { continue }
-                counts[key] = count > 1 ? count - 1 : nil
-            }
+        for key in event.cacheKeys {
+            if !event.revalidating && !event.background { counts[key] = nil }
+            if event.revalidating { counts[key, default: 0] += 1 }
+            if event.background, let count = counts[key] { counts[key] = count > 1 ? count - 1 : nil }
         }
     }
 

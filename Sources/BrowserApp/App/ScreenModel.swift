@@ -19,24 +19,20 @@ import TerminalUI
 package protocol ScreenModel: Sendable {
     /// What the screen's effects report back to it.
     associatedtype Message: Sendable = Never
-    /// Whose keys apply while the screen is on top: its bindings (the footer and the help
-    /// overlay show them) and the actions `perform` is given.
+    /// Whose keys apply while the screen is on top (the footer and help show them).
     var keyScope: KeyTable.Scope { get }
-    /// Every scope `keyScope` can be for a screen of this type: what `ScreenCatalog.scopes` is
-    /// made of, and what the key table's tests press.
+    /// Every scope `keyScope` can be for a screen of this type (`ScreenCatalog.scopes`).
     static var keyScopes: [KeyTable.Scope] { get }
     /// The screen's name in the breadcrumb.
     var crumb: String { get }
     /// What the screen has in flight, for the spinner, the status pane and `r`.
     var activity: ScreenActivity { get }
-    /// Whether every key goes to the screen as `.typed(key)`, the global ones included (a form
-    /// being filled in: `q` is a letter there).
+    /// Whether every key goes to the screen as `.typed(key)`, the global ones included (a form).
     var takesTyping: Bool { get }
 
     /// The screen is shown for the first time (pushed, or at start for the lists): starts its reads.
     mutating func open(context: inout ScreenContext) -> [Effect<Message>]
-    /// Carries out `action`, one of its scope's bindings or `.refresh` (never while a refresh runs),
-    /// while the screen is on top.
+    /// Carries out `action` of its scope or `.refresh` (never while a refresh runs), on top.
     mutating func perform(_ action: BrowserAction, context: inout ScreenContext) -> [Effect<Message>]
     /// Takes a message of one of its own effects (and only its own).
     mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>]
@@ -46,8 +42,7 @@ package protocol ScreenModel: Sendable {
     mutating func resume(context: inout ScreenContext) -> [Effect<Message>]
     /// The terminal was resized (`context.layout` is the new layout): keeps positions in range.
     mutating func resized(context: inout ScreenContext) -> [Effect<Message>]
-    /// After every key and resize: keeps what the screen holds around its view (and, on top,
-    /// reads what is in view and missing).
+    /// After every key and resize: keeps what it holds around its view (on top, reads what is missing).
     mutating func settle(context: inout ScreenContext) -> [Effect<Message>]
     /// After every call that may have changed the screen and after a resize: builds its geometry
     /// for `layout` once, for `perform` and `render` to read, and keeps positions in range of it.
