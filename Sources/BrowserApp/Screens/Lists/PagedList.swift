@@ -59,22 +59,15 @@ where Row.ID == Int {
         self = PagedList(filter: filter, generation: generation + 1)
     }
 
-    /// Applies page `number`: the next page is appended, a reached one held again or replaced.
-    /// Returns false, changing nothing, for any other number.
+    /// Applies page `number` (see `LoadedPages.apply`); false, changing nothing, when out of order.
     @discardableResult
-    package mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
-        pages.apply(page, number: number)
-    }
+    package mutating func apply(_ page: Page<Row>, number: Int) -> Bool { pages.apply(page, number: number) }
 
     /// Replaces the held copies of `row`'s id with `row`.
-    mutating func update(_ row: Row) {
-        pages.replaceRows { $0.id == row.id ? row : nil }
-    }
+    mutating func update(_ row: Row) { pages.replaceRows { $0.id == row.id ? row : nil } }
 
     /// Leaves the row with `id` out (its entity was deleted): the rows after it move up.
-    mutating func remove(id: Int) {
-        pages.removeRows { $0.id == id }
-    }
+    mutating func remove(id: Int) { pages.removeRows { $0.id == id } }
 
     /// The page numbers holding any of the rows in `range`, ascending, each once.
     func pageNumbers(ofRows range: Range<Int>) -> [Int] { pages.pageNumbers(ofRows: range) }
