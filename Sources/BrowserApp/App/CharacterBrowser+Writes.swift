@@ -63,11 +63,7 @@ extension CharacterBrowser {
     func sendAgain(after delay: Duration) -> Effect<BrowserMessage> {
         let clock = services.clock
         return .subscribe(key: Self.sendBackoffKey) { sink in
-            do {
-                try await clock.sleep(for: delay)
-            } catch {
-                return
-            }
+            guard (try? await clock.sleep(for: delay)) != nil else { return }
             sink.send(.sendKeptWritesAgain)
         }
     }
