@@ -208,9 +208,8 @@ extension ListsScreen {
         return cancels + requestPage(1, of: Row.self, context: &context)
     }
 
-    /// Applies a page read of a list, when it still belongs to the list's filter and is the read
-    /// in flight for that page: records it, stores the page, carries a pending advance on, looks
-    /// for the remembered row, and reads the next page where needed.
+    /// Applies a page read of a list's filter that is the read in flight for that page: records it,
+    /// stores the page, carries a pending advance on, looks for the sought row, reads on if needed.
     mutating func applyPage<Row: ListRow>(
         _ request: PageRequest, _ report: any Sendable, of _: Row.Type, context: inout ScreenContext
     ) -> Effects {

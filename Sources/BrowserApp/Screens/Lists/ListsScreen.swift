@@ -2,9 +2,8 @@ import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
-/// The screen at the bottom of the stack: the character, episode and location lists, one shown
-/// at a time (`1` `2` `3`, Tab), each a `PagedList` with its pages, filter, selection and reads
-/// in flight. Opening a row pushes its detail. A plain value (`ScreenModel`).
+/// The screen at the bottom of the stack: the character, episode and location lists (`PagedList`s),
+/// one shown at a time (`1` `2` `3`, Tab); opening a row pushes its detail. A plain value.
 package struct ListsScreen: ScreenModel, Hashable {
     /// What the lists' page reads report.
     package enum Message: Sendable {
