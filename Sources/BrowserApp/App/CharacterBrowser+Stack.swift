@@ -75,9 +75,8 @@ extension CharacterBrowser {
         return suspended + callTop(.open, state: &state)
     }
 
-    /// Opens the screen of `opener`, one of it at most on the stack: on top already, nothing
-    /// happens; lower in the stack, the screens over it are popped and it resumes as it was left;
-    /// else a new one is pushed.
+    /// Opens the screen of `opener`, one of it at most on the stack: lower in the stack, the screens
+    /// over it are popped and it resumes as it was left; on top already, nothing; else it is pushed.
     func open(_ opener: ScreenOpener, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         let scopes = opener.screen.keyScopes
         guard let index = state.stack.lastIndex(where: { scopes.contains($0.screen.keyScope) }) else {

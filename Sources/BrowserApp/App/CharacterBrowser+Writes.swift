@@ -15,9 +15,8 @@ extension CharacterBrowser {
         return [.task(key: Self.keptWritesKey) { .keptWritesSent(await repository.sendKeptWrites()) }]
     }
 
-    /// Takes what a send of the kept writes did: a line per write in the events log, a toast for
-    /// a conflict or a rejection, the outbox read again; when the server could not be reached,
-    /// another send after a backoff (`backoff(after:)`) while online.
+    /// Takes what a send of the kept writes did: a log line per write, a toast for a conflict or a
+    /// rejection, the outbox read again; when the server was out of reach, another send later.
     func applySent(_ sent: [WriteReport], state: inout BrowserState, fromTask: Bool = true)
         -> [Effect<BrowserMessage>]
     {
@@ -68,8 +67,7 @@ extension CharacterBrowser {
         }
     }
 
-    /// Records `write`: the `--events` log's line, then (unless `readingOutbox` is false) the
-    /// outbox read again for the status pane.
+    /// Records `write`: the `--events` log's line, then (if `readingOutbox`) the outbox read again.
     func record(_ write: WriteLogLine, state: inout BrowserState, readingOutbox: Bool = true)
         -> [Effect<BrowserMessage>]
     {

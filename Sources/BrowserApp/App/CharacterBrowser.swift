@@ -119,8 +119,7 @@ package struct CharacterBrowser: TerminalApp {
 /// The global actions the app carries out itself (the network switch, clearing the caches) and
 /// the subscriptions it starts with.
 extension CharacterBrowser {
-    /// The `o` key: flips the network switch and shows its new state at once; the switch is set
-    /// by the effect returned (see `setNetworkSwitch`).
+    /// The `o` key: flips the network switch, its new state shown at once (see `setNetworkSwitch`).
     func toggleNetwork(state: inout BrowserState) -> [Effect<BrowserMessage>] {
         let effects = setNetworkSwitch(!state.isOnline, state: &state)
         showToast(

@@ -188,8 +188,7 @@ package struct ScreenContext: Sendable {
         requests.append(.ask(question, reply: reply))
     }
 
-    /// Records a write's outcome (the `--events` log, the status pane's `writes:` row, which is
-    /// read again from the outbox).
+    /// Records a write's outcome (the `--events` log; the outbox is read again for the status pane).
     package mutating func record(_ write: WriteLogLine) { requests.append(.recordWrite(write)) }
 
     /// Reads the outbox again for the status pane (a write was discarded or resolved).
@@ -198,8 +197,7 @@ package struct ScreenContext: Sendable {
     /// Asks the app to carry out `action` as its key would, after what was asked before.
     mutating func perform(_ action: BrowserAction) { requests.append(.perform(action)) }
 
-    /// Copies `subject` to the clipboard as `format` says (`y`, `Y`); nil: there is nothing to
-    /// copy, which a toast says.
+    /// Copies `subject` to the clipboard as `format` says (`y`, `Y`); nil: a toast says there is none.
     package mutating func copy(_ subject: CopySubject?, as format: CopyFormat) {
         guard let subject else {
             toast("Nothing to copy here: select or open a character, episode or location.", kind: .info)
