@@ -89,6 +89,30 @@ struct ExplorerRevalidationTests {
         #expect(driver.events.all.last?.error?.contains("HTTP 503") == true)
     }
 
+    @Test("A detail of an entity another detail read anew reads it again through the cache once back on top")
+    func detailBelowReadsAgain() async throws {
+        // GIVEN Luke's detail, and a second detail of Luke over it (a link followed back to him)
+        let server = RevalidatedAPI()
+        let explorer = try server.explorer(start: "people/1")
+        let luke = RevalidatedAPI.address("/api/people/1/")
+        var driver = Driver(explorer: ExplorerSession.Start(parsing: "people/1")) { $0.explorer = explorer }
+        for message in await driver.effects.filter(Self.isEntityRead).runAll() { driver.deliver(message) }
+        let over = driver.browser.push(ExplorerDetailScreen(target: .address(luke), knownTitle: "Luke"), state: &driver.state)
+        for message in await over.filter(Self.isEntityRead).runAll() { driver.deliver(message) }
+        // WHEN Luke is renamed and the detail on top is refreshed
+        await server.rename("Luke Skywalker II")
+        server.time.advance(by: 1)
+        for message in await driver.press("r").filter(Self.isEntityRead).runAll() { driver.deliver(message) }
+        #expect(driver.frame.joined(separator: "\n").contains("Luke Skywalker II"))
+        // THEN back on the first detail, it reads Luke again through the cache (max-age=0: a 304) and
+        // shows the new name
+        let reads = driver.press(.escape).filter(Self.isEntityRead)
+        #expect(reads.count == 1)
+        for message in await reads.runAll() { driver.deliver(message) }
+        #expect(driver.frame.joined(separator: "\n").contains("Luke Skywalker II"))
+        #expect(driver.events.all.last?.origin == .repository(.revalidated))
+    }
+
     @Test("A detail's revalidated entity shows on the list below it too: its row's columns, once back")
     func listBelowTakesTheDetailsAnswer() async throws {
         // GIVEN people's list shown, its row's columns from Luke as page 1 brought him
