@@ -24,15 +24,21 @@ enum CharacterWriteBody {
                 return .failure(.invalid(key, "\(key) cannot be changed"))
             }
         }
-        var fields = CharacterFields(name: "", status: "", species: "", type: "", gender: "")
-        for name in CharacterFields.names { fields[name] = object[name] as? String }
-        return checked(fields)
+        let empty = CharacterFields(name: "", status: "", species: "", type: "", gender: "")
+        return fields(object.filter { CharacterFields.names.contains($0.key) }, over: empty)
     }
 
     /// The fields a `PATCH` of `body` makes of `current`: only editable fields may appear; `type`
     /// may be `null` (emptied), no other field may.
     static func patch(_ body: [UInt8], current: CharacterFields) -> Result<CharacterFields, WriteRefusal> {
-        guard let object = jsonObject(body) else { return .failure(.notJSON) }
+        jsonObject(body).map { fields($0, over: current) } ?? .failure(.notJSON)
+    }
+
+    /// `object`'s fields laid over `current`, in key order; `422` for the first that is not
+    /// editable or not a string, else for the first that breaks the rules (`CharacterFields.violation`).
+    private static func fields(_ object: [String: Any], over current: CharacterFields)
+        -> Result<CharacterFields, WriteRefusal>
+    {
         var fields = current
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
             guard CharacterFields.names.contains(key) else {
@@ -46,12 +52,7 @@ enum CharacterWriteBody {
                 return .failure(.invalid(key, "\(key) must be a string"))
             }
         }
-        return checked(fields)
-    }
-
-    /// `fields`, or `422` for the first of them that breaks the rules (`CharacterFields.violation`).
-    private static func checked(_ fields: CharacterFields) -> Result<CharacterFields, WriteRefusal> {
-        fields.violation().map { .failure(.invalid($0.field, $0.reason)) } ?? .success(fields)
+        return fields.violation().map { .failure(.invalid($0.field, $0.reason)) } ?? .success(fields)
     }
 
     /// The JSON object in `bytes`, or nil when they are not one.
