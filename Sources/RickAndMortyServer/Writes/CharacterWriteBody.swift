@@ -14,40 +14,35 @@ enum CharacterWriteBody {
         if let missing = CharacterFields.names.first(where: { !(object[$0] is String) }) {
             return .failure(.invalid(missing, "\(missing) is required and must be a string"))
         }
-        // In key order, as a PATCH reads: two bad fields always name the same one.
-        for (key, value) in object.sorted(by: { $0.key < $1.key })
-        where !CharacterFields.names.contains(key) {
-            guard let held = current[key] else {
-                return .failure(.invalid(key, "\(key) is not a field of a character"))
-            }
-            guard canonical(value) == canonical(held) else {
-                return .failure(.invalid(key, "\(key) cannot be changed"))
-            }
-        }
         let empty = CharacterFields(name: "", status: "", species: "", type: "", gender: "")
-        return fields(object.filter { CharacterFields.names.contains($0.key) }, over: empty)
+        return fields(object, over: empty, served: current)
     }
 
     /// The fields a `PATCH` of `body` makes of `current`: only editable fields may appear; `type`
     /// may be `null` (emptied), no other field may.
     static func patch(_ body: [UInt8], current: CharacterFields) -> Result<CharacterFields, WriteRefusal> {
-        jsonObject(body).map { fields($0, over: current) } ?? .failure(.notJSON)
+        jsonObject(body).map { fields($0, over: current, served: nil) } ?? .failure(.notJSON)
     }
 
-    /// `object`'s fields laid over `current`, in key order; `422` for the first that is not
-    /// editable or not a string, else for the first that breaks the rules (`CharacterFields.violation`).
-    private static func fields(_ object: [String: Any], over current: CharacterFields)
+    /// `object`'s fields laid over `current`, read in key order (two bad fields always name the
+    /// same one): `422` for the first that is not a string, or not editable (for a `PUT`, one not
+    /// as `served`), else for the first that breaks the rules (`CharacterFields.violation`).
+    private static func fields(_ object: [String: Any], over current: CharacterFields, served: [String: Any]?)
         -> Result<CharacterFields, WriteRefusal>
     {
         var fields = current
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            guard CharacterFields.names.contains(key) else {
-                return .failure(.invalid(key, "\(key) cannot be changed"))
-            }
-            if value is NSNull, key == "type" {
-                fields.type = ""
+            if !CharacterFields.names.contains(key) {
+                let held = served?[key]
+                guard let held, canonical(value) == canonical(held) else {
+                    let fixed = served == nil || held != nil
+                    let reason = fixed ? "cannot be changed" : "is not a field of a character"
+                    return .failure(.invalid(key, "\(key) \(reason)"))
+                }
             } else if let text = value as? String {
                 fields[key] = text
+            } else if value is NSNull, key == "type" {
+                fields.type = ""
             } else {
                 return .failure(.invalid(key, "\(key) must be a string"))
             }
