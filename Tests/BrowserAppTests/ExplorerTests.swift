@@ -4,6 +4,7 @@ import RickAndMortyHTTP
 import RickAndMortyServer
 import TestSupport
 import CharacterData
+import ExplorerData
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
@@ -30,18 +31,7 @@ struct ExplorerTests {
 
     /// Answers the open episode's read and its cast from the sample.
     static func answerEpisode(_ driver: inout Driver, origin: Origin = .network) {
-        guard let entity = driver.state.entity, let policy = driver.state.loads.entity else { return }
-        guard let episode = SampleData.dataset.episodes.first(where: { $0.id == entity.id }) else { return }
-        driver.deliver(
-            .episodeRead(
-                policy: policy,
-                ReadReport(result: .success(SampleData.answer(episode, origin: origin, policy: policy)))))
-        let ids = episode.castReferences.validIDs
-        let cast = ids.compactMap { id in SampleData.characters.first { $0.id == id } }
-        driver.deliver(
-            .membersRead(
-                ids: ids, policy: policy,
-                ReadReport(result: .success(SampleData.answer(cast, origin: origin, policy: policy)))))
+        driver.answerKept(origin: origin)
     }
 
     @Test("n selects the links in order; Enter on an episode pushes it and reads it, localFirst")
@@ -60,14 +50,18 @@ struct ExplorerTests {
         #expect(driver.state.screen == .episode)
         #expect(driver.state.screens.count == 3)
         #expect(driver.state.entity?.id == episodeID)
-        #expect(effects.shapes == [.run(key: "entity")])
+        #expect(effects.shapes == [.run(key: "explorer-entity episode/\(episodeID)")])
         #expect(driver.state.loads.entity == .localFirst)
         Self.answerEpisode(&driver)
         #expect(driver.state.loads.entity == nil)
-        #expect(driver.state.entity?.members.isEmpty == false)
+        // The cast, whole, with the cursor on its first member, each titled by its batch's read
+        let cast = try #require(driver.state.entity?.memberIDs)
+        #expect(cast.count > 1)
+        #expect(driver.state.entity?.selectedMemberID == cast.first)
+        #expect(cast.allSatisfy { driver.state.entity?.memberTitle($0) != nil })
         #expect(driver.state.breadcrumb.hasPrefix("Characters › Rick Sanchez › S01E"))
         #expect(driver.frame[0].contains("Characters › Rick Sanchez › S01E"))
-        #expect(driver.frame.contains { $0.contains("Cast ") })
+        #expect(driver.frame.contains { $0.contains("▾ characters [\(cast.count)]") })
     }
 
     @Test("Back pops one screen at a time, with no effect, and draws exactly what was left")
@@ -81,11 +75,12 @@ struct ExplorerTests {
         Self.answerEpisode(&driver)
         driver.press("j")
         let episodeFrame = driver.mainPane
-        let member = try #require(driver.state.entity?.selectedMember)
+        let member = try #require(driver.state.entity?.selectedMemberID)
+        #expect(member == driver.state.entity?.memberIDs[1])
         // WHEN a cast member is opened THEN its detail is pushed and read (from the cache first)
         let open = driver.press(.enter)
         #expect(driver.state.screen == .detail)
-        #expect(driver.state.detail?.characterID == member.id)
+        #expect(driver.state.detail?.characterID == member)
         #expect(open.shapes == [.run(key: "detail")])
         driver.answerDetail()
         #expect(driver.state.screens.count == 4)
@@ -112,14 +107,14 @@ struct ExplorerTests {
         driver.press("n")
         driver.press("n")
         driver.press(.enter)
+        let key = try #require(driver.state.entity?.entityTaskKey)
         // An answer addressed to the episode's screen, delivered after it was popped.
+        let failed = ExplorerRead<ExplorerEntity>(
+            policy: .localFirst, result: .failure(.unavailable(url: "episode 1", reason: "late")), elapsed: .zero)
         let late = try #require(
-            driver.state.message(
-                .episodeRead(
-                    policy: .localFirst, ReadReport(result: .failure(.mainUnavailable(reason: "late")))),
-                to: EntityDetailScreen.self))
+            driver.state.message(ExplorerDetailScreen.Message.entity(failed, tree: nil), to: ExplorerDetailScreen.self))
         let back = driver.press(.backspace)
-        #expect(back.shapes == [.cancel(key: "entity")])
+        #expect(back.shapes == [.cancel(key: key)])
         #expect(driver.state.loads.entity == nil)
         let events = driver.events.all.count
         driver.deliver(late)
@@ -150,59 +145,45 @@ struct ExplorerTests {
         #expect(driver.state.screens.count == 2)
     }
 
-    @Test("A location with no residents says so; dangling residents are counted, not followed")
-    func emptyAndDanglingResidents() {
+    @Test("A location's dangling residents are shown as they are written, not followed")
+    func danglingResidents() throws {
         var driver = Self.onRick()
         driver.press("n")
         driver.press(.enter)
         #expect(driver.state.screen == .location)
-        guard let id = driver.state.entity?.id else {
-            Issue.record("a location is open")
-            return
-        }
-        let empty = Location(
-            id: id, name: "Nowhere", type: "", dimension: "",
-            residents: ["", "https://x.example/api/episode/2"],
+        let id = try #require(driver.state.entity?.id)
+        let nowhere = Location(
+            id: id, name: "Nowhere", type: "", dimension: "", residents: ["", "https://x.example/api/episode/2"],
             url: "", created: "")
-        driver.deliver(
-            .locationRead(
-                policy: .localFirst,
-                ReadReport(result: .success(SampleData.answer(empty, origin: .network, policy: .localFirst))))
-        )
+        driver.answerKept(try #require(RickAndMortyEntities.entity(nowhere)))
         #expect(driver.state.loads.entity == nil)
-        #expect(driver.state.entity?.dangling.count == 2)
-        #expect(driver.frame.contains { $0.contains("No residents.") })
-        #expect(driver.frame.contains { $0.contains("2 dangling reference(s)") })
-        // Enter on an empty list opens nothing
-        #expect(driver.press(.enter).isEmpty)
+        #expect(driver.state.entity?.memberIDs.isEmpty == true)
+        #expect(driver.frame.contains { $0.contains("https://x.example/api/episode/2") })
+        // Enter on a line that is no link opens nothing
+        for _ in 0..<8 {
+            driver.press("j")
+            driver.press(.enter)
+        }
+        #expect(driver.state.screens.count == 3)
     }
 
-    @Test("A failed cast batch is a line in the pane; the members read so far stay and back works")
-    func failedCastBatch() {
+    @Test("A failed cast batch is recorded; the cast shows its links by address, and back works")
+    func failedCastBatch() throws {
         var driver = Self.onRick()
         driver.press("n")
         driver.press("n")
         driver.press("n")
         driver.press(.enter)
-        guard let entity = driver.state.entity,
-            let episode = SampleData.dataset.episodes.first(where: { $0.id == entity.id })
-        else {
-            Issue.record("an episode is open")
-            return
-        }
-        driver.deliver(
-            .episodeRead(
-                policy: .localFirst,
-                ReadReport(
-                    result: .success(SampleData.answer(episode, origin: .network, policy: .localFirst)))))
-        driver.deliver(
-            .membersRead(
-                ids: episode.castReferences.validIDs, policy: .localFirst,
-                ReadReport(result: .failure(.mainUnavailable(reason: "HTTP 500")))))
+        let id = try #require(driver.state.entity?.id)
+        let episode = try #require(SampleData.dataset.episodes.first { $0.id == id })
+        driver.answerKept(try #require(RickAndMortyEntities.entity(episode)))
+        let cast = try #require(driver.state.entity?.memberIDs)
+        driver.answerMembers([], ids: cast, failure: .mainUnavailable(reason: "HTTP 500"))
         #expect(driver.state.loads.entity == nil)
-        #expect(driver.state.entity?.membersFailure != nil)
-        #expect(driver.frame.contains { $0.contains("not loaded") })
+        #expect(driver.state.entity?.memberTitle(cast[0]) == nil)
+        #expect(driver.frame.contains { $0.contains("/api/character/\(cast[0]) ↗") })
         #expect(driver.state.tally.count(.character, nil) == 1)
+        #expect(driver.events.all.last?.error?.contains("HTTP 500") == true)
         driver.press(.backspace)
         #expect(driver.state.screen == .detail)
     }
@@ -267,13 +248,15 @@ struct ExplorerServerTests {
             for _ in 0..<3 { await press(.character("n")) }  // his first episode
             await press(.enter)
             #expect(state.screen == .episode)
-            let cast = try #require(state.entity?.members)
-            #expect(cast.count == state.entity?.memberReferences.validIDs.count)
+            // The cast's titles on screen came in one multi-id read
+            let cast = try #require(state.entity?.memberIDs)
+            #expect(state.entity?.memberTitle(cast[1]) != nil)
+            #expect(fixture.events.all.contains { $0.query.hasPrefix("characters \(cast[0]),\(cast[1])") })
             await press(.character("j"))
-            let member = try #require(state.entity?.selectedMember)
+            let member = try #require(state.entity?.selectedMemberID)
             await press(.enter)
-            #expect(state.detail?.characterID == member.id)
-            let memberEvent = try #require(fixture.events.all.last { $0.query == "character \(member.id)" })
+            #expect(state.detail?.characterID == member)
+            let memberEvent = try #require(fixture.events.all.last { $0.query == "character \(member)" })
             #expect(memberEvent.origin == .repository(.memory))
             #expect(memberEvent.kind == .character)
             await press(.character("n"))
@@ -282,7 +265,7 @@ struct ExplorerServerTests {
             #expect(state.screen == .location)
             let locationEvent = try #require(fixture.events.all.last { $0.kind == .location })
             #expect(locationEvent.origin == .repository(.network))
-            if state.entity?.members.isEmpty == false {
+            if state.entity?.memberIDs.isEmpty == false {
                 await press(.enter)
                 #expect(state.screen == .detail)
                 await press(.backspace)

@@ -29,14 +29,6 @@ struct KeyTableTests {
             for _ in 0..<3 { driver.press("n") }
             driver.press("j")
             driver.press("j")
-        case .entityDetail:
-            driver.press(.enter)
-            driver.answerDetail()
-            for _ in 0..<3 { driver.press("n") }
-            driver.press(.enter)
-            ExplorerTests.answerEpisode(&driver)
-            driver.press("j")
-            driver.press("j")
         case .cache:
             driver.press("4")
             CacheScreenKeysSetup.fill(&driver)
@@ -79,7 +71,6 @@ struct KeyTableTests {
         case .characterList: state.characters.selection.selected
         case .entityList: state.episodes.selection.selected
         case .characterDetail: state.detail?.scrollOffset ?? -1
-        case .entityDetail: state.entity?.memberList.selected ?? -1
         case .cache: CacheScreenKeysSetup.position(state)
         case .changes: (state.screens.last as? ChangesScreen)?.selection.selected ?? -1
         default: ExplorerKeySetup.position(state)

@@ -68,12 +68,13 @@ struct MouseTests {
             let (detail, _) = try await Self.run("enter wheel-down:11,10", fixture: fixture)
             let rick = try #require(detail.screens.last as? CharacterDetailScreen)
             #expect(rick.detail.scrollOffset == 3)
-            // The first episode's cast: its rows start below four header lines (screen row 7)
-            let (cast, castBackend) = try await Self.run("2 enter click:5,8", fixture: fixture)
-            let episode = try #require(cast.screens.last as? EntityDetailScreen)
-            #expect(episode.detail.memberList.selected == 1)
-            #expect(castBackend.lastFrame.contains { $0.contains("Cast") })
-            let (opened, _) = try await Self.run("2 enter dclick:5,8", fixture: fixture)
+            // The first episode's cast: a click on its second member's line selects it
+            let (_, shown) = try await Self.run("2 enter", fixture: fixture)
+            let row = try #require(shown.lastFrame.firstIndex { $0.contains("[1]: ") })
+            let (cast, _) = try await Self.run("2 enter click:5,\(row + 1)", fixture: fixture)
+            let episode = try #require(cast.entity)
+            #expect(episode.selectedMemberID == episode.memberIDs[1])
+            let (opened, _) = try await Self.run("2 enter dclick:5,\(row + 1)", fixture: fixture)
             #expect(opened.screen == .detail)
         }
     }

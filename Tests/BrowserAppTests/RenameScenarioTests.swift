@@ -46,8 +46,8 @@ struct RenameScenarioTests {
         // GIVEN a run against A: the list, Rick, S01E02's cast
         let openCast = "enter n n n n enter"
         let (first, _) = try await run(openCast + " q", file: file, baseURL: urlA)
-        #expect(first.entity?.title.hasPrefix("S01E02") == true)
-        #expect(first.entity?.members.first { $0.id == 1 }?.name == "Rick Sanchez")
+        #expect(first.entity?.crumb.hasPrefix("S01E02") == true)
+        #expect(first.entity?.memberTitle(1) == "Rick Sanchez")
         // WHEN, against B, Rick is opened and refreshed
         let (second, refreshed) = try await run("enter r q", file: file, baseURL: urlB)
         #expect(second.detail?.character?.name == "Rick Renamed")
@@ -60,8 +60,8 @@ struct RenameScenarioTests {
         #expect(list.contains { $0.contains("Rick Renamed") })
         #expect(!list.contains { $0.contains("Rick Sanchez") })
         #expect(third.characters.row(at: 0)?.name == "Rick Renamed")
-        #expect(third.entity?.title.hasPrefix("S01E02") == true)
-        #expect(third.entity?.members.first { $0.id == 1 }?.name == "Rick Renamed")
+        #expect(third.entity?.crumb.hasPrefix("S01E02") == true)
+        #expect(third.entity?.memberTitle(1) == "Rick Renamed")
         #expect(restarted.lastFrame.contains { $0.contains("Rick Renamed") && !$0.contains("›") })
     }
 }

@@ -153,7 +153,7 @@ struct ScreenOpenerTests {
         #expect(opener.screen.keyScopes == [TallyScreen.scope])
         #expect(
             KeyTable.Scope.allCases == [
-                .characterList, .entityList, .characterDetail, .entityDetail, .characterEdit, .explorerList,
+                .characterList, .entityList, .characterDetail, .characterEdit, .explorerList,
                 .explorerDetail, .explorerPicker, .cache, .changes,
             ])
     }

@@ -13,7 +13,7 @@ struct ScreenStackLimitTests {
         driver.press(.enter)
         #expect(driver.state.screen == .episode)
         ExplorerTests.answerEpisode(&driver)
-        _ = try #require(driver.state.entity?.selectedMember)
+        _ = try #require(driver.state.entity?.selectedMemberID)
         driver.press(.enter)
         #expect(driver.state.screen == .detail)
         driver.answerDetail()

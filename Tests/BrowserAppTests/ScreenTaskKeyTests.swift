@@ -11,8 +11,8 @@ struct ScreenTaskKeyTests {
     func twoDetailsOfOneKind() {
         var driver = Driver()
         driver.state.screens += [
-            EntityDetailScreen(EntityDetailState(kind: .episode, id: 1, name: "Pilot")),
-            EntityDetailScreen(EntityDetailState(kind: .episode, id: 2, name: "Lawnmower Dog")),
+            ExplorerDetailScreen(target: .rickAndMorty(.episode, id: 1), knownTitle: "Pilot"),
+            ExplorerDetailScreen(target: .rickAndMorty(.episode, id: 2), knownTitle: "Lawnmower Dog"),
         ]
         let lower = driver.browser.call(1, .open, state: &driver.state).compactMap(\.runKey)
         let upper = driver.browser.call(2, .open, state: &driver.state).compactMap(\.runKey)

@@ -142,21 +142,11 @@ package struct ScreenContext: Sendable {
         query: String, kind: EntityKind = .character, policy: CachePolicy, keys: [CacheEntryKey],
         _ report: ReadReport<Value>
     ) {
-        let event = AnswerEvent(query: query, kind: kind, policy: policy, report: report, cacheKeys: keys)
-        var warning: String?
-        let tally: AppliedAnswer.Tally
-        switch report.result {
-        case .success(let answer):
-            tally = AppliedAnswer.Tally(origin: answer.origin, isStale: answer.isStale, kind: kind)
-            if let fallback = answer.fallbackError {
-                warning = "Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)"
-            }
-        case .failure:
-            tally = AppliedAnswer.Tally(origin: nil, isStale: false, kind: kind)
-        }
-        requests.append(
-            .record(AppliedAnswer(event: event, metrics: report.metrics, tally: tally, warning: warning)))
+        requests.append(.record(AppliedAnswer(query: query, kind: kind, policy: policy, keys: keys, report)))
     }
+
+    /// Records `answer`, built where the read ran (`AppliedAnswer(query:kind:policy:keys:_:)`).
+    mutating func record(_ answer: AppliedAnswer) { requests.append(.record(answer)) }
 
     /// Records `event` (an answer that is not a repository read: an avatar) without counting it,
     /// or, given `tally` and `metrics`, counted as a read of another repository (the explorer's).
@@ -243,6 +233,27 @@ package struct AppliedAnswer: Sendable {
     package var tally: Tally?
     /// A warning to show as a toast.
     package var warning: String?
+}
+
+extension AppliedAnswer {
+    /// A repository read of `query` (the cache entries `keys`), counted as `kind`, with a warning
+    /// when it fell back to the cache.
+    init<Value>(
+        query: String, kind: EntityKind, policy: CachePolicy, keys: [CacheEntryKey], _ report: ReadReport<Value>
+    ) {
+        let event = AnswerEvent(query: query, kind: kind, policy: policy, report: report, cacheKeys: keys)
+        switch report.result {
+        case .success(let answer):
+            let warning = answer.fallbackError.map {
+                "Showing cached \(query) (\(answer.origin.rawValue)): \($0.description)"
+            }
+            let tally = Tally(origin: answer.origin, isStale: answer.isStale, kind: kind)
+            self.init(event: event, metrics: report.metrics, tally: tally, warning: warning)
+        case .failure:
+            let tally = Tally(origin: nil, isStale: false, kind: kind)
+            self.init(event: event, metrics: report.metrics, tally: tally, warning: nil)
+        }
+    }
 }
 
 /// What a screen is given to draw itself. A plain value.

@@ -49,7 +49,7 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations {
                 blackHole(fixture.backThreeSteps())
             }
-        }, setup: { try BackStepFixture() })
+        }, setup: { try await BackStepFixture() })
 
     Benchmark(
         "Browser frame 200x60 over 100,000 loaded characters: render + diff after a one-row move",
@@ -269,78 +269,32 @@ final class ScriptFixture: Sendable {
     }
 }
 
-/// A browser three screens deep (Rick, his first episode, its second cast member) built from
-/// sample answers, with no server: a back step that read anything would find none.
+/// A browser three screens deep (Rick, his first episode, its second cast member), reached by a
+/// headless run against the embedded server, which is then stopped: a back step that read
+/// anything would find none.
 final class BackStepFixture: @unchecked Sendable {
     // Used by one benchmark closure at a time, read only: the benchmark runs its iterations sequentially.
     let browser: CharacterBrowser
     let deep: BrowserState
 
-    /// Rick, his first episode, its second cast member, each answered from sample values.
-    static func deepState(browser: CharacterBrowser, dataset: Dataset) -> BrowserState {
-        var state = BrowserState.initial(size: TerminalSize(width: 100, height: 30))
-        func answer<Value>(_ value: Value) -> ReadReport<Value> {
-            ReadReport(
-                result: .success(
-                    Answer(
-                        value: value, origin: .memory, isStale: false, age: 0, fallbackError: nil,
-                        duration: .zero, operation: CachePolicy.localFirst.operation,
-                        metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)))))
-        }
-        func send(_ event: AppEvent<BrowserMessage>) { _ = browser.update(state: &state, event: event) }
-        func send<S: ScreenModel>(_ message: S.Message, to screen: S.Type) {
-            if let addressed = state.message(message, to: screen) { send(.message(addressed)) }
-        }
-        send(.start(state.size))
-        let page = CharacterPage(
-            info: PageInfo(count: dataset.characters.count, pages: 4, next: nil, prev: nil),
-            results: Array(dataset.characters.prefix(20)))
-        send(
-            .pageRead(
-                PageRequest(
-                    kind: .character, number: 1, filters: [:], generation: state.characters.generation,
-                    policy: .localFirst),
-                answer(page)), to: ListsScreen.self)
-        send(.input(.key(.enter)))
-        let rick = dataset.characters[0]
-        let episodes = dataset.episodes.filter { rick.episodeIDs.contains($0.id) }
-        send(.characterRead(policy: .localFirst, answer(rick)), to: CharacterDetailScreen.self)
-        send(
-            .episodesRead(ids: rick.episodeIDs, policy: .localFirst, answer(episodes)),
-            to: CharacterDetailScreen.self)
-        for _ in 0..<3 { send(.input(.key(.character("n")))) }
-        send(.input(.key(.enter)))
-        let pilot = episodes[0]
-        send(.episodeRead(policy: .localFirst, answer(pilot)), to: EntityDetailScreen.self)
-        let ids = pilot.castReferences.validIDs
-        let cast = dataset.characters.filter { ids.contains($0.id) }
-        send(
-            .membersRead(ids: ids, policy: .localFirst, answer(cast)),
-            to: EntityDetailScreen.self)
-        send(.input(.key(.character("j"))))
-        send(.input(.key(.enter)))
-        let member = cast[1]
-        send(.characterRead(policy: .localFirst, answer(member)), to: CharacterDetailScreen.self)
-        let memberEpisodes = dataset.episodes.filter { member.episodeIDs.contains($0.id) }
-        send(
-            .episodesRead(
-                ids: member.episodeIDs, policy: .localFirst, answer(memberEpisodes)),
-            to: CharacterDetailScreen.self)
-        precondition(state.screens.count == 4, "the fixture is three screens deep")
-        return state
-    }
-
-    init() throws {
-        let dataset = try Dataset.sample()
-        let closed = URL(string: "http://127.0.0.1:1/api") ?? URL(fileURLWithPath: "/")
-        let api = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: closed))
+    init() async throws {
+        let server = RickAndMortyServer(
+            dataset: try Dataset.sample(), configuration: .ephemeralLoopback,
+            logger: Logger(label: "benchmark", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let baseURL = try await server.start()
+        let api = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL))
         let repository = CharacterRepository(api: api, database: nil)
-        let browser = CharacterBrowser(
+        browser = CharacterBrowser(
             services: BrowserServices(
                 repository: repository, networkSwitch: NetworkSwitch(), apiDescription: "sample",
                 graph: GraphRepository(api: api, characters: repository)))
-        self.browser = browser
-        deep = Self.deepState(browser: browser, dataset: dataset)
+        // Rick, his first episode, its second cast member
+        let backend = try HeadlessBackend(
+            size: TerminalSize(width: 100, height: 30), keyScript: "enter n n n enter j enter q")
+        let deep = try await browser.run(on: backend)
+        await server.stop()
+        precondition(deep.screens.count == 4, "the fixture is three screens deep")
+        self.deep = deep
     }
 
     /// Three back steps, each drawn; traps if any step asks for a read.

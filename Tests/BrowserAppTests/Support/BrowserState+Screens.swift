@@ -29,7 +29,12 @@ extension BrowserState {
         switch screens.last {
         case is ListsScreen: .list
         case is CharacterDetailScreen: .detail
-        case let entity as EntityDetailScreen: entity.detail.kind == .location ? .location : .episode
+        case let entity as ExplorerDetailScreen:
+            switch entity.target {
+            case .rickAndMorty(.location, _): .location
+            case .rickAndMorty: .episode
+            default: .other
+            }
         default: .other
         }
     }
@@ -38,7 +43,7 @@ extension BrowserState {
     var loads: StackLoads {
         StackLoads(
             detail: screens.lazy.compactMap { ($0 as? CharacterDetailScreen)?.loading }.first,
-            entity: screens.lazy.compactMap { ($0 as? EntityDetailScreen)?.loading }.first,
+            entity: screens.lazy.compactMap { ($0 as? ExplorerDetailScreen)?.loading }.first,
             clearing: isClearing)
     }
 }

@@ -89,11 +89,6 @@ struct Driver {
     }
 
     @discardableResult
-    mutating func deliver(_ message: EntityDetailScreen.Message) -> [Effect<BrowserMessage>] {
-        deliver(message, to: EntityDetailScreen.self)
-    }
-
-    @discardableResult
     mutating func deliver(_ message: CacheScreenMessage) -> [Effect<BrowserMessage>] {
         deliver(message, to: CacheScreen.self)
     }

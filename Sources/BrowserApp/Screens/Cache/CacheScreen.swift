@@ -144,8 +144,7 @@ struct CacheScreen: ScreenModel {
             }
             context.push(CharacterDetailScreen(character: character))
         case .episode, .location:
-            EntityDetailScreen.push(
-                EntityDetailState(kind: kind, id: id, name: open.entry.title), context: &context)
+            ExplorerDetailScreen.push(kind, id: id, title: open.entry.title, context: &context)
         }
     }
 

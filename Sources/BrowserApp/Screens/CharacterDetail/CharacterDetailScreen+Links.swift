@@ -57,9 +57,9 @@ extension CharacterDetailScreen {
                 "Select a link with \(key(.nextLink)) or \(key(.previousLink)), then press \(key(.open)).",
                 kind: .info)
         case .episode(let id, let title):
-            EntityDetailScreen.push(EntityDetailState(kind: .episode, id: id, name: title), context: &context)
+            ExplorerDetailScreen.push(.episode, id: id, title: title, context: &context)
         case .place(.id(let id), let name, _):
-            EntityDetailScreen.push(EntityDetailState(kind: .location, id: id, name: name), context: &context)
+            ExplorerDetailScreen.push(.location, id: id, title: name, context: &context)
         case .place(.unknown, _, let isOrigin):
             context.toast("The \(isOrigin ? "origin" : "location") is unknown.", kind: .info)
         case .place(.dangling(let url), _, _):

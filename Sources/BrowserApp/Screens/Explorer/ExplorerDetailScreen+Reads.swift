@@ -8,7 +8,7 @@ extension ExplorerDetailScreen {
     var entityTaskKey: String {
         switch target {
         case .address(let address): "explorer-entity \(address.key)"
-        case .id(let id, let resource): "explorer-entity \(resource.name)/\(id)"
+        case .id, .rickAndMorty: "explorer-entity \(target.path)"
         }
     }
 
@@ -16,7 +16,8 @@ extension ExplorerDetailScreen {
     /// inside its server's stale-while-revalidate window answers at once; the background
     /// revalidation's answer comes after it, as a second `entity` read.
     mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
-        guard let explorer = context.services.explorer?.repository else {
+        if reader == nil { reader = context.services.entityReader }
+        guard let reader else {
             failure = "No API is being explored."
             return []
         }
@@ -29,13 +30,10 @@ extension ExplorerDetailScreen {
                 // A value the same as the one shown keeps its tree: none is built for it again.
                 var shown = known
                 await ExplorerRead.runUpdates(policy, clock: clock) { () async throws(ExplorerError) in
-                    switch target {
-                    case .address(let address): try await explorer.entityUpdates(at: address, policy: policy)
-                    case .id(let id, let resource): try await explorer.entityUpdates(id: id, of: resource, policy: policy)
-                    }
+                    try await reader.entityUpdates(target, policy: policy)
                 } deliver: { read in
                     let value = try? read.result.get().value
-                    let tree = value == shown ? nil : value.map { ExplorerTree($0, api: explorer.api) }
+                    let tree = value == shown ? nil : value.map { reader.tree(of: $0) }
                     sink.send(.entity(read, tree: tree))
                     shown = value ?? shown
                 }
@@ -46,7 +44,7 @@ extension ExplorerDetailScreen {
     /// Reads, in the background, the titles of the bare links on the lines in view that were
     /// not asked for yet (a reference's name needs no read).
     mutating func readTitlesInView(context: ScreenContext) -> [Effect<Message>] {
-        guard let explorer = context.services.explorer?.repository, !lines.isEmpty else { return [] }
+        guard let reader, !lines.isEmpty else { return [] }
         let top = cursor.clamped(rowCount: lines.count, visibleRows: visibleLines).offset
         let inView = lines[top..<min(lines.count, top + visibleLines)]
         var wanted: [EntityLink] = []
@@ -63,7 +61,7 @@ extension ExplorerDetailScreen {
         let key = "explorer-titles \(entityTaskKey) \(titleBatches)"
         return [
             .stream(key: key) { sink in
-                for await title in explorer.titles(of: links) { sink.send(.title(title)) }
+                await reader.titles(of: links) { sink.send(.title($0)) } record: { sink.send(.recorded($0)) }
             }
         ]
     }

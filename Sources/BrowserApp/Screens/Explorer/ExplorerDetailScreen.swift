@@ -1,6 +1,7 @@
 import ExplorerData
 import ExplorerModel
 import RepositoryCore
+import RickAndMortyModel
 import TerminalUI
 
 /// One entity of an explored API: every field as a tree that folds (a long array shows its first
@@ -8,16 +9,19 @@ import TerminalUI
 /// links on screen); `n`/`p` select links, Enter follows one over this screen or opens or folds
 /// a node. The picture its profile names is drawn beside the tree. A plain value (`ScreenModel`).
 struct ExplorerDetailScreen: ScreenModel {
-    /// Which entity: at an address (a row or a link), or by id of a resource (`--open`).
+    /// Which entity: at an address (a row or a link), by id of a resource (`--open`), or a Rick and
+    /// Morty episode or location by id (read through its own repositories).
     enum Target: Sendable, Hashable {
         case address(EntityAddress)
         case id(String, of: ExplorerResource)
+        case rickAndMorty(EntityKind, id: Int)
 
-        /// Where it is: its address's path, or `people/1`.
+        /// Where it is: its address's path, or `people/1`, `episode/3`.
         var path: String {
             switch self {
             case .address(let address): address.path
             case .id(let id, let resource): "\(resource.name)/\(id)"
+            case .rickAndMorty(let kind, let id): "\(kind.rawValue)/\(id)"
             }
         }
     }
@@ -28,6 +32,8 @@ struct ExplorerDetailScreen: ScreenModel {
         case entity(ExplorerRead<ExplorerEntity>, tree: ExplorerTree?)
         /// A link's title became known (or could not be read).
         case title(LinkTitle)
+        /// A read of links' titles that is recorded as an answer of its own (a cast's batch).
+        case recorded(AppliedAnswer)
         /// The picture's download advanced (bytes received, and expected when known).
         case imageProgress(received: Int64, expected: Int64?)
         /// The picture's load finished; `refresh` when it revalidated.
@@ -35,6 +41,8 @@ struct ExplorerDetailScreen: ScreenModel {
     }
 
     let target: Target
+    /// Where the entity and its links' titles are read (the services' reader, taken at the first read).
+    var reader: (any EntityReading)?
     /// The name it was opened under, until its read answers (the breadcrumb).
     let knownTitle: String
     /// The entity, once read.
@@ -80,9 +88,6 @@ struct ExplorerDetailScreen: ScreenModel {
     var crumb: String { entity.map { ExplorerText.clean($0.title) } ?? knownTitle }
     var activity: ScreenActivity { ScreenActivity(reading: loading, named: "entity") }
 
-    /// What the status pane and the events log call the read.
-    var query: String { "entity \(target.path)" }
-
     mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         read(policy: .localFirst, context: context)
     }
@@ -109,11 +114,10 @@ struct ExplorerDetailScreen: ScreenModel {
             guard read.background || loading == read.policy else { return [] }
             if !read.background { loading = nil }
             // The cache entry it touches: its own, once its address is known.
-            var address: EntityAddress? = (try? read.result.get())?.value.address
-            if address == nil, case .address(let own) = target { address = own }
+            let naming = reader?.naming(target, at: (try? read.result.get())?.value.address)
             context.record(
-                explorer: query, read, metrics: context.services.explorer?.repository.metrics.snapshot(),
-                keys: address.map { [ExplorerRepository.cacheKey(ofEntity: $0)] } ?? [])
+                explorer: naming?.query ?? target.path, read, metrics: reader?.counters(), keys: naming?.keys ?? [],
+                kind: naming?.kind)
             // (a refresh in flight answers newer; a failed revalidation leaves the stale value shown)
             if read.background, loading == .remoteFirst || (try? read.result.get()) == nil { return [] }
             switch read.result {
@@ -134,11 +138,15 @@ struct ExplorerDetailScreen: ScreenModel {
                     effects += loadImage(refresh: false, services: context.services)
                 }
                 if isNew, let tree {
+                    let isFirst = self.tree == nil
                     self.tree = tree
                     folds = tree.folds
+                    let members = reader?.members(of: answer.value)
+                    if let members { showAll(members) }
                     // Placed with its picture first, so the lines are built once for their width.
                     linesWidth = place(in: context.layout)
                     rebuildLines()
+                    if isFirst, let members { selectFirstLink(in: members) }
                 }
                 return effects + (context.isOnTop ? readTitlesInView(context: context) : [])
             case .failure(let error):
@@ -149,6 +157,8 @@ struct ExplorerDetailScreen: ScreenModel {
             guard let text = title.title, titles[title.address] != text else { return [] }
             titles[title.address] = text
             linesStale = true
+        case .recorded(let answer):
+            context.record(answer)
         case .imageProgress(let received, let expected):
             guard case .loading = image else { return [] }
             image = .loading(received: received, expected: expected)
@@ -177,10 +187,14 @@ struct ExplorerDetailScreen: ScreenModel {
     /// A newer value of the entity another screen read marks this one to be read again (its tree is
     /// built off the loop thread, as every value's).
     mutating func show(_ shown: ShownEntity) {
-        guard case .explored(let newer) = shown, let entity, newer.address == entity.address, newer != entity else {
-            return
+        guard let entity else { return }
+        switch reader?.change(shown, on: entity) {
+        case .outdated: outdated = true
+        case .title(let address, let title) where titles[address] != nil && titles[address] != title:
+            titles[address] = title
+            linesStale = true
+        default: return
         }
-        outdated = true
     }
 
     /// On top, reads the titles of the bare links on screen not asked for yet.
@@ -236,6 +250,21 @@ struct ExplorerDetailScreen: ScreenModel {
         }
     }
 
+    /// Opens the container `field` (a cast) with every child shown.
+    private mutating func showAll(_ field: String) {
+        guard let outline = tree?.outline,
+            let node = outline.children(of: 0).first(where: { outline.nodes[$0].label == field })
+        else { return }
+        if !folds.isOpen(node, in: outline) { folds.toggle(node, in: outline) }
+        folds.showAll(node)
+    }
+
+    /// Puts the cursor on the first link inside `field` (the first of a cast).
+    private mutating func selectFirstLink(in field: String) {
+        guard let index = lines.firstIndex(where: { $0.link?.path.hasPrefix(field + "[") == true }) else { return }
+        cursor.select(index, rowCount: lines.count, visibleRows: visibleLines)
+    }
+
     /// Moves the cursor to the next (`step` 1) or previous (-1) line that is a link.
     private mutating func selectLink(after line: Int, step: Int) {
         var index = line + step
@@ -255,7 +284,9 @@ struct ExplorerDetailScreen: ScreenModel {
         let line = lines[cursor.selected]
         if let link = line.link {
             let title = link.name ?? titles[link.address] ?? link.address.lastSegment ?? link.address.path
-            context.push(ExplorerDetailScreen(target: .address(link.address), knownTitle: title))
+            context.push(
+                reader?.screen(following: link, titled: title)
+                    ?? ExplorerDetailScreen(target: .address(link.address), knownTitle: title))
             return
         }
         switch line.row {
@@ -292,14 +323,14 @@ struct ExplorerDetailScreen: ScreenModel {
     /// `y` and `Y` on the detail: `y` the entity as JSON; `Y` the URL of the link on the cursor's
     /// line, else the entity's own.
     private func copy(_ format: CopyFormat, context: inout ScreenContext) {
-        guard let explorer = context.services.explorer?.repository else { return }
+        guard let reader else { return }
         func subject(_ address: EntityAddress, _ title: String) -> CopySubject {
-            CopySubject(explored: address, title: title, repository: explorer)
+            reader.copySubject(of: address, titled: title)
         }
         let link = lines.indices.contains(cursor.selected) ? lines[cursor.selected].link : nil
         let chosen: CopySubject? =
             switch format {
-            case .json: entity.map { CopySubject(explored: $0, repository: explorer) }
+            case .json: entity.map { reader.copySubject(of: $0) }
             case .url:
                 if let link {
                     subject(link.address, link.name ?? titles[link.address] ?? "")

@@ -1,5 +1,6 @@
 import ExplorerData
 import RepositoryCore
+import RickAndMortyModel
 
 /// One read of the explorer's repository as a screen takes it back: the policy it was read with,
 /// its answer or why there is none, how long it took, and whether it is a stale answer shown
@@ -57,7 +58,8 @@ extension ScreenContext {
     /// the explorer's tier counters, `metrics`), not counted per Rick and Morty kind, with a
     /// warning toast when it fell back to the cache.
     mutating func record<Value>(
-        explorer query: String, _ read: ExplorerRead<Value>, metrics: MetricsSnapshot?, keys: [CacheEntryKey] = []
+        explorer query: String, _ read: ExplorerRead<Value>, metrics: MetricsSnapshot?, keys: [CacheEntryKey] = [],
+        kind: EntityKind? = nil
     ) {
         let answer = try? read.result.get()
         let error: String? =
@@ -70,13 +72,13 @@ extension ScreenContext {
             operation: AnswerOperation(answer?.operation ?? read.policy.operation),
             origin: answer.map { .repository($0.origin) }, stale: answer?.isStale ?? false,
             ms: AnswerEvent.milliseconds(answer?.duration ?? read.elapsed), ageSeconds: answer?.age,
-            error: error, provenance: answer?.provenance?.description, cacheKeys: keys)
+            error: error, kind: kind, provenance: answer?.provenance?.description, cacheKeys: keys)
         event.revalidating = read.revalidating
         event.background = read.background
         if let answer, let fallback = answer.fallbackError {
             toast("Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)", kind: .warning)
         }
-        let tally = AppliedAnswer.Tally(origin: answer?.origin, isStale: answer?.isStale ?? false, kind: nil)
+        let tally = AppliedAnswer.Tally(origin: answer?.origin, isStale: answer?.isStale ?? false, kind: kind)
         record(event, tally: tally, metrics: metrics)
     }
 }

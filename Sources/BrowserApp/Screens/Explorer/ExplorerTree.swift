@@ -14,11 +14,11 @@ struct ExplorerTree: Sendable {
     /// The folds the detail opens with.
     let folds: OutlineFolds
 
-    /// The tree of `entity`, whose links are those of `api`.
-    init(_ entity: ExplorerEntity, api: APIBase) {
+    /// The tree of `entity`, whose links are those of `api` (none without one).
+    init(_ entity: ExplorerEntity, api: APIBase?) {
         ExplorerBuildCount.current?.countTree()
         outline = JSONOutline(.object(entity.object))
-        let found = entity.links(in: api)
+        let found = api.map { entity.links(in: $0) } ?? []
         var byPath: [String: EntityLink] = [:]
         for link in found where byPath[link.path] == nil { byPath[link.path] = link }
         var links: [Int: EntityLink] = [:]

@@ -105,8 +105,7 @@ extension EntityListRow {
     }
 
     func open(context: inout ScreenContext) {
-        EntityDetailScreen.push(
-            EntityDetailState(kind: Self.listKind.kind, id: id, name: displayName), context: &context)
+        ExplorerDetailScreen.push(Self.listKind.kind, id: id, title: displayName, context: &context)
     }
 }
 

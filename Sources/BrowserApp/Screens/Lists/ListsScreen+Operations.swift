@@ -312,7 +312,7 @@ extension ListsScreen {
         switch start.kind {
         case .character: context.push(CharacterDetailScreen(characterID: id))
         case .episode, .location:
-            EntityDetailScreen.push(EntityDetailState(kind: start.kind, id: id, name: ""), context: &context)
+            ExplorerDetailScreen.push(start.kind, id: id, title: "", context: &context)
         }
     }
 

@@ -1,0 +1,94 @@
+import ExplorerData
+import ExplorerModel
+import RepositoryCore
+import RickAndMortyModel
+
+/// Where an entity's detail (`ExplorerDetailScreen`) reads the entity and its links' titles, and
+/// how those reads are named where answers are recorded: an explored API's `ExplorerRepository`,
+/// or Rick and Morty's own repositories (`RickAndMortyEntities`: its episodes and locations in
+/// their own form, a cast's titles in multi-id batches). Thread-safe: `Sendable`, callable from
+/// any task.
+protocol EntityReading: Sendable {
+    /// Reads the entity `target` names with `policy`; an entry stale inside its server's
+    /// stale-while-revalidate window answers at once and is read again in the background.
+    func entityUpdates(_ target: ExplorerDetailScreen.Target, policy: CachePolicy) async throws(ExplorerError)
+        -> ExplorerUpdates<ExplorerEntity>
+    /// `entity` laid out for its detail, its links those of its API.
+    func tree(of entity: ExplorerEntity) -> ExplorerTree
+    /// Hands `give` the titles of `links` as they become known, and `record` the reads that found
+    /// them when those are recorded as answers of their own.
+    func titles(
+        of links: [EntityLink], give: @Sendable (LinkTitle) -> Void, record: @Sendable (AppliedAnswer) -> Void
+    ) async
+    /// What a read of `target` (at `address` once known) is called and counted as, and its cache entries.
+    func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming
+    /// The counters of the repository read, now.
+    func counters() -> MetricsSnapshot?
+    /// The field whose links the detail opens on, shown whole (a cast), if any.
+    func members(of entity: ExplorerEntity) -> String?
+    /// The screen following `link` opens when it is not another entity detail.
+    func screen(following link: EntityLink, titled title: String) -> (any ScreenModel)?
+    /// What `y` copies of `entity`.
+    func copySubject(of entity: ExplorerEntity) -> CopySubject
+    /// What `Y` copies of the entity at `address`, titled `title`.
+    func copySubject(of address: EntityAddress, titled title: String) -> CopySubject
+    /// What another screen showing `shown` changes on the detail of `entity`.
+    func change(_ shown: ShownEntity, on entity: ExplorerEntity) -> EntityDetailChange?
+}
+
+/// How a read of an entity is recorded: its query (`entity people/1`, `episode 3`), the Rick and
+/// Morty kind it counts as (nil for another API's) and the cache entries it touches. A plain value.
+struct EntityReadNaming: Sendable, Hashable {
+    var query: String
+    var kind: EntityKind?
+    var keys: [CacheEntryKey]
+}
+
+/// What another screen's newer value changes on an entity's detail. A plain value.
+enum EntityDetailChange: Sendable, Hashable {
+    /// The entity itself is newer: read it again from the cache when on top.
+    case outdated
+    /// A link's entity is now titled so.
+    case title(EntityAddress, String)
+}
+
+extension ExplorerRepository: EntityReading {
+    func entityUpdates(_ target: ExplorerDetailScreen.Target, policy: CachePolicy) async throws(ExplorerError)
+        -> ExplorerUpdates<ExplorerEntity>
+    {
+        switch target {
+        case .address(let address): try await entityUpdates(at: address, policy: policy)
+        case .id(let id, let resource): try await entityUpdates(id: id, of: resource, policy: policy)
+        case .rickAndMorty: throw .noSuchResource(target.path, known: [])
+        }
+    }
+
+    func tree(of entity: ExplorerEntity) -> ExplorerTree { ExplorerTree(entity, api: api) }
+
+    func titles(
+        of links: [EntityLink], give: @Sendable (LinkTitle) -> Void, record: @Sendable (AppliedAnswer) -> Void
+    ) async {
+        for await title in titles(of: links) { give(title) }
+    }
+
+    func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming {
+        var known = address
+        if known == nil, case .address(let own) = target { known = own }
+        return EntityReadNaming(
+            query: "entity \(target.path)", kind: nil, keys: known.map { [Self.cacheKey(ofEntity: $0)] } ?? [])
+    }
+
+    func counters() -> MetricsSnapshot? { metrics.snapshot() }
+    func members(of entity: ExplorerEntity) -> String? { nil }
+    func screen(following link: EntityLink, titled title: String) -> (any ScreenModel)? { nil }
+    func copySubject(of entity: ExplorerEntity) -> CopySubject { CopySubject(explored: entity, repository: self) }
+
+    func copySubject(of address: EntityAddress, titled title: String) -> CopySubject {
+        CopySubject(explored: address, title: title, repository: self)
+    }
+
+    func change(_ shown: ShownEntity, on entity: ExplorerEntity) -> EntityDetailChange? {
+        guard case .explored(let newer) = shown, newer.address == entity.address, newer != entity else { return nil }
+        return .outdated
+    }
+}

@@ -1,0 +1,200 @@
+import CharacterData
+import ExplorerData
+import ExplorerModel
+import Foundation
+import RepositoryCore
+import RickAndMortyModel
+
+/// Rick and Morty's episodes and locations as the entity detail reads them: through its own
+/// repositories (`GraphRepository`, its binary codec on disk), each laid out as the API writes it
+/// (its cast or residents the members the detail opens on, shown whole), the members' titles read
+/// in the multi-id batches the server accepts and recorded as answers (`characters 1,2,…`); a
+/// member opens the character's own detail. Thread-safe: a value over thread-safe repositories.
+struct RickAndMortyEntities: EntityReading {
+    let graph: GraphRepository
+    /// How reads are timed and counted.
+    let services: BrowserServices
+
+    /// Where an API that names none of its own (a hostile or empty `url`) is placed.
+    static let fallbackBase = "https://rickandmortyapi.com/api"
+
+    func entityUpdates(_ target: ExplorerDetailScreen.Target, policy: CachePolicy) async throws(ExplorerError)
+        -> ExplorerUpdates<ExplorerEntity>
+    {
+        guard case .rickAndMorty(let kind, let id) = target else { throw .noSuchResource(target.path, known: []) }
+        let answer: Answer<ExplorerEntity?>
+        do throws(RepositoryError) {
+            answer =
+                switch kind {
+                case .location: try await graph.location(id: id, policy: policy).map(Self.entity)
+                default: try await graph.episode(id: id, policy: policy).map(Self.entity)
+                }
+        } catch {
+            throw Self.explorerError(error, of: target)
+        }
+        guard let entity = answer.value else { throw .notFound(url: target.path) }
+        return ExplorerUpdates(answer.map { _ in entity })
+    }
+
+    func tree(of entity: ExplorerEntity) -> ExplorerTree {
+        ExplorerTree(entity, api: Self.base(of: entity.address))
+    }
+
+    func titles(
+        of links: [EntityLink], give: @Sendable (LinkTitle) -> Void, record: @Sendable (AppliedAnswer) -> Void
+    ) async {
+        var byID: [Int: [EntityAddress]] = [:]
+        for link in links {
+            guard let (kind, id) = Self.place(of: link.address), kind == .character else { continue }
+            byID[id, default: []].append(link.address)
+        }
+        let ids = links.compactMap { Self.place(of: $0.address).map(\.1) }.filter { byID[$0] != nil }
+        for batch in GraphRepository.batches(of: ids) {
+            if Task.isCancelled { return }
+            let report = await services.read { () async throws(RepositoryError) -> Answer<[ShowCharacter]> in
+                try await graph.characters(ids: batch, policy: .localFirst)
+            }
+            record(
+                AppliedAnswer(
+                    query: QueryText.characters(batch), kind: .character, policy: .localFirst,
+                    keys: batch.map { .entity(.character, id: $0) }, report))
+            let found = (try? report.result.get().value).map { Dictionary($0.map { ($0.id, $0.name) }) { a, _ in a } }
+            for id in batch {
+                let outcome: Result<String, ExplorerError> =
+                    if let name = found?[id] { .success(name) } else { .failure(.notFound(url: "character \(id)")) }
+                for address in byID[id] ?? [] {
+                    give(LinkTitle(address: address, outcome: outcome, source: nil))
+                }
+            }
+        }
+    }
+
+    func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming {
+        guard case .rickAndMorty(let kind, let id) = target else {
+            return EntityReadNaming(query: target.path, kind: nil, keys: [])
+        }
+        return EntityReadNaming(query: "\(kind.rawValue) \(id)", kind: kind, keys: [.entity(kind, id: id)])
+    }
+
+    func counters() -> MetricsSnapshot? { services.repository.metricsSnapshot() }
+
+    func members(of entity: ExplorerEntity) -> String? { Self.members(in: entity) }
+
+    /// The field of `entity` holding its members: an episode's `characters`, a location's `residents`.
+    static func members(in entity: ExplorerEntity) -> String? {
+        switch place(of: entity.address)?.0 {
+        case .episode: "characters"
+        case .location: "residents"
+        default: nil
+        }
+    }
+
+    func screen(following link: EntityLink, titled title: String) -> (any ScreenModel)? {
+        guard let (kind, id) = Self.place(of: link.address) else { return nil }
+        if kind == .character { return CharacterDetailScreen(characterID: id) }
+        return ExplorerDetailScreen(target: .rickAndMorty(kind, id: id), knownTitle: title)
+    }
+
+    func copySubject(of entity: ExplorerEntity) -> CopySubject {
+        CopySubject(label: Self.label(of: entity.address), json: JSONText.text(of: .object(entity.object)))
+    }
+
+    func copySubject(of address: EntityAddress, titled title: String) -> CopySubject {
+        var subject = CopySubject(label: Self.label(of: address), json: "")
+        subject.url = address.key
+        return subject
+    }
+
+    func change(_ shown: ShownEntity, on entity: ExplorerEntity) -> EntityDetailChange? {
+        let newer: ExplorerEntity?
+        switch shown {
+        case .episode(let episode): newer = Self.entity(episode)
+        case .location(let location): newer = Self.entity(location)
+        case .character(let character):
+            let address = Self.address(kind: .character, id: character.id, url: character.url, near: entity.address)
+            return address.map { .title($0, character.name) }
+        default: newer = nil
+        }
+        guard let newer, newer.address == entity.address, newer != entity else { return nil }
+        return .outdated
+    }
+
+    /// An episode as the API writes it, titled `S01E01 Pilot`.
+    static func entity(_ episode: Episode) -> ExplorerEntity? {
+        guard let address = address(kind: .episode, id: episode.id, url: episode.url) else { return nil }
+        let object = JSONObject([
+            JSONMember("id", .number(String(episode.id))), JSONMember("name", .string(episode.name)),
+            JSONMember("air_date", .string(episode.airDate)), JSONMember("episode", .string(episode.code)),
+            JSONMember("characters", .array(episode.characters.map { .string($0) })),
+            JSONMember("url", .string(episode.url)), JSONMember("created", .string(episode.created)),
+        ])
+        return ExplorerEntity(
+            address: address, id: String(episode.id), title: "\(episode.code) \(episode.name)", object: object)
+    }
+
+    /// A location as the API writes it, titled by its name.
+    static func entity(_ location: Location) -> ExplorerEntity? {
+        guard let address = address(kind: .location, id: location.id, url: location.url) else { return nil }
+        let object = JSONObject([
+            JSONMember("id", .number(String(location.id))), JSONMember("name", .string(location.name)),
+            JSONMember("type", .string(location.type)), JSONMember("dimension", .string(location.dimension)),
+            JSONMember("residents", .array(location.residents.map { .string($0) })),
+            JSONMember("url", .string(location.url)), JSONMember("created", .string(location.created)),
+        ])
+        return ExplorerEntity(address: address, id: String(location.id), title: location.name, object: object)
+    }
+
+    /// The address of entity `id` of `kind`: its `url` when that names it, else its place under the
+    /// API of `near` (or the public API's).
+    static func address(kind: EntityKind, id: Int, url: String, near: EntityAddress? = nil) -> EntityAddress? {
+        if let named = URL(string: url).flatMap(EntityAddress.init), place(of: named).map({ $0 == (kind, id) }) == true {
+            return named
+        }
+        let base = near.flatMap { Self.base(of: $0)?.url.absoluteString } ?? fallbackBase
+        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+        return URL(string: "\(trimmed)/\(kind.rawValue)/\(id)").flatMap(EntityAddress.init)
+    }
+
+    /// The kind and id an address names (`…/episode/3`), when it names one.
+    static func place(of address: EntityAddress) -> (EntityKind, Int)? {
+        let parts = address.path.split(separator: "/")
+        guard parts.count >= 2, let id = Int(parts[parts.count - 1]),
+            let kind = EntityKind(rawValue: String(parts[parts.count - 2]))
+        else { return nil }
+        return (kind, id)
+    }
+
+    /// The API an entity's address is of: two segments above it (`…/api` of `…/api/episode/3`).
+    static func base(of address: EntityAddress) -> APIBase? {
+        (address.parent?.parent?.url ?? URL(string: fallbackBase)).flatMap(APIBase.init)
+    }
+
+    /// `episode 3`, `character 1`, or the address's path.
+    private static func label(of address: EntityAddress) -> String {
+        place(of: address).map { "\($0.0.rawValue) \($0.1)" } ?? address.path
+    }
+
+    /// The explorer's words for a repository error met reading `target`.
+    private static func explorerError(_ error: RepositoryError, of target: ExplorerDetailScreen.Target)
+        -> ExplorerError
+    {
+        switch error {
+        case .cancelled: .cancelled
+        case .notFound: .notFound(url: target.path)
+        default: .unavailable(url: target.path, reason: error.description)
+        }
+    }
+}
+
+extension ExplorerDetailScreen {
+    /// Pushes the detail of Rick and Morty's `kind` `id` (an episode or location), known as `title`
+    /// until read, when its episodes and locations can be read; otherwise says so in a toast.
+    static func push(_ kind: EntityKind, id: Int, title: String, context: inout ScreenContext) {
+        guard context.services.graph != nil else {
+            context.toast("Episodes and locations cannot be opened here.", kind: .info)
+            return
+        }
+        let known = title.isEmpty ? "\(kind.rawValue) \(id)" : title
+        context.push(ExplorerDetailScreen(target: .rickAndMorty(kind, id: id), knownTitle: known))
+    }
+}

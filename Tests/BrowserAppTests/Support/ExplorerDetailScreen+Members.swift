@@ -1,0 +1,88 @@
+@testable import BrowserApp
+import ExplorerData
+import ExplorerModel
+import RepositoryCore
+import RickAndMortyModel
+
+/// The tests' view of a Rick and Morty episode or location open in the entity detail: its id, its
+/// members (the cast's character ids, in order) and the one on the cursor's line, their titles.
+extension ExplorerDetailScreen {
+    /// The id of the Rick and Morty episode or location shown, if it is one.
+    var id: Int? {
+        if case .rickAndMorty(_, let id) = target { id } else { nil }
+    }
+
+    /// The character id of the link on the cursor's line, if it is one.
+    var selectedMemberID: Int? {
+        guard lines.indices.contains(cursor.selected), let link = lines[cursor.selected].link else { return nil }
+        return RickAndMortyEntities.place(of: link.address).map(\.1)
+    }
+
+    /// The members' character ids, in order (the links of the members field).
+    var memberIDs: [Int] {
+        guard let entity, let field = RickAndMortyEntities.members(in: entity),
+            let base = RickAndMortyEntities.base(of: entity.address)
+        else { return [] }
+        return entity.links(in: base).filter { $0.path.hasPrefix(field + "[") }
+            .compactMap { RickAndMortyEntities.place(of: $0.address)?.1 }
+    }
+
+    /// The title known for character `id` among the links.
+    func memberTitle(_ id: Int) -> String? {
+        titles.first { RickAndMortyEntities.place(of: $0.key).map { $0 == (.character, id) } == true }?.value
+    }
+}
+
+extension BrowserState {
+    /// The entity detail on top, if it is one.
+    var entity: ExplorerDetailScreen? { screens.last as? ExplorerDetailScreen }
+}
+
+extension Driver {
+    /// Answers the Rick and Morty episode or location open on top from the sample, then the titles
+    /// of its members (as one recorded batch read, from `origin`).
+    mutating func answerKept(origin: Origin = .network) {
+        guard let detail = state.entity, case .rickAndMorty(let kind, let id) = detail.target else { return }
+        let policy = detail.loading ?? .localFirst
+        let entity: ExplorerEntity? =
+            kind == .episode
+            ? SampleData.dataset.episodes.first { $0.id == id }.flatMap(RickAndMortyEntities.entity)
+            : SampleData.dataset.locations.first { $0.id == id }.flatMap(RickAndMortyEntities.entity)
+        guard let entity else { return }
+        answerKept(entity, origin: origin, policy: policy)
+        let ids = state.entity?.memberIDs ?? []
+        let cast = ids.compactMap { id in SampleData.characters.first { $0.id == id } }
+        answerMembers(cast, ids: ids, origin: origin)
+    }
+
+    /// Answers the entity detail on top with `entity` (its tree built as the read builds it).
+    mutating func answerKept(_ entity: ExplorerEntity, origin: Origin = .network, policy: CachePolicy = .localFirst) {
+        let read = ExplorerRead(
+            policy: policy, result: .success(SampleData.answer(entity, origin: origin, policy: policy)),
+            elapsed: .milliseconds(2))
+        let tree = ExplorerTree(entity, api: RickAndMortyEntities.base(of: entity.address))
+        deliver(ExplorerDetailScreen.Message.entity(read, tree: tree), to: ExplorerDetailScreen.self)
+    }
+
+    /// Answers the titles of members `ids` with `cast` (one recorded batch read), or with `failure`.
+    mutating func answerMembers(
+        _ cast: [ShowCharacter], ids: [Int], origin: Origin = .network, failure: RepositoryError? = nil
+    ) {
+        guard let entity = state.entity?.entity else { return }
+        let report: ReadReport<[ShowCharacter]> =
+            failure.map { ReadReport(result: .failure($0)) }
+            ?? ReadReport(result: .success(SampleData.answer(cast, origin: origin, policy: .localFirst)))
+        let answer = AppliedAnswer(
+            query: QueryText.characters(ids), kind: .character, policy: .localFirst,
+            keys: ids.map { .entity(.character, id: $0) }, report)
+        deliver(ExplorerDetailScreen.Message.recorded(answer), to: ExplorerDetailScreen.self)
+        for member in cast where failure == nil {
+            guard
+                let address = RickAndMortyEntities.address(
+                    kind: .character, id: member.id, url: member.url, near: entity.address)
+            else { continue }
+            let title = LinkTitle(address: address, outcome: .success(member.name), source: .read(origin))
+            deliver(ExplorerDetailScreen.Message.title(title), to: ExplorerDetailScreen.self)
+        }
+    }
+}
