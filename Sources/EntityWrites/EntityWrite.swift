@@ -106,13 +106,7 @@ public struct EntityWrite: Sendable, Hashable, Codable {
             sent["ifMatch"] = request.ifMatch.map(JSONValue.string)
             object["request"] = .object(sent)
         }
-        var text = ""
-        do {
-            try JSONValue.object(object).write(to: &text)
-        } catch {
-            return nil
-        }
-        return Data(text.utf8)
+        return JSONValue.object(object).text.map { Data($0.utf8) }
     }
 
     /// Makes it a write to send anew: pending, with no request, no wait and no conflict.
