@@ -70,8 +70,7 @@ extension WriteBook {
             guard let copy, copy.tag != nil else {
                 // The server's copy did not come with the answer: read it, then merge.
                 var unsent = write
-                unsent.request = nil
-                unsent.state = .pending
+                unsent.reopen()
                 unsent.baseTag = nil
                 save(unsent, in: &transition)
                 break
@@ -91,9 +90,7 @@ extension WriteBook {
     mutating func rebase(_ write: EntityWrite, over copy: ServerCopy, in transition: inout WriteTransition) {
         let theirs = rules.editable.of(copy.value)
         var rebased = write
-        rebased.request = nil
-        rebased.state = .pending
-        rebased.notBefore = nil
+        rebased.reopen()
         let outcome: FieldMerge.Outcome
         if rules.mutations.contains(.baseTakenAtSendTime) {
             outcome = .send(write.changes)
@@ -147,10 +144,7 @@ extension WriteBook {
         var waiting = write
         if waiting.request != nil {
             waiting.attempts = max(0, waiting.attempts - 1)
-            if waiting.attempts == 0 {
-                waiting.request = nil
-                waiting.state = .pending
-            }
+            if waiting.attempts == 0 { waiting.reopen() }
         }
         waiting.lastError = reason
         save(waiting, .retrying(reason: reason, notBefore: nil), in: &transition)
@@ -159,9 +153,8 @@ extension WriteBook {
     /// Refused for good: kept as rejected (not laid over anything) until the user decides.
     mutating func reject(_ write: EntityWrite, reason: String, field: String?, in transition: inout WriteTransition) {
         var rejected = write
+        rejected.reopen()
         rejected.state = .rejected
-        rejected.request = nil
-        rejected.notBefore = nil
         rejected.lastError = reason
         let published = !rules.mutations.contains(.rejectionNotPublished)
         save(rejected, published ? .rejected(reason: reason, field: field) : nil, in: &transition)
