@@ -57,12 +57,7 @@ extension CharacterRepository {
     public func sendKeptWrites() async -> [WriteReport] {
         let reports = await writes.writer.drain()
         await refreshWrites(announcing: reports.map(\.event.entity))
-        return reports.filter { report in
-            switch report.event.outcome {
-            case .queued, .discarded: false
-            default: true
-            }
-        }
+        return reports.filter { ![.queued, .discarded].contains($0.event.outcome) }
     }
 
     /// The character id of a write's entity (`/api/character/3` → 3), nil for another entity.

@@ -134,11 +134,8 @@ struct PendingOverlay: Sendable {
             if overlaid != character { pending.append(String(character.id)) }
             return overlaid
         }
-        if !pending.isEmpty {
-            var counted = provenance ?? Provenance()
-            counted.pendingIDs += pending
-            provenance = counted
-        }
+        if !pending.isEmpty { provenance = provenance ?? Provenance() }
+        provenance?.pendingIDs += pending
         return shown
     }
 }
