@@ -110,13 +110,9 @@ public struct WriteCounts: Sendable, Hashable, CustomStringConvertible {
 
     /// The counts of `writes`.
     public init(_ writes: [EntityWrite] = []) {
-        for write in writes {
-            switch write.state {
-            case .pending, .sending: pending += 1
-            case .conflict: conflict += 1
-            case .rejected: rejected += 1
-            }
-        }
+        pending = writes.count { $0.state == .pending || $0.state == .sending }
+        conflict = writes.count { $0.state == .conflict }
+        rejected = writes.count { $0.state == .rejected }
     }
 
     /// True when nothing is kept.
