@@ -103,28 +103,19 @@ extension WriteBook {
         }
         switch outcome {
         case .conflict(let fields):
-            enterConflict(rebased, theirs: copy, fields: fields, in: &transition)
-            return
+            rebased.state = .conflict
+            rebased.conflict = WriteConflict(theirs: copy, fields: fields)
+            rebased.lastError = "changed on the server too: \(fields.joined(separator: ", "))"
+            save(rebased, .conflict(fields: fields), in: &transition)
         case .done:
             finish(write, .applied(merged: true), rebasingNextOn: copy, in: &transition)
-            return
         case .send(let changes):
             rebased.changes = changes
+            if let base = write.base, base != theirs { rebased.merged = true }
+            rebased.base = theirs
+            rebased.baseTag = copy.tag
+            save(rebased, in: &transition)
         }
-        if let base = write.base, base != theirs { rebased.merged = true }
-        rebased.base = theirs
-        rebased.baseTag = copy.tag
-        save(rebased, in: &transition)
-    }
-
-    private mutating func enterConflict(
-        _ write: EntityWrite, theirs: ServerCopy, fields: [String], in transition: inout WriteTransition
-    ) {
-        var conflicted = write
-        conflicted.state = .conflict
-        conflicted.conflict = WriteConflict(theirs: theirs, fields: fields)
-        conflicted.lastError = "changed on the server too: \(fields.joined(separator: ", "))"
-        save(conflicted, .conflict(fields: fields), in: &transition)
     }
 
     /// The same request later: at `after` seconds (the server's `Retry-After`), else the backoff.
