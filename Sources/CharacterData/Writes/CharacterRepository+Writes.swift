@@ -99,8 +99,7 @@ extension CharacterRepository {
                     ? .retrying(reason: "earlier writes of this character are pending", notBefore: nil)
                     : .applied(merged: false))
         guard !(queueing && writes.isDurable), stillKept else { return event }
-        _ = try? await writes.writer.discard(sequence)
-        await refreshWrites(announcing: [entity])
+        await discardWrite(sequence)
         guard case .retrying(let reason, _) = event.outcome else { return event }
         throw WriteNotMade(writes.isDurable ? reason : reason + "; there is no outbox to keep the write (the disk cache is off)")
     }
