@@ -180,9 +180,8 @@ struct CacheScreenPartsTests {
         #expect(keys.first == ["character-page-ids/page:1"])
         #expect(keys.contains(["character/id:1"]))
         #expect(keys.contains { $0.first == "episode/id:1" })
-        let decoded = try JSONDecoder().decode(
-            AnswerEvent.self, from: JSONEncoder().encode(try #require(driver.events.all.first)))
-        #expect(decoded.cacheKeys.isEmpty && decoded.query == "page 1")
+        let line = String(decoding: try JSONEncoder().encode(try #require(driver.events.all.first)), as: UTF8.self)
+        #expect(!line.contains("cacheKeys") && line.contains("\"query\":\"page 1\""))
     }
 
     // MARK: Timeline

@@ -3,9 +3,9 @@ import RepositoryCore
 import RickAndMortyModel
 
 /// One line of the `--events` log: an answer (or a failure) the browser applied, in the order
-/// the browser applied them. A plain value with typed fields; `Codable` with the field names
+/// the browser applied them. A plain value with typed fields; `Encodable` with the field names
 /// and the words below (the types become words only there, and in the panes' text).
-package struct AnswerEvent: Sendable, Codable, Equatable {
+package struct AnswerEvent: Sendable, Encodable, Equatable {
     /// The kind of entity read (`character`, `episode`, `location`); nil for avatars.
     package var kind: EntityKind?
     /// What was asked: `page 3`, `page 1 (name=rick)`, `character 42`, `episodes 1,2,3`.
@@ -78,17 +78,6 @@ package enum AnswerPolicy: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The policy named `name`, or nil for a name no policy has.
-    package init?(name: String) {
-        if let policy = CachePolicy(rawValue: name) {
-            self = .cache(policy)
-        } else if let policy = DownloadCachePolicy.allCases.first(where: { Self.name(of: $0) == name }) {
-            self = .download(policy)
-        } else {
-            return nil
-        }
-    }
-
     /// A download policy's name, as the case is spelt (what `"\(policy)"` prints, without the
     /// reflection that printing costs on every frame that shows an avatar's answer).
     static func name(of policy: DownloadCachePolicy) -> String {
@@ -152,48 +141,5 @@ extension AnswerEvent {
         try container.encode(bytes, forKey: .bytes)
         try container.encode(provenance, forKey: .provenance)
         try container.encode(background, forKey: .background)
-    }
-
-    /// Reads what `encode(to:)` wrote; an unknown policy, operation or origin word is a
-    /// `DecodingError.dataCorrupted` naming the field.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try container.decodeIfPresent(EntityKind.self, forKey: .kind)
-        query = try container.decode(String.self, forKey: .query)
-        let policyName = try container.decode(String.self, forKey: .policy)
-        guard let policy = AnswerPolicy(name: policyName) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .policy, in: container, debugDescription: "unknown policy \(policyName)")
-        }
-        self.policy = policy
-        let operationName = try container.decode(String.self, forKey: .operation)
-        guard let operation = AnswerOperation(rawValue: operationName) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .operation, in: container, debugDescription: "unknown operation \(operationName)")
-        }
-        self.operation = operation
-        if let originName = try container.decodeIfPresent(String.self, forKey: .origin) {
-            // An avatar's policy says whose words the origin is in (`network` is in both).
-            let origin: AnswerOrigin? =
-                switch policy {
-                case .cache: Origin(rawValue: originName).map(AnswerOrigin.repository)
-                case .download: AvatarOrigin(rawValue: originName).map(AnswerOrigin.avatar)
-                }
-            guard let origin else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .origin, in: container, debugDescription: "unknown origin \(originName)")
-            }
-            self.origin = origin
-        } else {
-            origin = nil
-        }
-        stale = try container.decode(Bool.self, forKey: .stale)
-        ms = try container.decode(Double.self, forKey: .ms)
-        ageSeconds = try container.decodeIfPresent(Double.self, forKey: .ageSeconds)
-        error = try container.decodeIfPresent(String.self, forKey: .error)
-        bytes = try container.decodeIfPresent(Int.self, forKey: .bytes)
-        provenance = try container.decodeIfPresent(String.self, forKey: .provenance)
-        background = try container.decodeIfPresent(Bool.self, forKey: .background) ?? false
-        cacheKeys = []
     }
 }
