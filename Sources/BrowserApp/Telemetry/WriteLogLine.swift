@@ -58,6 +58,6 @@ package struct WriteLogLine: Sendable, Codable, Equatable {
         self.method = method == .delete ? "DELETE" : "PATCH"
         self.character = character
         write = ""
-        ms = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        ms = AnswerEvent.milliseconds(elapsed)
     }
 }

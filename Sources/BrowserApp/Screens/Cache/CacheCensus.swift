@@ -72,9 +72,10 @@ package struct CacheCensus: Sendable, Equatable {
     }
 }
 
-/// Byte counts as short text: `512 B`, `1.2 KB`, `50 MB` (1,000 per step, as `cache stats`). Pure.
+/// Byte counts as short text: `512 B`, `1.2 KB`, `50 MB` (1,000 per step, as `cache stats`), with
+/// one decimal below `tenthsBelow` (`12.3 KB` when it is infinite). Pure.
 enum ByteText {
-    static func short(_ bytes: Int) -> String {
+    static func short(_ bytes: Int, tenthsBelow: Double = 10) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var value = Double(bytes)
         var unit = 0
@@ -83,7 +84,7 @@ enum ByteText {
             unit += 1
         }
         if unit == 0 { return "\(bytes) B" }
-        let text = value < 10 ? DecimalText.tenths(value) : DecimalText.whole(value)
+        let text = value < tenthsBelow ? DecimalText.tenths(value) : DecimalText.whole(value)
         return "\(text) \(units[unit])"
     }
 }

@@ -188,5 +188,5 @@ enum CacheRowText {
     static let revalidatingStyle = Style.plain.foreground(.cyan)
 
     /// The bytes column: `1.2 KB`, `—` when no tier counts them.
-    static func bytes(_ bytes: Int?) -> String { bytes.map(ByteText.short) ?? "—" }
+    static func bytes(_ bytes: Int?) -> String { bytes.map { ByteText.short($0) } ?? "—" }
 }

@@ -38,9 +38,7 @@ enum CacheScreenRequest: Sendable, Equatable {
         func acted(_ answer: CacheActionAnswer, _ key: CacheEntryKey?, _ kind: CacheScreenResult.ActionKind)
             -> CacheScreenResult
         {
-            let elapsed = start.duration(to: clock.now).components
-            let ms = Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15
-            return .acted(answer, key: key, kind: kind, ms: ms)
+            .acted(answer, key: key, kind: kind, ms: AnswerEvent.milliseconds(start.duration(to: clock.now)))
         }
         switch self {
         case .readPage(let page, let after, let limit, let naming):

@@ -58,9 +58,5 @@ struct AvatarPane: Widget {
     }
 
     /// `812 B`, `8.1 KB`, `1.2 MB`.
-    static func size(_ bytes: Int) -> String {
-        if bytes < 1_000 { return "\(bytes) B" }
-        if bytes < 1_000_000 { return "\(DecimalText.tenths(Double(bytes) / 1_000)) KB" }
-        return "\(DecimalText.tenths(Double(bytes) / 1_000_000)) MB"
-    }
+    static func size(_ bytes: Int) -> String { ByteText.short(bytes, tenthsBelow: .infinity) }
 }
