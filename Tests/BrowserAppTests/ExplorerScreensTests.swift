@@ -99,7 +99,7 @@ struct ExplorerScreensTests {
         #expect(effects.contains { if case .run(let key?) = $0.shape { key.hasPrefix("explorer-titles") } else { false } })
         let planet = ExplorerSample.address("/api/planets/1")
         driver.deliver(
-            ExplorerDetailScreen.Message.title(LinkTitle(address: planet, outcome: .success("Tatooine"), source: .read(.network))),
+            ExplorerDetailScreen.Message.titles([LinkTitle(address: planet, outcome: .success("Tatooine"), source: .read(.network))]),
             to: ExplorerDetailScreen.self)
         #expect(driver.frame.joined(separator: "\n").contains("homeworld: Tatooine ↗"))
     }

@@ -76,13 +76,10 @@ extension Driver {
             query: QueryText.characters(ids), kind: .character, policy: .localFirst,
             keys: ids.map { .entity(.character, id: $0) }, report)
         deliver(ExplorerDetailScreen.Message.recorded(answer), to: ExplorerDetailScreen.self)
-        for member in cast where failure == nil {
-            guard
-                let address = RickAndMortyEntities.address(
-                    kind: .character, id: member.id, url: member.url, near: entity.address)
-            else { continue }
-            let title = LinkTitle(address: address, outcome: .success(member.name), source: .read(origin))
-            deliver(ExplorerDetailScreen.Message.title(title), to: ExplorerDetailScreen.self)
+        let titles = cast.compactMap { member in
+            RickAndMortyEntities.address(kind: .character, id: member.id, url: member.url, near: entity.address)
+                .map { LinkTitle(address: $0, outcome: .success(member.name), source: .read(origin)) }
         }
+        if failure == nil { deliver(ExplorerDetailScreen.Message.titles(titles), to: ExplorerDetailScreen.self) }
     }
 }

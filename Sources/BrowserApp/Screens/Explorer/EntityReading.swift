@@ -15,10 +15,10 @@ protocol EntityReading: Sendable {
         -> ExplorerUpdates<ExplorerEntity>
     /// `entity` laid out for its detail, its links those of its API.
     func tree(of entity: ExplorerEntity) -> ExplorerTree
-    /// Hands `give` the titles of `links` as they become known, and `record` the reads that found
-    /// them when those are recorded as answers of their own.
+    /// Hands `give` the titles of `links` as they become known (those one read found together, at
+    /// once: one redraw), and `record` the reads that found them when those are recorded as answers.
     func titles(
-        of links: [EntityLink], give: @Sendable (LinkTitle) -> Void, record: @Sendable (AppliedAnswer) -> Void
+        of links: [EntityLink], give: @Sendable ([LinkTitle]) -> Void, record: @Sendable (AppliedAnswer) -> Void
     ) async
     /// What a read of `target` (at `address` once known) is called and counted as, and its cache entries.
     func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming
@@ -34,6 +34,8 @@ protocol EntityReading: Sendable {
     func copySubject(of address: EntityAddress, titled title: String) -> CopySubject
     /// What another screen showing `shown` changes on the detail of `entity`.
     func change(_ shown: ShownEntity, on entity: ExplorerEntity) -> EntityDetailChange?
+    /// What the other screens are shown of a newly read `entity` (nil: they learn of it otherwise).
+    func shown(_ entity: ExplorerEntity) -> ShownEntity?
 }
 
 /// How a read of an entity is recorded: its query (`entity people/1`, `episode 3`), the Rick and
@@ -66,9 +68,9 @@ extension ExplorerRepository: EntityReading {
     func tree(of entity: ExplorerEntity) -> ExplorerTree { ExplorerTree(entity, api: api) }
 
     func titles(
-        of links: [EntityLink], give: @Sendable (LinkTitle) -> Void, record: @Sendable (AppliedAnswer) -> Void
+        of links: [EntityLink], give: @Sendable ([LinkTitle]) -> Void, record: @Sendable (AppliedAnswer) -> Void
     ) async {
-        for await title in titles(of: links) { give(title) }
+        for await title in titles(of: links) { give([title]) }
     }
 
     func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming {
@@ -91,4 +93,6 @@ extension ExplorerRepository: EntityReading {
         guard case .explored(let newer) = shown, newer.address == entity.address, newer != entity else { return nil }
         return .outdated
     }
+
+    func shown(_ entity: ExplorerEntity) -> ShownEntity? { .explored(entity) }
 }

@@ -61,7 +61,7 @@ extension ExplorerDetailScreen {
         let key = "explorer-titles \(entityTaskKey) \(titleBatches)"
         return [
             .stream(key: key) { sink in
-                await reader.titles(of: links) { sink.send(.title($0)) } record: { sink.send(.recorded($0)) }
+                await reader.titles(of: links) { sink.send(.titles($0)) } record: { sink.send(.recorded($0)) }
             }
         ]
     }

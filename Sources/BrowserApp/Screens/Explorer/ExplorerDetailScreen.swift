@@ -30,8 +30,8 @@ struct ExplorerDetailScreen: ScreenModel {
     enum Message: Sendable {
         /// The entity was read (its tree built off the loop thread).
         case entity(ExplorerRead<ExplorerEntity>, tree: ExplorerTree?)
-        /// A link's title became known (or could not be read).
-        case title(LinkTitle)
+        /// Links' titles became known (or could not be read), those of one read together.
+        case titles([LinkTitle])
         /// A read of links' titles that is recorded as an answer of its own (a cast's batch).
         case recorded(AppliedAnswer)
         /// The picture's download advanced (bytes received, and expected when known).
@@ -127,7 +127,7 @@ struct ExplorerDetailScreen: ScreenModel {
                 failure = nil
                 outdated = false
                 // Another screen holding the entity (a list's row, a detail further down) shows it too.
-                if isNew { context.show(.explored(answer.value)) }
+                if isNew, let shown = reader?.shown(answer.value) { context.show(shown) }
                 var effects: [Effect<Message>] = []
                 var resource: ExplorerResource?  // the one an entity opened by id is of
                 if case .id(_, let opened) = target { resource = opened }
@@ -153,10 +153,12 @@ struct ExplorerDetailScreen: ScreenModel {
                 if entity == nil { failure = error.description }
                 context.toast(error.description, kind: .error)
             }
-        case .title(let title):
-            guard let text = title.title, titles[title.address] != text else { return [] }
-            titles[title.address] = text
-            linesStale = true
+        case .titles(let found):
+            for title in found {
+                guard let text = title.title, titles[title.address] != text else { continue }
+                titles[title.address] = text
+                linesStale = true
+            }
         case .recorded(let answer):
             context.record(answer)
         case .imageProgress(let received, let expected):

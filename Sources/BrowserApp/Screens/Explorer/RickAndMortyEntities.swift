@@ -41,7 +41,7 @@ struct RickAndMortyEntities: EntityReading {
     }
 
     func titles(
-        of links: [EntityLink], give: @Sendable (LinkTitle) -> Void, record: @Sendable (AppliedAnswer) -> Void
+        of links: [EntityLink], give: @Sendable ([LinkTitle]) -> Void, record: @Sendable (AppliedAnswer) -> Void
     ) async {
         var byID: [Int: [EntityAddress]] = [:]
         for link in links {
@@ -59,13 +59,12 @@ struct RickAndMortyEntities: EntityReading {
                     query: QueryText.characters(batch), kind: .character, policy: .localFirst,
                     keys: batch.map { .entity(.character, id: $0) }, report))
             let found = (try? report.result.get().value).map { Dictionary($0.map { ($0.id, $0.name) }) { a, _ in a } }
-            for id in batch {
-                let outcome: Result<String, ExplorerError> =
-                    if let name = found?[id] { .success(name) } else { .failure(.notFound(url: "character \(id)")) }
-                for address in byID[id] ?? [] {
-                    give(LinkTitle(address: address, outcome: outcome, source: nil))
-                }
-            }
+            give(
+                batch.flatMap { id in
+                    let outcome: Result<String, ExplorerError> =
+                        if let name = found?[id] { .success(name) } else { .failure(.notFound(url: "character \(id)")) }
+                    return (byID[id] ?? []).map { LinkTitle(address: $0, outcome: outcome, source: nil) }
+                })
         }
     }
 
@@ -108,8 +107,9 @@ struct RickAndMortyEntities: EntityReading {
     func change(_ shown: ShownEntity, on entity: ExplorerEntity) -> EntityDetailChange? {
         let newer: ExplorerEntity?
         switch shown {
-        case .episode(let episode): newer = Self.entity(episode)
-        case .location(let location): newer = Self.entity(location)
+        // (the id first: most shown entities are not this one)
+        case .episode(let episode) where entity.id == String(episode.id): newer = Self.entity(episode)
+        case .location(let location) where entity.id == String(location.id): newer = Self.entity(location)
         case .character(let character):
             let address = Self.address(kind: .character, id: character.id, url: character.url, near: entity.address)
             return address.map { .title($0, character.name) }
@@ -118,6 +118,9 @@ struct RickAndMortyEntities: EntityReading {
         guard let newer, newer.address == entity.address, newer != entity else { return nil }
         return .outdated
     }
+
+    /// Nothing: Rick and Morty's screens learn of new values from its repositories' changes.
+    func shown(_ entity: ExplorerEntity) -> ShownEntity? { nil }
 
     /// An episode as the API writes it, titled `S01E01 Pilot`.
     static func entity(_ episode: Episode) -> ExplorerEntity? {
