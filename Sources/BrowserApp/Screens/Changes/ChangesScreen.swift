@@ -70,10 +70,8 @@ struct ChangesScreen: ScreenModel {
         switch action {
         case .back:
             if opened != nil { opened = nil } else { context.pop() }
-        case .moveDown: selection.move(by: 1, rowCount: writes.count, visibleRows: visible)
-        case .moveUp: selection.move(by: -1, rowCount: writes.count, visibleRows: visible)
-        case .first: selection.moveToFirst(rowCount: writes.count, visibleRows: visible)
-        case .last: selection.moveToLast(rowCount: writes.count, visibleRows: visible)
+        case .moveDown, .moveUp, .first, .last:
+            selection.apply(action, rowCount: writes.count, visibleRows: visible)
         case .open: opened = opened == nil ? selected?.sequence : nil
         case .keepMine, .takeTheirs:
             guard let write = selected, !isActing else { break }
