@@ -17,10 +17,6 @@ public struct SharedEviction: Sendable, Hashable {
 }
 
 extension CharacterRepository {
-    /// The shared tier's state in words for the status pane (`up`, `connecting`, `down: why`),
-    /// or nil when the shared cache is off.
-    public var sharedCacheStatus: String? { sharedStore.map { $0.health.description } }
-
     /// The shared tier's state as a value (starting, up, down with why), or nil when the shared
     /// cache is off.
     public var sharedCacheHealth: SharedCacheHealth? { sharedStore.map { $0.health } }

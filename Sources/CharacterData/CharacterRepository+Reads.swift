@@ -17,17 +17,10 @@ extension CharacterRepository {
     public func page(_ number: Int, filter: CharacterFilter = .init(), policy: CachePolicy)
         async throws(RepositoryError) -> Answer<CharacterPage>
     {
-        // Without kept writes the answer is returned as read (no local copy of it to change).
-        if hasNoPendingChanges {
-            return try await characterGraph.list(
-                filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails,
-                main: characterPagesMain)
-        }
-        var answer = try await characterGraph.list(
+        let answer = try await characterGraph.list(
             filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails,
             main: characterPagesMain)
-        answer.value.results = pendingChanges.applied(to: answer.value.results, provenance: &answer.provenance)
-        return answer
+        return overlaid(answer, characters: \.results)
     }
 
     /// Page `number` as `page(_:filter:policy:)` reads it, except that a `localFirst` read of a
@@ -40,12 +33,7 @@ extension CharacterRepository {
         let updates = try await characterGraph.listRevalidating(
             filter.pageQuery(number), policy: policy, whenMainFails: Self.whenMainFails,
             main: characterPagesMain)
-        return updates.map { [self] answer in
-            guard !hasNoPendingChanges else { return answer }
-            var overlaid = answer
-            overlaid.value.results = pendingChanges.applied(to: answer.value.results, provenance: &overlaid.provenance)
-            return overlaid
-        }
+        return updates.map { [self] in overlaid($0, characters: \.results) }
     }
 
     /// One character by id as `character(id:policy:)` reads it, except that a character stale
@@ -76,6 +64,18 @@ extension CharacterRepository {
         }
         announce(answer, in: characterGraph)
         return overlaid(answer, id: id)
+    }
+
+    /// `answer` with the kept writes laid over its characters at `path` (edits shown, deletes left
+    /// out, their ids added to the provenance's pending ids); as read without kept writes.
+    func overlaid<Value>(_ answer: Answer<Value>, characters path: WritableKeyPath<Value, [ShowCharacter]>)
+        -> Answer<Value>
+    {
+        guard !hasNoPendingChanges else { return answer }
+        var overlaid = answer
+        overlaid.value[keyPath: path] = pendingChanges.applied(
+            to: answer.value[keyPath: path], provenance: &overlaid.provenance)
+        return overlaid
     }
 
     /// `answer` with the kept edit of character `id` applied, when there is one.

@@ -115,9 +115,6 @@ public final class CharacterRepository: Sendable {
                 timeSource: configuration.timeSource, clock: configuration.clock, metrics: metrics))
     }
 
-    /// What went wrong opening the disk cache, if its file had to be moved aside.
-    public var recoveryDiagnostic: CacheRecoveryDiagnostic? { database?.recovery }
-
     /// The namespaces of the kinds of value, on disk and in the shared table.
     enum Namespace {
         /// Pages of characters, as their ids and info.

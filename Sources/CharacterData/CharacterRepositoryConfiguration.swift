@@ -10,8 +10,6 @@ public struct CharacterRepositoryConfiguration: Sendable {
     public var memoryPageLimit: Int
     /// The most characters kept in memory.
     public var memoryCharacterLimit: Int
-    /// The most episode lists kept in memory.
-    public var memoryEpisodeListLimit: Int
     /// "Now", for ages, expiry and stored-at stamps.
     public var timeSource: any TimeSource
     /// Measures answer durations.
@@ -21,17 +19,16 @@ public struct CharacterRepositoryConfiguration: Sendable {
     /// namespaces are used as they are (one API per cache file and shared table).
     public var api: APIIdentity?
 
-    /// Creates a configuration: one day to live, 256 pages, 5,000 characters, 512 episode lists in memory.
+    /// Creates a configuration: one day to live, 256 pages and 5,000 characters in memory.
     public init(
         timeToLive: TimeInterval? = 86_400, memoryPageLimit: Int = 256, memoryCharacterLimit: Int = 5_000,
-        memoryEpisodeListLimit: Int = 512, timeSource: any TimeSource = SystemTimeSource(),
-        clock: any Clock<Duration> = ContinuousClock(), api: APIIdentity? = nil
+        timeSource: any TimeSource = SystemTimeSource(), clock: any Clock<Duration> = ContinuousClock(),
+        api: APIIdentity? = nil
     ) {
         self.api = api
         self.timeToLive = timeToLive
         self.memoryPageLimit = memoryPageLimit
         self.memoryCharacterLimit = memoryCharacterLimit
-        self.memoryEpisodeListLimit = memoryEpisodeListLimit
         self.timeSource = timeSource
         self.clock = clock
     }

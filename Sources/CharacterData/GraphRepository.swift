@@ -134,10 +134,7 @@ public final class GraphRepository: Sendable {
     {
         let answer = try await characterRepository.characterGraph.entities(
             ids: ids.map(String.init), policy: policy, main: characterRepository.charactersMain)
-        guard !characterRepository.hasNoPendingChanges else { return answer }
-        var overlaid = answer
-        overlaid.value = characterRepository.pendingChanges.applied(to: answer.value, provenance: &overlaid.provenance)
-        return overlaid
+        return characterRepository.overlaid(answer, characters: \.self)
     }
 
     /// Every change of a location from now on (as `CharacterRepository.characterChanges()`).

@@ -69,6 +69,6 @@ struct SharedCacheStatusTests {
         var state = BrowserState.initial(isOnline: true, apiDescription: "test")
         _ = browser.update(state: &state, event: .start(TerminalSize(width: 100, height: 30)))
         #expect(state.sharedCache == nil)
-        #expect(repository.sharedCacheStatus == nil && repository.sharedCacheHealth == nil)
+        #expect(repository.sharedCacheHealth == nil)
     }
 }

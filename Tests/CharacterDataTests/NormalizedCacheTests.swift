@@ -184,7 +184,7 @@ struct NormalizedCacheTests {
             let transport = RecordingTransport()
             let repository = try fixture.repository(api: fixture.api(transport: transport), timeToLive: nil)
             // THEN it was migrated, not moved aside, and says so once
-            #expect(repository.recoveryDiagnostic == nil)
+            #expect(repository.database?.recovery == nil)
             let notice = try #require(repository.migrationNotice)
             #expect(notice.migration == "v3-normalized-entities")
             #expect(notice.droppedEntries == 8)

@@ -123,7 +123,7 @@ struct SharedTierTests {
             let filter = CharacterFilter(name: "rick", status: "alive")
             _ = try await first.page(1, filter: filter, policy: .localFirst)
             #expect(try await second.page(1, filter: filter, policy: .localFirst).origin == .sharedCache)
-            #expect(second.sharedCacheStatus == "up")
+            #expect(second.sharedCacheHealth?.description == "up")
             let evictions = second.sharedEvictions()
             await storeB.untilListening()
             _ = try await first.page(1, filter: filter, policy: .remoteFirst)
