@@ -44,7 +44,8 @@ struct EntityListTests {
             await press(.enter)
             #expect(state.episodes.filter == ["episode": "S02"])
             #expect(state.episodes.rowCount > 0)
-            #expect(state.episodes.pages.residentRows.allSatisfy { $0.code.hasPrefix("S02") })
+            let rows = (0..<state.episodes.rowCount).compactMap(state.episodes.row(at:))
+            #expect(rows.allSatisfy { $0.code.hasPrefix("S02") })
             // Esc clears it
             await press(.escape)
             #expect(state.episodes.filter.isEmpty)

@@ -82,7 +82,7 @@ struct FilterTests {
             #expect(effects.shapes.last == .run(key: "page-1"))
             driver.answerPage(1)
         }
-        #expect(driver.state.lists.statusFilter == .any)
+        #expect(driver.state.lists.characters.filter["status"] == nil)
     }
 
     @Test("Esc in the list clears an applied filter; without one it does nothing")

@@ -83,7 +83,7 @@ struct HeadlessRunTests {
             #expect(fixture.events.all.last?.query == "page 1 (name=rick)")
             #expect(final.characters.rowCount > 0)
             #expect(
-                final.characters.pages.residentRows.allSatisfy {
+                (0..<final.characters.rowCount).compactMap(final.characters.row(at:)).allSatisfy {
                     $0.name.localizedCaseInsensitiveContains("rick")
                 })
             #expect(backend.frames.contains { $0.last?.hasPrefix("Filter by name: rick") == true })

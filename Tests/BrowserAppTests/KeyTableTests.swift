@@ -126,7 +126,7 @@ struct KeyTableTests {
         case .open where scope == .changes: return (after.screens.last as? ChangesScreen)?.opened != nil
         case .open: return after.screens.count == before.screens.count + 1
         case .filter: return before.prompt == nil && after.prompt != nil
-        case .cycleStatus: return after.lists.statusFilter != before.lists.statusFilter
+        case .cycleStatus: return after.lists.characters.filter != before.lists.characters.filter
         case .clearFilters:
             return scope == .characterList
                 ? !before.characters.filter.isEmpty && after.characters.filter.isEmpty

@@ -18,7 +18,7 @@ struct LoadedPagesTests {
     }
 
     static func names(_ loaded: LoadedPages<Episode>) -> [String?] {
-        loaded.rows(in: 0..<loaded.rowCount).map { $0?.name }
+        (0..<loaded.rowCount).map { loaded.row(at: $0)?.name }
     }
 
     @Test("Pages append in order, refresh in place, and a page out of order changes nothing")
@@ -69,7 +69,7 @@ struct LoadedPagesTests {
         #expect(loaded.row(at: 1)?.name == "p1b")
         #expect(loaded.firstIndex { $0.name == "p5a" } == 8)
         #expect(loaded.rowCount == 12, "letting pages go never shortens the list")
-        #expect(loaded.pageNumbers(ofRows: 4..<4).isEmpty && loaded.rows(in: 12..<20).isEmpty)
+        #expect(loaded.pageNumbers(ofRows: 4..<4).isEmpty && loaded.rowsInView(12..<20).count == 0)
         let view = loaded.rowsInView(1..<5)
         #expect(view.top == 1 && view.count == 4 && view.pieces.map(\.count) == [1, 2, 1])
         #expect(view.row(at: 1)?.name == "p1b" && view.row(at: 2) == nil && view.row(at: 5) == nil)

@@ -26,11 +26,6 @@ package struct ListsScreen: ScreenModel, Hashable {
     /// The location list, as `characters`.
     var locations = PagedList<Location>()
 
-    /// The character list's status filter.
-    var statusFilter: StatusFilter {
-        StatusFilter(parameter: characters.filter["status", default: ""])
-    }
-
     package var keyScope: KeyTable.Scope { ListKind.of(activeList).keyScope }
     package static var keyScopes: [KeyTable.Scope] {
         [ListKind.characters.keyScope, ListKind.episodes.keyScope]

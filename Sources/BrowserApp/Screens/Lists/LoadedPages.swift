@@ -40,10 +40,6 @@ struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
     /// The rows of page `number`, when it is held.
     func page(_ number: Int) -> [Row]? { resident[number] }
 
-    /// The rows of the pages held, in page order (pages let go leave gaps: for looking a row up,
-    /// not for counting).
-    var residentRows: [Row] { residentPageNumbers.flatMap { resident[$0] ?? [] } }
-
     /// Stores page `number`: the next one extends the list, a reached one is held again or
     /// replaced. Returns false (and changes nothing) for a page out of order.
     @discardableResult
@@ -70,12 +66,6 @@ struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
         guard let number = pageNumber(ofRow: index), let rows = resident[number] else { return nil }
         let offset = index - starts[number - 1]
         return rows.indices.contains(offset) ? rows[offset] : nil
-    }
-
-    /// The rows at `range` (clamped to the list), nil where a page is not held.
-    func rows(in range: Range<Int>) -> [Row?] {
-        let view = rowsInView(range)
-        return (view.top..<(view.top + view.count)).map { view.row(at: $0) }
     }
 
     /// The rows at `range` (clamped to the list) as slices of the pages holding them: no row is
