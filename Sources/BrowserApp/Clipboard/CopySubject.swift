@@ -29,18 +29,8 @@ package struct CopySubject: Sendable, Hashable {
         url = object?["url"] as? String ?? ""
     }
 
-    /// The subject for a character.
-    init?(_ character: ShowCharacter) {
-        self.init(kind: .character, id: character.id, url: character.url, entity: character)
-    }
-
-    /// The subject for an episode.
-    init?(_ episode: Episode) {
-        self.init(kind: .episode, id: episode.id, url: episode.url, entity: episode)
-    }
-
-    /// The subject for a location.
-    init?(_ location: Location) {
-        self.init(kind: .location, id: location.id, url: location.url, entity: location)
+    /// The subject for a row of a list (a character, an episode, a location).
+    init?<Row: ListRow>(_ row: Row) {
+        self.init(kind: Row.listKind.kind, id: row.id, url: row.url, entity: row)
     }
 }

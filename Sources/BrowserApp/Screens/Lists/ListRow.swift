@@ -24,8 +24,8 @@ protocol ListRow: Identifiable, Sendable, Hashable, Codable where ID == Int {
     static func page(_ request: PageRequest, services: BrowserServices) -> PageReader<Self>?
     /// Shows the row's detail.
     func open(context: inout ScreenContext)
-    /// What `y` and `Y` copy of the row.
-    var copySubject: CopySubject? { get }
+    /// The row's API URL, as the server gave it (what `Y` copies).
+    var url: String { get }
 }
 
 extension ShowCharacter: ListRow {
@@ -34,7 +34,6 @@ extension ShowCharacter: ListRow {
     static var rowsMemo: KeyPath<PaneMemos, DrawingMemo<ListRows<ShowCharacter>>> { \.characterRows }
     static func header(width: Int) -> Line { ListColumns(width: width).header }
     func line(width: Int) -> Line { ListColumns(width: width).line(for: self) }
-    var copySubject: CopySubject? { CopySubject(self) }
 
     static func page(_ request: PageRequest, services: BrowserServices) -> PageReader<ShowCharacter>? {
         let filter = CharacterFilter(parameters: request.filters)
@@ -118,7 +117,6 @@ extension Episode: EntityListRow {
     }
     var cells: [String] { [String(id), code, airDate, name] }
     var displayName: String { "\(code) \(name)" }
-    var copySubject: CopySubject? { CopySubject(self) }
 
     static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
         async throws(RepositoryError) -> AnswerUpdates<Page<Episode>>
@@ -134,7 +132,6 @@ extension Location: EntityListRow {
     }
     var cells: [String] { [String(id), name, type, dimension] }
     var displayName: String { name }
-    var copySubject: CopySubject? { CopySubject(self) }
 
     static func page(_ number: Int, filters: [String: String], policy: CachePolicy, graph: GraphRepository)
         async throws(RepositoryError) -> AnswerUpdates<Page<Location>>

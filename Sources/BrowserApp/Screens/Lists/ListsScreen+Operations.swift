@@ -64,7 +64,7 @@ extension ListsScreen {
         case .scroll(let rows, _, _):
             return scrollList(Row.self, by: rows, context: &context)
         case .copy(let format):
-            context.copy(list.selectedRow?.copySubject, as: format)
+            context.copy(list.selectedRow.flatMap { CopySubject($0) }, as: format)
             return []
         case .filter:
             context.ask(.filter(Row.listKind.promptText(list.filter)), reply: Message.filtered)
