@@ -28,11 +28,9 @@ package struct RememberedBrowser: Sendable, Hashable {
         filters = [.episode: state.episodes.filter, .location: state.locations.filter].filter {
             !$0.value.isEmpty
         }
-        var selected: [EntityKind: Int] = [:]
-        selected[.character] = state.characters.selectedRow?.id ?? state.characters.soughtID
-        selected[.episode] = state.episodes.selectedRow?.id ?? state.episodes.soughtID
-        selected[.location] = state.locations.selectedRow?.id ?? state.locations.soughtID
-        selectedIDs = selected
+        selectedIDs[.character] = state.characters.selectedRow?.id ?? state.characters.soughtID
+        selectedIDs[.episode] = state.episodes.selectedRow?.id ?? state.episodes.soughtID
+        selectedIDs[.location] = state.locations.selectedRow?.id ?? state.locations.soughtID
         isOnline = state.isOnline
         self.imagesOn = imagesOn
         self.mouseOn = mouseOn

@@ -87,7 +87,9 @@ package struct RememberedPlaceStore: Sendable {
                 do throws(RepositoryError) {
                     let structured = try await text.serializing(Structured.self).get(.key(Key.structured))
                         .value
-                    apply(structured, to: &remembered)
+                    remembered.characterFilter = CharacterFilter(parameters: structured.characterFilter)
+                    remembered.filters = Self.byKind(structured.listFilters)
+                    remembered.selectedIDs = Self.byKind(structured.selectedIDs)
                 } catch {
                     notes.append("ignored the remembered \(Key.structured): \(error.description)")
                 }
@@ -120,16 +122,10 @@ package struct RememberedPlaceStore: Sendable {
         try await raw.delete(.all)
     }
 
-    private func apply(_ structured: Structured, to remembered: inout RememberedBrowser) {
-        let filter = structured.characterFilter
-        remembered.characterFilter = CharacterFilter(
-            name: filter["name"] ?? "", status: filter["status"] ?? "", species: filter["species"] ?? "",
-            type: filter["type"] ?? "", gender: filter["gender"] ?? "")
-        for (name, filters) in structured.listFilters {
-            if let kind = EntityKind(rawValue: name) { remembered.filters[kind] = filters }
-        }
-        for (name, id) in structured.selectedIDs {
-            if let kind = EntityKind(rawValue: name) { remembered.selectedIDs[kind] = id }
-        }
+    /// `values` by the kinds their keys name (`character`, …); a key no kind has is left out.
+    private static func byKind<Value>(_ values: [String: Value]) -> [EntityKind: Value] {
+        var byKind: [EntityKind: Value] = [:]
+        for (name, value) in values { if let kind = EntityKind(rawValue: name) { byKind[kind] = value } }
+        return byKind
     }
 }
