@@ -1,3 +1,4 @@
+import EntityWrites
 import Foundation
 import RepositoryCore
 
@@ -81,8 +82,24 @@ struct CacheTimeline: Sendable, Equatable {
             return ["": json]
         }
         var fields: [String: String] = [:]
-        value.visit(path: "", into: &fields)
+        visit(value, path: "", into: &fields)
         return fields
+    }
+
+    /// Adds `value`'s scalars under their paths from `path`: a string as itself, any other as JSON.
+    private static func visit(_ value: JSONValue, path: String, into fields: inout [String: String]) {
+        switch value {
+        case .string(let text): fields[path] = text
+        case .array(let values):
+            for (index, value) in values.enumerated() {
+                visit(value, path: "\(path)[\(index)]", into: &fields)
+            }
+        case .object(let members):
+            for (name, value) in members {
+                visit(value, path: path.isEmpty ? name : "\(path).\(name)", into: &fields)
+            }
+        case .null, .bool, .number: fields[path] = value.description
+        }
     }
 
     /// `name: Rick Sanchez → Rick Renamed`; `+ type: Clone`; `- type: Clone`; in path order.
@@ -93,44 +110,6 @@ struct CacheTimeline: Sendable, Equatable {
             case (nil, let new?): "+ \(path): \(new)"
             case (let old?, nil): "- \(path): \(old)"
             default: nil
-            }
-        }
-    }
-}
-
-/// Any JSON value (a plain value), a scalar as its text, decoded strictly: a number is never a Boolean.
-private enum JSONValue: Decodable {
-    case scalar(String), array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .scalar("null")
-        } else if let value = try? container.decode(Bool.self) {
-            self = .scalar(value ? "true" : "false")
-        } else if let value = try? container.decode(Int.self) {
-            self = .scalar(String(value))
-        } else if let value = try? container.decode(Double.self) {
-            self = .scalar(String(value))
-        } else if let value = try? container.decode(String.self) {
-            self = .scalar(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    func visit(path: String, into fields: inout [String: String]) {
-        switch self {
-        case .scalar(let text): fields[path] = text
-        case .array(let values):
-            for (index, value) in values.enumerated() {
-                value.visit(path: "\(path)[\(index)]", into: &fields)
-            }
-        case .object(let members):
-            for (name, value) in members {
-                value.visit(path: path.isEmpty ? name : "\(path).\(name)", into: &fields)
             }
         }
     }
