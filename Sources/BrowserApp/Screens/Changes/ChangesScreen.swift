@@ -228,9 +228,8 @@ extension ChangesScreen {
         let base = write.base ?? [:]
         let theirs = write.conflict?.theirs.value
         let conflicting = write.conflict?.fields ?? []
-        let differing = Set(write.changes.keys).union(conflicting).union(
-            theirs.map { theirs in Set(theirs.keys).union(base.keys).filter { theirs[$0] != base[$0] } } ?? []
-        )
+        let differing = Set(write.changes.keys).union(conflicting)
+            .union(theirs.map { FieldMerge.differences(base, $0) } ?? [])
         let heading = "field      base → mine" + (theirs == nil ? "" : " / theirs")
         buffer.write(heading, x: area.x, y: y, maxWidth: area.width, style: Style(bold: true, dim: true))
         y += 1
