@@ -39,9 +39,7 @@ enum CharacterWriteFields {
 
     /// `fields` as JSON: each editable field a string, or null when unset.
     static func fields(of fields: CharacterFields) -> Fields {
-        var result: Fields = [:]
-        for name in CharacterFields.names { result[name] = fields[name].map(JSONValue.string) ?? .null }
-        return result
+        Fields(uniqueKeysWithValues: CharacterFields.names.map { ($0, fields[$0].map(JSONValue.string) ?? .null) })
     }
 
     /// The editable fields in `fields` (a missing or non-text one taken from `fallback`).
@@ -56,7 +54,6 @@ enum CharacterWriteFields {
         }
         return result
     }
-
 }
 
 /// The character tiers as the write model sees them: the normalized cache's (memory, disk,
