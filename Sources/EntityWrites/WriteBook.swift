@@ -49,9 +49,8 @@ public struct WriteBook: Sendable {
     /// `shown(_:over:)` as a copy, what an edit form or a delete takes as seen: the copy's tag only
     /// when no open write is laid over it (such a view is no version the server ever tagged).
     public func view(_ entity: String, over copy: ServerCopy?) -> ServerCopy? {
-        guard let copy else { return nil }
-        let laidOver = writes.contains { $0.entity == entity && $0.isOpen }
-        guard laidOver || rules.mutations.contains(.rejectionNotPublished) else { return copy }
+        guard let copy, !openWrites(of: entity).isEmpty || rules.mutations.contains(.rejectionNotPublished)
+        else { return copy }
         return shown(entity, over: copy.value).map { ServerCopy(value: $0, tag: nil) }
     }
 
