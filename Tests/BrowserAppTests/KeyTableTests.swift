@@ -168,7 +168,7 @@ struct KeyTableTests {
     func everyBindingWorks(scope: KeyTable.Scope) {
         // A form takes every key: the global ones are letters there.
         let typing = Self.driver(on: scope).state.screens.last?.takesTyping == true
-        for binding in KeyTable.bindings(for: scope) + (typing ? [] : KeyTable.global) {
+        for binding in scope.bindings + (typing ? [] : KeyTable.global) {
             for key in binding.keys {
                 var driver = Self.driver(on: scope)
                 Self.prepare(binding.action, &driver, scope)
@@ -203,7 +203,7 @@ struct KeyTableTests {
             let found = try #require(footer.range(of: text, range: searchFrom..<footer.endIndex), "\(text)")
             searchFrom = found.upperBound
         }
-        let bound = Set((KeyTable.bindings(for: scope) + (typing ? [] : KeyTable.global)).compactMap(\.hint?.keys))
+        let bound = Set((scope.bindings + (typing ? [] : KeyTable.global)).compactMap(\.hint?.keys))
         #expect(Set(hints.map(\.key)) == bound)
     }
 
@@ -227,7 +227,7 @@ struct KeyTableTests {
         }
         driver.press("?")
         let frame = driver.frame.joined(separator: "\n")
-        for binding in KeyTable.bindings(for: scope) + KeyTable.global where !binding.label.isEmpty {
+        for binding in scope.bindings + KeyTable.global where !binding.label.isEmpty {
             #expect(frame.contains(binding.help), "\(binding.help) on \(scope)")
         }
         driver.press("x")

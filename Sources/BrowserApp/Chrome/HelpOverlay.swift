@@ -24,7 +24,7 @@ enum HelpOverlay {
     /// The keys on `scope` and what they do (while an API is explored, first the explorer's moves
     /// every screen has: `1`–`3`, `:`), then what the mouse does, on or off (`--no-mouse`).
     private static func lines(for scope: KeyTable.Scope, exploring: Bool, mouseOn: Bool) -> [Line] {
-        let screen = KeyTable.bindings(for: scope)
+        let screen = scope.bindings
         let moves = (exploring ? KeyTable.explorerMoves : []).filter { move in
             !screen.contains { $0.label == move.label }
         }

@@ -2,7 +2,7 @@ import TerminalUI
 
 /// The browser's keys in one table: the bindings of each screen and those of every screen.
 /// Dispatch (`action(for:in:hasToast:)`), the footer (`hints(for:)`) and the help overlay
-/// (`bindings(for:)`) all read it, so what they show is what the keys do. Plain values.
+/// (`Scope.bindings`) all read it, so what they show is what the keys do. Plain values.
 package enum KeyTable {
     /// Which screen's bindings apply: a name and the screen's own bindings (without the global
     /// ones). Two scopes are equal when their names are.
@@ -58,9 +58,6 @@ package enum KeyTable {
         return action(for: key, in: scope, hasToast: hasToast)
     }
 
-    /// The keys of a screen, without the global ones.
-    static func bindings(for scope: Scope) -> [KeyBinding] { scope.bindings }
-
     /// What `key` does on `scope`: a global binding first (Esc's only while `hasToast`), then
     /// the screen's; nil when the key is not bound there.
     static func action(for key: Key, in scope: Scope, hasToast: Bool) -> BrowserAction? {
@@ -68,14 +65,14 @@ package enum KeyTable {
             if binding.action == .dismissToast, !hasToast { continue }
             return binding.action
         }
-        return bindings(for: scope).first { $0.keys.contains(key) }?.action
+        return scope.bindings.first { $0.keys.contains(key) }?.action
     }
 
     /// The name of the first key that does `action` on `scope` (global bindings first), as the
     /// help overlay writes it (`r`, `Esc`, `Enter`): what a text that names a key says, so it
     /// names the key that does it. The action's own name when no key does it.
     static func keyName(of action: BrowserAction, in scope: Scope) -> String {
-        let binding = (global + bindings(for: scope)).first { $0.action == action && !$0.label.isEmpty }
+        let binding = (global + scope.bindings).first { $0.action == action && !$0.label.isEmpty }
         return binding?.label.split(separator: " ").first.map(String.init) ?? "\(action)"
     }
 
