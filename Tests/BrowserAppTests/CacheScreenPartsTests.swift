@@ -154,9 +154,9 @@ struct CacheScreenPartsTests {
             .init(tier: .disk, totals: CacheTierTotals(entries: 120, bytes: 1_200_000, byteLimit: 50_000_000)),
             .init(tier: .shared, totals: nil, failure: "unreachable"),
         ])
-        #expect(census.stateText == "counting…")
+        #expect(census.stateLine.plainText == "counting…")
         census.states = [.fresh: 12, .expired: 1]
-        #expect(census.stateText == "12 fresh · 0 stale · 1 expired")
+        #expect(census.stateLine.plainText == "12 fresh · 0 stale · 1 expired")
         #expect(
             census.tiers.map(CacheCensus.text(of:)) == [
                 "memory 40/1000", "disk 120 · 1.2 MB/50 MB", "shared unreachable",

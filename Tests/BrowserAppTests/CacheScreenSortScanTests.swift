@@ -26,7 +26,7 @@ struct CacheScreenSortScanTests {
     @Test("s to age asks for one scan; its answer holds the newest of every row, says so, and reads no page")
     func ageOverTheWholeCache() async throws {
         var screen = CacheScreenState(
-            tiers: [.other("fake")], rule: Self.rule, now: Self.now,
+            tiers: [CacheTier(name: "fake")], rule: Self.rule, now: Self.now,
             list: CacheListState(pageSize: 5, maxPages: 2))
         let inspector = CacheInspector(tiers: [Self.tier], rule: Self.rule)
         for request in screen.open(area: Self.area) {
@@ -64,7 +64,7 @@ struct CacheScreenSortScanTests {
     @Test("Back to key order the window is read again from the first page")
     func backToKeyOrder() async throws {
         var screen = CacheScreenState(
-            tiers: [.other("fake")], rule: Self.rule, now: Self.now,
+            tiers: [CacheTier(name: "fake")], rule: Self.rule, now: Self.now,
             list: CacheListState(pageSize: 5, maxPages: 2))
         _ = screen.open(area: Self.area)
         _ = screen.perform(.cache(.cycleSort), area: Self.area)

@@ -185,7 +185,7 @@ struct CacheScreenUpdateTests {
                 == .counted(
                     CacheCensus(
                         states: [.fresh: 2],
-                        tiers: [.init(tier: .other("fake"), totals: CacheTierTotals(entries: 2, bytes: 30))])))
+                        tiers: [.init(tier: CacheTier(name: "fake"), totals: CacheTierTotals(entries: 2, bytes: 30))])))
         let key = CacheEntryKey(kind: "character", key: "id:2")
         let evicted = await CacheScreenRequest.evict(key, tier: nil).perform(with: inspector, now: Self.now)
         guard case .acted(let evictedAnswer, _, .evict, _)? = evicted else {

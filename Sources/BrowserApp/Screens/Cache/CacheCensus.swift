@@ -1,6 +1,7 @@
 import CharacterData
 import Foundation
 import RepositoryCore
+import TerminalUI
 
 /// The Cache screen's header: how many entries are in each state (counted by a scan of metadata,
 /// nil until it is done) and, per tier, its entries and bytes against its limits. A plain value.
@@ -27,10 +28,14 @@ package struct CacheCensus: Sendable, Equatable {
         self.tiers = tiers
     }
 
-    /// `12 fresh · 3 stale · 1 expired`, or `counting…` before the scan is done.
-    var stateText: String {
-        guard let states else { return "counting…" }
-        return CacheEntryState.allCases.map { "\(states[$0, default: 0]) \($0)" }.joined(separator: " · ")
+    /// `12 fresh · 3 stale · 1 expired`, each in its state's colour, or `counting…` (dimmed) before
+    /// the scan is done.
+    var stateLine: Line {
+        guard let states else { return Line("counting…", style: .plain.dimmed()) }
+        let counts = CacheEntryState.allCases.map {
+            [Span("\(states[$0, default: 0]) \($0)", style: CacheRowText.style(of: $0))]
+        }
+        return Line(Array(counts.joined(separator: [Span(" · ")])))
     }
 
     /// `disk 120 · 1.2 MB/50 MB`, `memory 40/1000`, `shared unreachable`.
@@ -100,8 +105,6 @@ package struct CacheTier: Sendable, Hashable {
     let name: String
 
     package init(name: String) { self.name = name }
-
-    static func other(_ name: String) -> CacheTier { CacheTier(name: name) }
 
     /// `M`, `D`, `S`, `F`; its lowercase picks the tier in a prompt.
     var badge: Character { name.uppercased().first ?? "?" }

@@ -61,18 +61,8 @@ struct CacheListPane: Widget, Equatable, Sendable {
 
     private func renderHeader(in area: Rect, buffer: inout CellBuffer) {
         guard area.height > 0 else { return }
-        var states: [Span] = []
-        if let counts = census.states {
-            for state in CacheEntryState.allCases {
-                if !states.isEmpty { states.append(Span(" · ")) }
-                states.append(
-                    Span("\(counts[state, default: 0]) \(state)", style: CacheRowText.style(of: state)))
-            }
-        } else {
-            states = [Span(census.stateText, style: .plain.dimmed())]
-        }
-        let totals = census.tiers.map(CacheCensus.text(of:)).joined(separator: "  ")
-        buffer.write(Line(states + [Span("   "), Span(totals)]), x: area.x, y: area.y, maxWidth: area.width)
+        let totals = Span("   " + census.tiers.map(CacheCensus.text(of:)).joined(separator: "  "))
+        buffer.write(Line(census.stateLine.spans + [totals]), x: area.x, y: area.y, maxWidth: area.width)
         guard area.height > 1 else { return }
         var second = "\(CacheRowText.legend(tiers))   sort: \(sort.rawValue)"
         if !filter.isEmpty { second += "   filter: \(filter)" }
