@@ -45,13 +45,16 @@ struct CopyTests {
     func tooLarge() throws {
         var driver = Driver()
         let browser = driver.browser
-        let large = ClipboardCopy(
-            label: "character 1", format: "json", text: String(repeating: "a", count: 60_000))
+        let large = ClipboardCopy(Self.subject(url: String(repeating: "a", count: 60_000)), format: .url)
         #expect(browser.copy(large, state: &driver.state).isEmpty)
         #expect(driver.state.toast?.message.hasPrefix("Not copied: character 1 is 60 KB") == true)
-        let small = ClipboardCopy(
-            label: "character 1", format: "json", text: String(repeating: "a", count: 2_100))
+        let small = ClipboardCopy(Self.subject(url: String(repeating: "a", count: 2_100)), format: .url)
         #expect(browser.copy(small, state: &driver.state).count == 1)
         #expect(driver.state.toast?.message == "copied character 1 · 2.1 KB")
+    }
+
+    /// A subject labelled `character 1` whose URL is `url`.
+    static func subject(url: String) -> CopySubject {
+        CopySubject(label: "character 1", json: "{\"url\":\"\(url)\"}")
     }
 }

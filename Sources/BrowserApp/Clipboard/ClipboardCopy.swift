@@ -29,13 +29,6 @@ package struct ClipboardCopy: Sendable, Hashable, Encodable {
         }
     }
 
-    /// A copy of `text` named `label` in `format`, as given (tests, other callers).
-    init(label: String, format: String, text: String) {
-        self.label = label
-        self.format = format
-        self.text = text
-    }
-
     /// `copied character 1 · 2.1 KB`.
     var toast: String { "copied \(label) · \(ByteText.short(bytes))" }
 
