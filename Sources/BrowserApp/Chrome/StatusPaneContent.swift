@@ -67,9 +67,11 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     /// the wide form's first rows (asked, source, policy, latency, age), and its error.
     private var latestItems: (items: [(String, Style)], error: String?) {
         if let write = latestWrite {
+            // `save character 1` or `delete character 1`.
+            let asked = "\(write.method == "DELETE" ? "delete" : "save") character \(write.character)"
             let items: [(String, Style)] = [
-                (Self.writeQuery(write), Style(bold: true)),
-                (Self.writeSource(write), Self.writeStyle(write)),
+                (asked, Style(bold: true)),
+                Self.writeSource(write),
                 ("mainSync / \(write.method)", .plain), (Self.latency(write.ms), .plain), ("—", .plain),
             ]
             return (items, write.error)
@@ -105,26 +107,14 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         }
     }
 
-    /// `save character 1` or `delete character 1`.
-    static func writeQuery(_ write: WriteLogLine) -> String {
-        "\(write.method == "DELETE" ? "delete" : "save") character \(write.character)"
-    }
-
-    /// How a write went, as a read's source says where it came from: `applied by the network`,
-    /// `kept pending`, `conflict`, `rejected`, `not sent`, `discarded`.
-    static func writeSource(_ write: WriteLogLine) -> String {
+    /// How a write went, as a read's source says where it came from, and its colour: `applied by
+    /// the network` magenta, `kept pending` cyan, `conflict`, `rejected`, `not sent`, `discarded` red.
+    static func writeSource(_ write: WriteLogLine) -> (String, Style) {
         switch write.write {
-        case "applied", "merged": "\(write.write) by the network in \(latency(write.ms))"
-        case "pending": "kept pending (disk)"
-        default: write.write
-        }
-    }
-
-    static func writeStyle(_ write: WriteLogLine) -> Style {
-        switch write.write {
-        case "applied", "merged": Style(foreground: .magenta, bold: true)
-        case "pending": Style(foreground: .cyan, bold: true)
-        default: Style(foreground: .red, bold: true)
+        case "applied", "merged":
+            ("\(write.write) by the network in \(latency(write.ms))", Style(foreground: .magenta, bold: true))
+        case "pending": ("kept pending (disk)", Style(foreground: .cyan, bold: true))
+        default: (write.write, Style(foreground: .red, bold: true))
         }
     }
 
