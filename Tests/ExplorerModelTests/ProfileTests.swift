@@ -36,14 +36,14 @@ struct ProfileTests {
         }
     }
 
-    @Test("A profile: columns (paths or objects), title, image, search as found, a parameter or none; order")
+    @Test("A profile: columns (paths or objects), title, image, search as found, a parameter or none; batch; order")
     func readsAProfile() throws {
         let profile = try ProfileReader.read(
             """
             {"order": ["films", "people"],
              "resources": {
                "people": {"columns": ["gender", {"field": "birth_year", "label": "born", "width": 6}],
-                          "title": "name", "image": "portrait.url", "search": "q"},
+                          "title": "name", "image": "portrait.url", "search": "q", "batch": 20},
                "films": {"search": null},
                "planets": {}}}
             """, name: "mine.json"
@@ -55,6 +55,7 @@ struct ProfileTests {
         #expect(people.columns.map(\.field.description) == ["gender", "birth_year"])
         #expect(people.title?.description == "name" && people.image?.description == "portrait.url")
         #expect(people.searchParameter(found: "search") == "q")
+        #expect(people.batch == 20 && profile.resource("films")?.batch == nil)
         #expect(profile.resource("films")?.searchParameter(found: "search") == nil)
         #expect(profile.resource("planets")?.searchParameter(found: "search") == "search")
         #expect(profile.resource("vehicles") == nil)
@@ -82,6 +83,7 @@ struct ProfileTests {
             (#"{"resources": {"people": {"columns": [{"field": "a", "width": 0}]}}}"#,
              "resources.people.columns[0].width must be a whole number of cells from 1 to 200, not 0"),
             (#"{"resources": {"people": {"title": 3}}}"#, "resources.people.title must be a field path"),
+            (#"{"resources": {"people": {"batch": 1}}}"#, "resources.people.batch must be a whole number of ids from 2 to 200, not 1"),
             (#"{"resources": {"people": {"search": true}}}"#,
              "resources.people.search must be a query parameter's name (a string) or null (no search), not true"),
         ]

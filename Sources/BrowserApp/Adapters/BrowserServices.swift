@@ -64,7 +64,7 @@ package struct BrowserServices: Sendable {
     /// Where entity details read: the explored API's repository, else Rick and Morty's (its
     /// episodes and locations); nil for neither.
     var entityReader: (any EntityReading)? {
-        explorer?.repository ?? graph.map { RickAndMortyEntities(graph: $0, services: self) }
+        explorer ?? graph.map { RickAndMortyEntities(graph: $0, services: self) }
     }
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter

@@ -31,6 +31,8 @@ public final class ExplorerRepository: Sendable {
     /// Addresses read by name (`/pokemon/bulbasaur`) → the entity's canonical address.
     let aliases: ExplorerTier<String>
     let keeper: EntityKeeper
+    /// Reads JSON answers outside the repositories (several entities in one read, for titles).
+    let reader: JSONReader
     /// Drops the local copies of what other processes write to the shared tier, while this lives.
     private let coherence: Task<Void, Never>?
 
@@ -71,6 +73,7 @@ public final class ExplorerRepository: Sendable {
         let repositoryConfiguration = CacheRepositoryConfiguration(
             timeSource: time, clock: configuration.clock, metrics: metrics)
         let reader = JSONReader(exchange: exchange, limit: configuration.answerLimit.bytes, timeSource: time)
+        self.reader = reader
         let entityTier = tier(names.entity, configuration.entitiesInMemory, EntityCodec())
         // Titles and aliases are worked out from entities: each process keeps its own.
         let titles = tier(names.title, configuration.titlesInMemory, TextCodec(), shared: false)

@@ -1,6 +1,6 @@
 /// Reads a profile from its JSON (docs/profiles.md): an object with an optional `order` (an array
 /// of resource names) and `resources` (an object of resource names to objects with `columns`,
-/// `title`, `image` and `search`); a column is a field path or an object with `field`, `label` and
+/// `title`, `image`, `search` and `batch`); a column is a field path or an object with `field`, `label` and
 /// `width`. Anything else is a `ProfileProblem` naming the field. Stateless.
 public enum ProfileReader {
     /// The profile `bytes` hold, named `name`.
@@ -48,7 +48,7 @@ public enum ProfileReader {
     }
 
     static func resource(_ node: JSONNode, at place: String) throws(ProfileProblem) -> ResourceProfile {
-        let settings = try object(node, at: place, known: ["columns", "title", "image", "search"])
+        let settings = try object(node, at: place, known: ["columns", "title", "image", "search", "batch"])
         var columns: [ProfileColumn] = []
         if let given = settings["columns"] {
             guard let items = given.array else { throw expected("\(place).columns", "an array of columns", given) }
@@ -64,9 +64,16 @@ public enum ProfileReader {
         case let other?:
             throw expected("\(place).search", "a query parameter's name (a string) or null (no search)", other)
         }
+        var batch: Int?
+        if let given = settings["batch"] {
+            guard let number = given.integer, (2...200).contains(number) else {
+                throw expected("\(place).batch", "a whole number of ids from 2 to 200", given)
+            }
+            batch = number
+        }
         return ResourceProfile(
             columns: columns, title: try path(settings["title"], at: "\(place).title"),
-            image: try path(settings["image"], at: "\(place).image"), search: search)
+            image: try path(settings["image"], at: "\(place).image"), search: search, batch: batch)
     }
 
     static func column(_ node: JSONNode, at place: String) throws(ProfileProblem) -> ProfileColumn {

@@ -4,7 +4,7 @@ import RepositoryCore
 import RickAndMortyModel
 
 /// Where an entity's detail (`ExplorerDetailScreen`) reads the entity and its links' titles, and
-/// how those reads are named where answers are recorded: an explored API's `ExplorerRepository`,
+/// how those reads are named where answers are recorded: an explored API's session (`ExplorerSession`, over its `ExplorerRepository`),
 /// or Rick and Morty's own repositories (`RickAndMortyEntities`: its episodes and locations in
 /// their own form, a cast's titles in multi-id batches). Thread-safe: `Sendable`, callable from
 /// any task.
@@ -54,13 +54,13 @@ enum EntityDetailChange: Sendable, Hashable {
     case title(EntityAddress, String)
 }
 
-extension ExplorerRepository: EntityReading {
+extension ExplorerSession: EntityReading {
     func entityUpdates(_ target: ExplorerDetailScreen.Target, policy: CachePolicy) async throws(ExplorerError)
         -> ExplorerUpdates<ExplorerEntity>
     {
         switch target {
-        case .address(let address): try await entityUpdates(at: address, policy: policy)
-        case .id(let id, let resource): try await entityUpdates(id: id, of: resource, policy: policy)
+        case .address(let address): try await repository.entityUpdates(at: address, policy: policy)
+        case .id(let id, let resource): try await repository.entityUpdates(id: id, of: resource, policy: policy)
         case .rickAndMorty: throw .noSuchResource(target.path, known: [])
         }
     }
@@ -70,23 +70,26 @@ extension ExplorerRepository: EntityReading {
     func titles(
         of links: [EntityLink], give: @Sendable ([LinkTitle]) -> Void, record: @Sendable (AppliedAnswer) -> Void
     ) async {
-        for await title in titles(of: links) { give([title]) }
+        for await title in repository.titles(of: links, batches: batches) { give([title]) }
     }
 
     func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming {
         var known = address
         if known == nil, case .address(let own) = target { known = own }
-        return EntityReadNaming(
-            query: "entity \(target.path)", kind: nil, keys: known.map { [Self.cacheKey(ofEntity: $0)] } ?? [])
+        let keys = known.map { [ExplorerRepository.cacheKey(ofEntity: $0)] } ?? []
+        return EntityReadNaming(query: "entity \(target.path)", kind: nil, keys: keys)
     }
 
-    func counters() -> MetricsSnapshot? { metrics.snapshot() }
+    func counters() -> MetricsSnapshot? { repository.metrics.snapshot() }
     func members(of entity: ExplorerEntity) -> String? { nil }
     func screen(following link: EntityLink, titled title: String) -> (any ScreenModel)? { nil }
-    func copySubject(of entity: ExplorerEntity) -> CopySubject { CopySubject(explored: entity, repository: self) }
+
+    func copySubject(of entity: ExplorerEntity) -> CopySubject {
+        CopySubject(explored: entity, repository: repository)
+    }
 
     func copySubject(of address: EntityAddress, titled title: String) -> CopySubject {
-        CopySubject(explored: address, title: title, repository: self)
+        CopySubject(explored: address, title: title, repository: repository)
     }
 
     func change(_ shown: ShownEntity, on entity: ExplorerEntity) -> EntityDetailChange? {

@@ -35,6 +35,8 @@ package struct ExplorerSession: Sendable {
     let start: Start?
     /// How the API is shown (`--profile`, or a built-in one), nil for none.
     let profile: ExplorerProfile?
+    /// The collections whose entities the profile lets one read ask for several of, and how many.
+    let batches: [EntityAddress: Int]
 
     /// A session over `repository` with `resources` as `profile` orders and searches them,
     /// starting at `start`.
@@ -46,6 +48,13 @@ package struct ExplorerSession: Sendable {
         self.resources = profile?.applied(to: resources) ?? resources
         self.start = start
         self.profile = profile
+        var batches: [EntityAddress: Int] = [:]
+        for resource in self.resources {
+            if let size = profile?.resource(resource.name)?.batch, let collection = EntityAddress(resource.collection) {
+                batches[collection] = size
+            }
+        }
+        self.batches = batches
     }
 
     /// The API explored, for links and addresses.

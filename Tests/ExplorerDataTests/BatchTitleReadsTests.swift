@@ -1,0 +1,99 @@
+import ExplorerData
+import ExplorerModel
+import Foundation
+import HTTPExchange
+import PersistentCache
+import RepositoryCore
+import Testing
+
+/// A collection a profile lets one read ask for several of (`/character/1,2,3`, as Rick and
+/// Morty's API answers): the titles of its links come in as few requests as the batch allows,
+/// each entity stored as a page's are.
+@Suite("Titles read several entities a request")
+struct BatchTitleReadsTests {
+    /// Characters 1–6 (but not 4) at `/api/character/<id>`, several at `/api/character/1,2,3` (an
+    /// array of those it has); every request noted. Thread-safe: an actor.
+    actor CharacterAPI {
+        private(set) var paths: [String] = []
+        /// A status every multi-id request is answered with instead, when set.
+        var failingBatches: Int?
+
+        func failBatches(with status: Int?) { failingBatches = status }
+
+        func answer(_ request: HTTPExchangeRequest) -> HTTPExchangeAnswer {
+            let path = request.url.path
+            paths.append(path)
+            guard path.hasPrefix("/api/character/") else { return HTTPExchangeAnswer(status: 404) }
+            let ids = path.dropFirst("/api/character/".count).split(separator: ",").compactMap { Int($0) }
+            if ids.count > 1, let failingBatches { return HTTPExchangeAnswer(status: failingBatches) }
+            let known = ids.filter { (1...6).contains($0) && $0 != 4 }
+            let objects = known.map {
+                #"{"id": \#($0), "name": "Character \#($0)", "url": "http://api.test/api/character/\#($0)"}"#
+            }
+            guard ids.count > 1 || !objects.isEmpty else { return HTTPExchangeAnswer(status: 404) }
+            let body = ids.count > 1 ? "[" + objects.joined(separator: ",") + "]" : objects[0]
+            return HTTPExchangeAnswer(
+                status: 200, headers: [HTTPHeaderField("Content-Type", "application/json")], body: Data(body.utf8))
+        }
+    }
+
+    struct Exchange: HTTPExchanging {
+        let api: CharacterAPI
+
+        func exchange<Value: Sendable>(
+            _ request: HTTPExchangeRequest,
+            reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
+        ) async throws(HTTPExchangeError) -> Value {
+            try await read(HTTPStreamedAnswer(await api.answer(request)))
+        }
+    }
+
+    static let base = URL(string: "http://api.test/api") ?? URL(fileURLWithPath: "/")
+
+    /// Bare links to characters `ids`, and the collection's address.
+    static func links(_ ids: [Int]) throws -> (links: [EntityLink], collection: EntityAddress) {
+        let links = try ids.map { id in
+            let address = try #require(URL(string: "http://api.test/api/character/\(id)").flatMap(EntityAddress.init))
+            return EntityLink(path: "characters[\(id)]", address: address, name: nil)
+        }
+        let collection = try #require(URL(string: "http://api.test/api/character").flatMap(EntityAddress.init))
+        return (links, collection)
+    }
+
+    @Test("Six links in batches of four: two requests, then each entity is a memory hit")
+    func batches() async throws {
+        let api = CharacterAPI()
+        let database = try CacheDatabase.inMemory()
+        let explorer = try ExplorerRepository(base: Self.base, exchange: Exchange(api: api), database: database)
+        let (links, collection) = try Self.links([1, 2, 3, 4, 5, 6])
+        var given: [EntityAddress: LinkTitle] = [:]
+        for await title in explorer.titles(of: links, batches: [collection: 4]) { given[title.address] = title }
+        #expect(given.count == 6)
+        #expect(given[links[0].address]?.title == "Character 1")
+        #expect(given[links[5].address]?.source == .read(.network))
+        // Four in one request, the other two in another; 4 is not in the answer: read alone, not found
+        #expect(await api.paths == ["/api/character/1,2,3,4", "/api/character/5,6", "/api/character/4"])
+        #expect(given[links[3].address]?.title == nil)
+        let second = try await explorer.entity(at: links[1].address)
+        #expect(second.origin == .memory)
+        #expect(second.value.title == "Character 2")
+        try await database.close()
+    }
+
+    @Test("A batch the server refuses is read one entity a request; a lone link is never batched")
+    func refusedBatch() async throws {
+        let api = CharacterAPI()
+        await api.failBatches(with: 500)
+        let database = try CacheDatabase.inMemory()
+        let explorer = try ExplorerRepository(base: Self.base, exchange: Exchange(api: api), database: database)
+        let (links, collection) = try Self.links([1, 2])
+        let titles = await explorer.collectTitles(of: links, batches: [collection: 10])
+        #expect(titles.values.compactMap(\.title).sorted() == ["Character 1", "Character 2"])
+        #expect(await api.paths.first == "/api/character/1,2")
+        #expect(Set(await api.paths.dropFirst()) == ["/api/character/1", "/api/character/2"])
+        let (lone, _) = try Self.links([3])
+        _ = await explorer.collectTitles(of: lone, batches: [collection: 10])
+        #expect(await api.paths.last == "/api/character/3")
+        try await database.close()
+    }
+}
