@@ -6,8 +6,6 @@ import RickAndMortyModel
 /// the browser applied them. A plain value with typed fields; `Encodable` with the field names
 /// and the words below (the types become words only there, and in the panes' text).
 package struct AnswerEvent: Sendable, Encodable, Equatable {
-    /// The kind of entity read (`character`, `episode`, `location`); nil for avatars.
-    package var kind: EntityKind?
     /// What was asked: `page 3`, `page 1 (name=rick)`, `character 42`, `episodes 1,2,3`.
     package var query: String
     /// The policy of the read: a cache policy (`localFirst`, …) or an avatar download's.
@@ -27,39 +25,21 @@ package struct AnswerEvent: Sendable, Encodable, Equatable {
     package var error: String?
     /// The bytes transferred or read, for downloads (avatars); nil for repository reads.
     package var bytes: Int?
+    /// The kind of entity read (`character`, `episode`, `location`); nil for avatars.
+    package var kind: EntityKind?
     /// Where a composed answer's parts came from (a page, a cast): `7 memory · 12 network`,
     /// with `· 2 missing` when ids went unanswered; nil for single-value answers and failures.
     package var provenance: String?
     /// The cache entries the answer read or acted on, as the reader named them (`character/id:1`,
     /// `character-page-ids/page:3`, an avatar's key): the Cache screen's live rows and timeline.
-    /// Not written to the log (a decoded event has none).
-    package var cacheKeys: [CacheEntryKey]
+    /// Not written to the log.
+    package var cacheKeys: [CacheEntryKey] = []
     /// The answer is the background revalidation of one shown stale before it (its own line).
     package var background = false
     /// The answer is stale inside its server's stale-while-revalidate window and is being read
     /// again in the background (the status pane says `stale · revalidating`). Not written to the
     /// log: the background line that follows says what came of it.
     package var revalidating = false
-
-    /// Creates an event.
-    package init(
-        query: String, policy: AnswerPolicy, operation: AnswerOperation, origin: AnswerOrigin?, stale: Bool,
-        ms: Double, ageSeconds: Double?, error: String?, bytes: Int? = nil, kind: EntityKind? = nil,
-        provenance: String? = nil, cacheKeys: [CacheEntryKey] = []
-    ) {
-        self.cacheKeys = cacheKeys
-        self.kind = kind
-        self.provenance = provenance
-        self.bytes = bytes
-        self.query = query
-        self.policy = policy
-        self.operation = operation
-        self.origin = origin
-        self.stale = stale
-        self.ms = ms
-        self.ageSeconds = ageSeconds
-        self.error = error
-    }
 }
 
 /// The policy an answer was read with: the repository's cache policy, or an avatar download's.
