@@ -46,11 +46,11 @@ enum LegacyCharacterWrites {
         let base = body.base.map(CharacterWriteFields.fields(of:))
         let mine = body.mine.map(CharacterWriteFields.fields(of:)) ?? [:]
         let changes = base.map { FieldMerge.changes(from: $0, to: mine) } ?? mine
+        // The method in any case, as HTTP's are compared: a delete carries no fields.
+        let isDelete = body.method.uppercased() == "DELETE"
         var write = EntityWrite(
-            sequence: sequence, entity: paths.path(body.id),
-            method: body.method == "DELETE" || body.method == "delete" ? .delete : .patch, base: base,
-            baseTag: body.baseTag, changes: body.method.lowercased() == "delete" ? [:] : changes,
-            createdAt: row.createdAt)
+            sequence: sequence, entity: paths.path(body.id), method: isDelete ? .delete : .patch, base: base,
+            baseTag: body.baseTag, changes: isDelete ? [:] : changes, createdAt: row.createdAt)
         write.attempts = row.attempts
         write.lastError = row.lastError
         switch row.state {
