@@ -283,7 +283,8 @@ let package = Package(
             name: "ExplorerDataTests",
             dependencies: [
                 "ExplorerData", "ExplorerModel", "APIMirror", "AsyncHTTPExchange", "HTTPExchange", "PersistentCache",
-                "RepositoryCore", "TestSupport", "CharacterData", "PostgresCache", hummingbird, logging,
+                "RepositoryCore", "TestSupport", "CharacterData", "PostgresCache", "RickAndMortyServer",
+                "RickAndMortyModel", hummingbird, logging,
             ]),
 
         // MARK: The terminal

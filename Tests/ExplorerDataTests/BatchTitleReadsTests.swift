@@ -4,6 +4,8 @@ import Foundation
 import HTTPExchange
 import PersistentCache
 import RepositoryCore
+import RickAndMortyModel
+import RickAndMortyServer
 import Testing
 
 /// A collection a profile lets one read ask for several of (`/character/1,2,3`, as Rick and
@@ -95,5 +97,42 @@ struct BatchTitleReadsTests {
         _ = await explorer.collectTitles(of: lone, batches: [collection: 10])
         #expect(await api.paths.last == "/api/character/3")
         try await database.close()
+    }
+}
+
+@Suite("Batched titles against the embedded Rick and Morty server")
+struct BatchTitleServerTests {
+    @Test("A cast's titles through the built-in profile's batch: one request, every name, each then a memory hit")
+    func embeddedServer() async throws {
+        let server = RickAndMortyServer(dataset: try Dataset.sample(), configuration: .ephemeralLoopback)
+        let baseURL = try await server.start()
+        do {
+            try await LiveServers.withCacheFile { file in
+                let opened = try LiveServers.repository(baseURL, file: file)
+                let explorer = opened.repository
+                let resources = try await explorer.resources().value.resources
+                let profile = try #require(BuiltInProfiles.named("Rick and Morty"))
+                let characters = try #require(resources.first { $0.name == "characters" })
+                let batch = try #require(profile.resource("characters")?.batch)
+                let collection = try #require(EntityAddress(characters.collection))
+                let pilot = try #require(EntityAddress(baseURL.appendingPathComponent("episode/1")))
+                let episode = try await explorer.entity(at: pilot)
+                let cast = episode.value.links(in: explorer.api).filter { $0.path.hasPrefix("characters[") }
+                #expect(cast.count > 1)
+                let before = explorer.metrics.snapshot()[.network].hits
+                let titles = await explorer.collectTitles(of: cast, batches: [collection: batch])
+                #expect(titles.count == cast.count)
+                #expect(titles.values.allSatisfy { $0.title != nil && $0.source == .read(.network) })
+                #expect(explorer.metrics.snapshot()[.network].hits == before + 1, "one request for the cast")
+                let member = try await explorer.entity(at: cast[1].address)
+                #expect(member.origin == .memory)
+                #expect(member.value.title == titles[cast[1].address]?.title)
+                try await opened.close()
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
     }
 }
