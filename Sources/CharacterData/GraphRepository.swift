@@ -4,7 +4,7 @@ import RepositoryCore
 import RickAndMortyHTTP
 import RickAndMortyModel
 
-/// Episodes and locations (one by id, pages, multi-id lists) and the multi-id character reads
+/// Episodes and locations (one by id, pages; locations' multi-id lists) and the multi-id character reads
 /// of an episode's cast or a location's residents, over the same tiers (the shared one included,
 /// when on), policies and counters as the `CharacterRepository` it extends.
 ///
@@ -92,11 +92,6 @@ public final class GraphRepository: Sendable {
         let answer = try await locations.answer(.id(id), policy: policy)
         characterRepository.announce(answer, in: locationGraph)
         return answer
-    }
-
-    /// The episodes with `ids`: the cached ones from the cache, the rest in multi-id requests.
-    public func episodes(ids: [Int], policy: CachePolicy) async throws(RepositoryError) -> Answer<[Episode]> {
-        try await characterRepository.episodes(ids: ids, policy: policy)
     }
 
     /// The locations with `ids`: the cached ones from the cache, the rest in multi-id requests.

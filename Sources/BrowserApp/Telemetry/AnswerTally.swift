@@ -13,9 +13,6 @@ struct AnswerTally: Sendable, Hashable {
     /// Answers per entity kind and origin (failures under a nil origin).
     private(set) var byKind: [EntityKind: [Origin?: Int]] = [:]
 
-    /// An empty tally.
-    init() {}
-
     /// How many answers came from `origin`.
     func count(_ origin: Origin) -> Int { byOrigin[origin, default: 0] }
 

@@ -40,16 +40,12 @@ extension CharacterDetailScreen {
         ]
     }
 
-    /// Reads episodes `ids` with `policy`, through the graph when there is one.
+    /// Reads episodes `ids` with `policy`.
     private static func readEpisodes(_ ids: [Int], policy: CachePolicy, _ services: BrowserServices) async
         -> ReadReport<[Episode]>
     {
         await services.read { () async throws(RepositoryError) -> Answer<[Episode]> in
-            if let graph = services.graph {
-                try await graph.episodes(ids: ids, policy: policy)
-            } else {
-                try await services.repository.episodes(ids: ids, policy: policy)
-            }
+            try await services.repository.episodes(ids: ids, policy: policy)
         }
     }
 
