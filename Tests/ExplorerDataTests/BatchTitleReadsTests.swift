@@ -39,16 +39,8 @@ struct BatchTitleReadsTests {
         }
     }
 
-    struct Exchange: HTTPExchanging {
-        let api: CharacterAPI
-
-        func exchange<Value: Sendable>(
-            _ request: HTTPExchangeRequest,
-            reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
-        ) async throws(HTTPExchangeError) -> Value {
-            try await read(HTTPStreamedAnswer(await api.answer(request)))
-        }
-    }
+    /// `api` as an exchange.
+    static func exchange(_ api: CharacterAPI) -> ScriptedExchange { ScriptedExchange { await api.answer($0) } }
 
     static let base = URL(string: "http://api.test/api") ?? URL(fileURLWithPath: "/")
 
@@ -66,7 +58,7 @@ struct BatchTitleReadsTests {
     func batches() async throws {
         let api = CharacterAPI()
         let database = try CacheDatabase.inMemory()
-        let explorer = try ExplorerRepository(base: Self.base, exchange: Exchange(api: api), database: database)
+        let explorer = try ExplorerRepository(base: Self.base, exchange: Self.exchange(api), database: database)
         let (links, collection) = try Self.links([1, 2, 3, 4, 5, 6])
         var given: [EntityAddress: LinkTitle] = [:]
         for await title in explorer.titles(of: links, batches: [collection: 4]) { given[title.address] = title }
@@ -87,7 +79,7 @@ struct BatchTitleReadsTests {
         let api = CharacterAPI()
         await api.failBatches(with: 500)
         let database = try CacheDatabase.inMemory()
-        let explorer = try ExplorerRepository(base: Self.base, exchange: Exchange(api: api), database: database)
+        let explorer = try ExplorerRepository(base: Self.base, exchange: Self.exchange(api), database: database)
         let (links, collection) = try Self.links([1, 2])
         let titles = await explorer.collectTitles(of: links, batches: [collection: 10])
         #expect(titles.values.compactMap(\.title).sorted() == ["Character 1", "Character 2"])

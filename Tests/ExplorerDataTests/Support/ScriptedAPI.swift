@@ -111,15 +111,21 @@ actor ScriptedAPI {
     }
 }
 
-/// The scripted API as an exchange.
+/// An API answered in process as an exchange: each request's whole answer from `answer`.
 struct ScriptedExchange: HTTPExchanging {
-    let api: ScriptedAPI
+    let answer: @Sendable (HTTPExchangeRequest) async -> HTTPExchangeAnswer
+
+    /// The scripted API `api` as an exchange.
+    init(api: ScriptedAPI) { answer = { await api.answer($0) } }
+
+    /// The API `answer` answers as an exchange.
+    init(answer: @escaping @Sendable (HTTPExchangeRequest) async -> HTTPExchangeAnswer) { self.answer = answer }
 
     func exchange<Value: Sendable>(
         _ request: HTTPExchangeRequest,
         reading read: @Sendable (HTTPStreamedAnswer) async throws(HTTPExchangeError) -> Value
     ) async throws(HTTPExchangeError) -> Value {
-        try await read(HTTPStreamedAnswer(await api.answer(request)))
+        try await read(HTTPStreamedAnswer(await answer(request)))
     }
 }
 
