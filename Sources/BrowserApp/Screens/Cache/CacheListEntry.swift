@@ -76,11 +76,6 @@ package struct CacheListEntry: Sendable, Hashable {
 enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
     case key, age, size, kind, state
 
-    var next: CacheSortOrder {
-        let all = Self.allCases
-        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
-    }
-
     /// Whether `lhs` comes before `rhs` in this order at `now` by `rule` (ties by key, ids as numbers).
     func precedes(_ lhs: CacheRow, _ rhs: CacheRow, rule: CacheFreshnessRule, now: Date) -> Bool {
         switch self {

@@ -47,12 +47,6 @@ struct ListKind: Sendable {
         }
     }
 
-    /// The list after `kind` in Tab order (characters, episodes, locations, characters).
-    static func next(after kind: EntityKind) -> EntityKind {
-        let all = EntityKind.allCases
-        return all[((all.firstIndex(of: kind) ?? 0) + 1) % all.count]
-    }
-
     /// The task key of the read of page `number` (a newer read of the page replaces an older one).
     func taskKey(page number: Int) -> String { "\(taskKeyPrefix)\(number)" }
 
@@ -105,5 +99,14 @@ struct ListKind: Sendable {
             }
         }
         return filters.filter { !$0.value.isEmpty }
+    }
+}
+
+extension CaseIterable where Self: Equatable {
+    /// The case after this one in `allCases`, the first after the last: where a key that cycles
+    /// steps to (Tab through the lists, `s` through the status filters and the Cache screen's orders).
+    var next: Self {
+        let all = Array(Self.allCases)
+        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
     }
 }

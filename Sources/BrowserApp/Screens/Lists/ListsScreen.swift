@@ -67,7 +67,7 @@ package struct ListsScreen: ScreenModel, Hashable {
             // Tab cycles the three lists, then the first screen the catalogue opens (the Cache
             // screen), with the characters under it.
             let wasLast = activeList == .location
-            let effects = switchList(to: ListKind.next(after: activeList), context: &context)
+            let effects = switchList(to: activeList.next, context: &context)
             if wasLast, activeList == .character, let opener = ScreenCatalog.openers.first {
                 context.push(opener.make(context.services))
             }
@@ -124,12 +124,6 @@ package struct ListsScreen: ScreenModel, Hashable {
 /// The status filter that the `s` key cycles through: any → alive → dead → unknown → any.
 enum StatusFilter: String, CaseIterable {
     case any, alive, dead, unknown
-
-    /// The filter after this one in the cycle.
-    var next: StatusFilter {
-        let all = Self.allCases
-        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
-    }
 
     /// The API's `status` parameter: empty for `any`.
     var parameter: String { self == .any ? "" : rawValue }
