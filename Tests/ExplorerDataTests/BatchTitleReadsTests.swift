@@ -128,3 +128,37 @@ struct BatchTitleServerTests {
         await server.stop()
     }
 }
+
+@Suite("A list filtered by the profile's filters against the embedded Rick and Morty server")
+struct ProfileFilterServerTests {
+    @Test("locations searched for cit and filtered to type Space station: only those, from one URL")
+    func filteredLocations() async throws {
+        let server = RickAndMortyServer(dataset: try Dataset.sample(), configuration: .ephemeralLoopback)
+        let baseURL = try await server.start()
+        do {
+            try await LiveServers.withCacheFile { file in
+                let opened = try LiveServers.repository(baseURL, file: file)
+                let explorer = opened.repository
+                let locations = try await explorer.resource(named: "locations")
+                let all = try await explorer.page(1, of: locations).value.page.rows
+                let page = try await explorer.page(1, of: locations, search: "cit", filters: ["type": "Space station"])
+                let rows = page.value.page.rows
+                #expect(!rows.isEmpty && rows.count < all.count)
+                for row in rows {
+                    let entity = try await explorer.entity(at: row.address).value
+                    #expect(entity.object["type"]?.string == "Space station")
+                    #expect(entity.title.lowercased().contains("cit"))
+                }
+                #expect(page.value.page.url.query == "name=cit&type=Space%20station")
+                // The same filter is the same page: a memory hit
+                let again = try await explorer.page(1, of: locations, search: "cit", filters: ["type": "Space station"])
+                #expect(again.origin == .memory)
+                try await opened.close()
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+}

@@ -43,7 +43,8 @@ struct ProfileTests {
             {"order": ["films", "people"],
              "resources": {
                "people": {"columns": ["gender", {"field": "birth_year", "label": "born", "width": 6}],
-                          "title": "name", "image": "portrait.url", "search": "q", "batch": 20},
+                          "title": "name", "image": "portrait.url", "search": "q", "batch": 20,
+                          "filters": ["gender", "eye_color"]},
                "films": {"search": null},
                "planets": {}}}
             """, name: "mine.json"
@@ -56,6 +57,7 @@ struct ProfileTests {
         #expect(people.title?.description == "name" && people.image?.description == "portrait.url")
         #expect(people.searchParameter(found: "search") == "q")
         #expect(people.batch == 20 && profile.resource("films")?.batch == nil)
+        #expect(people.filters == ["gender", "eye_color"] && profile.resource("films")?.filters == [])
         #expect(profile.resource("films")?.searchParameter(found: "search") == nil)
         #expect(profile.resource("planets")?.searchParameter(found: "search") == "search")
         #expect(profile.resource("vehicles") == nil)
@@ -84,6 +86,8 @@ struct ProfileTests {
              "resources.people.columns[0].width must be a whole number of cells from 1 to 200, not 0"),
             (#"{"resources": {"people": {"title": 3}}}"#, "resources.people.title must be a field path"),
             (#"{"resources": {"people": {"batch": 1}}}"#, "resources.people.batch must be a whole number of ids from 2 to 200, not 1"),
+            (#"{"resources": {"people": {"filters": "gender"}}}"#, #"resources.people.filters must be an array of query parameters, not "gender""#),
+            (#"{"resources": {"people": {"filters": ["a=b"]}}}"#, #"resources.people.filters[0] must be a query parameter's name (a string), not "a=b""#),
             (#"{"resources": {"people": {"search": true}}}"#,
              "resources.people.search must be a query parameter's name (a string) or null (no search), not true"),
         ]

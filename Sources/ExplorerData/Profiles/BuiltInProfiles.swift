@@ -31,15 +31,19 @@ public enum BuiltInProfiles {
            "type": {"title": "name", "columns": ["generation", {"field": "move_damage_class", "label": "class"}]}}}
         """
 
-    /// Rick and Morty: characters by status and species with their avatar; `?name=`; up to 100
-    /// entities of a kind in one read (`/character/1,2,3`).
+    /// Rick and Morty: characters by status and species with their avatar; `?name=` and the API's
+    /// other filters (`status=dead name=rick`); up to 100 entities of a kind in one read
+    /// (`/character/1,2,3`).
     static let rickAndMorty = """
         {"order": ["characters", "episodes", "locations"],
          "resources": {
            "characters": {"title": "name", "image": "image", "search": "name", "batch": 100,
+                          "filters": ["name", "status", "species", "type", "gender"],
                           "columns": ["status", "species", "gender"]},
-           "episodes": {"title": "name", "search": "name", "batch": 100, "columns": ["episode", "air_date"]},
-           "locations": {"title": "name", "search": "name", "batch": 100, "columns": ["type", "dimension"]}}}
+           "episodes": {"title": "name", "search": "name", "batch": 100, "filters": ["name", "episode"],
+                        "columns": ["episode", "air_date"]},
+           "locations": {"title": "name", "search": "name", "batch": 100, "filters": ["name", "type", "dimension"],
+                         "columns": ["type", "dimension"]}}}
         """
 
     /// The built-in profile named `name` (`SWAPI`, `PokeAPI`, `Rick and Morty`).

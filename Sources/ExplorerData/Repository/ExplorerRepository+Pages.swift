@@ -4,14 +4,16 @@ import RepositoryCore
 
 extension ExplorerRepository {
     /// Page `number` (from 1) of `resource`'s list — searched through the API's own parameter when
-    /// `search` is given — read through the cache as `policy` says, with its place in the list. Its
-    /// whole entities are stored as entities; a list of references shows their names at once.
+    /// `search` is given, and filtered by the query parameters `filters` names — read through the
+    /// cache as `policy` says, with its place in the list. Its whole entities are stored as
+    /// entities; a list of references shows their names at once.
     /// - Throws: `.notFound` past the last page, `.notJSON`, `.unexpectedShape`, `.outsideAPI`, …
     public func page(
-        _ number: Int, of resource: ExplorerResource, search: String? = nil, policy: CachePolicy = .localFirst
+        _ number: Int, of resource: ExplorerResource, search: String? = nil, filters: [String: String] = [:],
+        policy: CachePolicy = .localFirst
     ) async throws(ExplorerError) -> Answer<ExplorerListPage> {
         // (the memory hit's path: no updates, no closures)
-        let first = try await page(at: try firstPageURL(of: resource, search: search), policy: policy)
+        let first = try await page(at: try firstPageURL(of: resource, search: search, filters: filters), policy: policy)
         let answer: Answer<ExplorerPage>
         if number <= 1 {
             answer = first
@@ -29,11 +31,13 @@ extension ExplorerRepository {
     /// answered at once (marked stale) while it is read again in the background: that read's
     /// answer is the second of the updates.
     public func pageUpdates(
-        _ number: Int, of resource: ExplorerResource, search: String? = nil, policy: CachePolicy = .localFirst
+        _ number: Int, of resource: ExplorerResource, search: String? = nil, filters: [String: String] = [:],
+        policy: CachePolicy = .localFirst
     ) async throws(ExplorerError) -> ExplorerUpdates<ExplorerListPage> {
         // The first page places the others: a stale one inside its window places them at once (its
         // revalidation, run behind, is the answer's only when it is the page asked for).
-        let firstUpdates = try await pageUpdates(at: try firstPageURL(of: resource, search: search), policy: policy)
+        let url = try firstPageURL(of: resource, search: search, filters: filters)
+        let firstUpdates = try await pageUpdates(at: url, policy: policy)
         let first = firstUpdates.first.value
         let target: ExplorerUpdates<ExplorerPage>
         if number <= 1 {
@@ -102,18 +106,27 @@ extension ExplorerRepository {
         }
     }
 
-    /// The first page's URL of `resource`, with `search` in the API's parameter for it.
-    func firstPageURL(of resource: ExplorerResource, search: String?) throws(ExplorerError) -> URL {
-        guard let search, !search.isEmpty else { return resource.collection }
-        guard let parameter = resource.searchParameter else {
-            throw .unexpectedShape(
-                url: resource.collection.absoluteString,
-                detail: "the API has no known search for \(resource.name)")
+    /// The first page's URL of `resource`, with `search` in the API's parameter for it and
+    /// `filters` (by name, so one filter always makes one URL).
+    func firstPageURL(of resource: ExplorerResource, search: String?, filters: [String: String] = [:])
+        throws(ExplorerError) -> URL
+    {
+        var items = filters.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map {
+            URLQueryItem(name: $0.key, value: $0.value)
         }
+        if let search, !search.isEmpty {
+            guard let parameter = resource.searchParameter else {
+                throw .unexpectedShape(
+                    url: resource.collection.absoluteString,
+                    detail: "the API has no known search for \(resource.name)")
+            }
+            items.insert(URLQueryItem(name: parameter, value: search), at: 0)
+        }
+        guard !items.isEmpty else { return resource.collection }
         guard var parts = URLComponents(url: resource.collection, resolvingAgainstBaseURL: true) else {
             throw .outsideAPI(url: resource.collection.absoluteString, api: api.url.absoluteString)
         }
-        parts.queryItems = (parts.queryItems ?? []) + [URLQueryItem(name: parameter, value: search)]
+        parts.queryItems = (parts.queryItems ?? []) + items
         guard let url = parts.url else {
             throw .outsideAPI(url: resource.collection.absoluteString, api: api.url.absoluteString)
         }

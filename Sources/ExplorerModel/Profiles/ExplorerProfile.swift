@@ -31,8 +31,9 @@ public struct ExplorerProfile: Sendable, Hashable {
 }
 
 /// What a profile says of one resource: the list's columns, the field that titles an entity, the
-/// field holding its picture's URL, how the API searches it, and how many of its entities one read
-/// may ask for by their ids (`/character/1,2,3`). A value; thread-safe.
+/// field holding its picture's URL, how the API searches it and what else its list is filtered by,
+/// and how many of its entities one read may ask for by their ids (`/character/1,2,3`). A value;
+/// thread-safe.
 public struct ResourceProfile: Sendable, Hashable {
     /// How the resource is searched.
     public enum Search: Sendable, Hashable {
@@ -54,17 +55,20 @@ public struct ResourceProfile: Sendable, Hashable {
     /// The most entities one read asks for, their ids joined by commas after the collection's path
     /// (`/character/1,2,3`, answered by an array of them); nil: one read an entity.
     public let batch: Int?
+    /// The query parameters `/` sets with `name=value` words (`status`, `species`), in order.
+    public let filters: [String]
 
     /// A resource's profile as given.
     public init(
         columns: [ProfileColumn] = [], title: FieldPath? = nil, image: FieldPath? = nil, search: Search = .asFound,
-        batch: Int? = nil
+        batch: Int? = nil, filters: [String] = []
     ) {
         self.columns = columns
         self.title = title
         self.image = image
         self.search = search
         self.batch = batch
+        self.filters = filters
     }
 
     /// The search parameter to use where the explorer found `found`.

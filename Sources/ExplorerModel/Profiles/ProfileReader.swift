@@ -1,6 +1,6 @@
 /// Reads a profile from its JSON (docs/profiles.md): an object with an optional `order` (an array
 /// of resource names) and `resources` (an object of resource names to objects with `columns`,
-/// `title`, `image`, `search` and `batch`); a column is a field path or an object with `field`, `label` and
+/// `title`, `image`, `search`, `filters` and `batch`); a column is a field path or an object with `field`, `label` and
 /// `width`. Anything else is a `ProfileProblem` naming the field. Stateless.
 public enum ProfileReader {
     /// The profile `bytes` hold, named `name`.
@@ -48,7 +48,7 @@ public enum ProfileReader {
     }
 
     static func resource(_ node: JSONNode, at place: String) throws(ProfileProblem) -> ResourceProfile {
-        let settings = try object(node, at: place, known: ["columns", "title", "image", "search", "batch"])
+        let settings = try object(node, at: place, known: ["columns", "title", "image", "search", "filters", "batch"])
         var columns: [ProfileColumn] = []
         if let given = settings["columns"] {
             guard let items = given.array else { throw expected("\(place).columns", "an array of columns", given) }
@@ -71,9 +71,19 @@ public enum ProfileReader {
             }
             batch = number
         }
+        var filters: [String] = []
+        if let given = settings["filters"] {
+            guard let items = given.array else { throw expected("\(place).filters", "an array of query parameters", given) }
+            for (index, item) in items.enumerated() {
+                guard let name = item.string, !name.isEmpty, !name.contains(where: { $0 == "=" || $0 == " " }) else {
+                    throw expected("\(place).filters[\(index)]", "a query parameter's name (a string)", item)
+                }
+                filters.append(name)
+            }
+        }
         return ResourceProfile(
             columns: columns, title: try path(settings["title"], at: "\(place).title"),
-            image: try path(settings["image"], at: "\(place).image"), search: search, batch: batch)
+            image: try path(settings["image"], at: "\(place).image"), search: search, batch: batch, filters: filters)
     }
 
     static func column(_ node: JSONNode, at place: String) throws(ProfileProblem) -> ProfileColumn {

@@ -47,11 +47,13 @@ extension ExplorerListScreen {
         guard let resource, let explorer = context.services.explorer?.repository else { return [] }
         loading[number] = policy
         let search = search
+        let query = search.map { ExplorerListQuery($0, resource: resource, profile: profile) }
         let clock = context.services.clock
         return [
             .stream(key: pageTaskKey(number)) { sink in
                 await ExplorerRead.runUpdates(policy, clock: clock) { () async throws(ExplorerError) in
-                    try await explorer.pageUpdates(number, of: resource, search: search, policy: policy)
+                    try await explorer.pageUpdates(
+                        number, of: resource, search: query?.search, filters: query?.filters ?? [:], policy: policy)
                 } deliver: {
                     sink.send(.page(number: number, search: search, $0))
                 }
@@ -90,7 +92,8 @@ extension ExplorerListScreen {
             // A background revalidation's answer comes after its read ended.
             guard search == self.search, read.background || loading[number] == read.policy else { return [] }
             if !read.background { loading[number] = nil }
-            let searched = search.map { " (\(resource?.searchParameter ?? "search")=\($0))" } ?? ""
+            let pairs = search.map { ExplorerListQuery($0, resource: resource, profile: profile).pairs }
+            let searched = pairs.map { " (\($0.joined(separator: ", ")))" } ?? ""
             let keys = (try? read.result.get()).map { [ExplorerRepository.cacheKey(ofPage: $0.value.page.url)] } ?? []
             context.record(
                 explorer: "\(crumb) page \(number)\(searched)", read,

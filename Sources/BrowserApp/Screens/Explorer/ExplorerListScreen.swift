@@ -7,8 +7,8 @@ import TerminalUI
 /// One resource of an explored API as a list: a window over the cache at any length whose pages
 /// are read as the view needs them (rows show their titles at once, the profile's columns as the
 /// rows' entities are read in the background), narrowed by `/` — through the API's own search
-/// when it has one, else over the rows read so far. Enter opens the row's entity over it. A plain
-/// value (`ScreenModel`).
+/// and the filters its profile names when it has them (`ExplorerListQuery`), else over the rows
+/// read so far. Enter opens the row's entity over it. A plain value (`ScreenModel`).
 struct ExplorerListScreen: ScreenModel {
     /// What the list's reads report.
     enum Message: Sendable {
@@ -26,7 +26,7 @@ struct ExplorerListScreen: ScreenModel {
     private(set) var resource: ExplorerResource?
     /// The entity to open over the list when it opens (`--open RESOURCE/ID`).
     private(set) var openingID: String?
-    /// The API's search applied, if any.
+    /// What `/` asked the API (its search, and filters), as typed, if anything.
     private(set) var search: String?
     /// The filter over the rows read so far, when the API has no search.
     private(set) var localFilter: String?
@@ -141,7 +141,9 @@ struct ExplorerListScreen: ScreenModel {
     mutating func filter(_ text: String, context: inout ScreenContext) -> [Effect<Message>] {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return restart(search: nil, localFilter: nil, context: context) }
-        if resource?.searchParameter != nil { return restart(search: text, localFilter: nil, context: context) }
+        if resource?.searchParameter != nil || profile?.filters.isEmpty == false {
+            return restart(search: text, localFilter: nil, context: context)
+        }
         localFilter = text
         list = ListState()
         return []
@@ -209,15 +211,18 @@ struct ExplorerListScreen: ScreenModel {
     /// How the list is narrowed, or its API's search when it has one.
     private var headerLine: Line {
         if let search {
-            let parameter = resource?.searchParameter ?? "search"
-            return Line([Span("Searched by the API (\(parameter)=\(search))", style: Style(bold: true))])
+            let pairs = ExplorerListQuery(search, resource: resource, profile: profile).pairs.joined(separator: " ")
+            return Line([Span("Searched by the API (\(pairs))", style: Style(bold: true))])
         }
         if let localFilter {
             let read = ExplorerText.grouped(window.rowsRead.count)
             let text = "Filtered over the \(read) rows read so far: \(localFilter)"
             return Line([Span(text, style: Style(bold: true))])
         }
-        let how = resource?.searchParameter == nil ? "the rows read so far" : "the API's search"
+        let how =
+            profile?.filters.isEmpty == false
+            ? "the API's filters (\(profile?.filters.map { $0 + "=" }.joined(separator: " ") ?? ""))"
+            : resource?.searchParameter == nil ? "the rows read so far" : "the API's search"
         return Line([Span("/ filters with \(how)", style: .plain.dimmed())])
     }
 
