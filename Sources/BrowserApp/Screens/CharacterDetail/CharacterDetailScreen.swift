@@ -162,11 +162,9 @@ package struct CharacterDetailScreen: ScreenModel, Hashable {
     /// Builds the geometry once per change of the detail or the layout, and keeps the scroll
     /// within the content.
     package mutating func layOut(_ layout: BrowserLayout) {
-        let geometry = laidOut.layOut(for: layout) {
-            DetailGeometry(layout: layout, detail: detail, isLoading: loading != nil)
-        }
+        let geometry = geometry(in: layout)
         scroll(by: 0, geometry: geometry)
-        laidOut.layOut(for: layout) { geometry }  // kept again: the scroll is no part of it
+        laidOut.layOut(for: layout) { geometry }  // kept after the scroll, which is no part of it
     }
 
     /// The geometry `layOut` built for `layout`, or one built now.
