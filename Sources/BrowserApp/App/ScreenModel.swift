@@ -241,18 +241,23 @@ extension AppliedAnswer {
     init<Value>(
         query: String, kind: EntityKind, policy: CachePolicy, keys: [CacheEntryKey], _ report: ReadReport<Value>
     ) {
-        let event = AnswerEvent(query: query, kind: kind, policy: policy, report: report, cacheKeys: keys)
-        switch report.result {
-        case .success(let answer):
-            let warning = answer.fallbackError.map {
-                "Showing cached \(query) (\(answer.origin.rawValue)): \($0.description)"
-            }
-            let tally = Tally(origin: answer.origin, isStale: answer.isStale, kind: kind)
-            self.init(event: event, metrics: report.metrics, tally: tally, warning: warning)
-        case .failure:
-            let tally = Tally(origin: nil, isStale: false, kind: kind)
-            self.init(event: event, metrics: report.metrics, tally: tally, warning: nil)
+        self.init(
+            query: query, kind: kind, policy: policy, keys: keys, result: report.result, metrics: report.metrics,
+            event: AnswerEvent(query: query, kind: kind, policy: policy, report: report, cacheKeys: keys))
+    }
+
+    /// A read of `query` that gave `result`, recorded as `event`, counted as `kind` (nil: another
+    /// API's) with the counters `metrics`, with a warning when it fell back to the cache.
+    init<Value, Failure: Error>(
+        query: String, kind: EntityKind?, policy: CachePolicy, keys: [CacheEntryKey],
+        result: Result<Answer<Value>, Failure>, metrics: MetricsSnapshot?, event: AnswerEvent
+    ) {
+        let answer = try? result.get()
+        let warning = answer.flatMap { answer in
+            answer.fallbackError.map { "Showing cached \(query) (\(answer.origin.rawValue)): \($0.description)" }
         }
+        let tally = Tally(origin: answer?.origin, isStale: answer?.isStale ?? false, kind: kind)
+        self.init(event: event, metrics: metrics, tally: tally, warning: warning)
     }
 }
 

@@ -7,7 +7,19 @@ extension AnswerEvent {
         query: String, kind: EntityKind? = nil, policy: CachePolicy, report: ReadReport<Value>,
         cacheKeys: [CacheEntryKey] = []
     ) {
-        switch report.result {
+        self.init(
+            query: query, kind: kind, policy: policy, result: report.result, elapsed: report.elapsed,
+            cacheKeys: cacheKeys)
+        background = report.background
+        revalidating = report.revalidating
+    }
+
+    /// The event for a read of `query` with `policy` that gave `result` after `elapsed`.
+    init<Value, Failure: Error & CustomStringConvertible>(
+        query: String, kind: EntityKind?, policy: CachePolicy, result: Result<Answer<Value>, Failure>,
+        elapsed: Duration, cacheKeys: [CacheEntryKey]
+    ) {
+        switch result {
         case .success(let answer):
             self.init(
                 query: query, policy: .cache(policy), operation: AnswerOperation(answer.operation),
@@ -18,13 +30,9 @@ extension AnswerEvent {
         case .failure(let error):
             self.init(
                 query: query, policy: .cache(policy), operation: AnswerOperation(policy.operation),
-                origin: nil,
-                stale: false,
-                ms: Self.milliseconds(report.elapsed), ageSeconds: nil, error: error.description,
-                kind: kind, cacheKeys: cacheKeys)
+                origin: nil, stale: false, ms: Self.milliseconds(elapsed), ageSeconds: nil,
+                error: error.description, kind: kind, cacheKeys: cacheKeys)
         }
-        background = report.background
-        revalidating = report.revalidating
     }
 
     /// `duration` in milliseconds.

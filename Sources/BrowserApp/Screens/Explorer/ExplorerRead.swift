@@ -55,30 +55,19 @@ struct ExplorerRead<Value: Sendable>: Sendable {
 
 extension ScreenContext {
     /// Records an explorer read of `query` of the cache entries `keys` as every answer is (with
-    /// the explorer's tier counters, `metrics`), not counted per Rick and Morty kind, with a
-    /// warning toast when it fell back to the cache.
+    /// the explorer's tier counters, `metrics`), counted as `kind` (nil: not per Rick and Morty
+    /// kind), with a warning toast when it fell back to the cache.
     mutating func record<Value>(
         explorer query: String, _ read: ExplorerRead<Value>, metrics: MetricsSnapshot?, keys: [CacheEntryKey] = [],
         kind: EntityKind? = nil
     ) {
-        let answer = try? read.result.get()
-        let error: String? =
-            switch read.result {
-            case .success(let answer): answer.fallbackError?.description
-            case .failure(let error): error.description
-            }
         var event = AnswerEvent(
-            query: query, policy: .cache(read.policy),
-            operation: AnswerOperation(answer?.operation ?? read.policy.operation),
-            origin: answer.map { .repository($0.origin) }, stale: answer?.isStale ?? false,
-            ms: AnswerEvent.milliseconds(answer?.duration ?? read.elapsed), ageSeconds: answer?.age,
-            error: error, kind: kind, provenance: answer?.provenance?.description, cacheKeys: keys)
+            query: query, kind: kind, policy: read.policy, result: read.result, elapsed: read.elapsed, cacheKeys: keys)
         event.revalidating = read.revalidating
         event.background = read.background
-        if let answer, let fallback = answer.fallbackError {
-            toast("Showing cached \(query) (\(answer.origin.rawValue)): \(fallback.description)", kind: .warning)
-        }
-        let tally = AppliedAnswer.Tally(origin: answer?.origin, isStale: answer?.isStale ?? false, kind: kind)
-        record(event, tally: tally, metrics: metrics)
+        record(
+            AppliedAnswer(
+                query: query, kind: kind, policy: read.policy, keys: keys, result: read.result, metrics: metrics,
+                event: event))
     }
 }
