@@ -32,6 +32,48 @@ struct APIReadingTests {
         #expect(lookalike?.address(of: "http://a.test.evil.example/api/x") == nil)
     }
 
+    @Test("A link written plainly is found without the URL parser, as the parser finds it, for every string of the data")
+    func plainLinks() throws {
+        func parsed(_ text: String, _ api: APIBase) -> EntityAddress? {
+            api.resolve(text).flatMap(EntityAddress.init).flatMap { api.contains($0) ? $0 : nil }
+        }
+        func strings(_ node: JSONNode, into found: inout [String]) {
+            switch node {
+            case .string(let text): found.append(text)
+            case .array(let items): for item in items { strings(item, into: &found) }
+            case .object(let object): for member in object.members { strings(member.value, into: &found) }
+            default: break
+            }
+        }
+        let tricky = [
+            "https://rickandmortyapi.com/api/character/1", "https://rickandmortyapi.com/api/character/1,2,3",
+            "https://rickandmortyapi.com/api/character/", "https://rickandmortyapi.com/api", "https://rickandmortyapi.com",
+            "https://rickandmortyapi.com/api/../x", "https://rickandmortyapi.com/api/./character/2",
+            "https://rickandmortyapi.com/api/character/1?x=2", "https://rickandmortyapi.com/api/character/1#top",
+            "https://rickandmortyapi.com/api/char%61cter/1", "https://rickandmortyapi.com:443/api/character/1",
+            "https://rickandmortyapi.com.evil.example/api/character/1", "https://RICKANDMORTYAPI.com/api/character/1",
+            "https://rickandmortyapi.com/api/character/avatar/1.jpeg", "https://rickandmortyapi.com/api//character/1",
+            "https://rickandmortyapi.com/apix/character/1", "https://rickandmortyapi.com/api/character/ 1",
+            "https://rickandmortyapi.com/api/Character/1", "https://rickandmortyapi.com/api/character/1/",
+        ]
+        var checked = 0
+        for (api, texts) in [(ExplorerData.rickBase, tricky)] + (try ExplorerData.allJSONFiles().prefix(40).map { file in
+            var found: [String] = []
+            strings(try ExplorerData.node(file), into: &found)
+            let base = file.path.contains("pokeapi") ? ExplorerData.pokeBase
+                : file.path.contains("swapi") ? ExplorerData.swapiBase : ExplorerData.rickBase
+            return (base, Array(found.prefix(2_000)))
+        }) {
+            for text in texts {
+                let fast = api.address(of: text)
+                #expect(fast == parsed(text, api), "\(text)")
+                #expect(fast?.path == parsed(text, api)?.path, "\(text)")
+                checked += 1
+            }
+        }
+        #expect(checked > 1_000)
+    }
+
     @Test("SWAPI's root is an index of its six resources, in order")
     func swapiIndex() throws {
         let index = try APIIndex.read(try ExplorerData.swapi("index.json"), api: ExplorerData.swapiBase).get()

@@ -34,7 +34,33 @@ public struct APIBase: Sendable, Hashable {
 
     /// The address of `text` when it names a URL of this API.
     public func address(of text: String) -> EntityAddress? {
-        resolve(text).flatMap(EntityAddress.init).flatMap { contains($0) ? $0 : nil }
+        if let plain = plainAddress(of: text) { return contains(plain) ? plain : nil }
+        return resolve(text).flatMap(EntityAddress.init).flatMap { contains($0) ? $0 : nil }
+    }
+
+    /// The address of `text` when it is written as most of an API's links are — this API's origin
+    /// as its address writes it, then a path of unreserved characters, `/` and `,` (no query,
+    /// fragment, escape or dot segment) — found without a URL parser (the same address the parser
+    /// finds); nil for anything else.
+    private func plainAddress(of text: String) -> EntityAddress? {
+        guard text.hasPrefix(origin) else { return nil }
+        let rest = text.utf8.dropFirst(origin.utf8.count)
+        guard rest.first == UInt8(ascii: "/"), rest.count <= 2048 else { return nil }
+        var previous: UInt8 = 0
+        for byte in rest {
+            let plain =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ",")
+                || (byte == UInt8(ascii: ".") && previous != UInt8(ascii: "/"))
+            guard plain else { return nil }
+            previous = byte
+        }
+        var path = Substring(text).dropFirst(origin.count)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        return EntityAddress(key: origin + path, path: String(path))
     }
 
     /// Whether `address` is of this API: its origin, under the base path.

@@ -25,6 +25,12 @@ public struct EntityAddress: Sendable, Hashable, Comparable, CustomStringConvert
         key = "\(scheme)://\(host)\(port)\(path)"
     }
 
+    /// An address already in its canonical form (`APIBase`'s links found without a URL parser).
+    init(key: String, path: String) {
+        self.key = key
+        self.path = path
+    }
+
     /// `scheme://host[:port]`: the identity without its path.
     public var origin: String { String(key.dropLast(path.count)) }
 
@@ -40,7 +46,10 @@ public struct EntityAddress: Sendable, Hashable, Comparable, CustomStringConvert
     /// Whether the last segment names a file (`1.jpeg`, `cry.ogg`: a dot and a few letters), which
     /// is a picture or a sound, not an entity.
     public var namesFile: Bool {
-        guard let last = lastSegment, let dot = last.lastIndex(of: ".") else { return false }
+        // (most paths have no dot in their last segment: no segment is made for them)
+        guard let slash = path.lastIndex(of: "/"), path[slash...].contains(".") || path[slash...].contains("%"),
+            let last = lastSegment, let dot = last.lastIndex(of: ".")
+        else { return false }
         let suffix = last[last.index(after: dot)...]
         return (1...5).contains(suffix.count) && suffix.allSatisfy(\.isLetter)
     }

@@ -160,16 +160,21 @@ struct RickAndMortyEntities: EntityReading {
 
     /// The kind and id an address names (`…/episode/3`), when it names one.
     static func place(of address: EntityAddress) -> (EntityKind, Int)? {
-        let parts = address.path.split(separator: "/")
-        guard parts.count >= 2, let id = Int(parts[parts.count - 1]),
-            let kind = EntityKind(rawValue: String(parts[parts.count - 2]))
+        let path = address.path
+        guard let slash = path.lastIndex(of: "/"), let id = Int(path[path.index(after: slash)...]),
+            let above = path[..<slash].lastIndex(of: "/"),
+            let kind = EntityKind(rawValue: String(path[path.index(after: above)..<slash]))
         else { return nil }
         return (kind, id)
     }
 
     /// The API an entity's address is of: two segments above it (`…/api` of `…/api/episode/3`).
     static func base(of address: EntityAddress) -> APIBase? {
-        (address.parent?.parent?.url ?? URL(string: fallbackBase)).flatMap(APIBase.init)
+        let key = address.key
+        guard let slash = key.lastIndex(of: "/"), let above = key[..<slash].lastIndex(of: "/"),
+            key.distance(from: key.startIndex, to: above) >= address.origin.count
+        else { return URL(string: fallbackBase).flatMap(APIBase.init) }
+        return URL(string: String(key[..<above])).flatMap(APIBase.init)
     }
 
     /// `episode 3`, `character 1`, or the address's path.
