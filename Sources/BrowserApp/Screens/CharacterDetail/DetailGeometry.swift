@@ -13,13 +13,18 @@ struct DetailGeometry: Sendable {
     let fields: [LabeledValue]
     /// The field of each link (`CharacterDetailState.links`).
     let linkFields: [Int]
+    /// The largest useful scroll offset: the last line at the bottom of the pane (the fields
+    /// wrapped once, here, not on every layout).
+    let maxScrollOffset: Int
 
     /// The geometry of `detail` in `layout` (its fields as drawn while loading, or not).
     init(layout: BrowserLayout, detail: CharacterDetailState, isLoading: Bool = false) {
         (fields, linkFields) = DetailPane.fields(of: detail, isLoading: isLoading)
         let content = layout.mainInterior.inset(left: 1)
         avatar = detail.avatar == nil ? nil : Self.avatarArea(of: layout)
-        self.content = avatar.map { Self.content(content, besideAvatar: $0) } ?? content
+        let shown = avatar.map { Self.content(content, besideAvatar: $0) } ?? content
+        self.content = shown
+        maxScrollOffset = max(0, DetailView(fields: fields).lineCount(width: shown.width) - shown.height)
     }
 
     /// What is left of `content` for the text beside the avatar at `area` (one column of gap), or
@@ -36,11 +41,6 @@ struct DetailGeometry: Sendable {
 
     /// How far PgDn and PgUp scroll: a screen but one line.
     var page: Int { max(1, visibleLines - 1) }
-
-    /// The largest useful scroll offset: the last line at the bottom of the pane.
-    var maxScrollOffset: Int {
-        max(0, DetailView(fields: fields).lineCount(width: content.width) - content.height)
-    }
 
     /// Where the avatar goes: the right part of the pane when it is wide (one column of gap, at
     /// most 40 columns), else the top third; nil when there is no room.
