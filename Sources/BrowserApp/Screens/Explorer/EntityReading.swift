@@ -26,6 +26,9 @@ protocol EntityReading: Sendable {
     func counters() -> MetricsSnapshot?
     /// The field whose links the detail opens on, shown whole (a cast), if any.
     func members(of entity: ExplorerEntity) -> String?
+    /// The links whose titles are read with `entity` (laid out as `tree`), before it is shown in
+    /// `rows` lines: none, or those cheap enough to read at once (a cast's first screenful).
+    func linksReadWith(_ entity: ExplorerEntity, tree: ExplorerTree, rows: Int) -> [EntityLink]
     /// The screen following `link` opens when it is not another entity detail.
     func screen(following link: EntityLink, titled title: String) -> (any ScreenModel)?
     /// What `y` copies of `entity`.
@@ -82,6 +85,7 @@ extension ExplorerSession: EntityReading {
 
     func counters() -> MetricsSnapshot? { repository.metrics.snapshot() }
     func members(of entity: ExplorerEntity) -> String? { nil }
+    func linksReadWith(_ entity: ExplorerEntity, tree: ExplorerTree, rows: Int) -> [EntityLink] { [] }
     func screen(following link: EntityLink, titled title: String) -> (any ScreenModel)? { nil }
 
     func copySubject(of entity: ExplorerEntity) -> CopySubject {

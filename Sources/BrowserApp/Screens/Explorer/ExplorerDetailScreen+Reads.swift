@@ -14,7 +14,8 @@ extension ExplorerDetailScreen {
 
     /// Reads the entity with `policy` and builds its tree off the loop thread. An entity stale
     /// inside its server's stale-while-revalidate window answers at once; the background
-    /// revalidation's answer comes after it, as a second `entity` read.
+    /// revalidation's answer comes after it, as a second `entity` read. The titles the reader
+    /// reads with its entity (a cast's first screenful, in one batch) come in the same task, before it.
     mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
         if reader == nil { reader = context.services.entityReader }
         guard let reader else {
@@ -25,6 +26,8 @@ extension ExplorerDetailScreen {
         let target = target
         let clock = context.services.clock
         let known = entity
+        // (the pane's height: the detail may not be laid out yet)
+        let rows = max(visibleLines, context.layout.mainInterior.height)
         return [
             .stream(key: entityTaskKey) { sink in
                 // A value the same as the one shown keeps its tree: none is built for it again.
@@ -34,6 +37,12 @@ extension ExplorerDetailScreen {
                 } deliver: { read in
                     let value = try? read.result.get().value
                     let tree = value == shown ? nil : value.map { reader.tree(of: $0) }
+                    if let value, let tree, !read.background {
+                        let first = reader.linksReadWith(value, tree: tree, rows: rows)
+                        if !first.isEmpty {
+                            await reader.titles(of: first) { sink.send(.titles($0)) } record: { sink.send(.recorded($0)) }
+                        }
+                    }
                     sink.send(.entity(read, tree: tree))
                     shown = value ?? shown
                 }

@@ -33,7 +33,7 @@ struct ExplorerRead<Value: Sendable>: Sendable {
     /// then, unless cancelled meanwhile, the revalidation's (`background`).
     static func runUpdates<C: Clock<Duration>>(
         _ policy: CachePolicy, clock: C, _ body: () async throws(ExplorerError) -> ExplorerUpdates<Value>,
-        deliver: (ExplorerRead<Value>) -> Void
+        deliver: (ExplorerRead<Value>) async -> Void
     ) async {
         var updates: ExplorerUpdates<Value>?
         var first = await run(policy, clock: clock) { () async throws(ExplorerError) -> Answer<Value> in
@@ -41,15 +41,15 @@ struct ExplorerRead<Value: Sendable>: Sendable {
             updates = read
             return read.first
         }
-        guard let updates, updates.isRevalidating else { return deliver(first) }
+        guard let updates, updates.isRevalidating else { return await deliver(first) }
         first.revalidating = true
-        deliver(first)
+        await deliver(first)
         guard !Task.isCancelled else { return }
         var second = await run(policy, clock: clock) { () async throws(ExplorerError) -> Answer<Value> in
             try await updates.revalidated() ?? updates.first
         }
         second.background = true
-        deliver(second)
+        await deliver(second)
     }
 }
 

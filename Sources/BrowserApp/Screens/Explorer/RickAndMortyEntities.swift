@@ -79,6 +79,14 @@ struct RickAndMortyEntities: EntityReading {
 
     func members(of entity: ExplorerEntity) -> String? { Self.members(in: entity) }
 
+    /// The first `rows` members: read in one batch with the entity, so it shows with their names.
+    func linksReadWith(_ entity: ExplorerEntity, tree: ExplorerTree, rows: Int) -> [EntityLink] {
+        guard let field = Self.members(in: entity) else { return [] }
+        let prefix = field + "["
+        return tree.links.sorted { $0.key < $1.key }.lazy.map(\.value).filter { $0.path.hasPrefix(prefix) }
+            .prefix(rows).map { $0 }
+    }
+
     /// The field of `entity` holding its members: an episode's `characters`, a location's `residents`.
     static func members(in entity: ExplorerEntity) -> String? {
         switch place(of: entity.address)?.0 {
