@@ -92,40 +92,52 @@ struct BatchTitleReadsTests {
     }
 }
 
+/// Runs `body` with an explorer of the embedded Rick and Morty server (the sample) on loopback,
+/// over a cache file of its own; stops the server and closes the file after it, however it ends.
+func withRickAndMortyExplorer(_ body: (ExplorerRepository, URL) async throws -> Void) async throws {
+    let server = RickAndMortyServer(dataset: try Dataset.sample(), configuration: .ephemeralLoopback)
+    let baseURL = try await server.start()
+    do {
+        try await LiveServers.withCacheFile { file in
+            let opened = try LiveServers.repository(baseURL, file: file)
+            do {
+                try await body(opened.repository, baseURL)
+            } catch {
+                try? await opened.close()
+                throw error
+            }
+            try await opened.close()
+        }
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
+
 @Suite("Batched titles against the embedded Rick and Morty server")
 struct BatchTitleServerTests {
     @Test("A cast's titles through the built-in profile's batch: one request, every name, each then a memory hit")
     func embeddedServer() async throws {
-        let server = RickAndMortyServer(dataset: try Dataset.sample(), configuration: .ephemeralLoopback)
-        let baseURL = try await server.start()
-        do {
-            try await LiveServers.withCacheFile { file in
-                let opened = try LiveServers.repository(baseURL, file: file)
-                let explorer = opened.repository
-                let resources = try await explorer.resources().value.resources
-                let profile = try #require(BuiltInProfiles.named("Rick and Morty"))
-                let characters = try #require(resources.first { $0.name == "characters" })
-                let batch = try #require(profile.resource("characters")?.batch)
-                let collection = try #require(EntityAddress(characters.collection))
-                let pilot = try #require(EntityAddress(baseURL.appendingPathComponent("episode/1")))
-                let episode = try await explorer.entity(at: pilot)
-                let cast = episode.value.links(in: explorer.api).filter { $0.path.hasPrefix("characters[") }
-                #expect(cast.count > 1)
-                let before = explorer.metrics.snapshot()[.network].hits
-                let titles = await explorer.collectTitles(of: cast, batches: [collection: batch])
-                #expect(titles.count == cast.count)
-                #expect(titles.values.allSatisfy { $0.title != nil && $0.source == .read(.network) })
-                #expect(explorer.metrics.snapshot()[.network].hits == before + 1, "one request for the cast")
-                let member = try await explorer.entity(at: cast[1].address)
-                #expect(member.origin == .memory)
-                #expect(member.value.title == titles[cast[1].address]?.title)
-                try await opened.close()
-            }
-        } catch {
-            await server.stop()
-            throw error
+        try await withRickAndMortyExplorer { explorer, baseURL in
+            let resources = try await explorer.resources().value.resources
+            let profile = try #require(BuiltInProfiles.named("Rick and Morty"))
+            let characters = try #require(resources.first { $0.name == "characters" })
+            let batch = try #require(profile.resource("characters")?.batch)
+            let collection = try #require(EntityAddress(characters.collection))
+            let pilot = try #require(EntityAddress(baseURL.appendingPathComponent("episode/1")))
+            let episode = try await explorer.entity(at: pilot)
+            let cast = episode.value.links(in: explorer.api).filter { $0.path.hasPrefix("characters[") }
+            #expect(cast.count > 1)
+            let before = explorer.metrics.snapshot()[.network].hits
+            let titles = await explorer.collectTitles(of: cast, batches: [collection: batch])
+            #expect(titles.count == cast.count)
+            #expect(titles.values.allSatisfy { $0.title != nil && $0.source == .read(.network) })
+            #expect(explorer.metrics.snapshot()[.network].hits == before + 1, "one request for the cast")
+            let member = try await explorer.entity(at: cast[1].address)
+            #expect(member.origin == .memory)
+            #expect(member.value.title == titles[cast[1].address]?.title)
         }
-        await server.stop()
     }
 }
 
@@ -133,32 +145,21 @@ struct BatchTitleServerTests {
 struct ProfileFilterServerTests {
     @Test("locations searched for cit and filtered to type Space station: only those, from one URL")
     func filteredLocations() async throws {
-        let server = RickAndMortyServer(dataset: try Dataset.sample(), configuration: .ephemeralLoopback)
-        let baseURL = try await server.start()
-        do {
-            try await LiveServers.withCacheFile { file in
-                let opened = try LiveServers.repository(baseURL, file: file)
-                let explorer = opened.repository
-                let locations = try await explorer.resource(named: "locations")
-                let all = try await explorer.page(1, of: locations).value.page.rows
-                let page = try await explorer.page(1, of: locations, search: "cit", filters: ["type": "Space station"])
-                let rows = page.value.page.rows
-                #expect(!rows.isEmpty && rows.count < all.count)
-                for row in rows {
-                    let entity = try await explorer.entity(at: row.address).value
-                    #expect(entity.object["type"]?.string == "Space station")
-                    #expect(entity.title.lowercased().contains("cit"))
-                }
-                #expect(page.value.page.url.query == "name=cit&type=Space%20station")
-                // The same filter is the same page: a memory hit
-                let again = try await explorer.page(1, of: locations, search: "cit", filters: ["type": "Space station"])
-                #expect(again.origin == .memory)
-                try await opened.close()
+        try await withRickAndMortyExplorer { explorer, _ in
+            let locations = try await explorer.resource(named: "locations")
+            let all = try await explorer.page(1, of: locations).value.page.rows
+            let page = try await explorer.page(1, of: locations, search: "cit", filters: ["type": "Space station"])
+            let rows = page.value.page.rows
+            #expect(!rows.isEmpty && rows.count < all.count)
+            for row in rows {
+                let entity = try await explorer.entity(at: row.address).value
+                #expect(entity.object["type"]?.string == "Space station")
+                #expect(entity.title.lowercased().contains("cit"))
             }
-        } catch {
-            await server.stop()
-            throw error
+            #expect(page.value.page.url.query == "name=cit&type=Space%20station")
+            // The same filter is the same page: a memory hit
+            let again = try await explorer.page(1, of: locations, search: "cit", filters: ["type": "Space station"])
+            #expect(again.origin == .memory)
         }
-        await server.stop()
     }
 }
