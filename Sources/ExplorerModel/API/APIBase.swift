@@ -43,9 +43,9 @@ public struct APIBase: Sendable, Hashable {
     /// fragment, escape or dot segment) — found without a URL parser (the same address the parser
     /// finds); nil for anything else.
     private func plainAddress(of text: String) -> EntityAddress? {
-        guard text.hasPrefix(origin) else { return nil }
+        guard text.utf8.count <= 2048, text.hasPrefix(origin) else { return nil }
         let rest = text.utf8.dropFirst(origin.utf8.count)
-        guard rest.first == UInt8(ascii: "/"), rest.count <= 2048 else { return nil }
+        guard rest.first == UInt8(ascii: "/") else { return nil }
         var previous: UInt8 = 0
         for byte in rest {
             let plain =

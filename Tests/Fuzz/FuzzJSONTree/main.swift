@@ -8,7 +8,9 @@ import FuzzSupport
 // agree on (ASCII, no escapes, short plain numbers, shallow), what reads here reads with
 // Foundation's JSONSerialization too, to the same values (Foundation is the laxer: it takes a
 // trailing comma); a page's rows are never more than
-// its list's elements, and every link of an entity is a URL of the API and not the entity itself.
+// its list's elements, and every link of an entity is a URL of the API and not the entity itself;
+// every string's address is the one Foundation's URL parser gives (`APIBase` finds a plain one
+// without it).
 
 let api = APIBase(URL(string: "http://api.test/api/")!)!
 let pageURL = URL(string: "http://api.test/api/things/")!
@@ -57,6 +59,20 @@ func same(_ node: JSONNode, _ value: Any) -> Bool {
     }
 }
 
+/// Every string of `node` (keys too), in document order.
+func collectStrings(_ node: JSONNode, into found: inout [String]) {
+    switch node {
+    case .string(let text): found.append(text)
+    case .array(let elements): for element in elements { collectStrings(element, into: &found) }
+    case .object(let object):
+        for member in object.members {
+            found.append(member.key)
+            collectStrings(member.value, into: &found)
+        }
+    default: break
+    }
+}
+
 FuzzTarget.run { bytes in
     let input = Array(bytes)
     let parsed: JSONNode
@@ -75,6 +91,12 @@ FuzzTarget.run { bytes in
     if case .success(let page) = ListPage.read(parsed, at: pageURL, link: nil, api: api) {
         let elements = parsed.array ?? parsed["results"]?.array ?? []
         invariant(page.items.count <= max(elements.count, input.count), "more rows than elements")
+    }
+    var strings: [String] = []
+    collectStrings(parsed, into: &strings)
+    for text in strings.prefix(256) {
+        let parsedAddress = api.resolve(text).flatMap(EntityAddress.init).flatMap { api.contains($0) ? $0 : nil }
+        invariant(api.address(of: text) == parsedAddress, "an address other than the URL parser's")
     }
     if let object = parsed.object {
         let facts = EntityFacts(of: object, collection: EntityAddress(pageURL), api: api)
