@@ -44,11 +44,12 @@ struct RickAndMortyEntities: EntityReading {
         of links: [EntityLink], give: @Sendable ([LinkTitle]) -> Void, record: @Sendable (AppliedAnswer) -> Void
     ) async {
         var byID: [Int: [EntityAddress]] = [:]
+        var ids: [Int] = []
         for link in links {
             guard let (kind, id) = Self.place(of: link.address), kind == .character else { continue }
             byID[id, default: []].append(link.address)
+            ids.append(id)
         }
-        let ids = links.compactMap { Self.place(of: $0.address).map(\.1) }.filter { byID[$0] != nil }
         for batch in GraphRepository.batches(of: ids) {
             if Task.isCancelled { return }
             let report = await services.read { () async throws(RepositoryError) -> Answer<[ShowCharacter]> in
@@ -132,27 +133,35 @@ struct RickAndMortyEntities: EntityReading {
 
     /// An episode as the API writes it, titled `S01E01 Pilot`.
     static func entity(_ episode: Episode) -> ExplorerEntity? {
-        guard let address = address(kind: .episode, id: episode.id, url: episode.url) else { return nil }
-        let object = JSONObject([
-            JSONMember("id", .number(String(episode.id))), JSONMember("name", .string(episode.name)),
-            JSONMember("air_date", .string(episode.airDate)), JSONMember("episode", .string(episode.code)),
-            JSONMember("characters", .array(episode.characters.map { .string($0) })),
-            JSONMember("url", .string(episode.url)), JSONMember("created", .string(episode.created)),
-        ])
-        return ExplorerEntity(
-            address: address, id: String(episode.id), title: "\(episode.code) \(episode.name)", object: object)
+        entity(
+            .episode, id: episode.id, title: "\(episode.code) \(episode.name)", url: episode.url,
+            created: episode.created,
+            fields: [
+                ("name", episode.name), ("air_date", episode.airDate), ("episode", episode.code),
+            ], members: ("characters", episode.characters))
     }
 
     /// A location as the API writes it, titled by its name.
     static func entity(_ location: Location) -> ExplorerEntity? {
-        guard let address = address(kind: .location, id: location.id, url: location.url) else { return nil }
-        let object = JSONObject([
-            JSONMember("id", .number(String(location.id))), JSONMember("name", .string(location.name)),
-            JSONMember("type", .string(location.type)), JSONMember("dimension", .string(location.dimension)),
-            JSONMember("residents", .array(location.residents.map { .string($0) })),
-            JSONMember("url", .string(location.url)), JSONMember("created", .string(location.created)),
-        ])
-        return ExplorerEntity(address: address, id: String(location.id), title: location.name, object: object)
+        entity(
+            .location, id: location.id, title: location.name, url: location.url, created: location.created,
+            fields: [("name", location.name), ("type", location.type), ("dimension", location.dimension)],
+            members: ("residents", location.residents))
+    }
+
+    /// Entity `id` of `kind` as the API writes it: its id, `fields`, its members' URLs, its `url`
+    /// and `created`.
+    private static func entity(
+        _ kind: EntityKind, id: Int, title: String, url: String, created: String, fields: [(String, String)],
+        members: (name: String, urls: [String])
+    ) -> ExplorerEntity? {
+        guard let address = address(kind: kind, id: id, url: url) else { return nil }
+        let object = JSONObject(
+            [JSONMember("id", .number(String(id)))] + fields.map { JSONMember($0.0, .string($0.1)) } + [
+                JSONMember(members.name, .array(members.urls.map { .string($0) })),
+                JSONMember("url", .string(url)), JSONMember("created", .string(created)),
+            ])
+        return ExplorerEntity(address: address, id: String(id), title: title, object: object)
     }
 
     /// The address of entity `id` of `kind`: its `url` when that names it, else its place under the
