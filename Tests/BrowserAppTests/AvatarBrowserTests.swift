@@ -54,19 +54,20 @@ struct AvatarBrowserTests {
 
     static func loaded(_ driver: inout Driver, origin: AvatarOrigin = .network) {
         driver.deliver(
-            .avatarLoaded(
+            ExplorerDetailScreen.Message.imageLoaded(
                 refresh: false,
                 AvatarOutcome(
                     result: .success(card), origin: origin, bytes: 8_123, elapsed: .milliseconds(42))))
     }
 
-    @Test("Opening starts the avatar load; progress draws a bar with bytes and percent")
-    func progressBar() {
+    @Test("The character's read starts the avatar load; progress draws a bar with bytes and percent")
+    func progressBar() throws {
         var driver = Driver(avatars: Self.temporaryLoader())
         driver.answerPendingPages()
-        let effects = driver.press(.enter)
-        #expect(effects.shapes.contains(.run(key: "avatar")))
-        driver.deliver(.avatarProgress(received: 4_000, expected: 8_000))
+        driver.press(.enter)
+        let effects = driver.answerDetail()
+        #expect(effects.shapes.contains(.run(key: try #require(driver.state.detail?.imageTaskKey))))
+        driver.deliver(ExplorerDetailScreen.Message.imageProgress(received: 4_000, expected: 8_000))
         let frame = driver.frame.joined(separator: "\n")
         #expect(frame.contains("50% 4.0 KB of 8.0 KB"))
         #expect(frame.contains("[███"))
@@ -93,7 +94,7 @@ struct AvatarBrowserTests {
     func failureLine() throws {
         var driver = Self.opened()
         driver.deliver(
-            .avatarLoaded(
+            ExplorerDetailScreen.Message.imageLoaded(
                 refresh: false,
                 AvatarOutcome(
                     result: .failure(AvatarFailure("No image: The image is not a JPEG.")), origin: nil,
@@ -103,18 +104,19 @@ struct AvatarBrowserTests {
         #expect(frame.contains("No image: The image is not a JPEG."))
         #expect(frame.contains("Species   Human"))
         #expect(driver.events.all.last?.error == "No image: The image is not a JPEG.")
-        driver.press("j")  // scrolling still works
-        #expect(driver.state.detail?.scrollOffset == 1)
+        driver.press("j")  // moving still works
+        #expect(driver.state.detail?.cursor.selected == 1)
     }
 
     @Test("Leaving the detail while the avatar loads cancels it; a late answer is dropped")
-    func cancelOnLeave() {
+    func cancelOnLeave() throws {
         var driver = Driver(avatars: Self.temporaryLoader())
         driver.answerPendingPages()
         driver.press(.enter)
         driver.answerDetail()
+        let key = try #require(driver.state.detail?.imageTaskKey)
         let effects = driver.press(.escape)
-        #expect(effects.shapes.contains(.cancel(key: "avatar")))
+        #expect(effects.shapes.contains(.cancel(key: key)))
         Self.loaded(&driver)
         #expect(driver.state.detail == nil)
         #expect(!driver.events.all.contains { $0.query == "avatar 1" })
@@ -125,9 +127,9 @@ struct AvatarBrowserTests {
         var driver = Self.opened()
         Self.loaded(&driver)
         let effects = driver.press("r")
-        #expect(effects.shapes.contains(.run(key: "avatar")))
+        #expect(effects.shapes.contains(.run(key: try #require(driver.state.detail?.imageTaskKey))))
         driver.deliver(
-            .avatarLoaded(
+            ExplorerDetailScreen.Message.imageLoaded(
                 refresh: true,
                 AvatarOutcome(
                     result: .success(Self.card), origin: .revalidated, bytes: 8_123, elapsed: .milliseconds(5)
@@ -139,7 +141,7 @@ struct AvatarBrowserTests {
         #expect(driver.frame.joined(separator: "\n").contains("revalidated · 8.1 KB · 5.0 ms"))
     }
 
-    @Test("Scrolling a detail with an avatar redraws only the fields: no avatar cell is in the diff")
+    @Test("Moving in a detail with an avatar redraws only the fields: no avatar cell is in the diff")
     func diffSparesTheAvatar() throws {
         for size in [TerminalSize(width: 150, height: 40), TerminalSize(width: 100, height: 30)] {
             var driver = Self.opened(size: size)
@@ -158,12 +160,14 @@ struct AvatarBrowserTests {
     }
 
     @Test("--no-images: no load, no picture, the fields as before")
-    func noImages() {
+    func noImages() throws {
         var driver = Driver()
         driver.answerPendingPages()
-        let effects = driver.press(.enter)
-        #expect(!effects.shapes.contains(.run(key: "avatar")))
-        #expect(driver.state.detail?.avatar == nil)
+        driver.press(.enter)
+        let effects = driver.answerDetail()
+        #expect(!effects.shapes.contains(.run(key: try #require(driver.state.detail?.imageTaskKey))))
+        #expect(driver.state.detail?.image == nil)
+        #expect(driver.frame.joined(separator: "\n").contains("Species   Human"))
     }
 
     @Test("The progress bar shows in rendered frames against a trickling server, then the picture")
@@ -177,12 +181,12 @@ struct AvatarBrowserTests {
         var driver = Driver(avatars: Self.temporaryLoader(in: folder))
         driver.answerPendingPages()
         driver.press(.enter)
-        // The list's sample points at the public API; point the open character at this server.
-        var detail = try #require(driver.state.detail)
-        detail.character?.image = "\(base.absoluteString)/character/avatar/1.jpeg"
-        driver.state.detail = detail
-        let effects = driver.press("r")
-        let messages = await effects.filter { $0.shape == .run(key: "avatar") }.runAll()
+        // The list's sample points at the public API; the open character's picture is at this server.
+        var rick = SampleData.character(1)
+        rick.image = "\(base.absoluteString)/character/avatar/1.jpeg"
+        let effects = driver.answerKept(try #require(RickAndMortyEntities.entity(rick)))
+        let key = try #require(driver.state.detail?.imageTaskKey)
+        let messages = await effects.filter { $0.shape == .run(key: key) }.runAll()
         await server.stop()
         var frames: [String] = []
         for message in messages {

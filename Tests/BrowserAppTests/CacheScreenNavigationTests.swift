@@ -42,8 +42,10 @@ struct CacheScreenNavigationTests {
         driver.deliver(
             CacheScreenMessage.result(.entryRead(key: key, entry: nil, value: .success(json)), at: Driver.now))
         driver.press(.enter)
-        let detail = try #require(driver.state.screens.last as? CharacterDetailScreen)
-        #expect(detail.crumb.contains("Rick Sanchez"))
+        // The entry's character, by its id, named as the entry until its read answers
+        let detail = try #require(driver.state.screens.last as? ExplorerDetailScreen)
+        #expect(detail.characterID != nil && detail.characterID == cache.state.detail?.entry.entity?.1)
+        #expect(detail.crumb == cache.state.detail?.entry.title)
         driver.press(.escape)
         #expect(Self.top(driver) == "cache")
     }

@@ -32,7 +32,7 @@ struct CacheScreenOpeningTests {
     func fourBelow() {
         var driver = Self.onCacheScreen()
         let depth = driver.state.screens.count
-        driver.state.screens.append(CharacterDetailScreen(character: SampleData.character(1)))
+        driver.state.screens.append(ExplorerDetailScreen(target: .rickAndMorty(.character, id: 1), knownTitle: "Rick Sanchez"))
         #expect(driver.state.keyScope == .characterDetail)
         driver.press("4")
         #expect(driver.state.screens.count == depth)

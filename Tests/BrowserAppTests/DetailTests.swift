@@ -1,29 +1,34 @@
 @testable import BrowserApp
+import ExplorerData
 import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 import Testing
 
-@Suite("The detail screen")
+@Suite("The character detail")
 struct DetailTests {
-    @Test("Enter shows the selected character at once and reads it, then its episodes, localFirst")
-    func opens() {
+    @Test(
+        "Enter opens the selected character's detail and reads it, then shows its episodes by code and name")
+    func opens() throws {
         var driver = Driver(size: NavigationTests.small)
         driver.answerPage(1)
         driver.press("j")
         // WHEN Enter is pressed on Morty
         let effects = driver.press(.enter)
-        // THEN the detail shows him from the list and reads him as the task "detail", localFirst
+        // THEN his detail reads him, localFirst, named by the list until read
+        let detail = try #require(driver.state.detail)
         #expect(driver.state.screen == .detail)
-        #expect(driver.state.detail?.characterID == 2)
-        #expect(driver.state.detail?.character?.name == "Morty Smith")
-        #expect(driver.state.detail?.episodes == nil)
-        #expect(effects.shapes == [.run(key: "detail")])
+        #expect(detail.characterID == 2 && detail.crumb == "Morty Smith")
+        #expect(effects.shapes == [.run(key: detail.entityTaskKey)])
         #expect(driver.state.loads.detail == .localFirst)
-        // WHEN the answers arrive THEN the episodes are shown and nothing is loading
+        // WHEN the answers arrive THEN the episodes are shown by title and nothing is loading
         driver.answerDetail()
-        #expect(driver.state.detail?.episodes?.count == SampleData.character(2).episodeIDs.count)
+        #expect(driver.state.detail?.episodeTitles.count == SampleData.character(2).episodeIDs.count)
+        #expect(driver.state.detail?.episodeTitles.first == "S01E01 Pilot")
         #expect(driver.state.loads.detail == nil)
+        let frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("Character 2 · Morty Smith"))
+        #expect(frame.contains("Species   Human") && frame.contains("S01E01    Pilot"))
     }
 
     @Test("The detail read goes through the repository: character from memory, episodes in one request")
@@ -39,45 +44,54 @@ struct DetailTests {
             #expect(state.characters.rowCount == 20)
             // WHEN Rick is opened and the detail task runs with a collecting sink
             let messages = await browser.update(state: &state, event: .input(.key(.enter))).runAll()
-            // THEN it sent the character (from memory: the page stored it) and then his episodes
-            #expect(messages.count == 2)
-            typealias Own = CharacterDetailScreen.Message
-            guard case .characterRead(let policy, let character)? = messages.first?.own(Own.self),
-                case .episodesRead(let ids, let episodesPolicy, let episodes)? = messages.last?.own(Own.self)
+            // THEN it sent his episodes' titles, the character (from memory: the page stored it),
+            // then the episodes' read to record
+            typealias Own = ExplorerDetailScreen.Message
+            let own = messages.compactMap { $0.own(Own.self) }
+            #expect(own.count == 3)
+            guard case .titles(let titles)? = own.first,
+                case .entity(let read, let tree)? = own.dropFirst().first,
+                case .recorded(let episodes)? = own.last
             else {
-                Issue.record("expected the character, then the episodes")
+                Issue.record("expected the titles, the character, then the episodes' read")
                 return
             }
-            #expect(policy == .localFirst && episodesPolicy == .localFirst)
-            #expect((try? character.result.get())?.origin == .memory)
-            let rick = try #require(try? character.result.get()).value
-            #expect(ids == rick.episodeIDs)
-            let answer = try #require(try? episodes.result.get())
-            #expect(answer.origin == .network)
-            #expect(answer.value.map(\.id).sorted() == ids.sorted())
+            #expect(read.policy == .localFirst && (try? read.result.get())?.origin == .memory)
+            #expect(tree?.boxTitle == "Character 1 · Rick Sanchez")
+            let rick = SampleData.character(1)
+            #expect(
+                titles.count == rick.episodeIDs.count
+                    && titles.allSatisfy { $0.title?.hasPrefix("S0") == true })
+            #expect(
+                episodes.event.query == QueryText.episodes(rick.episodeIDs)
+                    && episodes.event.origin == .repository(.network))
             // AND once applied they are reported in order (by the calls `update` returns)
             #expect(fixture.events.all.map(\.query) == ["page 1"])
             for message in messages {
                 _ = browser.update(state: &state, event: .message(message)).performingCalls()
             }
-            #expect(fixture.events.all.map(\.query) == ["page 1", "character 1", QueryText.episodes(ids)])
+            #expect(
+                fixture.events.all.map(\.query) == [
+                    "page 1", "character 1", QueryText.episodes(rick.episodeIDs),
+                ])
             // AND the network answered twice in all: page 1, then one request for all 31 episodes
-            #expect(ids.count == 31)
+            #expect(rick.episodeIDs.count == 31)
             #expect(state.metrics.network.hits == 2)
         }
     }
 
     @Test("Esc and Backspace go back to the list; a read in flight is cancelled")
-    func back() {
+    func back() throws {
         var driver = Driver(size: NavigationTests.small)
         driver.answerPage(1)
         driver.press(.enter)
+        let key = try #require(driver.state.detail?.entityTaskKey)
         // WHEN Esc is pressed while the detail loads
         let effects = driver.press(.escape)
         // THEN the list is back and the detail task is cancelled
         #expect(driver.state.screen == .list)
         #expect(driver.state.detail == nil)
-        #expect(effects.shapes == [.cancel(key: "detail")])
+        #expect(effects.shapes == [.cancel(key: key)])
         #expect(!driver.state.loads.isBusy)
         // AND Backspace also goes back (after the detail loaded: nothing to cancel)
         driver.press(.enter)
@@ -87,58 +101,73 @@ struct DetailTests {
     }
 
     @Test("A late answer for a closed detail is dropped and not reported")
-    func lateAnswerDropped() {
+    func lateAnswerDropped() throws {
         var driver = Driver(size: NavigationTests.small)
         driver.answerPage(1)
         driver.press(.enter)
         driver.press(.escape)
         let reported = driver.events.all.count
         // WHEN the character's answer arrives after all
-        let rick = SampleData.character(1)
-        driver.deliver(
-            .characterRead(
-                policy: .localFirst,
-                ReadReport(result: .success(SampleData.answer(rick, origin: .memory, policy: .localFirst)))))
+        let rick = try #require(RickAndMortyEntities.entity(SampleData.character(1)))
+        driver.answerKept(rick, origin: .memory)
         // THEN nothing changes
         #expect(driver.state.detail == nil)
         #expect(driver.events.all.count == reported)
     }
 
-    @Test("j/k scroll the detail within its content")
-    func scrolls() {
+    @Test("j/k move the cursor through the lines; G reaches the last episode, g the top")
+    func moves() {
         var driver = Driver(size: NavigationTests.small)
         driver.answerPage(1)
         driver.press(.enter)
         driver.answerDetail()
         driver.press("j")
         driver.press("j")
-        #expect(driver.state.detail?.scrollOffset == 2)
+        #expect(driver.state.detail?.cursor.selected == 2)
         driver.press("k")
-        #expect(driver.state.detail?.scrollOffset == 1)
-        // WHEN scrolled far past the end THEN the last line sits at the bottom
+        #expect(driver.state.detail?.cursor.selected == 1)
+        // WHEN moved far past the end THEN the last line is selected and on screen
         driver.press("G")
-        let maximum = driver.state.detail?.scrollOffset ?? 0
+        let last = (driver.state.detail?.lines.count ?? 0) - 1
         driver.press(.pageDown)
-        #expect(driver.state.detail?.scrollOffset == maximum)
-        #expect(maximum > 0)
+        #expect(driver.state.detail?.cursor.selected == last && last > 20)
         #expect(driver.frame.contains { $0.contains("S03E10") })
         driver.press("g")
-        #expect(driver.state.detail?.scrollOffset == 0)
+        #expect(driver.state.detail?.cursor.selected == 0)
     }
 
-    @Test("A failed character read shows a toast and keeps what the list knew")
+    @Test("n selects the origin, the location, then each episode; Enter follows the episode")
+    func links() throws {
+        var driver = Driver(size: NavigationTests.small)
+        driver.answerPage(1)
+        driver.press(.enter)
+        driver.answerDetail()
+        driver.press("n")
+        #expect(driver.state.detail?.selectedLink?.path == "origin")
+        #expect(driver.state.detail?.selectedLink?.name == "Earth (C-137)")
+        driver.press("n")
+        #expect(driver.state.detail?.selectedLink?.path == "location")
+        driver.press("n")
+        #expect(driver.state.detail?.selectedLink?.path == "episode[0]")
+        driver.press(.enter)
+        #expect(driver.state.screen == .episode)
+        #expect(driver.state.entity?.crumb == "S01E01 Pilot")
+    }
+
+    @Test("A failed character read shows why, in the detail and a toast")
     func failure() {
         var driver = Driver(size: NavigationTests.small)
         driver.answerPage(1)
         driver.press(.enter)
+        let error = RickAndMortyEntities.explorerError(
+            .mainUnavailable(reason: "offline"), of: .rickAndMorty(.character, id: 1))
         driver.deliver(
-            .characterRead(
-                policy: .localFirst, ReadReport(result: .failure(.mainUnavailable(reason: "offline"))))
-        )
+            ExplorerDetailScreen.Message.entity(
+                ExplorerRead(policy: .localFirst, result: .failure(error), elapsed: .zero), tree: nil))
         #expect(driver.state.toast?.kind == .error)
-        #expect(
-            driver.state.toast?.message == "Could not load character 1: The server is unavailable: offline.")
-        #expect(driver.state.detail?.character?.name == "Rick Sanchez")
+        #expect(driver.state.toast?.message == error.description)
+        #expect(error.description.contains("The server is unavailable: offline"))
+        #expect(driver.frame.contains { $0.contains("could not be read") })
         #expect(!driver.state.loads.isBusy)
         #expect(driver.events.all.last?.origin == nil)
     }

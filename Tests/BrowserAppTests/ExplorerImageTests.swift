@@ -65,7 +65,7 @@ struct ExplorerImageTests {
         let area = try #require(detail.imageArea)
         let inside = driver.state.layout.mainInterior.inset(left: 1)
         // Beside the tree, as a character's avatar: the lines end a column before the picture.
-        #expect(area == DetailGeometry.avatarArea(of: driver.state.layout))
+        #expect(area == ExplorerDetailScreen.pictureArea(of: driver.state.layout))
         #expect(detail.content.maxX < area.x && detail.content.width < inside.width)
         let frame = driver.frame
         #expect(frame.contains { $0.contains("network · 8.1 KB · 42 ms") })
@@ -85,7 +85,7 @@ struct ExplorerImageTests {
         driver.deliver(ExplorerDetailScreen.Message.imageLoaded(refresh: false, outcome), to: ExplorerDetailScreen.self)
         let detail = try #require(Self.detail(driver))
         let area = try #require(detail.imageArea)
-        #expect(area == DetailGeometry.avatarArea(of: driver.state.layout))
+        #expect(area == ExplorerDetailScreen.pictureArea(of: driver.state.layout))
         #expect(detail.content.y == area.maxY && detail.content.x == area.x)
         #expect(driver.frame.contains { $0.contains("file cache · 8.1 KB") })
     }

@@ -38,11 +38,11 @@ struct ExplorerTests {
     func drillIntoAnEpisode() throws {
         var driver = Self.onRick()
         driver.press("n")
-        #expect(driver.state.detail?.selectedLink == 0)
+        #expect(driver.state.detail?.selectedLink?.path == "origin")
         driver.press("n")
         driver.press("n")
-        let link = try #require(driver.state.detail?.selectedLinkValue)
-        guard case .episode(let episodeID, _) = link else {
+        let link = try #require(driver.state.detail?.selectedLink)
+        guard let (kind, episodeID) = RickAndMortyEntities.place(of: link.address), kind == .episode else {
             Issue.record("the third link is the first episode")
             return
         }
@@ -81,7 +81,7 @@ struct ExplorerTests {
         let open = driver.press(.enter)
         #expect(driver.state.screen == .detail)
         #expect(driver.state.detail?.characterID == member)
-        #expect(open.shapes == [.run(key: "detail")])
+        #expect(open.shapes == [.run(key: "explorer-entity character/\(member)")])
         driver.answerDetail()
         #expect(driver.state.screens.count == 4)
         // WHEN Backspace THEN the episode is back as it was, with no read
@@ -92,7 +92,7 @@ struct ExplorerTests {
         #expect(driver.press(.escape).isEmpty)
         #expect(driver.state.screen == .detail)
         #expect(driver.mainPane == rickWithSelection)
-        #expect(driver.state.detail?.selectedLink == 2)
+        #expect(driver.state.detail?.selectedLink?.path == "episode[0]")
         // WHEN Esc again THEN the list; and Backspace on the list does nothing
         #expect(driver.press(.escape).isEmpty)
         #expect(driver.state.screens.count == 1)
@@ -123,26 +123,27 @@ struct ExplorerTests {
     }
 
     @Test("An unknown origin or a dangling location is a line, not a screen")
-    func unknownAndDanglingPlaces() {
+    func unknownAndDanglingPlaces() throws {
         var driver = Driver(size: TerminalSize(width: 100, height: 30))
         driver.answerPage(1)
         driver.press(.enter)
-        guard var detail = driver.state.detail, var character = detail.character else {
-            Issue.record("Rick is open")
-            return
-        }
+        var character = SampleData.character(1)
         character.origin = PlaceReference(name: "unknown", url: "")
         character.location = PlaceReference(name: "Elsewhere", url: "https://evil.example/api/location/3x")
-        detail.character = character
-        driver.state.detail = detail
+        driver.answerKept(try #require(RickAndMortyEntities.entity(character)))
+        let frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("Origin    unknown") && frame.contains("Location  Elsewhere"))
         driver.press("n")
         #expect(driver.press(.enter).isEmpty)
         #expect(driver.state.screens.count == 2)
-        #expect(driver.state.toast?.message.contains("unknown") == true)
+        #expect(driver.state.toast?.message == "The origin is unknown.")
         driver.press("n")
         #expect(driver.press(.enter).isEmpty)
         #expect(driver.state.toast?.message.contains("Dangling reference") == true)
+        #expect(driver.state.toast?.kind == .warning)
         #expect(driver.state.screens.count == 2)
+        driver.press("n")
+        #expect(driver.state.detail?.selectedLink?.path == "episode[0]")
     }
 
     @Test("A location's dangling residents are shown as they are written, not followed")

@@ -70,7 +70,7 @@ struct KeyTableTests {
         switch scope {
         case .characterList: state.characters.selection.selected
         case .entityList: state.episodes.selection.selected
-        case .characterDetail: state.detail?.scrollOffset ?? -1
+        case .characterDetail: state.detail?.cursor.selected ?? -1
         case .cache: CacheScreenKeysSetup.position(state)
         case .changes: (state.screens.last as? ChangesScreen)?.selection.selected ?? -1
         default: ExplorerKeySetup.position(state)
@@ -132,8 +132,8 @@ struct KeyTableTests {
                 ? !before.characters.filter.isEmpty && after.characters.filter.isEmpty
                 : !before.episodes.filter.isEmpty && after.episodes.filter.isEmpty
         case .back: return after.screens.count == before.screens.count - 1
-        case .nextLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) + 1
-        case .previousLink: return (after.detail?.selectedLink ?? 0) == (before.detail?.selectedLink ?? 0) - 1
+        case .nextLink: return moved > 0 && after.detail?.selectedLink != nil
+        case .previousLink: return moved < 0 && after.detail?.selectedLink != nil
         case .openScreen("cache") where scope == .cache:
             return after.screens.count == before.screens.count && after.screens.last is CacheScreen
         case .openScreen("changes") where scope == .changes:

@@ -66,8 +66,8 @@ struct MouseTests {
         try await ServerFixture.with { fixture in
             // Rick's detail (51 episodes) scrolls three lines a notch
             let (detail, _) = try await Self.run("enter wheel-down:11,10", fixture: fixture)
-            let rick = try #require(detail.screens.last as? CharacterDetailScreen)
-            #expect(rick.detail.scrollOffset == 3)
+            let rick = try #require(detail.detail)
+            #expect(rick.cursor.offset == 3)
             // The first episode's cast: a click on its second member's line selects it
             let (_, shown) = try await Self.run("2 enter", fixture: fixture)
             let row = try #require(shown.lastFrame.firstIndex { $0.contains("[1]: ") })
@@ -86,9 +86,10 @@ struct MouseTests {
             let frame = backend.lastFrame
             let row = try #require(frame.firstIndex { $0.contains("S01E01") })
             let (clicked, _) = try await Self.run("enter click:5,\(row + 1)", fixture: fixture)
-            let rick = try #require(clicked.screens.last as? CharacterDetailScreen)
-            let selected = try #require(rick.detail.selectedLinkValue)
-            #expect(selected == .episode(id: 1, title: "S01E01 Pilot"))
+            let rick = try #require(clicked.detail)
+            let selected = try #require(rick.selectedLink)
+            #expect(RickAndMortyEntities.place(of: selected.address).map { $0 == (.episode, 1) } == true)
+            #expect(rick.titles[selected.address] == "S01E01 Pilot")
             #expect(detail.screen == .detail)
             let (followed, _) = try await Self.run("enter dclick:5,\(row + 1)", fixture: fixture)
             #expect(followed.screen == .episode)

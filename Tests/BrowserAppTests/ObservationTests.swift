@@ -32,10 +32,7 @@ struct ObservationTests {
         driver.press("r")
         let policy = try #require(driver.state.loads.detail)
         let fresh = Self.renamed(member, to: "Mortimer Renamed")
-        let effects = driver.deliver(
-            .characterRead(
-                policy: policy,
-                ReadReport(result: .success(SampleData.answer(fresh, origin: .network, policy: policy)))))
+        let effects = driver.answerKept(try #require(RickAndMortyEntities.entity(fresh)), origin: .network, policy: policy)
         // THEN nothing more is read, and the detail, the list row and the cast below show it
         #expect(effects.isEmpty)
         #expect(driver.state.detail?.character?.name == "Mortimer Renamed")
@@ -75,7 +72,7 @@ struct ObservationTests {
         driver.deliver(.characterChanged(EntityChange(id: "1", entry: nil, cause: .removed)))
         #expect(driver.state.characters.row(at: 0)?.name == "Rick Renamed")
         // an episode change: the detail's episode row, then the open episode
-        var pilot = try #require(driver.state.detail?.episodes?.first)
+        var pilot = try #require(SampleData.episodes(of: 1).first)
         pilot.name = "Pilot Renamed"
         driver.deliver(
             .episodeChanged(
@@ -83,7 +80,7 @@ struct ObservationTests {
                     id: String(pilot.id), entry: Entry(value: pilot, metadata: metadata, origin: .network),
                     cause: .written)
             ))
-        #expect(driver.state.detail?.episodes?.first?.name == "Pilot Renamed")
+        #expect(driver.state.detail?.episodeTitles.first == "S01E01 Pilot Renamed")
         #expect(driver.frame.contains { $0.contains("Pilot Renamed") })
         for _ in 0..<3 { driver.press("n") }
         driver.press(.enter)

@@ -107,12 +107,13 @@ struct RefreshTests {
     }
 
     @Test("r in the detail rereads the character and its episodes remoteFirst")
-    func refreshesDetail() {
+    func refreshesDetail() throws {
         var driver = Driver(size: NavigationTests.small)
         driver.answerPage(1)
         driver.press(.enter)
         driver.answerDetail()
-        #expect(driver.press("r").shapes == [.run(key: "detail")])
+        let key = try #require(driver.state.detail?.entityTaskKey)
+        #expect(driver.press("r").shapes == [.run(key: key)])
         #expect(driver.state.loads.detail == .remoteFirst)
         #expect(driver.press("r").isEmpty)
         driver.answerDetail(origin: .network)

@@ -39,6 +39,29 @@ struct RickAndMortyEntitiesTests {
         #expect(RickAndMortyEntities.place(of: entity.address).map { $0 == (.location, 20) } == true)
     }
 
+    @Test("A character is written as the API writes it and read back as the same character, hostile text kept")
+    func characterRoundTrip() throws {
+        var hostile = SampleData.character(1)
+        hostile.name = "Rick\u{1b}[2J\u{202e}\"}, \\ \u{0}"
+        hostile.episode.append("https://evil.example/api/episode/9")
+        for character in SampleData.characters + [hostile] {
+            let entity = try #require(RickAndMortyEntities.entity(character))
+            #expect(RickAndMortyEntities.character(of: entity) == character, "\(character.id)")
+            #expect(entity.title == character.name && entity.id == String(character.id))
+        }
+        // Its rows: the fields, its origin and location by name, then one row per episode
+        let rick = try #require(RickAndMortyEntities.entity(SampleData.character(1)))
+        let tree = RickAndMortyEntities.laidOut(rick)
+        let rows = try #require(tree.labeled)
+        #expect(rows.prefix(7).map(\.label) == ["Name", "Status", "Species", "Type", "Gender", "Origin", "Location"])
+        #expect(rows.filter(\.fromTitle).count == SampleData.character(1).episode.count)
+        #expect(tree.boxTitle == "Character 1 · Rick Sanchez")
+        // A character's links are read with it: every episode, in one batch
+        let reader = RickAndMortyEntities(graph: nil, services: Driver().browser.services)
+        #expect(reader.linksReadWith(rick, tree: tree, rows: 3).count == SampleData.character(1).episodeIDs.count)
+        #expect(reader.image(of: rick, resource: nil)?.query == "avatar 1")
+    }
+
     @Test("Addresses that name no kind and id are no place")
     func places() throws {
         for text in ["https://x.example/api/character", "https://x.example/api/planet/3", "https://x.example/"] {

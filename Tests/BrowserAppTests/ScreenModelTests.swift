@@ -153,7 +153,7 @@ struct ScreenOpenerTests {
         #expect(opener.screen.keyScopes == [TallyScreen.scope])
         #expect(
             KeyTable.Scope.allCases == [
-                .characterList, .entityList, .characterDetail, .characterEdit, .explorerList,
+                .characterList, .entityList, .characterEdit, .explorerList, .characterDetail,
                 .explorerDetail, .explorerPicker, .cache, .changes,
             ])
     }

@@ -62,10 +62,8 @@ package struct BrowserServices: Sendable {
     /// previous run left them.
     package var listsStart: ListsStart?
     /// Where entity details read: the explored API's repository, else Rick and Morty's (its
-    /// episodes and locations); nil for neither.
-    var entityReader: (any EntityReading)? {
-        explorer ?? graph.map { RickAndMortyEntities(graph: $0, services: self) }
-    }
+    /// characters, and its episodes and locations when there is a graph).
+    var entityReader: any EntityReading { explorer ?? RickAndMortyEntities(graph: graph, services: self) }
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter
 

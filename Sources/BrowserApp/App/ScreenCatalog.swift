@@ -43,7 +43,7 @@ enum ScreenCatalog {
     /// The screens at the bottom of the stack and those another screen pushes (not opened by a
     /// global key).
     static let pushed: [any ScreenModel.Type] = [
-        ListsScreen.self, CharacterDetailScreen.self, EditCharacterScreen.self,
+        ListsScreen.self, EditCharacterScreen.self,
         ExplorerListScreen.self, ExplorerDetailScreen.self, ExplorerPickerScreen.self,
     ]
 

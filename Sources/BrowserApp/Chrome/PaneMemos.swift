@@ -2,7 +2,7 @@ import RickAndMortyModel
 import TerminalUI
 
 /// The remembered drawings of the panes whose inputs change less often than the frame (title,
-/// status, counters, recent answers, footer, each list's rows in view, the character's fields),
+/// status, counters, recent answers, footer, each list's rows in view),
 /// each pasted unless its input changed. Thread-safe, as each `DrawingMemo` is; one per browser.
 final class PaneMemos: Sendable {
     let title = DrawingMemo<TitleBar>()
@@ -10,7 +10,6 @@ final class PaneMemos: Sendable {
     let counters = DrawingMemo<CountersPane>()
     let recent = DrawingMemo<RecentAnswersPane>()
     let footer = DrawingMemo<KeyHintsFooter>()
-    let detail = DrawingMemo<DetailBody>()
     let characterRows = DrawingMemo<ListRows<ShowCharacter>>()
     let episodeRows = DrawingMemo<ListRows<Episode>>()
     let locationRows = DrawingMemo<ListRows<Location>>()

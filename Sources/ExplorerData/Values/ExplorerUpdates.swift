@@ -17,7 +17,7 @@ public struct ExplorerUpdates<Value: Sendable>: Sendable {
     }
 
     /// `first`, then what `revalidation` answers (started now).
-    init(first: Answer<Value>, revalidation: @escaping @Sendable () async throws(ExplorerError) -> Answer<Value>) {
+    public init(first: Answer<Value>, revalidation: @escaping @Sendable () async throws(ExplorerError) -> Answer<Value>) {
         self.first = first
         background = Task {
             do throws(ExplorerError) {

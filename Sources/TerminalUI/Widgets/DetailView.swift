@@ -76,19 +76,38 @@ public struct DetailView: Widget {
         return (label, width - label - 2)
     }
 
-    /// The lines numbered `wanted` (of every line the fields take at `width`, before scrolling);
-    /// fields wholly outside them are counted, not laid out.
+    /// One line the fields take: the field it belongs to, whether it is that field's first (a
+    /// long value wraps onto more), and what it draws. A plain value.
+    public struct FieldLine: Sendable, Hashable {
+        public let field: Int
+        public let isFirst: Bool
+        public let line: Line
+    }
+
+    /// Every line the fields take at `width`, unscrolled: what a screen with a cursor of its own
+    /// lays out once per width instead of drawing through `render`.
+    public func lines(width: Int) -> [FieldLine] { fieldLines(width: width, in: 0..<Int.max) }
+
+    /// The lines numbered `wanted` (of every line the fields take at `width`, before scrolling).
     private func lines(width: Int, in wanted: Range<Int>) -> [Line] {
+        fieldLines(width: width, in: wanted).map(\.line)
+    }
+
+    /// The lines numbered `wanted`, with their fields; fields wholly outside them are counted,
+    /// not laid out.
+    private func fieldLines(width: Int, in wanted: Range<Int>) -> [FieldLine] {
         let columns = columns(width: width)
         guard columns.value > 0 else {
-            return fields[fields.indices.clamped(to: wanted)].map {
-                Line([Span($0.label, style: labelStyle), Span(" \($0.value)", style: $0.valueStyle)])
+            return fields.indices.clamped(to: wanted).map { index in
+                let field = fields[index]
+                let line = Line([Span(field.label, style: labelStyle), Span(" \(field.value)", style: field.valueStyle)])
+                return FieldLine(field: index, isFirst: true, line: line)
             }
         }
         let indent = String(repeating: " ", count: columns.label + 2)
-        var lines: [Line] = []
+        var lines: [FieldLine] = []
         var number = 0
-        for field in fields {
+        for (position, field) in fields.enumerated() {
             guard number < wanted.upperBound else { break }
             if number < wanted.lowerBound {
                 // Above the view: counted, and wrapped only when it reaches into the view.
@@ -101,16 +120,14 @@ public struct DetailView: Widget {
             let wrapped = TextWrapper.wrap(field.value, width: columns.value)
             defer { number += wrapped.count }
             for (index, text) in wrapped.enumerated() where wanted.contains(number + index) {
-                if index == 0 {
-                    lines.append(
-                        Line([
-                            Span(TextFitting.fit(field.label, width: columns.label), style: labelStyle),
-                            Span("  "),
-                            Span(text, style: field.valueStyle),
-                        ]))
-                } else {
-                    lines.append(Line([Span(indent), Span(text, style: field.valueStyle)]))
-                }
+                let line =
+                    index == 0
+                    ? Line([
+                        Span(TextFitting.fit(field.label, width: columns.label), style: labelStyle), Span("  "),
+                        Span(text, style: field.valueStyle),
+                    ])
+                    : Line([Span(indent), Span(text, style: field.valueStyle)])
+                lines.append(FieldLine(field: position, isFirst: index == 0, line: line))
             }
         }
         return lines

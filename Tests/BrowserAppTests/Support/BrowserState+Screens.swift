@@ -28,9 +28,9 @@ extension BrowserState {
     var screen: ShownScreen {
         switch screens.last {
         case is ListsScreen: .list
-        case is CharacterDetailScreen: .detail
         case let entity as ExplorerDetailScreen:
             switch entity.target {
+            case .rickAndMorty(.character, _): .detail
             case .rickAndMorty(.location, _): .location
             case .rickAndMorty: .episode
             default: .other
@@ -39,11 +39,14 @@ extension BrowserState {
         }
     }
 
+    /// The entity details on the stack, top first.
+    private var details: [ExplorerDetailScreen] { screens.reversed().compactMap { $0 as? ExplorerDetailScreen } }
+
     /// The detail reads and cache clearing in flight.
     var loads: StackLoads {
         StackLoads(
-            detail: screens.lazy.compactMap { ($0 as? CharacterDetailScreen)?.loading }.first,
-            entity: screens.lazy.compactMap { ($0 as? ExplorerDetailScreen)?.loading }.first,
+            detail: details.lazy.filter { $0.characterID != nil }.compactMap(\.loading).first,
+            entity: details.lazy.filter { $0.characterID == nil }.compactMap(\.loading).first,
             clearing: isClearing)
     }
 }

@@ -84,11 +84,6 @@ struct Driver {
     }
 
     @discardableResult
-    mutating func deliver(_ message: CharacterDetailScreen.Message) -> [Effect<BrowserMessage>] {
-        deliver(message, to: CharacterDetailScreen.self)
-    }
-
-    @discardableResult
     mutating func deliver(_ message: CacheScreenMessage) -> [Effect<BrowserMessage>] {
         deliver(message, to: CacheScreen.self)
     }
@@ -126,22 +121,6 @@ struct Driver {
             kind: .character, number: number, filters: state.characters.filter,
             generation: state.characters.generation,
             policy: state.characters.loading[number] ?? .localFirst)
-    }
-
-    /// Answers the open character's detail read: the character, then its episodes.
-    mutating func answerDetail(origin: Origin = .memory, episodesOrigin: Origin = .network) {
-        guard let id = state.detail?.characterID, let policy = state.loads.detail else { return }
-        let character = SampleData.character(id)
-        deliver(
-            .characterRead(
-                policy: policy,
-                ReadReport(result: .success(SampleData.answer(character, origin: origin, policy: policy)))))
-        let episodes = SampleData.episodes(of: id)
-        deliver(
-            .episodesRead(
-                ids: character.episodeIDs, policy: policy,
-                ReadReport(
-                    result: .success(SampleData.answer(episodes, origin: episodesOrigin, policy: policy)))))
     }
 
     /// The frame the runtime would draw for the current state, one string per row.

@@ -3,6 +3,7 @@ import ExplorerData
 import ExplorerModel
 import RepositoryCore
 import RickAndMortyModel
+import TerminalUI
 
 /// The tests' view of a Rick and Morty episode or location open in the entity detail: its id, its
 /// members (the cast's character ids, in order) and the one on the cursor's line, their titles.
@@ -33,9 +34,31 @@ extension ExplorerDetailScreen {
     }
 }
 
+extension ExplorerDetailScreen {
+    /// The Rick and Morty character shown, once read.
+    var character: ShowCharacter? { entity.flatMap(RickAndMortyEntities.character(of:)) }
+
+    /// The titles of the character's episodes shown (`S01E01 Pilot`), in order, once read.
+    var episodeTitles: [String] {
+        lines.compactMap { line in
+            guard let link = line.link, line.isFirst, RickAndMortyEntities.place(of: link.address)?.0 == .episode
+            else { return nil }
+            return titles[link.address]
+        }
+    }
+
+    /// The link on the cursor's line, if it is one.
+    var selectedLink: EntityLink? {
+        lines.indices.contains(cursor.selected) ? lines[cursor.selected].link : nil
+    }
+}
+
 extension BrowserState {
     /// The entity detail on top, if it is one.
     var entity: ExplorerDetailScreen? { screens.last as? ExplorerDetailScreen }
+
+    /// The Rick and Morty character's detail on top, if it is one.
+    var detail: ExplorerDetailScreen? { entity?.characterID == nil ? nil : entity }
 }
 
 extension Driver {
@@ -56,12 +79,45 @@ extension Driver {
     }
 
     /// Answers the entity detail on top with `entity` (its tree built as the read builds it).
-    mutating func answerKept(_ entity: ExplorerEntity, origin: Origin = .network, policy: CachePolicy = .localFirst) {
+    @discardableResult
+    mutating func answerKept(_ entity: ExplorerEntity, origin: Origin = .network, policy: CachePolicy = .localFirst)
+        -> [Effect<BrowserMessage>]
+    {
         let read = ExplorerRead(
             policy: policy, result: .success(SampleData.answer(entity, origin: origin, policy: policy)),
             elapsed: .milliseconds(2))
-        let tree = ExplorerTree(entity, api: RickAndMortyEntities.base(of: entity.address))
-        deliver(ExplorerDetailScreen.Message.entity(read, tree: tree), to: ExplorerDetailScreen.self)
+        return deliver(.entity(read, tree: RickAndMortyEntities.laidOut(entity)))
+    }
+
+    /// Delivers `message` to the entity detail nearest the top.
+    @discardableResult
+    mutating func deliver(_ message: ExplorerDetailScreen.Message) -> [Effect<BrowserMessage>] {
+        deliver(message, to: ExplorerDetailScreen.self)
+    }
+
+    /// Answers the character detail on top as its read does: its episodes' titles (read from
+    /// `episodesOrigin`), the character (from `origin`), then the episodes' batch recorded.
+    @discardableResult
+    mutating func answerDetail(origin: Origin = .memory, episodesOrigin: Origin = .network) -> [Effect<BrowserMessage>] {
+        guard let detail = state.detail, let id = detail.characterID,
+            let entity = RickAndMortyEntities.entity(SampleData.character(id))
+        else { return [] }
+        let policy = detail.loading ?? .localFirst
+        let episodes = SampleData.episodes(of: id)
+        let ids = SampleData.character(id).episodeIDs
+        let titles = episodes.compactMap { episode in
+            RickAndMortyEntities.address(kind: .episode, id: episode.id, url: episode.url, near: entity.address)
+                .map { LinkTitle(address: $0, outcome: .success("\(episode.code) \(episode.name)"), source: nil) }
+        }
+        deliver(.titles(titles))
+        let effects = answerKept(entity, origin: origin, policy: policy)
+        let report = ReadReport(result: .success(SampleData.answer(episodes, origin: episodesOrigin, policy: policy)))
+        deliver(
+            .recorded(
+                AppliedAnswer(
+                    query: QueryText.episodes(ids), kind: .episode, policy: policy,
+                    keys: ids.map { .entity(.episode, id: $0) }, report)))
+        return effects
     }
 
     /// Answers the titles of members `ids` with `cast` (one recorded batch read), or with `failure`.

@@ -134,18 +134,7 @@ struct CacheScreen: ScreenModel {
     /// Opens the entry's entity: a character from its value, an episode or location by id.
     private func explore(context: inout ScreenContext) {
         guard let open = state.detail, let (kind, id) = open.entry.entity else { return }
-        switch kind {
-        case .character:
-            guard let json = open.json,
-                let character = try? JSONDecoder().decode(ShowCharacter.self, from: Data(json.utf8))
-            else {
-                context.toast("The character's value could not be read to open it.", kind: .info)
-                return
-            }
-            context.push(CharacterDetailScreen(character: character))
-        case .episode, .location:
-            ExplorerDetailScreen.push(kind, id: id, title: open.entry.title, context: &context)
-        }
+        ExplorerDetailScreen.push(kind, id: id, title: open.entry.title, context: &context)
     }
 
     /// The services' `now` when it starts, then every second on the services' clock.

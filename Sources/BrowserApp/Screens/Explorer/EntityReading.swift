@@ -4,10 +4,10 @@ import RepositoryCore
 import RickAndMortyModel
 
 /// Where an entity's detail (`ExplorerDetailScreen`) reads the entity and its links' titles, and
-/// how those reads are named where answers are recorded: an explored API's session (`ExplorerSession`, over its `ExplorerRepository`),
-/// or Rick and Morty's own repositories (`RickAndMortyEntities`: its episodes and locations in
-/// their own form, a cast's titles in multi-id batches). Thread-safe: `Sendable`, callable from
-/// any task.
+/// how those reads are named where answers are recorded: an explored API's session
+/// (`ExplorerSession`, over its `ExplorerRepository`), or Rick and Morty's own repositories
+/// (`RickAndMortyEntities`: its characters, episodes and locations in their own form, titles in
+/// multi-id batches). Thread-safe: `Sendable`, callable from any task.
 protocol EntityReading: Sendable {
     /// Reads the entity `target` names with `policy`; an entry stale inside its server's
     /// stale-while-revalidate window answers at once and is read again in the background.
@@ -15,10 +15,12 @@ protocol EntityReading: Sendable {
         -> ExplorerUpdates<ExplorerEntity>
     /// `entity` laid out for its detail, its links those of its API.
     func tree(of entity: ExplorerEntity) -> ExplorerTree
-    /// Hands `give` the titles of `links` as they become known (those one read found together, at
-    /// once: one redraw), and `record` the reads that found them when those are recorded as answers.
+    /// Hands `give` the titles of `links`, read with `policy`, as they become known (those one read
+    /// found together, at once: one redraw), and `record` the reads that found them when those are
+    /// recorded as answers.
     func titles(
-        of links: [EntityLink], give: @Sendable ([LinkTitle]) -> Void, record: @Sendable (AppliedAnswer) -> Void
+        of links: [EntityLink], policy: CachePolicy, give: @Sendable ([LinkTitle]) -> Void,
+        record: @Sendable (AppliedAnswer) -> Void
     ) async
     /// What a read of `target` (at `address` once known) is called and counted as, and its cache entries.
     func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming
@@ -39,6 +41,9 @@ protocol EntityReading: Sendable {
     func change(_ shown: ShownEntity, on entity: ExplorerEntity) -> EntityDetailChange?
     /// What the other screens are shown of a newly read `entity` (nil: they learn of it otherwise).
     func shown(_ entity: ExplorerEntity) -> ShownEntity?
+    /// The picture drawn beside `entity` (listed in `resource` when known), and what its load is
+    /// recorded as; nil for none.
+    func image(of entity: ExplorerEntity, resource: ExplorerResource?) -> (source: ExplorerImageSource, query: String)?
 }
 
 /// How a read of an entity is recorded: its query (`entity people/1`, `episode 3`), the Rick and
@@ -55,6 +60,8 @@ enum EntityDetailChange: Sendable, Hashable {
     case outdated
     /// A link's entity is now titled so.
     case title(EntityAddress, String)
+    /// The entity is now this value: shown at once.
+    case value(ExplorerEntity)
 }
 
 extension ExplorerSession: EntityReading {
@@ -71,9 +78,10 @@ extension ExplorerSession: EntityReading {
     func tree(of entity: ExplorerEntity) -> ExplorerTree { ExplorerTree(entity, api: api) }
 
     func titles(
-        of links: [EntityLink], give: @Sendable ([LinkTitle]) -> Void, record: @Sendable (AppliedAnswer) -> Void
+        of links: [EntityLink], policy: CachePolicy, give: @Sendable ([LinkTitle]) -> Void,
+        record: @Sendable (AppliedAnswer) -> Void
     ) async {
-        for await title in repository.titles(of: links, batches: batches) { give([title]) }
+        for await title in repository.titles(of: links, policy: policy, batches: batches) { give([title]) }
     }
 
     func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming {
@@ -102,4 +110,8 @@ extension ExplorerSession: EntityReading {
     }
 
     func shown(_ entity: ExplorerEntity) -> ShownEntity? { .explored(entity) }
+
+    func image(of entity: ExplorerEntity, resource: ExplorerResource?) -> (source: ExplorerImageSource, query: String)? {
+        ExplorerImageSource(of: entity, resource: resource, session: self).map { ($0, "image \(entity.address.path)") }
+    }
 }

@@ -14,6 +14,9 @@ struct ExplorerDetailLine: Sendable, Hashable {
     var link: EntityLink?
     /// The links its folded container's preview names (for reading their titles).
     var previewLinks: [EntityLink] = []
+    /// What Enter says on a line that stands where a link would and is none (an unknown origin):
+    /// `n`/`p` stop on it too.
+    var note: LineNote?
 }
 
 /// The lines of an explored entity's detail, worked out when the tree, its folds, the titles
@@ -27,6 +30,7 @@ enum ExplorerDetailLines {
         _ tree: ExplorerTree, folds: OutlineFolds, titles: [EntityAddress: String], width: Int
     ) -> [ExplorerDetailLine] {
         ExplorerBuildCount.current?.countLines()
+        if let rows = tree.labeled { return labeled(rows, tree: tree, titles: titles, width: width) }
         let outline = tree.outline
         var lines: [ExplorerDetailLine] = []
         for row in folds.rows(of: outline) {

@@ -48,9 +48,26 @@ extension ExplorerDetailScreen {
             guard inside.height > 2 else { return (nil, inside) }
             return (Rect(x: inside.x, y: inside.y, width: inside.width, height: 1), inside.inset(top: 1))
         case .loading?, .shown?:
-            guard let area = DetailGeometry.avatarArea(of: layout) else { return (nil, inside) }
-            return (area, DetailGeometry.content(inside, besideAvatar: area))
+            guard let area = pictureArea(of: layout) else { return (nil, inside) }
+            // Beside the picture (one column of gap), or below it when it is above.
+            if area.y == inside.y && area.x > inside.x {
+                return (area, Rect(x: inside.x, y: inside.y, width: area.x - 1 - inside.x, height: inside.height))
+            }
+            return (area, inside.inset(top: area.height))
         }
+    }
+
+    /// Where a picture goes: the right part of the pane when it is wide (one column of gap, at
+    /// most 40 columns), else the top third; nil when there is no room.
+    static func pictureArea(of layout: BrowserLayout) -> Rect? {
+        let inside = layout.mainInterior.inset(left: 1, right: 1)
+        if inside.width >= 64 {
+            let width = min(40, inside.width / 3)
+            return Rect(x: inside.maxX - width, y: inside.y, width: width, height: min(inside.height, width / 2 + 1))
+        }
+        let height = min(inside.height / 3, inside.width / 2 + 1)
+        guard height >= 3 else { return nil }
+        return Rect(x: inside.x, y: inside.y, width: inside.width, height: height)
     }
 }
 

@@ -1,5 +1,6 @@
 import ExplorerData
 import ExplorerModel
+import Locking
 import RepositoryCore
 import TerminalUI
 
@@ -15,7 +16,8 @@ extension ExplorerDetailScreen {
     /// Reads the entity with `policy` and builds its tree off the loop thread. An entity stale
     /// inside its server's stale-while-revalidate window answers at once; the background
     /// revalidation's answer comes after it, as a second `entity` read. The titles the reader
-    /// reads with its entity (a cast's first screenful, in one batch) come in the same task, before it.
+    /// reads with its entity (a cast's first screenful, a character's episodes, in one batch) come
+    /// in the same task, before it, read with `policy` (a refresh reads them again).
     mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
         if reader == nil { reader = context.services.entityReader }
         guard let reader else {
@@ -26,6 +28,7 @@ extension ExplorerDetailScreen {
         let target = target
         let clock = context.services.clock
         let known = entity
+        let knownTree = tree
         // (the pane's height: the detail may not be laid out yet)
         let rows = max(visibleLines, context.layout.mainInterior.height)
         return [
@@ -37,13 +40,20 @@ extension ExplorerDetailScreen {
                 } deliver: { read in
                     let value = try? read.result.get().value
                     let tree = value == shown ? nil : value.map { reader.tree(of: $0) }
-                    if let value, let tree, !read.background {
-                        let first = reader.linksReadWith(value, tree: tree, rows: rows)
+                    // A new value's links, or a refreshed one's (read again with it).
+                    let laidOut = tree ?? (policy == .remoteFirst && value == known ? knownTree : nil)
+                    // Their reads are recorded after the entity's, as they were asked.
+                    let recorded = PThreadMutex<[AppliedAnswer]>([])
+                    if let value, let laidOut, !read.background {
+                        let first = reader.linksReadWith(value, tree: laidOut, rows: rows)
                         if !first.isEmpty {
-                            await reader.titles(of: first) { sink.send(.titles($0)) } record: { sink.send(.recorded($0)) }
+                            await reader.titles(of: first, policy: policy) { sink.send(.titles($0)) } record: { answer in
+                                recorded.withLock { $0.append(answer) }
+                            }
                         }
                     }
                     sink.send(.entity(read, tree: tree))
+                    for answer in recorded.withLock({ $0 }) { sink.send(.recorded(answer)) }
                     shown = value ?? shown
                 }
             }
@@ -70,7 +80,9 @@ extension ExplorerDetailScreen {
         let key = "explorer-titles \(entityTaskKey) \(titleBatches)"
         return [
             .stream(key: key) { sink in
-                await reader.titles(of: links) { sink.send(.titles($0)) } record: { sink.send(.recorded($0)) }
+                await reader.titles(of: links, policy: .localFirst) { sink.send(.titles($0)) } record: {
+                    sink.send(.recorded($0))
+                }
             }
         ]
     }

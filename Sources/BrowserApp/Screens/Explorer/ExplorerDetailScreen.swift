@@ -1,3 +1,5 @@
+import CharacterData
+import EntityWrites
 import ExplorerData
 import ExplorerModel
 import RepositoryCore
@@ -7,10 +9,12 @@ import TerminalUI
 /// One entity of an explored API: every field as a tree that folds (a long array shows its first
 /// rows and a count), its links named at once or once their entities' titles are read (only the
 /// links on screen); `n`/`p` select links, Enter follows one over this screen or opens or folds
-/// a node. The picture its profile names is drawn beside the tree. A plain value (`ScreenModel`).
+/// a node. The picture its profile names is drawn beside the tree. Rick and Morty's character
+/// shows as its labelled rows, and is edited (`e`) and deleted (`x`) here. A plain value
+/// (`ScreenModel`).
 struct ExplorerDetailScreen: ScreenModel {
     /// Which entity: at an address (a row or a link), by id of a resource (`--open`), or a Rick and
-    /// Morty episode or location by id (read through its own repositories).
+    /// Morty character, episode or location by id (read through its own repositories).
     enum Target: Sendable, Hashable {
         case address(EntityAddress)
         case id(String, of: ExplorerResource)
@@ -38,6 +42,10 @@ struct ExplorerDetailScreen: ScreenModel {
         case imageProgress(received: Int64, expected: Int64?)
         /// The picture's load finished; `refresh` when it revalidated.
         case imageLoaded(refresh: Bool, AvatarOutcome)
+        /// The delete's y/n question was answered with this letter.
+        case deleteAnswered(String)
+        /// The delete (`x`) was taken as `result`, in `elapsed`.
+        case deleted(Result<WriteEvent, WriteNotMade>, elapsed: Duration)
     }
 
     let target: Target
@@ -68,6 +76,8 @@ struct ExplorerDetailScreen: ScreenModel {
     /// The picture the profile names for the entity (worked out once per value), and its state.
     var imageSource: ExplorerImageSource?
     var image: AvatarState?
+    /// What the picture's load is recorded as (`avatar 1`, `image /api/v2/pokemon/1`).
+    var imageQuery = ""
     /// The policy of the entity's read in flight, if any.
     var loading: CachePolicy?
     /// Why the entity could not be read, as a sentence.
@@ -83,10 +93,19 @@ struct ExplorerDetailScreen: ScreenModel {
         self.knownTitle = knownTitle
     }
 
-    var keyScope: KeyTable.Scope { .explorerDetail }
-    static var keyScopes: [KeyTable.Scope] { [.explorerDetail] }
+    /// The Rick and Morty character shown, by id, if it is one: it has the character's keys.
+    var characterID: Int? {
+        if case .rickAndMorty(.character, let id) = target { id } else { nil }
+    }
+
+    var keyScope: KeyTable.Scope { characterID == nil ? .explorerDetail : .characterDetail }
+    static var keyScopes: [KeyTable.Scope] { [.characterDetail, .explorerDetail] }
     var crumb: String { entity.map { ExplorerText.clean($0.title) } ?? knownTitle }
-    var activity: ScreenActivity { ScreenActivity(reading: loading, named: "entity") }
+
+    var activity: ScreenActivity {
+        let name = if case .rickAndMorty(let kind, _) = target { kind.rawValue } else { "entity" }
+        return ScreenActivity(reading: loading, named: name)
+    }
 
     mutating func open(context: inout ScreenContext) -> [Effect<Message>] {
         read(policy: .localFirst, context: context)
@@ -102,6 +121,8 @@ struct ExplorerDetailScreen: ScreenModel {
         case .open: openLine(context: &context)
         case .click(let column, let row, let opens): click(column: column, row: row, opens: opens, context: &context)
         case .copy(let format): copy(format, context: &context)
+        case .edit: edit(context: &context)
+        case .delete: askToDelete(context: &context)
         default: cursor.apply(action, rowCount: lines.count, visibleRows: visibleLines)
         }
         return []
@@ -131,10 +152,12 @@ struct ExplorerDetailScreen: ScreenModel {
                 var effects: [Effect<Message>] = []
                 var resource: ExplorerResource?  // the one an entity opened by id is of
                 if case .id(_, let opened) = target { resource = opened }
-                let source = ExplorerImageSource(
-                    of: answer.value, resource: resource, session: context.services.explorer)
-                if source != imageSource || image == nil {
-                    imageSource = source
+                let picture = reader?.image(of: answer.value, resource: resource)
+                // A new picture is loaded when navigation finds it; `r` loads the one it found (once).
+                let moved = picture?.source != imageSource
+                imageSource = picture?.source
+                imageQuery = picture?.query ?? ""
+                if image == nil || (moved && read.policy != .remoteFirst) {
                     effects += loadImage(refresh: false, services: context.services)
                 }
                 if isNew, let tree {
@@ -168,8 +191,9 @@ struct ExplorerDetailScreen: ScreenModel {
             // The picture's outcome is recorded like every answer.
             guard case .loading = image, let shown = AvatarLoad.state(of: outcome) else { return [] }
             image = shown
-            let query = "image \(entity?.address.path ?? "")"
-            context.record(AvatarLoad.event(query: query, refresh: refresh, outcome))
+            context.record(AvatarLoad.event(query: imageQuery, refresh: refresh, outcome))
+        case .deleteAnswered(let letter): return letter == "y" ? delete(context: context) : []
+        case .deleted(let result, let elapsed): applyDelete(result, elapsed: elapsed, context: &context)
         }
         return []
     }
@@ -192,6 +216,10 @@ struct ExplorerDetailScreen: ScreenModel {
         guard let entity else { return }
         switch reader?.change(shown, on: entity) {
         case .outdated: outdated = true
+        case .value(let newer):
+            self.entity = newer
+            if let tree = reader?.tree(of: newer) { self.tree = tree }
+            linesStale = true
         case .title(let address, let title) where titles[address] != nil && titles[address] != title:
             titles[address] = title
             linesStale = true
@@ -233,10 +261,15 @@ struct ExplorerDetailScreen: ScreenModel {
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         // `Luke Skywalker · /api/people/1 · line 3/27`.
         let position = lines.isEmpty ? "" : " · line \(cursor.selected + 1)/\(lines.count)"
-        let title = "\(crumb) · \(entity?.address.path ?? target.path)\(position)"
+        let title =
+            tree?.boxTitle ?? characterID.map { "Character \($0) · …" }
+            ?? "\(crumb) · \(entity?.address.path ?? target.path)\(position)"
         BorderBox(title: title).render(in: area, buffer: &buffer)
+        if let characterID, context.pendingCharacterIDs.contains(characterID) {
+            Self.drawPendingBadge(in: area, buffer: &buffer)
+        }
         guard entity != nil else {
-            let text = failure ?? (loading == nil ? "Not read." : "Loading…")
+            let text = failure.map { "Not loaded: \($0)" } ?? (loading == nil ? "Not read." : "Loading…")
             let style = failure == nil ? Style.plain.dimmed() : Style(foreground: .red)
             let wrapped = TextWrapper.wrap(text, width: max(1, content.width)).prefix(content.height)
             for (index, part) in wrapped.enumerated() {
@@ -271,7 +304,7 @@ struct ExplorerDetailScreen: ScreenModel {
     private mutating func selectLink(after line: Int, step: Int) {
         var index = line + step
         while lines.indices.contains(index) {
-            if lines[index].link != nil, lines[index].isFirst {
+            if lines[index].link != nil || lines[index].note != nil, lines[index].isFirst {
                 cursor.select(index, rowCount: lines.count, visibleRows: visibleLines)
                 return
             }
@@ -284,6 +317,7 @@ struct ExplorerDetailScreen: ScreenModel {
     private mutating func openLine(context: inout ScreenContext) {
         guard lines.indices.contains(cursor.selected), let tree else { return }
         let line = lines[cursor.selected]
+        if let note = line.note { return context.toast(note.message, kind: note.kind) }
         if let link = line.link {
             let title = link.name ?? titles[link.address] ?? link.address.lastSegment ?? link.address.path
             context.push(

@@ -4,8 +4,9 @@ import Locking
 
 /// An entity laid out once for its detail, off the loop thread: its `JSONOutline`, the link each
 /// node is (a string that is a URL of the API, an object with such a `url`), and the folds it
-/// opens with (a reference object is a link, folded to one line). Built once per value, never
-/// per frame. A value; thread-safe.
+/// opens with (a reference object is a link, folded to one line); or, where its reader says so,
+/// as labelled rows under a title of their own (Rick and Morty's character). Built once per
+/// value, never per frame. A value; thread-safe.
 struct ExplorerTree: Sendable {
     /// The entity's fields as a tree.
     let outline: JSONOutline
@@ -13,6 +14,17 @@ struct ExplorerTree: Sendable {
     let links: [Int: EntityLink]
     /// The folds the detail opens with.
     let folds: OutlineFolds
+    /// The rows the detail shows instead of the tree, when the reader lays the entity out so.
+    private(set) var labeled: [LabeledRow]?
+    /// The detail box's title instead of `title · path · line`, with `labeled`.
+    private(set) var boxTitle: String?
+
+    /// The tree of `entity` (its links those of `api`), shown as `rows` under `boxTitle`.
+    init(_ entity: ExplorerEntity, api: APIBase?, rows: [LabeledRow], boxTitle: String) {
+        self.init(entity, api: api)
+        labeled = rows
+        self.boxTitle = boxTitle
+    }
 
     /// The tree of `entity`, whose links are those of `api` (none without one).
     init(_ entity: ExplorerEntity, api: APIBase?) {

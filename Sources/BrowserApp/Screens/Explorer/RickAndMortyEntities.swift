@@ -5,13 +5,15 @@ import Foundation
 import RepositoryCore
 import RickAndMortyModel
 
-/// Rick and Morty's episodes and locations as the entity detail reads them: through its own
-/// repositories (`GraphRepository`, its binary codec on disk), each laid out as the API writes it
-/// (its cast or residents the members the detail opens on, shown whole), the members' titles read
-/// in the multi-id batches the server accepts and recorded as answers (`characters 1,2,…`); a
-/// member opens the character's own detail. Thread-safe: a value over thread-safe repositories.
+/// Rick and Morty's characters, episodes and locations as the entity detail reads them: through
+/// its own repositories (`CharacterRepository`, `GraphRepository`, their binary codec on disk).
+/// An episode or location is laid out as the API writes it (its cast or residents the members the
+/// detail opens on, shown whole); a character as labelled rows (`+Characters`). Links' titles are
+/// read in the multi-id batches the server accepts and recorded as answers (`characters 1,2,…`,
+/// `episodes 1,2,…`). Thread-safe: a value over thread-safe repositories.
 struct RickAndMortyEntities: EntityReading {
-    let graph: GraphRepository
+    /// Where episodes, locations and casts are read; nil: only characters open.
+    let graph: GraphRepository?
     /// How reads are timed and counted.
     let services: BrowserServices
 
@@ -22,6 +24,8 @@ struct RickAndMortyEntities: EntityReading {
         -> ExplorerUpdates<ExplorerEntity>
     {
         guard case .rickAndMorty(let kind, let id) = target else { throw .noSuchResource(target.path, known: []) }
+        if kind == .character { return try await characterUpdates(id, target: target, policy: policy) }
+        guard let graph else { throw .unavailable(url: target.path, reason: "episodes and locations cannot be read here") }
         let answer: Answer<ExplorerEntity?>
         do throws(RepositoryError) {
             answer =
@@ -36,37 +40,68 @@ struct RickAndMortyEntities: EntityReading {
         return ExplorerUpdates(answer.map { _ in entity })
     }
 
-    func tree(of entity: ExplorerEntity) -> ExplorerTree {
-        ExplorerTree(entity, api: Self.base(of: entity.address))
+    func tree(of entity: ExplorerEntity) -> ExplorerTree { Self.laidOut(entity) }
+
+    /// `entity` laid out for its detail: a character as its labelled rows, anything else as its tree.
+    static func laidOut(_ entity: ExplorerEntity) -> ExplorerTree {
+        if place(of: entity.address)?.0 == .character { return characterTree(entity) }
+        return ExplorerTree(entity, api: base(of: entity.address))
     }
 
     func titles(
-        of links: [EntityLink], give: @Sendable ([LinkTitle]) -> Void, record: @Sendable (AppliedAnswer) -> Void
+        of links: [EntityLink], policy: CachePolicy, give: @Sendable ([LinkTitle]) -> Void,
+        record: @Sendable (AppliedAnswer) -> Void
     ) async {
-        var byID: [Int: [EntityAddress]] = [:]
-        var ids: [Int] = []
+        var byID: [EntityKind: [Int: [EntityAddress]]] = [:]
+        var ids: [EntityKind: [Int]] = [:]
         for link in links {
-            guard let (kind, id) = Self.place(of: link.address), kind == .character else { continue }
-            byID[id, default: []].append(link.address)
-            ids.append(id)
+            guard let (kind, id) = Self.place(of: link.address), kind != .location else { continue }
+            byID[kind, default: [:]][id, default: []].append(link.address)
+            ids[kind, default: []].append(id)
         }
-        for batch in GraphRepository.batches(of: ids) {
-            if Task.isCancelled { return }
-            let report = await services.read { () async throws(RepositoryError) -> Answer<[ShowCharacter]> in
-                try await graph.characters(ids: batch, policy: .localFirst)
+        let repository = services.repository
+        for kind in [EntityKind.episode, .character] {
+            for batch in GraphRepository.batches(of: ids[kind] ?? []) {
+                if Task.isCancelled { return }
+                let found: [Int: String]?
+                if kind == .episode {
+                    let report = await services.read { () async throws(RepositoryError) -> Answer<[Episode]> in
+                        try await repository.episodes(ids: batch, policy: policy)
+                    }
+                    record(
+                        AppliedAnswer(
+                            query: QueryText.episodes(batch), kind: .episode, policy: policy,
+                            keys: batch.map { .entity(.episode, id: $0) }, report))
+                    found = (try? report.result.get().value).map { Self.byID($0) { "\($0.code) \($0.name)" } }
+                } else {
+                    guard let graph else { continue }
+                    let report = await services.read { () async throws(RepositoryError) -> Answer<[ShowCharacter]> in
+                        try await graph.characters(ids: batch, policy: policy)
+                    }
+                    record(
+                        AppliedAnswer(
+                            query: QueryText.characters(batch), kind: .character, policy: policy,
+                            keys: batch.map { .entity(.character, id: $0) }, report))
+                    found = (try? report.result.get().value).map { Self.byID($0, \.name) }
+                }
+                give(
+                    batch.flatMap { id in
+                        let outcome: Result<String, ExplorerError> =
+                            if let title = found?[id] {
+                                .success(title)
+                            } else {
+                                .failure(.notFound(url: "\(kind.rawValue) \(id)"))
+                            }
+                        return (byID[kind]?[id] ?? []).map { LinkTitle(address: $0, outcome: outcome, source: nil) }
+                    })
             }
-            record(
-                AppliedAnswer(
-                    query: QueryText.characters(batch), kind: .character, policy: .localFirst,
-                    keys: batch.map { .entity(.character, id: $0) }, report))
-            let found = (try? report.result.get().value).map { Dictionary($0.map { ($0.id, $0.name) }) { a, _ in a } }
-            give(
-                batch.flatMap { id in
-                    let outcome: Result<String, ExplorerError> =
-                        if let name = found?[id] { .success(name) } else { .failure(.notFound(url: "character \(id)")) }
-                    return (byID[id] ?? []).map { LinkTitle(address: $0, outcome: outcome, source: nil) }
-                })
         }
+    }
+
+    /// The titles of `values` by id (the first of an id given twice).
+    private static func byID<Value: Identifiable>(_ values: [Value], _ title: (Value) -> String) -> [Int: String]
+    where Value.ID == Int {
+        Dictionary(values.map { ($0.id, title($0)) }) { first, _ in first }
     }
 
     func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming {
@@ -80,12 +115,14 @@ struct RickAndMortyEntities: EntityReading {
 
     func members(of entity: ExplorerEntity) -> String? { Self.members(in: entity) }
 
-    /// The first `rows` members: read in one batch with the entity, so it shows with their names.
+    /// The first `rows` members, or a character's every episode: read in one batch with the
+    /// entity, so it shows with their titles.
     func linksReadWith(_ entity: ExplorerEntity, tree: ExplorerTree, rows: Int) -> [EntityLink] {
-        guard let field = Self.members(in: entity) else { return [] }
+        let isCharacter = Self.place(of: entity.address)?.0 == .character
+        guard let field = isCharacter ? "episode" : Self.members(in: entity) else { return [] }
         let prefix = field + "["
         return tree.links.sorted { $0.key < $1.key }.lazy.map(\.value).filter { $0.path.hasPrefix(prefix) }
-            .prefix(rows).map { $0 }
+            .prefix(isCharacter ? Int.max : rows).map { $0 }
     }
 
     /// The field of `entity` holding its members: an episode's `characters`, a location's `residents`.
@@ -99,12 +136,12 @@ struct RickAndMortyEntities: EntityReading {
 
     func screen(following link: EntityLink, titled title: String) -> (any ScreenModel)? {
         guard let (kind, id) = Self.place(of: link.address) else { return nil }
-        if kind == .character { return CharacterDetailScreen(characterID: id) }
         return ExplorerDetailScreen(target: .rickAndMorty(kind, id: id), knownTitle: title)
     }
 
     func copySubject(of entity: ExplorerEntity) -> CopySubject {
-        CopySubject(label: Self.label(of: entity.address), json: JSONText.text(of: .object(entity.object)))
+        Self.character(of: entity).flatMap { CopySubject($0) }
+            ?? CopySubject(label: Self.label(of: entity.address), json: JSONText.text(of: .object(entity.object)))
     }
 
     func copySubject(of address: EntityAddress, titled title: String) -> CopySubject {
@@ -115,21 +152,36 @@ struct RickAndMortyEntities: EntityReading {
 
     func change(_ shown: ShownEntity, on entity: ExplorerEntity) -> EntityDetailChange? {
         let newer: ExplorerEntity?
+        let isCharacter = Self.place(of: entity.address)?.0 == .character
         switch shown {
         // (the id first: most shown entities are not this one)
-        case .episode(let episode) where entity.id == String(episode.id): newer = Self.entity(episode)
-        case .location(let location) where entity.id == String(location.id): newer = Self.entity(location)
+        case .episode(let episode) where !isCharacter && entity.id == String(episode.id): newer = Self.entity(episode)
+        case .location(let location) where !isCharacter && entity.id == String(location.id):
+            newer = Self.entity(location)
+        case .character(let character) where isCharacter && entity.id == String(character.id):
+            // A character's detail takes its newer value at once (an edit saved over it, say).
+            guard let value = Self.entity(character), value.address == entity.address, value != entity else { return nil }
+            return .value(value)
         case .character(let character):
             let address = Self.address(kind: .character, id: character.id, url: character.url, near: entity.address)
             return address.map { .title($0, character.name) }
+        case .episode(let episode):
+            let address = Self.address(kind: .episode, id: episode.id, url: episode.url, near: entity.address)
+            return address.map { .title($0, "\(episode.code) \(episode.name)") }
         default: newer = nil
         }
         guard let newer, newer.address == entity.address, newer != entity else { return nil }
         return .outdated
     }
 
-    /// Nothing: Rick and Morty's screens learn of new values from its repositories' changes.
-    func shown(_ entity: ExplorerEntity) -> ShownEntity? { nil }
+    /// A character just read, for the list's row and the casts below; nothing of an episode or a
+    /// location (the screens learn of those from the repositories' changes).
+    func shown(_ entity: ExplorerEntity) -> ShownEntity? { Self.character(of: entity).map { .character($0) } }
+
+    func image(of entity: ExplorerEntity, resource: ExplorerResource?) -> (source: ExplorerImageSource, query: String)? {
+        guard let character = Self.character(of: entity), !character.image.isEmpty else { return nil }
+        return (.url(character.image), "avatar \(character.id)")
+    }
 
     /// An episode as the API writes it, titled `S01E01 Pilot`.
     static func entity(_ episode: Episode) -> ExplorerEntity? {
@@ -200,7 +252,7 @@ struct RickAndMortyEntities: EntityReading {
     }
 
     /// The explorer's words for a repository error met reading `target`.
-    private static func explorerError(_ error: RepositoryError, of target: ExplorerDetailScreen.Target)
+    static func explorerError(_ error: RepositoryError, of target: ExplorerDetailScreen.Target)
         -> ExplorerError
     {
         switch error {
@@ -212,10 +264,10 @@ struct RickAndMortyEntities: EntityReading {
 }
 
 extension ExplorerDetailScreen {
-    /// Pushes the detail of Rick and Morty's `kind` `id` (an episode or location), known as `title`
-    /// until read, when its episodes and locations can be read; otherwise says so in a toast.
+    /// Pushes the detail of Rick and Morty's `kind` `id`, known as `title` until read: a character
+    /// always, an episode or location when those can be read (otherwise a toast says so).
     static func push(_ kind: EntityKind, id: Int, title: String, context: inout ScreenContext) {
-        guard context.services.graph != nil else {
+        guard kind == .character || context.services.graph != nil else {
             context.toast("Episodes and locations cannot be opened here.", kind: .info)
             return
         }

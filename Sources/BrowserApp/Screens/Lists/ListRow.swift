@@ -43,7 +43,7 @@ extension ShowCharacter: ListRow {
         }
     }
 
-    func open(context: inout ScreenContext) { context.push(CharacterDetailScreen(character: self)) }
+    func open(context: inout ScreenContext) { ExplorerDetailScreen.push(.character, id: id, title: name, context: &context) }
 }
 
 extension CharacterFilter {

@@ -309,11 +309,7 @@ extension ListsScreen {
         activeList = start.kind
         startOver(ListKind.of(start.kind).rows)
         guard let id = start.id else { return }
-        switch start.kind {
-        case .character: context.push(CharacterDetailScreen(characterID: id))
-        case .episode, .location:
-            ExplorerDetailScreen.push(start.kind, id: id, title: "", context: &context)
-        }
+        ExplorerDetailScreen.push(start.kind, id: id, title: "", context: &context)
     }
 
     /// Forgets a list's remembered filter and selection.
