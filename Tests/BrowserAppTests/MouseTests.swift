@@ -70,7 +70,8 @@ struct MouseTests {
             #expect(rick.cursor.offset == 3)
             // The first episode's cast: a click on its second member's line selects it
             let (_, shown) = try await Self.run("2 enter", fixture: fixture)
-            let row = try #require(shown.lastFrame.firstIndex { $0.contains("[1]: ") })
+            // (the second member's line: two below the cast's heading)
+            let row = try #require(shown.lastFrame.firstIndex { $0.contains("Characters  ") }) + 2
             let (cast, _) = try await Self.run("2 enter click:5,\(row + 1)", fixture: fixture)
             let episode = try #require(cast.entity)
             #expect(episode.selectedMemberID == episode.memberIDs[1])

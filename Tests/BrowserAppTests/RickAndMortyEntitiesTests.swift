@@ -54,7 +54,7 @@ struct RickAndMortyEntitiesTests {
         let tree = RickAndMortyEntities.laidOut(rick)
         let rows = try #require(tree.labeled)
         #expect(rows.prefix(7).map(\.label) == ["Name", "Status", "Species", "Type", "Gender", "Origin", "Location"])
-        #expect(rows.filter(\.fromTitle).count == SampleData.character(1).episode.count)
+        #expect(rows.filter { $0.titled == .split }.count == SampleData.character(1).episode.count)
         #expect(tree.boxTitle == "Character 1 · Rick Sanchez")
         // A character's links are read with it: every episode, in one batch
         let reader = RickAndMortyEntities(graph: nil, services: Driver().browser.services)

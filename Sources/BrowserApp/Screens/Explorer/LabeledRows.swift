@@ -2,16 +2,25 @@ import ExplorerModel
 import TerminalUI
 
 /// One row of an entity laid out as labelled fields (`Species   Human`): its label and value, or,
-/// for a link whose entity is titled `CODE name` (an episode), both from that title once known.
-/// A plain value.
+/// for a link, its entity's title once known — as the value, or split at its first space into
+/// label and value (`S01E01 Pilot`). A plain value.
 struct LabeledRow: Sendable, Hashable {
+    /// How a link's row shows its entity's title.
+    enum Titled: Sendable, Hashable {
+        /// As the value, beside the row's label.
+        case value
+        /// Split at its first space: the label, then the value.
+        case split
+    }
+
     var label: String
     var value: String
     var valueStyle: Style = .plain
     /// The path of the link the row is (`origin`, `episode[3]`), if it is one.
     var linkPath: String?
-    /// Whether label and value are the link's title split at its first space.
-    var fromTitle = false
+    /// Whether the row shows its link's title, and how; `value` is shown, dimmed, when the path
+    /// names no link (a reference as written).
+    var titled: Titled?
     /// What Enter says when `linkPath` names no link (an unknown or dangling reference).
     var note: LineNote?
 }
@@ -30,12 +39,18 @@ extension ExplorerDetailLines {
         for row in rows {
             let linked = row.linkPath.flatMap { byPath[$0] }
             var field = LabeledValue(row.label, row.value, valueStyle: row.valueStyle)
-            if row.fromTitle, let link = linked?.link {
-                if let title = titles[link.address] {
+            switch (row.titled, linked?.link.address) {
+            case (nil, _): break
+            case (_, nil): field.valueStyle = .plain.dimmed()
+            case (.value?, let address?):
+                field.value = titles[address] ?? address.path
+                if titles[address] == nil { field.valueStyle = .plain.dimmed() }
+            case (.split?, let address?):
+                if let title = titles[address] {
                     let parts = title.split(separator: " ", maxSplits: 1)
                     field = LabeledValue(String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : "")
                 } else {
-                    field = LabeledValue("", link.address.path, valueStyle: .plain.dimmed())
+                    field = LabeledValue("", address.path, valueStyle: .plain.dimmed())
                 }
             }
             fields.append(field)

@@ -131,14 +131,50 @@ extension RickAndMortyEntities {
             LabeledRow(label: "Image", value: text("image")),
             LabeledRow(label: "", value: ""),
         ]
-        var episodes = 0
-        if case .array(let urls)? = entity.object["episode"] { episodes = urls.count }
-        rows.append(LabeledRow(label: "Episodes", value: String(episodes), valueStyle: Style(bold: true)))
-        rows += (0..<episodes).map {
-            LabeledRow(label: "", value: "", linkPath: "episode[\($0)]", fromTitle: true)
-        }
+        rows += memberRows("episode", titled: "Episodes", of: entity)
         return ExplorerTree(
             entity, api: api, rows: rows,
             boxTitle: "Character \(entity.id ?? "") · \(ExplorerText.clean(entity.title))")
+    }
+
+    /// An episode's or a location's rows, under `Episode 1 · S01E01 Pilot`: its fields, then its
+    /// cast or residents titled by name, each labelled by its id.
+    static func membersTree(_ entity: ExplorerEntity, kind: EntityKind) -> ExplorerTree {
+        func text(_ name: String, dash: Bool = false) -> String {
+            let value = if case .string(let value)? = entity.object[name] { value } else { "" }
+            return dash && value.isEmpty ? "—" : value
+        }
+        let rows =
+            kind == .episode
+            ? [
+                LabeledRow(label: "Code", value: text("episode")),
+                LabeledRow(label: "Name", value: text("name"), valueStyle: Style(bold: true)),
+                LabeledRow(label: "Air date", value: text("air_date")), LabeledRow(label: "", value: ""),
+            ] + memberRows("characters", titled: "Characters", of: entity)
+            : [
+                LabeledRow(label: "Name", value: text("name"), valueStyle: Style(bold: true)),
+                LabeledRow(label: "Type", value: text("type", dash: true)),
+                LabeledRow(label: "Dimension", value: text("dimension", dash: true)), LabeledRow(label: "", value: ""),
+            ] + memberRows("residents", titled: "Residents", of: entity)
+        let title = "\(kind == .episode ? "Episode" : "Location") \(entity.id ?? "") · \(ExplorerText.clean(entity.title))"
+        return ExplorerTree(entity, api: base(of: entity.address), rows: rows, boxTitle: title)
+    }
+
+    /// `heading` and the count of the references in `field`, then a row per reference: an
+    /// episode's `S01E01 Pilot` split into label and value, any other entity's title beside its id;
+    /// one that names nothing of the API shown as written, Enter saying so.
+    private static func memberRows(_ field: String, titled heading: String, of entity: ExplorerEntity) -> [LabeledRow] {
+        guard case .array(let references)? = entity.object[field] else { return [] }
+        let bold = Style(bold: true)
+        return [LabeledRow(label: heading, value: String(references.count), valueStyle: bold)]
+            + references.enumerated().map { index, reference in
+                let written = if case .string(let url) = reference { url } else { "" }
+                let id = written.split(separator: "/").last.map(String.init) ?? ""
+                let isEpisode = field == "episode"
+                return LabeledRow(
+                    label: isEpisode ? "" : id, value: written.isEmpty ? "\"\"" : written, linkPath: "\(field)[\(index)]",
+                    titled: isEpisode ? .split : .value,
+                    note: LineNote(message: "Dangling reference, not followed: \(written)", kind: .warning))
+            }
     }
 }

@@ -42,10 +42,14 @@ struct RickAndMortyEntities: EntityReading {
 
     func tree(of entity: ExplorerEntity) -> ExplorerTree { Self.laidOut(entity) }
 
-    /// `entity` laid out for its detail: a character as its labelled rows, anything else as its tree.
+    /// `entity` laid out for its detail as labelled rows: a character's, an episode's or a location's.
     static func laidOut(_ entity: ExplorerEntity) -> ExplorerTree {
-        if place(of: entity.address)?.0 == .character { return characterTree(entity) }
-        return ExplorerTree(entity, api: base(of: entity.address))
+        switch place(of: entity.address)?.0 {
+        case .character: characterTree(entity)
+        case .episode: membersTree(entity, kind: .episode)
+        case .location: membersTree(entity, kind: .location)
+        case nil: ExplorerTree(entity, api: base(of: entity.address))
+        }
     }
 
     func titles(
