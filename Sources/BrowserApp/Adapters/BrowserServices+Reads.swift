@@ -4,7 +4,7 @@ import RickAndMortyModel
 extension BrowserServices {
     /// Runs one repository read and reports its outcome, how long it took and the counters after it.
     func read<Value>(_ body: () async throws(RepositoryError) -> Answer<Value>) async -> ReadReport<Value> {
-        let (result, elapsed, metrics) = await outcome(of: body)
+        let (result, elapsed, metrics) = await timed(on: clock, body)
         return ReadReport(result: result, elapsed: elapsed, metrics: metrics)
     }
 
@@ -15,40 +15,19 @@ extension BrowserServices {
         _ body: () async throws(RepositoryError) -> AnswerUpdates<Value>,
         deliver: (ReadReport<Value>) -> Void
     ) async {
-        let (first, background) = await readRevalidating(body)
-        deliver(first)
-        if let background { deliver(await background()) }
-    }
-
-    /// Runs one read that may revalidate in the background: the first report at once
-    /// (`revalidating` when a revalidation was started) and, then, what waits for the
-    /// revalidation's report (`background`), for a caller with work to do in between.
-    func readRevalidating<Value>(_ body: () async throws(RepositoryError) -> AnswerUpdates<Value>) async
-        -> (first: ReadReport<Value>, background: (@Sendable () async -> ReadReport<Value>)?)
-    {
-        let (result, elapsed, metrics) = await outcome(of: body)
+        let (result, elapsed, metrics) = await timed(on: clock, body)
         var first = ReadReport(result: result.map(\.first), elapsed: elapsed, metrics: metrics)
-        guard case .success(let updates) = result, updates.isRevalidating else { return (first, nil) }
-        first.revalidating = true
-        return (
-            first,
-            { [self] in
-                var second = await read { () async throws(RepositoryError) -> Answer<Value> in
-                    try await updates.revalidated() ?? updates.first
-                }
-                second.background = true
-                return second
-            }
-        )
+        first.revalidating = (try? result.get())?.isRevalidating == true
+        deliver(first)
+        guard first.revalidating, case .success(let updates) = result else { return }
+        var second = await read { () async throws(RepositoryError) -> Answer<Value> in
+            try await updates.revalidated() ?? updates.first
+        }
+        second.background = true
+        deliver(second)
     }
 
-    /// Runs `body`: its outcome, how long it took and the repository's counters after it.
-    private func outcome<Value>(of body: () async throws(RepositoryError) -> Value) async
-        -> (Result<Value, RepositoryError>, Duration, MetricsSnapshot)
-    {
-        await timed(on: clock, body)
-    }
-
+    /// Runs `body` on `clock`: its outcome, how long it took and the repository's counters after it.
     private func timed<C: Clock<Duration>, Value>(
         on clock: C, _ body: () async throws(RepositoryError) -> Value
     ) async -> (Result<Value, RepositoryError>, Duration, MetricsSnapshot) {

@@ -14,9 +14,6 @@ struct LaidOut<Layout: Equatable & Sendable, Geometry: Sendable>: Sendable, Hash
         return geometry
     }
 
-    /// Whether a geometry is kept for `layout` (what `render` reads without building one).
-    func isKept(for layout: Layout) -> Bool { stored?.layout == layout }
-
     /// Forgets the geometry: the state it was built from changed.
     mutating func forget() { stored = nil }
 

@@ -2,9 +2,6 @@ import RickAndMortyModel
 
 /// How queries are named in the status pane and the events log. Pure functions.
 enum QueryText {
-    /// `character 42`.
-    static func character(_ id: Int) -> String { "character \(id)" }
-
     /// `episodes 1,2,3`.
     static func episodes(_ ids: [Int]) -> String {
         "episodes " + ids.map(String.init).joined(separator: ",")
