@@ -129,14 +129,8 @@ package struct BrowserState: Sendable {
         get { lists.characters }
         set { lists.characters = newValue }
     }
-    var episodes: PagedList<Episode> {
-        get { lists.episodes }
-        set { lists.episodes = newValue }
-    }
-    var locations: PagedList<Location> {
-        get { lists.locations }
-        set { lists.locations = newValue }
-    }
+    var episodes: PagedList<Episode> { lists.episodes }
+    var locations: PagedList<Location> { lists.locations }
 
     /// Whether any read is in flight on any screen, or a cache clearing.
     var isBusy: Bool { isClearing || stack.contains { $0.screen.activity.isBusy } }

@@ -82,13 +82,13 @@ package struct CharacterBrowser: TerminalApp {
         let notices = [services.notice, migration].compactMap { $0 }
         guard !notices.isEmpty else { return }
         state.toast = ToastState(
-            notices.joined(separator: " "), kind: services.notice == nil ? .info : .warning,
+            message: notices.joined(separator: " "), kind: services.notice == nil ? .info : .warning,
             expiresAtTick: state.tick + toastLifetime * 4)
     }
 
     /// Shows `message` as a toast of `kind` from now until it expires.
     func showToast(_ message: String, kind: ToastState.Kind, state: inout BrowserState) {
-        state.toast = ToastState(message, kind: kind, expiresAtTick: state.tick + toastLifetime)
+        state.toast = ToastState(message: message, kind: kind, expiresAtTick: state.tick + toastLifetime)
     }
 
     /// Runs the browser on `backend` from `BrowserState.initial(services:)` until the user quits,
@@ -140,18 +140,15 @@ extension CharacterBrowser {
         let repository = services.repository
         // Back online: the writes kept meanwhile go now, in order, once the switch is set (a send
         // running meanwhile makes this one return at once: one drain of the outbox runs at a time).
-        guard isOnline else {
-            return [.stream(key: Self.networkSwitchKey) { _ in setter.set(isOnline, number: number) }]
+        let set = Effect<BrowserMessage>.stream(key: Self.networkSwitchKey) { sink in
+            setter.set(isOnline, number: number)
+            guard isOnline else { return }
+            let sent = await repository.sendKeptWrites()
+            if !sent.isEmpty { sink.send(.keptWritesSent(sent, fromTask: false)) }
         }
+        guard isOnline else { return [set] }
         state.sendFailures = 0
-        return [
-            .cancel(key: Self.sendBackoffKey),
-            .stream(key: Self.networkSwitchKey) { sink in
-                setter.set(isOnline, number: number)
-                let sent = await repository.sendKeptWrites()
-                if !sent.isEmpty { sink.send(.keptWritesSent(sent, fromTask: false)) }
-            },
-        ]
+        return [.cancel(key: Self.sendBackoffKey), set]
     }
 
     /// The task key of the effect that sets the network switch.

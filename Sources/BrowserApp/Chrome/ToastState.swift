@@ -12,11 +12,4 @@ package struct ToastState: Sendable, Hashable {
     var kind: Kind
     /// The tick at which it disappears on its own.
     var expiresAtTick: Int
-
-    /// A toast of `kind` showing `message` until tick `expiresAtTick`.
-    init(_ message: String, kind: Kind, expiresAtTick: Int) {
-        self.message = message
-        self.kind = kind
-        self.expiresAtTick = expiresAtTick
-    }
 }
