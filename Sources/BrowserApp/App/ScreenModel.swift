@@ -52,9 +52,8 @@ package protocol ScreenModel: Sendable {
     /// Shows `entity` wherever the screen holds it (a newer copy read or announced). Reads nothing.
     mutating func show(_ entity: ShownEntity)
     /// The app applied `event` (any screen's answer) at `time`.
-    mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext) -> [Effect<
-        Message
-    >]
+    mutating func answered(_ event: AnswerEvent, at time: Date, context: inout ScreenContext)
+        -> [Effect<Message>]
     /// Draws the screen into the main pane `area` (border included).
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext)
 }
@@ -88,7 +87,6 @@ package struct ScreenActivity: Sendable, Hashable {
     package var shownReads: [String] = []
     /// Whether one of `shownReads` is a refresh.
     package var shownRefreshing = false
-
 }
 
 extension ScreenActivity {

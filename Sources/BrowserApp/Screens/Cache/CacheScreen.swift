@@ -112,8 +112,8 @@ struct CacheScreen: ScreenModel {
             default:
                 effects.append(
                     .stream(key: Self.taskKey(request)) { sink in
-                        let now = services.now()
-                        let result = await request.perform(with: inspector, now: now, clock: services.clock)
+                        let result = await request.perform(
+                            with: inspector, now: services.now(), clock: services.clock)
                         if let result { sink.send(.result(result, at: services.now())) }
                     })
             }

@@ -25,15 +25,9 @@ enum CacheScreenRequest: Sendable, Equatable {
 
     /// Runs the request against `inspector` at `now`, timing actions by `clock`; nil for `explore`
     /// and `ask` (the app's own).
-    func perform(
-        with inspector: CacheInspector, now: Date, clock: any Clock<Duration> = ContinuousClock()
+    func perform<C: Clock<Duration>>(
+        with inspector: CacheInspector, now: Date, clock: C = ContinuousClock()
     ) async -> CacheScreenResult? {
-        await perform(with: inspector, now: now, timedOn: clock)
-    }
-
-    private func perform<C: Clock<Duration>>(with inspector: CacheInspector, now: Date, timedOn clock: C)
-        async -> CacheScreenResult?
-    {
         let start = clock.now
         func acted(_ answer: CacheActionAnswer, _ key: CacheEntryKey?, _ kind: CacheScreenResult.ActionKind)
             -> CacheScreenResult
