@@ -126,29 +126,24 @@ struct CachePulsesPane: Widget, Equatable, Sendable {
 
     init(_ pulses: CachePulses, at now: Date) {
         let minute = CachePulses.seconds
+        // A bold label, a minute's sparkline in `color`, then `rest`.
+        func row(_ label: String, _ sparkline: String, _ color: TerminalColor, _ rest: [Span]) -> Line {
+            Line(
+                [
+                    Span(TextFitting.fit(label, width: 12), style: .plain.bolded()),
+                    Span(TextFitting.fit(sparkline, width: minute), style: .plain.foreground(color)),
+                ] + rest)
+        }
         let hitRatio = Sparkline.of(ratios: pulses.hitRatio(at: now), width: minute)
         let ratio = pulses.minuteHitRatio(at: now).map { "\(DecimalText.whole($0 * 100))%" } ?? "—"
-        var lines = [
-            Line([
-                Span(TextFitting.fit("hit ratio", width: 12), style: .plain.bolded()),
-                Span(TextFitting.fit(hitRatio, width: minute), style: .plain.foreground(.green)),
-                Span(" \(ratio)"),
-            ])
-        ]
+        var lines = [row("hit ratio", hitRatio, .green, [Span(" \(ratio)")])]
         for source in pulses.sources {
             let counts = pulses.perSecond(source, at: now)
             let buckets = pulses.latencies[source] ?? []
             let histogram = Sparkline.of(buckets, width: CachePulses.latencyBounds.count + 1)
             let total = TextFitting.fit(String(counts.reduce(0, +)), width: 5, alignment: .trailing)
-            lines.append(
-                Line([
-                    Span(TextFitting.fit(source.description, width: 12), style: .plain.bolded()),
-                    Span(
-                        TextFitting.fit(Sparkline.of(counts, width: minute), width: minute),
-                        style: .plain.foreground(.cyan)),
-                    Span(" \(total)/min  "),
-                    Span(histogram, style: .plain.foreground(.magenta)),
-                ]))
+            let perMinute = [Span(" \(total)/min  "), Span(histogram, style: .plain.foreground(.magenta))]
+            lines.append(row(source.description, Sparkline.of(counts, width: minute), .cyan, perMinute))
         }
         if pulses.sources.isEmpty { lines.append(Line("no answers this minute", style: .plain.dimmed())) }
         let bounds = "<1 <4 <16 <64 <256 <1s ≥1s ms"

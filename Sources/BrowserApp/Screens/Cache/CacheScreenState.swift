@@ -141,12 +141,7 @@ package struct CacheScreenState: Sendable, Equatable {
             guard detail == nil, let index = rowIndex(atColumn: column, row: row, area: area) else { break }
             move(index - list.selection, area: area)
             if opens { requests = enter() }
-        case .scroll(let rows, _, _):
-            if detail == nil {
-                list.move(by: rows, height: listRows(in: area), viewOnly: true)
-            } else {
-                move(rows, area: area)
-            }
+        case .scroll(let rows, _, _): move(rows, area: area, viewOnly: true)
         default: break
         }
         return finish(requests, area: area)
@@ -154,21 +149,18 @@ package struct CacheScreenState: Sendable, Equatable {
 
     /// Takes a message of the screen's effects. Never reads the clock: time comes with the messages.
     mutating func receive(_ message: CacheScreenMessage, area: Rect) -> [CacheScreenRequest] {
+        var requests: [CacheScreenRequest] = []
         switch message {
-        case .second(let time):
-            return finish(advance(to: time), area: area)
+        case .second(let time): requests = advance(to: time)
         case .sharedRefusals(let count):
             sharedRefusals = count
             return []
         case .result(let result, let time):
-            let advanced = time.map { advance(to: max($0, now)) } ?? []
-            return finish(advanced + apply(result), area: area)
-        case .answered(let asked, let letter):
-            return finish(answer(asked, with: letter), area: area)
-        case .filtered(let text):
-            list.setFilter(text, rule: rule, now: now)
-            return finish([], area: area)
+            requests = (time.map { advance(to: max($0, now)) } ?? []) + apply(result)
+        case .answered(let asked, let letter): requests = answer(asked, with: letter)
+        case .filtered(let text): list.setFilter(text, rule: rule, now: now)
         }
+        return finish(requests, area: area)
     }
 
     /// The app applied `event` at `time`: the timeline takes it, and the rows it read are read again.
@@ -199,12 +191,13 @@ package struct CacheScreenState: Sendable, Equatable {
     /// The key the actions act on: the open entry's, else the selected row's.
     var subject: CacheEntryKey? { detail?.entry.key ?? list.selected?.key }
 
-    private mutating func move(_ delta: Int, area: Rect) {
+    /// Scrolls the entry page, else moves the list's selection (with `viewOnly`, its view: the wheel).
+    private mutating func move(_ delta: Int, area: Rect, viewOnly: Bool = false) {
         if var open = detail {
             open.scroll(by: delta, total: entryLines.count, height: geometry(in: area).entryRows)
             detail = open
         } else {
-            list.move(by: delta, height: listRows(in: area))
+            list.move(by: delta, height: listRows(in: area), viewOnly: viewOnly)
         }
     }
 
