@@ -80,30 +80,29 @@ package enum KeyTable {
     /// Without `withGlobal` (a screen that takes typing, where the global keys type), only the
     /// screen's own.
     static func hints(for scope: Scope, withGlobal: Bool = true) -> [KeyHint] {
-        guard withGlobal else { return workOutHintBindings(for: scope, withGlobal: false).compactMap(\.hint).map(Self.hint) }
-        return hintsByScope[scope.name] ?? workOutHintBindings(for: scope).compactMap(\.hint).map(Self.hint)
+        if withGlobal, let hints = hintsByScope[scope.name] { return hints }
+        return workOutHints(for: scope, withGlobal: withGlobal)
     }
 
     /// What each of the footer's hints on `scope` does, in the order of `hints(for:)`: a click on
     /// a hint does what its (first) key does.
     static func hintActions(for scope: Scope, withGlobal: Bool = true) -> [BrowserAction] {
-        workOutHintBindings(for: scope, withGlobal: withGlobal).map(\.action)
+        hintBindings(for: scope, withGlobal: withGlobal).map(\.action)
     }
 
     /// Every catalogued scope's footer hints, worked out once (the footer asks on every frame).
     private static let hintsByScope: [String: [KeyHint]] = Dictionary(
-        ScreenCatalog.scopes.map { scope in
-            (scope.name, workOutHintBindings(for: scope).compactMap(\.hint).map(Self.hint))
-        },
-        uniquingKeysWith: { first, _ in first }
-    )
+        ScreenCatalog.scopes.map { ($0.name, workOutHints(for: $0, withGlobal: true)) },
+        uniquingKeysWith: { first, _ in first })
+
+    private static func workOutHints(for scope: Scope, withGlobal: Bool) -> [KeyHint] {
+        hintBindings(for: scope, withGlobal: withGlobal).compactMap(\.hint).map { KeyHint($0.keys, $0.word) }
+    }
 
     /// The bindings with a footer hint on `scope`, by the hint's rank.
-    private static func workOutHintBindings(for scope: Scope, withGlobal: Bool = true) -> [KeyBinding] {
+    private static func hintBindings(for scope: Scope, withGlobal: Bool) -> [KeyBinding] {
         (scope.bindings + (withGlobal ? global : []))
             .filter { $0.hint != nil }
             .sorted { ($0.hint?.rank ?? 0) < ($1.hint?.rank ?? 0) }
     }
-
-    private static func hint(_ hint: KeyBinding.Hint) -> KeyHint { KeyHint(hint.keys, hint.word) }
 }
