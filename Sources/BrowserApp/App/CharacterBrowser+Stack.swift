@@ -26,11 +26,8 @@ extension CharacterBrowser {
     /// was opened by its push and is not called (at start, `--open`'s entity read once, not twice).
     func callEach(_ screenCall: ScreenCall, state: inout BrowserState) -> [Effect<BrowserMessage>] {
         var effects: [Effect<BrowserMessage>] = []
-        let screens = state.stack.count
-        var index = 0
-        while index < min(screens, state.stack.count) {
+        for index in 0..<state.stack.count where index < state.stack.count {
             effects += call(index, screenCall, state: &state)
-            index += 1
         }
         return effects
     }

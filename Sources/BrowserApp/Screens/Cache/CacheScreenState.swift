@@ -269,7 +269,7 @@ package struct CacheScreenState: Sendable, Equatable {
             detail = open
         case .acted(_, let key, let kind, _):
             censusIsStale = true
-            if let key, let event = result.actionEvent { timeline.record(event, at: now, keys: [key]) }
+            if let event = result.actionEvent { timeline.record(event, at: now) }
             if kind == .purge {
                 list.reload()
                 return [.count]

@@ -43,12 +43,12 @@ struct CacheTimeline: Sendable, Equatable {
     func moments(of key: CacheEntryKey) -> [Moment] { moments[key] ?? [] }
     func changes(of key: CacheEntryKey) -> [Change] { changes[key] ?? [] }
 
-    /// Records `event`, applied at `time`, for `keys` (by default the keys its query read).
-    mutating func record(_ event: AnswerEvent, at time: Date, keys: [CacheEntryKey]? = nil) {
+    /// Records `event`, applied at `time`, for the keys it read or acted on.
+    mutating func record(_ event: AnswerEvent, at time: Date) {
         let moment = Moment(
             time: time, origin: event.origin?.description, policy: event.policy.description, ms: event.ms,
             stale: event.stale, error: event.error)
-        for key in keys ?? event.cacheKeys {
+        for key in event.cacheKeys {
             touch(key)
             moments[key, default: []].append(moment)
             if moments[key, default: []].count > maxMoments { moments[key]?.removeFirst() }
