@@ -165,7 +165,6 @@ struct ExplorerDetailScreen: ScreenModel {
                     self.tree = tree
                     folds = tree.folds
                     let members = reader?.members(of: answer.value)
-                    if let members { showAll(members) }
                     // Placed with its picture first, so the lines are built once for their width.
                     linesWidth = place(in: context.layout)
                     rebuildLines()
@@ -283,15 +282,6 @@ struct ExplorerDetailScreen: ScreenModel {
         if let image, let imageArea {
             AvatarPane(avatar: image, mode: context.colorMode).render(in: imageArea, buffer: &buffer)
         }
-    }
-
-    /// Opens the container `field` (a cast) with every child shown.
-    private mutating func showAll(_ field: String) {
-        guard let outline = tree?.outline,
-            let node = outline.children(of: 0).first(where: { outline.nodes[$0].label == field })
-        else { return }
-        if !folds.isOpen(node, in: outline) { folds.toggle(node, in: outline) }
-        folds.showAll(node)
     }
 
     /// Puts the cursor on the first link inside `field` (the first of a cast).

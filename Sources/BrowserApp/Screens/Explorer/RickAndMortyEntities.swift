@@ -68,25 +68,16 @@ struct RickAndMortyEntities: EntityReading {
             for batch in GraphRepository.batches(of: ids[kind] ?? []) {
                 if Task.isCancelled { return }
                 let found: [Int: String]?
-                if kind == .episode {
-                    let report = await services.read { () async throws(RepositoryError) -> Answer<[Episode]> in
-                        try await repository.episodes(ids: batch, policy: policy)
-                    }
-                    record(
-                        AppliedAnswer(
-                            query: QueryText.episodes(batch), kind: .episode, policy: policy,
-                            keys: batch.map { .entity(.episode, id: $0) }, report))
-                    found = (try? report.result.get().value).map { Self.byID($0) { "\($0.code) \($0.name)" } }
-                } else {
+                switch kind {
+                case .episode:
+                    found = await titles(of: batch, kind, query: QueryText.episodes(batch), policy: policy, record: record) {
+                        () async throws(RepositoryError) in try await repository.episodes(ids: batch, policy: policy)
+                    } title: { "\($0.code) \($0.name)" }
+                default:
                     guard let graph else { continue }
-                    let report = await services.read { () async throws(RepositoryError) -> Answer<[ShowCharacter]> in
-                        try await graph.characters(ids: batch, policy: policy)
-                    }
-                    record(
-                        AppliedAnswer(
-                            query: QueryText.characters(batch), kind: .character, policy: policy,
-                            keys: batch.map { .entity(.character, id: $0) }, report))
-                    found = (try? report.result.get().value).map { Self.byID($0, \.name) }
+                    found = await titles(of: batch, kind, query: QueryText.characters(batch), policy: policy, record: record) {
+                        () async throws(RepositoryError) in try await graph.characters(ids: batch, policy: policy)
+                    } title: { $0.name }
                 }
                 give(
                     batch.flatMap { id in
@@ -102,10 +93,16 @@ struct RickAndMortyEntities: EntityReading {
         }
     }
 
-    /// The titles of `values` by id (the first of an id given twice).
-    private static func byID<Value: Identifiable>(_ values: [Value], _ title: (Value) -> String) -> [Int: String]
-    where Value.ID == Int {
-        Dictionary(values.map { ($0.id, title($0)) }) { first, _ in first }
+    /// Reads the entities `ids` of `kind` (one multi-id request, `read`), records the read as
+    /// `query`, and returns their titles by id; nil when the read failed.
+    private func titles<Value: Identifiable & Sendable>(
+        of ids: [Int], _ kind: EntityKind, query: String, policy: CachePolicy,
+        record: @Sendable (AppliedAnswer) -> Void, read: () async throws(RepositoryError) -> Answer<[Value]>,
+        title: (Value) -> String
+    ) async -> [Int: String]? where Value.ID == Int {
+        let report = await services.read(read)
+        record(AppliedAnswer(query: query, kind: kind, policy: policy, keys: ids.map { .entity(kind, id: $0) }, report))
+        return (try? report.result.get().value).map { Dictionary($0.map { ($0.id, title($0)) }) { first, _ in first } }
     }
 
     func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming {
