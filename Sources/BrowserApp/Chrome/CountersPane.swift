@@ -21,12 +21,9 @@ struct CountersPane: Widget, Equatable, Sendable {
     }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        BorderBox(title: "Answers by source").render(in: area, buffer: &buffer)
-        let inside = BorderBox.interior(of: area).inset(left: 1)
-        // From this width, three more columns: the answers per kind (35 columns, 3 × 6, a gap).
-        let lines = inside.width >= 35 + 3 * 6 + 2 ? withKinds(lines) : lines
-        for (index, line) in lines.prefix(inside.height).enumerated() {
-            buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
+        BorderBox.render(titled: "Answers by source", in: area, buffer: &buffer, rightMargin: 0) { inside in
+            // From this width, three more columns: the answers per kind (35 columns, 3 × 6, a gap).
+            inside.width >= 35 + 3 * 6 + 2 ? withKinds(lines) : lines
         }
     }
 

@@ -7,19 +7,19 @@ struct RecentAnswersPane: Widget, Equatable, Sendable {
     let events: [AnswerEvent]
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        BorderBox(title: "Recent answers").render(in: area, buffer: &buffer)
-        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
-        guard !inside.isEmpty else { return }
-        if events.isEmpty {
-            buffer.write("none yet", x: inside.x, y: inside.y, maxWidth: inside.width, style: .plain.dimmed())
-            return
+        BorderBox.render(titled: "Recent answers", in: area, buffer: &buffer) { inside in
+            events.isEmpty ? [Line("none yet", style: .plain.dimmed())] : lines(in: inside)
         }
+    }
+
+    /// A line per event that fits in `inside`, its columns fitted to its width.
+    private func lines(in inside: Rect) -> [Line] {
         let isRoomy = inside.width >= 56
         let sourceWidth = 11
         let policyWidth = isRoomy ? 11 : 7
         let latencyWidth = isRoomy ? 8 : 0
         let queryWidth = max(4, inside.width - sourceWidth - policyWidth - latencyWidth - (isRoomy ? 3 : 2))
-        for (index, event) in events.prefix(inside.height).enumerated() {
+        return events.prefix(inside.height).map { event in
             let source = TextFitting.fit(StatusPaneContent.source(event), width: sourceWidth)
             let policy = isRoomy ? event.policy.description : Self.shortPolicy(event.policy)
             var spans =
@@ -32,7 +32,7 @@ struct RecentAnswersPane: Widget, Equatable, Sendable {
                 let fitted = TextFitting.fit(latency, width: latencyWidth, alignment: .trailing)
                 spans += [Span(" "), Span(fitted)]
             }
-            buffer.write(Line(spans), x: inside.x, y: inside.y + index, maxWidth: inside.width)
+            return Line(spans)
         }
     }
 

@@ -55,11 +55,8 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        BorderBox(title: "Status").render(in: area, buffer: &buffer)
-        let inside = BorderBox.interior(of: area).inset(left: 1)
-        let lines = isWide ? wideLines(width: inside.width) : compactLines(count: inside.height)
-        for (index, line) in lines.prefix(inside.height).enumerated() {
-            buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
+        BorderBox.render(titled: "Status", in: area, buffer: &buffer, rightMargin: 0) { inside in
+            isWide ? wideLines(width: inside.width) : compactLines(count: inside.height)
         }
     }
 

@@ -73,18 +73,3 @@ struct CacheEntryDetail: Sendable, Equatable {
         return lines
     }
 }
-
-extension BorderBox {
-    /// Draws a box titled `title` over `area` and the first `lines` that fit inside it, a column in
-    /// from each side: the Cache screen's entry page and pulses.
-    static func render(
-        _ lines: some Collection<Line>, titled title: String, in area: Rect, buffer: inout CellBuffer
-    ) {
-        BorderBox(title: title).render(in: area, buffer: &buffer)
-        let inside = interior(of: area).inset(left: 1, right: 1)
-        guard !inside.isEmpty else { return }
-        for (index, line) in lines.prefix(inside.height).enumerated() {
-            buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
-        }
-    }
-}

@@ -152,6 +152,6 @@ struct CachePulsesPane: Widget, Equatable, Sendable {
     }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
-        BorderBox.render(lines, titled: "Pulses · last minute", in: area, buffer: &buffer)
+        BorderBox.render(titled: "Pulses · last minute", in: area, buffer: &buffer) { _ in lines }
     }
 }

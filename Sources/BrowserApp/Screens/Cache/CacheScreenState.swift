@@ -93,8 +93,9 @@ package struct CacheScreenState: Sendable, Equatable {
         revalidating: RevalidatingEntries = RevalidatingEntries()
     ) {
         if let detail {
-            let page = entryLines.dropFirst(detail.scroll)
-            BorderBox.render(page, titled: "Cache entry", in: area, buffer: &buffer)
+            BorderBox.render(titled: "Cache entry", in: area, buffer: &buffer) { _ in
+                Array(entryLines.dropFirst(detail.scroll))
+            }
             return
         }
         let geometry = geometry(in: area)
