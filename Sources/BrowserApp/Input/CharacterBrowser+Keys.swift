@@ -23,8 +23,7 @@ extension CharacterBrowser {
         case .showHelp:
             state.showsHelp = true
             return []
-        case .toggleNetwork:
-            return toggleNetwork(state: &state)
+        case .toggleNetwork: return toggleNetwork(state: &state)
         case .clearCache(let scope): return clearCache(scope, state: &state)
         case .dismissToast:
             state.toast = nil

@@ -23,13 +23,11 @@ extension CharacterBrowser {
         let layout = state.layout
         let (column, row) = (mouse.column, mouse.row)
         if layout.main.contains(column: column, row: row) {
-            if mouse.scrollRows != 0 {
-                return callTop(
-                    .perform(.scroll(rows: mouse.scrollRows, column: column, row: row)), state: &state)
-            }
-            return callTop(
-                .perform(.click(column: column, row: row, opens: mouse.action == .doubleClick)), state: &state
-            )
+            let action: BrowserAction =
+                mouse.scrollRows != 0
+                ? .scroll(rows: mouse.scrollRows, column: column, row: row)
+                : .click(column: column, row: row, opens: mouse.action == .doubleClick)
+            return callTop(.perform(action), state: &state)
         }
         guard mouse.scrollRows == 0 else { return [] }
         if layout.footer.contains(column: column, row: row),
