@@ -4,13 +4,7 @@ import PostgresCache
 import RickAndMortyHTTP
 import TerminalUI
 
-/// What the browser talks to: the character repository, the offline switch, a description of
-/// the API for the status pane, the avatar loader and colour mode, and a listener told of every
-/// answer the browser applies.
-///
-/// `Sendable`: every part is. `onAnswer` is called on the browser's loop thread by the runtime
-/// (an `Effect.call` that `update` returns), once per applied answer or failure, in the order
-/// they were applied.
+/// What the browser talks to, and the listeners it tells of what it did. `Sendable`: every part is.
 package struct BrowserServices: Sendable {
     /// Where characters, pages and episodes are read.
     var repository: CharacterRepository
@@ -25,7 +19,8 @@ package struct BrowserServices: Sendable {
     var apiDescription: String
     /// Measures how long a failed read took (answers carry their own duration).
     var clock: any Clock<Duration>
-    /// Told of every answer or failure the browser applies (for the `--events` log).
+    /// Told of every answer or failure the browser applies, on the loop thread (an `Effect.call`),
+    /// in the order applied: the `--events` log.
     var onAnswer: @Sendable (AnswerEvent) -> Void
     /// Loads avatars for the detail pane; nil draws no images (`--no-images`).
     package var avatars: AvatarLoader?

@@ -3,10 +3,9 @@ import PersistentCache
 import RepositoryCore
 import RickAndMortyModel
 
-/// Keeps `RememberedBrowser` in the cache database's device storage, one set of keys per API:
-/// the prefix is the API's identity (`APIIdentity.id` and a slash), so two APIs never share keys. Plain values (the active
-/// list, the switch, images, the mouse) are stored as themselves through `DeviceStorageDataSource`;
-/// structured ones (filters, selections) as JSON through a `SerializationDataSourceMapper`.
+/// Keeps `RememberedBrowser` in the cache database's device storage, one set of keys per API (the
+/// prefix is `APIIdentity.id` and a slash). Plain values (the active list, the switch, images, the
+/// mouse) are stored as themselves, structured ones (filters, selections) as JSON.
 ///
 /// Reading never fails: a stored value of the wrong type or unreadable JSON is ignored and
 /// described in `notes`. Thread-safe: the database is.

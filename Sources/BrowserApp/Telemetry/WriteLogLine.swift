@@ -3,17 +3,15 @@ import EntityWrites
 import Foundation
 
 /// One line of the `--events` log for a write (an edit or delete, or a kept write sent), and the
-/// status pane's last save: `method`, the outcome as `write` (`applied`, `merged`, `pending`,
-/// `conflict`, `rejected`, `discarded`, `not sent`), `origin` (`network` when the server answered,
-/// `disk` when the write is kept in the cache file's outbox; nil when neither), `ms`, `error`, the
-/// character and the outbox's `sequence` when the write is or was kept there. Read off the
-/// library's one outcome type (`EntityWrites.WriteEvent`). A plain value; `Codable`.
+/// status pane's last save, read off the library's one outcome type (`EntityWrites.WriteEvent`).
+/// A plain value; `Codable`.
 package struct WriteLogLine: Sendable, Codable, Equatable {
     /// `PATCH` or `DELETE`.
     var method: String
-    /// The outcome, in words.
+    /// The outcome: `applied`, `merged`, `pending`, `conflict`, `rejected`, `discarded`, `not sent`.
     var write: String
-    /// Where the value shown now came from: `network` or `disk` (kept, pending).
+    /// Where the value shown now came from: `network` (the server answered) or `disk` (kept in the
+    /// outbox, pending); nil when neither.
     var origin: String?
     var character: Int
     /// The outbox's number of the write, when it is kept.
