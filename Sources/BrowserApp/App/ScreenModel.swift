@@ -146,12 +146,10 @@ package struct ScreenContext: Sendable {
     /// Records `answer`, built where the read ran (`AppliedAnswer(query:kind:policy:keys:_:)`).
     mutating func record(_ answer: AppliedAnswer) { requests.append(.record(answer)) }
 
-    /// Records `event` (an answer that is not a repository read: an avatar) without counting it,
-    /// or, given `tally` and `metrics`, counted as a read of another repository (the explorer's).
-    package mutating func record(
-        _ event: AnswerEvent, tally: AppliedAnswer.Tally? = nil, metrics: MetricsSnapshot? = nil
-    ) {
-        requests.append(.record(AppliedAnswer(event: event, metrics: metrics, tally: tally, warning: nil)))
+    /// Records `event`, an answer that is not a repository read (an avatar, a Cache screen action),
+    /// without counting it.
+    package mutating func record(_ event: AnswerEvent) {
+        requests.append(.record(AppliedAnswer(event: event, metrics: nil, tally: nil, warning: nil)))
     }
 
     /// Shows `message` as a toast of `kind`.

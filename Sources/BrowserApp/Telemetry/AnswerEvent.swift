@@ -50,20 +50,14 @@ package enum AnswerPolicy: Sendable, Hashable, CustomStringConvertible {
     /// An avatar download's policy.
     case download(DownloadCachePolicy)
 
-    /// `localFirst`, `remoteFirst`, …, `bypassServerCallOnFoundItem`, ….
+    /// `localFirst`, `remoteFirst`, …, `bypassServerCallOnFoundItem`, …: a download policy's name as
+    /// the case is spelt (what `"\(policy)"` prints, without the reflection that printing costs on
+    /// every frame that shows an avatar's answer).
     package var description: String {
         switch self {
         case .cache(let policy): policy.rawValue
-        case .download(let policy): Self.name(of: policy)
-        }
-    }
-
-    /// A download policy's name, as the case is spelt (what `"\(policy)"` prints, without the
-    /// reflection that printing costs on every frame that shows an avatar's answer).
-    static func name(of policy: DownloadCachePolicy) -> String {
-        switch policy {
-        case .bypassServerCallOnFoundItem: "bypassServerCallOnFoundItem"
-        case .alwaysFetchWithCustomHeader: "alwaysFetchWithCustomHeader"
+        case .download(.bypassServerCallOnFoundItem): "bypassServerCallOnFoundItem"
+        case .download(.alwaysFetchWithCustomHeader): "alwaysFetchWithCustomHeader"
         }
     }
 }
