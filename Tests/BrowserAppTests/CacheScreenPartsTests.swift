@@ -371,7 +371,7 @@ struct CacheScreenPartsTests {
             }
         }
         var buffer = CellBuffer(size: TerminalSize(width: 100, height: 6))
-        CachePulsesPane(pulses, at: Self.now.addingTimeInterval(3)).render(in: buffer.area, buffer: &buffer)
+        pulses.renderPane(at: Self.now.addingTimeInterval(3), in: buffer.area, buffer: &buffer)
         let text = buffer.textLines
         #expect(text[1].contains("hit ratio") && text[1].contains("████") && text[1].contains("100%"))
         #expect(

@@ -119,13 +119,15 @@ enum PulseSource: String, Sendable, Hashable, CaseIterable, Comparable, CustomSt
     }
 }
 
-/// The pulses pane: the hit ratio per second, per source a sparkline of its answers per second and
-/// its latency histogram. Holds exactly what it draws (the lines of a `CachePulses` at one time).
-struct CachePulsesPane: Widget, Equatable, Sendable {
-    let lines: [Line]
+extension CachePulses {
+    /// Draws the pulses pane over `area` at `now`: the hit ratio per second, per source a sparkline
+    /// of its answers per second and its latency histogram.
+    func renderPane(at now: Date, in area: Rect, buffer: inout CellBuffer) {
+        BorderBox.render(titled: "Pulses · last minute", in: area, buffer: &buffer) { _ in paneLines(at: now) }
+    }
 
-    init(_ pulses: CachePulses, at now: Date) {
-        let minute = CachePulses.seconds
+    private func paneLines(at now: Date) -> [Line] {
+        let minute = Self.seconds
         // A bold label, a minute's sparkline in `color`, then `rest`.
         func row(_ label: String, _ sparkline: String, _ color: TerminalColor, _ rest: [Span]) -> Line {
             Line(
@@ -134,24 +136,20 @@ struct CachePulsesPane: Widget, Equatable, Sendable {
                     Span(TextFitting.fit(sparkline, width: minute), style: .plain.foreground(color)),
                 ] + rest)
         }
-        let hitRatio = Sparkline.of(ratios: pulses.hitRatio(at: now), width: minute)
-        let ratio = pulses.minuteHitRatio(at: now).map { "\(DecimalText.whole($0 * 100))%" } ?? "—"
+        let hitRatio = Sparkline.of(ratios: hitRatio(at: now), width: minute)
+        let ratio = minuteHitRatio(at: now).map { "\(DecimalText.whole($0 * 100))%" } ?? "—"
         var lines = [row("hit ratio", hitRatio, .green, [Span(" \(ratio)")])]
-        for source in pulses.sources {
-            let counts = pulses.perSecond(source, at: now)
-            let buckets = pulses.latencies[source] ?? []
-            let histogram = Sparkline.of(buckets, width: CachePulses.latencyBounds.count + 1)
+        for source in sources {
+            let counts = perSecond(source, at: now)
+            let buckets = latencies[source] ?? []
+            let histogram = Sparkline.of(buckets, width: Self.latencyBounds.count + 1)
             let total = TextFitting.fit(String(counts.reduce(0, +)), width: 5, alignment: .trailing)
             let perMinute = [Span(" \(total)/min  "), Span(histogram, style: .plain.foreground(.magenta))]
             lines.append(row(source.description, Sparkline.of(counts, width: minute), .cyan, perMinute))
         }
-        if pulses.sources.isEmpty { lines.append(Line("no answers this minute", style: .plain.dimmed())) }
+        if sources.isEmpty { lines.append(Line("no answers this minute", style: .plain.dimmed())) }
         let bounds = "<1 <4 <16 <64 <256 <1s ≥1s ms"
         lines.append(Line("latency histogram buckets: \(bounds)", style: .plain.dimmed()))
-        self.lines = lines
-    }
-
-    func render(in area: Rect, buffer: inout CellBuffer) {
-        BorderBox.render(titled: "Pulses · last minute", in: area, buffer: &buffer) { _ in lines }
+        return lines
     }
 }

@@ -109,7 +109,7 @@ package struct CacheScreenState: Sendable, Equatable {
             revalidating: Set(rows.map(\.key).filter(revalidating.contains))
         ).render(in: geometry.list, buffer: &buffer)
         if !geometry.pulses.isEmpty {
-            CachePulsesPane(pulses, at: now).render(in: geometry.pulses, buffer: &buffer)
+            pulses.renderPane(at: now, in: geometry.pulses, buffer: &buffer)
         }
     }
 
