@@ -2,10 +2,9 @@ import RepositoryCore
 import RickAndMortyModel
 import TerminalUI
 
-/// The counters box: per data source, the answers the browser applied and the repository's
-/// own hit and miss counts, then failures and stale answers; when the box is wide enough, the
-/// answers per entity kind too (characters, episodes, locations).
-/// Holds exactly what it draws, so equal panes draw equal cells.
+/// The counters box: per data source, the answers the browser applied and the repository's own hit
+/// and miss counts, then failures and stale answers; when the box is wide enough, the answers per
+/// entity kind too. Holds exactly what it draws, so equal panes draw equal cells.
 struct CountersPane: Widget, Equatable, Sendable {
     /// Lines of the box (the header, one per origin, failed, stale).
     static let lineCount = 9

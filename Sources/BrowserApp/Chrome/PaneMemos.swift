@@ -1,9 +1,8 @@
 import RickAndMortyModel
 import TerminalUI
 
-/// The remembered drawings of the panes whose inputs change less often than the frame (title,
-/// status, counters, recent answers, footer, each list's rows in view),
-/// each pasted unless its input changed. Thread-safe, as each `DrawingMemo` is; one per browser.
+/// The remembered drawings of the panes whose inputs change less often than the frame, each pasted
+/// unless its input changed. Thread-safe, as each `DrawingMemo` is; one per browser.
 final class PaneMemos: Sendable {
     let title = DrawingMemo<TitleBar>()
     let status = DrawingMemo<StatusPaneContent>()

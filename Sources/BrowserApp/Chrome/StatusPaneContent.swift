@@ -5,11 +5,9 @@ import PostgresCache
 import RepositoryCore
 import TerminalUI
 
-/// The status box: the latest answer (what was asked, which source answered and, for a composed
-/// answer, where its parts came from, policy and operation, latency, age, fresh or stale, the error
-/// behind a fallback), what is loading, the network state (with the shared cache tier's, when it is
-/// on) and the API. Wide: one row per item; narrow: four compact lines. Holds exactly what it
-/// draws, so equal panes draw equal cells.
+/// The status box: the latest answer or write item by item, what is loading, the network, the
+/// writes kept and the API. Wide: one row per item; narrow: four compact lines. Holds exactly what
+/// it draws, so equal panes draw equal cells.
 struct StatusPaneContent: Widget, Equatable, Sendable {
     /// Rows of the wide form (the box is two taller).
     static let wideRowCount = 11
@@ -64,7 +62,6 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     /// the wide form's first rows (asked, source, policy, latency, age), and its error.
     private var latestItems: (items: [(String, Style)], error: String?) {
         if let write = latestWrite {
-            // `save character 1` or `delete character 1`.
             let asked = "\(write.method == "DELETE" ? "delete" : "save") character \(write.character)"
             let items: [(String, Style)] = [
                 (asked, Style(bold: true)),

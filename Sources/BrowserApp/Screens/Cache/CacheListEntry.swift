@@ -89,7 +89,6 @@ enum CacheSortOrder: String, Sendable, Hashable, CaseIterable {
         case .kind:
             if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
         case .state:
-            // 2 for expired, 1 for stale, 0 for fresh (or unknown).
             func urgency(_ row: CacheRow) -> Int {
                 switch row.top.map({ rule.state(of: $0, at: now) }) {
                 case .expired: 2
