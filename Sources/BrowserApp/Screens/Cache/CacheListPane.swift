@@ -32,43 +32,32 @@ struct CacheListPane: Widget, Equatable, Sendable {
         return inside.inset(top: min(inside.height, headerHeight))
     }
 
+    /// The census's two lines, then (with room for a row) the column heads and the rows.
     func render(in area: Rect, buffer: inout CellBuffer) {
         let title = ([api.map { "Cache · API \($0)" } ?? "Cache"] + notes).joined(separator: " · ")
-        BorderBox(title: title).render(in: area, buffer: &buffer)
-        let inside = BorderBox.interior(of: area).inset(left: 1, right: 1)
-        guard !inside.isEmpty else { return }
-        renderHeader(in: inside.top(Self.headerHeight - 1), buffer: &buffer)
-        guard inside.height > Self.headerHeight else { return }
-        let columns = Columns(
-            width: inside.width, badgeWidth: tiers.count, revalidating: !revalidating.isEmpty)
-        buffer.write(
-            columns.heads(), x: inside.x, y: inside.y + Self.headerHeight - 1, maxWidth: inside.width,
-            style: .plain.bolded().underlined())
-        let body = Self.body(of: area)
-        if rows.isEmpty {
-            buffer.write(
-                filter.isEmpty && !problemsOnly ? "nothing cached" : "no row read matches",
-                x: body.x, y: body.y, maxWidth: body.width, style: .plain.dimmed())
-            return
+        BorderBox.render(titled: title, in: area, buffer: &buffer) { inside in
+            let totals = Span("   " + census.tiers.map(CacheCensus.text(of:)).joined(separator: "  "))
+            var second = "\(CacheRowText.legend(tiers))   sort: \(sort.rawValue)"
+            if !filter.isEmpty { second += "   filter: \(filter)" }
+            if problemsOnly { second += "   stale + expired only" }
+            second += "   \(position)"
+            let header = [Line(census.stateLine.spans + [totals]), Line(second, style: .plain.dimmed())]
+            guard inside.height > Self.headerHeight else { return header }
+            let columns = Columns(
+                width: inside.width, badgeWidth: tiers.count, revalidating: !revalidating.isEmpty)
+            let heads = Line(columns.heads(), style: .plain.bolded().underlined())
+            guard !rows.isEmpty else {
+                let none = filter.isEmpty && !problemsOnly ? "nothing cached" : "no row read matches"
+                return header + [heads, Line(none, style: .plain.dimmed())]
+            }
+            return header + [heads]
+                + rows.enumerated().map { index, entry in
+                    let line = columns.line(
+                        entry, tiers: tiers, rule: rule, now: now, revalidating: revalidating.contains(entry.key))
+                    guard index == selected else { return line }
+                    return Line(line.spans.map { Span($0.text, style: $0.style.reversed()) })
+                }
         }
-        for (index, entry) in rows.prefix(body.height).enumerated() {
-            var line = columns.line(
-                entry, tiers: tiers, rule: rule, now: now, revalidating: revalidating.contains(entry.key))
-            if index == selected { line = Line(line.spans.map { Span($0.text, style: $0.style.reversed()) }) }
-            buffer.write(line, x: body.x, y: body.y + index, maxWidth: body.width)
-        }
-    }
-
-    private func renderHeader(in area: Rect, buffer: inout CellBuffer) {
-        guard area.height > 0 else { return }
-        let totals = Span("   " + census.tiers.map(CacheCensus.text(of:)).joined(separator: "  "))
-        buffer.write(Line(census.stateLine.spans + [totals]), x: area.x, y: area.y, maxWidth: area.width)
-        guard area.height > 1 else { return }
-        var second = "\(CacheRowText.legend(tiers))   sort: \(sort.rawValue)"
-        if !filter.isEmpty { second += "   filter: \(filter)" }
-        if problemsOnly { second += "   stale + expired only" }
-        second += "   \(position)"
-        buffer.write(second, x: area.x, y: area.y + 1, maxWidth: area.width, style: .plain.dimmed())
     }
 
     /// The column widths for a width: the title and the ETag share what the fixed columns leave.
