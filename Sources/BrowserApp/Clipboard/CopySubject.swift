@@ -12,14 +12,6 @@ package struct CopySubject: Sendable, Hashable {
     /// The entity's API URL as the server gave it.
     var url: String
 
-    /// The subject for `entity` of `kind` with `id` and `url`; nil when it cannot be encoded.
-    init?(kind: EntityKind, id: Int, url: String, entity: some Encodable) {
-        guard let json = try? JSONEncoder().encode(entity) else { return nil }
-        label = "\(kind.rawValue) \(id)"
-        self.json = json
-        self.url = url
-    }
-
     /// The subject for a value read as JSON (an entry opened on the Cache screen) named `label`: its
     /// URL is its JSON's `url` field, when it has one (else empty).
     init(label: String, json: String) {
@@ -29,8 +21,12 @@ package struct CopySubject: Sendable, Hashable {
         url = object?["url"] as? String ?? ""
     }
 
-    /// The subject for a row of a list (a character, an episode, a location).
+    /// The subject for a row of a list (a character, an episode, a location); nil when it cannot be
+    /// encoded.
     init?<Row: ListRow>(_ row: Row) {
-        self.init(kind: Row.listKind.kind, id: row.id, url: row.url, entity: row)
+        guard let json = try? JSONEncoder().encode(row) else { return nil }
+        label = "\(Row.listKind.kind.rawValue) \(row.id)"
+        self.json = json
+        url = row.url
     }
 }

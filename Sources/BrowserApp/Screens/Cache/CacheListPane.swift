@@ -53,7 +53,8 @@ struct CacheListPane: Widget, Equatable, Sendable {
             return header + [heads]
                 + rows.enumerated().map { index, entry in
                     let line = columns.line(
-                        entry, tiers: tiers, rule: rule, now: now, revalidating: revalidating.contains(entry.key))
+                        entry, tiers: tiers, rule: rule, now: now,
+                        revalidating: revalidating.contains(entry.key))
                     guard index == selected else { return line }
                     return Line(line.spans.map { Span($0.text, style: $0.style.reversed()) })
                 }
