@@ -22,32 +22,45 @@ struct CountersPane: Widget, Equatable, Sendable {
     func render(in area: Rect, buffer: inout CellBuffer) {
         BorderBox.render(titled: "Answers by source", in: area, buffer: &buffer, rightMargin: 0) { inside in
             // From this width, three more columns: the answers per kind (35 columns, 3 × 6, a gap).
-            inside.width >= 35 + 3 * 6 + 2 ? withKinds(lines) : lines
+            lines(withKinds: inside.width >= 35 + 3 * 6 + 2)
         }
     }
 
-    private var lines: [Line] {
+    /// The counter lines; `withKinds`, three more columns: answers about characters, episodes and
+    /// locations per origin (in the origin rows), failures per kind (in the `failed` row).
+    private func lines(withKinds: Bool) -> [Line] {
         let header = Style(bold: true, dim: true)
+        func row(_ spans: [Span], kinds cells: [Span] = []) -> Line {
+            let line = Line(spans)
+            guard withKinds, !cells.isEmpty else { return line }
+            return Line(spans + [Span(String(repeating: " ", count: max(0, 35 - line.width)))] + cells)
+        }
+        func perKind(_ origin: Origin?) -> [Span] {
+            [EntityKind.character, .episode, .location].map { Self.number(String(tally.count($0, origin)), 6) }
+        }
         var lines = [
-            Line([
-                Self.label("source", header), Self.number("answers", 8, header),
-                Self.number("hits", 7, header), Self.number("misses", 8, header),
-            ])
+            row(
+                [
+                    Self.label("source", header), Self.number("answers", 8, header),
+                    Self.number("hits", 7, header), Self.number("misses", 8, header),
+                ], kinds: ["char", "epis", "locs"].map { Self.number($0, 6, header) })
         ]
         for origin in Origin.allCases {
             let metrics = metrics[origin]
             let showsTierCounts = [.memory, .disk, .sharedCache, .network].contains(origin)
             lines.append(
-                Line([
-                    Self.label(origin.rawValue),
-                    Self.number(String(tally.count(origin)), 8, Style(bold: true)),
-                    Self.number(showsTierCounts ? String(metrics.hits) : "", 7),
-                    Self.number(showsTierCounts ? String(metrics.misses) : "", 8),
-                ]))
+                row(
+                    [
+                        Self.label(origin.rawValue),
+                        Self.number(String(tally.count(origin)), 8, Style(bold: true)),
+                        Self.number(showsTierCounts ? String(metrics.hits) : "", 7),
+                        Self.number(showsTierCounts ? String(metrics.misses) : "", 8),
+                    ], kinds: perKind(origin)))
         }
         let failures = Self.number(String(tally.failures), 8, Self.failuresStyle(tally))
-        lines.append(Line([Self.label("failed"), failures]))
-        lines.append(Line([Self.label("stale"), Self.number(String(tally.stale), 8, Style(bold: true))]))
+        // `failed` is counted by kind without an origin.
+        lines.append(row([Self.label("failed"), failures], kinds: perKind(nil)))
+        lines.append(row([Self.label("stale"), Self.number(String(tally.stale), 8, Style(bold: true))]))
         return lines
     }
 
@@ -64,25 +77,6 @@ struct CountersPane: Widget, Equatable, Sendable {
     /// The failures' count, red when there are any.
     private static func failuresStyle(_ tally: AnswerTally) -> Style {
         tally.failures > 0 ? Style(foreground: .red, bold: true) : Style(bold: true)
-    }
-
-    /// The counter lines with three more columns: answers about characters, episodes and
-    /// locations per origin (in the origin rows), failures per kind (in the `failed` row).
-    private func withKinds(_ lines: [Line]) -> [Line] {
-        let kinds: [EntityKind] = [.character, .episode, .location]
-        let header = Style(bold: true, dim: true)
-        return lines.enumerated().map { index, line in
-            let cells: [Span]
-            switch index {
-            case 0: cells = ["char", "epis", "locs"].map { Self.number($0, 6, header) }
-            case 1...Origin.allCases.count + 1:
-                // The origin rows, then `failed` (counted by kind without an origin).
-                let origin = index <= Origin.allCases.count ? Origin.allCases[index - 1] : nil
-                cells = kinds.map { Self.number(String(tally.count($0, origin)), 6) }
-            default: return line
-            }
-            return Line(line.spans + [Span(String(repeating: " ", count: max(0, 35 - line.width)))] + cells)
-        }
     }
 
     /// The compact form for the narrow layout: `memory 3 · disk 0 · … · failed 1`.
