@@ -4,12 +4,6 @@ import TerminalUI
 /// 100 columns the status, counters and recent-answers boxes stand right of the main box, below
 /// that a compact status box sits under it; the title row on top, the footer at the bottom.
 package struct BrowserLayout: Sendable, Hashable {
-    /// The width from which the status panes go to the right.
-    static let wideWidth = 100
-    /// Lines in the compact status box (narrow layout), without its border: four, or two on
-    /// short terminals so the list keeps its room.
-    static func compactStatusLines(height: Int) -> Int { height >= 22 ? 4 : 2 }
-
     /// The title row.
     let title: Rect
     /// The list or detail box, border included.
@@ -27,11 +21,10 @@ package struct BrowserLayout: Sendable, Hashable {
 
     /// The layout for `size`.
     init(size: TerminalSize) {
-        let whole = Rect(size: size)
-        let rows = whole.splitRows([.fixed(1), .fill, .fixed(1)])
+        let rows = Rect(size: size).splitRows([.fixed(1), .fill, .fixed(1)])
         title = rows[0]
         footer = rows[2]
-        isWide = size.width >= Self.wideWidth
+        isWide = size.width >= 100
         if isWide {
             let sideWidth = min(60, max(44, size.width * 2 / 5))
             let columns = rows[1].splitColumns([.fill, .fixed(sideWidth)])
@@ -43,7 +36,9 @@ package struct BrowserLayout: Sendable, Hashable {
             counters = side[1].height >= 4 ? side[1] : nil
             recent = side[2].height >= 3 ? side[2] : nil
         } else {
-            let parts = rows[1].splitRows([.fill, .fixed(Self.compactStatusLines(height: size.height) + 2)])
+            // The compact status box's four lines, or two on short terminals so the list keeps its room.
+            let statusLines = size.height >= 22 ? 4 : 2
+            let parts = rows[1].splitRows([.fill, .fixed(statusLines + 2)])
             main = parts[0]
             status = parts[1]
             counters = nil

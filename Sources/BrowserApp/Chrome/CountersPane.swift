@@ -36,7 +36,9 @@ struct CountersPane: Widget, Equatable, Sendable {
             return Line(spans + [Span(String(repeating: " ", count: max(0, 35 - line.width)))] + cells)
         }
         func perKind(_ origin: Origin?) -> [Span] {
-            [EntityKind.character, .episode, .location].map { Self.number(String(tally.count($0, origin)), 6) }
+            [EntityKind.character, .episode, .location].map { kind in
+                Self.number(String(tally.count(kind, origin)), 6)
+            }
         }
         var lines = [
             row(
