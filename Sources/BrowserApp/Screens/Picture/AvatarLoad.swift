@@ -14,9 +14,10 @@ enum AvatarLoad {
         loaded: @escaping @Sendable (AvatarOutcome) -> Message
     ) -> Effect<Message> {
         .stream(key: key) { sink in
-            let reporter = ProgressThrottle { received, expected in sink.send(progress(received, expected)) }
+            let throttle = ProgressThrottle()
             let outcome = await loader.load(url: url, refresh: refresh) { step in
-                reporter.report(received: step.received, expected: step.expected)
+                guard throttle.passes(received: step.received, expected: step.expected) else { return }
+                sink.send(progress(step.received, step.expected))
             }
             sink.send(loaded(outcome))
         }
@@ -49,16 +50,14 @@ enum AvatarLoad {
     }
 }
 
-/// Passes progress on only when the whole percentage changes (or, without a length, every
+/// Lets progress pass only when the whole percentage changes (or, without a length, every
 /// 16 KiB), so a fast download does not flood the loop with frames. Thread-safe: a `PThreadMutex`.
 private final class ProgressThrottle: Sendable {
     private let last = PThreadMutex<(percent: Int, received: Int64)>((-1, 0))
-    private let forward: @Sendable (Int64, Int64?) -> Void
 
-    init(_ forward: @escaping @Sendable (Int64, Int64?) -> Void) { self.forward = forward }
-
-    func report(received: Int64, expected: Int64?) {
-        let send = last.withLock { last -> Bool in
+    /// Whether the step to `received` of `expected` bytes passes.
+    func passes(received: Int64, expected: Int64?) -> Bool {
+        last.withLock { last -> Bool in
             if let expected, expected > 0 {
                 let percent = Int(received * 100 / expected)
                 guard percent != last.percent else { return false }
@@ -69,7 +68,6 @@ private final class ProgressThrottle: Sendable {
             last = (0, received)
             return true
         }
-        if send { forward(received, expected) }
     }
 }
 
