@@ -83,10 +83,9 @@ extension CharacterBrowser {
         return .task(key: Self.keptWritesReadKey) { .keptWritesRead(repository.keptWrites(), now: now()) }
     }
 
-    /// The task key of the effect that sends the kept writes.
+    /// The task keys of the send of the kept writes, of the backoff before the next, and of the
+    /// outbox's read.
     static let keptWritesKey = "kept-writes"
-    /// The task key of the backoff before the next send.
     static let sendBackoffKey = "kept-writes-backoff"
-    /// The task key of the outbox's read.
     static let keptWritesReadKey = "kept-writes-read"
 }

@@ -152,7 +152,7 @@ extension CharacterBrowser {
     }
 
     /// The task key of the effect that sets the network switch.
-    static var networkSwitchKey: String { "network-switch" }
+    static let networkSwitchKey = "network-switch"
 
     /// The `c` and `C` keys: empties memory, or memory and disk.
     func clearCache(_ scope: CacheClearing, state: inout BrowserState) -> [Effect<BrowserMessage>] {
