@@ -106,7 +106,10 @@ struct CacheScreen: ScreenModel {
         var effects: [Effect<Message>] = []
         for request in requests {
             switch request {
-            case .explore: explore(context: &context)
+            case .explore:
+                // The entry's entity: a character from its value, an episode or location by id.
+                guard let open = state.detail, let (kind, id) = open.entry.entity else { continue }
+                ExplorerDetailScreen.push(kind, id: id, title: open.entry.title, context: &context)
             case .ask(let asked):
                 context.ask(asked.question(tiers: state.tiers)) { Message.answered(asked, $0) }
             default:
@@ -129,12 +132,6 @@ struct CacheScreen: ScreenModel {
         case .readEntry(let key, _): "cache-entry-\(key)"
         default: nil
         }
-    }
-
-    /// Opens the entry's entity: a character from its value, an episode or location by id.
-    private func explore(context: inout ScreenContext) {
-        guard let open = state.detail, let (kind, id) = open.entry.entity else { return }
-        ExplorerDetailScreen.push(kind, id: id, title: open.entry.title, context: &context)
     }
 
     /// The services' `now` when it starts, then every second on the services' clock.
