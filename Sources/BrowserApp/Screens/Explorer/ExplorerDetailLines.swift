@@ -30,7 +30,7 @@ enum ExplorerDetailLines {
         _ tree: ExplorerTree, folds: OutlineFolds, titles: [EntityAddress: String], width: Int
     ) -> [ExplorerDetailLine] {
         ExplorerBuildCount.current?.countLines()
-        if let rows = tree.labeled { return labeled(rows, tree: tree, titles: titles, width: width) }
+        if let rows = tree.labeled { return labeled(rows, titles: titles, width: width) }
         let outline = tree.outline
         var lines: [ExplorerDetailLine] = []
         for row in folds.rows(of: outline) {

@@ -19,9 +19,15 @@ struct ExplorerTree: Sendable {
     /// The detail box's title instead of `title · path · line`, with `labeled`.
     private(set) var boxTitle: String?
 
-    /// The tree of `entity` (its links those of `api`), shown as `rows` under `boxTitle`.
-    init(_ entity: ExplorerEntity, api: APIBase?, rows: [LabeledRow], boxTitle: String) {
-        self.init(entity, api: api)
+    /// An entity shown as `rows` under `boxTitle`, its links the rows' (by row): no tree of its
+    /// fields is built, nor are its strings searched for links.
+    init(rows: [LabeledRow], boxTitle: String) {
+        ExplorerBuildCount.current?.countTree()
+        outline = JSONOutline(.object(JSONObject([])))
+        var links: [Int: EntityLink] = [:]
+        for (index, row) in rows.enumerated() { links[index] = row.link }
+        self.links = links
+        folds = OutlineFolds()
         labeled = rows
         self.boxTitle = boxTitle
     }

@@ -16,30 +16,24 @@ struct LabeledRow: Sendable, Hashable {
     var label: String
     var value: String
     var valueStyle: Style = .plain
-    /// The path of the link the row is (`origin`, `episode[3]`), if it is one.
-    var linkPath: String?
-    /// Whether the row shows its link's title, and how; `value` is shown, dimmed, when the path
-    /// names no link (a reference as written).
+    /// The link the row is (at `origin`, `episode[3]`), if it is one.
+    var link: EntityLink?
+    /// Whether the row shows its link's title, and how; `value` is shown, dimmed, when the row is
+    /// a reference that names no entity of the API (as written).
     var titled: Titled?
-    /// What Enter says when `linkPath` names no link (an unknown or dangling reference).
+    /// What Enter says when the row is a reference that names no entity of the API (unknown or
+    /// dangling); nil for a row that is no reference.
     var note: LineNote?
 }
 
 extension ExplorerDetailLines {
-    /// The lines of `tree`'s labelled rows `width` columns wide: a label column as wide as the
-    /// widest label, long values wrapped under their value column; a row that is a link carries it
-    /// (its title, when the row is made of it, from `titles`; its path, dimmed, until then).
-    static func labeled(_ rows: [LabeledRow], tree: ExplorerTree, titles: [EntityAddress: String], width: Int)
-        -> [ExplorerDetailLine]
-    {
-        var byPath: [String: (node: Int, link: EntityLink)] = [:]
-        for (node, link) in tree.links { byPath[link.path] = (node, link) }
-        var fields: [LabeledValue] = []
-        var found: [(node: Int, link: EntityLink)?] = []
-        for row in rows {
-            let linked = row.linkPath.flatMap { byPath[$0] }
+    /// The lines of labelled `rows` `width` columns wide: a label column as wide as the widest
+    /// label, long values wrapped under their value column; a row that is a link carries it (its
+    /// title, when the row is made of it, from `titles`; its path, dimmed, until then).
+    static func labeled(_ rows: [LabeledRow], titles: [EntityAddress: String], width: Int) -> [ExplorerDetailLine] {
+        let fields = rows.map { row in
             var field = LabeledValue(row.label, row.value, valueStyle: row.valueStyle)
-            switch (row.titled, linked?.link.address) {
+            switch (row.titled, row.link?.address) {
             case (nil, _): break
             case (_, nil): field.valueStyle = .plain.dimmed()
             case (.value?, let address?):
@@ -53,15 +47,13 @@ extension ExplorerDetailLines {
                     field = LabeledValue("", address.path, valueStyle: .plain.dimmed())
                 }
             }
-            fields.append(field)
-            found.append(linked)
+            return field
         }
         return DetailView(fields: fields).lines(width: width).map { laid in
-            let linked = found[laid.field]
             let row = rows[laid.field]
             return ExplorerDetailLine(
-                row: .node(linked?.node ?? 0), text: laid.line, isFirst: laid.isFirst, link: linked?.link,
-                note: linked == nil && row.linkPath != nil ? row.note : nil)
+                row: .node(0), text: laid.line, isFirst: laid.isFirst, link: row.link,
+                note: row.link == nil ? row.note : nil)
         }
     }
 }

@@ -24,7 +24,7 @@ extension RickAndMortyEntities {
                 url.isEmpty
                 ? LineNote(message: "The \(name) is unknown.", kind: .info)
                 : LineNote(message: "Dangling reference, not followed: \(url)", kind: .warning)
-            return LabeledRow(label: label, value: placeName, linkPath: name, note: note)
+            return LabeledRow(label: label, value: placeName, link: link(name, url, name: placeName, api), note: note)
         }
         let status = CharacterStatus(rawValue: text("status")) ?? .unknown
         var rows = [
@@ -40,10 +40,8 @@ extension RickAndMortyEntities {
             LabeledRow(label: "Image", value: text("image")),
             LabeledRow(label: "", value: ""),
         ]
-        rows += memberRows("episode", titled: "Episodes", of: entity)
-        return ExplorerTree(
-            entity, api: api, rows: rows,
-            boxTitle: "Character \(entity.id ?? "") · \(ExplorerText.clean(entity.title))")
+        rows += memberRows("episode", titled: "Episodes", of: entity, api: api)
+        return ExplorerTree(rows: rows, boxTitle: "Character \(entity.id ?? "") · \(ExplorerText.clean(entity.title))")
     }
 
     /// An episode's or a location's rows, under `Episode 1 · S01E01 Pilot`: its fields, then its
@@ -53,28 +51,29 @@ extension RickAndMortyEntities {
             let value = if case .string(let value)? = entity.object[name] { value } else { "" }
             return dash && value.isEmpty ? "—" : value
         }
+        let api = base(of: entity.address)
         let rows =
             kind == .episode
             ? [
                 LabeledRow(label: "Code", value: text("episode")),
                 LabeledRow(label: "Name", value: text("name"), valueStyle: Style(bold: true)),
                 LabeledRow(label: "Air date", value: text("air_date")), LabeledRow(label: "", value: ""),
-            ] + memberRows("characters", titled: "Characters", of: entity)
+            ] + memberRows("characters", titled: "Characters", of: entity, api: api)
             : [
                 LabeledRow(label: "Name", value: text("name"), valueStyle: Style(bold: true)),
                 LabeledRow(label: "Type", value: text("type", dash: true)),
                 LabeledRow(label: "Dimension", value: text("dimension", dash: true)),
                 LabeledRow(label: "", value: ""),
-            ] + memberRows("residents", titled: "Residents", of: entity)
+            ] + memberRows("residents", titled: "Residents", of: entity, api: api)
         let title =
             "\(kind == .episode ? "Episode" : "Location") \(entity.id ?? "") · \(ExplorerText.clean(entity.title))"
-        return ExplorerTree(entity, api: base(of: entity.address), rows: rows, boxTitle: title)
+        return ExplorerTree(rows: rows, boxTitle: title)
     }
 
     /// `heading` and the count of the references in `field`, then a row per reference: an
     /// episode's `S01E01 Pilot` split into label and value, any other entity's title beside its id;
     /// one that names nothing of the API shown as written, Enter saying so.
-    private static func memberRows(_ field: String, titled heading: String, of entity: ExplorerEntity)
+    private static func memberRows(_ field: String, titled heading: String, of entity: ExplorerEntity, api: APIBase?)
         -> [LabeledRow]
     {
         guard case .array(let references)? = entity.object[field] else { return [] }
@@ -82,13 +81,18 @@ extension RickAndMortyEntities {
         return [LabeledRow(label: heading, value: String(references.count), valueStyle: bold)]
             + references.enumerated().map { index, reference in
                 let written = if case .string(let url) = reference { url } else { "" }
-                let id = written.split(separator: "/").last.map(String.init) ?? ""
+                let id = written.lastIndex(of: "/").map { String(written[written.index(after: $0)...]) } ?? ""
                 let isEpisode = field == "episode"
                 return LabeledRow(
                     label: isEpisode ? "" : id, value: written.isEmpty ? "\"\"" : written,
-                    linkPath: "\(field)[\(index)]",
-                    titled: isEpisode ? .split : .value,
+                    link: link("\(field)[\(index)]", written, name: nil, api), titled: isEpisode ? .split : .value,
                     note: LineNote(message: "Dangling reference, not followed: \(written)", kind: .warning))
             }
+    }
+
+    /// The link at `path` to `url` when that names an entity of `api` (not a file under it).
+    private static func link(_ path: String, _ url: String, name: String?, _ api: APIBase?) -> EntityLink? {
+        guard let address = api?.address(of: url), !address.namesFile else { return nil }
+        return EntityLink(path: path, address: address, name: name)
     }
 }

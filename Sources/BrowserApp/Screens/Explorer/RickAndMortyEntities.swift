@@ -180,8 +180,10 @@ struct RickAndMortyEntities: EntityReading {
     func shown(_ entity: ExplorerEntity) -> ShownEntity? { Self.character(of: entity).map { .character($0) } }
 
     func image(of entity: ExplorerEntity, resource: ExplorerResource?) -> (source: ExplorerImageSource, query: String)? {
-        guard let character = Self.character(of: entity), !character.image.isEmpty else { return nil }
-        return (.url(character.image), "avatar \(character.id)")
+        guard let (kind, id) = Self.place(of: entity.address), kind == .character,
+            case .string(let image)? = entity.object["image"], !image.isEmpty
+        else { return nil }
+        return (.url(image), "avatar \(id)")
     }
 
     /// An episode as the API writes it, titled `S01E01 Pilot`.
