@@ -123,10 +123,6 @@ extension CachePulses {
     /// Draws the pulses pane over `area` at `now`: the hit ratio per second, per source a sparkline
     /// of its answers per second and its latency histogram.
     func renderPane(at now: Date, in area: Rect, buffer: inout CellBuffer) {
-        BorderBox.render(titled: "Pulses · last minute", in: area, buffer: &buffer) { _ in paneLines(at: now) }
-    }
-
-    private func paneLines(at now: Date) -> [Line] {
         let minute = Self.seconds
         // A bold label, a minute's sparkline in `color`, then `rest`.
         func row(_ label: String, _ sparkline: String, _ color: TerminalColor, _ rest: [Span]) -> Line {
@@ -150,6 +146,6 @@ extension CachePulses {
         if sources.isEmpty { lines.append(Line("no answers this minute", style: .plain.dimmed())) }
         let bounds = "<1 <4 <16 <64 <256 <1s ≥1s ms"
         lines.append(Line("latency histogram buckets: \(bounds)", style: .plain.dimmed()))
-        return lines
+        BorderBox.render(titled: "Pulses · last minute", in: area, buffer: &buffer) { _ in lines }
     }
 }

@@ -182,10 +182,12 @@ package struct CacheScreenState: Sendable, Equatable {
         return [.count]
     }
 
-    /// Keeps the selection in view and adds the reads the window needs to `requests`.
+    /// Keeps the selection in view and adds the reads the window needs to `requests` (none while an
+    /// entry is open).
     private mutating func finish(_ requests: [CacheScreenRequest], area: Rect) -> [CacheScreenRequest] {
         list.scroll(height: listRows(in: area))
         if requests.contains(.count) { isCounting = true }
+        guard detail == nil else { return requests }
         return requests + readPageIfNeeded(area: area) + nameRowsInView(area: area)
     }
 
@@ -282,7 +284,6 @@ package struct CacheScreenState: Sendable, Equatable {
 
     /// Reads the page the window needs, naming as many of its rows as the list shows at once.
     private mutating func readPageIfNeeded(area: Rect) -> [CacheScreenRequest] {
-        guard detail == nil else { return [] }
         if let order = list.scanToRun {
             list.startScanning()
             return [.scanSorted(order, limit: list.scanLimit)]
@@ -296,7 +297,6 @@ package struct CacheScreenState: Sendable, Equatable {
 
     /// Names the rows in view that are not named yet and not being named.
     private mutating func nameRowsInView(area: Rect) -> [CacheScreenRequest] {
-        guard detail == nil else { return [] }
         let rows = list.rowsInView(height: listRows(in: area)).filter {
             !$0.isNamed && !naming.contains($0.key)
         }
