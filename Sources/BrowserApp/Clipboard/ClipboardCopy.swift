@@ -19,14 +19,11 @@ package struct ClipboardCopy: Sendable, Hashable, Encodable {
     /// `subject` as `format` says: its JSON, pretty-printed with sorted keys, or its URL, sanitized.
     init(_ subject: CopySubject, format: CopyFormat) {
         label = subject.label
-        switch format {
-        case .json:
-            self.format = "json"
-            text = Self.sanitizedJSON(subject.json)
-        case .url:
-            self.format = "url"
-            text = UntrustedText.sanitize(subject.url)
-        }
+        (self.format, text) =
+            switch format {
+            case .json: ("json", Self.sanitizedJSON(subject.json))
+            case .url: ("url", UntrustedText.sanitize(subject.url))
+            }
     }
 
     /// `copied character 1 · 2.1 KB`.

@@ -17,12 +17,10 @@ extension CharacterBrowser {
         case (.text(_, let limit), .control("u")): state.asking?.question.kind = .text("", limit: limit)
         case (.text, _): break
         case (.choice(let choices), .character(let character)):
-            guard let choice = choices.first(where: { $0.letter.lowercased() == character.lowercased() })
-            else {
-                state.asking = nil
-                return []
+            if let choice = choices.first(where: { $0.letter.lowercased() == character.lowercased() }) {
+                return answer(String(choice.letter), to: asked, state: &state)
             }
-            return answer(String(choice.letter), to: asked, state: &state)
+            state.asking = nil
         case (.choice, _): state.asking = nil
         }
         return []
