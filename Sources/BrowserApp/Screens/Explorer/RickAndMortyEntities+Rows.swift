@@ -83,10 +83,11 @@ extension RickAndMortyEntities {
                 let written = if case .string(let url) = reference { url } else { "" }
                 let id = written.lastIndex(of: "/").map { String(written[written.index(after: $0)...]) } ?? ""
                 let isEpisode = field == "episode"
+                let found = link("\(field)[\(index)]", written, name: nil, api)
                 return LabeledRow(
-                    label: isEpisode ? "" : id, value: written.isEmpty ? "\"\"" : written,
-                    link: link("\(field)[\(index)]", written, name: nil, api), titled: isEpisode ? .split : .value,
-                    note: LineNote(message: "Dangling reference, not followed: \(written)", kind: .warning))
+                    label: isEpisode ? "" : id, value: written.isEmpty ? "\"\"" : written, link: found,
+                    titled: isEpisode ? .split : .value,
+                    note: found != nil ? nil : LineNote(message: "Dangling reference, not followed: \(written)", kind: .warning))
             }
     }
 
