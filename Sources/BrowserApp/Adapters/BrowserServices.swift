@@ -62,7 +62,6 @@ package struct BrowserServices: Sendable {
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter
 
-    /// Services over `repository`, switched by `networkSwitch`, describing the API as `apiDescription`.
     package init(
         repository: CharacterRepository, networkSwitch: NetworkSwitch, apiDescription: String,
         clock: any Clock<Duration> = ContinuousClock(), notice: String? = nil,

@@ -8,7 +8,6 @@ final class OrderedSwitchSetter: Sendable {
     private let networkSwitch: NetworkSwitch
     private let lastApplied = PThreadMutex(0)
 
-    /// A setter of `networkSwitch`.
     init(_ networkSwitch: NetworkSwitch) { self.networkSwitch = networkSwitch }
 
     /// Sets the switch to `isOnline` unless a setting numbered `number` or later was applied.

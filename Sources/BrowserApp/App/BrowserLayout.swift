@@ -19,7 +19,6 @@ package struct BrowserLayout: Sendable, Hashable {
     /// Whether the status panes stand to the right.
     let isWide: Bool
 
-    /// The layout for `size`.
     init(size: TerminalSize) {
         let rows = Rect(size: size).splitRows([.fixed(1), .fill, .fixed(1)])
         title = rows[0]

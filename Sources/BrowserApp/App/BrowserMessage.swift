@@ -51,8 +51,6 @@ package struct PageRequest: Sendable, Hashable {
     /// How the read uses the cache.
     var policy: CachePolicy
 
-    /// A read of page `number` of the `kind` list under `filters` for list `generation`, as
-    /// `policy` says.
     package init(
         kind: EntityKind, number: Int, filters: [String: String], generation: Int, policy: CachePolicy
     ) {
@@ -85,7 +83,6 @@ package struct ReadReport<Value: Sendable>: Sendable {
     /// The answer is the background revalidation's, after a `revalidating` one.
     var background = false
 
-    /// A report of `result`, which took `elapsed`, with `metrics` read after it.
     package init(
         result: Result<Answer<Value>, RepositoryError>, elapsed: Duration = .zero,
         metrics: MetricsSnapshot = .init()

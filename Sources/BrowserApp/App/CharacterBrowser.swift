@@ -14,7 +14,6 @@ package struct CharacterBrowser: TerminalApp {
     /// The panes' last drawings, which the next frame reuses where a pane's input is unchanged.
     private let memos = PaneMemos()
 
-    /// A browser over `services`.
     package init(services: BrowserServices, toastLifetime: Int = 50) {
         self.services = services
         self.toastLifetime = toastLifetime

@@ -12,8 +12,6 @@ struct ScreenOpener: Sendable {
     /// Makes the screen to push.
     let make: @Sendable (BrowserServices) -> any ScreenModel
 
-    /// An opener named `name`: `keys` (written `label` in the help overlay, with `help` and an
-    /// optional footer hint as (keys, word, rank)) push the screen `make` returns, of type `screen`.
     init(
         _ name: String, keys: [Key], label: String, help: String,
         hint: (keys: String, word: String, rank: Int)? = nil, screen: any ScreenModel.Type,

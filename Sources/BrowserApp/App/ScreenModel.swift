@@ -123,7 +123,6 @@ package struct ScreenContext: Sendable {
     /// What the screen asked of the app so far, in order.
     package private(set) var requests: [ScreenRequest] = []
 
-    /// A context for a screen over `services` in `layout`, on top or not.
     package init(
         services: BrowserServices, layout: BrowserLayout, isOnTop: Bool, pulses: CachePulses = CachePulses()
     ) {

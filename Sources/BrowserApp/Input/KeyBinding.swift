@@ -26,8 +26,6 @@ struct KeyBinding: Sendable, Hashable {
         var rank: Int
     }
 
-    /// A binding of `keys` to `action`, described as `label` / `help`, with a footer hint when
-    /// `hint` is given as (keys, word, rank).
     init(
         _ keys: [Key], _ action: BrowserAction, label: String, help: String,
         hint: (keys: String, word: String, rank: Int)? = nil

@@ -14,7 +14,6 @@ package enum KeyTable {
         /// The screen's bindings, without the global ones.
         let bindings: [KeyBinding]
 
-        /// A scope named `name` with `bindings`.
         init(_ name: String, bindings: [KeyBinding]) {
             self.name = name
             self.bindings = bindings

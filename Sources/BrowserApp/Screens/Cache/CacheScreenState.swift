@@ -316,7 +316,6 @@ struct CacheScreenGeometry: Sendable, Equatable {
     let listBody: Rect
     let entryRows: Int
 
-    /// The geometry of `area` with pulses of `sources` sources.
     init(area: Rect, pulseSources sources: Int) {
         let pulsesHeight = area.height >= 24 ? min(area.height / 3, 4 + max(1, sources)) : 0
         list = area.top(area.height - pulsesHeight)
