@@ -113,23 +113,13 @@ enum CacheScreenResult: Sendable, Equatable {
     /// An action's answer, for `key` (nil for a purge), and how long it took.
     case acted(CacheActionAnswer, key: CacheEntryKey?, kind: ActionKind, ms: Double)
 
-    /// The status pane's and the `--events` log's line of an action's answer.
+    /// The status pane's and the `--events` log's line of an action's answer: `query` is its
+    /// sentence; an eviction or a purge is the `cache` operation with `cacheOnly` and the origin of
+    /// the top tier it emptied; a revalidation or a refetch is `main` with `remoteFirst` and its
+    /// origin; a failure has no origin and says why in `error`.
     var actionEvent: AnswerEvent? {
         guard case .acted(let answer, let key, let kind, let ms) = self else { return nil }
-        return AnswerEvent(cacheAction: answer, key: key, action: kind, ms: ms)
-    }
-}
-
-extension AnswerEvent {
-    /// An action of the Cache screen as an answer line: `query` is its sentence; an eviction or a
-    /// purge is the `cache` operation with `cacheOnly` and the origin of the top tier it emptied; a
-    /// revalidation or a refetch is `main` with `remoteFirst` and its origin; a failure has no origin
-    /// and says why in `error`.
-    init(
-        cacheAction answer: CacheActionAnswer, key: CacheEntryKey?, action: CacheScreenResult.ActionKind,
-        ms: Double
-    ) {
-        let reads = action == .revalidate || action == .refetch
+        let reads = kind == .revalidate || kind == .refetch
         let origin: Origin? =
             switch answer.outcome {
             case .evicted(let tiers): tiers.first.map { CacheTier(name: $0).origin }
@@ -138,7 +128,7 @@ extension AnswerEvent {
             case .refetched(let read, _): read
             case .notCached, .failed: nil
             }
-        self.init(
+        return AnswerEvent(
             query: answer.description, policy: .cache(reads ? .remoteFirst : .cacheOnly),
             operation: reads ? .main : .cache, origin: origin.map(AnswerOrigin.repository), stale: false,
             ms: ms, ageSeconds: nil, error: answer.succeeded ? nil : answer.description,
