@@ -8,12 +8,11 @@ import TerminalUI
 
 /// Loads character avatars through a `DownloadService` and a size-bounded `FileSystemCacheProvider`,
 /// then checks and decodes them. Navigation serves a cached file without asking the server
-/// (`bypassServerCallOnFoundItem`), looking in the cache itself with one `stat` (`cachedFile(key:)`:
-/// a picture decoded before is not decoded again; a hit writes its last-use date only when that is
-/// older than `useDateResolution`). A refresh revalidates with the ETag (`alwaysFetchWithCustomHeader`
-/// over the same folder: only the server's 304 finds the file). A file that does not decode is
-/// removed, unless it is a picture of another kind (PNG, GIF, WebP, BMP), kept and named.
-/// `Sendable` and stateless apart from the cache folder: loads may run concurrently.
+/// (`bypassServerCallOnFoundItem`), looking in the cache itself with one `stat` (`cachedFile(key:)`).
+/// A refresh revalidates with the ETag (`alwaysFetchWithCustomHeader` over the same folder: only
+/// the server's 304 finds the file). A file that does not decode is removed, unless it is a picture
+/// of another kind (PNG, GIF, WebP, BMP), kept and named. `Sendable` and stateless apart from the
+/// cache folder: loads may run concurrently.
 package struct AvatarLoader: Sendable {
     /// A load's end before it is timed: the picture or why not, where the file came from, its size.
     private typealias Decoded = (
