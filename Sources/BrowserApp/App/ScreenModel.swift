@@ -236,9 +236,14 @@ extension AppliedAnswer {
     init<Value>(
         query: String, kind: EntityKind, policy: CachePolicy, keys: [CacheEntryKey], _ report: ReadReport<Value>
     ) {
+        var event = AnswerEvent(
+            query: query, kind: kind, policy: policy, result: report.result, elapsed: report.elapsed,
+            cacheKeys: keys)
+        event.background = report.background
+        event.revalidating = report.revalidating
         self.init(
             query: query, kind: kind, policy: policy, keys: keys, result: report.result, metrics: report.metrics,
-            event: AnswerEvent(query: query, kind: kind, policy: policy, report: report, cacheKeys: keys))
+            event: event)
     }
 
     /// A read of `query` that gave `result`, recorded as `event`, counted as `kind` (nil: another

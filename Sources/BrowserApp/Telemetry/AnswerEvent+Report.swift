@@ -2,18 +2,6 @@ import RepositoryCore
 import RickAndMortyModel
 
 extension AnswerEvent {
-    /// The event for `report`, a read of `query` with `policy` of the cache entries `cacheKeys`.
-    init<Value>(
-        query: String, kind: EntityKind? = nil, policy: CachePolicy, report: ReadReport<Value>,
-        cacheKeys: [CacheEntryKey] = []
-    ) {
-        self.init(
-            query: query, kind: kind, policy: policy, result: report.result, elapsed: report.elapsed,
-            cacheKeys: cacheKeys)
-        background = report.background
-        revalidating = report.revalidating
-    }
-
     /// The event for a read of `query` with `policy` that gave `result` after `elapsed`.
     init<Value, Failure: Error & CustomStringConvertible>(
         query: String, kind: EntityKind?, policy: CachePolicy, result: Result<Answer<Value>, Failure>,
