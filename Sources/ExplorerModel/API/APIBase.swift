@@ -34,7 +34,8 @@ public struct APIBase: Sendable, Hashable {
 
     /// The address of `text` when it names a URL of this API.
     public func address(of text: String) -> EntityAddress? {
-        if let plain = plainAddress(of: text) { return contains(plain) ? plain : nil }
+        // (a plain address has this API's origin: only its path is to be checked)
+        if let plain = plainAddress(of: text) { return isUnderBase(plain.path) ? plain : nil }
         return resolve(text).flatMap(EntityAddress.init).flatMap { contains($0) ? $0 : nil }
     }
 
@@ -58,15 +59,25 @@ public struct APIBase: Sendable, Hashable {
             guard plain else { return nil }
             previous = byte
         }
-        var path = Substring(text).dropFirst(origin.count)
-        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-        return EntityAddress(key: origin + path, path: String(path))
+        // Every byte is ASCII here: the key is the text without its trailing slashes (the root's kept).
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: origin.utf8.count)
+        var end = text.utf8.endIndex
+        while text.utf8.distance(from: start, to: end) > 1, text.utf8[text.utf8.index(before: end)] == UInt8(ascii: "/") {
+            end = text.utf8.index(before: end)
+        }
+        return EntityAddress(key: String(text[..<end]), path: String(text[start..<end]))
     }
 
     /// Whether `address` is of this API: its origin, under the base path.
     public func contains(_ address: EntityAddress) -> Bool {
-        guard address.origin == origin else { return false }
-        let base = self.address.path
-        return base == "/" || address.path == base || address.path.hasPrefix(base + "/")
+        address.origin == origin && isUnderBase(address.path)
+    }
+
+    /// Whether `path` is the base path or below it.
+    private func isUnderBase(_ path: String) -> Bool {
+        let base = address.path
+        guard base != "/", path != base else { return true }
+        guard path.utf8.count > base.utf8.count, path.utf8.starts(with: base.utf8) else { return false }
+        return path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: base.utf8.count)] == UInt8(ascii: "/")
     }
 }

@@ -46,8 +46,10 @@ public struct EntityAddress: Sendable, Hashable, Comparable, CustomStringConvert
     /// Whether the last segment names a file (`1.jpeg`, `cry.ogg`: a dot and a few letters), which
     /// is a picture or a sound, not an entity.
     public var namesFile: Bool {
-        // (most paths have no dot in their last segment: no segment is made for them)
-        guard let slash = path.lastIndex(of: "/"), path[slash...].contains(".") || path[slash...].contains("%"),
+        // (most paths have no dot or escape in their last segment: no segment is made for them)
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")),
+            bytes[slash...].contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }),
             let last = lastSegment, let dot = last.lastIndex(of: ".")
         else { return false }
         let suffix = last[last.index(after: dot)...]

@@ -161,7 +161,9 @@ struct RickAndMortyEntities: EntityReading {
             newer = Self.entity(location)
         case .character(let character) where isCharacter && entity.id == String(character.id):
             // A character's detail takes its newer value at once (an edit saved over it, say).
-            guard let value = Self.entity(character), value.address == entity.address, value != entity else { return nil }
+            guard Self.character(of: entity) != character, let value = Self.entity(character),
+                value.address == entity.address
+            else { return nil }
             return .value(value)
         case .character(let character):
             let address = Self.address(kind: .character, id: character.id, url: character.url, near: entity.address)
