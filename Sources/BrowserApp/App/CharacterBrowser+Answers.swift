@@ -38,8 +38,7 @@ extension CharacterBrowser {
             state.pendingCharacterIDs = Set(
                 writes.filter(\.isOpen).compactMap { repository.characterID(of: $0.entity) })
             // The Changes screen, when open, shows the same read.
-            let read = ChangesScreen.Message.read(writes, now: now)
-            if let message = state.message(read, to: ChangesScreen.self) {
+            if let message = state.message(.read(writes, now: now), to: ChangesScreen.self) {
                 return apply(message, state: &state)
             }
         case .keptWritesSent(let sent, let fromTask):

@@ -4,10 +4,8 @@ import TerminalUI
 /// Dispatch (`action(for:in:hasToast:)`), the footer (`hints(for:)`) and the help overlay
 /// (`Scope.bindings`) all read it, so what they show is what the keys do. Plain values.
 package enum KeyTable {
-    /// Which screen's bindings apply: a name and the screen's own bindings (without the global
-    /// ones). Two scopes are equal when their names are.
-    /// Each screen declares its scopes beside its code (`KeyTable.Scope.characterDetail`, …). A
-    /// plain value.
+    /// Which screen's bindings apply, declared beside the screen's code (`KeyTable.Scope.characterDetail`,
+    /// …). Two scopes are equal when their names are. A plain value.
     package struct Scope: Sendable, Hashable, CustomStringConvertible {
         /// The scope's name (`character list`), unique among scopes.
         let name: String

@@ -137,15 +137,13 @@ extension CachePulses {
         var lines = [row("hit ratio", hitRatio, .green, [Span(" \(ratio)")])]
         for source in sources {
             let counts = perSecond(source, at: now)
-            let buckets = latencies[source] ?? []
-            let histogram = Sparkline.of(buckets, width: Self.latencyBounds.count + 1)
+            let histogram = Sparkline.of(latencies[source] ?? [], width: Self.latencyBounds.count + 1)
             let total = TextFitting.fit(String(counts.reduce(0, +)), width: 5, alignment: .trailing)
             let perMinute = [Span(" \(total)/min  "), Span(histogram, style: .plain.foreground(.magenta))]
             lines.append(row(source.description, Sparkline.of(counts, width: minute), .cyan, perMinute))
         }
         if sources.isEmpty { lines.append(Line("no answers this minute", style: .plain.dimmed())) }
-        let bounds = "<1 <4 <16 <64 <256 <1s ≥1s ms"
-        lines.append(Line("latency histogram buckets: \(bounds)", style: .plain.dimmed()))
+        lines.append(Line("latency histogram buckets: <1 <4 <16 <64 <256 <1s ≥1s ms", style: .plain.dimmed()))
         BorderBox.render(titled: "Pulses · last minute", in: area, buffer: &buffer) { _ in lines }
     }
 }
