@@ -50,7 +50,9 @@ extension CharacterBrowser {
             case .record(let answer): effects += record(answer, state: &state)
             case .toast(let message, let kind): showToast(message, kind: kind, state: &state)
             case .push(let screen): effects += push(screen, state: &state)
-            case .pop: effects += pop(state: &state)
+            case .pop:
+                // Never the lists at the bottom; the screen below resumes as it was left.
+                if state.stack.count > 1 { effects += popBack(to: state.stack.count - 2, state: &state) }
             case .show(let entity): show(entity, except: sender, state: &state)
             case .ask(let question, let reply):
                 state.asking = AskedQuestion(question: question, asker: sender, reply: reply)
@@ -89,12 +91,6 @@ extension CharacterBrowser {
         let suspended = callTop(.suspend, state: &state)
         state.stack.removeSubrange((index + 1)...)
         return suspended + callTop(.resume, state: &state)
-    }
-
-    /// Suspends and pops the screen on top (never the lists at the bottom) and resumes the one
-    /// below, as it was left: only what the push interrupted is read again.
-    func pop(state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        state.stack.count > 1 ? popBack(to: state.stack.count - 2, state: &state) : []
     }
 
     /// Shows `entity` on every screen that holds it but the one at `sender`. Reads nothing.

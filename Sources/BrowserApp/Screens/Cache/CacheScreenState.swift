@@ -139,7 +139,11 @@ package struct CacheScreenState: Sendable, Equatable {
         case .cache(.revalidate): requests = subject.map { [.revalidate($0)] } ?? []
         case .cache(.purge): requests = [.ask(.purgeTier)]
         case .click(let column, let row, let opens):
-            guard detail == nil, let index = rowIndex(atColumn: column, row: row, area: area) else { break }
+            let body = geometry(in: area).listBody
+            guard detail == nil, body.contains(column: column, row: row),
+                let index = list.cursor.row(
+                    atLine: row - body.y, rowCount: list.shown.count, visibleRows: body.height)
+            else { break }
             move(index - list.selection, area: area)
             if opens { requests = enter() }
         case .scroll(let rows, _, _): move(rows, area: area, viewOnly: true)
@@ -202,13 +206,6 @@ package struct CacheScreenState: Sendable, Equatable {
         } else {
             list.move(by: delta, height: listRows(in: area), viewOnly: viewOnly)
         }
-    }
-
-    /// The index in the rows shown of the row drawn over the cell, if any.
-    private func rowIndex(atColumn column: Int, row: Int, area: Rect) -> Int? {
-        let body = geometry(in: area).listBody
-        guard body.contains(column: column, row: row) else { return nil }
-        return list.cursor.row(atLine: row - body.y, rowCount: list.shown.count, visibleRows: body.height)
     }
 
     private mutating func enter() -> [CacheScreenRequest] {
