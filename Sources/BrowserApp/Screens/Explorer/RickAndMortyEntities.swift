@@ -122,7 +122,8 @@ struct RickAndMortyEntities: EntityReading {
         let isCharacter = Self.place(of: entity.address)?.0 == .character
         guard let field = isCharacter ? "episode" : Self.members(in: entity) else { return [] }
         let prefix = field + "["
-        return tree.links.sorted { $0.key < $1.key }.lazy.map(\.value).filter { $0.path.hasPrefix(prefix) }
+        // (the rows' links, in the rows' order)
+        return (tree.labeled ?? []).lazy.compactMap(\.link).filter { $0.path.hasPrefix(prefix) }
             .prefix(isCharacter ? Int.max : rows).map { $0 }
     }
 
@@ -165,16 +166,24 @@ struct RickAndMortyEntities: EntityReading {
                 value.address == entity.address
             else { return nil }
             return .value(value)
-        case .character(let character):
+        // Another entity's new title, when this one refers to it (its URL is among the references).
+        case .character(let character) where Self.refers(entity, to: character.url):
             let address = Self.address(kind: .character, id: character.id, url: character.url, near: entity.address)
             return address.map { .title($0, character.name) }
-        case .episode(let episode):
+        case .episode(let episode) where Self.refers(entity, to: episode.url):
             let address = Self.address(kind: .episode, id: episode.id, url: episode.url, near: entity.address)
             return address.map { .title($0, "\(episode.code) \(episode.name)") }
         default: newer = nil
         }
         guard let newer, newer.address == entity.address, newer != entity else { return nil }
         return .outdated
+    }
+
+    /// Whether `url` is among the references `entity` lists (a cast, residents, episodes).
+    private static func refers(_ entity: ExplorerEntity, to url: String) -> Bool {
+        entity.object.members.contains { member in
+            if case .array(let items) = member.value { items.contains(.string(url)) } else { false }
+        }
     }
 
     /// A character just read, for the list's row and the casts below; nothing of an episode or a
