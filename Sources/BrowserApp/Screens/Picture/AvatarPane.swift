@@ -16,10 +16,13 @@ struct AvatarPane: Widget {
         case .shown(let picture, let origin, let bytes, let milliseconds):
             let art = Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 1))
             HalfBlockArt(picture: picture, mode: mode).render(in: art, buffer: &buffer)
+            let artRows = HalfBlockArt.fittedSize(
+                imageWidth: picture.image.width, imageHeight: picture.image.height, width: area.width,
+                height: .max / 4
+            ).rows
             buffer.write(
                 Self.caption(origin: origin, bytes: bytes, milliseconds: milliseconds), x: area.x,
-                y: area.y + min(area.height - 1, Self.artRows(picture.image, width: area.width)),
-                maxWidth: area.width)
+                y: area.y + min(area.height - 1, artRows), maxWidth: area.width)
         case .failed(let reason):
             buffer.write(reason, x: area.x, y: area.y, maxWidth: area.width, style: Style(foreground: .red))
         }
@@ -29,13 +32,6 @@ struct AvatarPane: Widget {
     static func caption(origin: AvatarOrigin, bytes: Int, milliseconds: Double) -> Line {
         let parts = [origin.rawValue, " · ", size(bytes), " · ", StatusPaneContent.latency(milliseconds)]
         return Line(parts.map { Span($0, style: .plain.dimmed()) })
-    }
-
-    /// The rows the art of `image` takes at `width` columns.
-    static func artRows(_ image: PixelImage, width: Int) -> Int {
-        HalfBlockArt.fittedSize(
-            imageWidth: image.width, imageHeight: image.height, width: width, height: .max / 4
-        ).rows
     }
 
     /// `[████░░░░] 45% 3.6 of 8.1 KB`, or `Downloading… 3.6 KB` when the length is unknown, fitted
