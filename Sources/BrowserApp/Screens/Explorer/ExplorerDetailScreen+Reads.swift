@@ -17,7 +17,8 @@ extension ExplorerDetailScreen {
     /// inside its server's stale-while-revalidate window answers at once; the background
     /// revalidation's answer comes after it, as a second `entity` read. The titles the reader
     /// reads with its entity (a cast's first screenful, a character's episodes, in one batch) come
-    /// in the same task, before it, read with `policy` (a refresh reads them again).
+    /// in the same task, before it, read with `policy`; a refresh reads the shown value's again,
+    /// beside the entity.
     mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
         if reader == nil { reader = context.services.entityReader }
         guard let reader else {
@@ -28,11 +29,25 @@ extension ExplorerDetailScreen {
         let target = target
         let clock = context.services.clock
         let known = entity
-        let knownTree = tree
         // (the pane's height: the detail may not be laid out yet)
         let rows = max(visibleLines, context.layout.mainInterior.height)
+        // A refresh reads the shown value's links again beside the entity, not after it.
+        var shownLinks: [EntityLink] = []
+        if policy == .remoteFirst, let entity, let tree { shownLinks = reader.linksReadWith(entity, tree: tree, rows: rows) }
+        let again = shownLinks
         return [
             .stream(key: entityTaskKey) { sink in
+                // Title reads are recorded after the entity's first answer, as they were asked.
+                let held = PThreadMutex<(entityShown: Bool, answers: [AppliedAnswer])>((false, []))
+                let record: @Sendable (AppliedAnswer) -> Void = { answer in
+                    let now = held.withLock { state in
+                        if !state.entityShown { state.answers.append(answer) }
+                        return state.entityShown
+                    }
+                    if now { sink.send(.recorded(answer)) }
+                }
+                let give: @Sendable ([LinkTitle]) -> Void = { sink.send(.titles($0)) }
+                async let refreshed: Void = reader.titles(of: again, policy: policy, give: give, record: record)
                 // A value the same as the one shown keeps its tree: none is built for it again.
                 var shown = known
                 await ExplorerRead.runUpdates(policy, clock: clock) { () async throws(ExplorerError) in
@@ -40,22 +55,23 @@ extension ExplorerDetailScreen {
                 } deliver: { read in
                     let value = try? read.result.get().value
                     let tree = value == shown ? nil : value.map { reader.tree(of: $0) }
-                    // A new value's links, or a refreshed one's (read again with it).
-                    let laidOut = tree ?? (policy == .remoteFirst && value == known ? knownTree : nil)
-                    // Their reads are recorded after the entity's, as they were asked.
-                    let recorded = PThreadMutex<[AppliedAnswer]>([])
-                    if let value, let laidOut, !read.background {
-                        let first = reader.linksReadWith(value, tree: laidOut, rows: rows)
-                        if !first.isEmpty {
-                            await reader.titles(of: first, policy: policy) { sink.send(.titles($0)) } record: { answer in
-                                recorded.withLock { $0.append(answer) }
-                            }
-                        }
+                    // A new value's links to read with it, before it is shown.
+                    if let value, let tree, !read.background {
+                        let first = reader.linksReadWith(value, tree: tree, rows: rows)
+                        if !first.isEmpty { await reader.titles(of: first, policy: policy, give: give, record: record) }
                     }
                     sink.send(.entity(read, tree: tree))
-                    for answer in recorded.withLock({ $0 }) { sink.send(.recorded(answer)) }
+                    if !read.background {
+                        let answers = held.withLock { state in
+                            state.entityShown = true
+                            defer { state.answers = [] }
+                            return state.answers
+                        }
+                        for answer in answers { sink.send(.recorded(answer)) }
+                    }
                     shown = value ?? shown
                 }
+                await refreshed
             }
         ]
     }
