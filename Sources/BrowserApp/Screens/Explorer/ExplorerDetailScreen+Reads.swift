@@ -55,20 +55,27 @@ extension ExplorerDetailScreen {
                 } deliver: { read in
                     let value = try? read.result.get().value
                     let tree = value == shown ? nil : value.map { reader.tree(of: $0) }
-                    // A new value's links to read with it, before it is shown.
+                    // A new value's links to read with it, shown with it.
+                    let found = PThreadMutex<[LinkTitle]>([])
                     if let value, let tree, !read.background {
                         let first = reader.linksReadWith(value, tree: tree, rows: rows)
-                        if !first.isEmpty { await reader.titles(of: first, policy: policy, give: give, record: record) }
+                        if !first.isEmpty {
+                            await reader.titles(of: first, policy: policy) { titles in
+                                found.withLock { $0 += titles }
+                            } record: { answer in
+                                held.withLock { $0.answers.append(answer) }
+                            }
+                        }
                     }
-                    sink.send(.entity(read, tree: tree))
-                    if !read.background {
-                        let answers = held.withLock { state in
+                    let answers: [AppliedAnswer] =
+                        read.background
+                        ? []
+                        : held.withLock { state in
                             state.entityShown = true
                             defer { state.answers = [] }
                             return state.answers
                         }
-                        for answer in answers { sink.send(.recorded(answer)) }
-                    }
+                    sink.send(.entity(read, tree: tree, titles: found.withLock { $0 }, recorded: answers))
                     shown = value ?? shown
                 }
                 await refreshed

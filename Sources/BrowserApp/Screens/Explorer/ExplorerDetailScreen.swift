@@ -32,8 +32,10 @@ struct ExplorerDetailScreen: ScreenModel {
 
     /// What the detail's reads report.
     enum Message: Sendable {
-        /// The entity was read (its tree built off the loop thread).
-        case entity(ExplorerRead<ExplorerEntity>, tree: ExplorerTree?)
+        /// The entity was read (its tree built off the loop thread), with the titles of the links
+        /// read with it and those reads, to record after its own: one message, one frame.
+        case entity(
+            ExplorerRead<ExplorerEntity>, tree: ExplorerTree?, titles: [LinkTitle] = [], recorded: [AppliedAnswer] = [])
         /// Links' titles became known (or could not be read), those of one read together.
         case titles([LinkTitle])
         /// A read of links' titles that is recorded as an answer of its own (a cast's batch).
@@ -130,7 +132,7 @@ struct ExplorerDetailScreen: ScreenModel {
 
     mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
         switch message {
-        case .entity(let read, let tree):
+        case .entity(let read, let tree, let found, let recorded):
             // A background revalidation's answer comes after its read ended.
             guard read.background || loading == read.policy else { return [] }
             if !read.background { loading = nil }
@@ -139,6 +141,8 @@ struct ExplorerDetailScreen: ScreenModel {
             context.record(
                 explorer: naming?.query ?? target.path, read, metrics: reader?.counters(), keys: naming?.keys ?? [],
                 kind: naming?.kind)
+            for answer in recorded { context.record(answer) }
+            take(found)
             // (a refresh in flight answers newer; a failed revalidation leaves the stale value shown)
             if read.background, loading == .remoteFirst || (try? read.result.get()) == nil { return [] }
             switch read.result {
@@ -176,11 +180,7 @@ struct ExplorerDetailScreen: ScreenModel {
                 context.toast(error.description, kind: .error)
             }
         case .titles(let found):
-            for title in found {
-                guard let text = title.title, titles[title.address] != text else { continue }
-                titles[title.address] = text
-                linesStale = true
-            }
+            take(found)
         case .recorded(let answer):
             context.record(answer)
         case .imageProgress(let received, let expected):
@@ -281,6 +281,15 @@ struct ExplorerDetailScreen: ScreenModel {
             .render(in: content, buffer: &buffer)
         if let image, let imageArea {
             AvatarPane(avatar: image, mode: context.colorMode).render(in: imageArea, buffer: &buffer)
+        }
+    }
+
+    /// Takes the titles of links found.
+    private mutating func take(_ found: [LinkTitle]) {
+        for title in found {
+            guard let text = title.title, titles[title.address] != text else { continue }
+            titles[title.address] = text
+            linesStale = true
         }
     }
 
