@@ -33,7 +33,9 @@ extension ExplorerDetailScreen {
         let rows = max(visibleLines, context.layout.mainInterior.height)
         // A refresh reads the shown value's links again beside the entity, not after it.
         var shownLinks: [EntityLink] = []
-        if policy == .remoteFirst, let entity, let tree { shownLinks = reader.linksReadWith(entity, tree: tree, rows: rows) }
+        if policy == .remoteFirst, let entity, let tree {
+            shownLinks = reader.linksReadWith(entity, tree: tree, rows: rows)
+        }
         let again = shownLinks
         return [
             .stream(key: entityTaskKey) { sink in
@@ -47,38 +49,44 @@ extension ExplorerDetailScreen {
                     if now { sink.send(.recorded(answer)) }
                 }
                 let give: @Sendable ([LinkTitle]) -> Void = { sink.send(.titles($0)) }
-                async let refreshed: Void = reader.titles(of: again, policy: policy, give: give, record: record)
-                // A value the same as the one shown keeps its tree: none is built for it again.
-                var shown = known
-                await ExplorerRead.runUpdates(policy, clock: clock) { () async throws(ExplorerError) in
-                    try await reader.entityUpdates(target, policy: policy)
-                } deliver: { read in
-                    let value = try? read.result.get().value
-                    let tree = value == shown ? nil : value.map { reader.tree(of: $0) }
-                    // A new value's links to read with it, shown with it.
-                    let found = PThreadMutex<[LinkTitle]>([])
-                    if let value, let tree, !read.background {
-                        let first = reader.linksReadWith(value, tree: tree, rows: rows)
-                        if !first.isEmpty {
-                            await reader.titles(of: first, policy: policy) { titles in
-                                found.withLock { $0 += titles }
-                            } record: { answer in
-                                held.withLock { $0.answers.append(answer) }
-                            }
+                // (a child task only when there is something to read beside the entity)
+                await withTaskGroup(of: Void.self) { group in
+                    if !again.isEmpty {
+                        group.addTask {
+                            await reader.titles(of: again, policy: policy, give: give, record: record)
                         }
                     }
-                    let answers: [AppliedAnswer] =
-                        read.background
-                        ? []
-                        : held.withLock { state in
-                            state.entityShown = true
-                            defer { state.answers = [] }
-                            return state.answers
+                    // A value the same as the one shown keeps its tree: none is built for it again.
+                    var shown = known
+                    await ExplorerRead.runUpdates(policy, clock: clock) { () async throws(ExplorerError) in
+                        try await reader.entityUpdates(target, policy: policy)
+                    } deliver: { read in
+                        let value = try? read.result.get().value
+                        let tree = value == shown ? nil : value.map { reader.tree(of: $0) }
+                        // A new value's links to read with it, shown with it.
+                        let found = PThreadMutex<[LinkTitle]>([])
+                        if let value, let tree, !read.background {
+                            let first = reader.linksReadWith(value, tree: tree, rows: rows)
+                            if !first.isEmpty {
+                                await reader.titles(of: first, policy: policy) { titles in
+                                    found.withLock { $0 += titles }
+                                } record: { answer in
+                                    held.withLock { $0.answers.append(answer) }
+                                }
+                            }
                         }
-                    sink.send(.entity(read, tree: tree, titles: found.withLock { $0 }, recorded: answers))
-                    shown = value ?? shown
+                        let answers: [AppliedAnswer] =
+                            read.background
+                            ? []
+                            : held.withLock { state in
+                                state.entityShown = true
+                                defer { state.answers = [] }
+                                return state.answers
+                            }
+                        sink.send(.entity(read, tree: tree, titles: found.withLock { $0 }, recorded: answers))
+                        shown = value ?? shown
+                    }
                 }
-                await refreshed
             }
         ]
     }
@@ -103,7 +111,9 @@ extension ExplorerDetailScreen {
         let key = "explorer-titles \(entityTaskKey) \(titleBatches)"
         return [
             .stream(key: key) { sink in
-                await reader.titles(of: links, policy: .localFirst) { sink.send(.titles($0)) } record: {
+                await reader.titles(of: links, policy: .localFirst) {
+                    sink.send(.titles($0))
+                } record: {
                     sink.send(.recorded($0))
                 }
             }
