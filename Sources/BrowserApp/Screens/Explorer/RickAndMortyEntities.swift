@@ -2,6 +2,7 @@ import CharacterData
 import ExplorerData
 import ExplorerModel
 import Foundation
+import Locking
 import RepositoryCore
 import RickAndMortyModel
 
@@ -233,13 +234,20 @@ struct RickAndMortyEntities: EntityReading {
     /// The address of entity `id` of `kind`: its `url` when that names it, else its place under the
     /// API of `near` (or the public API's).
     static func address(kind: EntityKind, id: Int, url: String, near: EntityAddress? = nil) -> EntityAddress? {
-        if let named = URL(string: url).flatMap(EntityAddress.init), place(of: named).map({ $0 == (kind, id) }) == true {
+        func names(_ address: EntityAddress) -> Bool { place(of: address).map { $0 == (kind, id) } == true }
+        // Most URLs of a run are of one API: found under it without the URL parser.
+        if let plain = lastAPI.withLock({ $0 })?.address(of: url), names(plain) { return plain }
+        if let named = URL(string: url).flatMap(EntityAddress.init), names(named) {
+            if let api = base(of: named) { lastAPI.withLock { $0 = api } }
             return named
         }
         let base = near.flatMap { Self.base(of: $0)?.url.absoluteString } ?? fallbackBase
         let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
         return URL(string: "\(trimmed)/\(kind.rawValue)/\(id)").flatMap(EntityAddress.init)
     }
+
+    /// The API of the last address found with the URL parser (a cache: any API gives the same addresses).
+    private static let lastAPI = PThreadMutex<APIBase?>(nil)
 
     /// The kind and id an address names (`…/episode/3`), when it names one.
     static func place(of address: EntityAddress) -> (EntityKind, Int)? {
