@@ -17,28 +17,24 @@ struct WidgetTests {
         #expect(BorderBox.interior(of: buffer.area) == Rect(x: 1, y: 1, width: 8, height: 1))
     }
 
-    @Test("Highlighting a value over a plain view draws what a view with that value styled draws")
-    func detailHighlight() {
+    @Test("A view's laid-out lines are what it draws, each with its field and whether it is the field's first")
+    func detailLines() {
         let long = "Earth (Replacement Dimension) after the Cronenberg incident"
-        let highlight = Style(bold: true, reverse: true)
-        func fields(styling index: Int?) -> [LabeledValue] {
-            ["Rick Sanchez", long, "Citadel", "日本語の名前"].enumerated().map { number, value in
-                LabeledValue("F\(number)", value, valueStyle: number == index ? highlight : .plain)
-            }
+        let fields = ["Rick Sanchez", long, "Citadel", "日本語の名前"].enumerated().map { number, value in
+            LabeledValue("F\(number)", value)
         }
-        for (width, height) in [(24, 4), (24, 9), (40, 3), (5, 3)] {
-            for scroll in [0, 2, 99] {
-                for index in 0..<4 {
-                    let styled = draw(
-                        DetailView(fields: fields(styling: index), scrollOffset: scroll), width: width,
-                        height: height)
-                    let view = DetailView(fields: fields(styling: nil), scrollOffset: scroll)
-                    var laid = draw(view, width: width, height: height)
-                    view.highlightValue(ofField: index, style: highlight, in: laid.area, buffer: &laid)
-                    #expect(laid == styled, "\(width)x\(height), scrolled \(scroll), field \(index)")
-                }
-            }
+        for width in [24, 40, 5] {
+            let view = DetailView(fields: fields)
+            let lines = view.lines(width: width)
+            #expect(lines.count == view.lineCount(width: width), "\(width)")
+            let drawn = draw(view, width: width, height: lines.count).textLines
+            var laid = CellBuffer(size: TerminalSize(width: width, height: lines.count))
+            for (row, line) in lines.enumerated() { laid.write(line.line, x: 0, y: row, maxWidth: width) }
+            #expect(laid.textLines == drawn, "\(width)")
+            #expect(lines.map(\.field) == lines.map(\.field).sorted() && Set(lines.map(\.field)) == [0, 1, 2, 3])
+            #expect(lines.filter(\.isFirst).map(\.field) == [0, 1, 2, 3], "\(width)")
         }
+        #expect(DetailView(fields: fields).lines(width: 24).filter { $0.field == 1 }.count > 1, "the long value wraps")
     }
 
     @Test("A detail view aligns labels and wraps long values under themselves")

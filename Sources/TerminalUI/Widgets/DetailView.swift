@@ -35,35 +35,6 @@ public struct DetailView: Widget {
         }
     }
 
-    /// Merges `style` into the cells of field `index`'s value as `render` drew them into `area`
-    /// (wrapped and scrolled alike), as `Style.highlighted(by:)` does; lines out of view are left
-    /// alone. For a selection that moves over a view drawn once.
-    public func highlightValue(ofField index: Int, style: Style, in area: Rect, buffer: inout CellBuffer) {
-        let area = area.intersection(buffer.area)
-        guard !area.isEmpty, fields.indices.contains(index) else { return }
-        let first = firstLine(width: area.width)
-        let columns = columns(width: area.width)
-        var spans: [(line: Int, x: Int, width: Int)] = []
-        if columns.value > 0 {
-            let number = fields[..<index].reduce(0) {
-                $0 + TextWrapper.lineCount($1.value, width: columns.value)
-            }
-            for (offset, text) in TextWrapper.wrap(fields[index].value, width: columns.value).enumerated() {
-                spans.append((number + offset, columns.label + 2, DisplayWidth.of(text)))
-            }
-        } else {
-            // Too narrow for columns: one line per field, the label, then " value" in the value's style.
-            let label = DisplayWidth.of(fields[index].label)
-            spans.append((index, label, 1 + DisplayWidth.of(fields[index].value)))
-        }
-        for span in spans where (first..<first + area.height).contains(span.line) {
-            let x = min(area.x + span.x, area.maxX)
-            let row = Rect(
-                x: x, y: area.y + span.line - first, width: min(span.width, area.maxX - x), height: 1)
-            buffer.restyle(row) { $0 = $0.highlighted(by: style) }
-        }
-    }
-
     /// The first line `render` shows: `scrollOffset`, kept so that the last line stays in view
     /// (every line is counted only when scrolled).
     private func firstLine(width: Int) -> Int {

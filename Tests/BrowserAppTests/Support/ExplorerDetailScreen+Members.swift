@@ -95,8 +95,8 @@ extension Driver {
         deliver(message, to: ExplorerDetailScreen.self)
     }
 
-    /// Answers the character detail on top as its read does: its episodes' titles (read from
-    /// `episodesOrigin`), the character (from `origin`), then the episodes' batch recorded.
+    /// Answers the character detail on top as its read does, in one message: the character (from
+    /// `origin`), its episodes' titles and their batch's read (from `episodesOrigin`) to record.
     @discardableResult
     mutating func answerDetail(origin: Origin = .memory, episodesOrigin: Origin = .network) -> [Effect<BrowserMessage>] {
         guard let detail = state.detail, let id = detail.characterID,
@@ -109,15 +109,14 @@ extension Driver {
             RickAndMortyEntities.address(kind: .episode, id: episode.id, url: episode.url, near: entity.address)
                 .map { LinkTitle(address: $0, outcome: .success("\(episode.code) \(episode.name)"), source: nil) }
         }
-        deliver(.titles(titles))
-        let effects = answerKept(entity, origin: origin, policy: policy)
         let report = ReadReport(result: .success(SampleData.answer(episodes, origin: episodesOrigin, policy: policy)))
-        deliver(
-            .recorded(
-                AppliedAnswer(
-                    query: QueryText.episodes(ids), kind: .episode, policy: policy,
-                    keys: ids.map { .entity(.episode, id: $0) }, report)))
-        return effects
+        let batch = AppliedAnswer(
+            query: QueryText.episodes(ids), kind: .episode, policy: policy, keys: ids.map { .entity(.episode, id: $0) },
+            report)
+        let read = ExplorerRead(
+            policy: policy, result: .success(SampleData.answer(entity, origin: origin, policy: policy)),
+            elapsed: .milliseconds(2))
+        return deliver(.entity(read, tree: RickAndMortyEntities.laidOut(entity), titles: titles, recorded: [batch]))
     }
 
     /// Answers the titles of members `ids` with `cast` (one recorded batch read), or with `failure`.

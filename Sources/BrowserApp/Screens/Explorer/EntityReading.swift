@@ -26,7 +26,7 @@ protocol EntityReading: Sendable {
     func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming
     /// The counters of the repository read, now.
     func counters() -> MetricsSnapshot?
-    /// The field whose links the detail opens on, shown whole (a cast), if any.
+    /// The field whose first link the detail's cursor opens on (a cast), if any.
     func members(of entity: ExplorerEntity) -> String?
     /// The links whose titles are read with `entity` (laid out as `tree`), before it is shown in
     /// `rows` lines: none, or those cheap enough to read at once (a cast's first screenful).

@@ -20,11 +20,8 @@ extension ExplorerDetailScreen {
     /// in the same task, before it, read with `policy`; a refresh reads the shown value's again,
     /// beside the entity.
     mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
-        if reader == nil { reader = context.services.entityReader }
-        guard let reader else {
-            failure = "No API is being explored."
-            return []
-        }
+        let reader = self.reader ?? context.services.entityReader
+        self.reader = reader
         loading = policy
         let target = target
         let clock = context.services.clock

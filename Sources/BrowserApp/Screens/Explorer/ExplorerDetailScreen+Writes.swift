@@ -6,7 +6,7 @@ import TerminalUI
 /// `e` and `x` on a Rick and Morty character's detail: the edit form over the character as shown;
 /// after a y/n question, the delete through the repository (a `mainSync` DELETE of the character
 /// the user saw, kept pending when the server cannot be reached) — applied or kept, the detail
-/// closes and the character leaves the lists. Other entities say they cannot be written here.
+/// closes and the character leaves the lists.
 extension ExplorerDetailScreen {
     /// The task key of the delete in flight.
     static let deleteTaskKey = "detail-delete"
@@ -16,9 +16,8 @@ extension ExplorerDetailScreen {
 
     /// `e`: the edit form over the character as shown.
     func edit(context: inout ScreenContext) {
-        guard characterID != nil else {
-            return context.toast("This entity cannot be edited here.", kind: .info)
-        }
+        // (`e` and `x` are keys of a character's detail alone)
+        guard characterID != nil else { return }
         guard let character else {
             return context.toast("The character is not loaded yet: nothing to edit.", kind: .info)
         }
@@ -27,9 +26,7 @@ extension ExplorerDetailScreen {
 
     /// `x`: asks whether to delete the character.
     func askToDelete(context: inout ScreenContext) {
-        guard let characterID else {
-            return context.toast("This entity cannot be deleted here.", kind: .info)
-        }
+        guard let characterID else { return }
         context.ask(.yesOrNo("Delete \(crumb) (#\(characterID))?"), reply: Message.deleteAnswered)
     }
 

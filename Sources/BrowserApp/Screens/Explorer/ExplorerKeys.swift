@@ -38,13 +38,7 @@ extension KeyTable.Scope {
             KeyBinding(
                 [.character("n")], .nextLink, label: "n", help: "next link", hint: ("n/p", "links", 25)),
             KeyBinding([.character("p")], .previousLink, label: "p", help: "previous link"),
-            KeyBinding(
-                [.character("j"), .down], .moveDown, label: "j ↓", help: "next line", hint: ("j/k", "move", 30)),
-            KeyBinding([.character("k"), .up], .moveUp, label: "k ↑", help: "previous line"),
-            KeyBinding([.pageDown, .character(" ")], .pageDown, label: "PgDn Space", help: "a screen down"),
-            KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
-            KeyBinding([.character("g"), .home], .first, label: "g Home", help: "the top"),
-            KeyBinding([.character("G"), .end], .last, label: "G End", help: "the end"),
+        ] + KeyTable.lineMoves(hintPriority: 30) + [
             KeyBinding([.character("y")], .copy(.json), label: "y", help: "copy the entity as JSON (OSC 52)"),
             KeyBinding(
                 [.character("Y")], .copy(.url), label: "Y", help: "copy the URL of the link on the cursor, else the entity's"),
@@ -62,13 +56,7 @@ extension KeyTable.Scope {
                 help: "next link: origin, location, each episode", hint: ("n/p", "link", 20)),
             KeyBinding([.character("p"), .backTab], .previousLink, label: "p Shift-Tab", help: "previous link"),
             KeyBinding([.enter], .open, label: "Enter", help: "follow the selected link", hint: ("enter", "follow", 30)),
-            KeyBinding(
-                [.character("j"), .down], .moveDown, label: "j ↓", help: "next line", hint: ("j/k", "move", 80)),
-            KeyBinding([.character("k"), .up], .moveUp, label: "k ↑", help: "previous line"),
-            KeyBinding([.pageDown, .character(" ")], .pageDown, label: "PgDn Space", help: "a screen down"),
-            KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
-            KeyBinding([.character("g"), .home], .first, label: "g Home", help: "the top"),
-            KeyBinding([.character("G"), .end], .last, label: "G End", help: "the end"),
+        ] + KeyTable.lineMoves(hintPriority: 80) + [
             KeyBinding([.character("e")], .edit, label: "e", help: "edit the character (a form)", hint: ("e", "edit", 45)),
             KeyBinding([.character("x")], .delete, label: "x", help: "delete the character (asks first)"),
         ] + KeyTable.copyBindings)
@@ -89,6 +77,21 @@ extension KeyTable.Scope {
 }
 
 extension KeyTable {
+    /// The moves of a detail's cursor line (`j`/`k` hinted at `hintPriority`): a line, a screen,
+    /// the top and the end.
+    static func lineMoves(hintPriority: Int) -> [KeyBinding] {
+        [
+            KeyBinding(
+                [.character("j"), .down], .moveDown, label: "j ↓", help: "next line",
+                hint: ("j/k", "move", hintPriority)),
+            KeyBinding([.character("k"), .up], .moveUp, label: "k ↑", help: "previous line"),
+            KeyBinding([.pageDown, .character(" ")], .pageDown, label: "PgDn Space", help: "a screen down"),
+            KeyBinding([.pageUp], .pageUp, label: "PgUp", help: "a screen up"),
+            KeyBinding([.character("g"), .home], .first, label: "g Home", help: "the top"),
+            KeyBinding([.character("G"), .end], .last, label: "G End", help: "the end"),
+        ]
+    }
+
     /// The keys every screen has while an API is explored: the first three resources and the
     /// resource picker.
     static let explorerMoves: [KeyBinding] = [
