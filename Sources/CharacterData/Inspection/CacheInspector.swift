@@ -55,20 +55,17 @@ public struct CacheInspector: Sendable {
     ) {
         let repository = graph.characterRepository
         let api = repository.configuration.api
-        func scoped(_ tier: any InspectableCacheTier) -> any InspectableCacheTier {
-            api.map { ScopedCacheTier(tier, scope: .kindPrefix($0.namespaceScope)) } ?? tier
+        func scoped(_ tier: any InspectableCacheTier, _ scope: ScopedCacheTier.Scope?) -> any InspectableCacheTier {
+            scope.map { ScopedCacheTier(tier, scope: $0) } ?? tier
         }
+        let kinds = api.map { ScopedCacheTier.Scope.kindPrefix($0.namespaceScope) }
         let memory = graph.memoryInspectionParts() + (others?.memory ?? [])
         var tiers: [any InspectableCacheTier] = [CombinedCacheTier(tierName: "memory", parts: memory)]
         let disk = repository.database?.inspection()
-        if let disk { tiers.append(scoped(disk)) }
-        if let shared = repository.sharedStore { tiers.append(scoped(shared.inspection())) }
+        if let disk { tiers.append(scoped(disk, kinds)) }
+        if let shared = repository.sharedStore { tiers.append(scoped(shared.inspection(), kinds)) }
         if let fileCache {
-            tiers.append(
-                api.map {
-                    ScopedCacheTier(
-                        fileCache, scope: .keyPrefix(kind: CacheEntryKey.avatarKind, prefix: $0.id + "/"))
-                } ?? fileCache)
+            tiers.append(scoped(fileCache, api.map { .keyPrefix(kind: CacheEntryKey.avatarKind, prefix: $0.id + "/") }))
         }
         self.init(
             tiers: tiers, disk: disk, diskScope: api?.namespaceScope ?? "", graph: graph, rule: rule,

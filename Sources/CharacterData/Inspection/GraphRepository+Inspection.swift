@@ -93,8 +93,7 @@ extension GraphRepository {
         case Namespace.episode: return try .entity(peek(repository.episodes.cache.upper), name: \.name)
         case Namespace.location: return try .entity(peek(locations.cache.upper), name: \.name)
         case Namespace.page: return try .list(peek(repository.characterGraph.cache.lists.upper))
-        case Namespace.episodePage:
-            return try .list(peek(repository.episodeGraph.cache.lists.upper))
+        case Namespace.episodePage: return try .list(peek(repository.episodeGraph.cache.lists.upper))
         case Namespace.locationPage: return try .list(peek(locationGraph.cache.lists.upper))
         default: return nil
         }
