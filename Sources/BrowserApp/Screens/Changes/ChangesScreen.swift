@@ -196,7 +196,10 @@ extension ChangesScreen {
         let inside = BorderBox.interior(of: area).inset(left: 1)
         guard inside.width > 10, inside.height > 1 else { return }
         if let opened, let write = writes.first(where: { $0.sequence == opened }) {
-            return renderDiff(write, in: inside, buffer: &buffer)
+            for (index, line) in diffLines(write, width: inside.width).prefix(inside.height).enumerated() {
+                buffer.write(line, x: inside.x, y: inside.y + index, maxWidth: inside.width)
+            }
+            return
         }
         let width = inside.width - 1
         let header = ["State", "Entity", "Change", "Age", "Tries", "Last error"]
@@ -210,30 +213,25 @@ extension ChangesScreen {
         .render(in: inside.inset(top: 1), buffer: &buffer)
     }
 
-    /// The opened write's fields that differ: base → mine, and theirs for a conflict.
-    private func renderDiff(_ write: EntityWrite, in area: Rect, buffer: inout CellBuffer) {
+    /// The opened write's lines: what it is, its last error, and the fields that differ as base →
+    /// mine (and theirs for a conflict), then the keys that act on it.
+    private func diffLines(_ write: EntityWrite, width: Int) -> [Line] {
         let (what, title) = (write.method == .delete ? "Delete" : "Edit", Self.title(of: write))
         let age = StatusPaneContent.age(now.timeIntervalSince(write.createdAt))
-        buffer.write(
-            "\(what) of \(title) (\(write.entity)) · \(write.state.rawValue) · written \(age) ago",
-            x: area.x, y: area.y, maxWidth: area.width, style: Style(bold: true))
-        var y = area.y + 1
+        let about = "\(what) of \(title) (\(write.entity)) · \(write.state.rawValue) · written \(age) ago"
+        var lines = [Line(about, style: Style(bold: true))]
         if let error = write.lastError {
-            for line in TextWrapper.wrap("Last error: \(error)", width: area.width).prefix(2) {
-                buffer.write(line, x: area.x, y: y, maxWidth: area.width, style: Style(foreground: .red))
-                y += 1
-            }
+            lines += TextWrapper.wrap("Last error: \(error)", width: width).prefix(2)
+                .map { Line($0, style: Style(foreground: .red)) }
         }
-        y += 1
         let base = write.base ?? [:]
         let theirs = write.conflict?.theirs.value
         let conflicting = write.conflict?.fields ?? []
         let differing = Set(write.changes.keys).union(conflicting)
             .union(theirs.map { FieldMerge.differences(base, $0) } ?? [])
         let heading = "field      base → mine" + (theirs == nil ? "" : " / theirs")
-        buffer.write(heading, x: area.x, y: y, maxWidth: area.width, style: Style(bold: true, dim: true))
-        y += 1
-        for field in differing.sorted() where y < area.maxY {
+        lines += ["", Line(heading, style: Style(bold: true, dim: true))]
+        for field in differing.sorted() {
             let mine = write.method == .delete ? "(deleted)" : Self.text(write.changes[field] ?? base[field])
             let text =
                 "\(Self.text(base[field])) → \(mine)" + (theirs.map { " / \(Self.text($0[field]))" } ?? "")
@@ -242,17 +240,13 @@ extension ChangesScreen {
                 ? Style(foreground: .yellow, bold: true)
                 : write.changes[field] == nil ? .plain.dimmed() : Style(bold: true)
             let label = TextFitting.fit(field + (conflicting.contains(field) ? " !" : ""), width: 10)
-            let line = Line([Span(label + " ", style: .plain.dimmed()), Span(text, style: style)])
-            buffer.write(line, x: area.x, y: y, maxWidth: area.width)
-            y += 1
+            lines.append(Line([Span(label + " ", style: .plain.dimmed()), Span(text, style: style)]))
         }
-        y += 1
-        guard y < area.maxY else { return }
         let keys =
             write.state == .conflict
             ? "m keeps mine (sent over the server's version) · t takes theirs · d discards · Esc back"
             : "r sends it again now · d discards · Esc back"
-        buffer.write(keys, x: area.x, y: y, maxWidth: area.width, style: .plain.dimmed())
+        return lines + ["", Line(keys, style: .plain.dimmed())]
     }
 
     /// A field's value as shown: a string as it is, an absent field `?`, anything else as JSON.
@@ -264,7 +258,6 @@ extension ChangesScreen {
         }
     }
 
-    /// `write`'s row in the list.
     private static func line(for write: EntityWrite, width: Int, now: Date) -> Line {
         let change =
             write.method == .delete ? "delete" : "edit " + write.changes.keys.sorted().joined(separator: ", ")
@@ -301,7 +294,6 @@ extension ChangesScreen {
 }
 
 extension KeyTable.Scope {
-    /// The Changes screen's keys.
     static let changes = KeyTable.Scope(
         "changes",
         bindings: [
