@@ -209,7 +209,7 @@ struct CacheScreenUpdateTests {
     func refetchedExplained() {
         let key = CacheEntryKey(kind: "character", key: "id:1")
         let answer = CacheScreenRequest.explained(
-            CacheActionAnswer(subject: key.description, outcome: .refetched(origin: .network)), key: key)
+            CacheActionAnswer(subject: key.description, outcome: .refetched(origin: .network)))
         #expect(
             answer.description.contains("refetched (network: no 304")
                 && answer.description.contains("page's ETag"))

@@ -14,8 +14,6 @@ struct CacheEntryDetail: Sendable, Equatable {
     var json: String?
     private(set) var scroll = 0
 
-    init(entry: CacheListEntry) { self.entry = entry }
-
     mutating func scroll(by delta: Int, total: Int, height: Int) {
         scroll = max(0, min(scroll + delta, max(0, total - height)))
     }

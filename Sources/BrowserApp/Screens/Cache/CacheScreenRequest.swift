@@ -60,7 +60,7 @@ enum CacheScreenRequest: Sendable, Equatable {
             return acted(await inspector.evict(key, from: tier?.name), key, .evict)
         case .purge(let tier): return acted(await inspector.purge(tier: tier.name), nil, .purge)
         case .revalidate(let key):
-            return acted(Self.explained(await inspector.revalidate(key), key: key), key, .revalidate)
+            return acted(Self.explained(await inspector.revalidate(key)), key, .revalidate)
         case .refetch(let key): return acted(await inspector.refetch(key), key, .refetch)
         case .explore, .ask: return nil
         }
@@ -85,7 +85,7 @@ enum CacheScreenRequest: Sendable, Equatable {
     /// A revalidation the server did not confirm says why a body came back rather than a bare
     /// `refetched`: an entity stored from a page carries the page's ETag, which the entity's own
     /// URL never matches.
-    static func explained(_ answer: CacheActionAnswer, key: CacheEntryKey) -> CacheActionAnswer {
+    static func explained(_ answer: CacheActionAnswer) -> CacheActionAnswer {
         guard case .refetched(let origin, _) = answer.outcome else { return answer }
         let note = "no 304, the server did not match the cached validators (a value stored from a page "
             + "carries the page's ETag) and sent the value whole"

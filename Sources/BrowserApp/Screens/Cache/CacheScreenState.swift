@@ -62,7 +62,7 @@ package struct CacheScreenState: Sendable, Equatable {
             .bottom(1)
     }
 
-    package func listRows(in area: Rect) -> Int { geometry(in: area).listRows }
+    package func listRows(in area: Rect) -> Int { geometry(in: area).listBody.height }
 
     var entryLines: [Line] { detail?.lines(tiers: tiers, timeline: timeline, rule: rule, now: now) ?? [] }
 
@@ -99,7 +99,7 @@ package struct CacheScreenState: Sendable, Equatable {
             return
         }
         let geometry = geometry(in: area)
-        let rows = Array(list.rowsInView(height: geometry.listRows))
+        let rows = Array(list.rowsInView(height: geometry.listBody.height))
         let selected = list.selection - list.top
         CacheListPane(
             census: census, tiers: tiers, api: api, rows: rows,
@@ -320,6 +320,4 @@ struct CacheScreenGeometry: Sendable, Equatable {
         listBody = CacheListPane.body(of: list)
         entryRows = BorderBox.interior(of: area).height
     }
-
-    var listRows: Int { listBody.height }
 }
