@@ -61,6 +61,8 @@ package struct BrowserServices: Sendable {
     var entityReader: any EntityReading { explorer ?? RickAndMortyEntities(graph: graph, services: self) }
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter
+    /// The Rick and Morty entities laid out last, shared by every detail of the run.
+    let laidOut = ExplorerTreeMemo()
 
     package init(
         repository: CharacterRepository, networkSwitch: NetworkSwitch, apiDescription: String,

@@ -17,10 +17,10 @@ enum ExplorerText {
 
     /// `text` on one line: control characters (new lines, tabs, escapes) as spaces.
     static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
-        return String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        // (the control category is exactly U+0000–U+001F and U+007F–U+009F: no property lookup)
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
     }
 }
 

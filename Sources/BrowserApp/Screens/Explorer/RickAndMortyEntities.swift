@@ -41,7 +41,7 @@ struct RickAndMortyEntities: EntityReading {
         return ExplorerUpdates(answer.map { _ in entity })
     }
 
-    func tree(of entity: ExplorerEntity) -> ExplorerTree { Self.laidOut(entity) }
+    func tree(of entity: ExplorerEntity) -> ExplorerTree { services.laidOut.tree(of: entity, build: Self.laidOut) }
 
     /// `entity` laid out for its detail as labelled rows: a character's, an episode's or a location's.
     static func laidOut(_ entity: ExplorerEntity) -> ExplorerTree {
@@ -123,9 +123,14 @@ struct RickAndMortyEntities: EntityReading {
         let isCharacter = Self.place(of: entity.address)?.0 == .character
         guard let field = isCharacter ? "episode" : Self.members(in: entity) else { return [] }
         let prefix = field + "["
-        // (the rows' links, in the rows' order)
-        return (tree.labeled ?? []).lazy.compactMap(\.link).filter { $0.path.hasPrefix(prefix) }
-            .prefix(isCharacter ? Int.max : rows).map { $0 }
+        let limit = isCharacter ? Int.max : rows
+        // (the rows' links, in the rows' order; a plain loop: this runs on every opening)
+        var links: [EntityLink] = []
+        for row in tree.labeled ?? [] {
+            guard links.count < limit else { break }
+            if let link = row.link, link.path.hasPrefix(prefix) { links.append(link) }
+        }
+        return links
     }
 
     /// The field of `entity` holding its members: an episode's `characters`, a location's `residents`.
@@ -265,7 +270,9 @@ struct RickAndMortyEntities: EntityReading {
         guard let slash = key.lastIndex(of: "/"), let above = key[..<slash].lastIndex(of: "/"),
             key.distance(from: key.startIndex, to: above) >= address.origin.count
         else { return URL(string: fallbackBase).flatMap(APIBase.init) }
-        return URL(string: String(key[..<above])).flatMap(APIBase.init)
+        let prefix = key[..<above]
+        if let last = lastAPI.withLock({ $0 }), last.address.key == prefix { return last }
+        return URL(string: String(prefix)).flatMap(APIBase.init)
     }
 
     /// `episode 3`, `character 1`, or the address's path.
