@@ -66,6 +66,30 @@ struct CachedFileTests {
         }
     }
 
+    @Test("With a resolution, a revalidation rewrites the index only once its validated date is that old")
+    func resolutionSparesIndexWrites() async throws {
+        try await withTemporaryFolder { root in
+            // GIVEN a provider with a 60-second resolution and a file stored at the clock's time
+            let clock = SteppingClock()
+            let folder = root.appendingPathComponent("cache")
+            let provider = FileSystemCacheProvider(directory: folder, useDateResolution: 60, timeSource: clock)
+            try provider.store(objectAt: try writeFile("12345", named: "a", in: root), key: "k", headers: [:])
+            let stored = clock.now()
+
+            // WHEN the server answers 304 for it 59 seconds later
+            clock.advance(by: 59)
+            _ = try provider.cachedItem(key: "k")
+            // THEN the index on disk still says it was validated when stored
+            #expect(FileSystemCacheProvider(directory: folder).record(for: "k")?.validatedAt == stored)
+
+            // WHEN it answers 304 once that date is 60 seconds old
+            clock.advance(by: 1)
+            _ = try provider.cachedItem(key: "k")
+            // THEN the revalidation is written
+            #expect(FileSystemCacheProvider(directory: folder).record(for: "k")?.validatedAt == clock.now())
+        }
+    }
+
     @Test("Without a resolution every hit writes its date, so eviction follows the exact order of use")
     func everyHitWithoutResolution() async throws {
         try await withTemporaryFolder { root in

@@ -39,8 +39,8 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
     ///   - maximumBytes: the size bound of the folder's files (least recently used go first); nil for none.
     ///   - useDateResolution: a find writes the file's last-use date only when the date it has is at
     ///     least this many seconds old, sparing a system call per hit; files used within this interval
-    ///     of each other are then evicted in the order of their earlier uses. 0 (the default) writes
-    ///     every use: an exact LRU order.
+    ///     of each other are then evicted in the order of their earlier uses. A 304 writes the index's
+    ///     `validatedAt` likewise. 0 (the default) writes every use: an exact LRU order.
     ///   - timeSource: stamps `storedAt` / `validatedAt` and the uses that order eviction.
     ///   - makeUniqueName: names temporary files during atomic writes.
     public init(
@@ -102,6 +102,10 @@ public final class FileSystemCacheProvider: DownloadCacheProvider {
         let name = file.lastPathComponent
         let now = timeSource.now()
         CacheFolder.markUsed(file, at: now)
+        // A revalidation is written like a use: only once the recorded one is `useDateResolution`
+        // old (rewriting the whole index for each 304 costs more than the download it spares).
+        let validatedAt = index.state.withLock { $0.loaded(from: indexFile).records[name]?.validatedAt }
+        guard let validatedAt, now.timeIntervalSince(validatedAt) >= useDateResolution else { return file }
         // The file is valid whether or not the new date reaches the disk; a failed index write only
         // leaves the older date in place, so it must not fail the download.
         try? updateIndex { index in index.records[name]?.validatedAt = now }
