@@ -70,6 +70,10 @@ public actor EntityWriter {
     /// The writes kept, oldest first.
     public var writes: [EntityWrite] { book.writes }
 
+    /// `body`'s result over the writes kept, run on the writer between its changes: what `body`
+    /// publishes of them lands in the order of the changes (an older list never after a newer one).
+    public func withWrites<Result: Sendable>(_ body: @Sendable ([EntityWrite]) -> Result) -> Result { body(book.writes) }
+
     /// What to show of `entity`: the tiers' copy with the open writes laid over it.
     public func shown(_ entity: String) async -> Fields? {
         book.shown(entity, over: await tiers.copy(of: entity)?.value)

@@ -52,16 +52,18 @@ final class CharacterWrites: Sendable {
     /// Write `sequence` as last refreshed, or nil.
     func write(_ sequence: Int64) -> EntityWrite? { writes.first { $0.sequence == sequence } }
 
-    /// Reads the writer's writes into what is taken without waiting; returns them.
+    /// Reads the writer's writes into what is taken without waiting; returns them. Stored on the
+    /// writer, so two refreshes that overlap leave the newer list, whichever returns last.
     @discardableResult
     func refresh() async -> [EntityWrite] {
-        let writes = await writer.writes
-        let overlay = PendingOverlay(of: writes, paths: paths)
-        kept.withLock { kept in
-            kept = (writes, overlay)
-            overlayIsEmpty.store(overlay.isEmpty, ordering: .releasing)
+        await writer.withWrites { writes in
+            let overlay = PendingOverlay(of: writes, paths: self.paths)
+            self.kept.withLock { kept in
+                kept = (writes, overlay)
+                self.overlayIsEmpty.store(overlay.isEmpty, ordering: .releasing)
+            }
+            return writes
         }
-        return writes
     }
 }
 
