@@ -39,6 +39,29 @@ struct ExplorerMovesTests {
         }
     }
 
+    @Test("A resource shown again is where it was left: its selection and pages, read again only where missing")
+    func placesKept() {
+        // GIVEN people's list with its fourth row selected
+        var driver = Self.exploring([.character("j"), .character("j"), .character("j")])
+        #expect(Self.list(driver)?.list.selected == 3)
+        // WHEN planets are shown in its place, then people again
+        driver.press("2")
+        #expect(driver.state.breadcrumb == "planets")
+        #expect(Self.list(driver)?.list.selected == 0)
+        #expect(Self.list(driver)?.loading[1] == .localFirst)
+        let effects = driver.press("1")
+        // THEN people's fourth row is selected again; its page 1 is not read again, only the pages
+        // in view whose reads were cancelled when planets were shown
+        #expect(driver.state.breadcrumb == "people")
+        #expect(Self.list(driver)?.list.selected == 3)
+        #expect(Self.list(driver)?.loading[1] == nil && Self.list(driver)?.loading[2] == .localFirst)
+        #expect(!effects.shapes.contains(.run(key: "explorer-page people  1")))
+        #expect(driver.frame.joined(separator: "\n").contains("people 4/82"))
+        // AND planets, left with its page unanswered, reads it again when shown again
+        driver.press("2")
+        #expect(Self.list(driver)?.loading[1] == .localFirst)
+    }
+
     @Test(": from a detail, the Cache and the Changes screen opens the picker; Enter shows the choice in the list")
     func pickerFromEveryScreen() {
         for keys in [[Key.enter], [.character("4")], [.character("5")], []] {

@@ -96,7 +96,7 @@ extension KeyTable {
     /// resource picker.
     static let explorerMoves: [KeyBinding] = [
         KeyBinding(
-            [.character("1")], .openResource(0), label: "1 2 3", help: "the API's first three resources",
+            [.character("1")], .openResource(0), label: "1 2 3", help: "the API's first three resources, each where it was left",
             hint: ("1/2/3", "resources", 100)),
         KeyBinding([.character("2")], .openResource(1), label: "", help: ""),
         KeyBinding([.character("3")], .openResource(2), label: "", help: ""),

@@ -8,7 +8,8 @@ import TerminalUI
 /// are read as the view needs them (rows show their titles at once, the profile's columns as the
 /// rows' entities are read in the background), narrowed by `/` — through the API's own search
 /// and the filters its profile names when it has them (`ExplorerListQuery`), else over the rows
-/// read so far. Enter opens the row's entity over it. A plain value (`ScreenModel`).
+/// read so far. Enter opens the row's entity over it. Another resource shown in its place (`1`–`3`,
+/// `:`) leaves this one's place kept for its return. A plain value (`ScreenModel`).
 struct ExplorerListScreen: ScreenModel {
     /// What the list's reads report.
     enum Message: Sendable {
@@ -51,6 +52,22 @@ struct ExplorerListScreen: ScreenModel {
     var valueBatches = 0
     /// The row whose entity a copy (`y`) waits for, if any.
     var copying: EntityAddress?
+    /// The places of the resources shown before, by name, the most recently left last: showing one
+    /// again (`1`–`3`, `:`) finds it as it was left.
+    private var kept: [(name: String, place: Place)] = []
+
+    /// What a resource's list keeps while another is shown: its filter, its pages, its selection
+    /// and its rows' values (its reads in flight are cancelled, and read again when it is back).
+    private struct Place {
+        var search: String?
+        var localFilter: String?
+        var window: ExplorerListWindow
+        var list: ListState
+        var rowValues: [EntityAddress: RowValues]
+    }
+
+    /// How many resources' places are kept besides the one shown.
+    static let keptPlaces = 8
 
     /// The list of `resource`, which opens entity `openingID` over itself when given.
     init(resource: ExplorerResource?, openingID: String? = nil) {
@@ -149,14 +166,28 @@ struct ExplorerListScreen: ScreenModel {
         return []
     }
 
-    /// Shows `resource` instead (from its first row, no filter).
+    /// Shows `resource` instead: where it was left when it was shown before, else from its first
+    /// row with no filter. The place of the resource shown until now is kept.
     mutating func show(_ resource: ExplorerResource, context: ScreenContext) -> [Effect<Message>] {
         let cancelled = cancelReads() + cancelValueReads()
-        rowValues = [:]
-        valuesAsked = []
+        if let shown = self.resource, failure == nil {
+            kept.removeAll { $0.name == shown.name }
+            kept.append((shown.name, Place(search: search, localFilter: localFilter, window: window, list: list, rowValues: rowValues)))
+            if kept.count > Self.keptPlaces { kept.removeFirst() }
+        }
         self.resource = resource
         profile = context.services.explorer?.profile?.resource(resource.name)
-        return cancelled + restart(search: nil, localFilter: nil, context: context)
+        guard let index = kept.firstIndex(where: { $0.name == resource.name }) else {
+            rowValues = [:]
+            valuesAsked = []
+            return cancelled + restart(search: nil, localFilter: nil, context: context)
+        }
+        let place = kept.remove(at: index).place
+        (search, localFilter, window, list, rowValues) = (place.search, place.localFilter, place.window, place.list, place.rowValues)
+        valuesAsked = Set(rowValues.keys)
+        failure = nil
+        list.select(list.selected, rowCount: shownCount, visibleRows: visibleRows)
+        return cancelled + readMissing(context: context) + readValuesInView(context: context)
     }
 
     mutating func suspend(context: inout ScreenContext) -> [Effect<Message>] {
