@@ -241,16 +241,14 @@ extension AppliedAnswer {
             cacheKeys: keys)
         event.background = report.background
         event.revalidating = report.revalidating
-        self.init(
-            query: query, kind: kind, policy: policy, keys: keys, result: report.result, metrics: report.metrics,
-            event: event)
+        self.init(query: query, kind: kind, result: report.result, metrics: report.metrics, event: event)
     }
 
     /// A read of `query` that gave `result`, recorded as `event`, counted as `kind` (nil: another
     /// API's) with the counters `metrics`, with a warning when it fell back to the cache.
     init<Value, Failure: Error>(
-        query: String, kind: EntityKind?, policy: CachePolicy, keys: [CacheEntryKey],
-        result: Result<Answer<Value>, Failure>, metrics: MetricsSnapshot?, event: AnswerEvent
+        query: String, kind: EntityKind?, result: Result<Answer<Value>, Failure>, metrics: MetricsSnapshot?,
+        event: AnswerEvent
     ) {
         let answer = try? result.get()
         let warning = answer.flatMap { answer in

@@ -7,8 +7,8 @@ enum HelpOverlay {
     static func box(
         for scope: KeyTable.Scope, exploring: Bool = false, mouseOn: Bool, scroll: Int = 0, in area: Rect
     ) -> OverlayBox {
-        let most = maximumScroll(for: scope, exploring: exploring, mouseOn: mouseOn, in: area)
         let lines = lines(for: scope, exploring: exploring, mouseOn: mouseOn)
+        let most = maximumScroll(of: lines, in: area)
         return OverlayBox(title: "Keys", lines: Array(lines.dropFirst(min(max(0, scroll), most))))
     }
 
@@ -16,9 +16,12 @@ enum HelpOverlay {
     static func maximumScroll(
         for scope: KeyTable.Scope, exploring: Bool = false, mouseOn: Bool, in area: Rect
     ) -> Int {
-        let lines = lines(for: scope, exploring: exploring, mouseOn: mouseOn)
-        let shown = max(0, OverlayBox(title: "Keys", lines: lines).frame(in: area).height - 2)
-        return max(0, lines.count - shown)
+        maximumScroll(of: lines(for: scope, exploring: exploring, mouseOn: mouseOn), in: area)
+    }
+
+    /// The most of `lines` an overlay over `area` scrolls off.
+    private static func maximumScroll(of lines: [Line], in area: Rect) -> Int {
+        max(0, lines.count - max(0, OverlayBox(title: "Keys", lines: lines).frame(in: area).height - 2))
     }
 
     /// The keys on `scope` and what they do (while an API is explored, first the explorer's moves

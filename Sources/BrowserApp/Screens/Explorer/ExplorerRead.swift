@@ -65,9 +65,6 @@ extension ScreenContext {
             query: query, kind: kind, policy: read.policy, result: read.result, elapsed: read.elapsed, cacheKeys: keys)
         event.revalidating = read.revalidating
         event.background = read.background
-        record(
-            AppliedAnswer(
-                query: query, kind: kind, policy: read.policy, keys: keys, result: read.result, metrics: metrics,
-                event: event))
+        record(AppliedAnswer(query: query, kind: kind, result: read.result, metrics: metrics, event: event))
     }
 }
