@@ -140,18 +140,17 @@ public struct WriteBook: Sendable {
             break
         }
         guard var sending = chosen else { return (earliest.map { .wait(until: $0) }, transition) }
-        if sending.request == nil {
-            guard sending.baseTag != nil else {
-                return (.read(sequence: sending.sequence, entity: sending.entity), transition)
-            }
-            let fields = sending.method == .patch ? sending.changes : [:]
-            sending.request = WriteRequest(idempotencyKey: newKey(), ifMatch: sending.baseTag, fields: fields)
+        if sending.request == nil, sending.baseTag == nil {
+            return (.read(sequence: sending.sequence, entity: sending.entity), transition)
         }
+        let fields = sending.method == .patch ? sending.changes : [:]
+        let request =
+            sending.request ?? WriteRequest(idempotencyKey: newKey(), ifMatch: sending.baseTag, fields: fields)
+        sending.request = request
         sending.state = .sending
         sending.attempts += 1
         sending.notBefore = nil
         save(sending, in: &transition)
-        guard let request = sending.request else { return (nil, transition) }
         let send = SendRequest(
             method: sending.method, entity: sending.entity, ifMatch: request.ifMatch,
             idempotencyKey: request.idempotencyKey, body: sending.method == .patch ? request.fields : nil)
