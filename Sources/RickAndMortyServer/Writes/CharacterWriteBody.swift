@@ -76,7 +76,6 @@ struct WriteRefusal: Sendable, Hashable, Error {
     /// `400`: the body is not a JSON object.
     static let notJSON = WriteRefusal(status: 400, message: "The body is not a JSON object", field: nil)
 
-    /// The reply.
     var reply: APIReply {
         var object = JSONObjectWriter()
         object.add("error", message)

@@ -6,7 +6,6 @@ import RickAndMortyModel
 struct ServerWrites: Sendable, Hashable, Codable {
     /// The editable fields of each edited character, by id (as text, for a readable file).
     var edited: [String: CharacterFields] = [:]
-    /// The ids of deleted characters.
     var deleted: Set<Int> = []
     /// The first answer given to each idempotency key, until it expires.
     var replies: [String: RecordedReply] = [:]
