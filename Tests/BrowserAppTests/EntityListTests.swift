@@ -95,4 +95,12 @@ struct EntityListTests {
         #expect(ListKind.episodes.parseFilters("type=x") == ["name": "type=x"])
         #expect(ListKind.episodes.parseFilters("   ").isEmpty)
     }
+
+    @Test("The lists' filters are those of Rick and Morty's built-in profile, in its order")
+    func filtersFromTheProfile() {
+        #expect(ListKind.characters.filterNames == ["name", "status", "species", "type", "gender"])
+        #expect(ListKind.episodes.filterNames == ["name", "episode"])
+        #expect(ListKind.locations.filterNames == ["name", "type", "dimension"])
+        #expect(ListKind.characters.summary(["gender": "Female", "name": "beth"]) == "name=beth, gender=Female")
+    }
 }

@@ -1,19 +1,34 @@
+import ExplorerData
+import ExplorerModel
 import RickAndMortyModel
 
 /// What tells one of the browser's lists from another: rows, keys, filters, texts and task keys.
 /// A plain value, one per kind; the pane, rows and operations read everything kind-specific here.
+/// The filters are those Rick and Morty's built-in profile names, as exploring the API uses them.
 struct ListKind: Sendable {
     /// The kind, for queries, events, the remembered selection and the list switch.
     let kind: EntityKind
     /// The list's rows: their columns, their reads, where their list lives.
     let rows: any ListRow.Type
-    /// The filters the `/` prompt sets, in display order.
-    let promptFields: [String]
+    /// The resource's profile: the filters `/` sets (`name` first), in display order.
+    let profile: ResourceProfile?
 
-    static let characters = ListKind(kind: .character, rows: ShowCharacter.self, promptFields: ["name"])
-    static let episodes = ListKind(kind: .episode, rows: Episode.self, promptFields: ["name", "episode"])
-    static let locations = ListKind(
-        kind: .location, rows: Location.self, promptFields: ["name", "type", "dimension"])
+    static let characters = ListKind(kind: .character, rows: ShowCharacter.self)
+    static let episodes = ListKind(kind: .episode, rows: Episode.self)
+    static let locations = ListKind(kind: .location, rows: Location.self)
+
+    /// The list of `kind`'s `rows`, filtered as Rick and Morty's profile says.
+    private init(kind: EntityKind, rows: any ListRow.Type) {
+        self.kind = kind
+        self.rows = rows
+        profile = Self.rickAndMorty?.resource(ListsStart.resourceName(of: kind))
+    }
+
+    /// Rick and Morty's built-in profile, read once.
+    private static let rickAndMorty = BuiltInProfiles.named("Rick and Morty")
+
+    /// The filters, in display order.
+    var filterNames: [String] { profile?.filters ?? [] }
 
     /// The episodes and locations, unlike the characters, are read from the graph repository,
     /// take `key=value` words at the prompt and name their filters in the pane's title.
@@ -29,10 +44,6 @@ struct ListKind: Sendable {
     /// What the empty list says, unfiltered and filtered.
     var noneText: String { isEntities ? "None." : "No characters." }
     var noMatchText: String { isEntities ? "Nothing matches" : "No character matches" }
-    /// The filters' order in the pane's summary (the events' summary sorts an entity's by name).
-    private var summaryOrder: [String] {
-        isEntities ? promptFields : ["name", "status", "species", "type", "gender"]
-    }
     /// How its page reads are named: `page 2`, `episode page 2`; their tasks: `page-2`.
     private var queryPrefix: String { isEntities ? "\(kind.rawValue) page" : "page" }
     private var taskKeyPrefix: String { isEntities ? "\(kind.rawValue)-page-" : "page-" }
@@ -52,13 +63,13 @@ struct ListKind: Sendable {
 
     /// `filters` as the pane shows them: `name=rick type=Planet`, in the kind's order.
     func summary(_ filters: [String: String]) -> String {
-        Self.pairs(filters, order: summaryOrder).joined(separator: isEntities ? " " : ", ")
+        Self.pairs(filters, order: filterNames).joined(separator: isEntities ? " " : ", ")
     }
 
     /// `page 3`, `page 1 (name=rick, status=alive)`, `location page 1 (type=Planet)`.
     func query(page number: Int, filters: [String: String]) -> String {
         let base = "\(queryPrefix) \(number)"
-        let parts = Self.pairs(filters, order: isEntities ? filters.keys.sorted() : summaryOrder)
+        let parts = Self.pairs(filters, order: isEntities ? filters.keys.sorted() : filterNames)
             .joined(separator: ", ")
         return parts.isEmpty ? base : "\(base) (\(parts))"
     }
@@ -69,7 +80,7 @@ struct ListKind: Sendable {
 
     /// What the `/` prompt starts with: the name alone, or the filters as `key=value` words.
     func promptText(_ filters: [String: String]) -> String {
-        isEntities ? summary(filters) : filters[promptFields[0], default: ""]
+        isEntities ? summary(filters) : filters["name", default: ""]
     }
 
     /// The filters after the prompt's `text` was submitted over `filters`.
@@ -77,28 +88,17 @@ struct ListKind: Sendable {
         guard isEntities else {
             var changed = filters
             let name = text.trimmingCharacters(in: .whitespaces)
-            changed[promptFields[0]] = name.isEmpty ? nil : name
+            changed["name"] = name.isEmpty ? nil : name
             return changed
         }
         return parseFilters(text)
     }
 
-    /// Parses what the `/` prompt typed: `rick` filters by name; `type=Space station name=cit`
-    /// sets each named filter (a word without `=` continues the previous value). Unknown names
-    /// are part of the value before them.
+    /// Parses what the `/` prompt typed as an explored list's query is parsed: `rick` filters by
+    /// name; `type=Space station name=cit` sets each named filter (a word without `=` continues the
+    /// previous value). Unknown names are part of the value before them.
     func parseFilters(_ text: String) -> [String: String] {
-        var filters: [String: String] = [:]
-        var current = "name"
-        for word in text.split(separator: " ") {
-            if let equals = word.firstIndex(of: "="), promptFields.contains(String(word[..<equals])) {
-                current = String(word[..<equals])
-                filters[current] = String(word[word.index(after: equals)...])
-            } else {
-                let previous = filters[current].map { $0.isEmpty ? "" : $0 + " " } ?? ""
-                filters[current] = previous + word
-            }
-        }
-        return filters.filter { !$0.value.isEmpty }
+        ExplorerListQuery(text, resource: nil, profile: profile).filters
     }
 }
 
