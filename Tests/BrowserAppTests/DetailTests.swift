@@ -72,6 +72,19 @@ struct DetailTests {
             // AND the network answered twice in all: page 1, then one request for all 31 episodes
             #expect(rick.episodeIDs.count == 31)
             #expect(state.metrics.network.hits == 2)
+
+            // WHEN r refreshes the detail: the character and his episodes read again side by side
+            let refreshed = await browser.update(state: &state, event: .input(.key(.character("r")))).runAll()
+            // THEN both come back in one message, the episodes' read recorded after his
+            let again = refreshed.compactMap { $0.own(Own.self) }
+            #expect(again.count == 1)
+            guard case .entity(let reread, _, let retitled, let rerecorded)? = again.first else {
+                Issue.record("expected the character with his episodes' titles again")
+                return
+            }
+            #expect(reread.policy == .remoteFirst && (try? reread.result.get())?.origin == .network)
+            #expect(retitled.count == rick.episodeIDs.count)
+            #expect(rerecorded.map(\.event.query) == [QueryText.episodes(rick.episodeIDs)])
         }
     }
 

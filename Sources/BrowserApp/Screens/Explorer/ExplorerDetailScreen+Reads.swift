@@ -17,8 +17,8 @@ extension ExplorerDetailScreen {
     /// inside its server's stale-while-revalidate window answers at once; the background
     /// revalidation's answer comes after it, as a second `entity` read. The titles the reader
     /// reads with its entity (a cast's first screenful, a character's episodes, in one batch) come
-    /// in the same task, before it, read with `policy`; a refresh reads the shown value's again,
-    /// beside the entity.
+    /// in the same message, read with `policy`; a refresh reads the shown value's again, beside the
+    /// entity, and they come with it too.
     mutating func read(policy: CachePolicy, context: ScreenContext) -> [Effect<Message>] {
         let reader = self.reader ?? context.services.entityReader
         self.reader = reader
@@ -36,23 +36,19 @@ extension ExplorerDetailScreen {
         let again = shownLinks
         return [
             .stream(key: entityTaskKey) { sink in
-                // Title reads are recorded after the entity's first answer, as they were asked.
-                let held = PThreadMutex<(entityShown: Bool, answers: [AppliedAnswer])>((false, []))
-                let record: @Sendable (AppliedAnswer) -> Void = { answer in
-                    let now = held.withLock { state in
-                        if !state.entityShown { state.answers.append(answer) }
-                        return state.entityShown
+                /// Reads `links`' titles with `policy`, collecting them and the reads that found them.
+                @Sendable func collect(_ links: [EntityLink]) async -> Collected {
+                    let collected = PThreadMutex<Collected>(([], []))
+                    await reader.titles(of: links, policy: policy) { titles in
+                        collected.withLock { $0.titles += titles }
+                    } record: { answer in
+                        collected.withLock { $0.answers.append(answer) }
                     }
-                    if now { sink.send(.recorded(answer)) }
+                    return collected.withLock { $0 }
                 }
-                let give: @Sendable ([LinkTitle]) -> Void = { sink.send(.titles($0)) }
-                // (a child task only when there is something to read beside the entity)
-                await withTaskGroup(of: Void.self) { group in
-                    if !again.isEmpty {
-                        group.addTask {
-                            await reader.titles(of: again, policy: policy, give: give, record: record)
-                        }
-                    }
+                await withTaskGroup(of: Collected.self) { group in
+                    // (a child task only when there is something to read beside the entity)
+                    if !again.isEmpty { group.addTask { await collect(again) } }
                     // A value the same as the one shown keeps its tree: none is built for it again.
                     var shown = known
                     await ExplorerRead.runUpdates(policy, clock: clock) { () async throws(ExplorerError) in
@@ -60,33 +56,29 @@ extension ExplorerDetailScreen {
                     } deliver: { read in
                         let value = try? read.result.get().value
                         let tree = value == shown ? nil : value.map { reader.tree(of: $0) }
-                        // A new value's links to read with it, shown with it.
-                        let found = PThreadMutex<[LinkTitle]>([])
-                        if let value, let tree, !read.background {
-                            let first = reader.linksReadWith(value, tree: tree, rows: rows)
-                            if !first.isEmpty {
-                                await reader.titles(of: first, policy: policy) { titles in
-                                    found.withLock { $0 += titles }
-                                } record: { answer in
-                                    held.withLock { $0.answers.append(answer) }
+                        // What was read beside it and a new value's links to read with it come with
+                        // its first answer: one message, the reads recorded as they were asked.
+                        var with: Collected = ([], [])
+                        if !read.background {
+                            if let beside = await group.next() { with = beside }
+                            if let value, let tree {
+                                let first = reader.linksReadWith(value, tree: tree, rows: rows)
+                                if !first.isEmpty {
+                                    let more = await collect(first)
+                                    with = (with.titles + more.titles, with.answers + more.answers)
                                 }
                             }
                         }
-                        let answers: [AppliedAnswer] =
-                            read.background
-                            ? []
-                            : held.withLock { state in
-                                state.entityShown = true
-                                defer { state.answers = [] }
-                                return state.answers
-                            }
-                        sink.send(.entity(read, tree: tree, titles: found.withLock { $0 }, recorded: answers))
+                        sink.send(.entity(read, tree: tree, titles: with.titles, recorded: with.answers))
                         shown = value ?? shown
                     }
                 }
             }
         ]
     }
+
+    /// Titles read for a detail, and the reads that found them, in the order asked.
+    private typealias Collected = (titles: [LinkTitle], answers: [AppliedAnswer])
 
     /// Reads, in the background, the titles of the bare links on the lines in view that were
     /// not asked for yet (a reference's name needs no read).
