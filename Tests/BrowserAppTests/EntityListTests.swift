@@ -96,6 +96,12 @@ struct EntityListTests {
         #expect(ListKind.episodes.parseFilters("   ").isEmpty)
     }
 
+    @Test("An entity list's header stands over its cells: the id to the right, as the ids are")
+    func headerOverCells() {
+        #expect(Episode.header(width: 60).plainText.hasPrefix("  ID Code   Air date"))
+        #expect(Location.header(width: 60).plainText.hasPrefix("  ID Name"))
+    }
+
     @Test("The lists' filters are those of Rick and Morty's built-in profile, in its order")
     func filtersFromTheProfile() {
         #expect(ListKind.characters.filterNames == ["name", "status", "species", "type", "gender"])

@@ -74,11 +74,10 @@ protocol EntityListRow: ListRow {
 extension EntityListRow {
     static func header(width: Int) -> Line {
         Line(
-            zip(columns, widths(total: width)).flatMap { column, width in
-                [
-                    Span(TextFitting.fit(column.title, width: width), style: Style(bold: true, dim: true)),
-                    Span(" "),
-                ]
+            zip(columns, widths(total: width)).enumerated().flatMap { index, pair in
+                // (aligned as the cells below: the id to the right)
+                let text = TextFitting.fit(pair.0.title, width: pair.1, alignment: index == 0 ? .trailing : .leading)
+                return [Span(text, style: Style(bold: true, dim: true)), Span(" ")]
             })
     }
 
