@@ -74,4 +74,33 @@ struct LoadedPagesTests {
         #expect(view.top == 1 && view.count == 4 && view.pieces.map(\.count) == [1, 2, 1])
         #expect(view.row(at: 1)?.name == "p1b" && view.row(at: 2) == nil && view.row(at: 5) == nil)
     }
+
+    @Test("Laid out from a page size and a count, any page is read first and takes its place")
+    func laidOut() {
+        // GIVEN page 1 of 5 rows in pages of 2, laid out
+        var loaded = LoadedPages<Episode>()
+        loaded.apply(Self.page(["a", "b"]).results, number: 1, totalPages: 3, totalCount: 5)
+        loaded.layOut(pageSize: 2, count: 5)
+        #expect(loaded.rowCount == 5 && loaded.reachedPages == 3 && !loaded.hasMorePages)
+        #expect(loaded.pageNumber(ofRow: 4) == 3 && loaded.missingPages(ofRows: 0..<5) == [2, 3])
+        // WHEN the last page is read before the second
+        let applied = loaded.apply(Self.page(["e"]).results, number: 3, totalPages: 3, totalCount: 5)
+        #expect(applied)
+        // THEN its row is in its place, and the second's rows are not read yet
+        #expect(Self.names(loaded) == ["a", "b", nil, nil, "e"])
+        // AND laying out again once pages are reached changes nothing
+        loaded.layOut(pageSize: 1, count: 9)
+        #expect(loaded.rowCount == 5)
+    }
+
+    @Test("A list paged by next alone is reached in order, its end known once a page says so")
+    func pagedByNext() {
+        var loaded = LoadedPages<Episode>()
+        loaded.apply(Self.page(["a", "b"]).results, number: 1, totalPages: nil, totalCount: nil)
+        #expect(loaded.hasMorePages && loaded.nextPageNumber == 2)
+        let outOfOrder = loaded.apply(Self.page(["x"]).results, number: 3, totalPages: nil, totalCount: nil)
+        #expect(!outOfOrder)
+        loaded.apply(Self.page(["c"]).results, number: 2, totalPages: 2, totalCount: nil)
+        #expect(!loaded.hasMorePages && loaded.rowCount == 3 && Self.names(loaded) == ["a", "b", "c"])
+    }
 }

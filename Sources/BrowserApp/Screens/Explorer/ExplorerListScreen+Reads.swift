@@ -15,19 +15,17 @@ extension ExplorerListScreen {
     mutating func readMissing(context: ScreenContext) -> [Effect<Message>] {
         guard localFilter == nil, failure == nil else { return [] }
         var wanted: [Int] = []
-        if window.pageSize == nil {
+        if window.reachedPages == 0 {
             wanted = [1]
         } else {
             let first = list.clamped(rowCount: shownCount, visibleRows: visibleRows).offset
-            let last = max(first, min(first + visibleRows, max(1, shownCount)) - 1)
-            let selected = window.pageNumber(ofRow: list.selected)
-            wanted = Array(window.pageNumber(ofRow: first)...window.pageNumber(ofRow: last))
-            if !wanted.contains(selected) { wanted.append(selected) }
-            if window.mayHaveMore, list.selected >= window.rowCount - 1 {
-                wanted.append(window.pageNumber(ofRow: window.rowCount))
+            wanted = window.pageNumbers(ofRows: first..<(first + visibleRows))
+            if let selected = window.pageNumber(ofRow: list.selected), !wanted.contains(selected) {
+                wanted.append(selected)
             }
+            if window.hasMorePages, list.selected >= window.rowCount - 1 { wanted.append(window.nextPageNumber) }
         }
-        let missing = wanted.filter { window.pages[$0] == nil && loading[$0] == nil && window.hasPage($0) }
+        let missing = wanted.filter { window.page($0) == nil && loading[$0] == nil && window.hasPage($0) }
         return missing.flatMap { read($0, policy: .localFirst, context: context) }
     }
 
@@ -35,8 +33,7 @@ extension ExplorerListScreen {
     mutating func refresh(context: ScreenContext) -> [Effect<Message>] {
         failure = nil
         let first = list.clamped(rowCount: shownCount, visibleRows: visibleRows).offset
-        let last = max(first, first + visibleRows - 1)
-        let numbers = (window.pageNumber(ofRow: first)...window.pageNumber(ofRow: last)).filter(window.hasPage)
+        let numbers = window.pageNumbers(ofRows: first..<(first + visibleRows))
         return (numbers.isEmpty ? [1] : numbers).flatMap { read($0, policy: .remoteFirst, context: context) }
     }
 
@@ -106,7 +103,7 @@ extension ExplorerListScreen {
                 failure = nil
                 list.select(list.selected, rowCount: shownCount, visibleRows: visibleRows)
             case .failure(let error):
-                if window.pages.isEmpty { failure = error.description }
+                if window.reachedPages == 0 { failure = error.description }
                 context.toast(error.description, kind: .error)
                 return []
             }

@@ -32,7 +32,7 @@ struct ExplorerListScreen: ScreenModel {
     /// The filter over the rows read so far, when the API has no search.
     private(set) var localFilter: String?
     /// The pages read.
-    var window = ExplorerListWindow()
+    var window = LoadedPages<ExplorerRow>.explored
     /// The selected row and the rows scrolled off the top.
     var list = ListState()
     /// The pages being read, with their policies.
@@ -61,7 +61,7 @@ struct ExplorerListScreen: ScreenModel {
     private struct Place {
         var search: String?
         var localFilter: String?
-        var window: ExplorerListWindow
+        var window: LoadedPages<ExplorerRow>
         var list: ListState
         var rowValues: [EntityAddress: RowValues]
     }
@@ -94,7 +94,7 @@ struct ExplorerListScreen: ScreenModel {
     /// ignoring case; nil for the whole list's window.
     var filteredRows: [ExplorerRow]? {
         guard let localFilter else { return nil }
-        return window.rowsRead.filter { $0.title.localizedCaseInsensitiveContains(localFilter) }
+        return window.heldRows.filter { $0.title.localizedCaseInsensitiveContains(localFilter) }
     }
 
     /// How many rows the list shows.
@@ -103,7 +103,7 @@ struct ExplorerListScreen: ScreenModel {
     /// The row shown at `index`, when read.
     func shownRow(_ index: Int) -> ExplorerRow? {
         if let filteredRows { return filteredRows.indices.contains(index) ? filteredRows[index] : nil }
-        return window.row(index)
+        return window.row(at: index)
     }
 
     /// Reads the first page, or opens the entity `--open` named over the list.
@@ -234,7 +234,7 @@ struct ExplorerListScreen: ScreenModel {
     private var boxTitle: String {
         let name = resource?.name ?? "No resources"
         guard shownCount > 0 else { return name }
-        let known = filteredRows != nil || window.count != nil || !window.mayHaveMore
+        let known = filteredRows != nil || window.totalCount != nil || !window.hasMorePages
         return "\(name) \(ExplorerText.grouped(list.selected + 1))/\(ExplorerText.grouped(shownCount))"
             + (known ? "" : "+")
     }
@@ -246,7 +246,7 @@ struct ExplorerListScreen: ScreenModel {
             return Line([Span("Searched by the API (\(pairs))", style: Style(bold: true))])
         }
         if let localFilter {
-            let read = ExplorerText.grouped(window.rowsRead.count)
+            let read = ExplorerText.grouped(window.heldRows.count)
             let text = "Filtered over the \(read) rows read so far: \(localFilter)"
             return Line([Span(text, style: Style(bold: true))])
         }
@@ -275,7 +275,7 @@ struct ExplorerListScreen: ScreenModel {
         let cancelled = cancelReads()
         self.search = search
         self.localFilter = localFilter
-        window = ExplorerListWindow()
+        window = .explored
         list = ListState()
         failure = nil
         return cancelled + readMissing(context: context)

@@ -1,10 +1,12 @@
 import RickAndMortyModel
 
-/// A window over a list read page by page, in the API's order: what each `PagedList` keeps.
-/// Pages are reached in order and where each starts is remembered, so the row count is known;
-/// only the `residentLimit` pages nearest the view are held (a row of a page let go is nil until
-/// read again), so what the list holds does not grow with the rows seen. A plain value.
-struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
+/// A window over a list read page by page, in the API's order: what each `PagedList` and an
+/// explored list keep. Pages are reached in order and where each starts is remembered, so the row
+/// count is known — or, laid out from a page size and a count (`layOut`), every page's place is
+/// known at once and any page can be read first; only the `residentLimit` pages nearest the view
+/// are held (a row of a page let go is nil until read again), so what the list holds does not grow
+/// with the rows seen. A plain value.
+struct LoadedPages<Row: Sendable & Hashable>: Sendable, Hashable {
     /// The rows held, by page number.
     private var resident: [Int: [Row]] = [:]
     /// The first row of each reached page, page 1 first, then the row count (one more entry
@@ -40,26 +42,40 @@ struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
     /// The rows of page `number`, when it is held.
     func page(_ number: Int) -> [Row]? { resident[number] }
 
-    /// Stores page `number`: the next one extends the list, a reached one is held again or
-    /// replaced. Returns false (and changes nothing) for a page out of order.
+    /// Stores `rows` as page `number` of a list of `totalPages` pages and `totalCount` rows (nil:
+    /// not known yet), as `apply(_:number:)` does.
     @discardableResult
-    mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
+    mutating func apply(_ rows: [Row], number: Int, totalPages: Int?, totalCount: Int?) -> Bool {
         if number == reachedPages + 1 {
-            starts.append(rowCount + page.results.count)
+            starts.append(rowCount + rows.count)
         } else if number >= 1, number <= reachedPages {
-            let delta = page.results.count - (starts[number] - starts[number - 1])
+            let delta = rows.count - (starts[number] - starts[number - 1])
             if delta != 0 {
                 for index in number..<starts.count { starts[index] += delta }
             }
         } else {
             return false
         }
-        resident[number] = page.results
-        totalPages = page.info.pages
-        totalCount = page.info.count
+        resident[number] = rows
+        self.totalPages = totalPages
+        self.totalCount = totalCount
         keepPages(near: starts[number - 1]..<max(starts[number - 1] + 1, starts[number]))
         return true
     }
+
+    /// Places every page of a list of `count` rows whose pages hold `pageSize` rows (the last the
+    /// rest) before they are read: each page then counts as reached, and a page read later takes
+    /// its place. Only while at most page 1 is reached; later, nothing changes.
+    mutating func layOut(pageSize: Int, count: Int) {
+        guard reachedPages <= 1, pageSize > 0, count >= 0 else { return }
+        let pages = max(1, (count + pageSize - 1) / pageSize)
+        starts = (0..<pages).map { $0 * pageSize } + [count]
+        totalPages = pages
+        totalCount = count
+    }
+
+    /// The rows held, in the list's order.
+    var heldRows: [Row] { residentPageNumbers.flatMap { resident[$0] ?? [] } }
 
     /// The row at `index`, when its page is held.
     func row(at index: Int) -> Row? {
@@ -166,6 +182,15 @@ struct LoadedPages<Row: Sendable & Hashable & Codable>: Sendable, Hashable {
         for number in farthestFirst where resident.count > residentLimit && distance(number) > 0 {
             resident[number] = nil
         }
+    }
+}
+
+extension LoadedPages where Row: Codable {
+    /// Stores page `number`: the next one extends the list, a reached one is held again or
+    /// replaced. Returns false (and changes nothing) for a page out of order.
+    @discardableResult
+    mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
+        apply(page.results, number: number, totalPages: page.info.pages, totalCount: page.info.count)
     }
 }
 
