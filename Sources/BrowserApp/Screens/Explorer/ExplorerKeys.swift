@@ -29,9 +29,7 @@ extension KeyTable.Scope {
     static let explorerDetail = KeyTable.Scope(
         "explorer detail",
         bindings: [
-            KeyBinding(
-                [.escape, .backspace], .back, label: "Esc Backspace", help: "back one screen",
-                hint: ("esc", "back", 10)),
+            KeyTable.backOneScreen,
             KeyBinding(
                 [.enter], .open, label: "Enter", help: "follow the link, or open or fold the node",
                 hint: ("enter", "open", 20)),
@@ -48,9 +46,7 @@ extension KeyTable.Scope {
     static let characterDetail = KeyTable.Scope(
         "character detail",
         bindings: [
-            KeyBinding(
-                [.escape, .backspace], .back, label: "Esc Backspace", help: "back one screen",
-                hint: ("esc", "back", 10)),
+            KeyTable.backOneScreen,
             KeyBinding(
                 [.character("n"), .tab], .nextLink, label: "n Tab",
                 help: "next link: origin, location, each episode", hint: ("n/p", "link", 20)),
@@ -77,6 +73,10 @@ extension KeyTable.Scope {
 }
 
 extension KeyTable {
+    /// Esc and Backspace on a detail: back one screen.
+    static let backOneScreen = KeyBinding(
+        [.escape, .backspace], .back, label: "Esc Backspace", help: "back one screen", hint: ("esc", "back", 10))
+
     /// The moves of a detail's cursor line (`j`/`k` hinted at `hintPriority`): a line, a screen,
     /// the top and the end.
     static func lineMoves(hintPriority: Int) -> [KeyBinding] {
