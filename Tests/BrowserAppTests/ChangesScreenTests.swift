@@ -171,7 +171,7 @@ struct ChangesScreenTests {
         driver.deliver(.characterChanged(EntityChange(id: "2", entry: nil, cause: .deleted)))
         #expect(driver.state.characters.rowCount == before - 1)
         #expect(driver.state.characters.totalCount == total.map { $0 - 1 })
-        #expect(driver.state.characters.row(at: 1)?.id == 3)
+        #expect(driver.state.characters.row(at: 1)?.id == "3")
         // A copy dropped from the cache (not deleted) stays in the list.
         driver.deliver(.characterChanged(EntityChange(id: "3", entry: nil, cause: .removed)))
         #expect(driver.state.characters.rowCount == before - 1)

@@ -142,7 +142,7 @@ struct EditFormTests {
         // The repository tells every screen of the character the server now holds.
         driver.deliver(.characterChanged(EntityChange(id: "1", entry: Entry(value: renamed, metadata: EntryMetadata(storedAt: Driver.now), origin: .network), cause: .written)))
         #expect(driver.state.detail?.character?.name == "Rick Sanchez!")
-        #expect(driver.state.characters.row(at: 0)?.name == "Rick Sanchez!")
+        #expect(driver.state.characters.row(at: 0)?.title == "Rick Sanchez!")
         #expect(driver.state.toast?.message == "Saved Rick Sanchez!.")
     }
 

@@ -27,7 +27,7 @@ struct ExplorerCopyTests {
     }
 
     static func hasCopyRead(_ effects: [Effect<BrowserMessage>]) -> Bool {
-        effects.contains { if case .run(let key?) = $0.shape { key.hasSuffix("explorer-copy people") } else { false } }
+        effects.contains { if case .run(let key?) = $0.shape { key == "copy" } else { false } }
     }
 
     @Test("Y on the list copies the selected row's URL as the API writes it, with a toast naming the row")
@@ -57,7 +57,7 @@ struct ExplorerCopyTests {
         let read = ExplorerRead(
             policy: .localFirst, result: .success(ExplorerSample.answer(ExplorerSample.luke, origin: .memory)),
             elapsed: .milliseconds(1))
-        driver.deliver(ExplorerListScreen.Message.copyRead(address, read), to: ExplorerListScreen.self)
+        driver.deliverCopy(address, read)
         let copy = try #require(clipboard.all.first)
         #expect(copy.format == "json")
         #expect(copy.text.contains("\"name\" : \"Luke Skywalker\""))
@@ -78,14 +78,12 @@ struct ExplorerCopyTests {
         let stale = ExplorerRead(
             policy: .localFirst, result: .success(ExplorerSample.answer(ExplorerSample.luke)), elapsed: .zero)
         // An answer for a row no copy waits for is not copied.
-        driver.deliver(
-            ExplorerListScreen.Message.copyRead(ExplorerSample.address("/api/people/9"), stale),
-            to: ExplorerListScreen.self)
+        driver.deliverCopy(ExplorerSample.address("/api/people/9"), stale)
         #expect(clipboard.all.isEmpty)
         let failed = ExplorerRead<ExplorerEntity>(
             policy: .localFirst, result: .failure(.notFound(url: "http://api.test/api/people/1/")),
             elapsed: .milliseconds(1))
-        driver.deliver(ExplorerListScreen.Message.copyRead(address, failed), to: ExplorerListScreen.self)
+        driver.deliverCopy(address, failed)
         #expect(clipboard.all.isEmpty)
         #expect(driver.state.toast?.message.hasPrefix("Not copied: Nothing was found at") == true)
     }

@@ -17,7 +17,7 @@ struct ExplorerMouseTests {
         driver.send(.input(.mouse(MouseEvent(down ? .wheelDown : .wheelUp, column: column, row: row))))
     }
 
-    static func list(_ driver: Driver) -> ExplorerListScreen? { driver.state.screens.last as? ExplorerListScreen }
+    static func list(_ driver: Driver) -> ListScreen? { driver.state.screens.last as? ListScreen }
     static func detail(_ driver: Driver) -> ExplorerDetailScreen? {
         driver.state.screens.last as? ExplorerDetailScreen
     }
@@ -37,10 +37,10 @@ struct ExplorerMouseTests {
         driver.answerExplorerPage(1)
         let rows = driver.state.layout.listRows
         Self.click(&driver, rows.x + 5, rows.y + 2)
-        #expect(Self.list(driver)?.list.selected == 2)
+        #expect(Self.list(driver)?.list.selection.selected == 2)
         #expect(driver.frame.joined(separator: "\n").contains("people 3/82"))
         Self.click(&driver, rows.x + 5, driver.state.layout.listHeader.y)
-        #expect(Self.list(driver)?.list.selected == 2)
+        #expect(Self.list(driver)?.list.selection.selected == 2)
         Self.click(&driver, rows.x + 5, rows.y + 4, double: true)
         #expect(driver.state.screens.count == 2)
         #expect(Self.detail(driver)?.target == .address(ExplorerSample.address("/api/people/5")))
@@ -52,18 +52,18 @@ struct ExplorerMouseTests {
         driver.answerExplorerPage(1)
         let rows = driver.state.layout.listRows
         // Rows 1–25 show (pages 1–3); page 4 is not read until the view reaches it.
-        #expect(rows.height == 25 && Self.list(driver)?.loading[4] == nil)
+        #expect(rows.height == 25 && Self.list(driver)?.list.loading[4] == nil)
         var effects: [Effect<BrowserMessage>] = []
         for _ in 0..<3 {
             Self.wheel(&driver, rows.x + 5, rows.y + 3)
             effects += driver.effects
         }
         let list = try #require(Self.list(driver))
-        #expect(list.list.offset == 9)
-        #expect(list.list.selected == 9, "the selection moves with the view's top edge")
-        #expect(effects.contains { if case .run(let key?) = $0.shape { key.hasSuffix("explorer-page people  4") } else { false } })
+        #expect(list.list.selection.offset == 9)
+        #expect(list.list.selection.selected == 9, "the selection moves with the view's top edge")
+        #expect(effects.contains { if case .run(let key?) = $0.shape { key.hasSuffix("page-4") } else { false } })
         Self.wheel(&driver, rows.x + 5, rows.y + 3, down: false)
-        #expect(Self.list(driver)?.list.offset == 6)
+        #expect(Self.list(driver)?.list.selection.offset == 6)
     }
 
     @Test("On the detail a click selects a link, a double click follows it; a click opens a folded node, ▾ folds it")

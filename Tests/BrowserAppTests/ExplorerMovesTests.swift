@@ -11,7 +11,7 @@ import Testing
 /// profile's columns on the list, filled in as the rows' entities are read.
 @Suite("Explorer moves and columns")
 struct ExplorerMovesTests {
-    static func list(_ driver: Driver) -> ExplorerListScreen? { driver.state.screens.last as? ExplorerListScreen }
+    static func list(_ driver: Driver) -> ListScreen? { driver.state.screens.last as? ListScreen }
 
     /// A driver exploring the sample with people's page 1 read, then `keys` pressed.
     static func exploring(_ keys: [Key]) -> Driver {
@@ -43,23 +43,23 @@ struct ExplorerMovesTests {
     func placesKept() {
         // GIVEN people's list with its fourth row selected
         var driver = Self.exploring([.character("j"), .character("j"), .character("j")])
-        #expect(Self.list(driver)?.list.selected == 3)
+        #expect(Self.list(driver)?.list.selection.selected == 3)
         // WHEN planets are shown in its place, then people again
         driver.press("2")
         #expect(driver.state.breadcrumb == "planets")
-        #expect(Self.list(driver)?.list.selected == 0)
-        #expect(Self.list(driver)?.loading[1] == .localFirst)
+        #expect(Self.list(driver)?.list.selection.selected == 0)
+        #expect(Self.list(driver)?.list.loading[1] == .localFirst)
         let effects = driver.press("1")
         // THEN people's fourth row is selected again; its page 1 is not read again, only the pages
         // in view whose reads were cancelled when planets were shown
         #expect(driver.state.breadcrumb == "people")
-        #expect(Self.list(driver)?.list.selected == 3)
-        #expect(Self.list(driver)?.loading[1] == nil && Self.list(driver)?.loading[2] == .localFirst)
-        #expect(!effects.shapes.contains(.run(key: "explorer-page people  1")))
+        #expect(Self.list(driver)?.list.selection.selected == 3)
+        #expect(Self.list(driver)?.list.loading[1] == nil && Self.list(driver)?.list.loading[2] == .localFirst)
+        #expect(!effects.shapes.contains(.run(key: "page-1")))
         #expect(driver.frame.joined(separator: "\n").contains("people 4/82"))
         // AND planets, left with its page unanswered, reads it again when shown again
         driver.press("2")
-        #expect(Self.list(driver)?.loading[1] == .localFirst)
+        #expect(Self.list(driver)?.list.loading[1] == .localFirst)
     }
 
     @Test(": from a detail, the Cache and the Changes screen opens the picker; Enter shows the choice in the list")
@@ -74,7 +74,7 @@ struct ExplorerMovesTests {
             driver.press(.enter)
             #expect(driver.state.screens.count == 1, "\(keys): the list under it shows it, no new list")
             #expect(driver.state.breadcrumb == "species")
-            #expect(Self.list(driver)?.loading[1] == .localFirst)
+            #expect(Self.list(driver)?.list.loading[1] == .localFirst)
         }
     }
 
@@ -140,20 +140,20 @@ struct ExplorerMovesTests {
         #expect(driver.state.breadcrumb == "people")
         let effects = driver.answerExplorerPage(1)
         let keys = effects.compactMap { if case .run(let key?) = $0.shape { key } else { nil } }
-        #expect(keys.contains("explorer-values people 1"))
+        #expect(keys.contains("values-1"))
         var frame = driver.frame.joined(separator: "\n")
         #expect(frame.contains("gender") && frame.contains("born"))
         #expect(frame.contains("Person 1"))
         let luke = ExplorerSample.entity(
             #"{"name": "Luke Skywalker", "gender": "male", "birth_year": "19BBY"}"#, at: "/api/people/1", title: "Luke Skywalker")
         driver.deliver(
-            ExplorerListScreen.Message.values(RowValues(of: luke, profile: try #require(profile.resource("people")))),
-            to: ExplorerListScreen.self)
+            ListScreen.Message.values(RowValues(of: luke, profile: try #require(profile.resource("people")))),
+            to: ListScreen.self)
         frame = driver.frame.joined(separator: "\n")
         #expect(frame.contains("Luke Skywalker"))
         #expect(frame.contains("male") && frame.contains("19BBY"))
         // Moving within the rows asked for asks nothing again.
         let moved = driver.press("j")
-        #expect(!moved.contains { if case .run(let key?) = $0.shape { key.hasPrefix("explorer-values") } else { false } })
+        #expect(!moved.contains { if case .run(let key?) = $0.shape { key.hasPrefix("values-") } else { false } })
     }
 }

@@ -145,13 +145,13 @@ extension ExplorerRevalidationTests {
     /// Whether `effect` is a list's read of a page.
     static func isPageRead(_ effect: Effect<BrowserMessage>) -> Bool {
         guard case .run(let key?) = effect.shape else { return false }
-        return key.hasPrefix("explorer-page")
+        return key.hasPrefix("page-")
     }
 
     /// Whether `effect` is a list's read of its rows' values.
     static func isValuesRead(_ effect: Effect<BrowserMessage>) -> Bool {
         guard case .run(let key?) = effect.shape else { return false }
-        return key.hasPrefix("explorer-values")
+        return key.hasPrefix("values-")
     }
 
     /// Whether `effect` is a detail's read of its entity.

@@ -9,7 +9,7 @@ import Testing
 /// that folds with its links, the picker, `1`–`3`; answers delivered as the reads would.
 @Suite("Explorer screens")
 struct ExplorerScreensTests {
-    static func list(_ driver: Driver) -> ExplorerListScreen? { driver.state.screens.last as? ExplorerListScreen }
+    static func list(_ driver: Driver) -> ListScreen? { driver.state.screens.last as? ListScreen }
     static func detail(_ driver: Driver) -> ExplorerDetailScreen? {
         driver.state.screens.last as? ExplorerDetailScreen
     }
@@ -17,8 +17,8 @@ struct ExplorerScreensTests {
     @Test("The list starts on the first resource reading page 1, shows its rows at once and its count")
     func listFirstPage() {
         var driver = Driver(explorer: nil)
-        #expect(driver.effects.shapes.contains(.run(key: "explorer-page people  1")))
-        #expect(Self.list(driver)?.loading[1] == .localFirst)
+        #expect(driver.effects.shapes.contains(.run(key: "page-1")))
+        #expect(Self.list(driver)?.list.loading[1] == .localFirst)
         driver.answerExplorerPage(1)
         let frame = driver.frame.joined(separator: "\n")
         #expect(frame.contains("people 1/82"))
@@ -53,15 +53,15 @@ struct ExplorerScreensTests {
         driver.answerExplorerPage(2)
         driver.answerExplorerPage(3)
         let effects = driver.press("G")
-        #expect(Self.list(driver)?.list.selected == 81)
+        #expect(Self.list(driver)?.list.selection.selected == 81)
         let keys = effects.compactMap { if case .run(let key?) = $0.shape { key } else { nil } }
-        #expect(keys.contains("explorer-page people  9"))
-        #expect(!keys.contains("explorer-page people  5"))
-        for page in 6...9 where Self.list(driver)?.loading[page] != nil { driver.answerExplorerPage(page) }
+        #expect(keys.contains("page-9"))
+        #expect(!keys.contains("page-5"))
+        for page in 6...9 where Self.list(driver)?.list.loading[page] != nil { driver.answerExplorerPage(page) }
         #expect(driver.frame.joined(separator: "\n").contains("Person 82"))
         #expect(driver.frame.joined(separator: "\n").contains("people 82/82"))
         driver.press("g")
-        #expect(Self.list(driver)?.list.selected == 0)
+        #expect(Self.list(driver)?.list.selection.selected == 0)
     }
 
     @Test("Without the API's search, / filters the rows read so far, and the list says so")
@@ -75,9 +75,9 @@ struct ExplorerScreensTests {
         let frame = driver.frame.joined(separator: "\n")
         #expect(frame.contains("Filtered over the 20 rows read so far: person 1"))
         // Person 1 and Person 10 to 19.
-        #expect(Self.list(driver)?.shownCount == 11)
+        #expect(Self.list(driver)?.list.shownCount == 11)
         driver.press(.escape)
-        #expect(Self.list(driver)?.shownCount == 82)
+        #expect(Self.list(driver)?.list.shownCount == 82)
     }
 
     @Test("The detail: fields as a tree, a long array's first rows and a count, links by name or title")
@@ -141,7 +141,7 @@ struct ExplorerScreensTests {
         driver.press(.escape)  // the toast first
         driver.press(.escape)
         driver.press("j")
-        #expect(Self.list(driver)?.list.selected == 1)
+        #expect(Self.list(driver)?.list.selection.selected == 1)
     }
 
     @Test(": opens the picker; typing narrows it; Enter shows the resource in the list under it; 1–3 switch the list")
@@ -156,7 +156,7 @@ struct ExplorerScreensTests {
         #expect(driver.state.screens.count == 1)
         driver.press("2")
         #expect(driver.state.breadcrumb == "planets")
-        #expect(Self.list(driver)?.loading[1] == .localFirst)
+        #expect(Self.list(driver)?.list.loading[1] == .localFirst)
     }
 
     @Test("--open RESOURCE/ID starts on the entity over its resource's list")

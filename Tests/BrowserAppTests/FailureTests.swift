@@ -35,7 +35,7 @@ struct FailureTests {
         // WHEN Esc is pressed THEN only the toast goes (the status filter stays)
         #expect(driver.press(.escape).isEmpty)
         #expect(driver.state.toast == nil)
-        #expect(driver.state.lists.characters.filter["status"] == "alive")
+        #expect(driver.state.characters.filter["status"] == "alive")
         #expect(driver.frame.contains { $0.contains("Nothing loaded. Press r to retry.") })
     }
 

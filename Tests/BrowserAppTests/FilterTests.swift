@@ -82,7 +82,7 @@ struct FilterTests {
             #expect(effects.shapes.last == .run(key: "page-1"))
             driver.answerPage(1)
         }
-        #expect(driver.state.lists.characters.filter["status"] == nil)
+        #expect(driver.state.characters.filter["status"] == nil)
     }
 
     @Test("Esc in the list clears an applied filter; without one it does nothing")
@@ -116,7 +116,7 @@ struct FilterTests {
         "The filter in words names each filled field once; blank fields (spaces, tabs, no-break spaces) are left out"
     )
     func summary() {
-        func summary(_ filter: CharacterFilter) -> String { ListKind.characters.summary(filter.parameters) }
+        func summary(_ filter: CharacterFilter) -> String { RickAndMortyLists.summary(filter.parameters, of: .character) }
         #expect(summary(CharacterFilter()) == "")
         #expect(
             summary(CharacterFilter(name: "rick", status: "alive", gender: "male"))

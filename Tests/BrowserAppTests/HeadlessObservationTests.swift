@@ -46,7 +46,7 @@ struct HeadlessObservationTests {
         // and the browser itself read nothing but pages (Rick was not read)
         let firstList = try #require(headless.frames.first { $0.contains { $0.contains("Rick ") } })
         #expect(firstList.contains { $0.contains("Rick Of Yesterday") })
-        #expect(final.characters.row(at: 0)?.name == "Rick Sanchez")
+        #expect(final.characters.row(at: 0)?.title == "Rick Sanchez")
         #expect(headless.lastFrame.contains { $0.contains("Rick Sanchez") })
         #expect(!headless.lastFrame.contains { $0.contains("Rick Of Yesterday") })
         #expect(events.all.first?.query == "page 1" && events.all.first?.origin == .repository(.disk))

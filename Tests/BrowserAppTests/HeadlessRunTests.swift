@@ -84,7 +84,7 @@ struct HeadlessRunTests {
             #expect(final.characters.rowCount > 0)
             #expect(
                 (0..<final.characters.rowCount).compactMap(final.characters.row(at:)).allSatisfy {
-                    $0.name.localizedCaseInsensitiveContains("rick")
+                    $0.title.localizedCaseInsensitiveContains("rick")
                 })
             #expect(backend.frames.contains { $0.last?.hasPrefix("Filter by name: rick") == true })
         }

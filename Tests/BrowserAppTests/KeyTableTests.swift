@@ -126,7 +126,7 @@ struct KeyTableTests {
         case .open where scope == .changes: return (after.screens.last as? ChangesScreen)?.opened != nil
         case .open: return after.screens.count == before.screens.count + 1
         case .filter: return before.prompt == nil && after.prompt != nil
-        case .cycleStatus: return after.lists.characters.filter != before.lists.characters.filter
+        case .cycleStatus: return after.characters.filter != before.characters.filter
         case .clearFilters:
             return scope == .characterList
                 ? !before.characters.filter.isEmpty && after.characters.filter.isEmpty
@@ -143,6 +143,9 @@ struct KeyTableTests {
             return CacheScreenKeysSetup.did(command, before: before, after: after, effects: effects)
         // On the Cache screen with no entry open there is nothing to copy, and a toast says so.
         case .copy where scope == .cache: return after.toast?.message.hasPrefix("Nothing to copy") == true
+        // On a list, the row's entity is read through the cache first: the copy waits for it.
+        case .copy(.json) where [.characterList, .entityList].contains(scope):
+            return effects.contains { $0.shape == .run(key: "copy") }
         case .copy: return after.toast?.message.hasPrefix("copied ") == true
         case .edit: return after.screens.last is EditCharacterScreen
         case .delete: return before.asking == nil && after.asking != nil

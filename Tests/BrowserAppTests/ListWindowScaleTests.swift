@@ -71,8 +71,8 @@ struct ListWindowScaleTests {
         func expectSelectionShowsTheDataset(_ note: String) {
             let selected = run.state.characters.selection.selected
             let expected = synthetic.character(id: selected + 1, baseURL: baseURL.absoluteString)
-            #expect(run.state.characters.selectedRow?.id == selected + 1, "\(note): row \(selected)")
-            #expect(run.state.characters.selectedRow?.name == expected?.name, "\(note): row \(selected)")
+            #expect(run.state.characters.selectedRow?.id == String(selected + 1), "\(note): row \(selected)")
+            #expect(run.state.characters.selectedRow?.title == expected?.name, "\(note): row \(selected)")
         }
 
         // Down: each G selects the last row reached and reads the next page.

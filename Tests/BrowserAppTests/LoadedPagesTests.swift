@@ -104,3 +104,11 @@ struct LoadedPagesTests {
         #expect(!loaded.hasMorePages && loaded.rowCount == 3 && Self.names(loaded) == ["a", "b", "c"])
     }
 }
+
+extension LoadedPages where Row == Episode {
+    /// Stores `page` as page `number`, with the counts its info gives.
+    @discardableResult
+    mutating func apply(_ page: Page<Episode>, number: Int) -> Bool {
+        apply(page.results, number: number, totalPages: page.info.pages, totalCount: page.info.count)
+    }
+}

@@ -25,7 +25,7 @@ struct ObservationTests {
         driver.press("j")
         let memberID = try #require(driver.state.entity?.selectedMemberID)
         let member = try #require(SampleData.characters.first { $0.id == memberID })
-        #expect(driver.state.characters.row(at: member.id - 1)?.id == member.id)
+        #expect(driver.state.characters.row(at: member.id - 1)?.id == String(member.id))
         driver.press(.enter)
         driver.answerDetail()
         // WHEN r answers with a new name
@@ -36,7 +36,7 @@ struct ObservationTests {
         // THEN nothing more is read, and the detail, the list row and the cast below show it
         #expect(effects.isEmpty)
         #expect(driver.state.detail?.character?.name == "Mortimer Renamed")
-        #expect(driver.state.characters.row(at: member.id - 1)?.name == "Mortimer Renamed")
+        #expect(driver.state.characters.row(at: member.id - 1)?.title == "Mortimer Renamed")
         guard let cast = driver.state.screens[2] as? ExplorerDetailScreen else {
             Issue.record("the episode is below the detail")
             return
@@ -67,10 +67,10 @@ struct ObservationTests {
                     cause: .otherProcess)))
         #expect(effects.isEmpty)
         #expect(driver.state.detail?.character?.name == "Rick Renamed")
-        #expect(driver.state.characters.row(at: 0)?.name == "Rick Renamed")
+        #expect(driver.state.characters.row(at: 0)?.title == "Rick Renamed")
         // a removal (no new value) keeps what is shown
         driver.deliver(.characterChanged(EntityChange(id: "1", entry: nil, cause: .removed)))
-        #expect(driver.state.characters.row(at: 0)?.name == "Rick Renamed")
+        #expect(driver.state.characters.row(at: 0)?.title == "Rick Renamed")
         // an episode change: the detail's episode row, then the open episode
         var pilot = try #require(SampleData.episodes(of: 1).first)
         pilot.name = "Pilot Renamed"
@@ -117,14 +117,15 @@ struct ObservationTests {
                 kind: .character, number: 1, filters: state.characters.filter,
                 generation: state.characters.generation,
                 policy: try #require(state.characters.loading[1]))
-            let oldPage = ListsScreen.Message.pageRead(
+            let oldPage = PageMessage.pageRead(
                 request,
                 ReadReport(
                     result: .success(
-                        SampleData.answer(SampleData.page(1, of: old), origin: .disk, policy: .localFirst))))
+                        SampleData.answer(SampleData.page(1, of: old), origin: .disk, policy: .localFirst)))
+            ).listMessage
             _ = browser.update(
-                state: &state, event: .message(try #require(state.message(oldPage, to: ListsScreen.self))))
-            #expect(state.characters.row(at: 0)?.name == "Rick Of Yesterday")
+                state: &state, event: .message(try #require(state.message(oldPage, to: ListScreen.self))))
+            #expect(state.characters.row(at: 0)?.title == "Rick Of Yesterday")
             // WHEN a page read elsewhere writes the server's Rick
             let (messages, continuation) = AsyncStream<BrowserMessage>.makeStream()
             let subscription = try #require(
@@ -144,7 +145,7 @@ struct ObservationTests {
                 break
             }
             #expect(applied)
-            #expect(state.characters.row(at: 0)?.name == "Rick Sanchez")
+            #expect(state.characters.row(at: 0)?.title == "Rick Sanchez")
             var buffer = CellBuffer(size: state.size)
             browser.render(state: state, into: &buffer)
             #expect(buffer.textLines.contains { $0.contains("Rick Sanchez") })

@@ -92,15 +92,11 @@ struct RefreshTests {
             // THEN it sent page 1, then page 2, both remoteFirst answers from the network
             var numbers: [Int] = []
             for message in messages {
-                guard case .pageRead(let request, let read)? = message.own(ListsScreen.Message.self) else {
-                    continue
-                }
-                let report = try #require(read as? ReadReport<CharacterPage>)
-                numbers.append(request.number)
-                #expect(request.policy == .remoteFirst)
-                let answer = try #require(try? report.result.get())
-                #expect(answer.origin == .network)
-                #expect(answer.operation == .mainSync(fallback: .serveStale))
+                guard case .page(_, _, let read)? = message.own(ListScreen.Message.self) else { continue }
+                numbers.append(read.number)
+                #expect(read.policy == .remoteFirst)
+                #expect(read.answer.event.origin == .repository(.network))
+                #expect(read.answer.event.operation == .mainSync)
             }
             #expect(numbers == [1, 2])
         }

@@ -98,7 +98,7 @@ struct RememberedStateTests {
         // id 25 is on page 2 of the sample: page 2 is read to find it
         #expect(driver.state.characters.loading[2] != nil)
         driver.answerPage(2)
-        #expect(driver.state.characters.selectedRow?.id == 25)
+        #expect(driver.state.characters.selectedRow?.id == "25")
         #expect(driver.state.characters.soughtID == nil)
         #expect(RememberedBrowser(state: driver.state, imagesOn: true).selectedIDs[.character] == 25)
     }

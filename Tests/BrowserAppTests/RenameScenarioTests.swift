@@ -59,7 +59,7 @@ struct RenameScenarioTests {
         let list = try #require(restarted.frames.first { $0.contains { $0.contains("Rick ") } })
         #expect(list.contains { $0.contains("Rick Renamed") })
         #expect(!list.contains { $0.contains("Rick Sanchez") })
-        #expect(third.characters.row(at: 0)?.name == "Rick Renamed")
+        #expect(third.characters.row(at: 0)?.title == "Rick Renamed")
         #expect(third.entity?.crumb.hasPrefix("S01E02") == true)
         #expect(third.entity?.memberTitle(1) == "Rick Renamed")
         #expect(restarted.lastFrame.contains { $0.contains("Rick Renamed") && !$0.contains("›") })

@@ -153,7 +153,7 @@ struct ScreenOpenerTests {
         #expect(opener.screen.keyScopes == [TallyScreen.scope])
         #expect(
             KeyTable.Scope.allCases == [
-                .characterList, .entityList, .characterEdit, .explorerList, .characterDetail,
+                .characterList, .entityList, .explorerList, .characterEdit, .characterDetail,
                 .explorerDetail, .explorerPicker, .cache, .changes,
             ])
     }

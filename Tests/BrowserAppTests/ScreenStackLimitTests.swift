@@ -31,7 +31,7 @@ struct ScreenStackLimitTests {
         }
         // THEN the stack holds exactly the limit, the lists at the bottom, the last opened on top
         #expect(driver.state.screens.count == limit)
-        #expect(driver.state.screens.first is ListsScreen)
+        #expect(driver.state.screens.first is ListScreen)
         #expect(driver.state.screen == .detail)
         // AND Back walks down to the lists, one screen at a time, all of them kept
         for _ in 1..<limit { driver.press(.backspace) }

@@ -59,6 +59,10 @@ package struct BrowserServices: Sendable {
     /// Where entity details read: the explored API's repository, else Rick and Morty's (its
     /// characters, and its episodes and locations when there is a graph).
     var entityReader: any EntityReading { explorer ?? RickAndMortyEntities(graph: graph, services: self) }
+    /// Where the list screen reads: the explored API's session, else Rick and Morty's lists.
+    var listReader: any ListReading {
+        explorer.map { ExploredLists(session: $0, clock: clock) } ?? RickAndMortyLists(graph: graph, services: self)
+    }
     /// Sets the network switch in the order the browser asked, however its tasks are scheduled.
     let switchSetter: OrderedSwitchSetter
     /// The Rick and Morty entities laid out last, shared by every detail of the run.

@@ -28,9 +28,10 @@ package struct RememberedBrowser: Sendable, Hashable {
         filters = [.episode: state.episodes.filter, .location: state.locations.filter].filter {
             !$0.value.isEmpty
         }
-        selectedIDs[.character] = state.characters.selectedRow?.id ?? state.characters.soughtID
-        selectedIDs[.episode] = state.episodes.selectedRow?.id ?? state.episodes.soughtID
-        selectedIDs[.location] = state.locations.selectedRow?.id ?? state.locations.soughtID
+        for kind in EntityKind.allCases {
+            let list = state.list(of: kind)
+            selectedIDs[kind] = (list.selectedRow?.id ?? list.soughtID).flatMap { Int($0) }
+        }
         isOnline = state.isOnline
         self.imagesOn = imagesOn
         self.mouseOn = mouseOn

@@ -38,36 +38,6 @@ package enum CacheClearing: Sendable, Hashable {
     case memoryAndDisk
 }
 
-/// One page read of a list as the browser asked for it. A plain value.
-package struct PageRequest: Sendable, Hashable {
-    /// The list's kind.
-    var kind: EntityKind
-    /// The page number, from 1.
-    var number: Int
-    /// The filters (API parameter → value) the page is read with.
-    var filters: [String: String]
-    /// The list generation the read belongs to (see `PagedList.generation`).
-    var generation: Int
-    /// How the read uses the cache.
-    var policy: CachePolicy
-
-    package init(
-        kind: EntityKind, number: Int, filters: [String: String], generation: Int, policy: CachePolicy
-    ) {
-        self.kind = kind
-        self.number = number
-        self.filters = filters
-        self.generation = generation
-        self.policy = policy
-    }
-
-    /// `page 3`, `page 1 (name=rick, status=alive)`, `location page 1 (type=Planet)`.
-    var query: String { ListKind.of(kind).query(page: number, filters: filters) }
-
-    /// The cache entry of the page: `character-page-ids/page:1?name=rick`.
-    var cacheKey: CacheEntryKey { .page(of: kind, PageQuery(number: number, filters: filters)) }
-}
-
 /// The outcome of one repository read, with how long it took and the repository's counters
 /// just after it. A plain, sendable value.
 package struct ReadReport<Value: Sendable>: Sendable {

@@ -15,7 +15,7 @@ package struct BrowserState: Sendable {
     /// Where each pane goes at the current size (kept, as every frame and most keys ask for it).
     package private(set) var layout: BrowserLayout
     /// The stack of screens with their addresses: the lists at the bottom, the screen shown on top.
-    var stack = [StackedScreen(address: ScreenAddress(number: 0), screen: ListsScreen())]
+    var stack = [StackedScreen(address: ScreenAddress(number: 0), screen: ListScreen())]
     /// How many addresses were given: the next screen pushed gets this number.
     private var addressesGiven = 1
     /// The screens of the stack, bottom first. Setting them keeps each place's address and gives
@@ -117,20 +117,23 @@ package struct BrowserState: Sendable {
         stack.last { $0.screen is S }.map { .screen($0.address, message) }
     }
 
-    /// The screen at the bottom of the stack: the three lists. Setting it replaces it.
-    var lists: ListsScreen {
-        get { stack.first?.screen as? ListsScreen ?? ListsScreen() }
+    /// The list screen at the bottom of the stack. Setting it replaces it.
+    var lists: ListScreen {
+        get { stack.first?.screen as? ListScreen ?? ListScreen() }
         set { if stack.isEmpty { append(newValue) } else { stack[0].screen = newValue } }
     }
-    /// The list shown at the bottom of the stack: characters, episodes or locations.
-    var activeList: EntityKind { lists.activeList }
-    /// The lists of `lists`.
-    package var characters: PagedList<ShowCharacter> {
-        get { lists.characters }
-        set { lists.characters = newValue }
+    /// The Rick and Morty list shown at the bottom of the stack: characters, episodes or locations.
+    var activeList: EntityKind { lists.resource.map(RickAndMortyLists.kind(of:)) ?? .character }
+    /// Rick and Morty's three lists, shown or kept at the bottom of the stack (empty when not there).
+    package var characters: PagedList {
+        get { list(of: .character) }
+        set { lists.replace(named: ListsStart.resourceName(of: .character), with: newValue) }
     }
-    var episodes: PagedList<Episode> { lists.episodes }
-    var locations: PagedList<Location> { lists.locations }
+    var episodes: PagedList { list(of: .episode) }
+    var locations: PagedList { list(of: .location) }
+
+    /// The Rick and Morty list of `kind`, shown or kept.
+    func list(of kind: EntityKind) -> PagedList { lists.list(named: ListsStart.resourceName(of: kind)) ?? PagedList() }
 
     /// Whether any read is in flight on any screen, or a cache clearing.
     var isBusy: Bool { isClearing || stack.contains { $0.screen.activity.isBusy } }

@@ -41,8 +41,7 @@ enum ScreenCatalog {
     /// The screens at the bottom of the stack and those another screen pushes (not opened by a
     /// global key).
     static let pushed: [any ScreenModel.Type] = [
-        ListsScreen.self, EditCharacterScreen.self,
-        ExplorerListScreen.self, ExplorerDetailScreen.self, ExplorerPickerScreen.self,
+        ListScreen.self, EditCharacterScreen.self, ExplorerDetailScreen.self, ExplorerPickerScreen.self,
     ]
 
     /// The key scopes of every screen, read off their types: those of `pushed` (the lists' and

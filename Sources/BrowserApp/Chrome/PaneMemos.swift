@@ -9,9 +9,7 @@ final class PaneMemos: Sendable {
     let counters = DrawingMemo<CountersPane>()
     let recent = DrawingMemo<RecentAnswersPane>()
     let footer = DrawingMemo<KeyHintsFooter>()
-    let characterRows = DrawingMemo<ListRows<ShowCharacter>>()
-    let episodeRows = DrawingMemo<ListRows<Episode>>()
-    let locationRows = DrawingMemo<ListRows<Location>>()
+    let listRows = DrawingMemo<ListRows>()
 }
 
 extension Widget where Self: Equatable & Sendable {

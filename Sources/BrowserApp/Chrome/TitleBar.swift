@@ -58,7 +58,7 @@ struct TitleBar: Widget, Equatable, Sendable {
 
     /// The filter, the OFFLINE marker and the spinner, two columns apart, right-aligned.
     private var rightLine: Line {
-        let filters = ListKind.characters.summary(filter)
+        let filters = RickAndMortyLists.summary(filter, of: .character)
         let parts = [
             filters.isEmpty ? nil : Span("filter: \(filters)", style: Style(foreground: .cyan)),
             isOnline ? nil : Span("OFFLINE", style: Style(foreground: .red, bold: true, reverse: true)),

@@ -21,12 +21,11 @@ package struct CopySubject: Sendable, Hashable {
         url = object?["url"] as? String ?? ""
     }
 
-    /// The subject for a row of a list (a character, an episode, a location); nil when it cannot be
-    /// encoded.
-    init?<Row: ListRow>(_ row: Row) {
-        guard let json = try? JSONEncoder().encode(row) else { return nil }
-        label = "\(Row.listKind.kind.rawValue) \(row.id)"
+    /// The subject for a character; nil when it cannot be encoded.
+    init?(_ character: ShowCharacter) {
+        guard let json = try? JSONEncoder().encode(character) else { return nil }
+        label = "character \(character.id)"
         self.json = json
-        url = row.url
+        url = character.url
     }
 }

@@ -136,16 +136,11 @@ final class PagingFixture: @unchecked Sendable {
     /// Answers every page read in flight, and those they lead to, in page order.
     func answerPendingPages() {
         while let number = state.characters.loading.keys.min() {
-            let request = PageRequest(
-                kind: .character, number: number, filters: state.characters.filter,
-                generation: state.characters.generation,
-                policy: state.characters.loading[number] ?? .localFirst)
             let answer = Answer(
                 value: Self.page(number), origin: .memory, isStale: false, age: 0, fallbackError: nil,
                 duration: .zero, operation: CachePolicy.localFirst.operation,
                 metadata: EntryMetadata(storedAt: Date(timeIntervalSince1970: 0)))
-            let page = ListsScreen.Message.pageRead(request, ReadReport(result: .success(answer)))
-            guard let message = state.message(page, to: ListsScreen.self) else { return }
+            guard let message = state.message(answeringCharacterPage: number, with: answer) else { return }
             _ = browser.update(state: &state, event: .message(message))
         }
     }

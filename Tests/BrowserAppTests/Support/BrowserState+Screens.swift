@@ -27,7 +27,7 @@ extension BrowserState {
     /// Which screen is on top.
     var screen: ShownScreen {
         switch screens.last {
-        case is ListsScreen: .list
+        case is ListScreen: .list
         case let entity as ExplorerDetailScreen:
             switch entity.target {
             case .rickAndMorty(.character, _): .detail

@@ -79,9 +79,13 @@ struct Driver {
     }
 
     @discardableResult
-    mutating func deliver(_ message: ListsScreen.Message) -> [Effect<BrowserMessage>] {
-        deliver(message, to: ListsScreen.self)
+    mutating func deliver(_ message: ListScreen.Message) -> [Effect<BrowserMessage>] {
+        deliver(message, to: ListScreen.self)
     }
+
+    /// Delivers a page read of Rick and Morty's lists as the list screen takes it.
+    @discardableResult
+    mutating func deliver(_ message: PageMessage) -> [Effect<BrowserMessage>] { deliver(message.listMessage) }
 
     @discardableResult
     mutating func deliver(_ message: CacheScreenMessage) -> [Effect<BrowserMessage>] {

@@ -31,7 +31,7 @@ enum ExplorerKeySetup {
     /// The selected row or line of the explorer's screen on top (-1: none).
     static func position(_ state: BrowserState) -> Int {
         switch state.screens.last {
-        case let list as ExplorerListScreen: list.list.selected
+        case let list as ListScreen: list.list.selection.selected
         case let detail as ExplorerDetailScreen: detail.cursor.selected
         case let picker as ExplorerPickerScreen: picker.list.selected
         default: -1
@@ -64,15 +64,15 @@ enum ExplorerKeySetup {
             return after.screens.last is ExplorerPickerScreen
         // The list's `y` reads the row's entity first (`ExplorerCopyTests` delivers it).
         case .copy(.json) where scope == .explorerList:
-            return (after.screens.last as? ExplorerListScreen)?.copying != nil
+            return (after.screens.last as? ListScreen)?.copying != nil
         case .nextLink where scope == .explorerDetail: return moved > 0
         case .previousLink where scope == .explorerDetail: return moved < 0
         case .clearFilters where scope == .explorerList:
-            return (before.screens.last as? ExplorerListScreen)?.localFilter != nil
-                && (after.screens.last as? ExplorerListScreen)?.localFilter == nil
+            return (before.screens.last as? ListScreen)?.list.localFilter != nil
+                && (after.screens.last as? ListScreen)?.list.localFilter == nil
         case .typed(let key) where scope == .explorerPicker:
             switch key {
-            case .enter: return after.screens.last is ExplorerListScreen && after.screens.count == before.screens.count - 1
+            case .enter: return after.screens.last is ListScreen && after.screens.count == before.screens.count - 1
             case .home: return position(after) == 0
             case .end: return position(after) == (after.screens.last as? ExplorerPickerScreen).map { $0.matches.count - 1 }
             case .escape: return after.screens.count == before.screens.count - 1

@@ -131,7 +131,19 @@ extension Driver {
             policy: .localFirst,
             result: .success(ExplorerSample.answer(ExplorerSample.page(number, count: count), origin: origin)),
             elapsed: .milliseconds(2))
-        return deliver(ExplorerListScreen.Message.page(number: number, search: nil, read), to: ExplorerListScreen.self)
+        guard let list = state.screens.last(where: { $0 is ListScreen }) as? ListScreen, let resource = list.resource else {
+            return []
+        }
+        let page = ExploredLists.pageRead(
+            read, number: number, of: resource, filters: list.list.filter, profile: list.look.profile, metrics: nil)
+        return deliver(ListScreen.Message.page(resource: resource.name, generation: list.list.generation, page), to: ListScreen.self)
+    }
+
+    /// Answers the read a copy of the entity at `address` waits for with `read`.
+    mutating func deliverCopy(_ address: EntityAddress, _ read: ExplorerRead<ExplorerEntity>) {
+        guard let repository = browser.services.explorer?.repository else { return }
+        let (outcome, answer) = ExploredLists.copied(read, at: address, repository: repository)
+        deliver(ListScreen.Message.copied(address, outcome, answer), to: ListScreen.self)
     }
 
     /// Answers the explored detail on top with `entity` (Luke by default), its tree built as the read builds it.

@@ -58,8 +58,8 @@ struct ExplorerListColumns {
     }
 
     /// Row `row` titled `title`, its cells from `values` (`…` until read, `–` where none).
-    func line(_ row: ExplorerRow, title: String, values: RowValues?) -> Line {
-        let id = row.address.lastSegment ?? ""
+    func line(_ row: ListedRow, title: String, values: RowValues?) -> Line {
+        let id = row.id
         guard !shown.isEmpty else {
             let titleWidth = max(1, width - id.count - 1)
             return Line([

@@ -10,7 +10,7 @@ struct ExplorerListQuery: Sendable, Hashable {
     /// The other query parameters, by name.
     var filters: [String: String] = [:]
     /// The search parameter's name, as the pairs name it.
-    private var parameter: String
+    private(set) var parameter: String
 
     /// The query `text` makes of `resource`'s list, as `profile` names its filters.
     init(_ text: String, resource: ExplorerResource?, profile: ResourceProfile?) {
@@ -33,6 +33,13 @@ struct ExplorerListQuery: Sendable, Hashable {
         values = values.filter { !$0.value.isEmpty }
         if resource?.searchParameter != nil { search = values.removeValue(forKey: parameter) }
         filters = values
+    }
+
+    /// The query of `search` and `filters` on `resource`'s list, as `profile` names its filters.
+    init(search: String?, filters: [String: String], resource: ExplorerResource?, profile: ResourceProfile?) {
+        self.search = search
+        self.filters = filters
+        parameter = resource?.searchParameter ?? profile?.filters.first ?? "search"
     }
 
     /// `name=cit`, `type=Planet`: the search first, then the filters by name.

@@ -111,9 +111,9 @@ extension CharacterBrowser {
             showToast("The API has no resource \(index + 1).", kind: .info, state: &state)
             return []
         }
-        if state.stack.last?.screen is ExplorerListScreen { return callTop(.perform(.openResource(index)), state: &state) }
-        guard let below = state.stack.lastIndex(where: { $0.screen is ExplorerListScreen }) else {
-            return push(ExplorerListScreen(resource: resource), state: &state)
+        if state.stack.last?.screen is ListScreen { return callTop(.perform(.openResource(index)), state: &state) }
+        guard let below = state.stack.lastIndex(where: { $0.screen is ListScreen }) else {
+            return push(ListScreen(resource: resource), state: &state)
         }
         return popBack(to: below, state: &state) + callTop(.perform(.openResource(index)), state: &state)
     }

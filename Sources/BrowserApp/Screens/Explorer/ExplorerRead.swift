@@ -61,10 +61,19 @@ extension ScreenContext {
         explorer query: String, _ read: ExplorerRead<Value>, metrics: MetricsSnapshot?, keys: [CacheEntryKey] = [],
         kind: EntityKind? = nil
     ) {
-        var event = AnswerEvent(
-            query: query, kind: kind, policy: read.policy, result: read.result, elapsed: read.elapsed, cacheKeys: keys)
-        event.revalidating = read.revalidating
-        event.background = read.background
-        record(AppliedAnswer(query: query, kind: kind, result: read.result, metrics: metrics, event: event))
+        record(read.answer(query: query, metrics: metrics, keys: keys, kind: kind))
+    }
+}
+
+extension ExplorerRead {
+    /// The read as an answer of `query` of the cache entries `keys` is recorded, with the
+    /// explorer's tier counters `metrics`, counted as `kind` (nil: not per Rick and Morty kind).
+    func answer(query: String, metrics: MetricsSnapshot?, keys: [CacheEntryKey] = [], kind: EntityKind? = nil)
+        -> AppliedAnswer
+    {
+        var event = AnswerEvent(query: query, kind: kind, policy: policy, result: result, elapsed: elapsed, cacheKeys: keys)
+        event.revalidating = revalidating
+        event.background = background
+        return AppliedAnswer(query: query, kind: kind, result: result, metrics: metrics, event: event)
     }
 }

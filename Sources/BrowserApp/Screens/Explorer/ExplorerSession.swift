@@ -67,9 +67,9 @@ package struct ExplorerSession: Sendable {
 
     /// The screen at the bottom of the stack: the start resource's list (the first resource's
     /// without `--open`), which opens the start entity over itself when one is given.
-    func bottomScreen() -> ExplorerListScreen {
+    func bottomScreen() -> ListScreen {
         let named = start.flatMap { start in resources.first { $0.name == start.resource } }
         let resource = named ?? resources.first
-        return ExplorerListScreen(resource: resource, openingID: named == nil ? nil : start?.id)
+        return ListScreen(resource: resource, openingID: named == nil ? nil : start?.id)
     }
 }

@@ -32,12 +32,10 @@ struct ListColumns {
         line(["ID", "Name", "Status", "Species", "Gender", "Last seen"], style: Style(bold: true, dim: true))
     }
 
-    func line(for character: ShowCharacter) -> Line {
-        line(
-            [
-                String(character.id), character.name, character.status.rawValue, character.species,
-                character.gender.rawValue, character.location.name,
-            ], statusStyle: StatusStyle.of(character.status))
+    /// A character's row of `cells` (`RickAndMortyLists.row`): id, name, status, species, gender
+    /// and location, the status in its colour.
+    func line(_ cells: [String]) -> Line {
+        line(cells, statusStyle: cells.count > 2 ? StatusStyle.of(CharacterStatus(rawValue: cells[2]) ?? .unknown) : nil)
     }
 
     /// `cells` fitted to the columns (the id right-aligned), one plain space between: the status
@@ -50,5 +48,41 @@ struct ListColumns {
             return [Span(" "), Span(text, style: index == 2 ? statusStyle ?? style : style)]
         }
         return Line(Array(spans.dropFirst()))
+    }
+}
+
+/// The colour of a life status: Alive green, Dead red, unknown dim.
+enum StatusStyle {
+    static func of(_ status: CharacterStatus) -> Style {
+        switch status {
+        case .alive: Style(foreground: .green)
+        case .dead: Style(foreground: .red)
+        case .unknown: Style(dim: true)
+        }
+    }
+}
+
+/// Fixed columns over a row's cells (Rick and Morty's episodes and locations): each as wide as
+/// declared, the last taking what is left, the first (the id) right-aligned. A plain value.
+struct FixedColumns {
+    let columns: [ListLook.FixedColumn]
+    let widths: [Int]
+
+    /// `columns` in `width` cells, one space between.
+    init(_ columns: [ListLook.FixedColumn], width: Int) {
+        self.columns = columns
+        let fixed = columns.dropLast().map(\.width)
+        widths = fixed + [max(0, width - fixed.reduce(0, +) - fixed.count)]
+    }
+
+    var header: Line { line(columns.map(\.title), style: Style(bold: true, dim: true)) }
+
+    /// `cells` fitted to the columns.
+    func line(_ cells: [String], style: Style = .plain) -> Line {
+        Line(
+            zip(cells, widths).enumerated().flatMap { column, pair in
+                let alignment: TextFitting.Alignment = column == 0 ? .trailing : .leading
+                return [Span(TextFitting.fit(pair.0, width: pair.1, alignment: alignment), style: style), Span(" ")]
+            })
     }
 }

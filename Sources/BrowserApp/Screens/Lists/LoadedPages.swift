@@ -1,7 +1,6 @@
 import RickAndMortyModel
 
-/// A window over a list read page by page, in the API's order: what each `PagedList` and an
-/// explored list keep. Pages are reached in order and where each starts is remembered, so the row
+/// A window over a list read page by page, in the API's order: what each `PagedList` keeps. Pages are reached in order and where each starts is remembered, so the row
 /// count is known — or, laid out from a page size and a count (`layOut`), every page's place is
 /// known at once and any page can be read first; only the `residentLimit` pages nearest the view
 /// are held (a row of a page let go is nil until read again), so what the list holds does not grow
@@ -182,15 +181,6 @@ struct LoadedPages<Row: Sendable & Hashable>: Sendable, Hashable {
         for number in farthestFirst where resident.count > residentLimit && distance(number) > 0 {
             resident[number] = nil
         }
-    }
-}
-
-extension LoadedPages where Row: Codable {
-    /// Stores page `number`: the next one extends the list, a reached one is held again or
-    /// replaced. Returns false (and changes nothing) for a page out of order.
-    @discardableResult
-    mutating func apply(_ page: Page<Row>, number: Int) -> Bool {
-        apply(page.results, number: number, totalPages: page.info.pages, totalCount: page.info.count)
     }
 }
 

@@ -1,20 +1,23 @@
+import ExplorerData
+import ExplorerModel
 import RepositoryCore
-import RickAndMortyModel
 import TerminalUI
 
-/// One list read page by page under a filter: its window of pages, its selection, the reads of
-/// its pages in flight and the remembered row it still looks for. A plain value.
+/// One resource's list as the list screen keeps it, shown or left for later: its filters, its
+/// window of pages, its selection, the reads of its pages in flight, the remembered row it still
+/// looks for and its rows' values. A plain value.
 ///
 /// `generation` grows with every filter change, so late answers of an older filter are
 /// recognised and dropped; `loading` is the one place a page read in flight is tracked.
-package struct PagedList<Row: Identifiable & Sendable & Hashable & Codable>: Sendable, Hashable
-where Row.ID == Int {
+package struct PagedList: Sendable, Hashable {
     /// The filters (API parameter → value) the pages are read with.
     package private(set) var filter: [String: String]
+    /// The filter over the rows read so far, when the API has no search.
+    var localFilter: String?
     /// Increases by one with every reset.
     package private(set) var generation: Int
     /// The window of pages reached so far.
-    private(set) var pages = LoadedPages<Row>()
+    private(set) var pages: LoadedPages<ListedRow>
     /// The selection and scroll position.
     package var selection = ListState()
     /// Page numbers being read, with the policy of the read.
@@ -24,17 +27,22 @@ where Row.ID == Int {
     var pendingAdvance = 0
     /// A remembered selection not reached yet: the row with this id is selected when a page
     /// brings it (a few pages are read to find it).
-    var soughtID: Int?
+    var soughtID: String?
+    /// Why the list could not be read, as the empty list says it.
+    var failure: String?
+    /// The rows' values read for a profile's columns, by address.
+    var rowValues: [EntityAddress: RowValues] = [:]
 
-    /// An empty list read with `filter`.
-    init(filter: [String: String] = [:], generation: Int = 0) {
+    /// An empty list read with `filter`, holding at most `residentLimit` pages.
+    init(filter: [String: String] = [:], generation: Int = 0, residentLimit: Int = 16) {
         self.filter = filter
         self.generation = generation
+        pages = LoadedPages(residentLimit: residentLimit)
     }
 
     /// How many rows the list has reached (held or not).
     package var rowCount: Int { pages.rowCount }
-    /// How many pages the list has reached, in order from page 1.
+    /// How many pages the list has reached, in order from page 1 (or laid out).
     var reachedPages: Int { pages.reachedPages }
     /// How many rows the filter selects, once a page answered.
     var totalCount: Int? { pages.totalCount }
@@ -47,39 +55,81 @@ where Row.ID == Int {
     /// Whether any page read is in flight.
     var isLoading: Bool { !loading.isEmpty }
 
-    /// The row at `index`, when its page is held.
-    func row(at index: Int) -> Row? { pages.row(at: index) }
+    /// The rows shown when a local filter narrows the rows read: those whose title contains it,
+    /// ignoring case; nil for the whole list's window.
+    var filteredRows: [ListedRow]? {
+        guard let localFilter else { return nil }
+        return pages.heldRows.filter { $0.title.localizedCaseInsensitiveContains(localFilter) }
+    }
+
+    /// How many rows the list shows.
+    var shownCount: Int { filteredRows?.count ?? rowCount }
+
+    /// The row shown at `index`, when its page is held.
+    func row(at index: Int) -> ListedRow? {
+        if let filteredRows { return filteredRows.indices.contains(index) ? filteredRows[index] : nil }
+        return pages.row(at: index)
+    }
 
     /// The row under the selection, if its page is held.
-    var selectedRow: Row? { pages.row(at: selection.selected) }
+    var selectedRow: ListedRow? { row(at: selection.selected) }
 
     /// Forgets every page, the selection, the reads in flight and the sought row, and starts
     /// over with `filter` (the caller cancels the reads).
     mutating func reset(filter: [String: String]) {
-        self = PagedList(filter: filter, generation: generation + 1)
+        self = PagedList(filter: filter, generation: generation + 1, residentLimit: pages.residentLimit)
     }
 
-    /// Applies page `number` (see `LoadedPages.apply`); false, changing nothing, when out of order.
+    /// Applies page `number` of `page`: laid out at once when the page says its size and the list's
+    /// count, else reached in order. False, changing nothing, for a page out of order.
     @discardableResult
-    package mutating func apply(_ page: Page<Row>, number: Int) -> Bool { pages.apply(page, number: number) }
+    mutating func apply(_ page: ListedPage, number: Int) -> Bool {
+        guard pages.apply(page.rows, number: number, totalPages: page.totalPages, totalCount: page.totalCount)
+        else { return false }
+        if let size = page.pageSize, let count = page.totalCount {
+            pages.layOut(pageSize: size, count: count)
+        }
+        return true
+    }
 
-    /// Replaces the held copies of `row`'s id with `row`.
-    mutating func update(_ row: Row) { pages.replaceRows { $0.id == row.id ? row : nil } }
+    /// Whether page `number` exists as far as is known: a page reached (or laid out), or the next.
+    func hasPage(_ number: Int) -> Bool {
+        number >= 1 && (number <= reachedPages || (number == nextPageNumber && hasMorePages))
+    }
 
-    /// Leaves the row with `id` out (its entity was deleted): the rows after it move up.
-    mutating func remove(id: Int) { pages.removeRows { $0.id == id } }
+    /// Whether page `number` is held.
+    func holds(page number: Int) -> Bool { pages.page(number) != nil }
+
+    /// Takes `change` of another screen: a row's newer value, a row gone, a row's values.
+    mutating func take(_ change: ListRowChange) {
+        switch change {
+        case .row(let row): pages.replaceRows { $0.id == row.id ? row : nil }
+        case .removed(let id): pages.removeRows { $0.id == id }
+        case .values(let values):
+            if rowValues[values.address] != nil { rowValues[values.address] = values }
+        }
+    }
 
     /// The page numbers holding any of the rows in `range`, ascending, each once.
     func pageNumbers(ofRows range: Range<Int>) -> [Int] { pages.pageNumbers(ofRows: range) }
 
+    /// The number of the page holding row `index`, or nil past the reached rows.
+    func pageNumber(ofRow index: Int) -> Int? { pages.pageNumber(ofRow: index) }
+
     /// The rows shown in `visibleRows` rows with the current selection and scroll position.
     func rowsInView(visibleRows: Int) -> Range<Int> {
-        let top = selection.clamped(rowCount: rowCount, visibleRows: visibleRows).offset
-        return top..<min(rowCount, top + visibleRows)
+        let top = selection.clamped(rowCount: shownCount, visibleRows: visibleRows).offset
+        return top..<min(shownCount, top + visibleRows)
     }
+
+    /// The rows `range` as slices of their pages (see `LoadedPages.rowsInView`).
+    func slices(_ range: Range<Int>) -> RowsInView<ListedRow> { pages.rowsInView(range) }
 
     /// Keeps the pages near rows `range` and lets go of the farthest (see `LoadedPages`).
     mutating func keepPages(near range: Range<Int>) { pages.keepPages(near: range) }
+
+    /// The pages holding rows of `range` that are not held, ascending.
+    func missingPages(ofRows range: Range<Int>) -> [Int] { pages.missingPages(ofRows: range) }
 
     /// Selects the held row with `soughtID` and stops looking for it; returns true while it is not
     /// found and more pages may be read to find it (at most `searchPages` reached).

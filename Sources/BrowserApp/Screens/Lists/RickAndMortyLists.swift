@@ -1,0 +1,259 @@
+import CharacterData
+import ExplorerData
+import ExplorerModel
+import Foundation
+import RepositoryCore
+import RickAndMortyModel
+import TerminalUI
+
+/// Rick and Morty's characters, episodes and locations as the list screen reads them: pages of
+/// whole entities through its own repositories (`CharacterRepository`, `GraphRepository`, their
+/// binary codec on disk, stale-while-revalidate), reached in order, laid out in its own columns;
+/// filtered as its built-in profile says (the characters by name at `/`, `s` cycling the status;
+/// the others by `key=value` words). Thread-safe: a value over thread-safe repositories.
+struct RickAndMortyLists: ListReading {
+    /// Where episodes and locations are read; nil: only characters are listed.
+    let graph: GraphRepository?
+    /// Where characters are read, and how reads are timed and counted.
+    let services: BrowserServices
+
+    /// Rick and Morty's built-in profile, read once.
+    private static let profile = BuiltInProfiles.named("Rick and Morty")
+
+    /// The three resources, in the lists' order, as the API's index names them.
+    static let resources: [ExplorerResource] = EntityKind.allCases.compactMap { kind in
+        URL(string: "\(RickAndMortyEntities.fallbackBase)/\(kind.rawValue)").map {
+            ExplorerResource(name: ListsStart.resourceName(of: kind), collection: $0)
+        }
+    }
+
+    var resources: [ExplorerResource] { Self.resources }
+
+    /// How the list of `kind` looks: its keys, prompt and columns.
+    static func look(of kind: EntityKind) -> ListLook {
+        let profile = profile?.resource(ListsStart.resourceName(of: kind))
+        return switch kind {
+        case .character:
+            ListLook(
+                keyScope: .characterList, prompt: .name(keptOnClear: ["species", "type", "gender"]),
+                columns: .characters, kind: kind, profile: profile)
+        case .episode:
+            ListLook(
+                keyScope: .entityList, prompt: .query,
+                columns: .fixed([
+                    .init(title: "ID", width: 4), .init(title: "Code", width: 6),
+                    .init(title: "Air date", width: 18), .init(title: "Name", width: 0),
+                ]),
+                kind: kind, profile: profile)
+        case .location:
+            ListLook(
+                keyScope: .entityList, prompt: .query,
+                columns: .fixed([
+                    .init(title: "ID", width: 4), .init(title: "Name", width: 28),
+                    .init(title: "Type", width: 16), .init(title: "Dimension", width: 0),
+                ]),
+                kind: kind, profile: profile)
+        }
+    }
+
+    func look(of resource: ExplorerResource) -> ListLook { Self.look(of: Self.kind(of: resource)) }
+
+    /// The kind `resource` lists.
+    static func kind(of resource: ExplorerResource) -> EntityKind {
+        EntityKind.allCases.first { ListsStart.resourceName(of: $0) == resource.name } ?? .character
+    }
+
+    func refusal(toShow index: Int) -> String? {
+        guard resources.indices.contains(index) else { return "Rick and Morty has no resource \(index + 1)." }
+        return index > 0 && graph == nil ? "Only characters can be listed here." : nil
+    }
+
+    func readPage(
+        _ number: Int, of resource: ExplorerResource, filters: [String: String], policy: CachePolicy,
+        deliver: @Sendable (ListPageRead) -> Void
+    ) async {
+        let kind = Self.kind(of: resource)
+        func send<Row>(_ report: ReadReport<Page<Row>>, _ rows: ([Row]) -> [ListedRow]) {
+            deliver(
+                Self.pageRead(report, number: number, of: kind, filters: filters, policy: policy, rows: rows))
+        }
+        switch kind {
+        case .character:
+            let repository = services.repository
+            let filter = CharacterFilter(parameters: filters)
+            await services.readUpdates { () async throws(RepositoryError) in
+                try await repository.pageRevalidating(number, filter: filter, policy: policy)
+            } deliver: {
+                send($0) { $0.compactMap(Self.row) }
+            }
+        case .episode:
+            guard let graph else { return }
+            await services.readUpdates { () async throws(RepositoryError) in
+                try await graph.episodePageRevalidating(number, filters: filters, policy: policy)
+            } deliver: {
+                send($0) { $0.compactMap(Self.row) }
+            }
+        case .location:
+            guard let graph else { return }
+            await services.readUpdates { () async throws(RepositoryError) in
+                try await graph.locationPageRevalidating(number, filters: filters, policy: policy)
+            } deliver: {
+                send($0) { $0.compactMap(Self.row) }
+            }
+        }
+    }
+
+    /// Page `number` of the `kind` list under `filters`, read with `policy` as `report` says, its
+    /// entities made rows by `rows`: as the list screen takes it.
+    static func pageRead<Row>(
+        _ report: ReadReport<Page<Row>>, number: Int, of kind: EntityKind, filters: [String: String],
+        policy: CachePolicy, rows: ([Row]) -> [ListedRow]
+    ) -> ListPageRead {
+        let query = query(page: number, of: kind, filters: filters)
+        let key = CacheEntryKey.page(of: kind, PageQuery(number: number, filters: filters))
+        let outcome = report.result.map { answer in
+            ListedPage(
+                rows: rows(answer.value.results), totalPages: answer.value.info.pages,
+                totalCount: answer.value.info.count)
+        }
+        var read = ListPageRead(
+            number: number, policy: policy,
+            outcome: outcome.mapError {
+                ListReadFailure(toast: "Could not load \(query): \($0.description)", placeholder: "")
+            },
+            answer: AppliedAnswer(query: query, kind: kind, policy: policy, keys: [key], report))
+        read.background = report.background
+        return read
+    }
+
+    func detail(of row: ListedRow, in resource: ExplorerResource) -> (any ScreenModel)? {
+        detail(id: row.id, in: resource, title: row.title)
+    }
+
+    func detail(id: String, in resource: ExplorerResource) -> (any ScreenModel)? {
+        detail(id: id, in: resource, title: "")
+    }
+
+    /// The detail of `resource`'s entity `id`, known as `title` (else `character 1`) until read.
+    private func detail(id: String, in resource: ExplorerResource, title: String) -> (any ScreenModel)? {
+        let kind = Self.kind(of: resource)
+        guard let number = Int(id), kind == .character || graph != nil else { return nil }
+        return ExplorerDetailScreen(
+            target: .rickAndMorty(kind, id: number),
+            knownTitle: title.isEmpty ? "\(kind.rawValue) \(id)" : title)
+    }
+
+    func copyRead(_ row: ListedRow, in resource: ExplorerResource) async -> (
+        Result<CopySubject, CopyRefusal>, AppliedAnswer?
+    ) {
+        let entities = RickAndMortyEntities(graph: graph, services: services)
+        guard let id = Int(row.id) else {
+            return (.failure(CopyRefusal(reason: "\(row.title) has no id")), nil)
+        }
+        do throws(ExplorerError) {
+            let updates = try await entities.entityUpdates(
+                .rickAndMorty(Self.kind(of: resource), id: id), policy: .localFirst)
+            return (.success(entities.copySubject(of: updates.first.value)), nil)
+        } catch {
+            return (.failure(CopyRefusal(reason: error.description)), nil)
+        }
+    }
+
+    func urlCopy(of row: ListedRow, title: String) -> CopySubject {
+        RickAndMortyEntities(graph: graph, services: services).copySubject(of: row.address, titled: title)
+    }
+
+    func rowValues(of addresses: [EntityAddress], profile: ResourceProfile) -> AsyncStream<RowValues>? { nil }
+
+    /// A character's row: its name, and its columns' cells (id, name, status, species, gender, location).
+    static func row(_ character: ShowCharacter) -> ListedRow? {
+        row(
+            .character, id: character.id, url: character.url, title: character.name,
+            cells: [
+                String(character.id), character.name, character.status.rawValue, character.species,
+                character.gender.rawValue, character.location.name,
+            ])
+    }
+
+    /// An episode's row, titled `S01E01 Pilot`.
+    static func row(_ episode: Episode) -> ListedRow? {
+        row(
+            .episode, id: episode.id, url: episode.url, title: "\(episode.code) \(episode.name)",
+            cells: [String(episode.id), episode.code, episode.airDate, episode.name])
+    }
+
+    /// A location's row.
+    static func row(_ location: Location) -> ListedRow? {
+        row(
+            .location, id: location.id, url: location.url, title: location.name,
+            cells: [String(location.id), location.name, location.type, location.dimension])
+    }
+
+    /// (nil only when no address can be made of the API's base: never for a base that parses)
+    private static func row(_ kind: EntityKind, id: Int, url: String, title: String, cells: [String])
+        -> ListedRow?
+    {
+        RickAndMortyEntities.address(kind: kind, id: id, url: url).map {
+            ListedRow(address: $0, id: String(id), title: title, cells: cells)
+        }
+    }
+
+    /// `filters` as the panes show them: `name=rick, status=alive` (characters), `name=rick
+    /// type=Planet` (the others), in the profile's order.
+    static func summary(_ filters: [String: String], of kind: EntityKind) -> String {
+        pairs(filters, order: look(of: kind).profile?.filters ?? []).joined(
+            separator: kind == .character ? ", " : " ")
+    }
+
+    /// How a page read is named: `page 3`, `page 1 (name=rick, status=alive)`, `location page 1 (type=Planet)`.
+    static func query(page number: Int, of kind: EntityKind, filters: [String: String]) -> String {
+        let base = kind == .character ? "page \(number)" : "\(kind.rawValue) page \(number)"
+        let order = kind == .character ? look(of: kind).profile?.filters ?? [] : filters.keys.sorted()
+        let parts = pairs(filters, order: order).joined(separator: ", ")
+        return parts.isEmpty ? base : "\(base) (\(parts))"
+    }
+
+    private static func pairs(_ filters: [String: String], order: [String]) -> [String] {
+        order.compactMap { name in filters[name].map { "\(name)=\($0)" } }
+    }
+}
+
+extension CharacterFilter {
+    /// The filter whose query parameters are `parameters` (others ignored).
+    init(parameters: [String: String]) {
+        self.init(
+            name: parameters["name", default: ""], status: parameters["status", default: ""],
+            species: parameters["species", default: ""], type: parameters["type", default: ""],
+            gender: parameters["gender", default: ""])
+    }
+}
+
+extension PagedList {
+    /// Applies page `number` of characters as the list screen would take it from a read.
+    @discardableResult
+    package mutating func apply(_ page: Page<ShowCharacter>, number: Int) -> Bool {
+        apply(
+            ListedPage(
+                rows: page.results.compactMap(RickAndMortyLists.row), totalPages: page.info.pages,
+                totalCount: page.info.count),
+            number: number)
+    }
+}
+
+extension BrowserState {
+    /// The message answering the read of page `number` of the characters in flight with
+    /// `answer`, as the list screen takes it; nil when that page is not being read.
+    package func message(answeringCharacterPage number: Int, with answer: Answer<Page<ShowCharacter>>)
+        -> BrowserMessage?
+    {
+        let list = characters
+        guard let policy = list.loading[number] else { return nil }
+        let read = RickAndMortyLists.pageRead(
+            ReadReport(result: .success(answer)), number: number, of: .character, filters: list.filter,
+            policy: policy
+        ) { $0.compactMap(RickAndMortyLists.row) }
+        return message(
+            .page(resource: ListsStart.resourceName(of: .character), generation: list.generation, read),
+            to: ListScreen.self)
+    }
+}
