@@ -86,6 +86,21 @@ struct EntityListTests {
         #expect(driver.state.characters.rowCount == 20)
     }
 
+    @Test("A list left for another keeps its place; the page it was reading is read again when it is back")
+    func placeKept() {
+        var driver = Driver(size: TerminalSize(width: 100, height: 30))
+        driver.answerPage(1)
+        // (twenty rows do not fill the view: page 2 is being read)
+        #expect(driver.state.characters.loading[2] == .localFirst)
+        for _ in 0..<3 { driver.press("j") }
+        driver.press("2")
+        #expect(driver.state.activeList == .episode && driver.state.characters.loading.isEmpty)
+        let back = driver.press("1")
+        #expect(back.shapes == [.cancel(key: "page-1"), .run(key: "page-2")], "the episodes' read stops")
+        #expect(driver.state.characters.selection.selected == 3 && driver.state.characters.rowCount == 20)
+        #expect(driver.state.episodes.loading.isEmpty && driver.state.characters.loading[2] == .localFirst)
+    }
+
     @Test("The prompt's text becomes filters: a bare word is the name, key=value pairs the rest")
     func parsesFilters() {
         func parse(_ text: String, _ kind: EntityKind) -> [String: String] {
