@@ -73,7 +73,7 @@ struct ExploredLists: ListReading {
         }
         var listed = ListPageRead(
             number: number, policy: read.policy,
-            outcome: outcome.mapError { ListReadFailure(toast: $0.description, placeholder: $0.description) },
+            outcome: outcome.mapError { ListReadFailure(sentence: $0.description) },
             answer: read.answer(
                 query: "\(resource.name) page \(number)\(searched)", metrics: metrics, keys: keys))
         listed.background = read.background
@@ -89,7 +89,7 @@ struct ExploredLists: ListReading {
     }
 
     func copyRead(_ row: ListedRow, in resource: ExplorerResource) async -> (
-        Result<CopySubject, CopyRefusal>, AppliedAnswer?
+        Result<CopySubject, ListReadFailure>, AppliedAnswer?
     ) {
         let repository = repository
         let read = await ExplorerRead.run(.localFirst, clock: clock) { () async throws(ExplorerError) in
@@ -103,11 +103,11 @@ struct ExploredLists: ListReading {
     static func copied(
         _ read: ExplorerRead<ExplorerEntity>, at address: EntityAddress, repository: ExplorerRepository
     )
-        -> (Result<CopySubject, CopyRefusal>, AppliedAnswer?)
+        -> (Result<CopySubject, ListReadFailure>, AppliedAnswer?)
     {
         let answer = read.answer(query: "entity \(address.path)", metrics: repository.metrics.snapshot())
         let outcome = read.result.map { CopySubject(explored: $0.value, repository: repository) }
-        return (outcome.mapError { CopyRefusal(reason: $0.description) }, answer)
+        return (outcome.mapError { ListReadFailure(sentence: $0.description) }, answer)
     }
 
     func urlCopy(of row: ListedRow, title: String) -> CopySubject {

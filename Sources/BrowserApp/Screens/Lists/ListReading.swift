@@ -28,7 +28,7 @@ protocol ListReading: Sendable {
     /// Reads the entity of `row` through the cache for `y`: what is copied, or why nothing is,
     /// and how the read is recorded.
     func copyRead(_ row: ListedRow, in resource: ExplorerResource) async -> (
-        Result<CopySubject, CopyRefusal>, AppliedAnswer?
+        Result<CopySubject, ListReadFailure>, AppliedAnswer?
     )
     /// What `Y` copies of `row`: its URL.
     func urlCopy(of row: ListedRow, title: String) -> CopySubject
@@ -70,10 +70,9 @@ struct ListPageRead: Sendable {
     let answer: AppliedAnswer
 }
 
-/// Why a page could not be read: the toast's sentence, and the one the empty list shows. A value.
+/// Why a page or a row's entity could not be read, as the toast (and an empty list) says it. A value.
 struct ListReadFailure: Error, Sendable, Hashable {
-    let toast: String
-    let placeholder: String
+    let sentence: String
 }
 
 /// What another screen's newer entity changes in a list. A value.
@@ -82,8 +81,8 @@ enum ListRowChange: Sendable, Hashable {
     case row(ListedRow)
     /// The row with this id leaves the list (its entity was deleted).
     case removed(id: String)
-    /// The row at the value's address shows these values (an explored list's columns).
-    case values(RowValues)
+    /// An explored entity read anew: its row, when its values were read, shows them as `profile` says.
+    case entity(ExplorerEntity, profile: ResourceProfile)
 }
 
 /// How a resource's list looks and takes its filters, where lists differ. A value.
@@ -146,13 +145,8 @@ extension ListRowChange {
             self = .row(row)
         case (.explored(let entity), nil):
             guard let profile = look.profile else { return nil }
-            self = .values(RowValues(of: entity, profile: profile))
+            self = .entity(entity, profile: profile)
         default: return nil
         }
     }
-}
-
-/// Why a row's entity could not be copied, as a sentence. A value.
-struct CopyRefusal: Error, Sendable, Hashable {
-    let reason: String
 }

@@ -97,7 +97,7 @@ extension ListScreen {
             if let answer { context.record(answer) }
             switch outcome {
             case .success(let subject): context.copy(subject, as: .json)
-            case .failure(let refusal): context.toast("Not copied: \(refusal.reason)", kind: .error)
+            case .failure(let refusal): context.toast("Not copied: \(refusal.sentence)", kind: .error)
             }
             return []
         case .page(let name, let generation, let read):
@@ -139,8 +139,8 @@ extension ListScreen {
             }
         case .failure(let failure):
             list.pendingAdvance = 0
-            if list.reachedPages == 0 { list.failure = failure.placeholder }
-            context.toast(failure.toast, kind: .error)
+            if list.reachedPages == 0 { list.failure = failure.sentence }
+            context.toast(failure.sentence, kind: .error)
             return []
         }
         return context.isOnTop ? readMissing(context: context) + readValuesInView(context: context) : []

@@ -19,7 +19,7 @@ struct ListScreen: ScreenModel {
         /// A row's entity was read for the profile's columns (or could not be).
         case values(RowValues)
         /// The entity a copy (`y`) waited for was read: what to copy, or why nothing is.
-        case copied(EntityAddress, Result<CopySubject, CopyRefusal>, AppliedAnswer?)
+        case copied(EntityAddress, Result<CopySubject, ListReadFailure>, AppliedAnswer?)
         /// The filter prompt was answered with this text.
         case filtered(String)
     }

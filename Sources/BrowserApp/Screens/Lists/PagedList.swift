@@ -105,8 +105,8 @@ package struct PagedList: Sendable, Hashable {
         switch change {
         case .row(let row): pages.replaceRows { $0.id == row.id ? row : nil }
         case .removed(let id): pages.removeRows { $0.id == id }
-        case .values(let values):
-            if rowValues[values.address] != nil { rowValues[values.address] = values }
+        case .entity(let entity, let profile):
+            if rowValues[entity.address] != nil { rowValues[entity.address] = RowValues(of: entity, profile: profile) }
         }
     }
 

@@ -119,7 +119,7 @@ struct RickAndMortyLists: ListReading {
         var read = ListPageRead(
             number: number, policy: policy,
             outcome: outcome.mapError {
-                ListReadFailure(toast: "Could not load \(query): \($0.description)", placeholder: "")
+                ListReadFailure(sentence: "Could not load \(query): \($0.description)")
             },
             answer: AppliedAnswer(query: query, kind: kind, policy: policy, keys: [key], report))
         read.background = report.background
@@ -144,18 +144,18 @@ struct RickAndMortyLists: ListReading {
     }
 
     func copyRead(_ row: ListedRow, in resource: ExplorerResource) async -> (
-        Result<CopySubject, CopyRefusal>, AppliedAnswer?
+        Result<CopySubject, ListReadFailure>, AppliedAnswer?
     ) {
         let entities = RickAndMortyEntities(graph: graph, services: services)
         guard let id = Int(row.id) else {
-            return (.failure(CopyRefusal(reason: "\(row.title) has no id")), nil)
+            return (.failure(ListReadFailure(sentence: "\(row.title) has no id")), nil)
         }
         do throws(ExplorerError) {
             let updates = try await entities.entityUpdates(
                 .rickAndMorty(Self.kind(of: resource), id: id), policy: .localFirst)
             return (.success(entities.copySubject(of: updates.first.value)), nil)
         } catch {
-            return (.failure(CopyRefusal(reason: error.description)), nil)
+            return (.failure(ListReadFailure(sentence: error.description)), nil)
         }
     }
 
