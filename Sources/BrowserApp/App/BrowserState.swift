@@ -15,7 +15,9 @@ package struct BrowserState: Sendable {
     /// Where each pane goes at the current size (kept, as every frame and most keys ask for it).
     package private(set) var layout: BrowserLayout
     /// The stack of screens with their addresses: the lists at the bottom, the screen shown on top.
-    var stack = [StackedScreen(address: ScreenAddress(number: 0), screen: ListScreen())]
+    var stack = [
+        StackedScreen(address: ScreenAddress(number: 0), screen: ListScreen(resource: RickAndMortyLists.resources.first))
+    ]
     /// How many addresses were given: the next screen pushed gets this number.
     private var addressesGiven = 1
     /// The screens of the stack, bottom first. Setting them keeps each place's address and gives
