@@ -53,7 +53,7 @@ struct PagedListTests {
     @Test(
         "Rows in view follow the selection's scroll position; a fresher copy replaces a row, a deleted one leaves"
     )
-    func viewAndUpdate() throws {
+    func viewAndUpdate() {
         var list = PagedList()
         list.apply(Self.page(["a", "b"]), number: 1)
         list.apply(Self.page(["c", "d"], firstID: 3), number: 2)
@@ -62,10 +62,13 @@ struct PagedListTests {
         #expect(list.pageNumbers(ofRows: list.rowsInView(visibleRows: 2)) == [2])
         var renamed = LoadedPagesTests.page(["C"], firstID: 3).results[0]
         renamed.code = "S09E09"
-        list.take(.row(try #require(RickAndMortyLists.row(renamed))))
+        let episodes = RickAndMortyLists.look(of: .episode)
+        list.take(.episode(renamed), look: episodes)
         #expect(list.row(at: 2)?.title == "S09E09 C")
         #expect(list.row(at: 2)?.cells == ["3", "S09E09", "", "C"])
-        list.take(.removed(id: "3"))
-        #expect(list.rowCount == 3 && list.row(at: 2)?.id == "4")
+        list.take(.characterDeleted(id: 3), look: episodes)
+        #expect(list.rowCount == 4, "a character's deletion leaves an episode list as it is")
+        list.take(.location(Location(id: 3, name: "C", type: "", dimension: "", residents: [], url: "", created: "")), look: episodes)
+        #expect(list.row(at: 2)?.title == "S09E09 C", "another kind's entity changes nothing")
     }
 }

@@ -155,11 +155,11 @@ struct ListRows: Widget, Equatable, Sendable {
     }
 
     /// The column header of `columns` in `width` cells; a profile's after `how` (how the list is filtered).
-    static func header(_ columns: ListLook.Columns, how: Line, width: Int) -> Line {
+    static func header(_ columns: ListLook.Columns, how: @autoclosure () -> Line, width: Int) -> Line {
         switch columns {
         case .characters: ListColumns(width: width).header
         case .fixed(let fixed): FixedColumns(fixed, width: width).header
-        case .profile(let shown): ExplorerListColumns(shown, width: width).header(how)
+        case .profile(let shown): ExplorerListColumns(shown, width: width).header(how())
         }
     }
 

@@ -75,16 +75,6 @@ struct ListReadFailure: Error, Sendable, Hashable {
     let sentence: String
 }
 
-/// What another screen's newer entity changes in a list. A value.
-enum ListRowChange: Sendable, Hashable {
-    /// The row with this id shows this value.
-    case row(ListedRow)
-    /// The row with this id leaves the list (its entity was deleted).
-    case removed(id: String)
-    /// An explored entity read anew: its row, when its values were read, shows them as `profile` says.
-    case entity(ExplorerEntity, profile: ResourceProfile)
-}
-
 /// How a resource's list looks and takes its filters, where lists differ. A value.
 struct ListLook: Sendable, Hashable {
     /// How the `/` prompt's text becomes filters.
@@ -126,27 +116,4 @@ struct ListLook: Sendable, Hashable {
 
     /// Whether each row's entity is read for the profile's columns or title, in the background.
     var readsValues: Bool { kind == nil && (profile?.columns.isEmpty == false || profile?.title != nil) }
-}
-
-extension ListRowChange {
-    /// What `shown` changes in a list that looks as `look` says: a Rick and Morty row's newer value
-    /// or its deletion, an explored row's values; nil for nothing.
-    init?(_ shown: ShownEntity, look: ListLook) {
-        switch (shown, look.kind) {
-        case (.character(let character), .character?):
-            guard let row = RickAndMortyLists.row(character) else { return nil }
-            self = .row(row)
-        case (.characterDeleted(let id), .character?): self = .removed(id: String(id))
-        case (.episode(let episode), .episode?):
-            guard let row = RickAndMortyLists.row(episode) else { return nil }
-            self = .row(row)
-        case (.location(let location), .location?):
-            guard let row = RickAndMortyLists.row(location) else { return nil }
-            self = .row(row)
-        case (.explored(let entity), nil):
-            guard let profile = look.profile else { return nil }
-            self = .entity(entity, profile: profile)
-        default: return nil
-        }
-    }
 }

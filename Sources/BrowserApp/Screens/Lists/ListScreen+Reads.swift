@@ -30,8 +30,11 @@ extension ListScreen {
             let underfilled = list.rowCount < view.lowerBound + visibleRows
             if list.hasMorePages, atEnd || underfilled { wanted.append(list.nextPageNumber) }
         }
-        let missing = wanted.filter { !list.holds(page: $0) && list.loading[$0] == nil && list.hasPage($0) }
-        return Array(Set(missing)).sorted().flatMap { read($0, policy: .localFirst, context: context) }
+        var missing: [Int] = []
+        for number in wanted where !missing.contains(number) && list.loading[number] == nil {
+            if !list.holds(page: number), list.hasPage(number) { missing.append(number) }
+        }
+        return missing.sorted().flatMap { read($0, policy: .localFirst, context: context) }
     }
 
     /// `r`: reads the pages in view again, `remoteFirst`, one after the other in one task (so their

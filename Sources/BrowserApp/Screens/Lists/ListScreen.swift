@@ -309,10 +309,8 @@ struct ListScreen: ScreenModel {
     /// A newer value of a row's entity another screen read or wrote: the rows show it, in the list
     /// shown and in those kept.
     mutating func show(_ shown: ShownEntity) {
-        if let change = ListRowChange(shown, look: look) { list.take(change) }
-        for index in kept.indices {
-            if let change = ListRowChange(shown, look: kept[index].look) { kept[index].list.take(change) }
-        }
+        list.take(shown, look: look)
+        for index in kept.indices { kept[index].list.take(shown, look: kept[index].look) }
     }
 
     mutating func layOut(_ layout: BrowserLayout) {

@@ -100,13 +100,24 @@ package struct PagedList: Sendable, Hashable {
     /// Whether page `number` is held.
     func holds(page number: Int) -> Bool { pages.page(number) != nil }
 
-    /// Takes `change` of another screen: a row's newer value, a row gone, a row's values.
-    mutating func take(_ change: ListRowChange) {
-        switch change {
-        case .row(let row): pages.replaceRows { $0.id == row.id ? row : nil }
-        case .removed(let id): pages.removeRows { $0.id == id }
-        case .entity(let entity, let profile):
-            if rowValues[entity.address] != nil { rowValues[entity.address] = RowValues(of: entity, profile: profile) }
+    /// Takes another screen's newer `shown` in a list that looks as `look` says: a Rick and Morty
+    /// row's newer value (made into a row only when the list holds it) or its deletion, an explored
+    /// row's values when they were read.
+    mutating func take(_ shown: ShownEntity, look: ListLook) {
+        func replace(_ id: Int, _ row: () -> ListedRow?) {
+            let id = String(id)
+            guard pages.firstIndex(where: { $0.id == id }) != nil, let row = row() else { return }
+            pages.replaceRows { $0.id == id ? row : nil }
+        }
+        switch (shown, look.kind) {
+        case (.character(let character), .character?): replace(character.id) { RickAndMortyLists.row(character) }
+        case (.characterDeleted(let id), .character?): pages.removeRows { $0.id == String(id) }
+        case (.episode(let episode), .episode?): replace(episode.id) { RickAndMortyLists.row(episode) }
+        case (.location(let location), .location?): replace(location.id) { RickAndMortyLists.row(location) }
+        case (.explored(let entity), nil):
+            guard let profile = look.profile, rowValues[entity.address] != nil else { return }
+            rowValues[entity.address] = RowValues(of: entity, profile: profile)
+        default: break
         }
     }
 
