@@ -1,4 +1,4 @@
-import RickAndMortyModel
+import Locking
 import TerminalUI
 
 /// The remembered drawings of the panes whose inputs change less often than the frame, each pasted
@@ -9,7 +9,18 @@ final class PaneMemos: Sendable {
     let counters = DrawingMemo<CountersPane>()
     let recent = DrawingMemo<RecentAnswersPane>()
     let footer = DrawingMemo<KeyHintsFooter>()
-    let listRows = DrawingMemo<ListRows>()
+    /// The rows of each resource's list, by its name: a list shown again pastes its last drawing.
+    private let listRows = PThreadMutex<[String: DrawingMemo<ListRows>]>([:])
+
+    /// The memo of the rows of the list of the resource named `resource`.
+    func listRows(of resource: String) -> DrawingMemo<ListRows> {
+        listRows.withLock { memos in
+            if let memo = memos[resource] { return memo }
+            let memo = DrawingMemo<ListRows>()
+            memos[resource] = memo
+            return memo
+        }
+    }
 }
 
 extension Widget where Self: Equatable & Sendable {

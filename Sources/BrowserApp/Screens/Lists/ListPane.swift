@@ -139,17 +139,26 @@ struct ListRows: Widget, Equatable, Sendable {
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         let width = area.width - 1
-        var profile: ExplorerListColumns?
-        if case .profile(let shown) = columns { profile = ExplorerListColumns(shown, width: width) }
-        let viewport = ListState(selected: top, offset: top)
-        ListView(rowCount: rowCount, state: viewport, placeholder: placeholder) { index in
-            guard let row = rows.row(at: index) else { return Self.pendingLine }
-            if let profile {
+        // (the columns laid out once a frame, not once a row)
+        let line: (Int, ListedRow) -> Line
+        switch columns {
+        case .characters:
+            let characters = ListColumns(width: width)
+            line = { characters.line($1.cells) }
+        case .fixed(let fixed):
+            let fixed = FixedColumns(fixed, width: width)
+            line = { fixed.line($1.cells) }
+        case .profile(let shown):
+            let profile = ExplorerListColumns(shown, width: width)
+            line = { index, row in
                 let values = values.indices.contains(index - top) ? values[index - top] : nil
                 let title = if case .success(let cells)? = values?.outcome { cells.title } else { row.title }
                 return profile.line(row, title: title, values: values)
             }
-            return Self.line(row.cells, columns, width: width)
+        }
+        let viewport = ListState(selected: top, offset: top)
+        ListView(rowCount: rowCount, state: viewport, placeholder: placeholder) { index in
+            rows.row(at: index).map { line(index, $0) } ?? Self.pendingLine
         }
         .renderRows(in: area, buffer: &buffer)
     }
@@ -160,15 +169,6 @@ struct ListRows: Widget, Equatable, Sendable {
         case .characters: ListColumns(width: width).header
         case .fixed(let fixed): FixedColumns(fixed, width: width).header
         case .profile(let shown): ExplorerListColumns(shown, width: width).header(how())
-        }
-    }
-
-    /// A Rick and Morty row's `cells` laid out in `columns` of `width` cells.
-    static func line(_ cells: [String], _ columns: ListLook.Columns, width: Int) -> Line {
-        switch columns {
-        case .characters: ListColumns(width: width).line(cells)
-        case .fixed(let fixed): FixedColumns(fixed, width: width).line(cells)
-        case .profile: Line(cells.joined(separator: " "))
         }
     }
 }

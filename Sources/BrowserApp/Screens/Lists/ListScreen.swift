@@ -320,7 +320,7 @@ struct ListScreen: ScreenModel {
 
     func render(in area: Rect, buffer: inout CellBuffer, context: ScreenRenderContext) {
         ListPane(
-            screen: self, layout: context.layout, memo: context.memos?.listRows,
+            screen: self, layout: context.layout, memo: context.memos?.listRows(of: resource?.name ?? ""),
             pendingIDs: context.pendingCharacterIDs
         )
         .render(in: area, buffer: &buffer)

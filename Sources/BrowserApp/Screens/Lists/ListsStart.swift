@@ -42,7 +42,13 @@ package struct ListsStart: Sendable, Hashable {
     }
 
     /// The resource a list is opened by, as the API's index names it: `characters`.
-    static func resourceName(of kind: EntityKind) -> String { kind.title.lowercased() }
+    static func resourceName(of kind: EntityKind) -> String {
+        switch kind {
+        case .character: "characters"
+        case .episode: "episodes"
+        case .location: "locations"
+        }
+    }
 
     /// The three resources, in the lists' order: `characters, episodes and locations`.
     static var resourceNames: String {

@@ -101,19 +101,28 @@ package struct PagedList: Sendable, Hashable {
     func holds(page number: Int) -> Bool { pages.page(number) != nil }
 
     /// Takes another screen's newer `shown` in a list that looks as `look` says: a Rick and Morty
-    /// row's newer value (made into a row only when the list holds it) or its deletion, an explored
-    /// row's values when they were read.
+    /// row's newer title and cells (its page copied only when they differ) or its deletion, an
+    /// explored row's values when they were read.
     mutating func take(_ shown: ShownEntity, look: ListLook) {
-        func replace(_ id: Int, _ row: () -> ListedRow?) {
+        func replace(_ id: Int, _ content: () -> (title: String, cells: [String])) {
             let id = String(id)
-            guard pages.firstIndex(where: { $0.id == id }) != nil, let row = row() else { return }
-            pages.replaceRows { $0.id == id ? row : nil }
+            guard let index = pages.firstIndex(where: { $0.id == id }), let held = pages.row(at: index) else {
+                return
+            }
+            let (title, cells) = content()
+            guard held.title != title || held.cells != cells else { return }
+            pages.replaceRows {
+                $0.id == id ? ListedRow(address: $0.address, id: id, title: title, cells: cells) : nil
+            }
         }
         switch (shown, look.kind) {
-        case (.character(let character), .character?): replace(character.id) { RickAndMortyLists.row(character) }
+        case (.character(let character), .character?):
+            replace(character.id) { RickAndMortyLists.content(of: character) }
         case (.characterDeleted(let id), .character?): pages.removeRows { $0.id == String(id) }
-        case (.episode(let episode), .episode?): replace(episode.id) { RickAndMortyLists.row(episode) }
-        case (.location(let location), .location?): replace(location.id) { RickAndMortyLists.row(location) }
+        case (.episode(let episode), .episode?):
+            replace(episode.id) { RickAndMortyLists.content(of: episode) }
+        case (.location(let location), .location?):
+            replace(location.id) { RickAndMortyLists.content(of: location) }
         case (.explored(let entity), nil):
             guard let profile = look.profile, rowValues[entity.address] != nil else { return }
             rowValues[entity.address] = RowValues(of: entity, profile: profile)

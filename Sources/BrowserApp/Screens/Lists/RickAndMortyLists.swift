@@ -29,8 +29,20 @@ struct RickAndMortyLists: ListReading {
 
     var resources: [ExplorerResource] { Self.resources }
 
-    /// How the list of `kind` looks: its keys, prompt and columns.
+    /// How the list of `kind` looks: its keys, prompt and columns (made once).
     static func look(of kind: EntityKind) -> ListLook {
+        switch kind {
+        case .character: characterLook
+        case .episode: episodeLook
+        case .location: locationLook
+        }
+    }
+
+    private static let characterLook = makeLook(of: .character)
+    private static let episodeLook = makeLook(of: .episode)
+    private static let locationLook = makeLook(of: .location)
+
+    private static func makeLook(of kind: EntityKind) -> ListLook {
         let profile = profile?.resource(ListsStart.resourceName(of: kind))
         return switch kind {
         case .character:
@@ -167,34 +179,52 @@ struct RickAndMortyLists: ListReading {
 
     /// A character's row: its name, and its columns' cells (id, name, status, species, gender, location).
     static func row(_ character: ShowCharacter) -> ListedRow? {
-        row(
-            .character, id: character.id, url: character.url, title: character.name,
-            cells: [
-                String(character.id), character.name, character.status.rawValue, character.species,
-                character.gender.rawValue, character.location.name,
-            ])
+        row(.character, id: character.id, url: character.url, content(of: character))
     }
 
     /// An episode's row, titled `S01E01 Pilot`.
     static func row(_ episode: Episode) -> ListedRow? {
-        row(
-            .episode, id: episode.id, url: episode.url, title: "\(episode.code) \(episode.name)",
-            cells: [String(episode.id), episode.code, episode.airDate, episode.name])
+        row(.episode, id: episode.id, url: episode.url, content(of: episode))
     }
 
     /// A location's row.
     static func row(_ location: Location) -> ListedRow? {
-        row(
-            .location, id: location.id, url: location.url, title: location.name,
-            cells: [String(location.id), location.name, location.type, location.dimension])
+        row(.location, id: location.id, url: location.url, content(of: location))
+    }
+
+    /// The title and cells of a character's row.
+    static func content(of character: ShowCharacter) -> (title: String, cells: [String]) {
+        let status = character.status.rawValue
+        return (
+            character.name,
+            [
+                String(character.id), character.name, status, character.species, character.gender.rawValue,
+                character.location.name,
+            ]
+        )
+    }
+
+    /// The title and cells of an episode's row.
+    static func content(of episode: Episode) -> (title: String, cells: [String]) {
+        (
+            "\(episode.code) \(episode.name)",
+            [String(episode.id), episode.code, episode.airDate, episode.name]
+        )
+    }
+
+    /// The title and cells of a location's row.
+    static func content(of location: Location) -> (title: String, cells: [String]) {
+        (location.name, [String(location.id), location.name, location.type, location.dimension])
     }
 
     /// (nil only when no address can be made of the API's base: never for a base that parses)
-    private static func row(_ kind: EntityKind, id: Int, url: String, title: String, cells: [String])
+    private static func row(
+        _ kind: EntityKind, id: Int, url: String, _ content: (title: String, cells: [String])
+    )
         -> ListedRow?
     {
         RickAndMortyEntities.address(kind: kind, id: id, url: url).map {
-            ListedRow(address: $0, id: String(id), title: title, cells: cells)
+            ListedRow(address: $0, id: String(id), title: content.title, cells: content.cells)
         }
     }
 
