@@ -4,7 +4,7 @@ import RepositoryCore
 import RickAndMortyModel
 
 /// Where the one list screen (`ListScreen`) reads an API's resources, and what tells one API's
-/// lists from another's: an explored API's session (`ExplorerSession`, its pages through the
+/// lists from another's: an explored API's (`ExploredLists`, its pages through the
 /// `ExplorerRepository`, references filled in as their entities are read), or Rick and Morty's own
 /// repositories (`RickAndMortyLists`: whole characters, episodes and locations in their binary
 /// form, reached in order). Thread-safe: `Sendable`, callable from any task.
