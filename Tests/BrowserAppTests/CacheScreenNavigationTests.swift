@@ -12,7 +12,9 @@ struct CacheScreenNavigationTests {
     private static func top(_ driver: Driver) -> String {
         guard let screen = driver.state.screens.last else { return "none" }
         if screen is CacheScreen { return "cache" }
-        if let lists = screen as? ListScreen { return lists.resource.map { RickAndMortyLists.kind(of: $0).rawValue } ?? "" }
+        if let lists = screen as? ListScreen {
+            return lists.resource.map { RickAndMortyLists.kind(of: $0).rawValue } ?? ""
+        }
         return String(describing: type(of: screen))
     }
 

@@ -66,7 +66,9 @@ struct EntityListTests {
         var driver = Driver(size: TerminalSize(width: 100, height: 30))
         driver.answerPage(1)
         let effects = driver.press("2")
-        #expect(effects.shapes == [.cancel(key: "page-2"), .run(key: "page-1")], "the characters' read of page 2 stops; read again when they are back")
+        #expect(
+            effects.shapes == [.cancel(key: "page-2"), .run(key: "page-1")],
+            "the characters' read of page 2 stops; it is read again when they are back")
         let request = PageRequest(
             kind: .episode, number: 1, filters: [:], generation: driver.state.episodes.generation,
             policy: .localFirst)
@@ -105,10 +107,12 @@ struct EntityListTests {
     func parsesFilters() {
         func parse(_ text: String, _ kind: EntityKind) -> [String: String] {
             let resource = RickAndMortyLists.resources[EntityKind.allCases.firstIndex(of: kind) ?? 0]
-            return ExplorerListQuery(text, resource: resource, profile: RickAndMortyLists.look(of: kind).profile).filters
+            let profile = RickAndMortyLists.look(of: kind).profile
+            return ExplorerListQuery(text, resource: resource, profile: profile).filters
         }
         #expect(parse("citadel", .location) == ["name": "citadel"])
-        #expect(parse("type=Space station dimension=C-137", .location) == ["type": "Space station", "dimension": "C-137"])
+        #expect(
+            parse("type=Space station dimension=C-137", .location) == ["type": "Space station", "dimension": "C-137"])
         #expect(parse("type=x", .episode) == ["name": "type=x"])
         #expect(parse("   ", .episode).isEmpty)
     }
@@ -124,9 +128,11 @@ struct EntityListTests {
 
     @Test("The lists' filters are those of Rick and Morty's built-in profile, in its order")
     func filtersFromTheProfile() {
-        #expect(RickAndMortyLists.look(of: .character).profile?.filters == ["name", "status", "species", "type", "gender"])
+        #expect(
+            RickAndMortyLists.look(of: .character).profile?.filters == ["name", "status", "species", "type", "gender"])
         #expect(RickAndMortyLists.look(of: .episode).profile?.filters == ["name", "episode"])
         #expect(RickAndMortyLists.look(of: .location).profile?.filters == ["name", "type", "dimension"])
-        #expect(RickAndMortyLists.summary(["gender": "Female", "name": "beth"], of: .character) == "name=beth, gender=Female")
+        let summary = RickAndMortyLists.summary(["gender": "Female", "name": "beth"], of: .character)
+        #expect(summary == "name=beth, gender=Female")
     }
 }

@@ -116,7 +116,9 @@ struct FilterTests {
         "The filter in words names each filled field once; blank fields (spaces, tabs, no-break spaces) are left out"
     )
     func summary() {
-        func summary(_ filter: CharacterFilter) -> String { RickAndMortyLists.summary(filter.parameters, of: .character) }
+        func summary(_ filter: CharacterFilter) -> String {
+            RickAndMortyLists.summary(filter.parameters, of: .character)
+        }
         #expect(summary(CharacterFilter()) == "")
         #expect(
             summary(CharacterFilter(name: "rick", status: "alive", gender: "male"))

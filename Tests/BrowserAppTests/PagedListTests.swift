@@ -68,7 +68,8 @@ struct PagedListTests {
         #expect(list.row(at: 2)?.cells == ["3", "S09E09", "", "C"])
         list.take(.characterDeleted(id: 3), look: episodes)
         #expect(list.rowCount == 4, "a character's deletion leaves an episode list as it is")
-        list.take(.location(Location(id: 3, name: "C", type: "", dimension: "", residents: [], url: "", created: "")), look: episodes)
+        let location = Location(id: 3, name: "C", type: "", dimension: "", residents: [], url: "", created: "")
+        list.take(.location(location), look: episodes)
         #expect(list.row(at: 2)?.title == "S09E09 C", "another kind's entity changes nothing")
     }
 }

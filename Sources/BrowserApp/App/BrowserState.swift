@@ -16,7 +16,8 @@ package struct BrowserState: Sendable {
     package private(set) var layout: BrowserLayout
     /// The stack of screens with their addresses: the lists at the bottom, the screen shown on top.
     var stack = [
-        StackedScreen(address: ScreenAddress(number: 0), screen: ListScreen(resource: RickAndMortyLists.resources.first))
+        StackedScreen(
+            address: ScreenAddress(number: 0), screen: ListScreen(resource: RickAndMortyLists.resources.first))
     ]
     /// How many addresses were given: the next screen pushed gets this number.
     private var addressesGiven = 1

@@ -131,12 +131,12 @@ extension Driver {
             policy: .localFirst,
             result: .success(ExplorerSample.answer(ExplorerSample.page(number, count: count), origin: origin)),
             elapsed: .milliseconds(2))
-        guard let list = state.screens.last(where: { $0 is ListScreen }) as? ListScreen, let resource = list.resource else {
-            return []
-        }
+        guard let list = state.screens.last(where: { $0 is ListScreen }) as? ListScreen, let resource = list.resource
+        else { return [] }
         let page = ExploredLists.pageRead(
             read, number: number, of: resource, filters: list.list.filter, profile: list.look.profile, metrics: nil)
-        return deliver(ListScreen.Message.page(resource: resource.name, generation: list.list.generation, page), to: ListScreen.self)
+        let message = ListScreen.Message.page(resource: resource.name, generation: list.list.generation, page)
+        return deliver(message, to: ListScreen.self)
     }
 
     /// Answers the read a copy of the entity at `address` waits for with `read`.

@@ -71,7 +71,8 @@ extension ExplorerRead {
     func answer(query: String, metrics: MetricsSnapshot?, keys: [CacheEntryKey] = [], kind: EntityKind? = nil)
         -> AppliedAnswer
     {
-        var event = AnswerEvent(query: query, kind: kind, policy: policy, result: result, elapsed: elapsed, cacheKeys: keys)
+        var event = AnswerEvent(
+            query: query, kind: kind, policy: policy, result: result, elapsed: elapsed, cacheKeys: keys)
         event.revalidating = revalidating
         event.background = background
         return AppliedAnswer(query: query, kind: kind, result: result, metrics: metrics, event: event)

@@ -35,7 +35,8 @@ struct ListColumns {
     /// A character's row of `cells` (`RickAndMortyLists.row`): id, name, status, species, gender
     /// and location, the status in its colour.
     func line(_ cells: [String]) -> Line {
-        line(cells, statusStyle: cells.count > 2 ? StatusStyle.of(CharacterStatus(rawValue: cells[2]) ?? .unknown) : nil)
+        let status = cells.count > 2 ? CharacterStatus(rawValue: cells[2]) ?? .unknown : nil
+        return line(cells, statusStyle: status.map(StatusStyle.of))
     }
 
     /// `cells` fitted to the columns (the id right-aligned), one plain space between: the status

@@ -1,10 +1,9 @@
-import RickAndMortyModel
-
-/// A window over a list read page by page, in the API's order: what each `PagedList` keeps. Pages are reached in order and where each starts is remembered, so the row
-/// count is known — or, laid out from a page size and a count (`layOut`), every page's place is
-/// known at once and any page can be read first; only the `residentLimit` pages nearest the view
-/// are held (a row of a page let go is nil until read again), so what the list holds does not grow
-/// with the rows seen. A plain value.
+/// A window over a list read page by page, in the API's order: what each `PagedList` keeps.
+/// Pages are reached in order and where each starts is remembered, so the row count is known — or,
+/// laid out from a page size and a count (`layOut`), every page's place is known at once and any
+/// page can be read first; only the `residentLimit` pages nearest the view are held (a row of a page
+/// let go is nil until read again), so what the list holds does not grow with the rows seen. A
+/// plain value.
 struct LoadedPages<Row: Sendable & Hashable>: Sendable, Hashable {
     /// The rows held, by page number.
     private var resident: [Int: [Row]] = [:]
