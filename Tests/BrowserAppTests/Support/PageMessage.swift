@@ -38,8 +38,7 @@ enum PageMessage {
         {
             RickAndMortyLists.pageRead(
                 report, number: request.number, of: request.kind, filters: request.filters,
-                policy: request.policy
-            ) { $0.compactMap(rows) }
+                policy: request.policy, row: rows)
         }
         if let report = report as? ReadReport<Page<ShowCharacter>> {
             read = converted(report, RickAndMortyLists.row)

@@ -74,9 +74,8 @@ struct ListScreen: ScreenModel {
             let word = numbers.count == 1 ? "page " : "pages "
             activity = ScreenActivity(reading: policy, named: word + numbers.joined(separator: ", "))
         case _?:
-            activity = ScreenActivity(reading: policy, named: "")
-            activity.shownReads = []
-            activity.shownRefreshing = false
+            // (the status pane names the characters' pages alone)
+            activity = ScreenActivity(isBusy: policy != nil, isRefreshing: policy == .remoteFirst)
         }
         // A copy waiting for its row's entity is a read in flight too.
         if copying != nil {

@@ -85,47 +85,45 @@ struct RickAndMortyLists: ListReading {
         deliver: @Sendable (ListPageRead) -> Void
     ) async {
         let kind = Self.kind(of: resource)
-        func send<Row>(_ report: ReadReport<Page<Row>>, _ rows: ([Row]) -> [ListedRow]) {
-            deliver(
-                Self.pageRead(report, number: number, of: kind, filters: filters, policy: policy, rows: rows))
+        /// Reads the page with `body`, each report delivered with its entities made rows by `row`.
+        func read<Row>(
+            _ body: () async throws(RepositoryError) -> AnswerUpdates<Page<Row>>, row: (Row) -> ListedRow?
+        ) async {
+            await services.readUpdates(body) {
+                deliver(Self.pageRead($0, number: number, of: kind, filters: filters, policy: policy, row: row))
+            }
         }
+        let (repository, graph) = (services.repository, graph)
         switch kind {
         case .character:
-            let repository = services.repository
             let filter = CharacterFilter(parameters: filters)
-            await services.readUpdates { () async throws(RepositoryError) in
+            await read({ () async throws(RepositoryError) in
                 try await repository.pageRevalidating(number, filter: filter, policy: policy)
-            } deliver: {
-                send($0) { $0.compactMap(Self.row) }
-            }
+            }, row: Self.row)
         case .episode:
             guard let graph else { return }
-            await services.readUpdates { () async throws(RepositoryError) in
+            await read({ () async throws(RepositoryError) in
                 try await graph.episodePageRevalidating(number, filters: filters, policy: policy)
-            } deliver: {
-                send($0) { $0.compactMap(Self.row) }
-            }
+            }, row: Self.row)
         case .location:
             guard let graph else { return }
-            await services.readUpdates { () async throws(RepositoryError) in
+            await read({ () async throws(RepositoryError) in
                 try await graph.locationPageRevalidating(number, filters: filters, policy: policy)
-            } deliver: {
-                send($0) { $0.compactMap(Self.row) }
-            }
+            }, row: Self.row)
         }
     }
 
     /// Page `number` of the `kind` list under `filters`, read with `policy` as `report` says, its
-    /// entities made rows by `rows`: as the list screen takes it.
+    /// entities made rows by `row`: as the list screen takes it.
     static func pageRead<Row>(
         _ report: ReadReport<Page<Row>>, number: Int, of kind: EntityKind, filters: [String: String],
-        policy: CachePolicy, rows: ([Row]) -> [ListedRow]
+        policy: CachePolicy, row: (Row) -> ListedRow?
     ) -> ListPageRead {
         let query = query(page: number, of: kind, filters: filters)
         let key = CacheEntryKey.page(of: kind, PageQuery(number: number, filters: filters))
         let outcome = report.result.map { answer in
             ListedPage(
-                rows: rows(answer.value.results), totalPages: answer.value.info.pages,
+                rows: answer.value.results.compactMap(row), totalPages: answer.value.info.pages,
                 totalCount: answer.value.info.count)
         }
         var read = ListPageRead(
@@ -280,8 +278,7 @@ extension BrowserState {
         guard let policy = list.loading[number] else { return nil }
         let read = RickAndMortyLists.pageRead(
             ReadReport(result: .success(answer)), number: number, of: .character, filters: list.filter,
-            policy: policy
-        ) { $0.compactMap(RickAndMortyLists.row) }
+            policy: policy, row: RickAndMortyLists.row)
         return message(
             .page(resource: ListsStart.resourceName(of: .character), generation: list.generation, read),
             to: ListScreen.self)
