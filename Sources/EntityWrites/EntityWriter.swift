@@ -35,6 +35,8 @@ public actor EntityWriter {
     /// Tier effects not yet carried out, in order, and the task carrying them out.
     private var queuedEffects: [TierEffect] = []
     private var effectsWorker: Task<Void, Never>?
+    /// Who is told every event once it is kept (`observe`).
+    private var observer: (@Sendable ([WriteReport]) -> Void)?
 
     /// A writer over the writes `store` kept (loaded now).
     public init(
@@ -69,6 +71,11 @@ public actor EntityWriter {
 
     /// The writes kept, oldest first.
     public var writes: [EntityWrite] { book.writes }
+
+    /// Tells `observer` every event from now on, whoever's call caused it (an edit, a decision, any
+    /// drain's answers), once the change is kept, in order, on the writer (keep it short): the one
+    /// place a user can learn how every write ended. Replaces the observer before.
+    public func observe(_ observer: @escaping @Sendable ([WriteReport]) -> Void) { self.observer = observer }
 
     /// `body`'s result over the writes kept, run on the writer between its changes: what `body`
     /// publishes of them lands in the order of the changes (an older list never after a newer one).
@@ -142,6 +149,7 @@ public actor EntityWriter {
         defer { draining = false }
         let clock = ContinuousClock()
         var told: [WriteReport] = []
+        var unpublished: [WriteReport] = []
         var taken = WriteTransition()
         var stopping = false
         typealias Carried = (step: WriteStep, answer: WriteAnswer, started: ContinuousClock.Instant)
@@ -158,11 +166,11 @@ public actor EntityWriter {
                     leaving.append(step)
                 }
                 // Not kept: the book was read back from the store, and nothing fixed leaves.
-                if (try? await commit(taken, effectsBehind: true)) == nil {
+                if (try? await commit(taken, effectsBehind: true, telling: unpublished)) == nil {
                     leaving = []
                     stopping = true
                 }
-                taken = WriteTransition()
+                (taken, unpublished) = (WriteTransition(), [])
                 for step in leaving {
                     if let entity = step.entity { inFlight.insert(entity) }
                     let (baseURL, http, sentAt, started) = (baseURL, http, now(), clock.now)
@@ -173,23 +181,28 @@ public actor EntityWriter {
                 guard let carried = await group.next() else { break }
                 if let entity = carried.step.entity { inFlight.remove(entity) }
                 let answered = book.take(carried.answer, for: carried.step, now: now())
-                told += answered.events.map { WriteReport(event: $0, elapsed: clock.now - carried.started) }
+                let reports = answered.events.map { WriteReport(event: $0, elapsed: clock.now - carried.started) }
+                told += reports
+                unpublished += reports
                 taken = taken.followed(by: answered)
                 if answered.events.contains(where: { if case .retrying = $0.outcome { true } else { false } }) {
                     stopping = true
                 }
             }
         }
-        _ = try? await commit(taken)
+        _ = try? await commit(taken, telling: unpublished)
         await effectsWorker?.value
         // Answers come in any order; each write's events keep theirs.
         return told.enumerated().sorted { ($0.element.event.sequence, $0.offset) < ($1.element.event.sequence, $1.offset) }
             .map(\.element)
     }
 
-    /// Keeps `transition`, then lets the tiers know. On a failure the book is read back from the
-    /// store, so it never holds what the store does not.
-    private func commit(_ transition: WriteTransition, effectsBehind: Bool = false) async throws(WriteStoreFailure) {
+    /// Keeps `transition`, then tells the observer `reports` (by default its events, taking no
+    /// time) and lets the tiers know. On a failure the book is read back from the store, so it
+    /// never holds what the store does not, and nothing is told.
+    private func commit(
+        _ transition: WriteTransition, effectsBehind: Bool = false, telling reports: [WriteReport]? = nil
+    ) async throws(WriteStoreFailure) {
         if transition.changesOutbox {
             do {
                 try await store.commit(transition, nextSequence: book.nextSequenceNumber)
@@ -200,6 +213,8 @@ public actor EntityWriter {
                 throw WriteStoreFailure(reason: "\(error)")
             }
         }
+        let told = reports ?? transition.events.map { WriteReport(event: $0, elapsed: .zero) }
+        if let observer, !told.isEmpty { observer(told) }
         if !transition.effects.isEmpty {
             queuedEffects += transition.effects
             if effectsWorker == nil {

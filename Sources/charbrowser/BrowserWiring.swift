@@ -68,6 +68,11 @@ enum BrowserWiring {
         let repository = CharacterRepository(
             api: api, database: database, shared: shared,
             configuration: CharacterRepositoryConfiguration(timeToLive: command.ttl, api: identity))
+        // Every write's outcome reaches the log as it is kept, whichever call sent it.
+        await repository.observeWrites { [weak repository] reports in
+            let lines = WriteLogLine.lines(of: reports) { repository?.characterID(of: $0) }
+            for line in lines { events.write(line) }
+        }
         // An explored API's screens are not Rick and Morty's lists: no place of theirs is remembered.
         let memory = explorer != nil ? nil : database.map {
             RememberedPlaceStore(database: $0, prefix: LegacyCacheAdoption.placePrefix(identity))

@@ -121,6 +121,46 @@ struct BookWritesTests {
         }
     }
 
+    @Test("The observer hears how every write ended, whichever call sent it, once it is kept")
+    func observerHearsEveryWrite() async throws {
+        let books = [1: ["title": "Dune", "author": "Frank Herbert", "year": "1965"],
+                     2: ["title": "Emma", "author": "Jane Austen", "year": "1815"]]
+        try await WritableBookServer.run(books: books) { server in
+            let (shelf, network, store, clock) = (BookShelf(), Network(), MemoryWriteStore(), Clock())
+            let writer = try await EntityWriter(
+                baseURL: server.baseURL, store: store, tiers: shelf, http: network, rules: Book.writeRules,
+                now: { clock.now })
+            let heard = PThreadMutex([WriteEvent]())
+            await writer.observe { reports in heard.withLock { $0 += reports.map(\.event) } }
+            // Both books as the application read them; the first edited offline and kept.
+            for id in [1, 2] {
+                let read = try await network.exchange(
+                    HTTPExchangeRequest(method: "GET", url: server.baseURL.appending(path: "books/\(id)")))
+                let copy = ServerCopy(value: try #require(JSONValue.object(from: read.body)), tag: read.header("ETag"))
+                await shelf.store(copy, of: "/books/\(id)")
+            }
+            network.switches.withLock { $0.offline = true }
+            let dune = try #require(await writer.view("/books/1"))
+            try await writer.edit("/books/1", saw: dune, to: dune.value.merging(["year": .string("1966")]) { $1 })
+            _ = await writer.drain()
+            // Online, an edit of the second sends the first as well: its caller looks at its own
+            // write only, the observer hears both.
+            network.switches.withLock { $0.offline = false }
+            clock.advance(60)
+            let emma = try #require(await writer.view("/books/2"))
+            let second = try #require(
+                try await writer.edit("/books/2", saw: emma, to: emma.value.merging(["year": .string("1816")]) { $1 }))
+            let sent = await writer.drain()
+            #expect(sent.map(\.event.sequence).contains(1))
+            let outcomes = heard.withLock { events in events.map { "\($0.sequence) \($0.outcome)" } }
+            #expect(outcomes.first == "1 queued" && outcomes.dropFirst().first?.hasPrefix("1 retrying") == true)
+            // The two requests go out together: their answers come in either order.
+            #expect(outcomes.dropFirst(2).first == "2 queued")
+            #expect(Set(outcomes.dropFirst(3)) == ["1 applied(merged: false)", "2 applied(merged: false)"])
+            #expect(second == 2 && server.store.book(1)?["year"] == "1966" && server.store.book(2)?["year"] == "1816")
+        }
+    }
+
     @Test("Retry-After reads seconds and HTTP dates")
     func retryAfter() {
         let now = Date(timeIntervalSince1970: 1_700_000_000)

@@ -44,8 +44,9 @@ package struct BrowserServices: Sendable {
     /// Puts a copy (`y`, `Y`) on the clipboard, called on the loop thread (an `Effect.call`): the
     /// terminal's OSC 52, or a line in the `--events` log of a headless run. Does nothing by default.
     package var clipboard: @Sendable (ClipboardCopy) -> Void = { _ in }
-    /// Told of every write's outcome (an edit, a delete, a kept write sent), on the loop thread
-    /// (an `Effect.call`), in order: the `--events` log. Does nothing by default.
+    /// Told of each edit or delete the repository refused to make (not sent), on the loop thread
+    /// (an `Effect.call`): the `--events` log, whose other write lines come from the repository's
+    /// `observeWrites`. Does nothing by default.
     package var onWrite: @Sendable (WriteLogLine) -> Void = { _ in }
     /// Whether the browser takes the mouse (clicks, the wheel); off (`--no-mouse`), the terminal
     /// keeps it for its own text selection and mouse input is ignored.

@@ -15,7 +15,7 @@ extension CharacterBrowser {
         return [.task(key: Self.keptWritesKey) { .keptWritesSent(await repository.sendKeptWrites()) }]
     }
 
-    /// Takes what a send of the kept writes did: a log line per write, a toast for a conflict or a
+    /// Takes what a send of the kept writes did: the last save, a toast for a conflict or a
     /// rejection, the outbox read again; when the server was out of reach, another send later.
     func applySent(_ sent: [WriteReport], state: inout BrowserState, fromTask: Bool = true)
         -> [Effect<BrowserMessage>]
@@ -67,13 +67,16 @@ extension CharacterBrowser {
         }
     }
 
-    /// Records `write`: the `--events` log's line, then (if `readingOutbox`) the outbox read again.
+    /// Records `write` as the last save, then (if `readingOutbox`) reads the outbox again. Only the
+    /// line of a write never made goes to the `--events` log from here: the writes' own events
+    /// reach it as they are kept, whichever call sent them (`CharacterRepository.observeWrites`).
     func record(_ write: WriteLogLine, state: inout BrowserState, readingOutbox: Bool = true)
         -> [Effect<BrowserMessage>]
     {
         state.latestWrite = write
         let onWrite = services.onWrite
-        return [.call { onWrite(write) }] + (readingOutbox ? [readKeptWrites()] : [])
+        let logged: [Effect<BrowserMessage>] = write.isNotMade ? [.call { onWrite(write) }] : []
+        return logged + (readingOutbox ? [readKeptWrites()] : [])
     }
 
     /// Reads the outbox: its counts and the characters with writes pending, as `keptWritesRead`.

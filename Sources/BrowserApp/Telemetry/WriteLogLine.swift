@@ -21,6 +21,18 @@ package struct WriteLogLine: Sendable, Codable, Equatable {
     /// Why it was not applied, as a sentence (the field it names in brackets).
     var error: String?
 
+    /// The lines of `reports`, as the repository's writes tell them (`observeWrites`), the
+    /// character of each found by `characterID`: a write just kept says nothing yet (its first
+    /// step says how it stands).
+    package static func lines(of reports: [WriteReport], characterID: (String) -> Int?) -> [WriteLogLine] {
+        reports.filter { $0.event.outcome != .queued }.map {
+            WriteLogLine($0.event, character: characterID($0.event.entity) ?? 0, elapsed: $0.elapsed)
+        }
+    }
+
+    /// Whether this is the line of a write the repository never made (no event of its writes).
+    var isNotMade: Bool { write == Self.notSent }
+
     /// The line of `event`, a write of `character` that took `elapsed`.
     init(_ event: WriteEvent, character: Int, elapsed: Duration) {
         self.init(method: event.method, character: character, elapsed: elapsed)
@@ -48,9 +60,11 @@ package struct WriteLogLine: Sendable, Codable, Equatable {
     /// The line of a `method` write of `character` the repository did not make or keep.
     init(notMade: WriteNotMade, method: EntityWrite.Method, character: Int, elapsed: Duration) {
         self.init(method: method, character: character, elapsed: elapsed)
-        write = "not sent"
+        write = Self.notSent
         error = notMade.reason + (notMade.field.map { " (\($0))" } ?? "")
     }
+
+    private static let notSent = "not sent"
 
     private init(method: EntityWrite.Method, character: Int, elapsed: Duration) {
         self.method = method == .delete ? "DELETE" : "PATCH"

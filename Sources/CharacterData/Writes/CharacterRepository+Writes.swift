@@ -60,6 +60,12 @@ extension CharacterRepository {
         return reports.filter { ![.queued, .discarded].contains($0.event.outcome) }
     }
 
+    /// Tells `observer` how each write stands whenever that changes, whichever call changed it
+    /// (`EntityWriter.observe`): an edit's own drain also sends the writes kept before it.
+    public func observeWrites(_ observer: @escaping @Sendable ([WriteReport]) -> Void) async {
+        await writes.writer.observe(observer)
+    }
+
     /// The character id of a write's entity (`/api/character/3` → 3), nil for another entity.
     public func characterID(of entity: String) -> Int? { writes.paths.id(of: entity) }
 
