@@ -221,26 +221,25 @@ struct SQLiteWriteStoreTests {
         #expect(try await store.load().writes == [Self.pending(1)])
     }
 
-    @Test("A file opened read-only reads the writes; a commit to it fails and a missing file is not found")
-    func readOnly() async throws {
+    @Test("Every scope read from a file only read: scopes in name order, the file unchanged; a missing file is not found")
+    func everyScopeReadOnly() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file("cache.sqlite")
         let database = try CacheDatabase(location: .file(file))
+        try await SQLiteWriteStore(database: database, scope: "zeta").commit(Self.saving([Self.pending(9)]), nextSequence: 10)
         try await SQLiteWriteStore(database: database, scope: "api").commit(
             Self.saving(Self.everyState()), nextSequence: 5)
         try await database.close()
+        let before = try Data(contentsOf: file)
 
-        let store = try SQLiteWriteStore.openReadOnly(file: file, scope: "api")
-        #expect(store.database == nil)
-        let loaded = try await store.load()
-        #expect(loaded.writes == Self.everyState() && loaded.nextSequence == 5)
-        let refused = await #expect(throws: RepositoryError.self) {
-            try await store.commit(Self.saving([Self.pending(5)]), nextSequence: 6)
+        let scopes = try SQLiteWriteStore.everyScope(file: file)
+        #expect(scopes.map(\.scope) == ["api", "zeta"])
+        #expect(scopes.first?.writes == Self.everyState() && scopes.last?.writes == [Self.pending(9)])
+        #expect(try Data(contentsOf: file) == before)
+        let missing = #expect(throws: RepositoryError.self) {
+            try SQLiteWriteStore.everyScope(file: folder.file("absent.sqlite"))
         }
-        #expect(refused == .storageFailure(detail: "the write store was opened read-only"))
-        #expect(throws: RepositoryError.self) {
-            try SQLiteWriteStore.openReadOnly(file: folder.file("absent.sqlite"), scope: "api")
-        }
+        #expect(missing.map { if case .notFound = $0 { true } else { false } } == true)
     }
 
     @Test("A write book's transitions, committed, make the same book after a restart")

@@ -17,30 +17,22 @@ public struct SQLiteWriteStore: WriteStore {
         public let unreadable: [Int64]
     }
 
-    /// The database of the writes; nil when opened read-only (every commit fails then).
-    public let database: CacheDatabase?
+    /// The database of the writes.
+    public let database: CacheDatabase
     /// Whose writes these are: an API, a writer.
     public let scope: String
-    private let reader: any DatabaseReader
+
+    /// The writes of `scope` in `database`.
+    public init(database: CacheDatabase, scope: String) {
+        self.database = database
+        self.scope = scope
+    }
 }
 
 extension SQLiteWriteStore {
-    /// The writes of `scope` in `database`.
-    public init(database: CacheDatabase, scope: String) {
-        self.init(database: database, scope: scope, reader: database.writer)
-    }
-
-    /// The writes of `scope` in the cache file at `file`, only read: nothing is written, moved or
-    /// migrated. Throws `.notFound` when there is no file, `.storageFailure` when it cannot be read.
-    public static func openReadOnly(file: URL, scope: String) throws(RepositoryError) -> SQLiteWriteStore {
-        try RepositoryError.catching {
-            let reader = try ReadOnlyFile.queue(file, label: "charbrowser.writes.inspection")
-            return SQLiteWriteStore(database: nil, scope: scope, reader: reader)
-        }
-    }
-
-    /// Every scope's writes in the cache file at `file`, only read (`cache pending`): scopes in
-    /// name order, each one's writes oldest first. Throws as `openReadOnly` does.
+    /// Every scope's writes in the cache file at `file`, only read (`cache pending`): nothing is
+    /// written, moved or migrated; scopes in name order, each one's writes oldest first. Throws
+    /// `.notFound` when there is no file, `.storageFailure` when it cannot be read.
     public static func everyScope(file: URL) throws(RepositoryError)
         -> [(scope: String, writes: [EntityWrite])]
     {
@@ -64,7 +56,7 @@ extension SQLiteWriteStore {
     public func contents() async throws(RepositoryError) -> Contents {
         let scope = scope
         do {
-            return try await reader.read { db in try Self.contents(of: scope, in: db) }
+            return try await database.writer.read { db in try Self.contents(of: scope, in: db) }
         } catch {
             throw RepositoryError(database: error)
         }
@@ -73,14 +65,13 @@ extension SQLiteWriteStore {
     /// `contents()` on the calling thread, for an owner that must know its writes as it starts.
     public func contentsNow() throws(RepositoryError) -> Contents {
         let scope = scope
-        return try writable().read { db in try Self.contents(of: scope, in: db) }
+        return try database.read { db in try Self.contents(of: scope, in: db) }
     }
 
     /// Keeps `transition` in one write transaction: its removed writes deleted, its saved ones
     /// inserted or replaced. A record that cannot be encoded (`.serialization`), or any failure of
     /// the transaction (`.storageFailure`), leaves the file as it was.
     public func commit(_ transition: WriteTransition, nextSequence: Int64) async throws(RepositoryError) {
-        let database = try writable()
         let work = try transaction(
             saving: transition.saved, replacing: true, next: nextSequence,
             deleting: "DELETE FROM entity_writes WHERE scope = ? AND sequence = ?",
@@ -94,16 +85,10 @@ extension SQLiteWriteStore {
     public func adoptNow(_ writes: [EntityWrite], removingOutboxRows sequences: [Int64], nextSequence: Int64)
         throws(RepositoryError)
     {
-        let database = try writable()
         let work = try transaction(
             saving: writes, replacing: false, next: nextSequence,
             deleting: "DELETE FROM write_outbox WHERE sequence = ?", sequences.map { [$0] })
         try RepositoryError.catching { try database.writer.write(work) }
-    }
-
-    private func writable() throws(RepositoryError) -> CacheDatabase {
-        guard let database else { throw .storageFailure(detail: "the write store was opened read-only") }
-        return database
     }
 
     /// What `scope` holds in `db` (none in an older version's file); the next number is past every
