@@ -1,6 +1,7 @@
 import CharacterData
 import EntityWrites
 import Foundation
+import Locking
 import PersistentCache
 import RepositoryCore
 import RickAndMortyHTTP
@@ -126,6 +127,48 @@ struct CharacterWriteFaultTests {
             #expect(state.keys.count == 3, "the two writes and the other client's edit, and no key made by a merge")
             #expect(state.edited["4"]?["status"] == "Dead" && state.edited["4"]?["name"] == "Kept 4")
             #expect(state.edited["5"]?["name"] == "Kept 5")
+        }
+    }
+
+    @Test("An edit behind a write still waiting says so; an edit of another character sends the kept ones, and the observer hears them")
+    func editsBehindKeptWrites() async throws {
+        try await Fixture.with(serverState: true) { fixture in
+            let repository = try fixture.repository()
+            let heard = Heard()
+            await repository.observeWrites { reports in heard.add(reports.map(\.event)) }
+            let kept = try await Self.keepRenames([4, 5], repository, fixture)
+            fixture.server.updateFaults { $0.writeAnswerLost = true }
+            _ = await repository.sendKeptWrites()
+            fixture.server.updateFaults { $0.writeAnswerLost = false }
+
+            // Character 4's rename waits for its backoff: the status edit after it waits too.
+            var dead = CharacterFields(of: try await repository.character(id: 4, policy: .localFirst).value)
+            dead.status = "Dead"
+            let behind = try await repository.edit(4, to: dead, queueing: true)
+            #expect(behind.outcome == .retrying(reason: "earlier writes of this character are pending", notBefore: nil))
+
+            // Past the backoff, an edit of character 6 sends every write that can leave: its caller
+            // hears its own, the observer every one.
+            fixture.time.advance(by: 120)
+            var six = CharacterFields(of: try await repository.character(id: 6, policy: .localFirst).value)
+            six.name = "Six"
+            let own = try await repository.edit(6, to: six, queueing: true)
+            #expect(own.outcome == .applied(merged: false))
+            #expect(repository.keptWrites().isEmpty)
+            let ends = heard.last(of: [try #require(kept[4]), try #require(kept[5]), behind.sequence, own.sequence])
+            #expect(ends == [.confirmed, .confirmed, .applied(merged: false), .applied(merged: false)])
+            let four = try Self.serverState(fixture).edited["4"]
+            #expect(four?["name"] == "Kept 4" && four?["status"] == "Dead", "\(String(describing: four))")
+        }
+    }
+
+    /// The events an observer heard, in order.
+    final class Heard: Sendable {
+        private let events = PThreadMutex([WriteEvent]())
+        func add(_ more: [WriteEvent]) { events.withLock { $0 += more } }
+        /// The last outcome heard of each of `sequences`, nil for one never heard.
+        func last(of sequences: [Int64]) -> [WriteOutcome?] {
+            events.withLock { events in sequences.map { number in events.last { $0.sequence == number }?.outcome } }
         }
     }
 }

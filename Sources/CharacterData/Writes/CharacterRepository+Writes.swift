@@ -100,14 +100,26 @@ extension CharacterRepository {
         let event =
             reports.last { $0.event.sequence == sequence }?.event
             ?? WriteEvent(
-                sequence: sequence, entity: entity, method: method,
-                outcome: stillKept
-                    ? .retrying(reason: "earlier writes of this character are pending", notBefore: nil)
-                    : .applied(merged: false))
+                sequence: sequence, entity: entity, method: method, outcome: Self.standing(of: sequence, among: kept))
         guard !(queueing && writes.isDurable), stillKept else { return event }
         await discardWrite(sequence)
         guard case .retrying(let reason, _) = event.outcome else { return event }
         throw WriteNotMade(writes.isDurable ? reason : reason + "; there is no outbox to keep the write (the disk cache is off)")
+    }
+
+    /// How write `sequence` stands among `kept` when no step of this call told it: applied when
+    /// no longer kept (another drain took it), else as it is kept. Pending, it waits for an earlier
+    /// write of its character, or for the drain that is running to send it.
+    private static func standing(of sequence: Int64, among kept: [EntityWrite]) -> WriteOutcome {
+        guard let write = kept.first(where: { $0.sequence == sequence }) else { return .applied(merged: false) }
+        switch write.state {
+        case .conflict: return .conflict(fields: write.conflict?.fields ?? [])
+        case .rejected: return .rejected(reason: write.lastError ?? "refused by the server", field: nil)
+        case .pending, .sending:
+            let waits = kept.contains { $0.entity == write.entity && $0.isOpen && $0.sequence < sequence }
+            let reason = waits ? "earlier writes of this character are pending" : "another send of the kept writes is running"
+            return .retrying(reason: reason, notBefore: nil)
+        }
     }
 
     /// Reads the writes kept anew, then tells observers of each of `entities` what is shown now:
