@@ -226,7 +226,8 @@ struct SQLiteWriteStoreTests {
         let folder = try TemporaryFolder()
         let file = folder.file("cache.sqlite")
         let database = try CacheDatabase(location: .file(file))
-        try await SQLiteWriteStore(database: database, scope: "zeta").commit(Self.saving([Self.pending(9)]), nextSequence: 10)
+        try await SQLiteWriteStore(database: database, scope: "zeta").commit(
+            Self.saving([Self.pending(9)]), nextSequence: 10)
         try await SQLiteWriteStore(database: database, scope: "api").commit(
             Self.saving(Self.everyState()), nextSequence: 5)
         try await database.close()

@@ -117,7 +117,8 @@ extension CharacterRepository {
         case .rejected: return .rejected(reason: write.lastError ?? "refused by the server", field: nil)
         case .pending, .sending:
             let waits = kept.contains { $0.entity == write.entity && $0.isOpen && $0.sequence < sequence }
-            let reason = waits ? "earlier writes of this character are pending" : "another send of the kept writes is running"
+            let reason =
+                waits ? "earlier writes of this character are pending" : "another send of the kept writes is running"
             return .retrying(reason: reason, notBefore: nil)
         }
     }
