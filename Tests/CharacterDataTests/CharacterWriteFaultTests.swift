@@ -166,6 +166,13 @@ struct CharacterWriteFaultTests {
     final class Heard: Sendable {
         private let events = PThreadMutex([WriteEvent]())
         func add(_ more: [WriteEvent]) { events.withLock { $0 += more } }
+        /// The numbers of the writes heard of, in order.
+        func sequences() -> [Int64] {
+            events.withLock { events in
+                var seen = Set<Int64>()
+                return events.map(\.sequence).filter { seen.insert($0).inserted }
+            }
+        }
         /// The last outcome heard of each of `sequences`, nil for one never heard.
         func last(of sequences: [Int64]) -> [WriteOutcome?] {
             events.withLock { events in sequences.map { number in events.last { $0.sequence == number }?.outcome } }

@@ -14,7 +14,8 @@ import TestSupport
 /// loopback, with another writer, the server's write faults (answers lost, rejections, 503s),
 /// clients offline, killed and started again from their cache files, conflicts decided. After
 /// each schedule a closing phase heals everything and decides what is left; then no write is
-/// kept and every client shows what the server holds. `SIM_SEED` and `SIM_REAL_SCHEDULES` from
+/// kept, every client shows what the server holds, and every write a client's writes told of
+/// (`observeWrites`, whichever call sent it) was last told as ended: applied, or discarded. `SIM_SEED` and `SIM_REAL_SCHEDULES` from
 /// the environment; a failure names its seed and its steps.
 @Suite("Write schedules against the real write store and server")
 struct WriteScheduleTests {
@@ -23,7 +24,7 @@ struct WriteScheduleTests {
     static let ids = [1, 2, 3]
     static let values = ["A", "B", "C"]
 
-    @Test("Every schedule ends with no write kept and every client showing the server's characters")
+    @Test("Every schedule ends with no write kept, each told as ended, and every client showing the server's characters")
     func schedules() async throws {
         for offset in 0..<Self.count {
             let seed = Self.seed &+ UInt64(offset)
@@ -45,11 +46,13 @@ struct WriteScheduleTests {
 
         init(seed: UInt64) { random = SplitMix(seed: seed) }
 
-        /// A client: its repository, its network switch, its cache file.
+        /// A client: its repository, its network switch, its cache file, and what its writes told
+        /// (across restarts).
         struct Client {
             var repository: CharacterRepository
             let network: NetworkSwitch
             let file: URL
+            let heard = CharacterWriteFaultTests.Heard()
         }
 
         mutating func run(_ fixture: Fixture) async throws -> String? {
@@ -57,6 +60,7 @@ struct WriteScheduleTests {
                 let network = NetworkSwitch()
                 let file = fixture.cacheFile.deletingLastPathComponent().appendingPathComponent("client-\(index).sqlite")
                 clients.append(Client(repository: try Self.open(fixture, network, file), network: network, file: file))
+                await clients[index].listen()
             }
             for id in ids { for client in clients { _ = try? await client.repository.character(id: id, policy: .remoteFirst) } }
             for _ in 0..<(8 + random.below(16)) { try await step(fixture) }
@@ -117,6 +121,7 @@ struct WriteScheduleTests {
                 log.append("client \(c) is killed and started again")
                 try? await client.repository.database?.close()
                 clients[c].repository = try Self.open(fixture, client.network, client.file)
+                await clients[c].listen()
             case 90..<96:
                 log.append("client \(c) decides a conflict")
                 await decide(client.repository)
@@ -161,6 +166,15 @@ struct WriteScheduleTests {
                 let kept = client.repository.keptWrites()
                 guard kept.isEmpty else { return "client \(c) still keeps \(kept.map { "#\($0.sequence) \($0.state)" })" }
             }
+            for (c, client) in clients.enumerated() {
+                let untold = client.heard.sequences().filter { sequence in
+                    switch client.heard.last(of: [sequence]).first {
+                    case .applied?, .confirmed?, .discarded?: false
+                    default: true
+                    }
+                }
+                guard untold.isEmpty else { return "client \(c)'s writes \(untold) were never told as ended" }
+            }
             for id in ids {
                 let server = try? await Self.onServer(fixture, id: id)
                 for (c, client) in clients.enumerated() {
@@ -190,6 +204,14 @@ struct WriteScheduleTests {
                 api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
             return try? await fresh.character(id: id, policy: .remoteFirst).value
         }
+    }
+}
+
+extension WriteScheduleTests.Schedule.Client {
+    /// Hears what this client's writes tell from now on.
+    func listen() async {
+        let heard = heard
+        await repository.observeWrites { reports in heard.add(reports.map(\.event)) }
     }
 }
 
