@@ -51,7 +51,7 @@ struct CacheRetryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CacheRun.perform {
-            let count = try await CacheWrites.change(writes, location, unnamed: [.conflict, .rejected]) {
+            let (count, _) = try await CacheWrites.change(writes, location, unnamed: [.conflict, .rejected]) {
                 $0.retry($1, now: Date())?.1
             }
             Console.out("\(count) write\(count == 1 ? "" : "s") pending again.\n")
@@ -59,8 +59,9 @@ struct CacheRetryCommand: AsyncParsableCommand {
     }
 }
 
-/// `charbrowser cache discard WRITE…`: drops kept writes for good (one that had left may have been
-/// applied: the browser reads its character again). A parsed value.
+/// `charbrowser cache discard WRITE…`: drops kept writes for good. One that had left may have been
+/// applied: its entity leaves the cache's tiers too, so the browser reads it from the server next
+/// (as it reads it again after a discard of its own). A parsed value.
 struct CacheDiscardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "discard",
@@ -75,11 +76,20 @@ struct CacheDiscardCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CacheRun.perform {
-            let count = try await CacheWrites.change(writes, location) { $0.discard($1) }
+            let (count, reread) = try await CacheWrites.change(writes, location) { $0.discard($1) }
             guard count > 0 else {
                 throw CacheCommandFailure("no kept write matches \(writes.joined(separator: " "))")
             }
             Console.out("\(count) write\(count == 1 ? "" : "s") discarded.\n")
+            guard !reread.isEmpty else { return }
+            try await OpenedCacheTiers.with(location, writable: true) { opened in
+                // One not cached is read from the server next as it is.
+                for key in reread where await opened.inspector.evict(key).succeeded {
+                    Console.out(
+                        "\(key.kind)/\(key.id ?? key.key): its write had been sent and may have been applied; "
+                            + "removed from the cache, it is read from the server next.\n")
+                }
+            }
         }
     }
 }
@@ -176,13 +186,15 @@ enum CacheWrites {
 
     /// Applies `change` (a book's decision) to each write of the store that `arguments` name (each
     /// in a state of `unnamed` when none is named), scope by scope, each scope's in one
-    /// transaction. Returns how many writes it changed.
+    /// transaction. Returns how many writes it changed, and the entities a change asks to read
+    /// again (a write that had left, dropped).
     static func change(
         _ arguments: [String], _ location: CacheLocationOptions, unnamed: Set<EntityWrite.State> = [],
         _ change: (inout WriteBook, Int64) -> WriteTransition?
-    ) async throws -> Int {
+    ) async throws -> (changed: Int, reread: [CacheEntryKey]) {
         let database = try writable(location)
         var changed = 0
+        var reread: [CacheEntryKey] = []
         do {
             let selectors = arguments.compactMap(selector)
             let chosen = try kept(location).filter { listed in
@@ -199,6 +211,9 @@ enum CacheWrites {
                     guard let made = change(&book, listed.write.sequence) else { continue }
                     transition = transition.followed(by: made)
                     changed += 1
+                    if made.effects.contains(.reread(entity: listed.write.entity)), !reread.contains(listed.entity) {
+                        reread.append(listed.entity)
+                    }
                 }
                 try await store.commit(transition, nextSequence: book.nextSequenceNumber)
             }
@@ -207,7 +222,7 @@ enum CacheWrites {
             throw error
         }
         try? await database.close()
-        return changed
+        return (changed, reread)
     }
 
     /// The cache file, opened for writing (checked read-only first: a damaged file is reported,

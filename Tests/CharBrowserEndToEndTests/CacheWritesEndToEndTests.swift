@@ -55,6 +55,32 @@ struct CacheWritesEndToEndTests {
         let bad = try await browser.cache(["discard", "nonsense"])
         #expect(bad.status != 0 && bad.standardError.contains("WRITE must be a write's number"))
     }
+
+    @Test("discard of a write that had left removes its character from the cache: it may have been applied")
+    func discardOfASentWrite() async throws {
+        let browser = try await Browser.populated()
+        defer { browser.cleanUp() }
+        let file = browser.cacheDirectory.appendingPathComponent("cache.sqlite")
+        do {
+            let database = try CacheDatabase(location: .file(file))
+            var sent = EntityWrite(
+                sequence: 1, entity: "/api/character/1", method: .patch, base: ["name": .string("Rick Sanchez")],
+                baseTag: "\"v1\"", changes: ["name": .string("Rick Sent")], createdAt: Date())
+            (sent.state, sent.attempts) = (.sending, 1)
+            var transition = WriteTransition()
+            transition.saved.append(sent)
+            try await SQLiteWriteStore(database: database, scope: "sample|writes").commit(transition, nextSequence: 2)
+            try await database.close()
+        }
+        #expect(try await browser.cache(["show", "sample|character/id:1"]).status == 0)
+
+        let discarded = try await browser.cache(["discard", "#1"])
+        #expect(discarded.status == 0, "\(discarded.standardError)")
+        #expect(discarded.standardOutput.hasPrefix("1 write discarded.\n"))
+        #expect(discarded.standardOutput.contains("sample|character/1: its write had been sent and may have been applied"))
+        #expect(try await browser.cache(["show", "sample|character/id:1"]).status == 1, "read from the server next")
+        #expect(try await browser.cache(["show", "sample|character/id:2"]).status == 0, "the others stay")
+    }
 }
 
 /// The browser sends the writes its cache file keeps when it starts, those of its API, in order:
