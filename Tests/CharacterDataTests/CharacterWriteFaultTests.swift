@@ -162,6 +162,33 @@ struct CharacterWriteFaultTests {
         }
     }
 
+    @Test("A conflict sent again says how it stands, not how another write sent with it ended")
+    func retriedConflict() async throws {
+        try await Fixture.with(serverState: true) { fixture in
+            let repository = try fixture.repository()
+            let rick = try await repository.character(id: 1, policy: .localFirst).value
+            let other = CharacterRepository(
+                api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
+            var theirs = CharacterFields(of: try await other.character(id: 1, policy: .remoteFirst).value)
+            theirs.name = "Rick Theirs"
+            _ = try await other.edit(1, to: theirs, queueing: false)
+            var mine = CharacterFields(of: rick)
+            mine.name = "Rick Mine"
+            let conflict = try await repository.edit(1, to: mine, queueing: true, over: rick)
+            #expect(conflict.outcome == .conflict(fields: ["name"]))
+            // A later write of another character, kept offline, leaves with the retried one.
+            var morty = CharacterFields(of: try await repository.character(id: 2, policy: .localFirst).value)
+            morty.name = "Kept 2"
+            fixture.networkSwitch.setOnline(false)
+            _ = try await repository.edit(2, to: morty, queueing: true)
+            fixture.networkSwitch.setOnline(true)
+
+            let retried = try #require(await repository.retryWrite(conflict.sequence))
+            #expect(retried.sequence == conflict.sequence && retried.outcome == .conflict(fields: ["name"]))
+            #expect(repository.keptWrites().map(\.sequence) == [conflict.sequence])
+        }
+    }
+
     /// The events an observer heard, in order.
     final class Heard: Sendable {
         private let events = PThreadMutex([WriteEvent]())

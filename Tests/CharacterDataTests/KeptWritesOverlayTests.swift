@@ -107,7 +107,9 @@ struct KeptWritesOverlayTests {
             cat.species = "Cat"
             _ = try await repository.edit(1, to: cat, queueing: true)
             let pending = try #require(repository.keptWrites().first)
-            #expect(await repository.retryWrite(pending.sequence).count == 1)  // still offline: kept
+            let retried = await repository.retryWrite(pending.sequence)  // still offline: kept
+            #expect(retried?.sequence == pending.sequence)
+            #expect(retried.map { if case .retrying = $0.outcome { true } else { false } } == true)
             #expect(await repository.discardWrite(pending.sequence))
             #expect(repository.keptWrites().isEmpty)
             #expect(

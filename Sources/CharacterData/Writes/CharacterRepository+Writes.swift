@@ -164,10 +164,9 @@ extension CharacterRepository {
         if decision == .keepMine {
             let sent = await sendKeptWrites()
             if let mine = sent.last(where: { $0.event.sequence == sequence }) { return mine.event }
+            // No longer kept: applied (by another drain, or nothing of mine was left over theirs).
             outcome =
-                writes.write(sequence) != nil
-                ? .retrying(reason: "another send of the kept writes is running", notBefore: nil)
-                : .applied(merged: true)
+                writes.write(sequence) != nil ? Self.standing(of: sequence, among: writes.writes) : .applied(merged: true)
         } else {
             await refreshWrites(announcing: [write.entity])
             outcome = .discarded
@@ -176,12 +175,16 @@ extension CharacterRepository {
     }
 
     /// Sends kept write `sequence` again now (a rejected one as a new write, merged over the
-    /// character read anew), then every write that can leave. Returns what sending did.
-    @discardableResult
-    public func retryWrite(_ sequence: Int64) async -> [WriteReport] {
-        guard writes.write(sequence) != nil else { return [] }
-        _ = try? await writes.writer.retry(sequence)
-        return await sendKeptWrites()
+    /// character read anew), then every write that can leave. How the write stands after (its new
+    /// number for a rejected one); nil when it is not kept.
+    public func retryWrite(_ sequence: Int64) async -> WriteEvent? {
+        guard let write = writes.write(sequence) else { return nil }
+        let again = (try? await writes.writer.retry(sequence)).flatMap { $0 } ?? sequence
+        let sent = await sendKeptWrites()
+        return sent.last { $0.event.sequence == again }?.event
+            ?? WriteEvent(
+                sequence: again, entity: write.entity, method: write.method,
+                outcome: Self.standing(of: again, among: writes.writes))
     }
 
     /// Discards kept write `sequence` (`WriteBook.discard`); what it laid over answers goes at

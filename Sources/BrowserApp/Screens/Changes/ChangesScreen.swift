@@ -99,10 +99,10 @@ struct ChangesScreen: ScreenModel {
         case .refresh:
             guard let write = selected, !isActing else { break }
             return act(on: write, context.services) { repository, name in
-                guard let last = await repository.retryWrite(write.sequence).last?.event else {
-                    return ("Nothing was sent: another send is running.", nil)
+                guard let event = await repository.retryWrite(write.sequence) else {
+                    return ("That write is no longer kept.", nil)
                 }
-                return (Self.sentence(last, name: name), last)
+                return (Self.sentence(event, name: name), event)
             }
         default:
             break
