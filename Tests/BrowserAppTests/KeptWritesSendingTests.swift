@@ -36,6 +36,17 @@ struct KeptWritesSendingTests {
         #expect(driver.effects.isEmpty, "one send at a time")
     }
 
+    @Test("A write still out of reach is sent after the backoff though a later one was applied")
+    func backoffAfterMixedAnswers() {
+        var driver = Driver()
+        let applied = WriteReport(
+            event: WriteEvent(sequence: 2, entity: "/api/character/2", method: .patch, outcome: .applied(merged: false)),
+            elapsed: .milliseconds(3))
+        driver.deliver(.keptWritesSent([Self.sent(.retrying(reason: "503", notBefore: nil)), applied]))
+        #expect(driver.effects.shapes.contains(.subscribe(key: CharacterBrowser.sendBackoffKey)))
+        #expect(driver.state.sendFailures == 1)
+    }
+
     @Test("A network answer while writes are pending sends them; with none pending it sends nothing")
     func afterNetworkAnswer() {
         var driver = Driver()

@@ -39,7 +39,8 @@ extension CharacterBrowser {
             }
         }
         effects.append(readKeptWrites())
-        if case .retrying? = sent.last?.event.outcome {
+        // A write the server could not take now waits for the backoff, whatever was sent with it.
+        if sent.contains(where: { if case .retrying = $0.event.outcome { true } else { false } }) {
             state.sendFailures += 1
             if state.isOnline { effects.append(sendAgain(after: Self.backoff(after: state.sendFailures))) }
         } else if !sent.isEmpty {
