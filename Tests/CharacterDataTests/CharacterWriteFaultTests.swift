@@ -23,6 +23,11 @@ struct CharacterWriteFaultTests {
         return (edited, Set(replies.keys))
     }
 
+    /// Another client of the same server, with no cache of its own: another writer.
+    static func anotherClient(_ fixture: Fixture) -> CharacterRepository {
+        CharacterRepository(api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
+    }
+
     /// Reads characters `ids` while online, then, offline, keeps a rename of each (`Kept <id>`) in
     /// the write store; returns the kept writes' numbers by id.
     static func keepRenames(_ ids: [Int], _ repository: CharacterRepository, _ fixture: Fixture) async throws
@@ -106,8 +111,7 @@ struct CharacterWriteFaultTests {
             // same character: a write applied a second time would be a new request over it (a
             // 412, merged under a new key), not the first answer again.
             fixture.server.updateFaults { $0.writeAnswerLost = false }
-            let other = CharacterRepository(
-                api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
+            let other = Self.anotherClient(fixture)
             var dead = CharacterFields(of: try await other.character(id: 4, policy: .remoteFirst).value)
             dead.status = "Dead"
             guard case .applied = try await other.edit(4, to: dead, queueing: false).outcome else {
@@ -167,8 +171,7 @@ struct CharacterWriteFaultTests {
         try await Fixture.with(serverState: true) { fixture in
             let repository = try fixture.repository()
             let rick = try await repository.character(id: 1, policy: .localFirst).value
-            let other = CharacterRepository(
-                api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
+            let other = Self.anotherClient(fixture)
             var theirs = CharacterFields(of: try await other.character(id: 1, policy: .remoteFirst).value)
             theirs.name = "Rick Theirs"
             _ = try await other.edit(1, to: theirs, queueing: false)
