@@ -9,32 +9,36 @@ import Testing
 /// library (`SQLiteWriteStore`), as a person at a shell would use them.
 @Suite("charbrowser cache pending, retry and discard end to end")
 struct CacheWritesEndToEndTests {
+    /// Keeps `writes` in the browser's cache file, in the sample API's write store.
+    static func keep(_ writes: [EntityWrite], in browser: Browser) async throws {
+        let database = try CacheDatabase(location: .file(browser.cacheDirectory.appendingPathComponent("cache.sqlite")))
+        var transition = WriteTransition()
+        transition.saved = writes
+        let next = (writes.map(\.sequence).max() ?? 0) + 1
+        try await SQLiteWriteStore(database: database, scope: "sample|writes").commit(transition, nextSequence: next)
+        try await database.close()
+    }
+
     @Test("pending lists the kept writes (JSON and lines); retry puts a conflict back; discard drops one")
     func pendingRetryDiscard() async throws {
         let browser = try await Browser.populated()
         defer { browser.cleanUp() }
         #expect(try await browser.cache(["pending"]).standardOutput == "No write is kept.\n")
 
-        let file = browser.cacheDirectory.appendingPathComponent("cache.sqlite")
-        do {
-            let database = try CacheDatabase(location: .file(file))
-            let store = SQLiteWriteStore(database: database, scope: "sample|writes")
-            var transition = WriteTransition()
-            for id in [1, 2] {
-                var write = EntityWrite(
-                    sequence: Int64(id), entity: "/api/character/\(id)", method: .patch,
-                    base: ["name": .string("Before \(id)")], baseTag: nil, changes: ["name": .string("After \(id)")],
-                    createdAt: Date())
-                if id == 2 {
-                    write.state = .conflict
-                    write.lastError = "changed on both sides: name\u{1B}[31m"
-                    write.conflict = WriteConflict(theirs: ServerCopy(value: ["name": .string("Theirs")], tag: "\"t\""), fields: ["name"])
-                }
-                transition.saved.append(write)
+        var writes: [EntityWrite] = []
+        for id in [1, 2] {
+            var write = EntityWrite(
+                sequence: Int64(id), entity: "/api/character/\(id)", method: .patch,
+                base: ["name": .string("Before \(id)")], baseTag: nil, changes: ["name": .string("After \(id)")],
+                createdAt: Date())
+            if id == 2 {
+                write.state = .conflict
+                write.lastError = "changed on both sides: name\u{1B}[31m"
+                write.conflict = WriteConflict(theirs: ServerCopy(value: ["name": .string("Theirs")], tag: "\"t\""), fields: ["name"])
             }
-            try await store.commit(transition, nextSequence: 3)
-            try await database.close()
+            writes.append(write)
         }
+        try await Self.keep(writes, in: browser)
 
         let listed = try #require(try await browser.cacheJSON(["pending"]) as? [[String: Any]])
         #expect(listed.map { $0["write"] as? Int } == [1, 2])
@@ -60,18 +64,11 @@ struct CacheWritesEndToEndTests {
     func discardOfASentWrite() async throws {
         let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        let file = browser.cacheDirectory.appendingPathComponent("cache.sqlite")
-        do {
-            let database = try CacheDatabase(location: .file(file))
-            var sent = EntityWrite(
-                sequence: 1, entity: "/api/character/1", method: .patch, base: ["name": .string("Rick Sanchez")],
-                baseTag: "\"v1\"", changes: ["name": .string("Rick Sent")], createdAt: Date())
-            (sent.state, sent.attempts) = (.sending, 1)
-            var transition = WriteTransition()
-            transition.saved.append(sent)
-            try await SQLiteWriteStore(database: database, scope: "sample|writes").commit(transition, nextSequence: 2)
-            try await database.close()
-        }
+        var sent = EntityWrite(
+            sequence: 1, entity: "/api/character/1", method: .patch, base: ["name": .string("Rick Sanchez")],
+            baseTag: "\"v1\"", changes: ["name": .string("Rick Sent")], createdAt: Date())
+        (sent.state, sent.attempts) = (.sending, 1)
+        try await Self.keep([sent], in: browser)
         #expect(try await browser.cache(["show", "sample|character/id:1"]).status == 0)
 
         let discarded = try await browser.cache(["discard", "#1"])

@@ -97,21 +97,29 @@ extension CharacterRepository {
         let reports = await writes.writer.drain()
         let kept = await refreshWrites(announcing: reports.map(\.event.entity) + [entity])
         let stillKept = kept.contains { $0.sequence == sequence }
-        let event =
-            reports.last { $0.event.sequence == sequence }?.event
-            ?? WriteEvent(
-                sequence: sequence, entity: entity, method: method, outcome: Self.standing(of: sequence, among: kept))
+        let event = Self.event(of: sequence, entity, method, in: reports, among: kept)
         guard !(queueing && writes.isDurable), stillKept else { return event }
         await discardWrite(sequence)
         guard case .retrying(let reason, _) = event.outcome else { return event }
         throw WriteNotMade(writes.isDurable ? reason : reason + "; there is no outbox to keep the write (the disk cache is off)")
     }
 
-    /// How write `sequence` stands among `kept` when no step of this call told it: applied when
-    /// no longer kept (another drain took it), else as it is kept. Pending, it waits for an earlier
-    /// write of its character, or for the drain that is running to send it.
-    private static func standing(of sequence: Int64, among kept: [EntityWrite]) -> WriteOutcome {
-        guard let write = kept.first(where: { $0.sequence == sequence }) else { return .applied(merged: false) }
+    /// How write `sequence` (of `entity`, by `method`) stands after a send: its last answer in
+    /// `reports`, else as `kept` holds it — `gone` when no longer kept (another drain took it);
+    /// pending, it waits for an earlier write of its character, or for the drain that is running.
+    private static func event(
+        of sequence: Int64, _ entity: String, _ method: EntityWrite.Method, in reports: [WriteReport],
+        among kept: [EntityWrite], gone: WriteOutcome = .applied(merged: false)
+    ) -> WriteEvent {
+        if let answered = reports.last(where: { $0.event.sequence == sequence }) { return answered.event }
+        return WriteEvent(
+            sequence: sequence, entity: entity, method: method,
+            outcome: standing(of: sequence, among: kept) ?? gone)
+    }
+
+    /// How write `sequence` stands as `kept` holds it; nil when it is not kept.
+    private static func standing(of sequence: Int64, among kept: [EntityWrite]) -> WriteOutcome? {
+        guard let write = kept.first(where: { $0.sequence == sequence }) else { return nil }
         switch write.state {
         case .conflict: return .conflict(fields: write.conflict?.fields ?? [])
         case .rejected: return .rejected(reason: write.lastError ?? "refused by the server", field: nil)
@@ -160,18 +168,14 @@ extension CharacterRepository {
         guard let write = writes.write(sequence),
             (try? await writes.writer.resolve(sequence, decision)) == true
         else { return nil }
-        let outcome: WriteOutcome
-        if decision == .keepMine {
-            let sent = await sendKeptWrites()
-            if let mine = sent.last(where: { $0.event.sequence == sequence }) { return mine.event }
-            // No longer kept: applied (by another drain, or nothing of mine was left over theirs).
-            outcome =
-                writes.write(sequence) != nil ? Self.standing(of: sequence, among: writes.writes) : .applied(merged: true)
-        } else {
+        guard decision == .keepMine else {
             await refreshWrites(announcing: [write.entity])
-            outcome = .discarded
+            return WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: .discarded)
         }
-        return WriteEvent(sequence: sequence, entity: write.entity, method: write.method, outcome: outcome)
+        // Gone unanswered: applied (by another drain, or nothing of mine was left over theirs).
+        let sent = await sendKeptWrites()
+        return Self.event(
+            of: sequence, write.entity, write.method, in: sent, among: writes.writes, gone: .applied(merged: true))
     }
 
     /// Sends kept write `sequence` again now (a rejected one as a new write, merged over the
@@ -181,10 +185,7 @@ extension CharacterRepository {
         guard let write = writes.write(sequence) else { return nil }
         let again = (try? await writes.writer.retry(sequence)).flatMap { $0 } ?? sequence
         let sent = await sendKeptWrites()
-        return sent.last { $0.event.sequence == again }?.event
-            ?? WriteEvent(
-                sequence: again, entity: write.entity, method: write.method,
-                outcome: Self.standing(of: again, among: writes.writes))
+        return Self.event(of: again, write.entity, write.method, in: sent, among: writes.writes)
     }
 
     /// Discards kept write `sequence` (`WriteBook.discard`); what it laid over answers goes at
