@@ -34,7 +34,8 @@ struct CacheWritesEndToEndTests {
             if id == 2 {
                 write.state = .conflict
                 write.lastError = "changed on both sides: name\u{1B}[31m"
-                write.conflict = WriteConflict(theirs: ServerCopy(value: ["name": .string("Theirs")], tag: "\"t\""), fields: ["name"])
+                write.conflict = WriteConflict(
+                    theirs: ServerCopy(value: ["name": .string("Theirs")], tag: "\"t\""), fields: ["name"])
             }
             writes.append(write)
         }
