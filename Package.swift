@@ -453,8 +453,19 @@ if let sanitizer = Context.environment["CHARBROWSER_SANITIZE"], !sanitizer.isEmp
         guard let library = product as? Product.Library else { return false }
         return !library.targets.allSatisfy(kept.contains)
     }
+    // CHARBROWSER_SANITIZE_TARGETS (comma-separated names; unset or empty: all) narrows the
+    // instrumentation to those targets; every product still links the runtime. .ci/run names the
+    // targets that reach memory through pointers (.ci/pointer-targets); one left plain is not
+    // compiled again.
+    let instrumented = Context.environment["CHARBROWSER_SANITIZE_TARGETS"]
+        .flatMap { $0.isEmpty ? nil : $0.split(separator: ",").map(String.init) }
+    if let unknown = instrumented?.first(where: { name in !package.targets.contains { $0.name == name } }) {
+        fatalError("CHARBROWSER_SANITIZE_TARGETS names \(unknown), which is not a target here")
+    }
     for target in package.targets where [.regular, .executable, .test].contains(target.type) {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(compile)]
+        if instrumented?.contains(target.name) ?? true {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(compile)]
+        }
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(link)]
     }
 }
