@@ -39,9 +39,9 @@ struct KeptWritesSendingTests {
     @Test("A write still out of reach is sent after the backoff though a later one was applied")
     func backoffAfterMixedAnswers() {
         var driver = Driver()
-        let applied = WriteReport(
-            event: WriteEvent(sequence: 2, entity: "/api/character/2", method: .patch, outcome: .applied(merged: false)),
-            elapsed: .milliseconds(3))
+        let event = WriteEvent(
+            sequence: 2, entity: "/api/character/2", method: .patch, outcome: .applied(merged: false))
+        let applied = WriteReport(event: event, elapsed: .milliseconds(3))
         driver.deliver(.keptWritesSent([Self.sent(.retrying(reason: "503", notBefore: nil)), applied]))
         #expect(driver.effects.shapes.contains(.subscribe(key: CharacterBrowser.sendBackoffKey)))
         #expect(driver.state.sendFailures == 1)

@@ -75,7 +75,8 @@ struct CacheWritesEndToEndTests {
         let discarded = try await browser.cache(["discard", "#1"])
         #expect(discarded.status == 0, "\(discarded.standardError)")
         #expect(discarded.standardOutput.hasPrefix("1 write discarded.\n"))
-        #expect(discarded.standardOutput.contains("sample|character/1: its write had been sent and may have been applied"))
+        #expect(
+            discarded.standardOutput.contains("sample|character/1: its write had been sent and may have been applied"))
         #expect(try await browser.cache(["show", "sample|character/id:1"]).status == 1, "read from the server next")
         #expect(try await browser.cache(["show", "sample|character/id:2"]).status == 0, "the others stay")
     }

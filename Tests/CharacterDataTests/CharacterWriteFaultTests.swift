@@ -25,7 +25,8 @@ struct CharacterWriteFaultTests {
 
     /// Another client of the same server, with no cache of its own: another writer.
     static func anotherClient(_ fixture: Fixture) -> CharacterRepository {
-        CharacterRepository(api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
+        CharacterRepository(
+            api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)), database: nil)
     }
 
     /// Reads characters `ids` while online, then, offline, keeps a rename of each (`Kept <id>`) in

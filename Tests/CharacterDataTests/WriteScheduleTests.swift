@@ -15,8 +15,8 @@ import TestSupport
 /// clients offline, killed and started again from their cache files, conflicts decided. After
 /// each schedule a closing phase heals everything and decides what is left; then no write is
 /// kept, every client shows what the server holds, and every write a client's writes told of
-/// (`observeWrites`, whichever call sent it) was last told as ended: applied, or discarded. `SIM_SEED` and `SIM_REAL_SCHEDULES` from
-/// the environment; a failure names its seed and its steps.
+/// (`observeWrites`, whichever call sent it) was last told as ended: applied, or discarded.
+/// `SIM_SEED` and `SIM_REAL_SCHEDULES` from the environment; a failure names its seed and its steps.
 @Suite("Write schedules against the real write store and server")
 struct WriteScheduleTests {
     static var seed: UInt64 { ProcessInfo.processInfo.environment["SIM_SEED"].flatMap(UInt64.init) ?? 1 }

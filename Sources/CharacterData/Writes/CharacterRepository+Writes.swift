@@ -183,7 +183,7 @@ extension CharacterRepository {
     /// number for a rejected one); nil when it is not kept.
     public func retryWrite(_ sequence: Int64) async -> WriteEvent? {
         guard let write = writes.write(sequence) else { return nil }
-        let again = (try? await writes.writer.retry(sequence)).flatMap { $0 } ?? sequence
+        let again = (try? await writes.writer.retry(sequence)) ?? sequence
         let sent = await sendKeptWrites()
         return Self.event(of: again, write.entity, write.method, in: sent, among: writes.writes)
     }
