@@ -1,8 +1,9 @@
 import DownloadCache
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("Download progress", .timeLimit(.minutes(1)))
+@Suite("Download progress", .hangGuard)
 struct DownloadProgressTests {
     @Test("A body of known length reports increasing fractions in 0…1 and ends at exactly 1")
     func knownLength() async throws {

@@ -1,8 +1,9 @@
 import DownloadCache
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("Download service honours the cache provider's policy", .timeLimit(.minutes(1)))
+@Suite("Download service honours the cache provider's policy", .hangGuard)
 struct DownloadServicePolicyTests {
     @Test("bypassServerCallOnFoundItem: the second download is served without a server call")
     func bypassServesFoundItem() async throws {

@@ -1,8 +1,9 @@
 import DownloadCache
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("Callback, future and async verbs", .timeLimit(.minutes(1)))
+@Suite("Callback, future and async verbs", .hangGuard)
 struct DownloadVerbTests {
     @Test("The callback and future forms give the async form's result")
     func sameResults() async throws {

@@ -1,6 +1,7 @@
 import DownloadCache
 import Foundation
 import Locking
+import TestSupport
 import Testing
 
 /// A cache provider written from seed 002's text alone, through the public API: `store` copies the
@@ -114,7 +115,7 @@ final class LocatingRecorder: DownloadCacheProvider {
 
 /// The calls a download makes of its provider under each policy, against providers written from
 /// seed 002, and where the delivered file ends up.
-@Suite("Seed 002's contract: the calls of each policy", .timeLimit(.minutes(1)))
+@Suite("Seed 002's contract: the calls of each policy", .hangGuard)
 struct SeedContractTests {
     @Test("bypassServerCallOnFoundItem: find, headers, store, find; then find alone; one copy on disk")
     func bypassCalls() async throws {

@@ -11,7 +11,7 @@ import Testing
 struct FlightLeaseTests {
     @Test(
         "With every pooled connection held, a flight calls main itself once the operation timeout passes",
-        .timeLimit(.minutes(1)))
+        .hangGuard)
     func leaseIsBounded() async throws {
         // GIVEN a pool of two connections, both held by flights whose main calls wait on a gate
         let options = PostgresCacheOptions(

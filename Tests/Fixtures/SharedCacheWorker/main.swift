@@ -45,16 +45,17 @@ do {
     store = try PostgresCacheStore(
         location: try PostgresCacheLocation(parsing: arguments[2]),
         options: PostgresCacheOptions(
-            // Generous budgets: these processes compete with a whole test run for the cores, and
-            // what they test is coalescing and eviction, not timeouts.
-            table: arguments[4], statementTimeout: .seconds(20), operationTimeout: .seconds(30),
-            flightWaitTimeout: .seconds(30), maximumConnections: 4, channel: arguments[5]))
+            // Generous budgets: these processes compete with a whole test run for the cores (on
+            // one core, connecting took over 30 s), and what they test is coalescing and
+            // eviction, not timeouts.
+            table: arguments[4], statementTimeout: .seconds(20), operationTimeout: .seconds(120),
+            flightWaitTimeout: .seconds(120), maximumConnections: 4, channel: arguments[5]))
 } catch {
     fail("\(error)")
 }
 store.start()
 let repository = CharacterRepository(
-    api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: apiURL, timeout: .seconds(30))),
+    api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: apiURL, timeout: .seconds(120))),
     database: nil,
     shared: store, configuration: CharacterRepositoryConfiguration(timeToLive: 3_600))
 let evictions = repository.sharedEvictions()

@@ -4,7 +4,7 @@ import Testing
 
 /// Single flight through the repository: the main fake waits on a gate the test opens once
 /// every reader has joined (counted by the flight observer), so nothing sleeps.
-@Suite("Single flight", .timeLimit(.minutes(1)))
+@Suite("Single flight", .hangGuard)
 struct SingleFlightTests {
     typealias Repository = CacheRepository<FakeDataSource<String>, InMemoryDataSource<String>>
 

@@ -17,7 +17,7 @@ struct GatedSource<Inner: GetDataSource>: GetDataSource {
 
 /// Concurrent normalized reads of one query share one main call (the flight observer counts the
 /// callers; the main fake waits on a gate the test opens once all have joined: nothing sleeps).
-@Suite("Normalized layer: single flight", .timeLimit(.minutes(1)))
+@Suite("Normalized layer: single flight", .hangGuard)
 struct NormalizedSingleFlightTests {
     static func repository(time: any TimeSource, joined: AsyncCounter) -> PlanetRepository {
         NormalizedRepository(
