@@ -71,7 +71,14 @@ let package = Package(
         // The dependency-free core: data sources, repositories, policies, caches, answers.
         .target(name: "RepositoryCore", dependencies: ["Locking"]),
         // Fakes and helpers shared by the test targets (never linked into the product).
-        .target(name: "TestSupport", dependencies: ["Locking", "RepositoryCore", hummingbird, logging]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["Locking", "RepositoryCore", "CTestProcessSetup", hummingbird, logging]),
+        // TestSupport's C part: raises the limit on open descriptors as a test process loads.
+        .target(name: "CTestProcessSetup"),
+        // A child process for that setup's test: prints the limits it started and runs with.
+        .executableTarget(
+            name: "DescriptorLimitProbe", dependencies: ["TestSupport"], path: "Tests/Fixtures/DescriptorLimitProbe"),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["Locking", "RepositoryCore", "TestSupport"]),
         // The seeds' own usage snippets and rules, written with the libraries' public API only.
         .testTarget(
