@@ -2,6 +2,8 @@ import CTestProcessSetup
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The limit on open descriptors of a process that links TestSupport (the test bundle, the
