@@ -76,7 +76,7 @@ let package = Package(
             dependencies: ["Locking", "RepositoryCore", "CTestProcessSetup", hummingbird, logging]),
         // TestSupport's C part: raises the limit on open descriptors as a test process loads.
         .target(name: "CTestProcessSetup"),
-        // A child process for that setup's test: prints the limits it started and runs with.
+        // A child process for that setup's test: prints the limits it runs with.
         .executableTarget(
             name: "DescriptorLimitProbe", dependencies: ["TestSupport"], path: "Tests/Fixtures/DescriptorLimitProbe"),
         .testTarget(name: "RepositoryCoreTests", dependencies: ["Locking", "RepositoryCore", "TestSupport"]),

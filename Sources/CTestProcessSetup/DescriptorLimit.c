@@ -2,10 +2,6 @@
 
 #include <sys/resource.h>
 
-static long limit_at_start = -1;
-
-long charbrowser_test_descriptor_limit_at_start(void) { return limit_at_start; }
-
 /// Runs as the process loads, before any test: raises the soft limit on open descriptors to the
 /// hard limit (at most CHARBROWSER_TEST_DESCRIPTOR_LIMIT_CAP). The suite runs its tests at once,
 /// and together they hold some 2,000 descriptors at the peak (servers, their connections, SQLite
@@ -17,7 +13,6 @@ __attribute__((constructor)) static void raise_descriptor_limit(void) {
     if (getrlimit(RLIMIT_NOFILE, &limit) != 0) {
         return;
     }
-    limit_at_start = (long)limit.rlim_cur;
     rlim_t wanted = limit.rlim_max;
     if (wanted == RLIM_INFINITY || wanted > (rlim_t)CHARBROWSER_TEST_DESCRIPTOR_LIMIT_CAP) {
         wanted = (rlim_t)CHARBROWSER_TEST_DESCRIPTOR_LIMIT_CAP;

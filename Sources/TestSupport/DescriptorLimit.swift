@@ -14,12 +14,6 @@ public enum DescriptorLimit {
     /// The highest soft limit the process raises itself to.
     public static let cap = Int(CHARBROWSER_TEST_DESCRIPTOR_LIMIT_CAP)
 
-    /// The soft limit the process started with, before it was raised; nil when unknown.
-    public static var atStart: Int? {
-        let limit = charbrowser_test_descriptor_limit_at_start()
-        return limit < 0 ? nil : limit
-    }
-
     /// The soft and hard limits now (`Int.max` for no limit); nil when they cannot be read.
     public static func current() -> (soft: Int, hard: Int)? {
         var limit = rlimit()

@@ -13,17 +13,17 @@ struct DescriptorLimitTests {
         let hard = try #require(DescriptorLimit.current()).hard
         // WHEN it runs
         let run = try await ChildProcess.run(["/bin/sh", "-c", "ulimit -S -n 256 && exec \"$0\"", probe.path])
-        // THEN it started at 256 and runs at the hard limit, or at the cap below an unlimited one
+        // THEN it runs at the hard limit, or at the cap below a higher or unlimited one
         #expect(run.status == 0, "\(run.errors)")
         let figures = run.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        #expect(figures == [256, min(hard, DescriptorLimit.cap), hard], "\(run.output)")
+        #expect(figures == [min(hard, DescriptorLimit.cap), hard], "\(run.output)")
     }
 
     @Test("This test process runs at its hard limit, or at the cap")
     func thisProcess() throws {
+        // Meaningful where the session's soft limit is below the hard one (a user's login, not
+        // root here): the bundle links TestSupport too.
         let now = try #require(DescriptorLimit.current())
-        let start = try #require(DescriptorLimit.atStart)
         #expect(now.soft >= min(now.hard, DescriptorLimit.cap))
-        #expect(now.soft >= start)
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
 import TestSupport
 
-// Prints the soft limit on open descriptors it started with, the one it runs with and the hard
-// limit: what a process that links TestSupport gets (`DescriptorLimit`). Exits 1 when it cannot
-// read them.
-guard let start = DescriptorLimit.atStart, let now = DescriptorLimit.current() else {
+// Prints the soft limit on open descriptors it runs with and the hard limit: what a process that
+// links TestSupport gets (`DescriptorLimit`). Exits 1 when it cannot read them.
+guard let now = DescriptorLimit.current() else {
     FileHandle.standardError.write(Data("the limits on open descriptors could not be read\n".utf8))
     exit(1)
 }
-print(start, now.soft, now.hard)
+print(now.soft, now.hard)
