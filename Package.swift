@@ -73,7 +73,10 @@ let package = Package(
         // Fakes and helpers shared by the test targets (never linked into the product).
         .target(
             name: "TestSupport",
-            dependencies: ["Locking", "RepositoryCore", "CTestProcessSetup", hummingbird, logging]),
+            dependencies: [
+                "Locking", "RepositoryCore", "CTestProcessSetup", asyncHTTPClient, hummingbird, logging, nioCore,
+                nioHTTP1,
+            ]),
         // TestSupport's C part: raises the limit on open descriptors as a test process loads.
         .target(name: "CTestProcessSetup"),
         // A child process for that setup's test: prints the limits it runs with.

@@ -1,12 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A plain HTTP client of a mirror for tests: URLSession with no cache, so every request reaches
-/// the server. A value, thread-safe.
+/// A plain HTTP client of a mirror for tests: `LoopbackHTTPClient` (nothing cached, so every
+/// request reaches the server), with readers for the mirror's JSON bodies. A value, thread-safe.
 struct MirrorClient: Sendable {
     /// One answer as the client saw it.
     struct Reply: Sendable {
@@ -42,14 +39,9 @@ struct MirrorClient: Sendable {
 
     /// `http://127.0.0.1:PORT`.
     let address: String
-    private let session: URLSession
 
     init(address: String) {
         self.address = address
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        session = URLSession(configuration: configuration)
     }
 
     /// `GET` (or `method`) of `path` on the mirror (`/api/people/?page=2`).
@@ -72,13 +64,7 @@ struct MirrorClient: Sendable {
     func get(url text: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Reply {
         try #require(text.hasPrefix(address + "/"), "not on the mirror: \(text)")
         let url = try #require(URL(string: text), "not a URL: \(text)")
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (body, response) = try await session.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        var fields: [String: String] = [:]
-        for case (let name as String, let value as String) in http.allHeaderFields { fields[name] = value }
-        return Reply(status: http.statusCode, headers: fields, body: body)
+        let reply = try await LoopbackHTTPClient.send(url, method: method, headers: headers)
+        return Reply(status: reply.status, headers: reply.headers, body: reply.body)
     }
 }

@@ -2,10 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `charbrowser serve --mirror DIR` as a process of its own: it serves SWAPI's arrays offline on
 /// the port it was given, its links on that port; a folder it cannot mirror, or flags of the
 /// Rick and Morty server beside it, end it at once with exit code 2 and one sentence.
@@ -23,14 +19,14 @@ struct MirrorEndToEndTests {
         #expect(root.path == "/api")
         let origin = "http://\(root.host ?? ""):\(api.port)"
 
-        let (body, response) = try await URLSession.shared.data(from: root.appendingPathComponent("people/"))
+        let first = try await LoopbackHTTPClient.send(root.appendingPathComponent("people/"))
         let page2URL = try #require(
-            (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["next"] as? String)
+            (try JSONSerialization.jsonObject(with: first.body) as? [String: Any])?["next"] as? String)
         #expect(page2URL == origin + "/api/people/?page=2")
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(first.status == 200)
 
-        let (page2Body, _) = try await URLSession.shared.data(from: try #require(URL(string: page2URL)))
-        let page2 = try #require(try JSONSerialization.jsonObject(with: page2Body) as? [String: Any])
+        let second = try await LoopbackHTTPClient.send(try #require(URL(string: page2URL)))
+        let page2 = try #require(try JSONSerialization.jsonObject(with: second.body) as? [String: Any])
         #expect(page2["count"] as? Int == 82)
         let results = try #require(page2["results"] as? [[String: Any]])
         #expect(results.count == 10)

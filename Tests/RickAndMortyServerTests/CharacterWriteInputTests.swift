@@ -2,10 +2,6 @@ import Foundation
 import RickAndMortyServer
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Bodies and targets of writes a client should not send: malformed JSON, wrong types, unknown and
 /// fixed fields, bodies over the limit, characters that do not exist; and text a client may send
 /// (controls, bidi overrides, emoji), which the server stores and serves as sent.

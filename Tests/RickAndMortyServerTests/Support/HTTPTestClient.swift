@@ -1,10 +1,8 @@
 import Foundation
+import TestSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A plain HTTP client for tests: URLSession with no cache, so every request reaches the server.
+/// A plain HTTP client for tests: `LoopbackHTTPClient` (nothing cached, so every request reaches
+/// the server), with the server's root and readers for its JSON bodies.
 struct HTTPTestClient: Sendable {
     /// One answer as the client saw it.
     struct Reply: Sendable {
@@ -43,22 +41,16 @@ struct HTTPTestClient: Sendable {
 
     enum ClientError: Error {
         case badURL(String)
-        case notHTTP
         case notAnObject(String)
     }
 
     /// The server's root (`http://127.0.0.1:PORT`), without `/api`.
     let root: String
-    let session: URLSession
 
     init(baseURL: URL) {
         var root = baseURL.absoluteString
         if root.hasSuffix("/api") { root.removeLast(4) }
         self.root = root
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        self.session = URLSession(configuration: configuration)
     }
 
     /// Sends `method` to `path` (with query, already percent-encoded where needed).
@@ -70,31 +62,13 @@ struct HTTPTestClient: Sendable {
     }
 
     /// How a request body is sent: with its length, or as a stream (chunked, no length announced).
-    enum Upload: Sendable {
-        case none
-        case sized(Data)
-        case chunked(Data)
-    }
+    typealias Upload = LoopbackHTTPClient.Upload
 
     /// Sends `method` to an absolute URL (for following links found in bodies).
     func send(url: URL, method: String = "GET", headers: [String: String] = [:], upload: Upload = .none)
         async throws -> Reply
     {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        switch upload {
-        case .none: break
-        case .sized(let body): request.httpBody = body
-        case .chunked(let body): request.httpBodyStream = InputStream(data: body)
-        }
-        let (body, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw ClientError.notHTTP }
-        var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { fields[name] = value }
-        }
-        return Reply(status: http.statusCode, headers: fields, body: body)
+        let reply = try await LoopbackHTTPClient.send(url, method: method, headers: headers, upload: upload)
+        return Reply(status: reply.status, headers: reply.headers, body: reply.body)
     }
 }
