@@ -14,9 +14,12 @@ struct FlightLeaseTests {
         .hangGuard)
     func leaseIsBounded() async throws {
         // GIVEN a pool of two connections, both held by flights whose main calls wait on a gate
+        // (each holder's statements before its main call have the operation timeout too: at 1 s, a
+        // loaded machine timed one out, and that holder called main without the lock, its
+        // connection back in the pool for the third read)
         let options = PostgresCacheOptions(
             table: TestPostgres.uniqueName("cache"), statementTimeout: .seconds(10),
-            operationTimeout: .seconds(1), retryInterval: .zero, flightWaitTimeout: .seconds(5),
+            operationTimeout: .seconds(5), retryInterval: .zero, flightWaitTimeout: .seconds(5),
             maximumConnections: 2, channel: TestPostgres.uniqueName("channel"))
         let store = try SharedServer.store(options: options)
         let shared = SharedServer.stringSource(store)
@@ -29,6 +32,8 @@ struct FlightLeaseTests {
         let first = Task { try await holding.get(.id(1), cached: nil) }
         let second = Task { try await holding.get(.id(2), cached: nil) }
         await gate.arrivals.reach(2)
+        // (a holder that failed would have marked the tier down)
+        #expect(store.health == .up, "both holders hold a connection and their lock")
         // WHEN a third key is read through the flight while they hold the pool
         let free = FakeDataSource<String>(origin: .network)
         try await free.put("three", for: .id(3))
