@@ -171,7 +171,7 @@ public final class SpawnedChild: Sendable {
     public func drainOutput() {
         let output = output
         Thread.detachNewThread {
-            while !output.availableData.isEmpty {}
+            while !output.nextChunk().isEmpty {}
         }
     }
 

@@ -53,10 +53,30 @@ struct HeadlessRun {
         }
     }
 
-    /// The key script from standard input (empty when nothing is piped in).
-    static func readStandardInput() -> String {
-        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    /// The key script from standard input (empty when nothing is piped in). Read with `read(2)`:
+    /// Foundation's `readDataToEndOfFile` stops the process on a failed read (standard input
+    /// that is a directory, say); here that is an error naming the reason.
+    static func readStandardInput() throws(StandardInputFailure) -> String {
+        var script: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count == 0 { return String(decoding: script, as: UTF8.self) }
+            if count > 0 {
+                script += buffer[0..<count]
+            } else if errno != EINTR {
+                throw StandardInputFailure(reason: String(cString: strerror(errno)))
+            }
+        }
     }
+}
+
+/// Standard input could not be read as a key script.
+struct StandardInputFailure: Error, CustomStringConvertible {
+    /// The system's reason ("Is a directory").
+    let reason: String
+
+    var description: String { "cannot read the key script from standard input: \(reason)" }
 }
 
 /// Resumes one continuation when the first of two tasks finishes. Thread-safe: a `PThreadMutex`.

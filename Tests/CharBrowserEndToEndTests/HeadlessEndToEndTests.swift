@@ -69,6 +69,20 @@ struct HeadlessEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: browser.cacheDirectory.path))
     }
 
+    @Test("Standard input that cannot be read (a directory) is exit 1 and a sentence with the reason, not a crash")
+    func unreadableStandardInput() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let command = "exec '\(browser.executable.path)' --headless --no-disk-cache < /"
+        let outcome = try await BuiltExecutable.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], environment: browser.environment)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(
+            outcome.standardError
+                == "Error: cannot read the key script from standard input: Is a directory\n")
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
     @Test("A reader that goes away early (| head) ends the run quietly with status 0")
     func closedPipe() async throws {
         let browser = try Browser()

@@ -39,7 +39,7 @@ final class LoggedServe: Sendable {
         return try await onOwnThread {
             process.send(SIGTERM)
             process.waitForExit()
-            let rest = String(decoding: process.output.readDataToEndOfFile(), as: UTF8.self)
+            let rest = String(decoding: process.output.readUntilEnd(), as: UTF8.self)
             return (opening + rest).split(separator: "\n").compactMap { line in
                 line.range(of: "] GET ").map { "GET " + line[$0.upperBound...] }
             }

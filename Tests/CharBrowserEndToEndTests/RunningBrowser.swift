@@ -47,7 +47,7 @@ final class RunningBrowser: @unchecked Sendable {
                 lines.append(line)
                 if condition(line) { return line }
             }
-            let chunk = output.availableData
+            let chunk = output.nextChunk()
             if chunk.isEmpty { return nil }
             pending.append(chunk)
         }
@@ -82,7 +82,7 @@ private final class StandardErrorDrain: Sendable {
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            let data = handle.readDataToEndOfFile()
+            let data = handle.readUntilEnd()
             text.withLock { $0 = String(decoding: data, as: UTF8.self) }
             done.signal()
         }

@@ -49,7 +49,7 @@ final class ServedAPI: Sendable {
     static func listening(_ process: SpawnedChild, stoppedWith signal: Int32) throws -> (url: String, text: String) {
         var text = ""
         while true {
-            let chunk = process.output.availableData
+            let chunk = process.output.nextChunk()
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
             if let found = text.split(separator: "\n").lazy

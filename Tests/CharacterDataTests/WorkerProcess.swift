@@ -21,7 +21,7 @@ final class WorkerProcess: Sendable {
         let errorReading = process.errors
         Thread.detachNewThread {
             while true {
-                let chunk = errorReading.availableData
+                let chunk = errorReading.nextChunk()
                 if chunk.isEmpty { break }
                 try? FileHandle.standardError.write(contentsOf: chunk)
             }
@@ -30,7 +30,7 @@ final class WorkerProcess: Sendable {
         Thread.detachNewThread {
             var pending = Data()
             while true {
-                let chunk = reading.availableData
+                let chunk = reading.nextChunk()
                 if chunk.isEmpty { break }
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {

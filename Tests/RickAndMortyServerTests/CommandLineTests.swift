@@ -64,7 +64,7 @@ struct CommandLineTests {
             output: .null, errors: .pipe)
         var output = ""
         while !output.contains("serving 50 characters at http://127.0.0.1:") {
-            let chunk = process.errors.availableData
+            let chunk = process.errors.nextChunk()
             if chunk.isEmpty { break }  // the process ended before it was ready
             output += String(decoding: chunk, as: UTF8.self)
         }

@@ -45,7 +45,7 @@ enum ChildProcess {
         var pending = Data()
         var killed = false
         while true {
-            let chunk = reader.availableData
+            let chunk = reader.nextChunk()
             if chunk.isEmpty { break }
             pending.append(chunk)
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
@@ -57,7 +57,7 @@ enum ChildProcess {
                 killed = true
             }
         }
-        let standardError = String(decoding: process.errors.readDataToEndOfFile(), as: UTF8.self)
+        let standardError = String(decoding: process.errors.readUntilEnd(), as: UTF8.self)
         let ended = process.waitForTermination()
         let killedBySignal = if case .signalled = ended { true } else { false }
         return ChildProcessResult(
