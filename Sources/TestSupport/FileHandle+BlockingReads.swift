@@ -1,17 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-
-    /// read(2) (inside `FileHandle`, `read` names its own methods).
-    private let systemRead = Glibc.read(_:_:_:)
-#elseif canImport(Darwin)
-    import Darwin
-
-    /// read(2) (inside `FileHandle`, `read` names its own methods).
-    private let systemRead = Darwin.read(_:_:_:)
-#endif
-
 extension FileHandle {
     /// The next bytes that arrive (at most 64 KiB), blocking until some do; empty at the end of
     /// the stream, or when the read fails. A read a signal interrupts is made again. Unlike
@@ -21,7 +9,7 @@ extension FileHandle {
     public func nextChunk() -> Data {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(fileDescriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(fileDescriptor, $0.baseAddress, $0.count) }
             if count >= 0 { return Data(buffer[0..<count]) }
             if errno != EINTR { return Data() }
         }

@@ -17,6 +17,18 @@ public enum LoopbackHTTPClient {
         public let headers: [String: String]
         /// The whole body.
         public let body: Data
+
+        public init(status: Int, headers: [String: String], body: Data) {
+            (self.status, self.headers, self.body) = (status, headers, body)
+        }
+
+        /// The body as UTF-8 text.
+        public var text: String { String(decoding: body, as: UTF8.self) }
+
+        /// The header, looked up without regard to case.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
     }
 
     /// How a request body is sent.

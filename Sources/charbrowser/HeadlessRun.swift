@@ -53,20 +53,17 @@ struct HeadlessRun {
         }
     }
 
-    /// The key script from standard input (empty when nothing is piped in). Read with `read(2)`:
-    /// Foundation's `readDataToEndOfFile` stops the process on a failed read (standard input
-    /// that is a directory, say); here that is an error naming the reason.
+    /// The key script from standard input (empty when nothing is piped in). Foundation's
+    /// `readDataToEndOfFile` stops the process on a failed read (standard input that is a
+    /// directory, say); here that is an error naming the reason.
     static func readStandardInput() throws(StandardInputFailure) -> String {
-        var script: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count == 0 { return String(decoding: script, as: UTF8.self) }
-            if count > 0 {
-                script += buffer[0..<count]
-            } else if errno != EINTR {
-                throw StandardInputFailure(reason: String(cString: strerror(errno)))
-            }
+        do {
+            return String(decoding: try FileHandle.standardInput.readToEnd() ?? Data(), as: UTF8.self)
+        } catch {
+            // Foundation wraps the system's error (errno) in one of its own.
+            let cause = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError ?? error as NSError
+            let reason = cause.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(cause.code))) : "\(error)"
+            throw StandardInputFailure(reason: reason)
         }
     }
 }

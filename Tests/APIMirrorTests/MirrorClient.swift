@@ -6,36 +6,7 @@ import Testing
 /// request reaches the server), with readers for the mirror's JSON bodies. A value, thread-safe.
 struct MirrorClient: Sendable {
     /// One answer as the client saw it.
-    struct Reply: Sendable {
-        let status: Int
-        let headers: [String: String]
-        let body: Data
-
-        var text: String { String(decoding: body, as: UTF8.self) }
-
-        /// The header, looked up without regard to case.
-        func header(_ name: String) -> String? {
-            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-        }
-
-        /// The body as a JSON object (a test failure when it is not one).
-        func object() throws -> [String: Any] {
-            try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any], "not an object: \(text)")
-        }
-
-        /// The `error` of an error body.
-        var errorMessage: String? { (try? object())?["error"] as? String }
-
-        /// The `results` of a list page.
-        func results() throws -> [[String: Any]] {
-            try #require(try object()["results"] as? [[String: Any]], "no results: \(text)")
-        }
-
-        /// The `name` (else `title`) of each result of a list page.
-        func names() throws -> [String] {
-            try results().map { ($0["name"] ?? $0["title"]) as? String ?? "" }
-        }
-    }
+    typealias Reply = LoopbackHTTPClient.Reply
 
     /// `http://127.0.0.1:PORT`.
     let address: String
@@ -64,7 +35,27 @@ struct MirrorClient: Sendable {
     func get(url text: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Reply {
         try #require(text.hasPrefix(address + "/"), "not on the mirror: \(text)")
         let url = try #require(URL(string: text), "not a URL: \(text)")
-        let reply = try await LoopbackHTTPClient.send(url, method: method, headers: headers)
-        return Reply(status: reply.status, headers: reply.headers, body: reply.body)
+        return try await LoopbackHTTPClient.send(url, method: method, headers: headers)
+    }
+}
+
+/// Readers for the mirror's JSON bodies.
+extension LoopbackHTTPClient.Reply {
+    /// The body as a JSON object (a test failure when it is not one).
+    func object() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any], "not an object: \(text)")
+    }
+
+    /// The `error` of an error body.
+    var errorMessage: String? { (try? object())?["error"] as? String }
+
+    /// The `results` of a list page.
+    func results() throws -> [[String: Any]] {
+        try #require(try object()["results"] as? [[String: Any]], "no results: \(text)")
+    }
+
+    /// The `name` (else `title`) of each result of a list page.
+    func names() throws -> [String] {
+        try results().map { ($0["name"] ?? $0["title"]) as? String ?? "" }
     }
 }

@@ -2,42 +2,10 @@ import Foundation
 import TestSupport
 
 /// A plain HTTP client for tests: `LoopbackHTTPClient` (nothing cached, so every request reaches
-/// the server), with the server's root and readers for its JSON bodies.
+/// the server), with the server's root.
 struct HTTPTestClient: Sendable {
     /// One answer as the client saw it.
-    struct Reply: Sendable {
-        let status: Int
-        let headers: [String: String]
-        let body: Data
-
-        var text: String { String(decoding: body, as: UTF8.self) }
-
-        /// The header, looked up without regard to case.
-        func header(_ name: String) -> String? {
-            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-        }
-
-        /// The `error` message of an error body.
-        var errorMessage: String? {
-            (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["error"] as? String
-        }
-
-        /// The body as a JSON object.
-        func object() throws -> [String: Any] {
-            guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-                throw ClientError.notAnObject(text)
-            }
-            return object
-        }
-
-        /// The body as a JSON array of objects.
-        func array() throws -> [[String: Any]] {
-            guard let array = try JSONSerialization.jsonObject(with: body) as? [[String: Any]] else {
-                throw ClientError.notAnObject(text)
-            }
-            return array
-        }
-    }
+    typealias Reply = LoopbackHTTPClient.Reply
 
     enum ClientError: Error {
         case badURL(String)
@@ -68,7 +36,30 @@ struct HTTPTestClient: Sendable {
     func send(url: URL, method: String = "GET", headers: [String: String] = [:], upload: Upload = .none)
         async throws -> Reply
     {
-        let reply = try await LoopbackHTTPClient.send(url, method: method, headers: headers, upload: upload)
-        return Reply(status: reply.status, headers: reply.headers, body: reply.body)
+        try await LoopbackHTTPClient.send(url, method: method, headers: headers, upload: upload)
+    }
+}
+
+/// Readers for the server's JSON bodies.
+extension LoopbackHTTPClient.Reply {
+    /// The `error` message of an error body.
+    var errorMessage: String? {
+        (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["error"] as? String
+    }
+
+    /// The body as a JSON object.
+    func object() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            throw HTTPTestClient.ClientError.notAnObject(text)
+        }
+        return object
+    }
+
+    /// The body as a JSON array of objects.
+    func array() throws -> [[String: Any]] {
+        guard let array = try JSONSerialization.jsonObject(with: body) as? [[String: Any]] else {
+            throw HTTPTestClient.ClientError.notAnObject(text)
+        }
+        return array
     }
 }

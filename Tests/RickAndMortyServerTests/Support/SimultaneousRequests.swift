@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -10,19 +11,7 @@ import Foundation
 /// Blocking: call it on a thread of its own (`onOwnThread`). A namespace; thread-safe.
 enum SimultaneousRequests {
     /// One answer: its status, headers (names in lower case) and body.
-    struct Reply: Sendable {
-        let status: Int
-        let headers: [String: String]
-        let body: Data
-
-        /// The body as a JSON object.
-        func object() throws -> [String: Any] {
-            guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-                throw Failure("not a JSON object: \(String(decoding: body, as: UTF8.self))")
-            }
-            return object
-        }
-    }
+    typealias Reply = LoopbackHTTPClient.Reply
 
     /// A socket call that failed, or an answer that is not HTTP.
     struct Failure: Error, CustomStringConvertible {
