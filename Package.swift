@@ -2,7 +2,6 @@
 import PackageDescription
 
 let benchmark = Target.Dependency.product(name: "Benchmark", package: "benchmark")
-let benchmarkPlugin = Target.PluginUsage.plugin(name: "BenchmarkPlugin", package: "benchmark")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 /// GRDB's SQLite module: PersistentCache reads hot rows through SQLite's C interface (RawEntryRows).
 let grdbSQLite = Target.Dependency.product(name: "GRDBSQLite", package: "GRDB.swift")
@@ -93,7 +92,7 @@ let package = Package(
                 "Locking", "RepositoryCore", "RepositoryTelemetry", benchmark, metrics, tracing,
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            path: "Tests/Benchmarks/RepositoryCoreBenchmarks", plugins: [benchmarkPlugin]),
+            path: "Tests/Benchmarks/RepositoryCoreBenchmarks"),
 
         // MARK: Writes
 
@@ -136,7 +135,7 @@ let package = Package(
                 "Locking", benchmark, "CharacterData", "PersistentCache", "RepositoryCore", "RickAndMortyModel",
                 "TestSupport", "EntityWrites", grdb,
             ],
-            path: "Tests/Benchmarks/PersistentCacheBenchmarks", plugins: [benchmarkPlugin]),
+            path: "Tests/Benchmarks/PersistentCacheBenchmarks"),
 
         // The shared tier: one PostgreSQL table many processes share, kept coherent by LISTEN/NOTIFY.
         .target(
@@ -177,7 +176,7 @@ let package = Package(
                 "RickAndMortyHTTP",
                 "RickAndMortyModel", "RickAndMortyServer", "TestSupport", logging,
             ],
-            path: "Tests/Benchmarks/SharedCacheBenchmarks", plugins: [benchmarkPlugin]),
+            path: "Tests/Benchmarks/SharedCacheBenchmarks"),
 
         // The inspection contract (RepositoryCore's InspectableCacheTier) against every tier and a user's own.
         .testTarget(
@@ -238,7 +237,7 @@ let package = Package(
                 "AsyncHTTPExchange", "DownloadCache", "HTTPExchange", "Locking", "RickAndMortyServer", "TestSupport",
                 benchmark, hummingbird, logging,
             ],
-            path: "Tests/Benchmarks/RickAndMortyHTTPBenchmarks", plugins: [benchmarkPlugin]),
+            path: "Tests/Benchmarks/RickAndMortyHTTPBenchmarks"),
         // A child process refusing one 400 MiB answer and printing its resident peak (the benchmark above).
         .executableTarget(
             name: "AnswerRefusalProbe",
@@ -246,7 +245,7 @@ let package = Package(
         .executableTarget(
             name: "ServerBenchmarks",
             dependencies: ["Locking", "RickAndMortyServer", "TestSupport", benchmark, logging],
-            path: "Tests/Benchmarks/ServerBenchmarks", plugins: [benchmarkPlugin]),
+            path: "Tests/Benchmarks/ServerBenchmarks"),
         // The domain's payload codecs for the disk and shared tiers (binary characters, pages, lists).
         .target(name: "ModelCodecs", dependencies: ["PersistentCache", "RepositoryCore", "RickAndMortyModel"]),
         // The character repository: memory (LRU) over disk (SQLite) over the network, with cache policies.
@@ -270,7 +269,7 @@ let package = Package(
                 "RickAndMortyServer", "TestSupport", "EntityWrites", "HTTPExchange", "ExplorerData", "ExplorerModel",
                 benchmark, logging,
             ],
-            path: "Tests/Benchmarks/CharacterDataBenchmarks", plugins: [benchmarkPlugin]),
+            path: "Tests/Benchmarks/CharacterDataBenchmarks"),
         // The read paths run a fixed number of times, counted by callgrind (no harness, no clock).
         .executableTarget(
             name: "InstructionCountBenchmarks",
@@ -316,7 +315,7 @@ let package = Package(
             dependencies: ["NcursesBackend", "TerminalUI", "CTerminalSupport", "CNcurses", "TestSupport"]),
         .executableTarget(
             name: "TerminalUIBenchmarks", dependencies: ["Locking", benchmark, "TerminalUI"],
-            path: "Tests/Benchmarks/TerminalUIBenchmarks", plugins: [benchmarkPlugin]),
+            path: "Tests/Benchmarks/TerminalUIBenchmarks"),
 
         // MARK: The browser
 
@@ -344,7 +343,7 @@ let package = Package(
                 "RickAndMortyModel", "RickAndMortyServer", "TerminalUI", "ExplorerData", "ExplorerModel", "HTTPExchange",
                 "TestSupport", benchmark, logging,
             ],
-            path: "Tests/Benchmarks/BrowserBenchmarks", plugins: [benchmarkPlugin]),
+            path: "Tests/Benchmarks/BrowserBenchmarks"),
 
         // Avatar benchmarks: decoding into cells, the file cache against the server, opening a character.
         .executableTarget(
@@ -354,7 +353,7 @@ let package = Package(
                 "RickAndMortyModel",
                 "RickAndMortyServer", "TerminalUI", benchmark, logging,
             ],
-            path: "Tests/Benchmarks/AvatarBenchmarks", plugins: [benchmarkPlugin]),
+            path: "Tests/Benchmarks/AvatarBenchmarks"),
 
         // MARK: The executable
 

@@ -11,6 +11,11 @@ import RickAndMortyModel
 import RickAndMortyServer
 import TerminalUI
 
+/// The executable's entry: registers `benchmarks` with package-benchmark's runner.
+@main enum BenchmarkRunner: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}
+
 // Avatars: decoding a 300×300 JPEG into a 40×20-cell block (goal p99 ≤ 2 ms); an avatar from the
 // file cache against one from the embedded server on loopback (goal: cached ≥ 20× faster); and
 // opening a character whose avatar is cached against opening it without images (goal ≤ +10 %).

@@ -10,6 +10,11 @@ import RickAndMortyHTTP
 import RickAndMortyServer
 import TerminalUI
 
+/// The executable's entry: registers `benchmarks` with package-benchmark's runner.
+@main enum BenchmarkRunner: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}
+
 // The whole browser, headless: a 10,000-key script (moving, paging, opening characters and going
 // back, refreshing) run through the same event loop as the terminal, against the embedded server
 // on loopback with the sample data. The goal: one run of the script in ≤ 2 s.

@@ -11,6 +11,11 @@ import RickAndMortyModel
 import RickAndMortyServer
 import TestSupport
 
+/// The executable's entry: registers `benchmarks` with package-benchmark's runner.
+@main enum BenchmarkRunner: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}
+
 // Page 1 of the characters, read three ways in one run over loopback against the embedded server
 // (full dump): from the network (noCache), from disk (a repository whose memory holds one page,
 // reading pages 1 and 2 in turn, so every read misses memory and hits disk) and from memory

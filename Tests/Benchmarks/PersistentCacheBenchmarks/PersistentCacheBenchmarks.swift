@@ -4,6 +4,11 @@ import Foundation
 import PersistentCache
 import RepositoryCore
 
+/// The executable's entry: registers `benchmarks` with package-benchmark's runner.
+@main enum BenchmarkRunner: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}
+
 // The disk tier measured on a real WAL file: each iteration reads a different character, cycling
 // through all 826. The headline pair is "through the repository (cacheOnly)" against the raw read.
 let benchmarks: @Sendable () -> Void = {

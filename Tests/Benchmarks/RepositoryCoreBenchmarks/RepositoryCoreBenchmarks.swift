@@ -3,6 +3,11 @@ import Foundation
 import RepositoryCore
 import Synchronization
 
+/// The executable's entry: registers `benchmarks` with package-benchmark's runner.
+@main enum BenchmarkRunner: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}
+
 /// (a) a memory-tier hit through the repository against (b) a bare Mutex-guarded dictionary
 /// lookup of the same value, (c) a fan-in of 1,000 concurrent cold reads of one key, and the
 /// rotating pair: (d) memory hits of 1,000 keys read in turn (each promotes) as a service meets

@@ -48,6 +48,11 @@ enum LoadMetrics {
     static let errors = BenchmarkMetric.custom("errors", useScalingFactor: false)
 }
 
+/// The executable's entry: registers `benchmarks` with package-benchmark's runner.
+@main enum BenchmarkRunner: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}
+
 let benchmarks: @Sendable () -> Void = {
     SyntheticBenchmarks.register()
     let clients = 64

@@ -13,6 +13,11 @@ import RickAndMortyServer
 import Synchronization
 import TestSupport
 
+/// The executable's entry: registers `benchmarks` with package-benchmark's runner.
+@main enum BenchmarkRunner: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}
+
 // The shared tier against the others, in one run, over loopback, against the embedded server
 // (full dump) and the PostgreSQL server named by CHARBROWSER_TEST_POSTGRES_URL:
 // - one character read from each tier's data source: PostgreSQL, SQLite, the network; and from

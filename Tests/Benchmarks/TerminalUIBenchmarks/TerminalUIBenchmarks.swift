@@ -64,6 +64,11 @@ struct ListScreen {
     }
 }
 
+/// The executable's entry: registers `benchmarks` with package-benchmark's runner.
+@main enum BenchmarkRunner: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "List frame 200x60 over 100k rows: render + diff, one-row scroll",
