@@ -9,7 +9,7 @@ import TerminalUI
 struct BrowseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
-        abstract: "Browse the characters of Rick and Morty (the default command).",
+        abstract: "Browse the characters of Rick and Morty, or any JSON API with --api (the default command).",
         discussion: """
             With no --api, an embedded server is started on a free loopback port with the \
             hand-written sample in Assets/ (or --data DIR, or --synthetic N), so the browser works \

@@ -6,12 +6,13 @@ import ArgumentParser
 struct CharBrowserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "charbrowser",
-        abstract: "Browse the characters of Rick and Morty, or serve the API they come from.",
+        abstract: "Browse the characters of Rick and Morty, or any JSON API, or serve one.",
         discussion: """
             With no subcommand, charbrowser browses; the flags of `browse` work directly:
 
               charbrowser                    (embedded server, sample data)
               charbrowser --api https://rickandmortyapi.com/api
+              charbrowser --api URL [--openapi FILE|URL] [--open RESOURCE/ID]
               charbrowser --cache-dir DIR --ttl SECONDS
               charbrowser --no-disk-cache
               charbrowser --headless --size 100x30 --keys "j enter r q"

@@ -1,7 +1,7 @@
 import RepositoryCore
 import Testing
 
-// The first example of the library tour in README.md, kept compiling and true by this test.
+// The example under "Using the library" in README.md, kept compiling and true by this test.
 // Edit both together.
 
 @Suite("The README's library tour")

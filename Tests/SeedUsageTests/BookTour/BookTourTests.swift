@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-// The README's and the PersistentCache article's worked example, as a user writes it from those
+// docs/library.md's and the PersistentCache article's worked example, as a user writes it from those
 // pages alone: a `Book` read over HTTP with URLSession, cached in memory over SQLite, judged by a
 // TTL — against a real server on loopback and a real SQLite file.
 
