@@ -11,7 +11,8 @@ public final class SingleFlight<Key: Hashable & Sendable, Output: Sendable>: Sen
     private let observer: (@Sendable (_ key: Key, _ waiters: Int) -> Void)?
 
     /// Creates an empty group. `observer` is told, outside any lock, each time a caller starts
-    /// (`waiters == 1`) or joins a call, with the number of callers now waiting (for tracing and tests).
+    /// (`waiters == 1`, before the work begins) or joins a call, with the number of callers now
+    /// waiting (for tracing and tests).
     public init(observer: (@Sendable (_ key: Key, _ waiters: Int) -> Void)? = nil) {
         self.observer = observer
     }
@@ -27,6 +28,8 @@ public final class SingleFlight<Key: Hashable & Sendable, Output: Sendable>: Sen
             return (started, Flight<Output>.Ticket(waiter: 0, waiters: 1))
         }
         let joined = ticket.waiter != 0
+        // Told before the work starts: an observer that saw nothing has no call under way.
+        observer?(key, ticket.waiters)
         if !joined {
             flight.attach(
                 Task { [weak self] in
@@ -38,7 +41,6 @@ public final class SingleFlight<Key: Hashable & Sendable, Output: Sendable>: Sen
                     flight.complete(outcome)
                 })
         }
-        observer?(key, ticket.waiters)
         return (try await flight.wait(ticket.waiter).get(), joined)
     }
 
