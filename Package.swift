@@ -425,6 +425,14 @@ let package = Package(
     ]
 )
 
+// CHARBROWSER_BENCHMARKS=0 (.ci/run's plain build) leaves out the benchmark executables under
+// Tests/Benchmarks/, which CI never runs: with package-benchmark's own modules they took about 140 s
+// of processor time, some 70 s of a two-core clean build. Without it, `swift build` and `swift test`
+// build them, so a change that breaks a benchmark fails where it is made.
+if Context.environment["CHARBROWSER_BENCHMARKS"] == "0" {
+    package.targets.removeAll { $0.path?.hasPrefix("Tests/Benchmarks/") == true }
+}
+
 // CHARBROWSER_SANITIZE=address (.ci/run's AddressSanitizer step, docs/sanitizers.md) instruments the
 // project's own Swift targets and links every product with the sanitizer's runtime. The
 // dependencies keep the plain build's objects, uninstrumented (as the C targets always were): the
