@@ -28,7 +28,6 @@ public final class SingleFlight<Key: Hashable & Sendable, Output: Sendable>: Sen
             return (started, Flight<Output>.Ticket(waiter: 0, waiters: 1))
         }
         let joined = ticket.waiter != 0
-        // Told before the work starts: an observer that saw nothing has no call under way.
         observer?(key, ticket.waiters)
         if !joined {
             flight.attach(

@@ -61,8 +61,7 @@ extension ExplorerDetailScreen {
             context.record(WriteLogLine(event, character: id, elapsed: elapsed))
             switch event.outcome {
             case .applied, .confirmed, .discarded:
-                // The lists leave it out in the same frame as the toast, not when the cache's
-                // change reaches them (that one then finds nothing left to remove).
+                // The lists drop it with the toast, not when the cache's change reaches them.
                 context.show(.characterDeleted(id: id))
                 context.toast("Deleted \(crumb).", kind: .info)
                 context.pop()
