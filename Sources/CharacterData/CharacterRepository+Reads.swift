@@ -66,6 +66,13 @@ extension CharacterRepository {
         return overlaid(answer, id: id)
     }
 
+    /// Character `id` as this process shows it now, from the cache alone (never the network): its
+    /// kept edit laid over the cached copy; nil when no tier holds it or a kept delete hides it.
+    public func shownCharacter(id: Int) async -> ShowCharacter? {
+        guard let entry = await characterGraph.cache.entity(String(id)) else { return nil }
+        return overlaid(EntityChange(id: String(id), entry: entry, cause: .written)).entry?.value
+    }
+
     /// `answer` with the kept writes laid over its characters at `path` (edits shown, deletes left
     /// out, their ids added to the provenance's pending ids); as read without kept writes.
     func overlaid<Value>(_ answer: Answer<Value>, characters path: WritableKeyPath<Value, [ShowCharacter]>)

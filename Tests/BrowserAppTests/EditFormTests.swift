@@ -137,13 +137,16 @@ struct EditFormTests {
         var renamed = SampleData.character(1)
         renamed.name = "Rick Sanchez!"
         driver.deliver(
-            EditCharacterScreen.Message.saved(.success(Self.event(.applied(merged: false))), elapsed: .milliseconds(2)),
+            EditCharacterScreen.Message.saved(
+                .success(Self.event(.applied(merged: false))), elapsed: .milliseconds(2), shown: renamed),
             to: EditCharacterScreen.self)
-        // The repository tells every screen of the character the server now holds.
-        driver.deliver(.characterChanged(EntityChange(id: "1", entry: Entry(value: renamed, metadata: EntryMetadata(storedAt: Driver.now), origin: .network), cause: .written)))
+        // In the frame of the toast, before the cache's change reaches the screens.
+        #expect(driver.state.toast?.message == "Saved Rick Sanchez!.")
         #expect(driver.state.detail?.character?.name == "Rick Sanchez!")
         #expect(driver.state.characters.row(at: 0)?.title == "Rick Sanchez!")
-        #expect(driver.state.toast?.message == "Saved Rick Sanchez!.")
+        // The change, when it comes, shows the same.
+        driver.deliver(.characterChanged(EntityChange(id: "1", entry: Entry(value: renamed, metadata: EntryMetadata(storedAt: Driver.now), origin: .network), cause: .written)))
+        #expect(driver.state.detail?.character?.name == "Rick Sanchez!")
     }
 
     @Test("x asks on the footer; n drops the question, y deletes; the detail shows a pending badge")

@@ -57,6 +57,7 @@ struct CharacterWriteTests {
                 let sequence = result.sequence
                 #expect(repository.keptWrites().map(\.sequence) == [sequence])
                 #expect(try await repository.character(id: 2, policy: .localFirst).value.name == "Morty Smith Jr.")
+                #expect(await repository.shownCharacter(id: 2)?.name == "Morty Smith Jr.")
                 // A second edit of another field folds into the same write, over the same base.
                 var fields = Self.renamed(morty, "Morty Smith Jr.")
                 fields.species = "Human (edited)"
@@ -168,7 +169,11 @@ struct CharacterWriteTests {
             }
             #expect(try await Self.onServer(1, fixture).status.rawValue == rick.status.rawValue)
 
+            #expect(await repository.shownCharacter(id: 5) == nil)  // never read: not cached
+            _ = try await repository.character(id: 5, policy: .localFirst)
+            #expect(await repository.shownCharacter(id: 5)?.id == 5)
             #expect(try await repository.delete(5, queueing: true).outcome == .applied(merged: false))
+            #expect(await repository.shownCharacter(id: 5) == nil)
             await #expect(throws: RepositoryError.self) {
                 try await repository.character(id: 5, policy: .remoteFirst)
             }

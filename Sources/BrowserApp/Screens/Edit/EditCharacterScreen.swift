@@ -7,9 +7,10 @@ import TerminalUI
 /// the repository (kept pending when the server cannot be reached) and closes the form, unless
 /// the edit is refused; Esc leaves. A plain value.
 struct EditCharacterScreen: ScreenModel {
-    /// What saving reports back: the repository's write (or why it made none), and how long it took.
+    /// What saving reports back: the repository's write (or why it made none), how long it took,
+    /// and the character as the repository shows it afterwards (from the cache alone).
     enum Message: Sendable {
-        case saved(Result<WriteEvent, WriteNotMade>, elapsed: Duration)
+        case saved(Result<WriteEvent, WriteNotMade>, elapsed: Duration, shown: ShowCharacter? = nil)
     }
 
     var form: CharacterForm
@@ -59,13 +60,15 @@ struct EditCharacterScreen: ScreenModel {
                         return .failure(error)
                     }
                 }
-                return .saved(result, elapsed: elapsed)
+                var after: ShowCharacter?
+                if case .success = result { after = await repository.shownCharacter(id: shown.id) }
+                return .saved(result, elapsed: elapsed, shown: after)
             }
         ]
     }
 
     mutating func receive(_ message: Message, context: inout ScreenContext) -> [Effect<Message>] {
-        guard case .saved(let result, let elapsed) = message else { return [] }
+        guard case .saved(let result, let elapsed, let after) = message else { return [] }
         isSaving = false
         let (id, name) = (form.character.id, form.values.name)
         switch result {
@@ -74,6 +77,9 @@ struct EditCharacterScreen: ScreenModel {
             refuse(notMade.reason, field: notMade.field, prefix: "Not saved")
         case .success(let event):
             context.record(WriteLogLine(event, character: id, elapsed: elapsed))
+            // The screens below show the character as saved in the frame of the toast, not when
+            // the cache's change reaches them (that one then changes nothing).
+            if let after { context.show(.character(after)) }
             // Named as typed; a conflict as the character was.
             let kept = "Kept: \(name) is pending and will be sent when the server can be reached"
             switch event.outcome {
