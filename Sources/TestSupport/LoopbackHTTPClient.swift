@@ -3,9 +3,9 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// A plain HTTP client for tests of the project's own servers on loopback: AsyncHTTPClient's
-/// process-wide client (`HTTPClient.shared`, never shut down), redirects followed, nothing cached,
-/// every answer read whole. Not Foundation's `URLSession`: on Linux a session that goes away while
+/// A plain HTTP client for tests of the project's own servers on loopback: one process-wide
+/// AsyncHTTPClient (`HTTPClient.shared`'s configuration, never shut down), redirects followed,
+/// nothing cached, every answer read whole; a refused connection fails the request at once. Not Foundation's `URLSession`: on Linux a session that goes away while
 /// its sockets are still being torn down can crash the whole test process, and these tests make
 /// one per server. Stateless; thread-safe.
 public enum LoopbackHTTPClient {
@@ -41,6 +41,15 @@ public enum LoopbackHTTPClient {
         case chunked(Data)
     }
 
+    /// The client behind `send`: `HTTPClient.shared`'s configuration, except that a connection the
+    /// system refuses is not tried again with backoff until the request's time runs out (a request
+    /// to a stopped server took the whole minute): on loopback a refusal means nothing listens.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
     /// The largest body read (a test's answers are far smaller; a bigger one is an error).
     public static let bodyLimit = 64 * 1024 * 1024
 
@@ -62,7 +71,7 @@ public enum LoopbackHTTPClient {
             continuation.finish()
             request.body = .stream(parts, length: .unknown)
         }
-        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let response = try await client.execute(request, timeout: timeout)
         var fields: [String: String] = [:]
         for (name, value) in response.headers {
             if let earlier = fields[name] { fields[name] = earlier + ", " + value } else { fields[name] = value }
