@@ -5,9 +5,9 @@ import NIOHTTP1
 
 /// A plain HTTP client for tests of the project's own servers on loopback: one process-wide
 /// AsyncHTTPClient (`HTTPClient.shared`'s configuration, never shut down), redirects followed,
-/// nothing cached, every answer read whole; a refused connection fails the request at once. Not Foundation's `URLSession`: on Linux a session that goes away while
-/// its sockets are still being torn down can crash the whole test process, and these tests make
-/// one per server. Stateless; thread-safe.
+/// nothing cached, every answer read whole; a refused connection fails the request at once. Not
+/// Foundation's `URLSession`: on Linux a session that goes away while its sockets are still being
+/// torn down can crash the whole test process, and these tests make one per server. Thread-safe.
 public enum LoopbackHTTPClient {
     /// One answer as the client saw it.
     public struct Reply: Sendable {
@@ -42,8 +42,8 @@ public enum LoopbackHTTPClient {
     }
 
     /// The client behind `send`: `HTTPClient.shared`'s configuration, except that a connection the
-    /// system refuses is not tried again with backoff until the request's time runs out (a request
-    /// to a stopped server took the whole minute): on loopback a refusal means nothing listens.
+    /// system refuses is not tried again with backoff until the request's time runs out: on
+    /// loopback a refusal means nothing listens.
     private static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false

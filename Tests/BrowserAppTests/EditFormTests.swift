@@ -145,7 +145,8 @@ struct EditFormTests {
         #expect(driver.state.detail?.character?.name == "Rick Sanchez!")
         #expect(driver.state.characters.row(at: 0)?.title == "Rick Sanchez!")
         // The change, when it comes, shows the same.
-        driver.deliver(.characterChanged(EntityChange(id: "1", entry: Entry(value: renamed, metadata: EntryMetadata(storedAt: Driver.now), origin: .network), cause: .written)))
+        let stored = Entry(value: renamed, metadata: EntryMetadata(storedAt: Driver.now), origin: .network)
+        driver.deliver(.characterChanged(EntityChange(id: "1", entry: stored, cause: .written)))
         #expect(driver.state.detail?.character?.name == "Rick Sanchez!")
     }
 
