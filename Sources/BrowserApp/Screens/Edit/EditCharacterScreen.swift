@@ -60,9 +60,7 @@ struct EditCharacterScreen: ScreenModel {
                         return .failure(error)
                     }
                 }
-                var after: ShowCharacter?
-                if case .success = result { after = await repository.shownCharacter(id: shown.id) }
-                return .saved(result, elapsed: elapsed, shown: after)
+                return .saved(result, elapsed: elapsed, shown: await repository.shownCharacter(id: shown.id))
             }
         ]
     }
@@ -77,8 +75,7 @@ struct EditCharacterScreen: ScreenModel {
             refuse(notMade.reason, field: notMade.field, prefix: "Not saved")
         case .success(let event):
             context.record(WriteLogLine(event, character: id, elapsed: elapsed))
-            // The screens below show the character as saved in the frame of the toast, not when
-            // the cache's change reaches them (that one then changes nothing).
+            // The screens below show it as saved with the toast, not when the cache's change comes.
             if let after { context.show(.character(after)) }
             // Named as typed; a conflict as the character was.
             let kept = "Kept: \(name) is pending and will be sent when the server can be reached"
