@@ -38,21 +38,16 @@ let package = Package(
         .library(name: "AsyncHTTPExchange", targets: ["AsyncHTTPExchange"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // `swift package generate-documentation`: the DocC catalogs of the library products.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
-        // A real metrics backend for the telemetry benchmark (the reads with Prometheus bootstrapped).
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // YAML, for API descriptions (Swagger 2.0, OpenAPI 3.x) written in it.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -431,6 +426,20 @@ let package = Package(
 // build them, so a change that breaks a benchmark fails where it is made.
 if Context.environment["CHARBROWSER_BENCHMARKS"] == "0" {
     package.targets.removeAll { $0.path?.hasPrefix("Tests/Benchmarks/") == true }
+}
+
+// The packages only the benchmarks and the documentation use, declared unless the build leaves the
+// benchmarks out (CHARBROWSER_BENCHMARKS=0, or a sanitized build below): SwiftPM compiles every
+// declared package's plugins at each `swift build` (six here, some 10 s), and .ci/run builds three
+// times without using any.
+if Context.environment["CHARBROWSER_BENCHMARKS"] != "0" && (Context.environment["CHARBROWSER_SANITIZE"] ?? "").isEmpty {
+    package.dependencies += [
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // A real metrics backend for the telemetry benchmark (the reads with Prometheus bootstrapped).
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // `swift package generate-documentation`: the DocC catalogs of the library products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    ]
 }
 
 // CHARBROWSER_SANITIZE=address (.ci/run's AddressSanitizer step, docs/sanitizers.md) instruments the
