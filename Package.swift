@@ -430,8 +430,8 @@ if Context.environment["CHARBROWSER_BENCHMARKS"] == "0" {
 
 // The packages only the benchmarks and the documentation use, declared unless the build leaves the
 // benchmarks out (CHARBROWSER_BENCHMARKS=0, or a sanitized build below): SwiftPM compiles every
-// declared package's plugins at each `swift build` (six here, some 10 s), and .ci/run builds three
-// times without using any.
+// declared package's plugins at each `swift build` (their four of the six here took some 9 s), and
+// .ci/run builds three times without using any.
 if Context.environment["CHARBROWSER_BENCHMARKS"] != "0" && (Context.environment["CHARBROWSER_SANITIZE"] ?? "").isEmpty {
     package.dependencies += [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
