@@ -420,19 +420,16 @@ let package = Package(
     ]
 )
 
-// CHARBROWSER_BENCHMARKS=0 (.ci/run's plain build) leaves out the benchmark executables under
-// Tests/Benchmarks/, which CI never runs: with package-benchmark's own modules they took about 140 s
-// of processor time, some 70 s of a two-core clean build. Without it, `swift build` and `swift test`
-// build them, so a change that breaks a benchmark fails where it is made.
-if Context.environment["CHARBROWSER_BENCHMARKS"] == "0" {
+// CHARBROWSER_BENCHMARKS=0 (.ci/run's plain build) and the sanitized builds below leave out the
+// benchmark executables under Tests/Benchmarks/, which CI never runs (with package-benchmark's own
+// modules, some 70 s of a two-core clean build), and the packages only they and the documentation
+// use: SwiftPM compiles every declared package's plugins at each `swift build` (their four of the
+// six here took some 9 s). Otherwise `swift build` and `swift test` build the benchmarks, so a
+// change that breaks one fails where it is made.
+let sanitizing = !(Context.environment["CHARBROWSER_SANITIZE"] ?? "").isEmpty
+if Context.environment["CHARBROWSER_BENCHMARKS"] == "0" || sanitizing {
     package.targets.removeAll { $0.path?.hasPrefix("Tests/Benchmarks/") == true }
-}
-
-// The packages only the benchmarks and the documentation use, declared unless the build leaves the
-// benchmarks out (CHARBROWSER_BENCHMARKS=0, or a sanitized build below): SwiftPM compiles every
-// declared package's plugins at each `swift build` (their four of the six here took some 9 s), and
-// .ci/run builds three times without using any.
-if Context.environment["CHARBROWSER_BENCHMARKS"] != "0" && (Context.environment["CHARBROWSER_SANITIZE"] ?? "").isEmpty {
+} else {
     package.dependencies += [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         // A real metrics backend for the telemetry benchmark (the reads with Prometheus bootstrapped).
@@ -455,7 +452,7 @@ if let sanitizer = Context.environment["CHARBROWSER_SANITIZE"], !sanitizer.isEmp
     let link = fuzzing ? ["-sanitize=fuzzer,address", "-use-ld=lld"] : ["-sanitize=\(sanitizer)"]
     // Each sanitized build makes its products in one `swift build` (each plans the whole package
     // again, seconds even when nothing changed): the fuzz products and what they use, or everything
-    // but the benchmarks and the fuzz products.
+    // but the fuzz products (the benchmarks are gone already).
     let fuzzProducts = Set(package.targets.filter { $0.path?.hasPrefix("Tests/Fuzz/") == true && $0.type == .executable }.map(\.name))
     var kept = Set(package.targets.map(\.name))
     if fuzzing {
@@ -472,7 +469,6 @@ if let sanitizer = Context.environment["CHARBROWSER_SANITIZE"], !sanitizer.isEmp
         }
     } else {
         kept.subtract(fuzzProducts)
-        kept.subtract(package.targets.filter { $0.path?.hasPrefix("Tests/Benchmarks/") == true }.map(\.name))
     }
     package.targets.removeAll { !kept.contains($0.name) }
     package.products.removeAll { product in

@@ -41,9 +41,8 @@ public enum LoopbackHTTPClient {
         case chunked(Data)
     }
 
-    /// The client behind `send`: `HTTPClient.shared`'s configuration, except that a connection the
-    /// system refuses is not tried again with backoff until the request's time runs out: on
-    /// loopback a refusal means nothing listens.
+    /// `HTTPClient.shared`'s configuration, but a refused connection fails at once (on loopback
+    /// nothing listens), not retried with backoff until the request's time runs out.
     private static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
