@@ -225,7 +225,8 @@ extension ChangesScreen {
                 .map { Line($0, style: Style(foreground: .red)) }
         }
         let base = write.base ?? [:]
-        let theirs = write.conflict?.theirs.value
+        // Theirs as far as the write saw: its base holds only the editable fields (not `id`, `url`, …).
+        let theirs = write.conflict?.theirs.value.filter { base[$0.key] != nil || write.changes[$0.key] != nil }
         let conflicting = write.conflict?.fields ?? []
         let differing = Set(write.changes.keys).union(conflicting)
             .union(theirs.map { FieldMerge.differences(base, $0) } ?? [])
