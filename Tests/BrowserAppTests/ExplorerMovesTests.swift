@@ -2,13 +2,14 @@
 import ExplorerData
 import ExplorerModel
 import RepositoryCore
+import RickAndMortyModel
 import TerminalUI
 import Testing
 
 /// Moving around while exploring: `1`–`3` and `:` from every screen (a list, a detail, the Cache
 /// and Changes screens), the picker's choice shown by the list under it, `g`/`G`; without an
-/// explored API, `1`–`3` and `:` on the Cache and Changes screens do nothing, as before. And a
-/// profile's columns on the list, filled in as the rows' entities are read.
+/// explored API, `1`–`3` show Rick and Morty's lists from every screen too, and `:` does nothing.
+/// And a profile's columns on the list, filled in as the rows' entities are read.
 @Suite("Explorer moves and columns")
 struct ExplorerMovesTests {
     static func list(_ driver: Driver) -> ListScreen? { driver.state.screens.last as? ListScreen }
@@ -114,19 +115,22 @@ struct ExplorerMovesTests {
         }
     }
 
-    @Test("Without an explored API, 1–3 and : on the Cache and Changes screens do nothing, as before")
-    func rickAndMortyUnchanged() {
-        for opener in ["4", "5"] {
-            var driver = Driver()
-            driver.press(Character(opener))
-            let crumb = driver.state.breadcrumb
-            let count = driver.state.screens.count
-            for key in ["1", "2", "3", ":"] {
-                driver.press(Character(key))
-                #expect(driver.state.breadcrumb == crumb, "\(opener) then \(key)")
-                #expect(driver.state.screens.count == count)
+    @Test("Not exploring, 1–3 show Rick and Morty's lists from a detail, the Cache and Changes screens; : does not")
+    func rickAndMortyFromEveryScreen() {
+        let kinds: [Character: EntityKind] = ["1": .character, "2": .episode, "3": .location]
+        for opener in ["4", "5", "enter"] {
+            for (key, kind) in kinds {
+                var driver = Driver()
+                driver.answerPage(1)
+                if opener == "enter" { driver.press(.enter) } else { driver.press(Character(opener)) }
+                #expect(driver.state.screens.count == 2, "\(opener)")
+                let crumb = driver.state.breadcrumb
+                driver.press(":")
+                #expect(driver.state.breadcrumb == crumb, "\(opener) then :")
+                driver.press(key)
+                #expect(driver.state.screens.count == 1, "\(opener) then \(key)")
+                #expect(driver.state.activeList == kind, "\(opener) then \(key)")
             }
-            #expect(KeyTable.action(for: .character("1"), in: .characterList, hasToast: false, exploring: false) == .showList(.character))
         }
     }
 

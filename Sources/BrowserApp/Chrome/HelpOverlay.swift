@@ -24,12 +24,12 @@ enum HelpOverlay {
         max(0, lines.count - max(0, OverlayBox(title: "Keys", lines: lines).frame(in: area).height - 2))
     }
 
-    /// The keys on `scope` and what they do (while an API is explored, first the explorer's moves
-    /// every screen has: `1`–`3`, `:`), then what the mouse does, on or off (`--no-mouse`).
+    /// The keys on `scope` and what they do (first the moves every screen has: `1`–`3`, and `:`
+    /// while an API is explored), then what the mouse does, on or off (`--no-mouse`).
     private static func lines(for scope: KeyTable.Scope, exploring: Bool, mouseOn: Bool) -> [Line] {
         let screen = scope.bindings
-        let moves = (exploring ? KeyTable.explorerMoves : []).filter { move in
-            !screen.contains { $0.label == move.label }
+        let moves = KeyTable.resourceMoves.filter { move in
+            (exploring || move.action != .pickResource) && !screen.contains { $0.label == move.label }
         }
         let keys = (moves + screen + KeyTable.global).filter { !$0.label.isEmpty }.map { ($0.label, $0.help) }
         let mouse =

@@ -31,8 +31,7 @@ extension CharacterBrowser {
         case .openScreen(let name):
             guard let opener = ScreenCatalog.openers.first(where: { $0.name == name }) else { return [] }
             return open(opener, state: &state)
-        case .openResource(let index) where services.explorer != nil:
-            return openResource(index, state: &state)
+        case .openResource(let index): return openResource(index, state: &state)
         case .pickResource where services.explorer != nil:
             return pickResource(state: &state)
         case .refresh where state.isRefreshing:

@@ -43,12 +43,11 @@ package enum KeyTable {
             KeyBinding([.escape], .dismissToast, label: "Esc", help: "close a toast (first)"),
         ] + ScreenCatalog.openers.map(\.binding)
 
-    /// What `key` does on `scope` while an API is explored (`exploring`): a global binding first,
-    /// then the explorer's moves on every screen (`1`–`3`, `:`), then the screen's. Not exploring
-    /// (Rick and Morty on its own screens), as `action(for:in:hasToast:)`.
+    /// What `key` does on `scope`: a global binding first, then the moves every screen has (`1`–`3`,
+    /// and `:` while an API is explored, `exploring`), then the screen's.
     static func action(for key: Key, in scope: Scope, hasToast: Bool, exploring: Bool) -> BrowserAction? {
-        if exploring, !global.contains(where: { $0.keys.contains(key) }),
-            let move = explorerMoves.first(where: { $0.keys.contains(key) })
+        if !global.contains(where: { $0.keys.contains(key) }),
+            let move = resourceMoves.first(where: { $0.keys.contains(key) }), exploring || move.action != .pickResource
         {
             return move.action
         }

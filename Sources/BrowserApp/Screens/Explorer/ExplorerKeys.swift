@@ -23,7 +23,7 @@ extension KeyTable.Scope {
                 [.character("y")], .copy(.json), label: "y",
                 help: "copy the selected row's entity as JSON (read through the cache; OSC 52)"),
             KeyBinding([.character("Y")], .copy(.url), label: "Y", help: "copy the selected row's URL"),
-        ] + KeyTable.explorerMoves)
+        ] + KeyTable.resourceMoves)
 
     /// An explored entity's detail's keys.
     static let explorerDetail = KeyTable.Scope(
@@ -40,7 +40,7 @@ extension KeyTable.Scope {
             KeyBinding([.character("y")], .copy(.json), label: "y", help: "copy the entity as JSON (OSC 52)"),
             KeyBinding(
                 [.character("Y")], .copy(.url), label: "Y", help: "copy the URL of the link on the cursor, else the entity's"),
-        ] + KeyTable.explorerMoves)
+        ] + KeyTable.resourceMoves)
 
     /// A Rick and Morty character's detail's keys (its links: origin, location, each episode).
     static let characterDetail = KeyTable.Scope(
@@ -92,9 +92,9 @@ extension KeyTable {
         ]
     }
 
-    /// The keys every screen has while an API is explored: the first three resources and the
-    /// resource picker.
-    static let explorerMoves: [KeyBinding] = [
+    /// The keys every screen has: the first three resources, and the resource picker while an API
+    /// is explored (`KeyTable.action(for:in:hasToast:exploring:)`).
+    static let resourceMoves: [KeyBinding] = [
         KeyBinding(
             [.character("1")], .openResource(0), label: "1 2 3", help: "the API's first three resources, each where it was left",
             hint: ("1/2/3", "resources", 100)),

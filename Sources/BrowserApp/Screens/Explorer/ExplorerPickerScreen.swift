@@ -103,14 +103,16 @@ struct ExplorerPickerScreen: ScreenModel {
 }
 
 extension CharacterBrowser {
-    /// `1`–`3` while exploring: resource `index`'s list — shown in place by the list on top, else
-    /// by the explored list nearest the top with the screens over it popped (a detail, the Cache
-    /// or Changes screen, a Rick and Morty screen); pushed when no list is on the stack.
+    /// `1`–`3`: resource `index`'s list (Rick and Morty's characters, episodes, locations) — shown
+    /// in place by the list on top, else by the list nearest the top with the screens over it
+    /// popped (a detail, the Cache or Changes screen); pushed when no list is on the stack.
     func openResource(_ index: Int, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        guard let resource = services.explorer?.resource(at: index) else {
-            showToast("The API has no resource \(index + 1).", kind: .info, state: &state)
+        let lists = services.listReader
+        if let refusal = lists.refusal(toShow: index) {
+            showToast(refusal, kind: .info, state: &state)
             return []
         }
+        let resource = lists.resources[index]
         if state.stack.last?.screen is ListScreen { return callTop(.perform(.openResource(index)), state: &state) }
         guard let below = state.stack.lastIndex(where: { $0.screen is ListScreen }) else {
             return push(ListScreen(resource: resource), state: &state)

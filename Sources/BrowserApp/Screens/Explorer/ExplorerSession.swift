@@ -60,11 +60,6 @@ package struct ExplorerSession: Sendable {
     /// The API explored, for links and addresses.
     package var api: APIBase { repository.api }
 
-    /// The resource at `index` (`1`–`3` open the first three), when there is one.
-    func resource(at index: Int) -> ExplorerResource? {
-        resources.indices.contains(index) ? resources[index] : nil
-    }
-
     /// The screen at the bottom of the stack: the start resource's list (the first resource's
     /// without `--open`), which opens the start entity over itself when one is given.
     func bottomScreen() -> ListScreen {
