@@ -68,6 +68,9 @@ enum BrowserWiring {
         let repository = CharacterRepository(
             api: api, database: database, shared: shared,
             configuration: CharacterRepositoryConfiguration(timeToLive: command.ttl, api: identity))
+        if database != nil, let notKept = repository.writesNotKept {
+            notices.append("Writes are not kept in this run: \(notKept). An edit is sent at once or not made.")
+        }
         // Every write's outcome reaches the log as it is kept, whichever call sent it.
         await repository.observeWrites { [weak repository] reports in
             let lines = WriteLogLine.lines(of: reports) { repository?.characterID(of: $0) }

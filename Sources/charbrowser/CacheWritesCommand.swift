@@ -186,8 +186,9 @@ enum CacheWrites {
 
     /// Applies `change` (a book's decision) to each write of the store that `arguments` name (each
     /// in a state of `unnamed` when none is named), scope by scope, each scope's in one
-    /// transaction. Returns how many writes it changed, and the entities a change asks to read
-    /// again (a write that had left, dropped).
+    /// transaction under its claim (refused while a browser keeps the scope's writes). Returns how
+    /// many writes it changed, and the entities a change asks to read again (a write that had
+    /// left, dropped).
     static func change(
         _ arguments: [String], _ location: CacheLocationOptions, unnamed: Set<EntityWrite.State> = [],
         _ change: (inout WriteBook, Int64) -> WriteTransition?
@@ -203,6 +204,11 @@ enum CacheWrites {
                 return selectors.contains { $0(listed) }
             }
             for scope in Set(chosen.map(\.scope)).sorted() {
+                // A running browser keeps its writes in memory too: it alone changes them.
+                if case .failure(let refusal) = database.claimWrites(scope: scope) {
+                    throw CacheCommandFailure(
+                        "\(scope): \(refusal); decide in that browser's Changes screen (5), or quit it first")
+                }
                 let store = SQLiteWriteStore(database: database, scope: scope)
                 let loaded = try await store.load()
                 var book = WriteBook(writes: loaded.writes, nextSequence: loaded.nextSequence)

@@ -61,6 +61,38 @@ struct CacheWritesEndToEndTests {
         #expect(bad.status != 0 && bad.standardError.contains("WRITE must be a write's number"))
     }
 
+    @Test("While another process keeps the writes, retry and discard refuse, naming it; a browser says it keeps none")
+    func keptElsewhere() async throws {
+        let browser = try await Browser.populated()
+        defer { browser.cleanUp() }
+        var conflict = EntityWrite(
+            sequence: 1, entity: "/api/character/1", method: .patch, base: ["name": .string("Rick Sanchez")],
+            baseTag: nil, changes: ["name": .string("Rick Mine")], createdAt: Date())
+        conflict.state = .conflict
+        conflict.conflict = WriteConflict(
+            theirs: ServerCopy(value: ["name": .string("Theirs")], tag: nil), fields: ["name"])
+        try await Self.keep([conflict], in: browser)
+        // GIVEN this process keeping the sample API's writes, as a running browser does
+        let holder = try CacheDatabase(location: .file(browser.cacheDirectory.appendingPathComponent("cache.sqlite")))
+        try holder.claimWrites(scope: "sample|writes").get()
+        // WHEN the commands would change them THEN they refuse, and the write stays as it was
+        let refusal = "sample|writes: process \(getpid()) keeps this cache file's writes; decide in that browser's"
+        for arguments in [["retry"], ["discard", "#1"]] {
+            let run = try await browser.cache(arguments)
+            #expect(run.status == 1 && run.standardError.contains(refusal), "\(arguments): \(run.standardError)")
+        }
+        let kept = try #require(try await browser.cacheJSON(["pending"]) as? [[String: Any]])
+        #expect(kept.map { $0["state"] as? String } == ["conflict"])
+        // AND a browser started meanwhile says its writes are not kept
+        let run = try await browser.headless(keys: "q", size: "200x30")
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        #expect(run.outcome.standardOutput.contains(
+            "Writes are not kept in this run: process \(getpid()) keeps this cache file's writes."))
+        // AND once it is released, discard takes the write
+        try await holder.close()
+        #expect(try await browser.cache(["discard", "#1"]).standardOutput == "1 write discarded.\n")
+    }
+
     @Test("discard of a write that had left removes its character from the cache: it may have been applied")
     func discardOfASentWrite() async throws {
         let browser = try await Browser.populated()

@@ -89,6 +89,37 @@ struct CharacterWriteTests {
         }
     }
 
+    @Test("Two repositories over one cache file: the first keeps the writes; the second keeps none, and says why")
+    func oneOutboxPerFile() async throws {
+        try await Fixture.with { fixture in
+            // GIVEN two repositories over one cache file (two browsers in two terminals), offline
+            let first = try fixture.repository()
+            let second = try fixture.repository()
+            let beth = try await first.character(id: 4, policy: .localFirst).value
+            let jerry = try await second.character(id: 5, policy: .localFirst).value
+            fixture.networkSwitch.setOnline(false)
+            #expect(first.writesNotKept == nil)
+            #expect(second.writesNotKept == "process \(getpid()) keeps this cache file's writes")
+            // WHEN each edits a character
+            let kept = try await first.edit(4, to: Self.renamed(beth, "Beth (first)"), queueing: true)
+            let refused = await #expect(throws: WriteNotMade.self) {
+                try await second.edit(5, to: Self.renamed(jerry, "Jerry (second)"), queueing: true)
+            }
+            // THEN the second's edit is refused with the reason, never written over the first's
+            let why = "there is no outbox to keep the write (\(second.writesNotKept ?? ""))"
+            #expect(refused?.reason.hasSuffix(why) == true)
+            #expect(second.keptWrites().isEmpty)
+            #expect(await second.shownCharacter(id: 5)?.name == "Jerry Smith")
+            // AND the first's write is the one the file keeps, for the next run
+            try await first.database?.close()
+            try await second.database?.close()
+            let next = try fixture.repository()
+            #expect(next.writesNotKept == nil)
+            #expect(next.keptWrites().map(\.sequence) == [kept.sequence])
+            #expect(next.keptWrites().first?.changes["name"] == .string("Beth (first)"))
+        }
+    }
+
     @Test("A kept edit whose field the server changed meanwhile is a conflict, kept; other fields merge")
     func conflictAndMerge() async throws {
         try await Fixture.with { fixture in

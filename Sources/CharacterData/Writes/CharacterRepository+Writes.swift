@@ -66,6 +66,10 @@ extension CharacterRepository {
         await writes.writer.observe(observer)
     }
 
+    /// Why writes are not kept across runs here (`the disk cache is off`, or another process, a
+    /// browser, keeps the cache file's writes: an edit is sent at once or not made); nil when they are.
+    public var writesNotKept: String? { writes.notKept }
+
     /// The character id of a write's entity (`/api/character/3` → 3), nil for another entity.
     public func characterID(of entity: String) -> Int? { writes.paths.id(of: entity) }
 
@@ -98,10 +102,10 @@ extension CharacterRepository {
         let kept = await refreshWrites(announcing: reports.map(\.event.entity) + [entity])
         let stillKept = kept.contains { $0.sequence == sequence }
         let event = Self.event(of: sequence, entity, method, in: reports, among: kept)
-        guard !(queueing && writes.isDurable), stillKept else { return event }
+        guard !(queueing && writes.notKept == nil), stillKept else { return event }
         await discardWrite(sequence)
         guard case .retrying(let reason, _) = event.outcome else { return event }
-        throw WriteNotMade(writes.isDurable ? reason : reason + "; there is no outbox to keep the write (the disk cache is off)")
+        throw WriteNotMade(writes.notKept.map { "\(reason); there is no outbox to keep the write (\($0))" } ?? reason)
     }
 
     /// How write `sequence` (of `entity`, by `method`) stands after a send: its last answer in

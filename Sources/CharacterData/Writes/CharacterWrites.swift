@@ -16,21 +16,23 @@ final class CharacterWrites: Sendable {
     let api: RemoteAPI
     let writer: EntityWriter
     let paths: CharacterPaths
-    /// Whether writes are kept across runs (a disk cache holds them).
-    let isDurable: Bool
+    /// Why writes are not kept across runs (no disk cache, or another process keeps the cache
+    /// file's); nil when they are.
+    let notKept: String?
     /// The writes kept, oldest first, and what they lay over answers, as last refreshed.
     private let kept: PThreadMutex<(writes: [EntityWrite], overlay: PendingOverlay)>
     /// Whether nothing is laid over answers, read without the lock: most runs keep no write.
     private let overlayIsEmpty: Atomic<Bool>
 
-    /// The writes of `api`, kept in `store` (their `loaded` state), with `tiers`.
+    /// The writes of `api`, kept in `store` (their `loaded` state; not across runs when `notKept`
+    /// says why), with `tiers`.
     init(
         api: RemoteAPI, store: any WriteStore, loaded: (writes: [EntityWrite], nextSequence: Int64),
-        isDurable: Bool, tiers: CharacterWriteTiers
+        notKept: String?, tiers: CharacterWriteTiers
     ) {
         self.api = api
         paths = tiers.paths
-        self.isDurable = isDurable
+        self.notKept = notKept
         let overlay = PendingOverlay(of: loaded.writes, paths: paths)
         kept = PThreadMutex((loaded.writes, overlay))
         overlayIsEmpty = Atomic(overlay.isEmpty)
@@ -68,20 +70,22 @@ final class CharacterWrites: Sendable {
 }
 
 extension CharacterRepository {
-    /// The writes of `api`'s characters: kept in `database`'s write store under the API's scope
-    /// (in memory without a disk cache), with writes of the older outbox adopted once, and the
-    /// character tiers of `graph`.
+    /// The writes of `api`'s characters: kept in `database`'s write store under the API's scope,
+    /// claimed for this process (in memory without a disk cache, or when another process keeps
+    /// them), with writes of the older outbox adopted once, and the character tiers of `graph`.
     static func makeWrites(
         api: RemoteAPI, database: CacheDatabase?, configuration: CharacterRepositoryConfiguration,
         graph: Graph<ShowCharacter, PageInfo>
     ) -> CharacterWrites {
         let paths = CharacterPaths(baseURL: api.configuration.baseURL)
         let tiers = CharacterWriteTiers(paths: paths, graph: graph, timeSource: configuration.timeSource)
-        guard let database else {
-            return CharacterWrites(
-                api: api, store: MemoryWriteStore(), loaded: ([], 1), isDurable: false, tiers: tiers)
+        let inMemory = { (notKept: String) in
+            CharacterWrites(api: api, store: MemoryWriteStore(), loaded: ([], 1), notKept: notKept, tiers: tiers)
         }
-        let store = SQLiteWriteStore(database: database, scope: configuration.storedNamespace(Namespace.writes))
+        guard let database else { return inMemory("the disk cache is off") }
+        let scope = configuration.storedNamespace(Namespace.writes)
+        if case .failure(let refusal) = database.claimWrites(scope: scope) { return inMemory(refusal.description) }
+        let store = SQLiteWriteStore(database: database, scope: scope)
         var loaded: (writes: [EntityWrite], nextSequence: Int64) =
             (try? store.contentsNow()).map { ($0.writes, $0.nextSequence) } ?? ([], 1)
         let legacy = LegacyCharacterWrites.adoptable(
@@ -94,7 +98,7 @@ extension CharacterRepository {
                 loaded.nextSequence = next
             }
         }
-        return CharacterWrites(api: api, store: store, loaded: loaded, isDurable: true, tiers: tiers)
+        return CharacterWrites(api: api, store: store, loaded: loaded, notKept: nil, tiers: tiers)
     }
 }
 

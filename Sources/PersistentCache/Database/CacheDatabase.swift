@@ -25,6 +25,8 @@ public final class CacheDatabase: Sendable {
     let accessLog = AccessLog()
     /// The hot read path's own read-only connections (a file only; nil in memory).
     let readConnections: ReadConnections?
+    /// The write scopes this database claimed (`claimWrites`), released at `close()`.
+    let writeClaims = WriteClaims()
 
     /// Opens (creating when missing) the database at `location`, applying migrations. There is no
     /// default file: say where, for example `.file(Location.defaultCacheFile(application: "books"))`.
@@ -63,9 +65,10 @@ public final class CacheDatabase: Sendable {
     }
 
     /// Writes pending last-access times, copies the WAL into the main file when no other process
-    /// is using it (so the file alone is complete), and closes every connection; later calls fail
-    /// with `.storageFailure`.
+    /// is using it (so the file alone is complete), closes every connection and releases the write
+    /// claims; later calls fail with `.storageFailure`.
     public func close() async throws(RepositoryError) {
+        defer { writeClaims.releaseAll() }
         try await flushAccessTimes()
         readConnections?.close()
         do {

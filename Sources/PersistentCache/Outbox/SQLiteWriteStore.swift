@@ -5,7 +5,8 @@ import RepositoryCore
 
 /// `EntityWrites`' `WriteStore` in a cache file (`entity_writes`, `entity_write_sequences`): one
 /// `scope`'s writes, kept across restarts and a `kill -9`. A value; thread-safe (one transaction
-/// per commit or read). One book should own a scope at a time, or they overwrite each other's writes.
+/// per commit or read). One book should own a scope at a time, or they overwrite each other's
+/// writes: claim it first (`CacheDatabase.claimWrites`).
 public struct SQLiteWriteStore: WriteStore {
     /// What one scope holds, read in one transaction: the writes whose record was read, oldest
     /// first; the next write's number (past every row; 1 for a new scope); the rows whose record
