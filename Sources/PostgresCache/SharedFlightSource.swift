@@ -88,7 +88,7 @@ public struct SharedFlightSource<Main: GetDataSource>: GetDataSource {
                 {
                     let row = SharedRow(payload: payload, metadata: entry.metadata)
                         .signed(by: signingKey, namespace: namespace, key: key)
-                    try await PostgresCacheStore.withDeadline(limit) {
+                    _ = try await PostgresCacheStore.withDeadline(limit) {
                         try await row.upsert(
                             namespace: namespace, key: key, table: table, announcingOn: nil, sender: sender,
                             on: connection, logger: logger)
