@@ -108,6 +108,16 @@ struct ChangesScreenTests {
         #expect(driver.state.screens.last is ChangesScreen)
     }
 
+    @Test("With nothing kept, the screen says why when this run keeps no write (here: no disk cache)")
+    func nothingKept() {
+        var driver = Driver(size: TerminalSize(width: 120, height: 30))
+        driver.press("5")
+        driver.deliver(ChangesScreen.Message.read([], now: Driver.now), to: ChangesScreen.self)
+        let frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("No write is kept in this run: the disk cache is off."))
+        #expect(!frame.contains("taken by the server"))
+    }
+
     @Test("m on a write that is not in conflict says so and does nothing")
     func mineOnPending() {
         var driver = Driver()

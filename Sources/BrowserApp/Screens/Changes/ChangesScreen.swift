@@ -24,6 +24,8 @@ struct ChangesScreen: ScreenModel {
     /// The write whose fields are shown, if any.
     var opened: Int64?
     var isActing = false
+    /// Why no write is kept in this run (no disk cache, or another browser keeps them), if so.
+    var notKept: String?
 
     var keyScope: KeyTable.Scope { .changes }
     static var keyScopes: [KeyTable.Scope] { [.changes] }
@@ -206,7 +208,9 @@ extension ChangesScreen {
         let headerLine = Self.row(header.map { ($0, Style(bold: true, dim: true)) }, width: width)
         buffer.write(headerLine, x: inside.x, y: inside.y, maxWidth: inside.width)
         let placeholder =
-            hasRead ? "No writes kept: every edit and delete was taken by the server." : "Reading the outbox…"
+            !hasRead ? "Reading the outbox…"
+            : notKept.map { "No write is kept in this run: \($0)." }
+                ?? "No writes kept: every edit and delete was taken by the server."
         ListView(rowCount: writes.count, state: selection, placeholder: placeholder) { [writes, now] index in
             Self.line(for: writes[index], width: width, now: now)
         }
