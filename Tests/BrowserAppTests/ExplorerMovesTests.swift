@@ -160,4 +160,23 @@ struct ExplorerMovesTests {
         let moved = driver.press("j")
         #expect(!moved.contains { if case .run(let key?) = $0.shape { key.hasPrefix("values-") } else { false } })
     }
+
+    @Test("A filtered list asks again for the values of rows the unfiltered list had: its rows start with none")
+    func valuesAfterFilter() throws {
+        let profile = try ProfileReader.read(
+            #"{"resources": {"people": {"columns": ["gender"], "filters": ["gender"]}}}"#, name: "test").get()
+        var driver = Driver(explorer: nil, profile: profile)
+        let valueReads = { (effects: [Effect<BrowserMessage>]) in
+            effects.compactMap { if case .run(let key?) = $0.shape, key.hasPrefix("values-") { key } else { nil } }
+        }
+        #expect(valueReads(driver.answerExplorerPage(1)) == ["values-1"])
+        // WHEN the list is filtered on the server and its first page holds the same people
+        driver.press("/")
+        driver.type("gender=male")
+        driver.press(.enter)
+        let filtered = try #require(driver.state.screens.last as? ListScreen)
+        #expect(filtered.list.filter == ["gender": "male"] && filtered.list.rowValues.isEmpty)
+        // THEN their values are asked for again, not left as `…` for good
+        #expect(valueReads(driver.answerExplorerPage(1)) == ["values-2"])
+    }
 }

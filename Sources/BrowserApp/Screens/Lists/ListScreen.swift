@@ -333,10 +333,12 @@ struct ListScreen: ScreenModel {
         context.push(detail)
     }
 
-    /// Starts the list again with `filter`, from its first row: its reads in flight are cancelled.
+    /// Starts the list again with `filter`, from its first row: its reads in flight (values too) are
+    /// cancelled.
     mutating func reload(filter: [String: String], context: ScreenContext) -> [Effect<Message>] {
-        let cancelled = cancelReads()
+        let cancelled = cancelReads() + cancelValueReads()
         list.reset(filter: filter)
+        valuesAsked = []  // the new rows hold no values: each is asked for as it comes into view
         return cancelled + readMissing(context: context)
     }
 
