@@ -99,7 +99,7 @@ struct CharacterWriteTests {
             let jerry = try await second.character(id: 5, policy: .localFirst).value
             fixture.networkSwitch.setOnline(false)
             #expect(first.writesNotKept == nil)
-            #expect(second.writesNotKept == "process \(getpid()) keeps this cache file's writes")
+            #expect(second.writesNotKept == "process \(getpid()) held this cache file's writes when this run started")
             // WHEN each edits a character
             let kept = try await first.edit(4, to: Self.renamed(beth, "Beth (first)"), queueing: true)
             let refused = await #expect(throws: WriteNotMade.self) {

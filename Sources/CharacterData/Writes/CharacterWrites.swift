@@ -84,7 +84,12 @@ extension CharacterRepository {
         }
         guard let database else { return inMemory("the disk cache is off") }
         let scope = configuration.storedNamespace(Namespace.writes)
-        if case .failure(let refusal) = database.claimWrites(scope: scope) { return inMemory(refusal.description) }
+        if case .failure(let refusal) = database.claimWrites(scope: scope) {
+            // True of the start only: the holder may quit meanwhile; the next run claims them.
+            let holder = refusal.holder.map { "process \($0)" } ?? "another process"
+            let held = "\(holder) held this cache file's writes when this run started"
+            return inMemory(refusal.reason.isEmpty ? held : refusal.reason)
+        }
         let store = SQLiteWriteStore(database: database, scope: scope)
         var loaded: (writes: [EntityWrite], nextSequence: Int64) =
             (try? store.contentsNow()).map { ($0.writes, $0.nextSequence) } ?? ([], 1)
