@@ -111,7 +111,8 @@ package struct AvatarLoader: Sendable {
                 return decode(file: cached.url, key: key, origin: .fileCache, known: cached)
             }
             if !online {
-                return (.failure(AvatarFailure("No image offline: the avatar is not cached.")), nil, 0)
+                let reason = "No image offline: the avatar is not cached; r reads it once online."
+                return (.failure(AvatarFailure(reason)), nil, 0)
             }
         }
         let provider = refresh ? cache.withCachePolicy(.alwaysFetchWithCustomHeader) : cache
