@@ -136,7 +136,8 @@ struct AvatarLoaderTests {
     func offline() async throws {
         try await Self.with(online: false) { _, base, loader in
             let outcome = await loader.load(url: Self.avatarURL(base, 1), refresh: false)
-            #expect(Self.reason(outcome) == "No image offline: the avatar is not cached; r reads it once online.")
+            let reason = "No image offline: the avatar is not cached; it is read when o turns the network on."
+            #expect(Self.reason(outcome) == reason)
         }
     }
 

@@ -178,5 +178,11 @@ struct DetailTests {
         #expect(driver.frame.contains { $0.contains("could not be read") })
         #expect(!driver.state.loads.isBusy)
         #expect(driver.events.all.last?.origin == nil)
+        // Back online, it is read again, without r
+        driver.press("o")
+        driver.press("o")
+        let effects = driver.deliver(.reconnected(number: driver.state.switchSettings))
+        #expect(effects.contains { if case .run(let key?) = $0.shape { key.contains("entity") } else { false } })
+        #expect(!driver.frame.contains { $0.contains("could not be read") })
     }
 }

@@ -88,6 +88,31 @@ struct EntityListTests {
         #expect(driver.state.characters.rowCount == 20)
     }
 
+    @Test("Back online, a list that loaded nothing is read again, without r; not when o was pressed again meanwhile")
+    func readAgainOnline() {
+        var driver = Driver(size: TerminalSize(width: 100, height: 30))
+        driver.answerPage(1)
+        driver.press("o")
+        driver.press("2")
+        let request = PageRequest(
+            kind: .episode, number: 1, filters: [:], generation: driver.state.episodes.generation,
+            policy: .localFirst)
+        let offline = ReadReport<Page<Episode>>(result: .failure(.mainUnavailable(reason: "offline")))
+        driver.deliver(.pageRead(request, offline))
+        #expect(driver.frame.contains { $0.contains("Nothing loaded. Press r to retry.") })
+        // GIVEN the switch turned on, then off again before it was set: that setting's news is old
+        driver.press("o")
+        let late = driver.state.switchSettings
+        driver.press("o")
+        #expect(driver.deliver(.reconnected(number: late)).isEmpty)
+        // WHEN it is on again and set THEN the list reads its first page, cache first
+        driver.press("o")
+        let effects = driver.deliver(.reconnected(number: driver.state.switchSettings))
+        #expect(effects.shapes == [.run(key: "page-1")])
+        #expect(driver.state.episodes.loading[1] == .localFirst)
+        #expect(!driver.frame.contains { $0.contains("Nothing loaded") })
+    }
+
     @Test("A list left for another keeps its place; the page it was reading is read again when it is back")
     func placeKept() {
         var driver = Driver(size: TerminalSize(width: 100, height: 30))

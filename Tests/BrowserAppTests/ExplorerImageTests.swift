@@ -105,6 +105,22 @@ struct ExplorerImageTests {
         #expect(driver.state.latest?.error == "No image: The image is not a JPEG.")
     }
 
+    @Test("Back online, a picture that could not be shown is loaded again; a shown one is not")
+    func loadedAgainOnline() throws {
+        var (driver, _) = Self.opened()
+        let outcome = AvatarOutcome(
+            result: .failure(AvatarFailure("No image offline: the avatar is not cached.")),
+            origin: nil, bytes: 0, elapsed: .milliseconds(1))
+        driver.deliver(ExplorerDetailScreen.Message.imageLoaded(refresh: false, outcome), to: ExplorerDetailScreen.self)
+        driver.press("o")
+        driver.press("o")
+        #expect(Self.loadsImage(driver.deliver(.reconnected(number: driver.state.switchSettings))))
+        let loading = if case .loading? = Self.detail(driver)?.image { true } else { false }
+        #expect(loading)
+        // (loading now: going online again starts nothing more)
+        #expect(!Self.loadsImage(driver.deliver(.reconnected(number: driver.state.switchSettings))))
+    }
+
     @Test("A URL naming a PNG is a note at once, without a read")
     func pngNote() throws {
         let (driver, effects) = Self.opened(Self.luke(image: "http://api.test/media/luke.png"))

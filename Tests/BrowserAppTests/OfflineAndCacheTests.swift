@@ -22,8 +22,12 @@ struct OfflineAndCacheTests {
         #expect(driver.state.toast?.message == "Offline: only cached data can answer.")
         #expect(driver.frame[0].hasSuffix("OFFLINE"))
         #expect(driver.frame.contains { $0.contains("│ OFFLINE ·") })
-        // AND o again turns it back on, again without a read
-        #expect(await driver.press("o").runAll().isEmpty)
+        // AND o again turns it back on, again without a read: its one message says it is set
+        let messages = await driver.press("o").runAll()
+        #expect(messages.count == 1)
+        if case .reconnected(let number)? = messages.first { #expect(number == driver.state.switchSettings) } else {
+            Issue.record("expected the switch's news, got \(messages)")
+        }
         #expect(driver.networkSwitch.isOnline)
         #expect(driver.state.isOnline)
         #expect(!driver.frame[0].contains("OFFLINE"))

@@ -28,6 +28,8 @@ package enum BrowserMessage: Sendable {
     case keptWritesSent([WriteReport], fromTask: Bool = true)
     /// The backoff after a send that found the server out of reach is over: send again.
     case sendKeptWritesAgain
+    /// The network switch is on, as setting `number` asked: what could not be read is read again.
+    case reconnected(number: Int)
 }
 
 /// Which caches the `c` and `C` keys empty. A plain value.

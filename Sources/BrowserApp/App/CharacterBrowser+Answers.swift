@@ -45,6 +45,10 @@ extension CharacterBrowser {
             return applySent(sent, state: &state, fromTask: fromTask)
         case .sendKeptWritesAgain:
             return sendKeptWritesIfAny(state: &state)
+        case .reconnected(let number):
+            // Not when `o` was pressed again meanwhile.
+            guard number == state.switchSettings, state.isOnline else { return [] }
+            return callEach(.reconnected, state: &state)
         }
         return []
     }

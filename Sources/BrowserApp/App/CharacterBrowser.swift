@@ -137,11 +137,13 @@ extension CharacterBrowser {
         let number = state.switchSettings
         let setter = services.switchSetter
         let repository = services.repository
-        // Back online: the writes kept meanwhile go now, in order, once the switch is set (a send
-        // running meanwhile makes this one return at once: one drain of the outbox runs at a time).
+        // Back online, once the switch is set: what failed offline is read again, and the writes
+        // kept meanwhile go, in order (a send running meanwhile makes this one return at once: one
+        // drain of the outbox runs at a time).
         let set = Effect<BrowserMessage>.stream(key: Self.networkSwitchKey) { sink in
             setter.set(isOnline, number: number)
             guard isOnline else { return }
+            sink.send(.reconnected(number: number))
             let sent = await repository.sendKeptWrites()
             if !sent.isEmpty { sink.send(.keptWritesSent(sent, fromTask: false)) }
         }

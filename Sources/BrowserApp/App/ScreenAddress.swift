@@ -19,7 +19,7 @@ struct StackedScreen: Sendable {
 
 /// One call of the app on a screen (`ScreenModel`'s requirements that return effects). A plain value.
 enum ScreenCall {
-    case open, suspend, resume, resized, settle
+    case open, suspend, resume, resized, settle, reconnected
     case perform(BrowserAction)
     /// A message addressed to the screen: one of its own `Message`s.
     case receive(any Sendable)
@@ -38,6 +38,7 @@ extension ScreenModel {
         case .resume: effects = resume(context: &context)
         case .resized: effects = resized(context: &context)
         case .settle: effects = settle(context: &context)
+        case .reconnected: effects = reconnected(context: &context)
         case .perform(let action): effects = perform(action, context: &context)
         case .answered(let event, let time): effects = answered(event, at: time, context: &context)
         case .receive(let message):

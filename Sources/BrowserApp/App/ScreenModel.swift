@@ -44,6 +44,8 @@ package protocol ScreenModel: Sendable {
     mutating func resized(context: inout ScreenContext) -> [Effect<Message>]
     /// After every key and resize: keeps what it holds around its view (on top, reads what is missing).
     mutating func settle(context: inout ScreenContext) -> [Effect<Message>]
+    /// The network is on again: reads again what could not be read (on top now, else when resumed).
+    mutating func reconnected(context: inout ScreenContext) -> [Effect<Message>]
     /// After every call that may have changed the screen and after a resize: builds its geometry
     /// for `layout` once, for `perform` and `render` to read, and keeps positions in range of it.
     mutating func layOut(_ layout: BrowserLayout)
@@ -67,6 +69,7 @@ extension ScreenModel {
     package mutating func resume(context: inout ScreenContext) -> [Effect<Message>] { [] }
     package mutating func resized(context: inout ScreenContext) -> [Effect<Message>] { [] }
     package mutating func settle(context: inout ScreenContext) -> [Effect<Message>] { [] }
+    package mutating func reconnected(context: inout ScreenContext) -> [Effect<Message>] { [] }
     package mutating func layOut(_ layout: BrowserLayout) {}
     package func questionRow(in layout: BrowserLayout) -> Rect? { nil }
     package mutating func show(_ entity: ShownEntity) {}

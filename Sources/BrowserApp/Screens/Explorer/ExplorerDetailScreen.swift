@@ -209,6 +209,14 @@ struct ExplorerDetailScreen: ScreenModel {
         return image == nil ? loadImage(refresh: false, services: context.services) : []
     }
 
+    /// An entity or a picture that could not be read is read again (now on top, else when resumed).
+    mutating func reconnected(context: inout ScreenContext) -> [Effect<Message>] {
+        var again = false
+        if entity == nil, failure != nil { (failure, again) = (nil, true) }
+        if case .failed? = image { (image, again) = (nil, true) }
+        return again && context.isOnTop ? resume(context: &context) : []
+    }
+
     /// A newer value of the entity another screen read marks this one to be read again (its tree is
     /// built off the loop thread, as every value's).
     mutating func show(_ shown: ShownEntity) {

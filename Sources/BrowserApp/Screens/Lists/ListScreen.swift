@@ -298,6 +298,13 @@ struct ListScreen: ScreenModel {
         readMissing(context: context) + readValuesInView(context: context)
     }
 
+    /// A list that could not be read at all is read again (now on top, else when resumed).
+    mutating func reconnected(context: inout ScreenContext) -> [Effect<Message>] {
+        guard list.failure != nil else { return [] }
+        list.failure = nil
+        return context.isOnTop ? readMissing(context: context) : []
+    }
+
     /// Keeps the window on the view after a key or a resize (letting go of far pages) and, on top,
     /// reads what the view misses.
     mutating func settle(context: inout ScreenContext) -> [Effect<Message>] {

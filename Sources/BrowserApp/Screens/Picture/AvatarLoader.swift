@@ -111,7 +111,7 @@ package struct AvatarLoader: Sendable {
                 return decode(file: cached.url, key: key, origin: .fileCache, known: cached)
             }
             if !online {
-                let reason = "No image offline: the avatar is not cached; r reads it once online."
+                let reason = "No image offline: the avatar is not cached; it is read when o turns the network on."
                 return (.failure(AvatarFailure(reason)), nil, 0)
             }
         }
