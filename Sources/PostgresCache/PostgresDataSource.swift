@@ -83,7 +83,7 @@ public struct PostgresDataSource<Value: Sendable>: GetDataSource, PutDataSource,
         if let kept = try? await get(query, cached: nil), kept.metadata.storedAt > entry.metadata.storedAt {
             return kept
         }
-        try await store.perform { connection, logger in
+        _ = try await store.perform { connection, logger in
             try await row.upsert(
                 namespace: namespace, key: key, table: table, announcingOn: channel, sender: sender,
                 keepingNewer: false, on: connection, logger: logger)
