@@ -105,7 +105,7 @@ struct ExplorerImageTests {
         #expect(driver.state.latest?.error == "No image: The image is not a JPEG.")
     }
 
-    @Test("Back online, a picture that could not be shown is loaded again; a shown one is not")
+    @Test("Back online, a picture that could not be shown is loaded again, once: not again while it loads")
     func loadedAgainOnline() throws {
         var (driver, _) = Self.opened()
         let outcome = AvatarOutcome(
