@@ -19,6 +19,13 @@ struct CacheWritesEndToEndTests {
         try await database.close()
     }
 
+    /// Write 1: Rick Sanchez renamed `name`, seen with `tag`, pending.
+    static func rickRenamed(_ name: String, tag: String? = nil) -> EntityWrite {
+        EntityWrite(
+            sequence: 1, entity: "/api/character/1", method: .patch, base: ["name": .string("Rick Sanchez")],
+            baseTag: tag, changes: ["name": .string(name)], createdAt: Date())
+    }
+
     @Test("pending lists the kept writes (JSON and lines); retry puts a conflict back; discard drops one")
     func pendingRetryDiscard() async throws {
         let browser = try await Browser.populated()
@@ -65,9 +72,7 @@ struct CacheWritesEndToEndTests {
     func keptElsewhere() async throws {
         let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        var conflict = EntityWrite(
-            sequence: 1, entity: "/api/character/1", method: .patch, base: ["name": .string("Rick Sanchez")],
-            baseTag: nil, changes: ["name": .string("Rick Mine")], createdAt: Date())
+        var conflict = Self.rickRenamed("Rick Mine")
         conflict.state = .conflict
         conflict.conflict = WriteConflict(
             theirs: ServerCopy(value: ["name": .string("Theirs")], tag: nil), fields: ["name"])
@@ -97,9 +102,7 @@ struct CacheWritesEndToEndTests {
     func discardOfASentWrite() async throws {
         let browser = try await Browser.populated()
         defer { browser.cleanUp() }
-        var sent = EntityWrite(
-            sequence: 1, entity: "/api/character/1", method: .patch, base: ["name": .string("Rick Sanchez")],
-            baseTag: "\"v1\"", changes: ["name": .string("Rick Sent")], createdAt: Date())
+        var sent = Self.rickRenamed("Rick Sent", tag: "\"v1\"")
         (sent.state, sent.attempts) = (.sending, 1)
         try await Self.keep([sent], in: browser)
         #expect(try await browser.cache(["show", "sample|character/id:1"]).status == 0)

@@ -28,8 +28,8 @@ enum HelpOverlay {
     /// while an API is explored), then what the mouse does, on or off (`--no-mouse`).
     private static func lines(for scope: KeyTable.Scope, exploring: Bool, mouseOn: Bool) -> [Line] {
         let screen = scope.bindings
-        let moves = KeyTable.resourceMoves.filter { move in
-            (exploring || move.action != .pickResource) && !screen.contains { $0.label == move.label }
+        let moves = KeyTable.resourceMoves(exploring: exploring).filter { move in
+            !screen.contains { $0.label == move.label }
         }
         let keys = (moves + screen + KeyTable.global).filter { !$0.label.isEmpty }.map { ($0.label, $0.help) }
         let mouse =

@@ -47,7 +47,7 @@ package enum KeyTable {
     /// and `:` while an API is explored, `exploring`), then the screen's.
     static func action(for key: Key, in scope: Scope, hasToast: Bool, exploring: Bool) -> BrowserAction? {
         if !global.contains(where: { $0.keys.contains(key) }),
-            let move = resourceMoves.first(where: { $0.keys.contains(key) }), exploring || move.action != .pickResource
+            let move = resourceMoves(exploring: exploring).first(where: { $0.keys.contains(key) })
         {
             return move.action
         }

@@ -86,9 +86,8 @@ extension CharacterRepository {
         let scope = configuration.storedNamespace(Namespace.writes)
         if case .failure(let refusal) = database.claimWrites(scope: scope) {
             // True of the start only: the holder may quit meanwhile; the next run claims them.
-            let holder = refusal.holder.map { "process \($0)" } ?? "another process"
-            let held = "\(holder) held this cache file's writes when this run started"
-            return inMemory(refusal.reason.isEmpty ? held : refusal.reason)
+            return inMemory(
+                refusal.holder.map { "\($0) held this cache file's writes when this run started" } ?? "\(refusal)")
         }
         let store = SQLiteWriteStore(database: database, scope: scope)
         var loaded: (writes: [EntityWrite], nextSequence: Int64) =

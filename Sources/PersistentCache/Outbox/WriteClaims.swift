@@ -11,13 +11,7 @@ final class WriteClaims: Sendable {
     /// Claims `scope` through `lockFile`, unless already claimed here.
     func claim(_ scope: String, lockFile: URL) -> Result<Void, WriteClaimRefusal> {
         descriptors.withLock { held in
-            if held[scope] != nil { return .success(()) }
-            switch Self.lock(lockFile) {
-            case .success(let descriptor):
-                held[scope] = descriptor
-                return .success(())
-            case .failure(let refusal): return .failure(refusal)
-            }
+            held[scope] != nil ? .success(()) : Self.lock(lockFile).map { held[scope] = $0 }
         }
     }
 
@@ -33,15 +27,13 @@ final class WriteClaims: Sendable {
     /// the refusal names the holder's.
     private static func lock(_ lockFile: URL) -> Result<Int32, WriteClaimRefusal> {
         let descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            return .failure(WriteClaimRefusal(holder: nil, reason: "cannot open \(lockFile.path): \(errorText())"))
-        }
+        guard descriptor >= 0 else { return .failure(.unavailable("cannot open \(lockFile.path): \(errorText())")) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
-            let reason = busy ? "" : "cannot lock \(lockFile.path): \(errorText())"
-            let holder = busy ? processID(in: descriptor) : nil
+            let refusal: WriteClaimRefusal =
+                errno == EWOULDBLOCK
+                ? .held(by: processID(in: descriptor)) : .unavailable("cannot lock \(lockFile.path): \(errorText())")
             close(descriptor)
-            return .failure(WriteClaimRefusal(holder: holder, reason: reason))
+            return .failure(refusal)
         }
         // Who holds it, for the next claim's refusal to name (a failure here costs only the name).
         let text = Array("\(getpid())\n".utf8)
@@ -77,15 +69,23 @@ extension CacheDatabase {
     }
 }
 
-/// Why a scope's writes could not be claimed: another process holds them (`holder`, its process id
-/// when it wrote one), or the lock file could not be opened or locked (`reason`). A value.
-public struct WriteClaimRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-    public let holder: Int32?
-    /// Empty when another process holds the claim.
-    public let reason: String
+/// Why a scope's writes could not be claimed. A value.
+public enum WriteClaimRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Another process holds them (its process id, when it wrote one).
+    case held(by: Int32?)
+    /// The lock file could not be opened or locked, and why.
+    case unavailable(String)
+
+    /// Who holds the claim: `process 1234`, else `another process`; nil when none is known to.
+    public var holder: String? {
+        guard case .held(let id) = self else { return nil }
+        return id.map { "process \($0)" } ?? "another process"
+    }
 
     public var description: String {
-        guard reason.isEmpty else { return reason }
-        return "\(holder.map { "process \($0)" } ?? "another process") keeps this cache file's writes"
+        switch self {
+        case .held: "\(holder ?? "another process") keeps this cache file's writes"
+        case .unavailable(let reason): reason
+        }
     }
 }

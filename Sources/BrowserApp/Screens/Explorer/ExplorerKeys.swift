@@ -92,8 +92,12 @@ extension KeyTable {
         ]
     }
 
-    /// The keys every screen has: the first three resources, and the resource picker while an API
-    /// is explored (`KeyTable.action(for:in:hasToast:exploring:)`).
+    /// The moves every screen has: `1`–`3`, and `:` while an API is explored (`exploring`).
+    static func resourceMoves(exploring: Bool) -> [KeyBinding] {
+        resourceMoves.filter { exploring || $0.action != .pickResource }
+    }
+
+    /// The first three resources and the resource picker, the explored API's screens' own.
     static let resourceMoves: [KeyBinding] = [
         KeyBinding(
             [.character("1")], .openResource(0), label: "1 2 3", help: "the API's first three resources, each where it was left",
