@@ -18,14 +18,18 @@ public struct CharacterRepositoryConfiguration: Sendable {
     /// `namespaceScope`, beside other APIs' entries, and never answer another API's. Nil: the
     /// namespaces are used as they are (one API per cache file and shared table).
     public var api: APIIdentity?
+    /// Why this repository keeps no writes though it has a disk cache: it then claims none of the
+    /// file's, and an edit is sent at once or not made. Nil keeps them in the file's write store.
+    public var writesNotKept: String?
 
     /// Creates a configuration: one day to live, 256 pages and 5,000 characters in memory.
     public init(
         timeToLive: TimeInterval? = 86_400, memoryPageLimit: Int = 256, memoryCharacterLimit: Int = 5_000,
         timeSource: any TimeSource = SystemTimeSource(), clock: any Clock<Duration> = ContinuousClock(),
-        api: APIIdentity? = nil
+        api: APIIdentity? = nil, writesNotKept: String? = nil
     ) {
         self.api = api
+        self.writesNotKept = writesNotKept
         self.timeToLive = timeToLive
         self.memoryPageLimit = memoryPageLimit
         self.memoryCharacterLimit = memoryCharacterLimit

@@ -67,8 +67,11 @@ enum BrowserWiring {
             networkSwitch: networkSwitch)
         let repository = CharacterRepository(
             api: api, database: database, shared: shared,
-            configuration: CharacterRepositoryConfiguration(timeToLive: command.ttl, api: identity))
-        if database != nil, let notKept = repository.writesNotKept {
+            configuration: CharacterRepositoryConfiguration(
+                timeToLive: command.ttl, api: identity,
+                // An explored API's entities are read only: its run claims none of the file's writes.
+                writesNotKept: explorer == nil ? nil : "the explorer reads this API's entities and edits none"))
+        if database != nil, explorer == nil, let notKept = repository.writesNotKept {
             notices.append("Writes are not kept in this run: \(notKept). An edit is sent at once or not made.")
         }
         // Every write's outcome reaches the log as it is kept, whichever call sent it.

@@ -1,12 +1,13 @@
 import Foundation
+import PersistentCache
 import TestSupport
 import Testing
 
 /// The built browser exploring `charbrowser serve --mirror` of the shared SWAPI and PokeAPI data
 /// (`--api URL`), headless: lists paged to their end, details with links by name and title,
 /// following a link, the API's own search, the same screens from the cache with the server gone,
-/// a not-found entity, a 700 KB entity to its end, an ability's effect followed from a pokemon; a
-/// root that is no index exits 2.
+/// a not-found entity, a 700 KB entity to its end, an ability's effect followed from a pokemon; no
+/// claim on the cache file's writes; a root that is no index exits 2.
 @Suite("Exploring any JSON API end to end", .serialized)
 struct ExplorerAPIEndToEndTests {
     /// A mirror of the shared data set `name`, started in `browser`'s environment.
@@ -181,6 +182,27 @@ struct ExplorerAPIEndToEndTests {
             #expect(run.outcome.standardOutput.contains("films › A New Hope"), "\(document): \(run.outcome.standardOutput)")
             #expect(run.outcome.standardOutput.contains("Luke Skywalker"), "\(document)")
         }
+    }
+
+    @Test("An explored API claims none of the file's writes: no notice while another holds them; 5 says why")
+    func claimsNoWrites() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await Self.mirror("swapi", browser)
+        defer { api.stop() }
+        let port = try #require(URL(string: api.url)?.port)
+        // GIVEN this process keeping the explored API's write scope, as an earlier browser could
+        try FileManager.default.createDirectory(at: browser.cacheDirectory, withIntermediateDirectories: true)
+        let holder = try CacheDatabase(location: .file(browser.cacheDirectory.appendingPathComponent("cache.sqlite")))
+        try holder.claimWrites(scope: "127.0.0.1:\(port)|writes").get()
+        // WHEN the explorer starts and opens the Changes screen THEN it says the explorer edits
+        // nothing, not that another process keeps its writes
+        let run = try await browser.headless(keys: "5 q", size: "160x30", extra: ["--api", api.url, "--no-images"])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        let screen = run.outcome.standardOutput
+        #expect(!screen.contains("Writes are not kept") && !screen.contains("held this cache file's writes"), "\(screen)")
+        #expect(screen.contains("No write is kept in this run: the explorer reads this API's entities and edits none"))
+        try await holder.close()
     }
 
     @Test("A root that is not an index, without --openapi, exits 2 with the sentence naming --openapi")

@@ -120,6 +120,27 @@ struct CharacterWriteTests {
         }
     }
 
+    @Test("A repository configured to keep no writes claims none of the file's and refuses offline with why")
+    func configuredNotToKeep() async throws {
+        try await Fixture.with { fixture in
+            // GIVEN a repository told why it keeps no writes, started first over the file
+            let reader = try fixture.repository(writesNotKept: "this run only reads")
+            let beth = try await reader.character(id: 4, policy: .localFirst).value
+            let keeper = try fixture.repository()
+            // THEN it claimed nothing: the next one keeps the file's writes
+            #expect(reader.writesNotKept == "this run only reads")
+            #expect(keeper.writesNotKept == nil)
+            // AND its offline edit is refused with its reason
+            fixture.networkSwitch.setOnline(false)
+            let refused = await #expect(throws: WriteNotMade.self) {
+                try await reader.edit(4, to: Self.renamed(beth, "Beth (read only)"), queueing: true)
+            }
+            #expect(refused?.reason.hasSuffix("there is no outbox to keep the write (this run only reads)") == true)
+            try await reader.database?.close()
+            try await keeper.database?.close()
+        }
+    }
+
     @Test("A kept edit whose field the server changed meanwhile is a conflict, kept; other fields merge")
     func conflictAndMerge() async throws {
         try await Fixture.with { fixture in

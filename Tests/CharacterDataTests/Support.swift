@@ -16,15 +16,19 @@ struct Fixture {
     let time = ManualTimeSource()
     let networkSwitch = NetworkSwitch()
 
-    /// A repository over the server, caching in `cacheFile` (or in memory only).
-    func repository(disk: Bool = true, timeToLive: TimeInterval? = 3_600) throws -> CharacterRepository {
+    /// A repository over the server, caching in `cacheFile` (or in memory only); `writesNotKept`
+    /// as the configuration's.
+    func repository(
+        disk: Bool = true, timeToLive: TimeInterval? = 3_600, writesNotKept: String? = nil
+    ) throws -> CharacterRepository {
         let api = RemoteAPI(
             configuration: RemoteAPIConfiguration(baseURL: baseURL, timeout: .seconds(60)),
             networkSwitch: networkSwitch, timeSource: time)
         let database = disk ? try CacheDatabase(location: .file(cacheFile)) : nil
         return CharacterRepository(
             api: api, database: database,
-            configuration: CharacterRepositoryConfiguration(timeToLive: timeToLive, timeSource: time))
+            configuration: CharacterRepositoryConfiguration(
+                timeToLive: timeToLive, timeSource: time, writesNotKept: writesNotKept))
     }
 
     /// Runs `body` with a started server and a fresh cache folder, then stops and cleans up. With

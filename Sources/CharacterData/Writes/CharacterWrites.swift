@@ -71,8 +71,8 @@ final class CharacterWrites: Sendable {
 
 extension CharacterRepository {
     /// The writes of `api`'s characters: kept in `database`'s write store under the API's scope,
-    /// claimed for this process (in memory without a disk cache, or when another process keeps
-    /// them), with writes of the older outbox adopted once, and the character tiers of `graph`.
+    /// claimed for this process (in memory without a disk cache, when another process keeps them,
+    /// or when the configuration says why not), with writes of the older outbox adopted once, and the character tiers of `graph`.
     static func makeWrites(
         api: RemoteAPI, database: CacheDatabase?, configuration: CharacterRepositoryConfiguration,
         graph: Graph<ShowCharacter, PageInfo>
@@ -82,6 +82,7 @@ extension CharacterRepository {
         let inMemory = { (notKept: String) in
             CharacterWrites(api: api, store: MemoryWriteStore(), loaded: ([], 1), notKept: notKept, tiers: tiers)
         }
+        if let reason = configuration.writesNotKept { return inMemory(reason) }
         guard let database else { return inMemory("the disk cache is off") }
         let scope = configuration.storedNamespace(Namespace.writes)
         if case .failure(let refusal) = database.claimWrites(scope: scope) {
