@@ -62,6 +62,28 @@ struct EditFormTests {
         #expect(form.values.violation() == nil)
     }
 
+    @Test("A mark typed after a letter, or a joiner between emoji, joins them: the cursor stays in the text")
+    func joiningCharacters() {
+        var driver = Self.onDetail()
+        driver.press("e")
+        driver.press(.control("u"))
+        // Typed one scalar at a time, as a terminal delivers them: e, a combining tilde; then a
+        // man, a zero-width joiner and a woman.
+        for scalar in ["e", "\u{0342}", "x", "\u{1F468}", "\u{200D}", "\u{1F469}"] {
+            driver.press(.character(Character(scalar)))
+            #expect(driver.frame.joined().contains("Edit Rick Sanchez"), "drawn after \(scalar.unicodeScalars)")
+        }
+        var form = try? #require((driver.state.screens.last as? EditCharacterScreen)?.form)
+        #expect(form?.values.name == "e\u{0342}x\u{1F468}\u{200D}\u{1F469}")
+        #expect(form?.fields[0].text.count == 3 && form?.fields[0].cursor == 3)
+        // Backspace takes each joined character whole; the cursor moves with it.
+        for expected in ["e\u{0342}x", "e\u{0342}", ""] {
+            _ = form?.take(.backspace)
+            #expect(form?.values.name == expected)
+            #expect(form?.fields[0].cursor == expected.count)
+        }
+    }
+
     @Test("A text field takes at most the API's 200 characters")
     func lengthLimit() {
         var form = CharacterForm(character: SampleData.character(1))

@@ -97,8 +97,11 @@ struct CharacterForm: Sendable, Hashable {
     private mutating func splice(_ range: Range<Int>, with inserted: String = "") {
         var characters = Array(fields[focus].text)
         characters.replaceSubrange(range, with: inserted)
-        fields[focus].text = String(characters)
-        fields[focus].cursor = range.lowerBound + inserted.count
+        let text = String(characters)
+        fields[focus].text = text
+        // Joined, a mark typed after a letter (or a joiner between emoji) makes one character
+        // with it: the cursor counts the characters before it as the text now has them.
+        fields[focus].cursor = min(String(characters[..<(range.lowerBound + inserted.count)]).count, text.count)
         errors[fields[focus].name] = nil
         message = nil
     }

@@ -167,15 +167,15 @@ extension EditCharacterScreen {
             return
         }
         let characters = Array(field.text)
+        let cursor = min(field.cursor, characters.count)
         // The first character shown: as late as needed for the cursor to fit.
         let start =
-            (0..<field.cursor).first { DisplayWidth.of(String(characters[$0..<field.cursor])) <= width - 1 }
-            ?? field.cursor
+            (0..<cursor).first { DisplayWidth.of(String(characters[$0..<cursor])) <= width - 1 } ?? cursor
         let shown = TextFitting.fit(String(characters[start...]), width: width)
         buffer.write(shown, x: x, y: y, maxWidth: width, style: Style(underline: focused))
         guard focused else { return }
-        let cursorX = x + DisplayWidth.of(String(characters[start..<field.cursor]))
-        let under = field.cursor < characters.count ? String(characters[field.cursor]) : " "
+        let cursorX = x + DisplayWidth.of(String(characters[start..<cursor]))
+        let under = cursor < characters.count ? String(characters[cursor]) : " "
         buffer.write(
             under, x: cursorX, y: y, maxWidth: max(1, x + width - cursorX), style: Style(reverse: true))
     }
