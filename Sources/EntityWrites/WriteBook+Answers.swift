@@ -88,7 +88,7 @@ extension WriteBook {
     /// `write` (never sent, or to be sent anew) merged over the server's `copy`: a new request
     /// over its tag, done (the server holds every change), or a conflict.
     mutating func rebase(_ write: EntityWrite, over copy: ServerCopy, in transition: inout WriteTransition) {
-        let theirs = rules.editable.of(copy.value)
+        let theirs = rules.seen(copy.value)
         var rebased = write
         rebased.reopen()
         let outcome: FieldMerge.Outcome

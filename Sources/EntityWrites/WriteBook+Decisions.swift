@@ -18,7 +18,7 @@ extension WriteBook {
         case .takeTheirs:
             finish(write, .discarded, rebasingNextOn: conflict.theirs, in: &transition)
         case .keepMine:
-            let theirs = rules.editable.of(conflict.theirs.value)
+            let theirs = rules.seen(conflict.theirs.value)
             var mine = write
             mine.reopen()
             // Mine, chosen over theirs: applied as the user decided, not a merge of the book's.

@@ -61,8 +61,8 @@ public struct WriteBook: Sendable {
     public mutating func edit(entity: String, saw: Fields, tag: String?, mine: Fields, now: Date)
         -> (sequence: Int64?, WriteTransition)
     {
-        let base = rules.editable.of(saw)
-        let changes = FieldMerge.changes(from: base, to: rules.editable.of(mine))
+        let base = rules.seen(saw)
+        let changes = FieldMerge.changes(from: base, to: rules.seen(mine))
         guard !changes.isEmpty else { return (nil, WriteTransition()) }
         let open = openWrites(of: entity)
         var transition = WriteTransition()
@@ -98,7 +98,7 @@ public struct WriteBook: Sendable {
         var transition = WriteTransition()
         if let last = open.last, last.method == .delete { return (last.sequence, transition) }
         let sequence = append(
-            entity: entity, method: .delete, base: saw.map(rules.editable.of),
+            entity: entity, method: .delete, base: saw.map(rules.seen),
             baseTag: open.isEmpty ? tag : nil, changes: [:], now: now, in: &transition)
         return (sequence, transition)
     }

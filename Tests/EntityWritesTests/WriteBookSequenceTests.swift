@@ -165,4 +165,30 @@ struct WriteBookSequenceTests {
         #expect(book.nextStep(now: now) { "k" }.0 == nil)
         #expect(book.openWrites(of: "/api/character/2").map(\.state) == [.conflict, .pending])
     }
+
+    @Test("With shownAs, a server's value that only looks different from what the user saw is no conflict")
+    func comparedAsShown() throws {
+        // GIVEN values shown trimmed of spaces at their ends, and a server that keeps them
+        let trimmed = WriteRules(editable: .only(["name", "species"])) { value in
+            guard case .string(let text) = value else { return value }
+            return .string(text.trimmingCharacters(in: .whitespaces))
+        }
+        var book = WriteBook(rules: trimmed)
+        let shown: Fields = ["name": .string("Beth"), "species": .string("Human")]
+        var mine = shown
+        mine["name"] = .string("Beth Mine ")
+        _ = book.edit(entity: "/api/character/2", saw: shown, tag: nil, mine: mine, now: now)
+        // WHEN the copy read before sending (it had no tag) differs only in what is not shown
+        let (step, _) = book.nextStep(now: now) { "k" }
+        let read = try #require(step)
+        #expect(read == .read(sequence: 1, entity: "/api/character/2"))
+        let theirs: Fields = ["name": .string(" Beth "), "species": .string("Human  ")]
+        let answered = book.take(.answered(ServerAnswer(status: 200, tag: "\"t1\"", object: theirs)), for: read, now: now)
+        // THEN mine's change goes out as shown, over theirs' tag; nothing else is sent
+        #expect(!answered.events.contains { if case .conflict = $0.outcome { true } else { false } })
+        let nextSend = send(&book)
+        let (_, patch) = try #require(nextSend)
+        #expect(patch.body == ["name": .string("Beth Mine")])
+        #expect(patch.ifMatch == "\"t1\"")
+    }
 }

@@ -29,8 +29,13 @@ struct CharacterPaths: Sendable, Hashable {
 
 /// A character as the write model sees it: its id and editable fields as JSON, and back.
 enum CharacterWriteFields {
-    /// How character writes are treated: the five editable fields.
-    static let rules = WriteRules(editable: .only(CharacterFields.names))
+    /// How character writes are treated: the five editable fields, a server's text seen cleaned
+    /// as every character is (`UntrustedText`), so an invisible character the user never saw is
+    /// no change of the server's.
+    static let rules = WriteRules(editable: .only(CharacterFields.names)) { value in
+        guard case .string(let text) = value else { return value }
+        return .string(UntrustedText.sanitize(text))
+    }
 
     /// `character` as the API writes it: a JSON object (its editable fields among the others).
     static func fields(of character: ShowCharacter) -> Fields {

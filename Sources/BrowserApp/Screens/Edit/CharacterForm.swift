@@ -73,13 +73,14 @@ struct CharacterForm: Sendable, Hashable {
         return .stay
     }
 
-    /// Types `character` into the focused field: inserted at the cursor in a text field (control
-    /// characters and text past the API's length are refused), or in a choice field the next
+    /// Types `character` into the focused field: inserted at the cursor in a text field (what a
+    /// screen would not show, and text past the API's length, are refused), or in a choice field the next
     /// allowed value starting with it (`Space`: the next value).
     private mutating func type(_ character: Character) {
         let field = fields[focus]
         guard let choices = field.choices else {
-            guard !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+            // What a screen would not show (controls, bidi and zero-width characters) is not typed.
+            guard UntrustedText.sanitize(String(character)) == String(character),
                 field.text.count < CharacterFields.maximumLength
             else { return }
             return splice(field.cursor..<field.cursor, with: String(character))
