@@ -126,4 +126,12 @@ struct AppRuntimeTests {
         #expect(backend.frames.first == ["           Terminal too small", "         need 80×24, have 40×2"])
         #expect(backend.lastFrame.first == "in flight 0; loaded")
     }
+
+    @Test("Below the app's minimum size a key is dropped, not acted on unseen; once it grows keys act")
+    func keysWaitForRoom() async throws {
+        var app = LoaderApp(gate: Gate())
+        app.minimumSize = TerminalSize(width: 80, height: 24)
+        let (state, _) = try await run("x resize:80x24 y", app: app)
+        #expect(state.log == ["start 40x2", "resize 80x24", "key character(\"y\") in flight 0"])
+    }
 }

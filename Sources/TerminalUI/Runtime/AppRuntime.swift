@@ -73,6 +73,9 @@ private struct EventLoop<App: TerminalApp> {
     /// Whether the run must end now: the app quit or a stop was requested.
     private var isEnding: Bool { quitting || stop?.isRequested == true }
 
+    /// Whether the terminal is below the app's minimum size (the too-small screen shows).
+    private var isTooSmall: Bool { app.minimumSize.map { !backend.size.covers($0) } ?? false }
+
     mutating func run() throws(TerminalBackendError) {
         let settles = backend.pacing == .settled
         apply(.start(backend.size))
@@ -95,7 +98,9 @@ private struct EventLoop<App: TerminalApp> {
             switch input {
             case .event(let event):
                 inputIsHeld = false
-                apply(.input(event))
+                // Below the app's minimum size no screen shows: a key or a click is dropped, not
+                // acted on unseen (a resize is taken; Ctrl-C still ends the run by its signal).
+                if case .resize = event { apply(.input(event)) } else if !isTooSmall { apply(.input(event)) }
             case .held:
                 inputIsHeld = true
                 if hasUndrawnMessages { needsFrame = true }

@@ -21,7 +21,8 @@ public protocol TerminalApp {
     func wantsTicks(_ state: State) -> Bool
 
     /// The smallest terminal the UI supports; below it the runtime draws a
-    /// `TooSmallScreen` instead of calling `render`. Default: nil (any size).
+    /// `TooSmallScreen` instead of calling `render`, and drops keys and clicks (a resize is
+    /// still delivered). Default: nil (any size).
     var minimumSize: TerminalSize? { get }
 }
 
