@@ -26,7 +26,7 @@ public struct WriteStoreFailure: Error, Sendable, Hashable, CustomStringConverti
 public actor EntityWriter {
     private let baseURL: URL
     private var book: WriteBook
-    private let store: any WriteStore
+    private var store: any WriteStore
     private let tiers: any WriteTiers
     private let http: any HTTPExchanging
     private let now: @Sendable () -> Date
@@ -131,6 +131,20 @@ public actor EntityWriter {
         guard let (again, transition) = book.retry(sequence, now: now()) else { return nil }
         try await commit(transition)
         return again
+    }
+
+    /// Takes over another store's writes (those a process that has quit kept, say) while this
+    /// writer keeps none and sends nothing: `claim`, run on the writer, gives the store and its
+    /// writes as read now, or nil to leave things as they are. Numbers go on past both books', so
+    /// none told before is used again. Whether it took them over.
+    public func adopt(
+        _ claim: @Sendable () -> (store: any WriteStore, loaded: (writes: [EntityWrite], nextSequence: Int64))?
+    ) -> Bool {
+        guard book.writes.isEmpty, !draining, let (store, loaded) = claim() else { return false }
+        self.store = store
+        book = WriteBook(
+            writes: loaded.writes, nextSequence: max(loaded.nextSequence, book.nextSequenceNumber), rules: book.rules)
+        return true
     }
 
     /// How many requests, each of another entity, a drain keeps in flight at once.

@@ -120,6 +120,34 @@ struct CharacterWriteTests {
         }
     }
 
+    @Test("Once the first repository over a file quits, the second takes its writes over and sends them")
+    func takesOverOnceReleased() async throws {
+        try await Fixture.with { fixture in
+            // GIVEN two repositories over one file; the first keeps Beth's offline edit, then quits
+            let first = try fixture.repository()
+            let second = try fixture.repository()
+            let beth = try await first.character(id: 4, policy: .localFirst).value
+            let jerry = try await second.character(id: 5, policy: .localFirst).value
+            fixture.networkSwitch.setOnline(false)
+            _ = try await first.edit(4, to: Self.renamed(beth, "Beth (first)"), queueing: true)
+            #expect(second.writesNotKept != nil)
+            try await first.database?.close()
+            // WHEN the second edits offline THEN it keeps the file's writes now: Beth's, and its own
+            let kept = try await second.edit(5, to: Self.renamed(jerry, "Jerry (second)"), queueing: true)
+            #expect(second.writesNotKept == nil)
+            #expect(second.keptWrites().map(\.changes["name"]) == [.string("Jerry (second)"), .string("Beth (first)")])
+            #expect(await second.shownCharacter(id: 4)?.name == "Beth (first)")
+            // AND back online, it sends both, each under its own number
+            fixture.networkSwitch.setOnline(true)
+            let sent = await second.sendKeptWrites()
+            #expect(Set(sent.map(\.event.sequence)).count == 2 && sent.map(\.event.sequence).contains(kept.sequence))
+            #expect(sent.allSatisfy { if case .applied = $0.event.outcome { true } else { false } })
+            #expect(try await Self.onServer(4, fixture).name == "Beth (first)")
+            #expect(try await Self.onServer(5, fixture).name == "Jerry (second)")
+            try await second.database?.close()
+        }
+    }
+
     @Test("A repository configured to keep no writes claims none of the file's and refuses offline with why")
     func configuredNotToKeep() async throws {
         try await Fixture.with { fixture in

@@ -169,4 +169,35 @@ struct BookWritesTests {
         #expect(RetryAfter.seconds("Tue, 14 Nov 2023 22:13:40 GMT", now: now) == 20)
         #expect(RetryAfter.seconds("soon", now: now) == nil)
     }
+
+    @Test("A writer that keeps nothing takes over another store's writes; one that keeps a write is left as it is")
+    func adoptsAnotherStore() async throws {
+        let dune: Fields = ["id": .string("1"), "title": .string("Dune"), "author": .string("Frank Herbert")]
+        var renamed = dune
+        renamed["title"] = .string("Dune Messiah")
+        let url = try #require(URL(string: "http://127.0.0.1:9/"))
+        func writer(_ store: any WriteStore) async throws -> EntityWriter {
+            try await EntityWriter(baseURL: url, store: store, tiers: BookShelf(), http: Network(), rules: Book.writeRules)
+        }
+        // GIVEN a store another writer kept an edit in (never sent)
+        let left = MemoryWriteStore()
+        try await writer(left).edit("/books/1", saw: ServerCopy(value: dune, tag: "\"t1\""), to: renamed)
+        let loaded = await left.load()
+        // WHEN a writer that keeps nothing adopts it THEN it holds that write, numbered on after it
+        let idle = try await writer(MemoryWriteStore())
+        #expect(await idle.adopt { (left, loaded) })
+        #expect(await idle.writes.map(\.changes) == [["title": .string("Dune Messiah")]])
+        let next = try await idle.edit("/books/2", saw: ServerCopy(value: dune, tag: nil), to: renamed)
+        #expect(next == 2)
+        #expect(await left.load().writes.count == 2, "its writes go on in the adopted store")
+        // AND a writer with a write of its own does not even ask
+        let asked = PThreadMutex(false)
+        let busy = try await writer(MemoryWriteStore())
+        try await busy.edit("/books/3", saw: ServerCopy(value: dune, tag: nil), to: renamed)
+        let adopted = await busy.adopt {
+            asked.withLock { $0 = true }
+            return (left, loaded)
+        }
+        #expect(!adopted && !asked.withLock { $0 })
+    }
 }

@@ -19,6 +19,7 @@ extension CharacterRepository {
     {
         try refuseWhenReadOnly()
         if let violation = fields.violation() { throw WriteNotMade(violation.reason, field: violation.field) }
+        await takeOverKeptWrites()
         guard let seen = await seenCopy(id, shown: shown) else {
             throw WriteNotMade("character \(id) could not be read to edit it")
         }
@@ -39,6 +40,7 @@ extension CharacterRepository {
     /// what the user saw is a conflict, never deleted unseen.
     public func delete(_ id: Int, queueing: Bool, over shown: ShowCharacter? = nil) async throws(WriteNotMade) -> WriteEvent {
         try refuseWhenReadOnly()
+        await takeOverKeptWrites()
         let seen = await seenCopy(id, shown: shown)
         let path = writes.paths.path(id)
         let sequence: Int64
@@ -55,6 +57,7 @@ extension CharacterRepository {
     /// send is running.
     @discardableResult
     public func sendKeptWrites() async -> [WriteReport] {
+        await takeOverKeptWrites()
         let reports = await writes.writer.drain()
         await refreshWrites(announcing: reports.map(\.event.entity))
         return reports.filter { ![.queued, .discarded].contains($0.event.outcome) }
@@ -68,7 +71,15 @@ extension CharacterRepository {
 
     /// Why writes are not kept across runs here (`the disk cache is off`, or another process, a
     /// browser, keeps the cache file's writes: an edit is sent at once or not made); nil when they are.
+    /// Once that process has quit, the next edit, delete or `sendKeptWrites` takes them over.
     public var writesNotKept: String? { writes.notKept }
+
+    /// Takes over the cache file's writes if the process that kept them has quit
+    /// (`CharacterWrites.takeOverIfReleased`); what they lay over answers shows at once.
+    private func takeOverKeptWrites() async {
+        guard await writes.takeOverIfReleased() else { return }
+        await refreshWrites(announcing: await writes.writer.writes.map(\.entity))
+    }
 
     /// The character id of a write's entity (`/api/character/3` → 3), nil for another entity.
     public func characterID(of entity: String) -> Int? { writes.paths.id(of: entity) }

@@ -18,21 +18,24 @@ final class CharacterWrites: Sendable {
     let paths: CharacterPaths
     /// Why writes are not kept across runs (no disk cache, or another process keeps the cache
     /// file's); nil when they are.
-    let notKept: String?
+    var notKept: String? { keeping.withLock { $0.notKept } }
+    /// Why writes are not kept, and the cache file and scope to take them over from once the
+    /// process that held them at start has quit (nil: nothing to take over).
+    private let keeping: PThreadMutex<(notKept: String?, takeOver: (database: CacheDatabase, scope: String)?)>
     /// The writes kept, oldest first, and what they lay over answers, as last refreshed.
     private let kept: PThreadMutex<(writes: [EntityWrite], overlay: PendingOverlay)>
     /// Whether nothing is laid over answers, read without the lock: most runs keep no write.
     private let overlayIsEmpty: Atomic<Bool>
 
     /// The writes of `api`, kept in `store` (their `loaded` state; not across runs when `notKept`
-    /// says why), with `tiers`.
+    /// says why, until `takeOver`'s scope is free), with `tiers`.
     init(
         api: RemoteAPI, store: any WriteStore, loaded: (writes: [EntityWrite], nextSequence: Int64),
-        notKept: String?, tiers: CharacterWriteTiers
+        notKept: String?, takeOver: (database: CacheDatabase, scope: String)? = nil, tiers: CharacterWriteTiers
     ) {
         self.api = api
         paths = tiers.paths
-        self.notKept = notKept
+        keeping = PThreadMutex((notKept, takeOver))
         let overlay = PendingOverlay(of: loaded.writes, paths: paths)
         kept = PThreadMutex((loaded.writes, overlay))
         overlayIsEmpty = Atomic(overlay.isEmpty)
@@ -44,6 +47,22 @@ final class CharacterWrites: Sendable {
 
     /// The writes kept, oldest first, as last refreshed.
     var writes: [EntityWrite] { kept.withLock { $0.writes } }
+
+    /// Keeps the cache file's writes from now on when the process that held them at start has
+    /// quit, and this run holds none of its own in memory (an undecided conflict, say): claims
+    /// them and hands them to the writer. Whether it took them over now.
+    func takeOverIfReleased() async -> Bool {
+        guard let (database, scope) = keeping.withLock({ $0.takeOver }) else { return false }
+        let adopted = await writer.adopt {
+            guard case .success = database.claimWrites(scope: scope) else { return nil }
+            let store = SQLiteWriteStore(database: database, scope: scope)
+            // Unread, the file's writes are left to the next try: new ones could take their numbers.
+            guard let contents = try? store.contentsNow() else { return nil }
+            return (store, (contents.writes, contents.nextSequence))
+        }
+        if adopted { keeping.withLock { $0 = (nil, nil) } }
+        return adopted
+    }
 
     /// What the open writes lay over answers, as last refreshed.
     var overlay: PendingOverlay { kept.withLock { $0.overlay } }
@@ -79,16 +98,17 @@ extension CharacterRepository {
     ) -> CharacterWrites {
         let paths = CharacterPaths(baseURL: api.configuration.baseURL)
         let tiers = CharacterWriteTiers(paths: paths, graph: graph, timeSource: configuration.timeSource)
-        let inMemory = { (notKept: String) in
-            CharacterWrites(api: api, store: MemoryWriteStore(), loaded: ([], 1), notKept: notKept, tiers: tiers)
+        let inMemory = { (notKept: String, takeOver: (database: CacheDatabase, scope: String)?) in
+            CharacterWrites(
+                api: api, store: MemoryWriteStore(), loaded: ([], 1), notKept: notKept, takeOver: takeOver, tiers: tiers)
         }
-        if let reason = configuration.writesNotKept { return inMemory(reason) }
-        guard let database else { return inMemory("the disk cache is off") }
+        if let reason = configuration.writesNotKept { return inMemory(reason, nil) }
+        guard let database else { return inMemory("the disk cache is off", nil) }
         let scope = configuration.storedNamespace(Namespace.writes)
         if case .failure(let refusal) = database.claimWrites(scope: scope) {
-            // True of the start only: the holder may quit meanwhile; the next run claims them.
-            return inMemory(
-                refusal.holder.map { "\($0) held this cache file's writes when this run started" } ?? "\(refusal)")
+            // True of the start only: once the holder quits, they are taken over (`takeOverIfReleased`).
+            guard let holder = refusal.holder else { return inMemory("\(refusal)", nil) }
+            return inMemory("\(holder) held this cache file's writes when this run started", (database, scope))
         }
         let store = SQLiteWriteStore(database: database, scope: scope)
         var loaded: (writes: [EntityWrite], nextSequence: Int64) =
