@@ -36,7 +36,10 @@ struct ChangesScreenTests {
         write.attempts = number
         write.lastError = state == .pending ? "offline" : "refused"
         if state == .conflict {
-            write.conflict = WriteConflict(theirs: ServerCopy(value: fields(of: theirs), tag: "\"t2\""), fields: ["name"])
+            // Theirs' type differs from the base only by a zero-width space: no difference shown.
+            var copy = fields(of: theirs)
+            copy["type"] = .string(theirs.type + "\u{200B}")
+            write.conflict = WriteConflict(theirs: ServerCopy(value: copy, tag: "\"t2\""), fields: ["name"])
         }
         return write
     }
@@ -100,7 +103,7 @@ struct ChangesScreenTests {
         #expect(frame.contains("Summer Smith → Summer Smith II / Summer Smith III"))
         #expect(frame.contains("Human → Human / Robot"))
         // AND only editable fields: theirs' `id`, `url`, `created`, … are no difference the user made or saw
-        for field in ["id", "url", "created", "episode", "origin", "image"] {
+        for field in ["id", "url", "created", "episode", "origin", "image", "type"] {
             #expect(!driver.frame.contains { $0.contains("│ \(field) ") }, "\(field)")
         }
         driver.press(.escape)
@@ -116,6 +119,21 @@ struct ChangesScreenTests {
         let frame = driver.frame.joined(separator: "\n")
         #expect(frame.contains("No write is kept in this run: the disk cache is off."))
         #expect(!frame.contains("taken by the server"))
+    }
+
+    @Test("Each read says again why nothing is kept: a run that took the writes over stops saying it")
+    func notKeptFollowsTheRun() {
+        var driver = Driver(size: TerminalSize(width: 120, height: 30))
+        driver.press("5")
+        // GIVEN the screen opened saying why this run keeps no write
+        var screen = driver.state.screens.last as? ChangesScreen
+        screen?.notKept = "process 1 held this cache file's writes when this run started"
+        if let screen { driver.state.screens[driver.state.screens.count - 1] = screen }
+        // WHEN it reads the writes again THEN it says what the repository says now
+        driver.deliver(ChangesScreen.Message.read([], now: Driver.now), to: ChangesScreen.self)
+        let frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("No write is kept in this run: the disk cache is off."))
+        #expect(!frame.contains("process 1 held"))
     }
 
     @Test("m on a write that is not in conflict says so and does nothing")

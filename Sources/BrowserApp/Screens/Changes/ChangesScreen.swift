@@ -138,6 +138,8 @@ struct ChangesScreen: ScreenModel {
             self.writes = writes
             self.now = now
             hasRead = true
+            // This run may have taken the cache file's writes over since the screen opened.
+            notKept = context.services.repository.writesNotKept
             if let previous, let index = writes.firstIndex(where: { $0.sequence == previous }) {
                 selection = ListState(selected: index, offset: min(selection.offset, index))
             } else if selection.selected >= writes.count {
@@ -229,11 +231,14 @@ extension ChangesScreen {
                 .map { Line($0, style: Style(foreground: .red)) }
         }
         let base = write.base ?? [:]
-        // Theirs as far as the write saw: its base holds only the editable fields (not `id`, `url`, …).
+        // Theirs as far as the write saw: its base holds only the editable fields (not `id`, `url`, …),
+        // compared as shown (a difference no screen shows is none).
         let theirs = write.conflict?.theirs.value.filter { base[$0.key] != nil || write.changes[$0.key] != nil }
         let conflicting = write.conflict?.fields ?? []
-        let differing = Set(write.changes.keys).union(conflicting)
-            .union(theirs.map { FieldMerge.differences(base, $0) } ?? [])
+        let shownApart = theirs.map { theirs in
+            Set(base.keys).union(theirs.keys).filter { Self.text(base[$0]) != Self.text(theirs[$0]) }
+        }
+        let differing = Set(write.changes.keys).union(conflicting).union(shownApart ?? [])
         let heading = "field      base → mine" + (theirs == nil ? "" : " / theirs")
         lines += ["", Line(heading, style: Style(bold: true, dim: true))]
         for field in differing.sorted() {
