@@ -7,11 +7,11 @@ public struct WriteRules: Sendable {
     public var editable: EditableFields
     /// The longest wait between two sends of a write, in seconds (the backoff doubles up to it).
     public var maximumBackoff: Double
-    /// A field's value as the user sees it (as it is, unless told): a client that cleans what it
-    /// shows (drops unsafe characters) says so here, so the server's copies are compared with what
-    /// the user saw as it was seen (a field that only looks changed is no conflict), and what is
-    /// sent is what the user saw typed.
-    public var shownAs: @Sendable (JSONValue) -> JSONValue
+    /// A field's value as the user sees it, by the field's name (as it is, unless told): a client
+    /// that cleans what it shows (drops unsafe characters, reads an unknown status as `unknown`)
+    /// says so here, so the server's copies are compared with what the user saw as it was seen (a
+    /// field that only looks changed is no conflict), and what is sent is what the user saw typed.
+    public var shownAs: @Sendable (_ field: String, _ value: JSONValue) -> JSONValue
     /// Defects switched on at will, so a simulation proves it finds each one (never set otherwise).
     @_spi(Simulation) public var mutations: WriteMutations = []
 
@@ -19,7 +19,7 @@ public struct WriteRules: Sendable {
     /// values seen as they are.
     public init(
         editable: EditableFields = .allExcept(["id", "url", "created"]), maximumBackoff: Double = 60,
-        shownAs: @escaping @Sendable (JSONValue) -> JSONValue = { $0 }
+        shownAs: @escaping @Sendable (_ field: String, _ value: JSONValue) -> JSONValue = { $1 }
     ) {
         self.editable = editable
         self.maximumBackoff = maximumBackoff
@@ -28,7 +28,9 @@ public struct WriteRules: Sendable {
 
     /// The editable fields of `value` (what the user saw or wants, or a server's copy), each as the
     /// user sees it (`shownAs`): what every merge compares.
-    func seen(_ value: Fields) -> Fields { editable.of(value).mapValues(shownAs) }
+    func seen(_ value: Fields) -> Fields {
+        Fields(uniqueKeysWithValues: editable.of(value).map { ($0.key, shownAs($0.key, $0.value)) })
+    }
 
     /// The wait before a write that has been sent `attempts` times is sent again: 1 s, doubling.
     func backoff(afterAttempts attempts: Int) -> Double {

@@ -7,9 +7,13 @@ public enum CharacterStatus: String, Sendable, Hashable, CaseIterable, Codable {
     /// `unknown`, and anything the API may add later.
     case unknown = "unknown"
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
+    /// The case `text` names, in any letter case; anything else is `.unknown`.
+    public init(_ text: String) {
         self = Self.allCases.first { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame } ?? .unknown
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
     }
 }
 
@@ -24,8 +28,12 @@ public enum CharacterGender: String, Sendable, Hashable, CaseIterable, Codable {
     /// `unknown`, and anything the API may add later.
     case unknown = "unknown"
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
+    /// The case `text` names, in any letter case; anything else is `.unknown`.
+    public init(_ text: String) {
         self = Self.allCases.first { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame } ?? .unknown
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
     }
 }

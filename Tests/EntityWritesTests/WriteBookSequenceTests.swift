@@ -169,7 +169,7 @@ struct WriteBookSequenceTests {
     @Test("With shownAs, a server's value that only looks different from what the user saw is no conflict")
     func comparedAsShown() throws {
         // GIVEN values shown trimmed of spaces at their ends, and a server that keeps them
-        let trimmed = WriteRules(editable: .only(["name", "species"])) { value in
+        let trimmed = WriteRules(editable: .only(["name", "species"])) { _, value in
             guard case .string(let text) = value else { return value }
             return .string(text.trimmingCharacters(in: .whitespaces))
         }

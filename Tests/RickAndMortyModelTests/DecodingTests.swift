@@ -37,6 +37,10 @@ struct DecodingTests {
         #expect(character.gender == .unknown)
         #expect(character.origin.locationID == nil)
         #expect(character.episodeIDs == [3])
+        // The same reading from text: any letter case names a case; anything else is unknown.
+        #expect(CharacterStatus("alive") == .alive && CharacterStatus("DEAD") == .dead)
+        #expect(CharacterStatus("Zombified") == .unknown)
+        #expect(CharacterGender("female") == .female && CharacterGender("Robot") == .unknown)
     }
 
     @Test("A character encodes and decodes to the same value")

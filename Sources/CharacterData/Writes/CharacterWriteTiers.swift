@@ -29,12 +29,16 @@ struct CharacterPaths: Sendable, Hashable {
 
 /// A character as the write model sees it: its id and editable fields as JSON, and back.
 enum CharacterWriteFields {
-    /// How character writes are treated: the five editable fields, a server's text seen cleaned
-    /// as every character is (`UntrustedText`), so an invisible character the user never saw is
-    /// no change of the server's.
-    static let rules = WriteRules(editable: .only(CharacterFields.names)) { value in
+    /// How character writes are treated: the five editable fields, each value seen as a decoded
+    /// character shows it (text cleaned by `UntrustedText`, a status or gender as its case), so
+    /// an invisible character, or `alive` for `Alive`, is no change of the server's.
+    static let rules = WriteRules(editable: .only(CharacterFields.names)) { field, value in
         guard case .string(let text) = value else { return value }
-        return .string(UntrustedText.sanitize(text))
+        switch field {
+        case "status": return .string(CharacterStatus(text).rawValue)
+        case "gender": return .string(CharacterGender(text).rawValue)
+        default: return .string(UntrustedText.sanitize(text))
+        }
     }
 
     /// `character` as the API writes it: a JSON object (its editable fields among the others).
