@@ -47,6 +47,24 @@ struct KeptWritesSendingTests {
         #expect(driver.state.sendFailures == 1)
     }
 
+    @Test("An edit kept while online (its answer lost) is sent again after the backoff; offline it waits for o")
+    func editKeptOnline() {
+        for online in [true, false] {
+            var driver = EditFormTests.onDetail()
+            driver.state.isOnline = online
+            driver.press("e")
+            driver.press("!")
+            driver.press(.enter)
+            let effects = driver.deliver(
+                EditCharacterScreen.Message.saved(
+                    .success(EditFormTests.event(.retrying(reason: "no answer", notBefore: nil))),
+                    elapsed: .milliseconds(2)),
+                to: EditCharacterScreen.self)
+            let backoff = effects.shapes.contains(.subscribe(key: CharacterBrowser.sendBackoffKey))
+            #expect(backoff == online, "online: \(online)")
+        }
+    }
+
     @Test("A network answer while writes are pending sends them; with none pending it sends nothing")
     func afterNetworkAnswer() {
         var driver = Driver()

@@ -57,7 +57,13 @@ extension CharacterBrowser {
             case .ask(let question, let reply):
                 state.asking = AskedQuestion(question: question, asker: sender, reply: reply)
             case .copy(let copy): effects += self.copy(copy, state: &state)
-            case .recordWrite(let write): effects += record(write, state: &state)
+            case .recordWrite(let write):
+                effects += record(write, state: &state)
+                // Kept while online (its answer lost, the server out of reach): sent again after
+                // the backoff, as a send of the kept writes that could not finish is.
+                if write.isPending, state.isOnline {
+                    effects.append(sendAgain(after: Self.backoff(after: max(1, state.sendFailures))))
+                }
             case .readKeptWrites: effects.append(readKeptWrites())
             case .perform(let action): effects += perform(action, state: &state)
             }

@@ -33,6 +33,9 @@ package struct WriteLogLine: Sendable, Codable, Equatable {
     /// Whether this is the line of a write the repository never made (no event of its writes).
     var isNotMade: Bool { write == Self.notSent }
 
+    /// Whether the write is kept, to be sent later.
+    var isPending: Bool { write == "pending" }
+
     /// The line of `event`, a write of `character` that took `elapsed`.
     init(_ event: WriteEvent, character: Int, elapsed: Duration) {
         self.init(method: event.method, character: character, elapsed: elapsed)
