@@ -209,4 +209,20 @@ struct ChangesScreenTests {
         driver.deliver(.characterChanged(EntityChange(id: "3", entry: nil, cause: .removed)))
         #expect(driver.state.characters.rowCount == before - 1)
     }
+
+    @Test("A character's detail says at once that it was deleted, no longer showing its last value")
+    func deletedLeavesDetail() {
+        // GIVEN Rick's detail on top (his kept edit, say, met a 404: deleted on the server)
+        var driver = EditFormTests.onDetail()
+        #expect(driver.frame.contains { $0.contains("Rick Sanchez") })
+        // WHEN the cache tells he was deleted THEN the detail says so, his fields gone
+        driver.deliver(.characterChanged(EntityChange(id: "1", entry: nil, cause: .deleted)))
+        let frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("character 1 was deleted"), "\(frame)")
+        #expect(!driver.frame.contains { $0.contains("Species") })
+        // AND another character's deletion leaves it as it is
+        var other = EditFormTests.onDetail()
+        other.deliver(.characterChanged(EntityChange(id: "2", entry: nil, cause: .deleted)))
+        #expect(other.frame.contains { $0.contains("Species") })
+    }
 }

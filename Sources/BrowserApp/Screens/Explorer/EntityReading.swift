@@ -62,6 +62,8 @@ enum EntityDetailChange: Sendable, Hashable {
     case title(EntityAddress, String)
     /// The entity is now this value: shown at once.
     case value(ExplorerEntity)
+    /// The entity was deleted (on the server, or by a delete not sent yet): shown so at once.
+    case gone(String)
 }
 
 extension ExplorerSession: EntityReading {

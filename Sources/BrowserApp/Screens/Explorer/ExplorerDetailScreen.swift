@@ -227,6 +227,9 @@ struct ExplorerDetailScreen: ScreenModel {
             self.entity = newer
             if let tree = reader?.tree(of: newer) { self.tree = tree }
             linesStale = true
+        case .gone(let why):
+            (self.entity, tree, failure, outdated) = (nil, nil, why, false)
+            linesStale = true
         case .title(let address, let title) where titles[address] != nil && titles[address] != title:
             titles[address] = title
             linesStale = true

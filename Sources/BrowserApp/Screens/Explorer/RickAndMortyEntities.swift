@@ -172,6 +172,8 @@ struct RickAndMortyEntities: EntityReading {
                 value.address == entity.address
             else { return nil }
             return .value(value)
+        case .characterDeleted(let id) where isCharacter && entity.id == String(id):
+            return .gone("character \(id) was deleted, on the server or by a delete of yours not sent yet")
         // Another entity's new title, when this one refers to it (its URL is among the references).
         case .character(let character) where Self.refers(entity, to: character.url):
             let address = Self.address(kind: .character, id: character.id, url: character.url, near: entity.address)
