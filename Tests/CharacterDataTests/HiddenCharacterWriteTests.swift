@@ -13,7 +13,8 @@ import Testing
 struct HiddenCharacterWriteTests {
     /// Sets character `id`'s `fields` (a JSON object) on the server as another writer would.
     static func setOnServer(_ fixture: Fixture, id: Int, _ fields: String) async throws {
-        let exchange = RemoteAPIExchange(api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)))
+        let api = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL))
+        let exchange = RemoteAPIExchange(api: api)
         let answer = try await exchange.exchange(
             HTTPExchangeRequest(
                 method: "PATCH", url: fixture.baseURL.appendingPathComponent("character/\(id)"),
@@ -23,7 +24,8 @@ struct HiddenCharacterWriteTests {
 
     /// Character `id`'s field `name` as the server holds it, uncleaned.
     static func rawOnServer(_ fixture: Fixture, id: Int, _ name: String) async throws -> String? {
-        let exchange = RemoteAPIExchange(api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL)))
+        let api = RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: fixture.baseURL))
+        let exchange = RemoteAPIExchange(api: api)
         let answer = try await exchange.exchange(
             HTTPExchangeRequest(method: "GET", url: fixture.baseURL.appendingPathComponent("character/\(id)")))
         let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]

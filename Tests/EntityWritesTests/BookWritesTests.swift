@@ -177,7 +177,8 @@ struct BookWritesTests {
         renamed["title"] = .string("Dune Messiah")
         let url = try #require(URL(string: "http://127.0.0.1:9/"))
         func writer(_ store: any WriteStore) async throws -> EntityWriter {
-            try await EntityWriter(baseURL: url, store: store, tiers: BookShelf(), http: Network(), rules: Book.writeRules)
+            try await EntityWriter(
+                baseURL: url, store: store, tiers: BookShelf(), http: Network(), rules: Book.writeRules)
         }
         // GIVEN a store another writer kept an edit in (never sent)
         let left = MemoryWriteStore()

@@ -183,7 +183,8 @@ struct WriteBookSequenceTests {
         let read = try #require(step)
         #expect(read == .read(sequence: 1, entity: "/api/character/2"))
         let theirs: Fields = ["name": .string(" Beth "), "species": .string("Human  ")]
-        let answered = book.take(.answered(ServerAnswer(status: 200, tag: "\"t1\"", object: theirs)), for: read, now: now)
+        let answer = ServerAnswer(status: 200, tag: "\"t1\"", object: theirs)
+        let answered = book.take(.answered(answer), for: read, now: now)
         // THEN mine's change goes out as shown, over theirs' tag; nothing else is sent
         #expect(!answered.events.contains { if case .conflict = $0.outcome { true } else { false } })
         let nextSend = send(&book)

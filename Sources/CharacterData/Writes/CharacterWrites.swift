@@ -91,7 +91,8 @@ final class CharacterWrites: Sendable {
 extension CharacterRepository {
     /// The writes of `api`'s characters: kept in `database`'s write store under the API's scope,
     /// claimed for this process (in memory without a disk cache, when another process keeps them,
-    /// or when the configuration says why not), with writes of the older outbox adopted once, and the character tiers of `graph`.
+    /// or when the configuration says why not), with writes of the older outbox adopted once, and
+    /// the character tiers of `graph`.
     static func makeWrites(
         api: RemoteAPI, database: CacheDatabase?, configuration: CharacterRepositoryConfiguration,
         graph: Graph<ShowCharacter, PageInfo>
@@ -100,7 +101,8 @@ extension CharacterRepository {
         let tiers = CharacterWriteTiers(paths: paths, graph: graph, timeSource: configuration.timeSource)
         let inMemory = { (notKept: String, takeOver: (database: CacheDatabase, scope: String)?) in
             CharacterWrites(
-                api: api, store: MemoryWriteStore(), loaded: ([], 1), notKept: notKept, takeOver: takeOver, tiers: tiers)
+                api: api, store: MemoryWriteStore(), loaded: ([], 1), notKept: notKept, takeOver: takeOver,
+                tiers: tiers)
         }
         if let reason = configuration.writesNotKept { return inMemory(reason, nil) }
         guard let database else { return inMemory("the disk cache is off", nil) }

@@ -74,8 +74,8 @@ struct CharacterForm: Sendable, Hashable {
     }
 
     /// Types `character` into the focused field: inserted at the cursor in a text field (what a
-    /// screen would not show, and text past the API's length, are refused), or in a choice field the next
-    /// allowed value starting with it (`Space`: the next value).
+    /// screen would not show, and text past the API's length, are refused), or in a choice field
+    /// the next allowed value starting with it (`Space`: the next value).
     private mutating func type(_ character: Character) {
         let field = fields[focus]
         guard let choices = field.choices else {
@@ -102,7 +102,8 @@ struct CharacterForm: Sendable, Hashable {
         fields[focus].text = text
         // Joined, a mark typed after a letter (or a joiner between emoji) makes one character
         // with it: the cursor counts the characters before it as the text now has them.
-        fields[focus].cursor = min(String(characters[..<(range.lowerBound + inserted.count)]).count, text.count)
+        let before = String(characters[..<(range.lowerBound + inserted.count)])
+        fields[focus].cursor = min(before.count, text.count)
         errors[fields[focus].name] = nil
         message = nil
     }
