@@ -118,7 +118,7 @@ struct ChangesScreenTests {
         driver.deliver(ChangesScreen.Message.read([], now: Driver.now), to: ChangesScreen.self)
         let frame = driver.frame.joined(separator: "\n")
         #expect(frame.contains("No write is kept in this run: the disk cache is off."))
-        #expect(!frame.contains("taken by the server"))
+        #expect(!frame.contains("none waits"))
     }
 
     @Test("Each read says again why nothing is kept: a run that took the writes over stops saying it")
@@ -208,6 +208,28 @@ struct ChangesScreenTests {
         // A copy dropped from the cache (not deleted) stays in the list.
         driver.deliver(.characterChanged(EntityChange(id: "3", entry: nil, cause: .removed)))
         #expect(driver.state.characters.rowCount == before - 1)
+    }
+
+    static let stored = EntryMetadata(storedAt: SampleData.storedAt)
+
+    @Test("A character whose delete was discarded or refused comes back: its page is read again")
+    func undeletedComesBack() {
+        var driver = Driver()
+        driver.answerPage(1)
+        let before = driver.state.characters.rowCount
+        driver.deliver(.characterChanged(EntityChange(id: "2", entry: nil, cause: .deleted)))
+        #expect(driver.state.characters.row(at: 1)?.id == "3")
+        // WHEN the write's change brings Morty back THEN page 1 is read again, and shows him
+        let morty = Entry(value: SampleData.character(2), metadata: Self.stored, origin: .memory)
+        let effects = driver.deliver(.characterChanged(EntityChange(id: "2", entry: morty, cause: .written)))
+        #expect(effects.contains { $0.shape == .run(key: "page-1") }, "\(effects.shapes)")
+        driver.answerPage(1)
+        #expect(driver.state.characters.rowCount == before)
+        #expect(driver.state.characters.row(at: 1)?.id == "2")
+        // AND another character's change reads nothing again
+        let rick = Entry(value: SampleData.character(1), metadata: Self.stored, origin: .memory)
+        let none = driver.deliver(.characterChanged(EntityChange(id: "1", entry: rick, cause: .written)))
+        #expect(!none.contains { $0.shape == .run(key: "page-1") })
     }
 
     @Test("A character's detail says at once that it was deleted, no longer showing its last value")

@@ -23,6 +23,9 @@ extension CharacterBrowser {
         case .characterChanged(let change):
             if let character = change.entry?.value {
                 show(.character(character), state: &state)
+                // A write's change (a delete discarded or refused) may bring back a row a list let
+                // go for it: the list on top reads that page now.
+                if change.cause == .written { return callEach(.settle, state: &state) }
             } else if change.cause == .deleted, let id = Int(change.id) {
                 show(.characterDeleted(id: id), state: &state)
             }

@@ -212,7 +212,7 @@ extension ChangesScreen {
         let placeholder =
             !hasRead ? "Reading the outbox…"
             : notKept.map { "No write is kept in this run: \($0)." }
-                ?? "No writes kept: every edit and delete was taken by the server."
+                ?? "No writes kept: none waits for the server or for you."
         ListView(rowCount: writes.count, state: selection, placeholder: placeholder) { [writes, now] index in
             Self.line(for: writes[index], width: width, now: now)
         }

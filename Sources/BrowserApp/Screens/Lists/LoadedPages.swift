@@ -126,6 +126,9 @@ struct LoadedPages<Row: Sendable & Hashable>: Sendable, Hashable {
         if let total = totalCount { totalCount = max(0, total - removed) }
     }
 
+    /// Lets page `number` go (its rows are nil until it is read again; its place stays).
+    mutating func letGo(page number: Int) { resident[number] = nil }
+
     /// Replaces every held row for which `replacement` gives a different value.
     mutating func replaceRows(_ replacement: (Row) -> Row?) {
         for number in resident.keys {

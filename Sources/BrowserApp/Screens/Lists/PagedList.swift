@@ -32,6 +32,9 @@ package struct PagedList: Sendable, Hashable {
     var failure: String?
     /// The rows' values read for a profile's columns, by address.
     var rowValues: [EntityAddress: RowValues] = [:]
+    /// Rows taken out for a deletion, by id, with the page that held them: if the entity comes
+    /// back (its delete discarded, or refused), that page is let go, to be read again.
+    private(set) var deleted: [String: Int] = [:]
 
     /// An empty list read with `filter`, holding at most `residentLimit` pages.
     init(filter: [String: String] = [:], generation: Int = 0, residentLimit: Int = 16) {
@@ -117,8 +120,15 @@ package struct PagedList: Sendable, Hashable {
         }
         switch (shown, look.kind) {
         case (.character(let character), .character?):
+            if let number = deleted.removeValue(forKey: String(character.id)) { pages.letGo(page: number) }
             replace(character.id) { RickAndMortyLists.content(of: character) }
-        case (.characterDeleted(let id), .character?): pages.removeRows { $0.id == String(id) }
+        case (.characterDeleted(let id), .character?):
+            if let index = pages.firstIndex(where: { $0.id == String(id) }),
+                let number = pages.pageNumber(ofRow: index)
+            {
+                deleted[String(id)] = number
+            }
+            pages.removeRows { $0.id == String(id) }
         case (.episode(let episode), .episode?):
             replace(episode.id) { RickAndMortyLists.content(of: episode) }
         case (.location(let location), .location?):
