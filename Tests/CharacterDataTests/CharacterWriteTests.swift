@@ -20,6 +20,19 @@ struct CharacterWriteTests {
         return fields
     }
 
+    /// Two repositories over the fixture's cache file, the first made first (it keeps the
+    /// writes), with Beth read by the first and Jerry by the second; then offline.
+    static func twoOverOneFile(_ fixture: Fixture) async throws
+        -> (first: CharacterRepository, second: CharacterRepository, beth: ShowCharacter, jerry: ShowCharacter)
+    {
+        let first = try fixture.repository()
+        let second = try fixture.repository()
+        let beth = try await first.character(id: 4, policy: .localFirst).value
+        let jerry = try await second.character(id: 5, policy: .localFirst).value
+        fixture.networkSwitch.setOnline(false)
+        return (first, second, beth, jerry)
+    }
+
     /// Character `id` as the server holds it now.
     static func onServer(_ id: Int, _ fixture: Fixture) async throws -> ShowCharacter {
         let fresh = CharacterRepository(
@@ -93,11 +106,7 @@ struct CharacterWriteTests {
     func oneOutboxPerFile() async throws {
         try await Fixture.with { fixture in
             // GIVEN two repositories over one cache file (two browsers in two terminals), offline
-            let first = try fixture.repository()
-            let second = try fixture.repository()
-            let beth = try await first.character(id: 4, policy: .localFirst).value
-            let jerry = try await second.character(id: 5, policy: .localFirst).value
-            fixture.networkSwitch.setOnline(false)
+            let (first, second, beth, jerry) = try await Self.twoOverOneFile(fixture)
             #expect(first.writesNotKept == nil)
             #expect(second.writesNotKept == "process \(getpid()) held this cache file's writes when this run started")
             // WHEN each edits a character
@@ -124,11 +133,7 @@ struct CharacterWriteTests {
     func takesOverOnceReleased() async throws {
         try await Fixture.with { fixture in
             // GIVEN two repositories over one file; the first keeps Beth's offline edit, then quits
-            let first = try fixture.repository()
-            let second = try fixture.repository()
-            let beth = try await first.character(id: 4, policy: .localFirst).value
-            let jerry = try await second.character(id: 5, policy: .localFirst).value
-            fixture.networkSwitch.setOnline(false)
+            let (first, second, beth, jerry) = try await Self.twoOverOneFile(fixture)
             _ = try await first.edit(4, to: Self.renamed(beth, "Beth (first)"), queueing: true)
             #expect(second.writesNotKept != nil)
             try await first.database?.close()
