@@ -230,11 +230,26 @@ struct KeyTableTests {
         }
         driver.press("?")
         let frame = driver.frame.joined(separator: "\n")
-        for binding in scope.bindings + KeyTable.global where !binding.label.isEmpty {
+        for binding in scope.bindings + KeyTable.global(sayingOn: scope) where !binding.label.isEmpty {
             #expect(frame.contains(binding.help), "\(binding.help) on \(scope)")
+        }
+        // A global key the screen binds to the same action is said once, as the screen does it.
+        for binding in KeyTable.global where !KeyTable.global(sayingOn: scope).contains(binding) {
+            #expect(!frame.contains(binding.help), "\(binding.help) on \(scope)")
         }
         driver.press("x")
         #expect(!driver.state.showsHelp)
+    }
+
+    @Test("On the Changes screen r is said as what it does there: send the write now, not refresh")
+    func changesSaysItsR() {
+        var driver = Self.driver(on: .changes, size: TerminalSize(width: 160, height: 40))
+        #expect(driver.frame.last?.contains("r  send now") == true, "\(driver.frame.last ?? "")")
+        #expect(driver.frame.last?.contains("refresh") == false)
+        driver.press("?")
+        let frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("send the write now, and the pending ones after it"))
+        #expect(!frame.contains("refresh what is shown"))
     }
 
     @Test("Keys not in the table do nothing")

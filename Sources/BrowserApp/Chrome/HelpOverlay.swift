@@ -31,7 +31,8 @@ enum HelpOverlay {
         let moves = KeyTable.resourceMoves(exploring: exploring).filter { move in
             !screen.contains { $0.label == move.label }
         }
-        let keys = (moves + screen + KeyTable.global).filter { !$0.label.isEmpty }.map { ($0.label, $0.help) }
+        let keys = (moves + screen + KeyTable.global(sayingOn: scope)).filter { !$0.label.isEmpty }
+            .map { ($0.label, $0.help) }
         let mouse =
             mouseOn
             ? [

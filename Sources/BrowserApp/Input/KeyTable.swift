@@ -43,6 +43,12 @@ package enum KeyTable {
             KeyBinding([.escape], .dismissToast, label: "Esc", help: "close a toast (first)"),
         ] + ScreenCatalog.openers.map(\.binding)
 
+    /// The global bindings the help and the footer show on `scope`: those whose action the screen
+    /// binds too are said by the screen's binding (`r` on the Changes screen sends a write).
+    static func global(sayingOn scope: Scope) -> [KeyBinding] {
+        global.filter { binding in !scope.bindings.contains { $0.action == binding.action } }
+    }
+
     /// What `key` does on `scope`: a global binding first, then the moves every screen has (`1`–`3`,
     /// and `:` while an API is explored, `exploring`), then the screen's.
     static func action(for key: Key, in scope: Scope, hasToast: Bool, exploring: Bool) -> BrowserAction? {
@@ -97,7 +103,7 @@ package enum KeyTable {
 
     /// The bindings with a footer hint on `scope`, by the hint's rank.
     private static func hintBindings(for scope: Scope, withGlobal: Bool) -> [KeyBinding] {
-        (scope.bindings + (withGlobal ? global : []))
+        (scope.bindings + (withGlobal ? global(sayingOn: scope) : []))
             .filter { $0.hint != nil }
             .sorted { ($0.hint?.rank ?? 0) < ($1.hint?.rank ?? 0) }
     }

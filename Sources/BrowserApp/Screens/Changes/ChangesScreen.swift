@@ -328,5 +328,8 @@ extension KeyTable.Scope {
             KeyBinding(
                 [.character("d")], .delete, label: "d", help: "discard the write (asks first)",
                 hint: ("d", "discard", 30)),
+            KeyBinding(
+                [.character("r")], .refresh, label: "r", help: "send the write now, and the pending ones after it",
+                hint: ("r", "send now", 40)),
         ])
 }
