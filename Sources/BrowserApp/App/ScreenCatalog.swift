@@ -35,7 +35,7 @@ enum ScreenCatalog {
         ScreenOpener(
             "changes", keys: [.character("5")], label: "5",
             help: "the Changes screen: writes pending, in conflict or refused", screen: ChangesScreen.self,
-            make: { services in ChangesScreen(notKept: services.repository.writesNotKept) }),
+            make: { _ in ChangesScreen() }),
     ]
 
     /// The screens at the bottom of the stack and those another screen pushes (not opened by a

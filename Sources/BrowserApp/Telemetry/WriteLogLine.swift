@@ -34,7 +34,7 @@ package struct WriteLogLine: Sendable, Codable, Equatable {
     var isNotMade: Bool { write == Self.notSent }
 
     /// Whether the write is kept, to be sent later.
-    var isPending: Bool { write == "pending" }
+    var isPending: Bool { write == Self.pending }
 
     /// The line of `event`, a write of `character` that took `elapsed`.
     init(_ event: WriteEvent, character: Int, elapsed: Duration) {
@@ -45,7 +45,7 @@ package struct WriteLogLine: Sendable, Codable, Equatable {
         case .applied(let merged): write = merged ? "merged" : "applied"
         case .confirmed: write = "applied"
         case .queued, .retrying:
-            write = "pending"
+            write = Self.pending
             origin = "disk"
             if case .retrying(let reason, _) = event.outcome { error = reason }
         case .conflict(let fields):
@@ -68,6 +68,7 @@ package struct WriteLogLine: Sendable, Codable, Equatable {
     }
 
     private static let notSent = "not sent"
+    private static let pending = "pending"
 
     private init(method: EntityWrite.Method, character: Int, elapsed: Duration) {
         self.method = method == .delete ? "DELETE" : "PATCH"

@@ -24,7 +24,8 @@ struct ChangesScreen: ScreenModel {
     /// The write whose fields are shown, if any.
     var opened: Int64?
     var isActing = false
-    /// Why no write is kept in this run (no disk cache, or another browser keeps them), if so.
+    /// Why no write is kept in this run (no disk cache, or another browser keeps them), if so, as
+    /// the repository said at the last read.
     var notKept: String?
 
     var keyScope: KeyTable.Scope { .changes }
@@ -138,7 +139,7 @@ struct ChangesScreen: ScreenModel {
             self.writes = writes
             self.now = now
             hasRead = true
-            // This run may have taken the cache file's writes over since the screen opened.
+            // Read with the writes: this run may take the cache file's writes over while it is open.
             notKept = context.services.repository.writesNotKept
             if let previous, let index = writes.firstIndex(where: { $0.sequence == previous }) {
                 selection = ListState(selected: index, offset: min(selection.offset, index))

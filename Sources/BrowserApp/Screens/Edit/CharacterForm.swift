@@ -98,12 +98,10 @@ struct CharacterForm: Sendable, Hashable {
     private mutating func splice(_ range: Range<Int>, with inserted: String = "") {
         var characters = Array(fields[focus].text)
         characters.replaceSubrange(range, with: inserted)
-        let text = String(characters)
-        fields[focus].text = text
-        // Joined, a mark typed after a letter (or a joiner between emoji) makes one character
-        // with it: the cursor counts the characters before it as the text now has them.
-        let before = String(characters[..<(range.lowerBound + inserted.count)])
-        fields[focus].cursor = min(before.count, text.count)
+        fields[focus].text = String(characters)
+        // Joined, a mark typed after a letter (or a flag's second letter after its first) makes
+        // one character with it: the cursor counts the characters before it as the text has them.
+        fields[focus].cursor = String(characters[..<(range.lowerBound + inserted.count)]).count
         errors[fields[focus].name] = nil
         message = nil
     }
