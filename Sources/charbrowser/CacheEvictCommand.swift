@@ -17,7 +17,7 @@ struct CacheEvictCommand: AsyncParsableCommand {
 
     @OptionGroup var location: CacheLocationOptions
 
-    @Argument(help: "The entry, as `ls` prints it: character/id:1, character/1, character-page-ids/page:1.")
+    @Argument(help: CacheKeyArgument.help)
     var key: String
 
     @Option(help: "Only from this tier: disk, shared or file.")
@@ -33,9 +33,10 @@ struct CacheEvictCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let key = CacheKeyArgument.parse(key) else { throw ExitCode(2) }
+        guard let given = CacheKeyArgument.parse(key) else { throw ExitCode(2) }
         try await CacheRun.perform {
             try await OpenedCacheTiers.with(location, writable: true) { opened in
+                let key = try await CacheKeyResolution.resolve(given, in: opened.inspector, api: location.api)
                 let answer = await opened.inspector.evict(key, from: tier?.rawValue)
                 guard answer.succeeded else { throw CacheCommandFailure(answer.description) }
                 Console.out(answer.description + "\n")

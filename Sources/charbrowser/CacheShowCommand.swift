@@ -10,7 +10,7 @@ struct CacheShowCommand: AsyncParsableCommand {
 
     @OptionGroup var location: CacheLocationOptions
 
-    @Argument(help: "The entry, as `ls` prints it: character/id:1, character/1, character-page-ids/page:1.")
+    @Argument(help: CacheKeyArgument.help)
     var key: String
 
     @Flag(help: "Print a JSON object.")
@@ -23,10 +23,11 @@ struct CacheShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let key = CacheKeyArgument.parse(key) else { throw ExitCode(2) }
+        guard let given = CacheKeyArgument.parse(key) else { throw ExitCode(2) }
         try await CacheRun.perform {
             try await OpenedCacheTiers.with(location, writable: false) { opened in
                 let inspector = opened.inspector
+                let key = try await CacheKeyResolution.resolve(given, in: inspector, api: location.api)
                 let row: CacheRow?
                 do throws(RepositoryError) {
                     row = try await inspector.row(key)

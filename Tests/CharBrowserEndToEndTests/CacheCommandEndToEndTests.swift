@@ -111,6 +111,29 @@ struct CacheCommandEndToEndTests {
         #expect(missing.standardError.split(separator: "\n").count == 1, "\(missing.standardError)")
     }
 
+    @Test("A key without its API names the one API caching it; cached by two, it names them and changes nothing")
+    func keyWithoutItsAPI() async throws {
+        let browser = try await Browser.populated()
+        defer { browser.cleanUp() }
+        let shown = try await browser.cache(["show", "character/1"])
+        #expect(shown.status == 0, "\(shown.standardError)")
+        #expect(shown.standardOutput.contains("(sample|character/id:1)"))
+        let evicted = try await browser.cache(["evict", "character/2"])
+        #expect(evicted.standardOutput == "sample|character/id:2: evicted from disk\n", "\(evicted.standardError)")
+        // a second API in the same cache
+        let other = try await browser.headless(keys: "q", extra: ["--synthetic", "30"])
+        #expect(other.outcome.status == 0, "\(other.outcome.standardError)")
+        for arguments in [["show", "character/1"], ["evict", "character/1"]] {
+            let both = try await browser.cache(arguments)
+            #expect(both.status == 1)
+            #expect(
+                both.standardError
+                    == "charbrowser: character/id:1 is cached for 2 APIs (sample, synthetic-30-1): name one with --api\n")
+        }
+        #expect(try await browser.cache(["show", "character/1", "--api", "sample"]).status == 0, "not evicted")
+        #expect(try await browser.cache(["show", "character/1", "--api", "synthetic-30-1"]).status == 0)
+    }
+
     @Test("evict KEY [--tier]: removes it; a key not cached exits 1 with one line")
     func evict() async throws {
         let browser = try await Browser.populated()
