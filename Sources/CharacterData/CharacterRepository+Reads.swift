@@ -40,30 +40,55 @@ extension CharacterRepository {
     /// inside the `stale-while-revalidate` window its server gave answers at once and is read
     /// again in the background (`CacheRepository.answerRevalidating`): the revalidation's answer
     /// is the second of the updates, and announced to `characterChanges()` observers as any
-    /// network answer is. A kept edit shows in both answers.
+    /// network answer is. A kept edit shows in both answers. When the server answers that it does
+    /// not exist, at once or in the background, it leaves every tier, announced as deleted.
     public func characterRevalidating(id: Int, policy: CachePolicy) async throws(RepositoryError)
         -> AnswerUpdates<ShowCharacter>
     {
-        let updates = try await characters.answerRevalidating(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
-        return updates.map { [self] answer in
+        let updates: AnswerUpdates<ShowCharacter>
+        do {
+            updates = try await characters.answerRevalidating(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        } catch {
+            await forgetIfGone(error, id: id)
+            throw error
+        }
+        if let error = updates.first.fallbackError, case .notFound = error {
+            await forgetIfGone(error, id: id)
+            throw error
+        }
+        return updates.onFailure { [self] in await forgetIfGone($0, id: id) }.map { [self] answer in
             announce(answer, in: characterGraph)
             return overlaid(answer, id: id)
         }
     }
 
     /// One character by id, read as `policy` says, serving stale when main fails — except when
-    /// the server answered that it does not exist: then it leaves every tier and the read throws
-    /// `.notFound`. A value from the network is announced to `characterChanges()` observers.
+    /// the server answered that it does not exist: then it leaves every tier, announced to
+    /// `characterChanges()` observers as deleted, and the read throws `.notFound`. A value from
+    /// the network is announced to `characterChanges()` observers.
     public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
     {
-        let answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        let answer: Answer<ShowCharacter>
+        do {
+            answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        } catch {
+            await forgetIfGone(error, id: id)
+            throw error
+        }
         // The server says it is gone: no stale copy of it stays (another writer deleted it).
-        if case .notFound? = answer.fallbackError {
-            try? await characterGraph.cache.remove(String(id), cause: .deleted)
-            throw answer.fallbackError ?? .notFound(.id(id))
+        if let error = answer.fallbackError, case .notFound = error {
+            await forgetIfGone(error, id: id)
+            throw error
         }
         announce(answer, in: characterGraph)
         return overlaid(answer, id: id)
+    }
+
+    /// After the server answered that character `id` does not exist (`.notFound`; a policy here
+    /// always asks it on a miss): no tier keeps it, and observers hear it was deleted.
+    private func forgetIfGone(_ error: RepositoryError, id: Int) async {
+        guard case .notFound = error else { return }
+        try? await characterGraph.cache.remove(String(id), cause: .deleted)
     }
 
     /// Character `id` as this process shows it now, from the cache alone (never the network): its

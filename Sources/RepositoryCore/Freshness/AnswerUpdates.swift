@@ -38,6 +38,19 @@ public struct AnswerUpdates<Value: Sendable>: AsyncSequence, Sendable {
             first: transform(first), revalidation: Task { await revalidation.value.map(transform) })
     }
 
+    /// The same answers; a revalidation that fails hands its error to `failed` (awaited, in the
+    /// revalidation's task, iterated or not) before it is thrown.
+    public func onFailure(_ failed: @escaping @Sendable (RepositoryError) async -> Void) -> AnswerUpdates {
+        guard let revalidation else { return self }
+        return AnswerUpdates(
+            first: first,
+            revalidation: Task {
+                let result = await revalidation.value
+                if case .failure(let error) = result { await failed(error) }
+                return result
+            })
+    }
+
     /// Whether a background revalidation was started with `first`.
     public var isRevalidating: Bool { revalidation != nil }
 

@@ -10,7 +10,8 @@ public struct EntityChange<Entity: NormalizedEntity>: Sendable {
         /// The local copies were deleted or invalidated.
         case removed
         /// The entity itself was deleted (a write of this process, taken by the main source or
-        /// kept to be sent): lists shown should leave it out.
+        /// kept to be sent, or the main source's answer that it no longer exists): lists shown
+        /// should leave it out.
         case deleted
     }
 
