@@ -70,12 +70,14 @@ public struct CharacterFields: Sendable, Hashable, Codable {
     }
 
     /// The first field that breaks the API's rules, with the reason, or nil when all are valid:
-    /// a name of 1 to 200 characters, a status and a gender among the allowed values, a species
-    /// and a type of at most 200 characters.
+    /// a name of 1 to 200 characters, not all blank (white space and invisible format characters
+    /// alone), a status and a gender among the allowed values, a species and a type of at most 200
+    /// characters.
     public func violation() -> (field: String, reason: String)? {
         if name.isEmpty || name.count > Self.maximumLength {
             return ("name", "name must be 1 to \(Self.maximumLength) characters")
         }
+        if Self.isBlank(name) { return ("name", "name must not be blank") }
         if !Self.statuses.contains(status) {
             return ("status", "status must be one of \(Self.statuses.joined(separator: ", "))")
         }
@@ -89,6 +91,11 @@ public struct CharacterFields: Sendable, Hashable, Codable {
             return ("gender", "gender must be one of \(Self.genders.joined(separator: ", "))")
         }
         return nil
+    }
+
+    /// Whether `text` shows nothing: white space and format characters (a zero-width space) only.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .format }
     }
 
     /// The names of the fields whose values differ from `other`'s, in `names` order.

@@ -116,6 +116,11 @@ struct EditFormTests {
         #expect(effects.isEmpty)
         let row = driver.frame.first { $0.contains("Name:") }
         #expect(row?.contains("✗ name must be 1 to 200") == true)
+        // a name of spaces alone would show as no name at all
+        driver.press(" ")
+        driver.press(" ")
+        #expect(driver.press(.enter).isEmpty)
+        #expect(driver.frame.first { $0.contains("Name:") }?.contains("✗ name must not be blank") == true)
     }
 
     /// The repository's event of write 1 of character 1.

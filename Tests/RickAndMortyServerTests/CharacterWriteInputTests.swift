@@ -26,11 +26,12 @@ struct CharacterWriteInputTests {
     }
 
     @Test(
-        "A field of the wrong type, unknown or fixed is 422 naming it",
+        "A field of the wrong type, unknown, fixed or a blank name is 422 naming it",
         arguments: [
             ("PATCH", #"{"name": 5}"#, "name"), ("PATCH", #"{"status": true}"#, "status"),
             ("PATCH", #"{"species": ["Human"]}"#, "species"), ("PATCH", #"{"gender": null}"#, "gender"),
             ("PATCH", #"{"name": {"first": "Rick"}}"#, "name"), ("PATCH", #"{"hat": "tall"}"#, "hat"),
+            ("PATCH", #"{"name": "   "}"#, "name"), ("PATCH", #"{"name": "\u200b\t"}"#, "name"),
             ("PATCH", #"{"url": "http://elsewhere/api/character/1"}"#, "url"), ("PATCH", #"{"episode": []}"#, "episode"),
             ("PUT", #"{"name": "Rick", "status": "Alive", "species": "Human", "type": null, "gender": "Male"}"#, "type"),
             ("PUT", #"{"name": "Rick", "status": "Alive", "species": "Human", "gender": "Male"}"#, "type"),

@@ -8,7 +8,8 @@ import RickAndMortyModel
 // first line `PUT` or `PATCH` sends it as that method only, otherwise it is tried as both. Checked
 // against the contract written here, not taken from `CharacterFields.violation()`:
 // - reading is deterministic;
-// - an accepted body yields a name of 1 to 200 characters, a species and a type of at most 200, a
+// - an accepted body yields a name of 1 to 200 characters, not only white space or format
+//   characters, a species and a type of at most 200, a
 //   status among Alive, Dead, unknown and a gender among Female, Male, Genderless, unknown;
 // - an accepted PUT sets exactly the five strings the body holds; an accepted PATCH changes only
 //   the fields the body names (`type: null` empties the type);
@@ -37,6 +38,9 @@ func object(_ body: [UInt8]) -> [String: Any]? {
 /// The rules an accepted write's fields keep.
 func checkLimits(_ fields: CharacterFields, _ method: String) {
     invariant((1...200).contains(fields.name.count), "\(method) accepted a name of \(fields.name.count) characters")
+    invariant(
+        fields.name.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .format },
+        "\(method) accepted a blank name")
     invariant(fields.species.count <= 200, "\(method) accepted a species of \(fields.species.count) characters")
     invariant(fields.type.count <= 200, "\(method) accepted a type of \(fields.type.count) characters")
     invariant(["Alive", "Dead", "unknown"].contains(fields.status), "\(method) accepted status \(fields.status)")
