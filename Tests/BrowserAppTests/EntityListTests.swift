@@ -113,6 +113,37 @@ struct EntityListTests {
         #expect(!driver.frame.contains { $0.contains("Nothing loaded") })
     }
 
+    @Test("Back online, pages the cache answered in place of the server are read again: on top at once, else when back")
+    func answeredInPlaceReadAgain() {
+        var driver = Driver(size: TerminalSize(width: 100, height: 30))
+        driver.press("o")
+        // GIVEN page 1 answered stale from the disk because the server could not be reached (a
+        // row it names may be missing), page 2 fresh from the disk
+        driver.answerPage(1, origin: .disk, fallback: .mainUnavailable(reason: "offline"), stale: true)
+        driver.answerPage(2, origin: .disk)
+        #expect(driver.state.characters.answeredInPlace == [1])
+        // WHEN the server can be reached again THEN page 1 alone is read, its rows shown meanwhile
+        driver.press("o")
+        let effects = driver.deliver(.reconnected(number: driver.state.switchSettings))
+        #expect(effects.shapes == [.run(key: "page-1")])
+        #expect(driver.state.characters.loading[1] == .localFirst)
+        #expect(driver.frame.contains { $0.contains("Rick Sanchez") })
+        driver.answerPage(1)
+        #expect(driver.state.characters.answeredInPlace.isEmpty)
+        #expect(driver.deliver(.reconnected(number: driver.state.switchSettings)).isEmpty)
+        // AND a list not on top reads such a page when it is back
+        driver.press("o")
+        driver.press("r")
+        driver.answerPage(1, origin: .disk, fallback: .mainUnavailable(reason: "offline"), stale: true)
+        #expect(driver.state.characters.answeredInPlace == [1])
+        driver.press("2")
+        driver.press("o")
+        _ = driver.deliver(.reconnected(number: driver.state.switchSettings))
+        #expect(driver.state.characters.loading.isEmpty)
+        driver.press("1")
+        #expect(driver.state.characters.loading[1] == .localFirst)
+    }
+
     @Test("A list left for another keeps its place; the page it was reading is read again when it is back")
     func placeKept() {
         var driver = Driver(size: TerminalSize(width: 100, height: 30))

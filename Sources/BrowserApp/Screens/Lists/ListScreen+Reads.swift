@@ -130,6 +130,7 @@ extension ListScreen {
             let wasNext = number == list.nextPageNumber
             guard list.apply(page, number: number) else { return [] }
             list.failure = nil
+            if read.answer.event.error != nil { list.answeredInPlace.insert(number) }
             if wasNext, list.pendingAdvance > 0 {
                 list.selection.move(
                     by: list.pendingAdvance, rowCount: list.shownCount, visibleRows: visibleRows)

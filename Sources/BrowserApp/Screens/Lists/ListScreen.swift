@@ -277,6 +277,7 @@ struct ListScreen: ScreenModel {
         list.failure = nil
         list.selection.clamp(rowCount: list.shownCount, visibleRows: visibleRows)
         return cancelled + readMissing(context: context) + readValuesInView(context: context)
+            + readAnsweredInPlace(context: context)
     }
 
     /// Keeps `list` (looking as `look` says) as the list of the resource named `name`, its reads
@@ -295,14 +296,25 @@ struct ListScreen: ScreenModel {
     }
 
     mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
-        readMissing(context: context) + readValuesInView(context: context)
+        readMissing(context: context) + readValuesInView(context: context) + readAnsweredInPlace(context: context)
     }
 
-    /// A list that could not be read at all is read again (now on top, else when resumed).
+    /// A list that could not be read at all is read again, and so are the pages the cache
+    /// answered in place of the server (their rows shown until the new page replaces them): now
+    /// on top, else when resumed or shown again.
     mutating func reconnected(context: inout ScreenContext) -> [Effect<Message>] {
-        guard list.failure != nil else { return [] }
+        let failed = list.failure != nil
         list.failure = nil
-        return context.isOnTop ? readMissing(context: context) : []
+        guard context.isOnTop else { return [] }
+        return (failed ? readMissing(context: context) : []) + readAnsweredInPlace(context: context)
+    }
+
+    /// Reads again, while the server can be reached, the pages held that the cache answered in
+    /// its place (`PagedList.answeredInPlace`).
+    private mutating func readAnsweredInPlace(context: ScreenContext) -> [Effect<Message>] {
+        guard context.services.networkSwitch.isOnline else { return [] }
+        let numbers = list.answeredInPlace.filter { list.holds(page: $0) && list.loading[$0] == nil }.sorted()
+        return numbers.flatMap { read($0, policy: .localFirst, context: context) }
     }
 
     /// Keeps the window on the view after a key or a resize (letting go of far pages) and, on top,

@@ -35,6 +35,9 @@ package struct PagedList: Sendable, Hashable {
     /// Rows taken out for a deletion, by id, with the page that held them: if the entity comes
     /// back (its delete discarded, or refused), that page is let go, to be read again.
     private(set) var deleted: [String: Int] = [:]
+    /// Pages answered from the cache in place of a server that failed (offline, say): stale, or
+    /// missing rows the cache no longer held. Read again once the server can be reached.
+    var answeredInPlace: Set<Int> = []
 
     /// An empty list read with `filter`, holding at most `residentLimit` pages.
     init(filter: [String: String] = [:], generation: Int = 0, residentLimit: Int = 16) {
@@ -87,6 +90,7 @@ package struct PagedList: Sendable, Hashable {
     /// count, else reached in order. False, changing nothing, for a page out of order.
     @discardableResult
     mutating func apply(_ page: ListedPage, number: Int) -> Bool {
+        answeredInPlace.remove(number)
         guard pages.apply(page.rows, number: number, totalPages: page.totalPages, totalCount: page.totalCount)
         else { return false }
         if let size = page.pageSize, let count = page.totalCount {
