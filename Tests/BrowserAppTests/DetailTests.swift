@@ -162,6 +162,22 @@ struct DetailTests {
         #expect(driver.state.entity?.crumb == "S01E01 Pilot")
     }
 
+    @Test("A character the cache answered in place of the server is read again, once, when it can be reached")
+    func answeredInPlaceReadAgain() {
+        var driver = Driver(size: NavigationTests.small)
+        driver.answerPage(1)
+        driver.press(.enter)
+        driver.answerDetail(origin: .disk, fallback: .mainUnavailable(reason: "offline"))
+        driver.press("o")
+        driver.press("o")
+        let effects = driver.deliver(.reconnected(number: driver.state.switchSettings))
+        #expect(effects.contains { if case .run(let key?) = $0.shape { key.contains("entity") } else { false } })
+        #expect(driver.state.detail?.loading == .localFirst)
+        #expect(driver.frame.contains { $0.contains("Rick Sanchez") }, "shown until the new answer")
+        driver.answerDetail()
+        #expect(driver.deliver(.reconnected(number: driver.state.switchSettings)).isEmpty)
+    }
+
     @Test("A failed character read shows why, in the detail and a toast")
     func failure() {
         var driver = Driver(size: NavigationTests.small)

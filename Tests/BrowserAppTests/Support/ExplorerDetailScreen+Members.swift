@@ -98,7 +98,9 @@ extension Driver {
     /// Answers the character detail on top as its read does, in one message: the character (from
     /// `origin`), its episodes' titles and their batch's read (from `episodesOrigin`) to record.
     @discardableResult
-    mutating func answerDetail(origin: Origin = .memory, episodesOrigin: Origin = .network) -> [Effect<BrowserMessage>] {
+    mutating func answerDetail(
+        origin: Origin = .memory, episodesOrigin: Origin = .network, fallback: RepositoryError? = nil
+    ) -> [Effect<BrowserMessage>] {
         guard let detail = state.detail, let id = detail.characterID,
             let entity = RickAndMortyEntities.entity(SampleData.character(id))
         else { return [] }
@@ -114,7 +116,9 @@ extension Driver {
             query: QueryText.episodes(ids), kind: .episode, policy: policy, keys: ids.map { .entity(.episode, id: $0) },
             report)
         let read = ExplorerRead(
-            policy: policy, result: .success(SampleData.answer(entity, origin: origin, policy: policy)),
+            policy: policy,
+            result: .success(
+                SampleData.answer(entity, origin: origin, policy: policy, stale: fallback != nil, fallback: fallback)),
             elapsed: .milliseconds(2))
         return deliver(.entity(read, tree: RickAndMortyEntities.laidOut(entity), titles: titles, recorded: [batch]))
     }

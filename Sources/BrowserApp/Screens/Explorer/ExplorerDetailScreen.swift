@@ -88,6 +88,9 @@ struct ExplorerDetailScreen: ScreenModel {
     var titleBatches = 0
     /// Another screen read a newer value of the entity: read again (from the cache) when on top.
     private(set) var outdated = false
+    /// The entity shown was answered from the cache in place of a server that failed (offline,
+    /// say): read again once the server can be reached.
+    private(set) var answeredInPlace = false
 
     /// The detail of `target`, known as `knownTitle` until read.
     init(target: Target, knownTitle: String) {
@@ -151,6 +154,7 @@ struct ExplorerDetailScreen: ScreenModel {
                 entity = answer.value
                 failure = nil
                 outdated = false
+                answeredInPlace = answer.fallbackError != nil
                 // Another screen holding the entity (a list's row, a detail further down) shows it too.
                 if isNew, let shown = reader?.shown(answer.value) { context.show(shown) }
                 var effects: [Effect<Message>] = []
@@ -209,10 +213,12 @@ struct ExplorerDetailScreen: ScreenModel {
         return image == nil ? loadImage(refresh: false, services: context.services) : []
     }
 
-    /// An entity or a picture that could not be read is read again (now on top, else when resumed).
+    /// An entity or a picture that could not be read, or an entity the cache answered in place of
+    /// the server, is read again (now on top, else when resumed).
     mutating func reconnected(context: inout ScreenContext) -> [Effect<Message>] {
         var again = false
         if entity == nil, failure != nil { (failure, again) = (nil, true) }
+        if answeredInPlace { (answeredInPlace, outdated, again) = (false, true, true) }
         if case .failed? = image { (image, again) = (nil, true) }
         return again && context.isOnTop ? resume(context: &context) : []
     }
