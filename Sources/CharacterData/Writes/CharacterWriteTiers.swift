@@ -66,8 +66,8 @@ enum CharacterWriteFields {
 }
 
 /// The character tiers as the write model sees them: the normalized cache's (memory, disk,
-/// shared), given only what a server answered, stored in every tier and told to observers. A
-/// value; thread-safe.
+/// shared), given only what a server answered, stored in every tier and told to observers, and
+/// fenced (`WriteFence`) against the older copies of lists read meanwhile. A value; thread-safe.
 struct CharacterWriteTiers: WriteTiers {
     let paths: CharacterPaths
     let graph: CharacterRepository.Graph<ShowCharacter, PageInfo>
@@ -87,11 +87,14 @@ struct CharacterWriteTiers: WriteTiers {
             ?? (try? APIDecoding.decode(ShowCharacter.self, from: JSONValue.data(of: copy.value)))
         guard let character = decoded, paths.id(of: entity) == character.id else { return }
         let metadata = EntryMetadata(storedAt: timeSource.now(), etag: copy.tag)
+        // (a list asked for before now carries an older copy: it leaves this one alone)
+        graph.cache.writeFence.mark(String(character.id), at: metadata.storedAt)
         _ = await graph.cache.store([character], metadata: metadata)
     }
 
     func remove(_ entity: String) async {
         guard let id = paths.id(of: entity) else { return }
+        graph.cache.writeFence.mark(String(id), at: timeSource.now())
         try? await graph.cache.remove(String(id), cause: .deleted)
     }
 }

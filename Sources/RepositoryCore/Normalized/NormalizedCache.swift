@@ -36,6 +36,9 @@ public final class NormalizedCache<
     /// Tells observers of each entity written or dropped.
     public let broadcaster: ChangeBroadcaster<EntityChange<Entity>>
     @usableFromInline let compositions = CompositionMemo<Entity, Info>(limit: 256)
+    /// When this process stored a write's answer for an entity (`WriteFence`): a read asked for
+    /// before then neither writes over that copy nor brings a deleted entity back.
+    public let writeFence = WriteFence()
     @usableFromInline let entitiesVersion: (@Sendable () -> UInt64)?
     @usableFromInline let listsVersion: (@Sendable () -> UInt64)?
     /// The entity store's reader for a list read joined with its entities, if it offers one.
@@ -137,13 +140,17 @@ public final class NormalizedCache<
     }
 
     /// Writes each entity under its id, stamped with `metadata`, unless a newer copy is held
-    /// in memory or a tier's put answers a newer copy it kept; returns the ids written. A failed
+    /// in memory, a tier's put answers a newer copy it kept, or (for a read asked for at `asked`)
+    /// a write's answer for it was stored since (`writeFence`); returns the ids written. A failed
     /// write is skipped (the next read misses).
     @discardableResult
-    public func store(_ values: [Entity], metadata: EntryMetadata) async -> [String] {
+    public func store(_ values: [Entity], metadata: EntryMetadata, askedAt asked: Date? = nil) async -> [String] {
         var written: [String] = []
+        // (a read asked for before a write's answer was stored carries an older copy of it)
+        let fenced = asked.map(writeFence.anyAfter) ?? false
         for value in values {
             let id = value.entityID
+            if fenced, let asked, writeFence.wroteAfter(id, asked) { continue }
             if case .entry(let held) = entityPaths.immediateGet(.entity(id)),
                 held.metadata.storedAt > metadata.storedAt
             {
@@ -162,14 +169,30 @@ public final class NormalizedCache<
         return written
     }
 
-    /// Writes a list: its entities (as `store`), then its ids and `info` under `query`.
+    /// Writes a list: its entities (as `store`; `asked`: when the list was asked for), then its ids
+    /// and `info` under `query`.
     public func storeList(
-        _ values: [Entity], for query: Query, info: Info, metadata: EntryMetadata
+        _ values: [Entity], for query: Query, info: Info, metadata: EntryMetadata, askedAt asked: Date? = nil
     ) async throws(RepositoryError) {
         // The list's validators are the list's: each entity is stored without them.
-        await store(values, metadata: metadata.withoutValidators)
+        await store(values, metadata: metadata.withoutValidators, askedAt: asked)
         let list = StoredList(ids: values.map(\.entityID), info: info)
         try await lists.put(Entry(value: list, metadata: metadata, origin: .memory), for: query)
+    }
+
+    /// `values` (read from main, asked for at `asked`) with each entity a write's answer was
+    /// stored for since replaced by the copy held, or left out when none is (a delete).
+    public func newerWritten(in values: [Entity], since asked: Date) async -> [Entity] {
+        var shown: [Entity] = []
+        shown.reserveCapacity(values.count)
+        for value in values {
+            guard writeFence.wroteAfter(value.entityID, asked) else {
+                shown.append(value)
+                continue
+            }
+            if let held = await entity(value.entityID) { shown.append(held.value) }
+        }
+        return shown
     }
 
     /// Drops the entity with `id` from every tier and tells observers.

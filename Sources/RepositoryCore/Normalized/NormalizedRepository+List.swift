@@ -88,17 +88,25 @@ extension NormalizedRepository {
             let revalidating = fallback?.isComplete == true ? cached : nil
             fetched = try await shared(query, storing: true) {
                 [self] () async throws(RepositoryError) -> MainFetch<Main.Value> in
-                let entry = try await callMain(main, query, cached: revalidating)
+                let asked = configuration.timeSource.now()
+                var entry = try await callMain(main, query, cached: revalidating)
                 var diagnostics: [String] = []
                 // (`no-store`: answered, written nowhere)
                 if !entry.metadata.noStore {
                     do {
                         try await cache.storeList(
                             entry.value.listEntities, for: query, info: entry.value.listInfo,
-                            metadata: entry.metadata)
+                            metadata: entry.metadata, askedAt: asked)
                     } catch {
                         diagnostics.append("The list \(query.summary) could not be cached: \(error)")
                     }
+                }
+                // A write's answer stored while the list was on its way is newer than the list's
+                // copy: the list shows that one, or leaves out an entity the write deleted.
+                if cache.writeFence.anyAfter(asked) {
+                    entry.value = Main.Value(
+                        listInfo: entry.value.listInfo,
+                        entities: await cache.newerWritten(in: entry.value.listEntities, since: asked))
                 }
                 return MainFetch(entry: entry, diagnostics: diagnostics)
             }

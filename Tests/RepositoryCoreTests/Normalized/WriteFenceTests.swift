@@ -1,0 +1,69 @@
+import Foundation
+import Locking
+import RepositoryCore
+import TestSupport
+import Testing
+
+/// A page source that answers its one page only once released, and says when it was asked.
+final class GatedPlanetPages: GetDataSource, Sendable {
+    let page: PlanetPage
+    let storedAt: Date
+    private let asked = AsyncStream<Void>.makeStream()
+    private let released = AsyncStream<Void>.makeStream()
+
+    init(_ page: PlanetPage, storedAt: Date) {
+        self.page = page
+        self.storedAt = storedAt
+    }
+
+    /// Waits until a read asked for the page.
+    func waitUntilAsked() async {
+        var iterator = asked.stream.makeAsyncIterator()
+        _ = await iterator.next()
+    }
+
+    /// Lets the read waiting for the page have it.
+    func release() { released.continuation.yield() }
+
+    func get(_ query: Query, cached: Entry<PlanetPage>?) async throws(RepositoryError) -> Entry<PlanetPage> {
+        asked.continuation.yield()
+        var iterator = released.stream.makeAsyncIterator()
+        _ = await iterator.next()
+        return Entry(value: page, metadata: EntryMetadata(storedAt: storedAt), origin: .network)
+    }
+}
+
+@Suite("Writes' answers against lists read meanwhile")
+struct WriteFenceTests {
+    @Test("A list asked for before a write's answer was stored keeps that copy, and leaves out what a write deleted")
+    func listOlderThanWrite() async throws {
+        let time = ManualTimeSource()
+        let repository = makePlanetRepository(time: time)
+        let query = Query.page(PageQuery(number: 1))
+        let pages = GatedPlanetPages(PlanetPage(listInfo: 3, entities: planets(1...3)), storedAt: time.now())
+        let read = Task { try await repository.list(query, policy: .remoteFirst, main: pages) }
+        await pages.waitUntilAsked()
+        // WHEN, the list on its way, a write's answer renames planet 2 and another deletes planet 3
+        time.advance(by: 1)
+        let cache = repository.cache
+        cache.writeFence.mark("2", at: time.now())
+        await cache.store([Planet(id: 2, name: "Written")], metadata: EntryMetadata(storedAt: time.now()))
+        cache.writeFence.mark("3", at: time.now())
+        try await cache.remove("3", cause: .deleted)
+        // (the list arrives later, so its own stamp is the newer one)
+        time.advance(by: 1)
+        pages.release()
+        let answer = try await read.value
+        // THEN the answer and the cache keep the write's copy, and planet 3 stays deleted
+        #expect(answer.value.listEntities.map(\.name) == ["P1", "Written"])
+        #expect(await cache.entity("2")?.value.name == "Written")
+        #expect(await cache.entity("3") == nil)
+        #expect(await cache.entity("1")?.value.name == "P1")
+        // AND a list asked for after the writes stores every copy it brings
+        let later = PlanetPages([1: PlanetPage(listInfo: 3, entities: planets(1...3))], storedAt: time.now())
+        time.advance(by: 1)
+        let again = try await repository.list(query, policy: .remoteFirst, main: later)
+        #expect(again.value.listEntities.map(\.name) == ["P1", "P2", "P3"])
+        #expect(await cache.entity("2")?.value.name == "P2")
+    }
+}
