@@ -45,16 +45,9 @@ extension CharacterRepository {
     public func characterRevalidating(id: Int, policy: CachePolicy) async throws(RepositoryError)
         -> AnswerUpdates<ShowCharacter>
     {
-        let updates: AnswerUpdates<ShowCharacter>
-        do {
-            updates = try await characters.answerRevalidating(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
-        } catch {
-            await forgetIfGone(error, id: id)
-            throw error
-        }
-        if let error = updates.first.fallbackError, case .notFound = error {
-            await forgetIfGone(error, id: id)
-            throw error
+        let updates = try await unlessGone(id, fallbackError: \.first.fallbackError) {
+            () async throws(RepositoryError) in
+            try await characters.answerRevalidating(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
         }
         return updates.onFailure { [self] in await forgetIfGone($0, id: id) }.map { [self] answer in
             announce(answer, in: characterGraph)
@@ -68,20 +61,31 @@ extension CharacterRepository {
     /// the network is announced to `characterChanges()` observers.
     public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
     {
-        let answer: Answer<ShowCharacter>
+        // The server says it is gone: no stale copy of it stays (another writer deleted it).
+        let answer = try await unlessGone(id, fallbackError: \.fallbackError) { () async throws(RepositoryError) in
+            try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        }
+        announce(answer, in: characterGraph)
+        return overlaid(answer, id: id)
+    }
+
+    /// What `read` gives, unless the server answered that character `id` does not exist (thrown,
+    /// or the error a stale copy was served with): then it is forgotten and that error thrown.
+    private func unlessGone<Read>(
+        _ id: Int, fallbackError: (Read) -> RepositoryError?, _ read: () async throws(RepositoryError) -> Read
+    ) async throws(RepositoryError) -> Read {
+        let result: Read
         do {
-            answer = try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+            result = try await read()
         } catch {
             await forgetIfGone(error, id: id)
             throw error
         }
-        // The server says it is gone: no stale copy of it stays (another writer deleted it).
-        if let error = answer.fallbackError, case .notFound = error {
+        if let error = fallbackError(result), case .notFound = error {
             await forgetIfGone(error, id: id)
             throw error
         }
-        announce(answer, in: characterGraph)
-        return overlaid(answer, id: id)
+        return result
     }
 
     /// After the server answered that character `id` does not exist (`.notFound`; a policy here
