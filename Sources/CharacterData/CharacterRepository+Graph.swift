@@ -12,7 +12,7 @@ extension CharacterRepository {
     static func makeGraph<Entity: NormalizedEntity, Info: ListInfoCoding>(
         entities: Tiers<Entity>, listNamespace: String, limit: Int, database: CacheDatabase?,
         shared: PostgresCacheStore?, metrics: RepositoryMetrics,
-        configuration: CharacterRepositoryConfiguration
+        configuration: CharacterRepositoryConfiguration, writeFence: WriteFence = WriteFence()
     ) -> Graph<Entity, Info> {
         let codec = StoredListCodec<Info>()
         let stored = configuration.storedNamespace(listNamespace)
@@ -24,7 +24,7 @@ extension CharacterRepository {
                 upper: DiskTier(database: database, namespace: stored, codec: codec, metrics: metrics),
                 lower: SharedTier(store: shared, namespace: stored, codec: codec, metrics: metrics)))
         return NormalizedRepository(
-            cache: NormalizedCache(entities: entities, lists: lists),
+            cache: NormalizedCache(entities: entities, lists: lists, writeFence: writeFence),
             configuration: NormalizedRepositoryConfiguration(
                 timeSource: configuration.timeSource, clock: configuration.clock,
                 timeToLive: configuration.timeToLive,

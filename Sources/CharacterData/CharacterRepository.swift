@@ -30,7 +30,8 @@ public final class CharacterRepository: Sendable {
     public let database: CacheDatabase?
     /// The shared tier's server, if the shared cache is on.
     public let sharedStore: PostgresCacheStore?
-    let characters: Store<HTTPDataSource<ShowCharacter>>
+    /// Characters by id; a read a write overtook is asked again (`WriteFencedSource`).
+    let characters: Store<WriteFencedSource<HTTPDataSource<ShowCharacter>>>
     let episodes: Store<HTTPDataSource<Episode>>
     /// Characters once per tier; pages stored as their ids (`character-page-ids`).
     let characterGraph: Graph<ShowCharacter, PageInfo>
@@ -65,13 +66,17 @@ public final class CharacterRepository: Sendable {
                 main, namespace: namespace, limit: limit, codec: codec, database: database, shared: shared,
                 metrics: metrics, configuration: configuration)
         }
+        // Where the writes' answers are marked: a read of a character, or a page, asked for
+        // before one was stored leaves it alone.
+        let writeFence = WriteFence()
         characters = store(
-            api.character, Namespace.character, limit: configuration.memoryCharacterLimit,
-            codec: ShowCharacterCodec())
+            WriteFencedSource(main: api.character, fence: writeFence, timeSource: configuration.timeSource),
+            Namespace.character, limit: configuration.memoryCharacterLimit, codec: ShowCharacterCodec())
         episodes = store(api.episode, Namespace.episode, limit: 1_024, codec: JSONPayloadCodec<Episode>())
         characterGraph = Self.makeGraph(
             entities: characters.cache, listNamespace: Namespace.page, limit: configuration.memoryPageLimit,
-            database: database, shared: shared, metrics: metrics, configuration: configuration)
+            database: database, shared: shared, metrics: metrics, configuration: configuration,
+            writeFence: writeFence)
         episodeGraph = Self.makeGraph(
             entities: episodes.cache, listNamespace: Namespace.episodePage, limit: 64,
             database: database, shared: shared, metrics: metrics, configuration: configuration)

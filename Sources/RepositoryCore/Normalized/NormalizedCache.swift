@@ -38,7 +38,7 @@ public final class NormalizedCache<
     @usableFromInline let compositions = CompositionMemo<Entity, Info>(limit: 256)
     /// When this process stored a write's answer for an entity (`WriteFence`): a read asked for
     /// before then neither writes over that copy nor brings a deleted entity back.
-    public let writeFence = WriteFence()
+    public let writeFence: WriteFence
     @usableFromInline let entitiesVersion: (@Sendable () -> UInt64)?
     @usableFromInline let listsVersion: (@Sendable () -> UInt64)?
     /// The entity store's reader for a list read joined with its entities, if it offers one.
@@ -52,11 +52,13 @@ public final class NormalizedCache<
     @inlinable
     public init(
         entities: Entities, lists: Lists,
-        broadcaster: ChangeBroadcaster<EntityChange<Entity>> = ChangeBroadcaster()
+        broadcaster: ChangeBroadcaster<EntityChange<Entity>> = ChangeBroadcaster(),
+        writeFence: WriteFence = WriteFence()
     ) {
         self.entities = entities
         self.lists = lists
         self.broadcaster = broadcaster
+        self.writeFence = writeFence
         entitiesVersion = immediateVersionReader(of: entities)
         listsVersion = immediateVersionReader(of: lists)
         entityPaths = FoundFastPaths(of: entities)
@@ -144,7 +146,9 @@ public final class NormalizedCache<
     /// a write's answer for it was stored since (`writeFence`); returns the ids written. A failed
     /// write is skipped (the next read misses).
     @discardableResult
-    public func store(_ values: [Entity], metadata: EntryMetadata, askedAt asked: Date? = nil) async -> [String] {
+    public func store(_ values: [Entity], metadata: EntryMetadata, askedAt asked: Date? = nil) async
+        -> [String]
+    {
         var written: [String] = []
         // (a read asked for before a write's answer was stored carries an older copy of it)
         let fenced = asked.map(writeFence.anyAfter) ?? false

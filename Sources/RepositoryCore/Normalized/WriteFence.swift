@@ -29,3 +29,34 @@ public final class WriteFence: Sendable {
         marks.withLock { marks in marks.values.contains { $0 > asked } }
     }
 }
+
+/// A main source whose read of one entity (`Query.id`) is asked again when a write's answer for
+/// that entity was stored while the read was on its way (`WriteFence`): the first answer may
+/// predate the write, the second cannot (a server answers a write once it is applied). A delete
+/// meanwhile makes the second answer `.notFound`. Other queries pass through. Thread-safe when
+/// `main` is.
+public struct WriteFencedSource<Main: GetDataSource>: GetDataSource {
+    public typealias Value = Main.Value
+
+    /// The source read.
+    public let main: Main
+    /// Where the writes' answers are marked.
+    public let fence: WriteFence
+    /// The clock the marks are made with.
+    public let timeSource: any TimeSource
+
+    /// Reads `main`, asked again when `fence` says a write overtook the read.
+    public init(main: Main, fence: WriteFence, timeSource: any TimeSource) {
+        self.main = main
+        self.fence = fence
+        self.timeSource = timeSource
+    }
+
+    public func get(_ query: Query, cached: Entry<Value>?) async throws(RepositoryError) -> Entry<Value> {
+        let asked = timeSource.now()
+        let entry = try await main.get(query, cached: cached)
+        guard case .id(let id) = query, fence.wroteAfter(id, asked) else { return entry }
+        // (not conditional: the cached copy may predate the write as well)
+        return try await main.get(query, cached: nil)
+    }
+}

@@ -35,7 +35,7 @@ final class GatedPlanetPages: GetDataSource, Sendable {
 
 @Suite("Writes' answers against lists read meanwhile")
 struct WriteFenceTests {
-    @Test("A list asked for before a write's answer was stored keeps that copy, and leaves out what a write deleted")
+    @Test("A list asked for before a write's answer was stored keeps that copy, and leaves out what it deleted")
     func listOlderThanWrite() async throws {
         let time = ManualTimeSource()
         let repository = makePlanetRepository(time: time)
@@ -65,5 +65,58 @@ struct WriteFenceTests {
         let again = try await repository.list(query, policy: .remoteFirst, main: later)
         #expect(again.value.listEntities.map(\.name) == ["P1", "P2", "P3"])
         #expect(await cache.entity("2")?.value.name == "P2")
+    }
+}
+
+/// A source of one planet that answers each read with the next of `names`, and calls `during`
+/// while the first read is on its way. Thread-safe (a `PThreadMutex`).
+final class RenamedPlanetSource: GetDataSource, Sendable {
+    private let state: PThreadMutex<(names: [String], asked: Int)>
+    let during: @Sendable () -> Void
+
+    init(names: [String], during: @escaping @Sendable () -> Void) {
+        state = PThreadMutex((names, 0))
+        self.during = during
+    }
+
+    var asked: Int { state.withLock { $0.asked } }
+
+    func get(_ query: Query, cached: Entry<Planet>?) async throws(RepositoryError) -> Entry<Planet> {
+        let (name, first) = state.withLock { state in
+            state.asked += 1
+            return (state.names.removeFirst(), state.asked == 1)
+        }
+        if first { during() }
+        let metadata = EntryMetadata(storedAt: Date())
+        return Entry(value: Planet(id: 1, name: name), metadata: metadata, origin: .network)
+    }
+}
+
+extension WriteFenceTests {
+    @Test("A read of one entity that a write's answer overtook is asked again; one no write overtook, once")
+    func entityOlderThanWrite() async throws {
+        let time = ManualTimeSource()
+        let fence = WriteFence()
+        // GIVEN a write's answer for planet 1 stored while its read was on its way
+        let overtaken = RenamedPlanetSource(names: ["Before", "Written"]) {
+            time.advance(by: 1)
+            fence.mark("1", at: time.now())
+        }
+        let fenced = WriteFencedSource(main: overtaken, fence: fence, timeSource: time)
+        // THEN the read is asked again, and answers what the server holds since
+        #expect(try await fenced.get(.id(1), cached: nil).value.name == "Written")
+        #expect(overtaken.asked == 2)
+        // AND a read asked after the write, or of another entity, is asked once
+        let later = RenamedPlanetSource(names: ["Later", "unused"]) {}
+        let after = WriteFencedSource(main: later, fence: fence, timeSource: time)
+        #expect(try await after.get(.id(1), cached: nil).value.name == "Later")
+        #expect(later.asked == 1)
+        let other = RenamedPlanetSource(names: ["Other", "unused"]) {
+            time.advance(by: 1)
+            fence.mark("1", at: time.now())
+        }
+        let another = WriteFencedSource(main: other, fence: fence, timeSource: time)
+        #expect(try await another.get(.id(2), cached: nil).value.name == "Other")
+        #expect(other.asked == 1)
     }
 }
