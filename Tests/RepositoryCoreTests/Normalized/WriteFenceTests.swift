@@ -97,26 +97,23 @@ extension WriteFenceTests {
     func entityOlderThanWrite() async throws {
         let time = ManualTimeSource()
         let fence = WriteFence()
-        // GIVEN a write's answer for planet 1 stored while its read was on its way
-        let overtaken = RenamedPlanetSource(names: ["Before", "Written"]) {
+        // A write's answer for planet 1 stored while a read is on its way.
+        let writeOfPlanet1: @Sendable () -> Void = {
             time.advance(by: 1)
             fence.mark("1", at: time.now())
         }
-        let fenced = WriteFencedSource(main: overtaken, fence: fence, timeSource: time)
-        // THEN the read is asked again, and answers what the server holds since
-        #expect(try await fenced.get(.id(1), cached: nil).value.name == "Written")
-        #expect(overtaken.asked == 2)
+        /// What a fenced read of `query` answers, and how often its source was asked.
+        func read(_ query: Query, _ names: [String], during: @escaping @Sendable () -> Void = {}) async throws
+            -> (name: String, asked: Int)
+        {
+            let source = RenamedPlanetSource(names: names, during: during)
+            let fenced = WriteFencedSource(main: source, fence: fence, timeSource: time)
+            return (try await fenced.get(query, cached: nil).value.name, source.asked)
+        }
+        // GIVEN a write overtook the read THEN it is asked again, and answers the server's copy since
+        #expect(try await read(.id(1), ["Before", "Written"], during: writeOfPlanet1) == ("Written", 2))
         // AND a read asked after the write, or of another entity, is asked once
-        let later = RenamedPlanetSource(names: ["Later", "unused"]) {}
-        let after = WriteFencedSource(main: later, fence: fence, timeSource: time)
-        #expect(try await after.get(.id(1), cached: nil).value.name == "Later")
-        #expect(later.asked == 1)
-        let other = RenamedPlanetSource(names: ["Other", "unused"]) {
-            time.advance(by: 1)
-            fence.mark("1", at: time.now())
-        }
-        let another = WriteFencedSource(main: other, fence: fence, timeSource: time)
-        #expect(try await another.get(.id(2), cached: nil).value.name == "Other")
-        #expect(other.asked == 1)
+        #expect(try await read(.id(1), ["Later", "unused"]) == ("Later", 1))
+        #expect(try await read(.id(2), ["Other", "unused"], during: writeOfPlanet1) == ("Other", 1))
     }
 }
