@@ -62,7 +62,8 @@ extension CharacterRepository {
     public func character(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<ShowCharacter>
     {
         // The server says it is gone: no stale copy of it stays (another writer deleted it).
-        let answer = try await unlessGone(id, fallbackError: \.fallbackError) { () async throws(RepositoryError) in
+        let answer = try await unlessGone(id, fallbackError: \.fallbackError) {
+            () async throws(RepositoryError) in
             try await characters.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
         }
         announce(answer, in: characterGraph)

@@ -95,7 +95,9 @@ public struct CharacterFields: Sendable, Hashable, Codable {
 
     /// Whether `text` shows nothing: white space and format characters (a zero-width space) only.
     static func isBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .format }
+        text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+        }
     }
 
     /// The names of the fields whose values differ from `other`'s, in `names` order.

@@ -21,8 +21,8 @@ enum CacheKeyResolution {
         }
         guard holding.count > 1 else { return holding.first ?? key }
         let names = holding.compactMap { APIIdentity.split(namespace: $0.kind).api }
-        throw CacheCommandFailure(
-            "\(key) is cached for \(names.count) APIs (\(names.joined(separator: ", "))): name one with --api")
+        let apis = names.joined(separator: ", ")
+        throw CacheCommandFailure("\(key) is cached for \(names.count) APIs (\(apis)): name one with --api")
     }
 
     /// `key` within each API that caches it.

@@ -22,7 +22,9 @@ struct GoneCharacterTests {
     }
 
     /// The next change of `changes` that says a character was deleted.
-    static func nextDeletion(_ changes: AsyncStream<EntityChange<ShowCharacter>>) async -> EntityChange<ShowCharacter>? {
+    static func nextDeletion(_ changes: AsyncStream<EntityChange<ShowCharacter>>) async
+        -> EntityChange<ShowCharacter>?
+    {
         for await change in changes where change.cause == .deleted { return change }
         return nil
     }
@@ -34,7 +36,9 @@ struct GoneCharacterTests {
             try await Self.deleteOnServer(fixture.baseURL, id: 4)
             let repository = try fixture.repository()
             let changes = repository.characterChanges()
-            await #expect(throws: RepositoryError.self) { try await repository.character(id: 3, policy: .localFirst) }
+            await #expect(throws: RepositoryError.self) {
+                try await repository.character(id: 3, policy: .localFirst)
+            }
             #expect(await Self.nextDeletion(changes)?.id == "3")
             await #expect(throws: RepositoryError.self) {
                 try await repository.characterRevalidating(id: 4, policy: .localFirst)

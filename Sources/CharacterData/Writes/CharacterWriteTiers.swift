@@ -67,7 +67,7 @@ enum CharacterWriteFields {
 
 /// The character tiers as the write model sees them: the normalized cache's (memory, disk,
 /// shared), given only what a server answered, stored in every tier and told to observers, and
-/// fenced (`WriteFence`) against the older copies of lists read meanwhile. A value; thread-safe.
+/// fenced (`WriteFence`) against the older copies of reads asked meanwhile. A value; thread-safe.
 struct CharacterWriteTiers: WriteTiers {
     let paths: CharacterPaths
     let graph: CharacterRepository.Graph<ShowCharacter, PageInfo>

@@ -39,7 +39,9 @@ func object(_ body: [UInt8]) -> [String: Any]? {
 func checkLimits(_ fields: CharacterFields, _ method: String) {
     invariant((1...200).contains(fields.name.count), "\(method) accepted a name of \(fields.name.count) characters")
     invariant(
-        fields.name.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .format },
+        fields.name.unicodeScalars.contains { scalar in
+            !scalar.properties.isWhitespace && scalar.properties.generalCategory != .format
+        },
         "\(method) accepted a blank name")
     invariant(fields.species.count <= 200, "\(method) accepted a species of \(fields.species.count) characters")
     invariant(fields.type.count <= 200, "\(method) accepted a type of \(fields.type.count) characters")

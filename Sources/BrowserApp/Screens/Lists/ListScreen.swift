@@ -296,7 +296,8 @@ struct ListScreen: ScreenModel {
     }
 
     mutating func resume(context: inout ScreenContext) -> [Effect<Message>] {
-        readMissing(context: context) + readValuesInView(context: context) + readAnsweredInPlace(context: context)
+        readMissing(context: context) + readValuesInView(context: context)
+            + readAnsweredInPlace(context: context)
     }
 
     /// A list that could not be read at all is read again, and so are the pages the cache
