@@ -5,28 +5,30 @@ import Locking
 /// delete): a read asked for before then carries an older copy, and must not write over it or
 /// bring a deleted entity back. Process-local, in memory; thread-safe (a `PThreadMutex`).
 public final class WriteFence: Sendable {
-    @usableFromInline let marks = PThreadMutex<[String: Date]>([:])
+    /// Each entity's latest mark, and the latest of all (what `anyAfter` reads).
+    @usableFromInline let marks = PThreadMutex<(byID: [String: Date], latest: Date)>(([:], .distantPast))
 
     public init() {}
 
     /// Records that a write's answer for entity `id` was stored (or its delete applied) at `time`.
     public func mark(_ id: String, at time: Date) {
         marks.withLock { marks in
-            if let held = marks[id], held >= time { return }
-            marks[id] = time
+            marks.latest = max(marks.latest, time)
+            if let held = marks.byID[id], held >= time { return }
+            marks.byID[id] = time
         }
     }
 
     /// Whether a write's answer for entity `id` was stored after `asked` (a read's request time).
     @inlinable
     public func wroteAfter(_ id: String, _ asked: Date) -> Bool {
-        marks.withLock { $0[id].map { $0 > asked } ?? false }
+        marks.withLock { $0.byID[id].map { $0 > asked } ?? false }
     }
 
     /// Whether any write's answer was stored after `asked`: the common case is none, checked once.
     @inlinable
     public func anyAfter(_ asked: Date) -> Bool {
-        marks.withLock { marks in marks.values.contains { $0 > asked } }
+        marks.withLock { $0.latest > asked }
     }
 }
 
