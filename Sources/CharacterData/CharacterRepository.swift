@@ -71,8 +71,11 @@ public final class CharacterRepository: Sendable {
         let writeFence = WriteFence()
         characters = store(
             WriteFencedSource(main: api.character, fence: writeFence, timeSource: configuration.timeSource),
-            Namespace.character, limit: configuration.memoryCharacterLimit, codec: ShowCharacterCodec())
-        episodes = store(api.episode, Namespace.episode, limit: 1_024, codec: JSONPayloadCodec<Episode>())
+            Namespace.character, limit: configuration.memoryCharacterLimit,
+            codec: configuration.rebased(ShowCharacterCodec()))
+        episodes = store(
+            api.episode, Namespace.episode, limit: 1_024,
+            codec: configuration.rebased(JSONPayloadCodec<Episode>()))
         characterGraph = Self.makeGraph(
             entities: characters.cache, listNamespace: Namespace.page, limit: configuration.memoryPageLimit,
             database: database, shared: shared, metrics: metrics, configuration: configuration,
@@ -84,7 +87,7 @@ public final class CharacterRepository: Sendable {
             main: api.characterPages,
             shared: SharedTier(
                 store: shared, namespace: configuration.storedNamespace(Namespace.pageFlight),
-                codec: CharacterPageCodec(), metrics: metrics)
+                codec: configuration.rebased(CharacterPageCodec()), metrics: metrics)
         )
         charactersMain = api.characters
         episodesMain = api.episodes

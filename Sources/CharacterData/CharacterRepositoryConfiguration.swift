@@ -1,5 +1,6 @@
 import Foundation
 import RepositoryCore
+import RickAndMortyModel
 
 /// How the character repository caches: memory bounds, time to live, clocks. A value; `Sendable`.
 public struct CharacterRepositoryConfiguration: Sendable {
@@ -21,6 +22,10 @@ public struct CharacterRepositoryConfiguration: Sendable {
     /// Why this repository keeps no writes though it has a disk cache: it then claims none of the
     /// file's, and an edit is sent at once or not made. Nil keeps them in the file's write store.
     public var writesNotKept: String?
+    /// The URLs of a server listening on a port picked per run (the embedded one), moved onto this
+    /// run's port as values are read from disk or the shared tier: a copy an earlier run cached
+    /// names a port nobody listens on any more. Nil reads them as stored.
+    public var portRebase: PortRebase?
 
     /// Creates a configuration: one day to live, 256 pages and 5,000 characters in memory.
     public init(

@@ -39,7 +39,8 @@ public final class GraphRepository: Sendable {
         self.characterRepository = characters
         locations = CharacterRepository.makeStore(
             api.location, namespace: CharacterRepository.Namespace.location, limit: 1_024,
-            codec: JSONPayloadCodec<Location>(), database: characters.database,
+            codec: characters.configuration.rebased(JSONPayloadCodec<Location>()),
+            database: characters.database,
             shared: characters.sharedStore,
             metrics: characters.metrics, configuration: characters.configuration)
         locationGraph = CharacterRepository.makeGraph(

@@ -7,6 +7,7 @@ import PersistentCache
 import PostgresCache
 import RepositoryCore
 import RickAndMortyHTTP
+import RickAndMortyModel
 import RickAndMortyServer
 import TerminalUI
 
@@ -65,12 +66,14 @@ enum BrowserWiring {
                 baseURL: baseURL, timeout: .milliseconds(Int(command.timeout * 1_000)),
                 maximumAnswerSize: command.maximumAnswerSize),
             networkSwitch: networkSwitch)
+        var configuration = CharacterRepositoryConfiguration(
+            timeToLive: command.ttl, api: identity,
+            // An explored API's entities are read only: its run claims none of the file's writes.
+            writesNotKept: explorer == nil ? nil : "the explorer reads this API's entities and edits none")
+        // The embedded server's port is picked per run: what an earlier run cached reads as this one's.
+        configuration.portRebase = server == nil ? nil : PortRebase(baseURL: baseURL.absoluteString)
         let repository = CharacterRepository(
-            api: api, database: database, shared: shared,
-            configuration: CharacterRepositoryConfiguration(
-                timeToLive: command.ttl, api: identity,
-                // An explored API's entities are read only: its run claims none of the file's writes.
-                writesNotKept: explorer == nil ? nil : "the explorer reads this API's entities and edits none"))
+            api: api, database: database, shared: shared, configuration: configuration)
         if database != nil, explorer == nil, let notKept = repository.writesNotKept {
             notices.append("Writes are not kept in this run: \(notKept). An edit is sent at once or not made.")
         }

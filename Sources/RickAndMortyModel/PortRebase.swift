@@ -1,0 +1,99 @@
+/// Moves the URLs of a server that listens on a port picked per run onto this run's port.
+///
+/// The embedded server answers with absolute URLs of its own port, which changes with every run,
+/// so a copy cached by an earlier run names a port nobody listens on any more
+/// (`http://127.0.0.1:41234/api/character/1`). Read through a rebase made from this run's base
+/// URL (`http://127.0.0.1:35678/api`), any URL under the same scheme, host and path on another
+/// port reads as this run's (`http://127.0.0.1:35678/api/character/1`); every other string is
+/// left as it is. A value; `Sendable`.
+public struct PortRebase: Sendable, Hashable {
+    /// `scheme://host:`: what a URL of this server starts with, whatever its port.
+    let origin: String
+    /// The base's path with a trailing slash: what follows the port.
+    let path: String
+    /// This run's base with a trailing slash: what a moved URL starts with.
+    let current: String
+
+    /// The rebase onto `baseURL` (`scheme://host:port/path`), or nil when it names no host or no port.
+    public init?(baseURL: String) {
+        guard let scheme = baseURL.range(of: "://") else { return nil }
+        let afterScheme = baseURL[scheme.upperBound...]
+        let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+        let authority = afterScheme[..<authorityEnd]
+        guard let colon = authority.lastIndex(of: ":"), colon != authority.startIndex,
+            !authority[authority.index(after: colon)...].isEmpty,
+            authority[authority.index(after: colon)...].allSatisfy(\.isASCIIDigit)
+        else { return nil }
+        let rest = afterScheme[authorityEnd...]
+        let path = rest.hasSuffix("/") ? String(rest) : String(rest) + "/"
+        origin = String(baseURL[..<authority.index(after: colon)])
+        self.path = path
+        current = String(baseURL[..<authorityEnd]) + path
+    }
+
+    /// `url` on this run's port when it is this server's URL on another port; else `url` itself.
+    public func callAsFunction(_ url: String) -> String {
+        guard url.hasPrefix(origin), !url.hasPrefix(current) else { return url }
+        let utf8 = url.utf8
+        let portStart = utf8.index(utf8.startIndex, offsetBy: origin.utf8.count)
+        let portEnd =
+            utf8[portStart...].firstIndex { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") }
+            ?? utf8.endIndex
+        let digits = utf8.distance(from: portStart, to: portEnd)
+        guard (1...5).contains(digits), url[portEnd...].hasPrefix(path) else { return url }
+        return current + url[url.index(portEnd, offsetBy: path.count)...]
+    }
+}
+
+/// A value whose URLs a `PortRebase` can move: the API's entities and pages of them.
+public protocol PortRebasable: Sendable {
+    /// The value with every URL it holds moved by `rebase`.
+    func rebased(_ rebase: PortRebase) -> Self
+}
+
+extension PlaceReference: PortRebasable {
+    public func rebased(_ rebase: PortRebase) -> PlaceReference {
+        PlaceReference(name: name, url: rebase(url))
+    }
+}
+
+extension ShowCharacter: PortRebasable {
+    public func rebased(_ rebase: PortRebase) -> ShowCharacter {
+        var moved = self
+        moved.url = rebase(url)
+        moved.image = rebase(image)
+        moved.origin = origin.rebased(rebase)
+        moved.location = location.rebased(rebase)
+        moved.episode = episode.map { rebase($0) }
+        return moved
+    }
+}
+
+extension Episode: PortRebasable {
+    public func rebased(_ rebase: PortRebase) -> Episode {
+        var moved = self
+        moved.url = rebase(url)
+        moved.characters = characters.map { rebase($0) }
+        return moved
+    }
+}
+
+extension Location: PortRebasable {
+    public func rebased(_ rebase: PortRebase) -> Location {
+        var moved = self
+        moved.url = rebase(url)
+        moved.residents = residents.map { rebase($0) }
+        return moved
+    }
+}
+
+extension Page: PortRebasable where Item: PortRebasable {
+    /// The page's items moved (its `next` and `prev` are never followed, and stay as answered).
+    public func rebased(_ rebase: PortRebase) -> Page {
+        Page(info: info, results: results.map { $0.rebased(rebase) })
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
