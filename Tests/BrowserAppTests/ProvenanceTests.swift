@@ -46,4 +46,16 @@ struct ProvenanceTests {
         #expect(driver.events.all.last?.provenance == "18 disk · 2 missing")
         #expect(driver.frame.contains { $0.contains("disk (18 disk · 2 missing)") })
     }
+
+    @Test("A page shown from the cache in place of the server says in its toast how much of it is there")
+    func partOfAFallback() {
+        var driver = Driver(size: TerminalSize(width: 140, height: 40))
+        let request = driver.pageRequest(1)
+        var answer = SampleData.answer(SampleData.page(1), origin: .disk, policy: request.policy)
+        answer.fallbackError = .mainUnavailable(reason: "offline")
+        answer.provenance = Provenance(counts: [.disk: 19], missingIDs: ["3"])
+        driver.deliver(.pageRead(request, ReadReport(result: .success(answer))))
+        #expect(driver.frame.contains { $0.contains("Showing cached page 1 (disk, 19 of its 20 characters): ") })
+        // (A whole page says nothing more: the offline golden frame, `Showing cached page 2 (memory): `.)
+    }
 }

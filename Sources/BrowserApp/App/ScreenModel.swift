@@ -255,10 +255,24 @@ extension AppliedAnswer {
     ) {
         let answer = try? result.get()
         let warning = answer.flatMap { answer in
-            answer.fallbackError.map { "Showing cached \(query) (\(answer.origin.rawValue)): \($0.description)" }
+            answer.fallbackError.map { error in
+                let shown = answer.provenance.map { Self.shownPart($0, kind: kind) } ?? ""
+                return "Showing cached \(query) (\(answer.origin.rawValue)\(shown)): \(error.description)"
+            }
         }
         let tally = Tally(origin: answer?.origin, isStale: answer?.isStale ?? false, kind: kind)
         self.init(event: event, metrics: metrics, tally: tally, warning: warning)
+    }
+}
+
+extension AppliedAnswer {
+    /// How much of a list shown from the cache is there, when entities of it are no longer cached
+    /// (`, 19 of its 20 characters`); "" when it is whole.
+    static func shownPart(_ provenance: Provenance, kind: EntityKind?) -> String {
+        let missing = provenance.missingIDs.count
+        guard missing > 0 else { return "" }
+        let noun = kind.map { $0.title.lowercased() } ?? "entities"
+        return ", \(provenance.partCount) of its \(provenance.partCount + missing) \(noun)"
     }
 }
 
