@@ -12,7 +12,8 @@ import RickAndMortyModel
 /// id, a page as its ids, so drilling into an entity seen in a cast, a page or a list is a cache
 /// hit and a refresh of one entity is what every list shows. A multi-id read asks the network
 /// only for the ids the cache lacks (all of them with `remoteFirst`), in requests of at most
-/// `maximumIDsPerRequest` ids. With the shared tier on, another process's write of a location
+/// `maximumIDsPerRequest` ids. Every read serves the stale cached value when main fails (marked
+/// stale, main's error attached), as the character repository's do. With the shared tier on, another process's write of a location
 /// or a page of locations drops the local copies here and is announced, as the character
 /// repository does for characters and episodes. Thread-safe: every part is.
 public final class GraphRepository: Sendable {
@@ -83,14 +84,15 @@ public final class GraphRepository: Sendable {
 
     /// One episode by id, read as `policy` says.
     public func episode(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<Episode> {
-        let answer = try await characterRepository.episodes.answer(.id(id), policy: policy)
+        let answer = try await characterRepository.episodes.answer(
+            .id(id), policy: policy, whenMainFails: CharacterRepository.whenMainFails)
         characterRepository.announce(answer, in: characterRepository.episodeGraph)
         return answer
     }
 
     /// One location by id, read as `policy` says.
     public func location(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<Location> {
-        let answer = try await locations.answer(.id(id), policy: policy)
+        let answer = try await locations.answer(.id(id), policy: policy, whenMainFails: CharacterRepository.whenMainFails)
         characterRepository.announce(answer, in: locationGraph)
         return answer
     }
@@ -98,7 +100,8 @@ public final class GraphRepository: Sendable {
     /// The locations with `ids`: the cached ones from the cache, the rest in multi-id requests.
     public func locations(ids: [Int], policy: CachePolicy) async throws(RepositoryError) -> Answer<[Location]>
     {
-        try await locationGraph.entities(ids: ids.map(String.init), policy: policy, main: locationsMain)
+        try await locationGraph.entities(
+            ids: ids.map(String.init), policy: policy, whenMainFails: CharacterRepository.whenMainFails, main: locationsMain)
     }
 
     /// Page `number` of the episodes `filters` select (`name`, `episode`), composed from the
@@ -109,7 +112,8 @@ public final class GraphRepository: Sendable {
         async throws(RepositoryError) -> AnswerUpdates<Page<Episode>>
     {
         try await characterRepository.episodeGraph.listRevalidating(
-            .page(PageQuery(number: number, filters: filters)), policy: policy, main: episodePagesMain)
+            .page(PageQuery(number: number, filters: filters)), policy: policy, whenMainFails: CharacterRepository.whenMainFails,
+            main: episodePagesMain)
     }
 
     /// Page `number` of the locations `filters` select (`name`, `type`, `dimension`), composed
@@ -119,7 +123,8 @@ public final class GraphRepository: Sendable {
         async throws(RepositoryError) -> AnswerUpdates<Page<Location>>
     {
         try await locationGraph.listRevalidating(
-            .page(PageQuery(number: number, filters: filters)), policy: policy, main: locationPagesMain)
+            .page(PageQuery(number: number, filters: filters)), policy: policy, whenMainFails: CharacterRepository.whenMainFails,
+            main: locationPagesMain)
     }
 
     /// The characters with `ids` (a cast, residents): the ones the cache holds from there, the
@@ -129,7 +134,8 @@ public final class GraphRepository: Sendable {
         -> Answer<[ShowCharacter]>
     {
         let answer = try await characterRepository.characterGraph.entities(
-            ids: ids.map(String.init), policy: policy, main: characterRepository.charactersMain)
+            ids: ids.map(String.init), policy: policy, whenMainFails: CharacterRepository.whenMainFails,
+            main: characterRepository.charactersMain)
         return characterRepository.overlaid(answer, characters: \.self)
     }
 
