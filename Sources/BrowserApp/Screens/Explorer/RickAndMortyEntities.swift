@@ -103,8 +103,17 @@ struct RickAndMortyEntities: EntityReading {
     ) async -> [Int: String]? where Value.ID == Int {
         let report = await services.read(read)
         record(AppliedAnswer(query: query, kind: kind, policy: policy, keys: ids.map { .entity(kind, id: $0) }, report))
-        return (try? report.result.get().value).map { Dictionary($0.map { ($0.id, title($0)) }) { first, _ in first } }
+        guard let answer = try? report.result.get() else { return nil }
+        var found = Dictionary(answer.value.map { ($0.id, title($0)) }) { first, _ in first }
+        // One a delete of this process not sent yet left out: said so, not shown as its address.
+        for pending in answer.provenance?.pendingIDs ?? [] {
+            if let id = Int(pending), found[id] == nil { found[id] = Self.deletedNotSent }
+        }
+        return found
     }
+
+    /// The title of a link to a character deleted by a write not sent yet.
+    static let deletedNotSent = "(deleted, not sent yet)"
 
     func naming(_ target: ExplorerDetailScreen.Target, at address: EntityAddress?) -> EntityReadNaming {
         guard case .rickAndMorty(let kind, let id) = target else {
