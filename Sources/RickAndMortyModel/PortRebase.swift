@@ -33,19 +33,30 @@ public struct PortRebase: Sendable, Hashable {
 
     /// `url` on this run's port when it is this server's URL on another port; else `url` itself.
     public func callAsFunction(_ url: String) -> String {
-        guard url.hasPrefix(origin), !url.hasPrefix(current) else { return url }
-        let utf8 = url.utf8
-        let portStart = utf8.index(utf8.startIndex, offsetBy: origin.utf8.count)
+        guard let rest = rest(of: url) else { return url }
+        return current + url[rest...]
+    }
+
+    /// Whether `url` is this server's on another port (what `callAsFunction` moves).
+    public func moves(_ url: String) -> Bool { rest(of: url) != nil }
+
+    /// Where what follows the path starts in `url`, when `url` is this server's URL on another
+    /// port; compared as bytes (every part of a base is ASCII).
+    private func rest(of url: String) -> String.Index? {
+        let bytes = url.utf8
+        guard bytes.starts(with: origin.utf8), !bytes.starts(with: current.utf8) else { return nil }
+        let portStart = bytes.index(bytes.startIndex, offsetBy: origin.utf8.count)
         let portEnd =
-            utf8[portStart...].firstIndex { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") }
-            ?? utf8.endIndex
-        let digits = utf8.distance(from: portStart, to: portEnd)
-        guard (1...5).contains(digits), url[portEnd...].hasPrefix(path) else { return url }
-        return current + url[url.index(portEnd, offsetBy: path.count)...]
+            bytes[portStart...].firstIndex { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") } ?? bytes.endIndex
+        let digits = bytes.distance(from: portStart, to: portEnd)
+        guard (1...5).contains(digits), bytes[portEnd...].starts(with: path.utf8) else { return nil }
+        return bytes.index(portEnd, offsetBy: path.utf8.count)
     }
 }
 
-/// A value whose URLs a `PortRebase` can move: the API's entities and pages of them.
+/// A value whose URLs a `PortRebase` can move: the API's entities and pages of them. An entity's
+/// URLs all come from one answer of one server: one whose own `url` does not move is returned as
+/// it is (the common case, read by the run that cached it, costs one comparison).
 public protocol PortRebasable: Sendable {
     /// The value with every URL it holds moved by `rebase`.
     func rebased(_ rebase: PortRebase) -> Self
@@ -59,6 +70,7 @@ extension PlaceReference: PortRebasable {
 
 extension ShowCharacter: PortRebasable {
     public func rebased(_ rebase: PortRebase) -> ShowCharacter {
+        guard rebase.moves(url) else { return self }
         var moved = self
         moved.url = rebase(url)
         moved.image = rebase(image)
@@ -71,6 +83,7 @@ extension ShowCharacter: PortRebasable {
 
 extension Episode: PortRebasable {
     public func rebased(_ rebase: PortRebase) -> Episode {
+        guard rebase.moves(url) else { return self }
         var moved = self
         moved.url = rebase(url)
         moved.characters = characters.map { rebase($0) }
@@ -80,6 +93,7 @@ extension Episode: PortRebasable {
 
 extension Location: PortRebasable {
     public func rebased(_ rebase: PortRebase) -> Location {
+        guard rebase.moves(url) else { return self }
         var moved = self
         moved.url = rebase(url)
         moved.residents = residents.map { rebase($0) }

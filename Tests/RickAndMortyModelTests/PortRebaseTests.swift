@@ -57,6 +57,8 @@ struct PortRebaseTests {
         #expect(moved.location == character.location)
         #expect(moved.episode == ["\(new)/episode/1", "\(new)/episode/2"])
         #expect(moved.name == "Rick" && moved.id == 1 && moved.created == "c")
+        // One answer of one server: an entity whose own URL is this run's is taken as it is.
+        #expect(moved.rebased(rebase) == moved && rebase.moves(character.url) && !rebase.moves(moved.url))
 
         let episode = Episode(
             id: 1, name: "Pilot", airDate: "d", code: "S01E01", characters: ["\(old)/character/1"],
