@@ -72,7 +72,7 @@ public final class CharacterRepository: Sendable {
         characters = store(
             WriteFencedSource(main: api.character, fence: writeFence, timeSource: configuration.timeSource),
             Namespace.character, limit: configuration.memoryCharacterLimit,
-            codec: configuration.rebased(ShowCharacterCodec()))
+            codec: ShowCharacterCodec(rebase: configuration.portRebase))
         episodes = store(
             api.episode, Namespace.episode, limit: 1_024,
             codec: configuration.rebased(JSONPayloadCodec<Episode>()))
@@ -87,7 +87,7 @@ public final class CharacterRepository: Sendable {
             main: api.characterPages,
             shared: SharedTier(
                 store: shared, namespace: configuration.storedNamespace(Namespace.pageFlight),
-                codec: configuration.rebased(CharacterPageCodec()), metrics: metrics)
+                codec: CharacterPageCodec(rebase: configuration.portRebase), metrics: metrics)
         )
         charactersMain = api.characters
         episodesMain = api.episodes

@@ -3,10 +3,13 @@ import PersistentCache
 import RepositoryCore
 import RickAndMortyModel
 
-/// Stores a `ShowCharacter` on disk in binary form: no JSON on the disk-hit path. Stateless; thread-safe.
+/// Stores a `ShowCharacter` on disk in binary form: no JSON on the disk-hit path. A value; thread-safe.
 public struct ShowCharacterCodec: PayloadCodec {
-    /// Creates the codec.
-    public init() {}
+    /// Moves the URLs of each character decoded (a server on a port picked per run); nil: as stored.
+    public var rebase: PortRebase?
+
+    /// Creates the codec; `rebase` moves the URLs of what it decodes.
+    public init(rebase: PortRebase? = nil) { self.rebase = rebase }
 
     public func encode(_ value: ShowCharacter) throws(RepositoryError) -> Data {
         var writer = BinaryPayloadWriter(capacity: 1_024)
@@ -17,26 +20,35 @@ public struct ShowCharacterCodec: PayloadCodec {
 
     public func decode(_ data: Data) throws(RepositoryError) -> ShowCharacter {
         var reader = BinaryPayloadReader(data)
-        return try Self.read(&reader)
+        return try Self.read(&reader, rebase: rebase)
     }
 
     /// Reads the row's bytes in place (no copy).
     public func decode(bytes: UnsafeRawBufferPointer) throws(RepositoryError) -> ShowCharacter {
-        try BinaryPayloadReader.withBorrowed(bytes) { reader throws(RepositoryError) in try Self.read(&reader) }
+        let rebase = rebase
+        return try BinaryPayloadReader.withBorrowed(bytes) { reader throws(RepositoryError) in
+            try Self.read(&reader, rebase: rebase)
+        }
     }
 
-    private static func read(_ reader: inout BinaryPayloadReader) throws(RepositoryError) -> ShowCharacter {
+    private static func read(_ reader: inout BinaryPayloadReader, rebase: PortRebase?) throws(RepositoryError)
+        -> ShowCharacter
+    {
         try ModelPayloadFormat.expect(ModelPayloadFormat.character, in: &reader)
         let character = try reader.readCharacter()
         try reader.expectEnd()
+        if let rebase, rebase.moves(character.url) { return character.rebased(rebase) }
         return character
     }
 }
 
-/// Stores a page of characters on disk in binary form. Stateless; thread-safe.
+/// Stores a page of characters on disk in binary form. A value; thread-safe.
 public struct CharacterPageCodec: PayloadCodec {
-    /// Creates the codec.
-    public init() {}
+    /// Moves the URLs of each character decoded (a server on a port picked per run); nil: as stored.
+    public var rebase: PortRebase?
+
+    /// Creates the codec; `rebase` moves the URLs of what it decodes.
+    public init(rebase: PortRebase? = nil) { self.rebase = rebase }
 
     public func encode(_ value: CharacterPage) throws(RepositoryError) -> Data {
         var writer = BinaryPayloadWriter(capacity: 16_384)
@@ -59,7 +71,14 @@ public struct CharacterPageCodec: PayloadCodec {
         let count = try reader.readCount()
         var results: [ShowCharacter] = []
         results.reserveCapacity(min(count, 1_024))  // the count is read, not trusted: no huge reservation
-        for _ in 0..<count { results.append(try reader.readCharacter()) }
+        for _ in 0..<count {
+            let character = try reader.readCharacter()
+            if let rebase, rebase.moves(character.url) {
+                results.append(character.rebased(rebase))
+            } else {
+                results.append(character)
+            }
+        }
         try reader.expectEnd()
         return CharacterPage(info: info, results: results)
     }

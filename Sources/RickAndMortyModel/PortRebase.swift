@@ -8,9 +8,11 @@
 /// left as it is. A value; `Sendable`.
 public struct PortRebase: Sendable, Hashable {
     /// `scheme://host:`: what a URL of this server starts with, whatever its port.
-    let origin: String
+    let origin: [UInt8]
     /// The base's path with a trailing slash: what follows the port.
-    let path: String
+    let path: [UInt8]
+    /// This run's port, its digits.
+    let port: [UInt8]
     /// This run's base with a trailing slash: what a moved URL starts with.
     let current: String
 
@@ -26,31 +28,49 @@ public struct PortRebase: Sendable, Hashable {
         else { return nil }
         let rest = afterScheme[authorityEnd...]
         let path = rest.hasSuffix("/") ? String(rest) : String(rest) + "/"
-        origin = String(baseURL[..<authority.index(after: colon)])
-        self.path = path
+        origin = Array(baseURL[..<authority.index(after: colon)].utf8)
+        port = Array(authority[authority.index(after: colon)...].utf8)
+        self.path = Array(path.utf8)
         current = String(baseURL[..<authorityEnd]) + path
     }
 
     /// `url` on this run's port when it is this server's URL on another port; else `url` itself.
     public func callAsFunction(_ url: String) -> String {
-        guard let rest = rest(of: url) else { return url }
-        return current + url[rest...]
+        let moved = url.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard let rest = rest(of: bytes) else { return nil }
+            return current + String(decoding: UnsafeBufferPointer(rebasing: bytes[rest...]), as: UTF8.self)
+        }
+        return (moved ?? nil) ?? url
     }
 
     /// Whether `url` is this server's on another port (what `callAsFunction` moves).
-    public func moves(_ url: String) -> Bool { rest(of: url) != nil }
+    public func moves(_ url: String) -> Bool {
+        url.utf8.withContiguousStorageIfAvailable { rest(of: $0) != nil } ?? false
+    }
 
-    /// Where what follows the path starts in `url`, when `url` is this server's URL on another
-    /// port; compared as bytes (every part of a base is ASCII).
-    private func rest(of url: String) -> String.Index? {
-        let bytes = url.utf8
-        guard bytes.starts(with: origin.utf8), !bytes.starts(with: current.utf8) else { return nil }
-        let portStart = bytes.index(bytes.startIndex, offsetBy: origin.utf8.count)
-        let portEnd =
-            bytes[portStart...].firstIndex { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") } ?? bytes.endIndex
-        let digits = bytes.distance(from: portStart, to: portEnd)
-        guard (1...5).contains(digits), bytes[portEnd...].starts(with: path.utf8) else { return nil }
-        return bytes.index(portEnd, offsetBy: path.utf8.count)
+    /// Where what follows the path starts in `url`'s bytes, when `url` is this server's URL on
+    /// another port. Compared byte by byte over the string's own storage: this runs for every
+    /// entity read from disk.
+    private func rest(of url: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard Self.bytes(url, startWith: origin, at: 0) else { return nil }
+        var portEnd = origin.count
+        while portEnd < url.count, url[portEnd] >= UInt8(ascii: "0"), url[portEnd] <= UInt8(ascii: "9") {
+            portEnd += 1
+        }
+        let digits = portEnd - origin.count
+        guard (1...5).contains(digits), Self.bytes(url, startWith: path, at: portEnd),
+            digits != port.count || !Self.bytes(url, startWith: port, at: origin.count)
+        else { return nil }
+        return portEnd + path.count
+    }
+
+    /// Whether `bytes` holds `prefix` from `offset`.
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, startWith prefix: [UInt8], at offset: Int)
+        -> Bool
+    {
+        guard bytes.count - offset >= prefix.count else { return false }
+        for index in prefix.indices where bytes[offset + index] != prefix[index] { return false }
+        return true
     }
 }
 

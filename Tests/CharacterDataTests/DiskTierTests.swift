@@ -133,6 +133,29 @@ struct DiskTierTests {
         #expect(throws: RepositoryError.self) { try EpisodeListCodec().decode(Data("[]".utf8)) }
     }
 
+    @Test("With a rebase, the binary codecs read a character cached on another port on this one")
+    func codecsRebase() throws {
+        let old = "http://127.0.0.1:41234/api"
+        let rick = ShowCharacter(
+            id: 1, name: "Rick", status: .alive, species: "Human", gender: .male,
+            origin: PlaceReference(name: "Earth", url: "\(old)/location/1"),
+            location: PlaceReference(name: "unknown", url: ""), image: "\(old)/character/avatar/1.jpeg",
+            episode: ["\(old)/episode/1"], url: "\(old)/character/1", created: "c")
+        let rebase = try #require(PortRebase(baseURL: "http://127.0.0.1:35678/api"))
+        let moved = rick.rebased(rebase)
+        #expect(moved.url == "http://127.0.0.1:35678/api/character/1")
+        let bytes = try ShowCharacterCodec().encode(rick)
+        #expect(try ShowCharacterCodec(rebase: rebase).decode(bytes) == moved)
+        let inPlace = try bytes.withUnsafeBytes { raw throws(RepositoryError) in
+            try ShowCharacterCodec(rebase: rebase).decode(bytes: raw)
+        }
+        #expect(inPlace == moved)
+        #expect(try ShowCharacterCodec().decode(bytes) == rick, "no rebase: as stored")
+        let page = CharacterPage(info: PageInfo(count: 1, pages: 1, next: nil, prev: nil), results: [rick])
+        let read = try CharacterPageCodec(rebase: rebase).decode(CharacterPageCodec().encode(page))
+        #expect(read.results == [moved])
+    }
+
     /// Found by `FuzzPayloadCodecs` (`regressions/page-count-reserves-a-million.bin`): a page row
     /// of ten bytes whose count says 1,000,000 characters reserved room for all of them (150 MB)
     /// before reading the first. The reservation is checked by the fuzzer's allocation limit

@@ -16,6 +16,14 @@ enum InstructionCountBenchmarks {
         ("memory-hit", "(a): CacheRepository.answer(_:policy: .localFirst), one key in an InMemoryDataSource", MemoryHits.answer),
         ("memory-hit-rotating", "(d): CacheRepository.get(_:operation: .cacheSync), 1,000 keys in turn", MemoryHits.rotating),
         ("page-from-disk", "CharacterRepository.page(1 or 2, .localFirst), memory holding one page", PagesFromDisk.pages),
+        (
+            "page-from-disk-same-port", "the same, read as the embedded server's: its port checked on every URL",
+            { try await PagesFromDisk.pages(iterations: $0, rebase: .samePort) }
+        ),
+        (
+            "page-from-disk-moved", "the same, cached by an earlier run on another port: every URL moved",
+            { try await PagesFromDisk.pages(iterations: $0, rebase: .otherPort) }
+        ),
         ("page-of-20", "SQLiteDataSource.entries(for:), 20 characters in one statement (binary codec)", DiskReads.pageOf20),
         ("disk-hit-json", "SQLiteDataSource.get of a ShowCharacter stored as JSON (JSONPayloadCodec)", DiskReads.jsonHit),
         ("raw-read-json", "the same SELECT back to back in one read transaction, cached statement, JSONDecoder", DiskReads.rawJSON),

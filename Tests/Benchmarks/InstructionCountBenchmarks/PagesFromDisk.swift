@@ -1,4 +1,5 @@
 import CharacterData
+import RickAndMortyModel
 import Foundation
 import Logging
 import PersistentCache
@@ -12,7 +13,14 @@ import TestSupport
 /// row and its 20 characters in one read). The embedded server fills the file and is stopped
 /// before the reads, so nothing else runs while they are counted.
 enum PagesFromDisk {
-    static func pages(iterations: Int) async throws -> Int {
+    /// Whether the repository reads its URLs through a `PortRebase`, as the browser does over its
+    /// embedded server: onto the server's own port (the common case: nothing moves), or onto
+    /// another (every URL of the pages moves, as a cache of an earlier run's server).
+    enum Rebase { case none, samePort, otherPort }
+
+    static func pages(iterations: Int) async throws -> Int { try await pages(iterations: iterations, rebase: .none) }
+
+    static func pages(iterations: Int, rebase: Rebase) async throws -> Int {
         let server = RickAndMortyServer(
             dataset: try Dataset.load(from: SharedData.folder), configuration: .ephemeralLoopback,
             logger: Logger(label: "counts", factory: { _ in SwiftLogNoOpLogHandler() }))
@@ -21,9 +29,15 @@ enum PagesFromDisk {
             .appendingPathComponent("charbrowser-counts-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try CacheDatabase(location: .file(folder.appendingPathComponent("cache.sqlite")))
+        var configuration = CharacterRepositoryConfiguration(memoryPageLimit: 1, memoryCharacterLimit: 1)
+        switch rebase {
+        case .none: break
+        case .samePort: configuration.portRebase = PortRebase(baseURL: baseURL.absoluteString)
+        case .otherPort: configuration.portRebase = PortRebase(baseURL: "http://127.0.0.1:1/api")
+        }
         let repository = CharacterRepository(
             api: RemoteAPI(configuration: RemoteAPIConfiguration(baseURL: baseURL)), database: database,
-            configuration: CharacterRepositoryConfiguration(memoryPageLimit: 1, memoryCharacterLimit: 1))
+            configuration: configuration)
         for number in 1...2 { _ = try await repository.page(number, policy: .localFirst) }
         await server.stop()
         let before = repository.metrics.snapshot().disk.hits
