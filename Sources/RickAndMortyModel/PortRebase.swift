@@ -36,16 +36,23 @@ public struct PortRebase: Sendable, Hashable {
 
     /// `url` on this run's port when it is this server's URL on another port; else `url` itself.
     public func callAsFunction(_ url: String) -> String {
-        let moved = url.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+        let moved = Self.withBytes(of: url) { bytes -> String? in
             guard let rest = rest(of: bytes) else { return nil }
             return current + String(decoding: UnsafeBufferPointer(rebasing: bytes[rest...]), as: UTF8.self)
         }
-        return (moved ?? nil) ?? url
+        return moved ?? url
     }
 
     /// Whether `url` is this server's on another port (what `callAsFunction` moves).
-    public func moves(_ url: String) -> Bool {
-        url.utf8.withContiguousStorageIfAvailable { rest(of: $0) != nil } ?? false
+    public func moves(_ url: String) -> Bool { Self.withBytes(of: url) { rest(of: $0) != nil } }
+
+    /// `body` over `url`'s UTF-8 bytes: its own storage, or a contiguous copy when it has none.
+    private static func withBytes<Result>(of url: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        -> Result
+    {
+        if let result = url.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var contiguous = url
+        return contiguous.withUTF8(body)
     }
 
     /// Where what follows the path starts in `url`'s bytes, when `url` is this server's URL on
