@@ -41,6 +41,8 @@ public final class CharacterRepository: Sendable {
     let charactersMain: HTTPDataSource<[ShowCharacter]>
     let episodesMain: HTTPDataSource<[Episode]>
     let configuration: CharacterRepositoryConfiguration
+    /// How the URLs of what is read are moved onto this run's port (`configuration.portRebase`).
+    public var portRebase: PortRebase? { configuration.portRebase }
     /// Edits and deletes of characters (`edit`, `delete`, `sendKeptWrites`), the writes kept and
     /// what they lay over answers.
     let writes: CharacterWrites

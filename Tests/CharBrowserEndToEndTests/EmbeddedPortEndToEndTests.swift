@@ -13,7 +13,7 @@ struct EmbeddedPortEndToEndTests {
         return String(line[start.lowerBound...].prefix { $0 != " " && $0 != "│" })
     }
 
-    @Test("A list row and a detail read from an earlier run's cache copy this run's URL")
+    @Test("A list row, a detail and a Cache screen entry read from an earlier run's cache copy this run's URL")
     func urlsOfThisRun() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
@@ -30,5 +30,12 @@ struct EmbeddedPortEndToEndTests {
         #expect(second.events.first { $0[text: "query"] == "character 1" }?[text: "origin"] != "network")
         let copied = second.events.filter { $0[text: "format"] == "url" }.map { $0[text: "text"] }
         #expect(copied == ["\(base)/character/1", "\(base)/character/1"])
+
+        // The Cache screen shows Rick's entry as stored (the first run's port); Y copies this run's.
+        let third = try await browser.headless(keys: "4 wait:fresh j enter Y")
+        let thirdBase = try Self.servedBase(third.outcome.standardOutput)
+        let entry = try #require(third.events.first { $0[text: "format"] == "url" }, "nothing copied")
+        #expect(entry[text: "copied"].hasPrefix("character 1"))
+        #expect(entry[text: "text"] == "\(thirdBase)/character/1")
     }
 }
