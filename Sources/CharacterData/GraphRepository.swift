@@ -13,15 +13,18 @@ import RickAndMortyModel
 /// hit and a refresh of one entity is what every list shows. A multi-id read asks the network
 /// only for the ids the cache lacks (all of them with `remoteFirst`), in requests of at most
 /// `maximumIDsPerRequest` ids. Every read serves the stale cached value when main fails (marked
-/// stale, main's error attached), as the character repository's do. With the shared tier on, another process's write of a location
-/// or a page of locations drops the local copies here and is announced, as the character
-/// repository does for characters and episodes. Thread-safe: every part is.
+/// stale, main's error attached), as the character repository's do. With the shared tier on,
+/// another process's write of a location or a page of locations drops the local copies here and
+/// is announced, as the character repository does for characters and episodes. Thread-safe: every part is.
 public final class GraphRepository: Sendable {
     typealias Tiers<Value: Sendable> = CharacterRepository.Tiers<Value>
     typealias Store<Main: GetDataSource> = CharacterRepository.Store<Main>
     typealias Graph<Entity: NormalizedEntity, Info: Sendable & Hashable> = CharacterRepository.Graph<
         Entity, Info
     >
+
+    /// The rule for a failed main call: the character repository's (serve the stale value).
+    static let whenMainFails = CharacterRepository.whenMainFails
 
     /// The most ids one multi-id request carries (a longer list is split, in order).
     public static let maximumIDsPerRequest = 100
@@ -85,14 +88,14 @@ public final class GraphRepository: Sendable {
     /// One episode by id, read as `policy` says.
     public func episode(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<Episode> {
         let answer = try await characterRepository.episodes.answer(
-            .id(id), policy: policy, whenMainFails: CharacterRepository.whenMainFails)
+            .id(id), policy: policy, whenMainFails: Self.whenMainFails)
         characterRepository.announce(answer, in: characterRepository.episodeGraph)
         return answer
     }
 
     /// One location by id, read as `policy` says.
     public func location(id: Int, policy: CachePolicy) async throws(RepositoryError) -> Answer<Location> {
-        let answer = try await locations.answer(.id(id), policy: policy, whenMainFails: CharacterRepository.whenMainFails)
+        let answer = try await locations.answer(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
         characterRepository.announce(answer, in: locationGraph)
         return answer
     }
@@ -101,7 +104,7 @@ public final class GraphRepository: Sendable {
     public func locations(ids: [Int], policy: CachePolicy) async throws(RepositoryError) -> Answer<[Location]>
     {
         try await locationGraph.entities(
-            ids: ids.map(String.init), policy: policy, whenMainFails: CharacterRepository.whenMainFails, main: locationsMain)
+            ids: ids.map(String.init), policy: policy, whenMainFails: Self.whenMainFails, main: locationsMain)
     }
 
     /// Page `number` of the episodes `filters` select (`name`, `episode`), composed from the
@@ -112,7 +115,8 @@ public final class GraphRepository: Sendable {
         async throws(RepositoryError) -> AnswerUpdates<Page<Episode>>
     {
         try await characterRepository.episodeGraph.listRevalidating(
-            .page(PageQuery(number: number, filters: filters)), policy: policy, whenMainFails: CharacterRepository.whenMainFails,
+            .page(PageQuery(number: number, filters: filters)), policy: policy,
+            whenMainFails: Self.whenMainFails,
             main: episodePagesMain)
     }
 
@@ -123,7 +127,8 @@ public final class GraphRepository: Sendable {
         async throws(RepositoryError) -> AnswerUpdates<Page<Location>>
     {
         try await locationGraph.listRevalidating(
-            .page(PageQuery(number: number, filters: filters)), policy: policy, whenMainFails: CharacterRepository.whenMainFails,
+            .page(PageQuery(number: number, filters: filters)), policy: policy,
+            whenMainFails: Self.whenMainFails,
             main: locationPagesMain)
     }
 
@@ -134,7 +139,7 @@ public final class GraphRepository: Sendable {
         -> Answer<[ShowCharacter]>
     {
         let answer = try await characterRepository.characterGraph.entities(
-            ids: ids.map(String.init), policy: policy, whenMainFails: CharacterRepository.whenMainFails,
+            ids: ids.map(String.init), policy: policy, whenMainFails: Self.whenMainFails,
             main: characterRepository.charactersMain)
         return characterRepository.overlaid(answer, characters: \.self)
     }

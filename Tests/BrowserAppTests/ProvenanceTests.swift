@@ -55,7 +55,8 @@ struct ProvenanceTests {
         answer.fallbackError = .mainUnavailable(reason: "offline")
         answer.provenance = Provenance(counts: [.disk: 19], missingIDs: ["3"])
         driver.deliver(.pageRead(request, ReadReport(result: .success(answer))))
-        #expect(driver.frame.contains { $0.contains("Showing cached page 1 (disk, 19 of its 20 characters): ") })
+        let toast = "Showing cached page 1 (disk, 19 of its 20 characters): "
+        #expect(driver.frame.contains { $0.contains(toast) })
         // (A whole page says nothing more: the offline golden frame, `Showing cached page 2 (memory): `.)
     }
 }

@@ -13,7 +13,7 @@ struct EmbeddedPortEndToEndTests {
         return String(line[start.lowerBound...].prefix { $0 != " " && $0 != "│" })
     }
 
-    @Test("A list row, a detail and a Cache screen entry read from an earlier run's cache copy this run's URL")
+    @Test("A list row, a detail and a Cache screen entry cached by an earlier run copy this run's URL")
     func urlsOfThisRun() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }

@@ -17,7 +17,8 @@ enum InstructionCountBenchmarks {
         ("memory-hit-rotating", "(d): CacheRepository.get(_:operation: .cacheSync), 1,000 keys in turn", MemoryHits.rotating),
         ("page-from-disk", "CharacterRepository.page(1 or 2, .localFirst), memory holding one page", PagesFromDisk.pages),
         (
-            "page-from-disk-same-port", "the same, read as the embedded server's: its port checked on every URL",
+            "page-from-disk-same-port",
+            "the same, read as the embedded server's: each character's own URL checked",
             { try await PagesFromDisk.pages(iterations: $0, rebase: .samePort) }
         ),
         (

@@ -18,7 +18,9 @@ enum PagesFromDisk {
     /// another (every URL of the pages moves, as a cache of an earlier run's server).
     enum Rebase { case none, samePort, otherPort }
 
-    static func pages(iterations: Int) async throws -> Int { try await pages(iterations: iterations, rebase: .none) }
+    static func pages(iterations: Int) async throws -> Int {
+        try await pages(iterations: iterations, rebase: .none)
+    }
 
     static func pages(iterations: Int, rebase: Rebase) async throws -> Int {
         let server = RickAndMortyServer(
