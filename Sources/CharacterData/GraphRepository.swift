@@ -100,6 +100,32 @@ public final class GraphRepository: Sendable {
         return answer
     }
 
+    /// One episode by id as `episode(id:policy:)` reads it, except that an episode stale inside
+    /// the `stale-while-revalidate` window its server gave answers at once and is read again in
+    /// the background (`CacheRepository.answerRevalidating`): the second of the updates, announced
+    /// to `CharacterRepository.episodeChanges()` observers as any network answer is.
+    public func episodeRevalidating(id: Int, policy: CachePolicy) async throws(RepositoryError)
+        -> AnswerUpdates<Episode>
+    {
+        let updates = try await characterRepository.episodes.answerRevalidating(
+            .id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        return updates.map { [characterRepository] answer in
+            characterRepository.announce(answer, in: characterRepository.episodeGraph)
+            return answer
+        }
+    }
+
+    /// One location by id, revalidated in the background as `episodeRevalidating(id:policy:)` is.
+    public func locationRevalidating(id: Int, policy: CachePolicy) async throws(RepositoryError)
+        -> AnswerUpdates<Location>
+    {
+        let updates = try await locations.answerRevalidating(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        return updates.map { [characterRepository, locationGraph] answer in
+            characterRepository.announce(answer, in: locationGraph)
+            return answer
+        }
+    }
+
     /// The locations with `ids`: the cached ones from the cache, the rest in multi-id requests.
     public func locations(ids: [Int], policy: CachePolicy) async throws(RepositoryError) -> Answer<[Location]>
     {

@@ -121,6 +121,19 @@ struct ServerFreshnessEndToEndTests {
         #expect(again.output.contains("Species   Human"))
     }
 
+    @Test("A location's detail too: Rick's origin is shown from the cache at once, then revalidated behind it")
+    func staleWhileRevalidateLocation() async throws {
+        let again = try await Self.runStaleTwice("enter n enter q", "enter n enter q")
+        let origin = again.events.filter { $0[text: "query"] == "location 1" }
+        #expect(origin.count == 2, "\(again.events)")
+        let shown = try #require(origin.first)
+        #expect(shown[text: "origin"] == "disk" && shown["stale"] as? Bool == true, "\(shown)")
+        #expect(shown["background"] as? Bool == false)
+        let background = try #require(origin.last)
+        #expect(background["background"] as? Bool == true && background["stale"] as? Bool == false, "\(background)")
+        #expect(again.output.contains("Earth (C-137)"))
+    }
+
     @Test("The episodes list too: inside the window its page 1 is shown from disk at once, then revalidated behind it")
     func staleWhileRevalidateEpisodes() async throws {
         // Tab to the episodes; the next run starts there (the remembered place)

@@ -14,32 +14,39 @@ extension RickAndMortyEntities {
     func characterUpdates(_ id: Int, target: ExplorerDetailScreen.Target, policy: CachePolicy)
         async throws(ExplorerError) -> ExplorerUpdates<ExplorerEntity>
     {
-        let updates: AnswerUpdates<ShowCharacter>
-        do throws(RepositoryError) {
-            updates = try await services.repository.characterRevalidating(id: id, policy: policy)
-        } catch {
-            throw Self.explorerError(error, of: target)
-        }
-        let first = try Self.entityAnswer(updates.first, of: target)
-        guard updates.isRevalidating else { return ExplorerUpdates(first) }
-        return ExplorerUpdates(first: first) { () async throws(ExplorerError) in
-            let revalidated: Answer<ShowCharacter>?
-            do throws(RepositoryError) {
-                revalidated = try await updates.revalidated()
-            } catch {
-                throw Self.explorerError(error, of: target)
-            }
-            return try revalidated.map { answer throws(ExplorerError) in
-                try Self.entityAnswer(answer, of: target)
-            } ?? first
+        let repository = services.repository
+        return try await Self.updates(of: target, entity: Self.entity) { () async throws(RepositoryError) in
+            try await repository.characterRevalidating(id: id, policy: policy)
         }
     }
 
-    private static func entityAnswer(_ answer: Answer<ShowCharacter>, of target: ExplorerDetailScreen.Target)
-        throws(ExplorerError) -> Answer<ExplorerEntity>
-    {
-        guard let entity = entity(answer.value) else { throw .notFound(url: target.path) }
-        return answer.map { _ in entity }
+    /// What `read` gives, as the detail takes it: its first answer at once, its revalidation's
+    /// after, each value laid out by `entity` (nil: not found at `target`).
+    static func updates<Value: Sendable>(
+        of target: ExplorerDetailScreen.Target, entity: @escaping @Sendable (Value) -> ExplorerEntity?,
+        read: () async throws(RepositoryError) -> AnswerUpdates<Value>
+    ) async throws(ExplorerError) -> ExplorerUpdates<ExplorerEntity> {
+        let updates: AnswerUpdates<Value>
+        do throws(RepositoryError) {
+            updates = try await read()
+        } catch {
+            throw explorerError(error, of: target)
+        }
+        @Sendable func laidOut(_ answer: Answer<Value>) throws(ExplorerError) -> Answer<ExplorerEntity> {
+            guard let value = entity(answer.value) else { throw .notFound(url: target.path) }
+            return answer.map { _ in value }
+        }
+        let first = try laidOut(updates.first)
+        guard updates.isRevalidating else { return ExplorerUpdates(first) }
+        return ExplorerUpdates(first: first) { () async throws(ExplorerError) in
+            let revalidated: Answer<Value>?
+            do throws(RepositoryError) {
+                revalidated = try await updates.revalidated()
+            } catch {
+                throw explorerError(error, of: target)
+            }
+            return try revalidated.map { answer throws(ExplorerError) in try laidOut(answer) } ?? first
+        }
     }
 
     /// A character as the API writes it, titled by its name.

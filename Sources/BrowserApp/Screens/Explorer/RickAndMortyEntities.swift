@@ -27,18 +27,15 @@ struct RickAndMortyEntities: EntityReading {
         guard case .rickAndMorty(let kind, let id) = target else { throw .noSuchResource(target.path, known: []) }
         if kind == .character { return try await characterUpdates(id, target: target, policy: policy) }
         guard let graph else { throw .unavailable(url: target.path, reason: "episodes and locations cannot be read here") }
-        let answer: Answer<ExplorerEntity?>
-        do throws(RepositoryError) {
-            answer =
-                switch kind {
-                case .location: try await graph.location(id: id, policy: policy).map(Self.entity)
-                default: try await graph.episode(id: id, policy: policy).map(Self.entity)
-                }
-        } catch {
-            throw Self.explorerError(error, of: target)
+        // Stale inside its server's stale-while-revalidate window: at once, and again behind.
+        if kind == .location {
+            return try await Self.updates(of: target, entity: Self.entity) { () async throws(RepositoryError) in
+                try await graph.locationRevalidating(id: id, policy: policy)
+            }
         }
-        guard let entity = answer.value else { throw .notFound(url: target.path) }
-        return ExplorerUpdates(answer.map { _ in entity })
+        return try await Self.updates(of: target, entity: Self.entity) { () async throws(RepositoryError) in
+            try await graph.episodeRevalidating(id: id, policy: policy)
+        }
     }
 
     func tree(of entity: ExplorerEntity) -> ExplorerTree { services.laidOut.tree(of: entity, build: Self.laidOut) }
