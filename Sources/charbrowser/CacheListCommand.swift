@@ -42,13 +42,9 @@ struct CacheListCommand: AsyncParsableCommand {
                 let now = inspector.now
                 var cursor: CacheEntryKey?
                 var first = true
-                Console.out(
-                    json
-                        ? "["
-                        : CacheListCommand.line([
-                            "KEY", "KIND", "API", "TIERS", "BYTES", "AGE", "TTL", "STATE", "ETAG",
-                        ])
-                            + "\n")
+                // The table's key column: as wide as the first page's longest key (a header waits for it).
+                var keyWidth: Int?
+                if json { Console.out("[") }
                 repeat {
                     let page: (rows: [CacheRow], next: CacheEntryKey?)
                     do throws(RepositoryError) {
@@ -58,13 +54,19 @@ struct CacheListCommand: AsyncParsableCommand {
                         throw CacheCommandFailure(error.description)
                     }
                     var text = ""
+                    if !json, keyWidth == nil {
+                        let width = Self.keyWidth(page.rows.map(\.key.description))
+                        keyWidth = width
+                        text += Self.line(Self.header, keyWidth: width) + "\n"
+                    }
                     for row in page.rows where matches(row, inspector: inspector, now: now) {
                         if json {
                             text += first ? "\n" : ",\n"
                             CacheJSON.write(
                                 CacheJSON.row(row, inspector: inspector, now: now, scopeAPI: location.api), to: &text)
                         } else {
-                            text += Self.line(tableCells(row, inspector: inspector, now: now)) + "\n"
+                            text += Self.line(tableCells(row, inspector: inspector, now: now), keyWidth: keyWidth ?? 34)
+                                + "\n"
                         }
                         first = false
                     }
@@ -92,13 +94,23 @@ struct CacheListCommand: AsyncParsableCommand {
         ]
     }
 
+    /// The table's titles.
+    static let header = ["KEY", "KIND", "API", "TIERS", "BYTES", "AGE", "TTL", "STATE", "ETAG"]
+
+    /// The key column's width for `keys`: the longest and a space, from 34 to 100 characters.
+    static func keyWidth(_ keys: [String]) -> Int {
+        min(max(34, (keys.map(\.count).max() ?? 0) + 1), 100)
+    }
+
     /// One row of the table: each column but the last (the ETag) cut to its width with `…`, so a
-    /// long key or many tiers never push the columns after them out of line.
-    static func line(_ cells: [String]) -> String {
-        let widths = [34, 11, 24, 18, 10, 10, 10, 9]
+    /// long key or many tiers never push the columns after them out of line. A key is cut in its
+    /// middle: its end (the entity an explored API's key names) stays readable.
+    static func line(_ cells: [String], keyWidth: Int) -> String {
+        let widths = [keyWidth, 11, 24, 18, 10, 10, 10, 9]
         let fitted = cells.enumerated().map { index, cell in
-            index < cells.count - 1 && index < widths.count
-                ? CacheTable.cut(cell, to: widths[index] - 1) : cell
+            guard index < cells.count - 1, index < widths.count else { return cell }
+            return index == 0
+                ? CacheTable.cut(middleOf: cell, to: widths[index] - 1) : CacheTable.cut(cell, to: widths[index] - 1)
         }
         return CacheTable.row(fitted, widths: widths)
     }

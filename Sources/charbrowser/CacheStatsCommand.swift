@@ -116,6 +116,14 @@ enum CacheTable {
         return String(cell.prefix(width - 1)) + "…"
     }
 
+    /// `cell` in at most `width` characters, its middle replaced by `…` when cut (its head and
+    /// its end kept).
+    static func cut(middleOf cell: String, to width: Int) -> String {
+        guard cell.count > width, width > 2 else { return cut(cell, to: width) }
+        let head = (width - 1) / 3
+        return String(cell.prefix(head)) + "…" + String(cell.suffix(width - 1 - head))
+    }
+
     /// `12.3 KB`; `—` when unknown.
     static func bytes(_ count: Int?) -> String {
         guard let count else { return "—" }
