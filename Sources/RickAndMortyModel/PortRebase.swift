@@ -109,21 +109,22 @@ extension ShowCharacter: PortRebasable {
 }
 
 extension Episode: PortRebasable {
-    public func rebased(_ rebase: PortRebase) -> Episode {
-        guard rebase.moves(url) else { return self }
-        var moved = self
-        moved.url = rebase(url)
-        moved.characters = characters.map { rebase($0) }
-        return moved
-    }
+    public func rebased(_ rebase: PortRebase) -> Episode { rebase.moving(self, url: \.url, links: \.characters) }
 }
 
 extension Location: PortRebasable {
-    public func rebased(_ rebase: PortRebase) -> Location {
-        guard rebase.moves(url) else { return self }
-        var moved = self
-        moved.url = rebase(url)
-        moved.residents = residents.map { rebase($0) }
+    public func rebased(_ rebase: PortRebase) -> Location { rebase.moving(self, url: \.url, links: \.residents) }
+}
+
+extension PortRebase {
+    /// `value` with its own URL and its `links` moved, unless its own URL stays.
+    fileprivate func moving<Value>(
+        _ value: Value, url: WritableKeyPath<Value, String>, links: WritableKeyPath<Value, [String]>
+    ) -> Value {
+        guard moves(value[keyPath: url]) else { return value }
+        var moved = value
+        moved[keyPath: url] = self(value[keyPath: url])
+        moved[keyPath: links] = value[keyPath: links].map { self($0) }
         return moved
     }
 }
