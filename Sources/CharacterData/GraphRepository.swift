@@ -15,7 +15,8 @@ import RickAndMortyModel
 /// `maximumIDsPerRequest` ids. Every read serves the stale cached value when main fails (marked
 /// stale, main's error attached), as the character repository's do. With the shared tier on,
 /// another process's write of a location or a page of locations drops the local copies here and
-/// is announced, as the character repository does for characters and episodes. Thread-safe: every part is.
+/// is announced, as the character repository does for characters and episodes. Thread-safe:
+/// every part is.
 public final class GraphRepository: Sendable {
     typealias Tiers<Value: Sendable> = CharacterRepository.Tiers<Value>
     typealias Store<Main: GetDataSource> = CharacterRepository.Store<Main>
@@ -119,7 +120,8 @@ public final class GraphRepository: Sendable {
     public func locationRevalidating(id: Int, policy: CachePolicy) async throws(RepositoryError)
         -> AnswerUpdates<Location>
     {
-        let updates = try await locations.answerRevalidating(.id(id), policy: policy, whenMainFails: Self.whenMainFails)
+        let updates = try await locations.answerRevalidating(
+            .id(id), policy: policy, whenMainFails: Self.whenMainFails)
         return updates.map { [characterRepository, locationGraph] answer in
             characterRepository.announce(answer, in: locationGraph)
             return answer

@@ -109,11 +109,15 @@ extension ShowCharacter: PortRebasable {
 }
 
 extension Episode: PortRebasable {
-    public func rebased(_ rebase: PortRebase) -> Episode { rebase.moving(self, url: \.url, links: \.characters) }
+    public func rebased(_ rebase: PortRebase) -> Episode {
+        rebase.moving(self, url: \.url, links: \.characters)
+    }
 }
 
 extension Location: PortRebasable {
-    public func rebased(_ rebase: PortRebase) -> Location { rebase.moving(self, url: \.url, links: \.residents) }
+    public func rebased(_ rebase: PortRebase) -> Location {
+        rebase.moving(self, url: \.url, links: \.residents)
+    }
 }
 
 extension PortRebase {

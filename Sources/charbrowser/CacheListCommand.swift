@@ -65,8 +65,8 @@ struct CacheListCommand: AsyncParsableCommand {
                             CacheJSON.write(
                                 CacheJSON.row(row, inspector: inspector, now: now, scopeAPI: location.api), to: &text)
                         } else {
-                            text += Self.line(tableCells(row, inspector: inspector, now: now), keyWidth: keyWidth ?? 34)
-                                + "\n"
+                            let cells = tableCells(row, inspector: inspector, now: now)
+                            text += Self.line(cells, keyWidth: keyWidth ?? 34) + "\n"
                         }
                         first = false
                     }
@@ -109,8 +109,8 @@ struct CacheListCommand: AsyncParsableCommand {
         let widths = [keyWidth, 11, 24, 18, 10, 10, 10, 9]
         let fitted = cells.enumerated().map { index, cell in
             guard index < cells.count - 1, index < widths.count else { return cell }
-            return index == 0
-                ? CacheTable.cut(middleOf: cell, to: widths[index] - 1) : CacheTable.cut(cell, to: widths[index] - 1)
+            let width = widths[index] - 1
+            return index == 0 ? CacheTable.cut(middleOf: cell, to: width) : CacheTable.cut(cell, to: width)
         }
         return CacheTable.row(fitted, widths: widths)
     }

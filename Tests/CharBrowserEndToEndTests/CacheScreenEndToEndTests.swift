@@ -96,15 +96,19 @@ extension CacheScreenEndToEndTests {
 
 @Suite("charbrowser cache ls: the table for people")
 struct CacheListTableEndToEndTests {
-    @Test("The key column is as wide as the keys (up to 100); a longer key is cut in its middle, its end kept")
+    @Test(
+        "The key column is as wide as the keys (up to 100); a longer key is cut in its middle, its end kept"
+    )
     func longKeysAreCut() async throws {
         let browser = try Browser()
         defer { browser.cleanUp() }
-        let run = try await browser.headless(keys: "/ R i c k space S a n c h e z enter q", extra: ["--no-images"])
+        let run = try await browser.headless(
+            keys: "/ R i c k space S a n c h e z enter q", extra: ["--no-images"])
         #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
         // The filter's longest name, and a status: a key of 104 characters
         let longName = String(repeating: "Rick", count: 14) + "REnd"
-        let long = try await browser.headless(keys: "/ text:\(longName) enter s q", extra: ["--no-images", "--fresh"])
+        let long = try await browser.headless(
+            keys: "/ text:\(longName) enter s q", extra: ["--no-images", "--fresh"])
         #expect(long.outcome.status == 0, "\(long.outcome.standardError)")
         let table = try await browser.cache(["ls", "--kind", "page", "--api", "sample"])
         #expect(table.status == 0, "\(table.standardError)")
@@ -113,7 +117,8 @@ struct CacheListTableEndToEndTests {
         let kindColumn = try #require(header.range(of: "KIND")).lowerBound.utf16Offset(in: header)
         #expect(kindColumn == 100, "the longest key is longer than 100 characters: \(header)")
         // A key of 43 characters is whole, where a column of 34 cut it
-        let whole = try #require(lines.first { $0.hasPrefix("character-page-ids/page:1?name=Rick Sanchez ") }, "\(lines)")
+        let whole = try #require(
+            lines.first { $0.hasPrefix("character-page-ids/page:1?name=Rick Sanchez ") }, "\(lines)")
         #expect(Array(whole)[kindColumn...].starts(with: "page"), "\(header)\n\(whole)")
         // That key: cut in its middle, its end kept, the columns after it in line
         let cut = try #require(lines.first { $0.contains("REnd&status=alive ") }, "\(lines)")

@@ -102,11 +102,13 @@ package struct CharacterBrowser: TerminalApp {
     /// Puts `copy` on the clipboard through the services, with a toast that says what and how much;
     /// a copy larger than terminals take is refused with a toast, never cut.
     func copy(_ asked: ClipboardCopy, state: inout BrowserState) -> [Effect<BrowserMessage>] {
-        var copy = asked
+        var onThisPort = asked
         // The Cache screen shows an entry as stored: a URL an earlier run's embedded server wrote
         // names that run's port, and is copied on this one's.
-        if copy.format == "url", let rebase = services.repository.portRebase { copy.text = rebase(copy.text) }
-        let copied = copy
+        if asked.format == "url", let rebase = services.repository.portRebase {
+            onThisPort.text = rebase(asked.text)
+        }
+        let copy = onThisPort
         guard ClipboardSequence.fits(copy.text) else {
             let most = ByteText.short(ClipboardSequence.maximumEncodedBytes)
             showToast(
@@ -116,7 +118,7 @@ package struct CharacterBrowser: TerminalApp {
         }
         showToast(copy.toast, kind: .info, state: &state)
         let clipboard = services.clipboard
-        return [.call { clipboard(copied) }]
+        return [.call { clipboard(copy) }]
     }
 }
 

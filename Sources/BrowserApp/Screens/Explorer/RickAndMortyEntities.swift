@@ -29,7 +29,8 @@ struct RickAndMortyEntities: EntityReading {
         guard let graph else { throw .unavailable(url: target.path, reason: "episodes and locations cannot be read here") }
         // Stale inside its server's stale-while-revalidate window: at once, and again behind.
         if kind == .location {
-            return try await Self.updates(of: target, entity: Self.entity) { () async throws(RepositoryError) in
+            return try await Self.updates(of: target, entity: Self.entity) {
+                () async throws(RepositoryError) -> AnswerUpdates<Location> in
                 try await graph.locationRevalidating(id: id, policy: policy)
             }
         }
