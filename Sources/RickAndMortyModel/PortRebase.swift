@@ -81,7 +81,7 @@ public struct PortRebase: Sendable, Hashable {
     }
 }
 
-/// A value whose URLs a `PortRebase` can move: the API's entities and pages of them. An entity's
+/// A value whose URLs a `PortRebase` can move: the API's entities. An entity's
 /// URLs all come from one answer of one server: one whose own `url` does not move is returned as
 /// it is (the common case, read by the run that cached it, costs one comparison).
 public protocol PortRebasable: Sendable {
@@ -130,13 +130,6 @@ extension PortRebase {
         moved[keyPath: url] = self(value[keyPath: url])
         moved[keyPath: links] = value[keyPath: links].map { self($0) }
         return moved
-    }
-}
-
-extension Page: PortRebasable where Item: PortRebasable {
-    /// The page's items moved (its `next` and `prev` are never followed, and stay as answered).
-    public func rebased(_ rebase: PortRebase) -> Page {
-        Page(info: info, results: results.map { $0.rebased(rebase) })
     }
 }
 

@@ -38,6 +38,20 @@ struct ServerFreshnessEndToEndTests {
         return (again.outcome.standardOutput, again.events)
     }
 
+    /// The background answer of `query`, after checking its two lines in `events`: first from disk,
+    /// stale, at once; then read again behind it, fresh.
+    static func shownThenRead(_ events: [[String: Any]], query: String) throws -> [String: Any] {
+        let lines = events.filter { $0[text: "query"] == query }
+        #expect(lines.count == 2, "\(events)")
+        let shown = try #require(lines.first)
+        #expect(shown[text: "origin"] == "disk" && shown["stale"] as? Bool == true, "\(shown)")
+        #expect(shown["background"] as? Bool == false)
+        let background = try #require(lines.last)
+        #expect(background["background"] as? Bool == true, "\(background)")
+        #expect(background["stale"] as? Bool == false, "\(background)")
+        return background
+    }
+
     @Test("With no-store, the list and Rick are shown and nothing of the answers is on disk afterwards")
     func noStore() async throws {
         let browser = try await Self.browse(cacheControl: "no-store")
@@ -94,14 +108,8 @@ struct ServerFreshnessEndToEndTests {
             #expect(renamed.status == 0, "\(renamed.errors)")
         }
         // The new run: page 1 from disk at once (stale, being revalidated), then the background answer
-        let pageOne = again.events.filter { $0[text: "query"] == "page 1" }
-        #expect(pageOne.count == 2, "\(again.events)")
-        let shown = try #require(pageOne.first)
-        #expect(shown[text: "origin"] == "disk" && shown["stale"] as? Bool == true, "\(shown)")
-        #expect(shown["background"] as? Bool == false)
-        let background = try #require(pageOne.last)
-        #expect(background["background"] as? Bool == true, "\(background)")
-        #expect(background[text: "origin"] == "network" && background["stale"] as? Bool == false, "\(background)")
+        let background = try Self.shownThenRead(again.events, query: "page 1")
+        #expect(background[text: "origin"] == "network", "\(background)")
         #expect(again.output.contains("Rick Renamed"))
         #expect(!again.output.contains("Rick Sanchez"))
     }
@@ -124,14 +132,7 @@ struct ServerFreshnessEndToEndTests {
     @Test("A location's detail too: Rick's origin is shown from the cache at once, then read again behind it")
     func staleWhileRevalidateLocation() async throws {
         let again = try await Self.runStaleTwice("enter n enter q", "enter n enter q")
-        let origin = again.events.filter { $0[text: "query"] == "location 1" }
-        #expect(origin.count == 2, "\(again.events)")
-        let shown = try #require(origin.first)
-        #expect(shown[text: "origin"] == "disk" && shown["stale"] as? Bool == true, "\(shown)")
-        #expect(shown["background"] as? Bool == false)
-        let background = try #require(origin.last)
-        #expect(background["background"] as? Bool == true, "\(background)")
-        #expect(background["stale"] as? Bool == false, "\(background)")
+        _ = try Self.shownThenRead(again.events, query: "location 1")
         #expect(again.output.contains("Earth (C-137)"))
     }
 
