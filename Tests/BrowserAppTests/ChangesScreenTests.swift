@@ -111,6 +111,24 @@ struct ChangesScreenTests {
         #expect(driver.state.screens.last is ChangesScreen)
     }
 
+    @Test("An empty value shows as the detail shows it, and the keys under a diff wrap, none cut")
+    func emptyValuesAndKeys() throws {
+        var driver = Driver(size: TerminalSize(width: 120, height: 30))
+        driver.press("5")
+        // GIVEN a conflict where the other writer set the type, empty in the base and in mine
+        var write = Self.kept(3, state: .conflict)
+        var theirs = try #require(write.conflict?.theirs.value)
+        theirs["type"] = .string("Clone")
+        write.conflict = WriteConflict(theirs: ServerCopy(value: theirs, tag: "\"t2\""), fields: ["name"])
+        driver.deliver(ChangesScreen.Message.read([write], now: Driver.now), to: ChangesScreen.self)
+        // WHEN it is opened
+        driver.press(.enter)
+        // THEN the empty values read as the detail's `—`, and the keys' line ends whole
+        #expect(driver.frame.contains { $0.contains("type       — → — / Clone") })
+        let frame = driver.frame.joined(separator: "\n")
+        #expect(frame.contains("discards") && frame.contains("Esc back"), "\(frame)")
+    }
+
     @Test("With nothing kept, each read says why this run keeps no write (here: no disk cache), as it is now")
     func nothingKept() {
         var driver = Driver(size: TerminalSize(width: 120, height: 30))

@@ -257,16 +257,15 @@ extension ChangesScreen {
             write.state == .conflict
             ? "m keeps mine (sent over the server's version) · t takes theirs · d discards · Esc back"
             : "r sends it again now · d discards · Esc back"
-        return lines + ["", Line(keys, style: .plain.dimmed())]
+        return lines + [""] + TextWrapper.wrap(keys, width: width).map { Line($0, style: .plain.dimmed()) }
     }
 
-    /// A field's value as shown: a string as it is, an absent field `?`, anything else as JSON.
+    /// A field's value as shown: a string as it is (an empty one `—`, as the detail shows it), an
+    /// absent field `?`, anything else as JSON.
     private static func text(_ value: JSONValue?) -> String {
-        switch value {
-        case nil: "?"
-        case .string(let text)?: UntrustedText.sanitize(text)
-        case let value?: value.description
-        }
+        guard case .string(let text)? = value else { return value?.description ?? "?" }
+        let shown = UntrustedText.sanitize(text)
+        return shown.isEmpty ? "—" : shown
     }
 
     private static func line(for write: EntityWrite, width: Int, now: Date) -> Line {
