@@ -85,6 +85,24 @@ struct EditFormTests {
         }
     }
 
+    @Test("At the smallest terminal every field and the hint under them show; taller, a blank row parts them")
+    func shortTerminal() throws {
+        var driver = Self.onDetail(size: TerminalSize(width: 60, height: 16))
+        driver.press("e")
+        let rows = { (frame: [String]) in
+            ["Name:", "Status:", "Species:", "Type:", "Gender:", "Nothing changed yet"].compactMap { label in
+                frame.firstIndex { $0.contains(label) }
+            }
+        }
+        let short = rows(driver.frame)
+        #expect(short.count == 6, "\(driver.frame.joined(separator: "\n"))")
+        #expect(zip(short, short.dropFirst()).allSatisfy { $1 == $0 + 1 })
+        var tall = Self.onDetail()
+        tall.press("e")
+        let spaced = rows(tall.frame)
+        #expect(spaced.count == 6 && zip(spaced, spaced.dropFirst()).allSatisfy { $1 == $0 + 2 })
+    }
+
     @Test("A text field takes at most the API's 200 characters")
     func lengthLimit() {
         var form = CharacterForm(character: SampleData.character(1))

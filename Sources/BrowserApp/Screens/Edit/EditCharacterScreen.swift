@@ -123,6 +123,9 @@ extension EditCharacterScreen {
             "Tab/↓ next field · Shift-Tab/↑ previous · Space cycles a choice · Ctrl-U clears",
             x: inside.x, y: inside.y, maxWidth: inside.width, style: .plain.dimmed())
         var y = inside.y + 2
+        // A blank row under each field where the pane has room for it; none where it has not (a
+        // short terminal), so every field and the hint under them stay in view.
+        let step = inside.height >= 3 + form.fields.count * 2 ? 2 : 1
         // Room beside each value for the reason the server refused it.
         let valueWidth = max(16, min(44, inside.width - labelWidth - 32))
         for (index, field) in form.fields.enumerated() where y < inside.maxY {
@@ -137,13 +140,13 @@ extension EditCharacterScreen {
                 let room = inside.maxX - beside
                 let (x, top, width, lines) =
                     room >= 20
-                    ? (beside, y, room, Array(TextWrapper.wrap(error, width: room).prefix(2)))
-                    : (inside.x + labelWidth, y + 1, inside.width - labelWidth, [error])
+                    ? (beside, y, room, Array(TextWrapper.wrap(error, width: room).prefix(step)))
+                    : (inside.x + labelWidth, y + 1, inside.width - labelWidth, step == 2 ? [error] : [])
                 for (offset, line) in lines.enumerated() where top + offset < inside.maxY {
                     buffer.write(line, x: x, y: top + offset, maxWidth: width, style: Self.errorStyle)
                 }
             }
-            y += 2
+            y += step
         }
         let hint = form.isChanged ? "Enter saves · Esc cancels" : "Nothing changed yet · Esc cancels"
         let (lines, style) =
