@@ -37,6 +37,9 @@ public actor EntityWriter {
     private var effectsWorker: Task<Void, Never>?
     /// Who is told every event once it is kept (`observe`).
     private var observer: (@Sendable ([WriteReport]) -> Void)?
+    /// Why the store last failed to keep a change (a full disk, say); nil again once one is kept.
+    /// While set, a drain sends nothing: no request leaves before it is kept.
+    public private(set) var storeFailure: WriteStoreFailure?
 
     /// A writer over the writes `store` kept (loaded now).
     public init(
@@ -154,8 +157,9 @@ public actor EntityWriter {
     /// one saying later: the requests in flight are answered, the rest wait for the next drain),
     /// up to `requestsInFlight` at once, each of another entity. Returns the events told, by write
     /// number, each with the time its step took; nothing when another drain runs (it sends what
-    /// this one would). Each request is kept before it leaves, with the answers taken before it;
-    /// tier effects run behind, off the wire's path.
+    /// this one would), or when the store cannot keep what would leave (`storeFailure` says why).
+    /// Each request is kept before it leaves, with the answers taken before it; tier effects run
+    /// behind, off the wire's path.
     @discardableResult
     public func drain() async -> [WriteReport] {
         guard !draining else { return [] }
@@ -220,11 +224,14 @@ public actor EntityWriter {
         if transition.changesOutbox {
             do {
                 try await store.commit(transition, nextSequence: book.nextSequenceNumber)
+                storeFailure = nil
             } catch {
                 if let (writes, next) = try? await store.load() {
                     book = WriteBook(writes: writes, nextSequence: next, rules: book.rules)
                 }
-                throw WriteStoreFailure(reason: "\(error)")
+                let failure = WriteStoreFailure(reason: "\(error)")
+                storeFailure = failure
+                throw failure
             }
         }
         let told = reports ?? transition.events.map { WriteReport(event: $0, elapsed: .zero) }

@@ -1,6 +1,7 @@
 import CharacterData
 import EntityWrites
 import Foundation
+import GRDB
 import Locking
 import PersistentCache
 import RepositoryCore
@@ -190,6 +191,41 @@ struct CharacterWriteFaultTests {
             let retried = try #require(await repository.retryWrite(conflict.sequence))
             #expect(retried.sequence == conflict.sequence && retried.outcome == .conflict(fields: ["name"]))
             #expect(repository.keptWrites().map(\.sequence) == [conflict.sequence])
+        }
+    }
+
+    @Test("A disk that refuses the outbox's writes: the kept write says it cannot leave and why; with room, it is sent")
+    func fullDisk() async throws {
+        try await Fixture.with(serverState: true) { fixture in
+            let repository = try fixture.repository()
+            let numbers = try await Self.keepRenames([1], repository, fixture)
+            let kept = try #require(numbers[1])
+            // GIVEN the file refuses every change of the outbox, as a full disk does (SQLITE_FULL)
+            let file = try DatabaseQueue(path: fixture.cacheFile.path)
+            try await file.write { db in
+                for change in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(sql: """
+                        CREATE TRIGGER full_\(change.lowercased()) BEFORE \(change) ON entity_writes
+                        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
+                        """)
+                }
+            }
+            // WHEN the write is sent again now
+            let refused = try #require(await repository.retryWrite(kept))
+            // THEN it stays kept, and why it does not leave is the disk's reason, not another send's
+            guard case .retrying(let reason, _) = refused.outcome else {
+                Issue.record("expected the write to stay pending, got \(refused)")
+                return
+            }
+            #expect(reason.contains("cannot leave") && reason.contains("database or disk is full"), "\(reason)")
+            #expect(!FileManager.default.fileExists(atPath: try #require(fixture.stateFile).path), "nothing sent")
+            // AND once the disk has room again, it is sent and applied
+            try await file.write { db in
+                for change in ["insert", "update", "delete"] { try db.execute(sql: "DROP TRIGGER full_\(change)") }
+            }
+            let sent = try #require(await repository.retryWrite(kept))
+            #expect(sent.outcome == .applied(merged: false), "\(sent)")
+            #expect(try Self.serverState(fixture).edited["1"]?["name"] == "Kept 1")
         }
     }
 

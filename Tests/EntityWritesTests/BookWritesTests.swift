@@ -161,6 +161,47 @@ struct BookWritesTests {
         }
     }
 
+    /// A store whose disk refuses writes while `full` is set (loads still answer).
+    actor FullDiskStore: WriteStore {
+        let kept = MemoryWriteStore()
+        var full = false
+        func fill(_ full: Bool) { self.full = full }
+        func load() async -> (writes: [EntityWrite], nextSequence: Int64) { await kept.load() }
+        func commit(_ transition: WriteTransition, nextSequence: Int64) async throws {
+            if full { throw CocoaError(.fileWriteOutOfSpace) }
+            await kept.commit(transition, nextSequence: nextSequence)
+        }
+    }
+
+    @Test("A store that cannot keep a change sends nothing and says why, until it keeps one again")
+    func storeFailureStopsSending() async throws {
+        try await WritableBookServer.run(books: [1: ["title": "Dune", "author": "Frank Herbert", "year": "1965"]]) {
+            server in
+            let (shelf, network, store) = (BookShelf(), Network(), FullDiskStore())
+            let writer = try await EntityWriter(
+                baseURL: server.baseURL, store: store, tiers: shelf, http: network, rules: Book.writeRules)
+            // GIVEN an edit kept offline
+            let dune: Fields = ["id": .string("1"), "title": .string("Dune"), "author": .string("Frank Herbert")]
+            network.switches.withLock { $0.offline = true }
+            var renamed = dune
+            renamed["title"] = .string("Dune Messiah")
+            try await writer.edit("/books/1", saw: ServerCopy(value: dune, tag: nil), to: renamed)
+            #expect(await writer.storeFailure == nil)
+            // WHEN the disk fills and the network comes back
+            await store.fill(true)
+            network.switches.withLock { $0.offline = false }
+            // THEN nothing leaves (it could not be kept first) and the writer says why
+            #expect(await writer.drain().isEmpty)
+            #expect(server.store.book(1)?["title"] == "Dune")
+            #expect(await writer.storeFailure?.description.contains("could not be kept") == true)
+            // AND once the disk has room, the write is sent and the failure is gone
+            await store.fill(false)
+            #expect(await writer.drain().map(\.event.outcome).contains(.applied(merged: true)))
+            #expect(server.store.book(1)?["title"] == "Dune Messiah")
+            #expect(await writer.storeFailure == nil)
+        }
+    }
+
     @Test("Retry-After reads seconds and HTTP dates")
     func retryAfter() {
         let now = Date(timeIntervalSince1970: 1_700_000_000)

@@ -112,7 +112,8 @@ extension CharacterRepository {
         let reports = await writes.writer.drain()
         let kept = await refreshWrites(announcing: reports.map(\.event.entity) + [entity])
         let stillKept = kept.contains { $0.sequence == sequence }
-        let event = Self.event(of: sequence, entity, method, in: reports, among: kept)
+        let failure = await writes.writer.storeFailure
+        let event = Self.event(of: sequence, entity, method, in: reports, among: kept, storeFailure: failure)
         guard !(queueing && writes.notKept == nil), stillKept else { return event }
         await discardWrite(sequence)
         guard case .retrying(let reason, _) = event.outcome else { return event }
@@ -121,19 +122,22 @@ extension CharacterRepository {
 
     /// How write `sequence` (of `entity`, by `method`) stands after a send: its last answer in
     /// `reports`, else as `kept` holds it — `gone` when no longer kept (another drain took it);
-    /// pending, it waits for an earlier write of its character, or for the drain that is running.
+    /// pending, it waits for an earlier write of its character, for the drain that is running, or
+    /// for the outbox to keep changes again (`storeFailure`).
     private static func event(
         of sequence: Int64, _ entity: String, _ method: EntityWrite.Method, in reports: [WriteReport],
-        among kept: [EntityWrite], gone: WriteOutcome = .applied(merged: false)
+        among kept: [EntityWrite], storeFailure: WriteStoreFailure? = nil, gone: WriteOutcome = .applied(merged: false)
     ) -> WriteEvent {
         if let answered = reports.last(where: { $0.event.sequence == sequence }) { return answered.event }
         return WriteEvent(
             sequence: sequence, entity: entity, method: method,
-            outcome: standing(of: sequence, among: kept) ?? gone)
+            outcome: standing(of: sequence, among: kept, storeFailure: storeFailure) ?? gone)
     }
 
     /// How write `sequence` stands as `kept` holds it; nil when it is not kept.
-    private static func standing(of sequence: Int64, among kept: [EntityWrite]) -> WriteOutcome? {
+    private static func standing(
+        of sequence: Int64, among kept: [EntityWrite], storeFailure: WriteStoreFailure?
+    ) -> WriteOutcome? {
         guard let write = kept.first(where: { $0.sequence == sequence }) else { return nil }
         switch write.state {
         case .conflict: return .conflict(fields: write.conflict?.fields ?? [])
@@ -141,7 +145,9 @@ extension CharacterRepository {
         case .pending, .sending:
             let waits = kept.contains { $0.entity == write.entity && $0.isOpen && $0.sequence < sequence }
             let reason =
-                waits ? "earlier writes of this character are pending" : "another send of the kept writes is running"
+                waits
+                ? "earlier writes of this character are pending"
+                : storeFailure.map { "it cannot leave: \($0)" } ?? "another send of the kept writes is running"
             return .retrying(reason: reason, notBefore: nil)
         }
     }
@@ -190,7 +196,8 @@ extension CharacterRepository {
         // Gone unanswered: applied (by another drain, or nothing of mine was left over theirs).
         let sent = await sendKeptWrites()
         return Self.event(
-            of: sequence, write.entity, write.method, in: sent, among: writes.writes, gone: .applied(merged: true))
+            of: sequence, write.entity, write.method, in: sent, among: writes.writes,
+            storeFailure: await writes.writer.storeFailure, gone: .applied(merged: true))
     }
 
     /// Sends kept write `sequence` again now (a rejected one as a new write, merged over the
@@ -200,7 +207,9 @@ extension CharacterRepository {
         guard let write = writes.write(sequence) else { return nil }
         let again = (try? await writes.writer.retry(sequence)) ?? sequence
         let sent = await sendKeptWrites()
-        return Self.event(of: again, write.entity, write.method, in: sent, among: writes.writes)
+        return Self.event(
+            of: again, write.entity, write.method, in: sent, among: writes.writes,
+            storeFailure: await writes.writer.storeFailure)
     }
 
     /// Discards kept write `sequence` (`WriteBook.discard`); what it laid over answers goes at
