@@ -255,7 +255,8 @@ let package = Package(
             dependencies: [
                 "Locking", "CharacterData", "ModelCodecs", "PersistentCache", "PostgresCache", "RickAndMortyHTTP", "RickAndMortyModel",
                 "RickAndMortyServer",
-                "RepositoryCore", "TestSupport", "EntityWrites", "HTTPExchange", "AsyncHTTPExchange", logging, grdb,
+                "RepositoryCore", "TestSupport", "EntityWrites", "HTTPExchange", "AsyncHTTPExchange", logging,
+                grdb,
             ]),
         .executableTarget(
             name: "CharacterDataBenchmarks",

@@ -194,7 +194,7 @@ struct CharacterWriteFaultTests {
         }
     }
 
-    @Test("A disk that refuses the outbox's writes: the kept write says it cannot leave and why; with room, it is sent")
+    @Test("A disk refusing the outbox's writes: a kept write says why it cannot leave; with room, it is sent")
     func fullDisk() async throws {
         try await Fixture.with(serverState: true) { fixture in
             let repository = try fixture.repository()
@@ -217,11 +217,16 @@ struct CharacterWriteFaultTests {
                 Issue.record("expected the write to stay pending, got \(refused)")
                 return
             }
-            #expect(reason.contains("cannot leave") && reason.contains("database or disk is full"), "\(reason)")
-            #expect(!FileManager.default.fileExists(atPath: try #require(fixture.stateFile).path), "nothing sent")
+            #expect(
+                reason.contains("the outbox cannot be written") && reason.contains("database or disk is full"),
+                "\(reason)")
+            let stateFile = try #require(fixture.stateFile)
+            #expect(!FileManager.default.fileExists(atPath: stateFile.path), "nothing sent")
             // AND once the disk has room again, it is sent and applied
             try await file.write { db in
-                for change in ["insert", "update", "delete"] { try db.execute(sql: "DROP TRIGGER full_\(change)") }
+                for change in ["insert", "update", "delete"] {
+                    try db.execute(sql: "DROP TRIGGER full_\(change)")
+                }
             }
             let sent = try #require(await repository.retryWrite(kept))
             #expect(sent.outcome == .applied(merged: false), "\(sent)")

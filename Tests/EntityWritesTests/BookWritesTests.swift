@@ -175,13 +175,15 @@ struct BookWritesTests {
 
     @Test("A store that cannot keep a change sends nothing and says why, until it keeps one again")
     func storeFailureStopsSending() async throws {
-        try await WritableBookServer.run(books: [1: ["title": "Dune", "author": "Frank Herbert", "year": "1965"]]) {
-            server in
+        let books = [1: ["title": "Dune", "author": "Frank Herbert", "year": "1965"]]
+        try await WritableBookServer.run(books: books) { server in
             let (shelf, network, store) = (BookShelf(), Network(), FullDiskStore())
             let writer = try await EntityWriter(
                 baseURL: server.baseURL, store: store, tiers: shelf, http: network, rules: Book.writeRules)
             // GIVEN an edit kept offline
-            let dune: Fields = ["id": .string("1"), "title": .string("Dune"), "author": .string("Frank Herbert")]
+            let dune: Fields = [
+                "id": .string("1"), "title": .string("Dune"), "author": .string("Frank Herbert"),
+            ]
             network.switches.withLock { $0.offline = true }
             var renamed = dune
             renamed["title"] = .string("Dune Messiah")

@@ -110,11 +110,18 @@ struct WidgetTests {
             ])
     }
 
-    @Test("A toast is a one-line box at the bottom, its message cut to fit")
+    @Test("A toast is a box at the bottom: a long message wraps onto up to three lines, the last cut to fit")
     func toast() {
         let buffer = draw(Toast.error("Network unreachable"), width: 16, height: 4)
-        #expect(buffer.textLines == ["", "┌──────────────┐", "│ Network unr… │", "└──────────────┘"])
+        #expect(buffer.textLines == ["┌──────────────┐", "│ Network      │", "│ unreachable  │", "└──────────────┘"])
         #expect(buffer[2, 2]?.style.foreground == .red)
+        // Room for one line only: the rest is cut with "…"
+        #expect(
+            draw(Toast.error("Network unreachable"), width: 16, height: 3).textLines
+                == ["┌──────────────┐", "│ Network unr… │", "└──────────────┘"])
+        // Three lines at the most, however long the message: the last holds the rest, cut
+        let long = draw(Toast.error("one two three four five six seven"), width: 12, height: 8).textLines
+        #expect(long == ["", "", "", "┌──────────┐", "│ one two  │", "│ three    │", "│ four fi… │", "└──────────┘"])
         #expect(draw(Toast("Saved"), width: 20, height: 1).textLines == ["Saved"])
     }
 

@@ -126,7 +126,8 @@ extension CharacterRepository {
     /// for the outbox to keep changes again (`storeFailure`).
     private static func event(
         of sequence: Int64, _ entity: String, _ method: EntityWrite.Method, in reports: [WriteReport],
-        among kept: [EntityWrite], storeFailure: WriteStoreFailure? = nil, gone: WriteOutcome = .applied(merged: false)
+        among kept: [EntityWrite], storeFailure: WriteStoreFailure? = nil,
+        gone: WriteOutcome = .applied(merged: false)
     ) -> WriteEvent {
         if let answered = reports.last(where: { $0.event.sequence == sequence }) { return answered.event }
         return WriteEvent(
@@ -147,7 +148,8 @@ extension CharacterRepository {
             let reason =
                 waits
                 ? "earlier writes of this character are pending"
-                : storeFailure.map { "it cannot leave: \($0)" } ?? "another send of the kept writes is running"
+                : storeFailure.map { "the outbox cannot be written: \($0.reason)" }
+                    ?? "another send of the kept writes is running"
             return .retrying(reason: reason, notBefore: nil)
         }
     }

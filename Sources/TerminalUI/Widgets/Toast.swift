@@ -1,5 +1,6 @@
-/// A one-line message in a small bordered box near the bottom of the area (errors,
-/// confirmations). Cut with "…" when too long; without room for a border, a bare line.
+/// A message in a small bordered box near the bottom of the area (errors, confirmations): one
+/// line, wrapped onto up to `maximumLines` when longer than the area is wide (the last cut with
+/// "…"); without room for a border, a bare line.
 public struct Toast: Widget {
     public var message: String
     public var style: Style
@@ -9,6 +10,9 @@ public struct Toast: Widget {
         self.message = message
         self.style = style
     }
+
+    /// The most lines a long message wraps onto.
+    public static let maximumLines = 3
 
     /// A toast for an error: red and bold.
     public static func error(_ message: String) -> Toast { Toast(message) }
@@ -23,9 +27,20 @@ public struct Toast: Widget {
             return
         }
         let width = min(DisplayWidth.of(message) + 4, area.width)
-        let box = Rect(x: area.x + (area.width - width) / 2, y: area.maxY - 3, width: width, height: 3)
+        var lines = TextWrapper.wrap(message, width: width - 4)
+        let room = min(Self.maximumLines, area.height - 2)
+        if lines.count > room {
+            // The rest goes on the last line shown, cut there with "…".
+            lines[room - 1] = lines[(room - 1)...].joined(separator: " ")
+            lines.removeLast(lines.count - room)
+        }
+        let height = lines.count + 2
+        let box = Rect(
+            x: area.x + (area.width - width) / 2, y: area.maxY - height, width: width, height: height)
         buffer.fill(box)
         BorderBox(style: style).render(in: box, buffer: &buffer)
-        buffer.write(message, x: box.x + 2, y: box.y + 1, maxWidth: box.width - 4, style: style)
+        for (offset, line) in lines.enumerated() {
+            buffer.write(line, x: box.x + 2, y: box.y + 1 + offset, maxWidth: box.width - 4, style: style)
+        }
     }
 }
