@@ -22,6 +22,8 @@ package enum BrowserMessage: Sendable {
     case locationChanged(EntityChange<Location>)
     /// The shared cache tier's health: its state at the subscription (at start), then every change.
     case sharedCacheHealthChanged(SharedCacheHealth)
+    /// The disk cache's writes started failing (why), or work again (nil).
+    case diskWritesChanged(RepositoryError?)
     /// The outbox was read at `now`: the writes it keeps, newest first.
     case keptWritesRead([EntityWrite], now: Date)
     /// The kept writes were sent (in order; the last still pending when the server was out of reach).

@@ -67,6 +67,8 @@ package struct BrowserState: Sendable {
     var apiDescription: String
     /// The shared cache tier's health, or nil when it is off.
     var sharedCache: SharedCacheHealth?
+    /// Whether the disk cache's writes fail now (a full disk): the status pane says so.
+    var diskWritesFail = false
     /// The message shown over the screen, if any.
     var toast: ToastState?
     /// Whether the help overlay is open.

@@ -35,6 +35,8 @@ extension CharacterBrowser {
             if let location = change.entry?.value { show(.location(location), state: &state) }
         case .sharedCacheHealthChanged(let health):
             applySharedCacheHealth(health, state: &state)
+        case .diskWritesChanged(let failure):
+            applyDiskWrites(failure, state: &state)
         case .keptWritesRead(let writes, let now):
             state.keptWrites = WriteCounts(writes)
             let repository = services.repository

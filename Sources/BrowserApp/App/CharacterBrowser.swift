@@ -38,7 +38,7 @@ package struct CharacterBrowser: TerminalApp {
                 effects += setNetworkSwitch(remembered.isOnline, state: &state)
             }
             return effects + callEach(.open, state: &state) + observeChanges() + observeSharedCacheHealth()
-                + [readKeptWrites()] + sendKeptWritesIfAny(state: &state, force: true)
+                + observeDiskWrites() + [readKeptWrites()] + sendKeptWritesIfAny(state: &state, force: true)
         case .input(.resize(let size)):
             state.size = size
             return callEach(.resized, state: &state) + callEach(.settle, state: &state)
@@ -72,6 +72,19 @@ package struct CharacterBrowser: TerminalApp {
                 "Shared cache \(now) (answering from the local tiers and the network)", kind: .warning,
                 state: &state)
         }
+    }
+
+    /// Says when the disk cache's writes start failing (a full disk: what is read is not kept, nor
+    /// is an edit) and when they work again.
+    func applyDiskWrites(_ failure: RepositoryError?, state: inout BrowserState) {
+        state.diskWritesFail = failure != nil
+        guard let failure else {
+            return showToast("The disk cache is written again.", kind: .info, state: &state)
+        }
+        let why = if case .storageFailure(let detail) = failure { detail } else { failure.description }
+        state.toast = ToastState(
+            message: "The disk cache cannot be written (\(why)): what is read is not kept until it can be, "
+                + "nor is an edit.", kind: .warning, expiresAtTick: state.tick + toastLifetime * 4)
     }
 
     /// At start, the notices the user should read once: the services' notice (a cache file moved
@@ -225,8 +238,20 @@ extension CharacterBrowser {
         ]
     }
 
+    /// The subscription to the disk cache's writes failing or working again, when there is a disk
+    /// cache: each change posted as `diskWritesChanged`. The stream is made here, at start.
+    func observeDiskWrites() -> [Effect<BrowserMessage>] {
+        guard let changes = services.repository.database?.writeFailureChanges() else { return [] }
+        return [
+            .subscribe(key: Self.diskWritesKey) { sink in
+                for await failure in changes { sink.send(.diskWritesChanged(failure)) }
+            }
+        ]
+    }
+
     /// The task keys of the subscriptions (they end only with the run).
     static let sharedCacheHealthKey = "shared-cache-health"
+    static let diskWritesKey = "disk-writes"
     static let characterChangesKey = "changes-character"
     static let episodeChangesKey = "changes-episode"
     static let locationChangesKey = "changes-location"

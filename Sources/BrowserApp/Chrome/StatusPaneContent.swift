@@ -21,6 +21,8 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
     let isOnline: Bool
     /// The shared cache tier's state, when the tier is on.
     let sharedCache: SharedCacheHealth?
+    /// Whether the disk cache's writes fail now.
+    let diskWritesFail: Bool
     let apiDescription: String
     /// The answers so far (the narrow form shows them).
     let tally: AnswerTally
@@ -37,6 +39,7 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         isBusy = summary != nil
         isOnline = state.isOnline
         sharedCache = state.sharedCache
+        diskWritesFail = state.diskWritesFail
         apiDescription = state.apiDescription
         tally = state.tally
         self.isWide = isWide
@@ -143,17 +146,20 @@ struct StatusPaneContent: Widget, Equatable, Sendable {
         return keptWrites.isEmpty ? .plain.dimmed() : .plain
     }
 
-    /// `online`, or `online · shared cache up` when the shared tier is on.
+    /// `online`, `online · shared cache up` when the shared tier is on, and `· disk not written`
+    /// while the disk cache's writes fail.
     private var networkText: String {
         let network = isOnline ? "online" : "OFFLINE"
-        guard let shared = sharedCache else { return network }
-        return "\(network) · shared cache \(shared)"
+        let shared = sharedCache.map { " · shared cache \($0)" } ?? ""
+        return network + shared + (diskWritesFail ? " · disk not written" : "")
     }
 
-    /// Green online (yellow while the shared tier is down), reversed red offline.
+    /// Green online (yellow while the shared tier is down or the disk is not written), reversed
+    /// red offline.
     private var networkStyle: Style {
         guard isOnline else { return Style(foreground: .red, bold: true, reverse: true) }
-        return sharedCache?.isDown == true ? Style(foreground: .yellow) : Style(foreground: .green)
+        let degraded = sharedCache?.isDown == true || diskWritesFail
+        return degraded ? Style(foreground: .yellow) : Style(foreground: .green)
     }
 
     private static let errorStyle = Style(foreground: .red)

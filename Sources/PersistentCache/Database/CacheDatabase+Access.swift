@@ -45,7 +45,7 @@ extension CacheDatabase {
         let accesses = accessLog.drain()
         let options = options
         do {
-            return try await writer.write { db in
+            let result = try await writer.write { db in
                 try CacheEntryStore.applyAccessTimes(accesses, in: db)
                 let result = try body(db)
                 if try CacheEntryStore.totalSize(in: db) > options.maximumBytes {
@@ -53,11 +53,24 @@ extension CacheDatabase {
                 }
                 return result
             }
+            writeHealth.note(nil)
+            return result
         } catch {
             accessLog.restore(accesses)
-            throw RepositoryError(database: error)
+            let failure = RepositoryError(database: error)
+            writeHealth.note(failure)
+            throw failure
         }
     }
+
+    /// Why the last write to the database failed (a full disk, a file made read-only), nil since
+    /// one succeeded or when none failed: while set, what is read is not kept here, nor are writes
+    /// kept for their server. Thread-safe.
+    public var writeFailure: RepositoryError? { writeHealth.current }
+
+    /// Each change of `writeFailure` from now on: the error when writes start failing, nil when
+    /// one succeeds again. The stream ends when dropped.
+    public func writeFailureChanges() -> AsyncStream<RepositoryError?> { writeHealth.stream() }
 
     /// Writes the last-access times recorded by reads since the last write (normally done by the next write).
     public func flushAccessTimes() async throws(RepositoryError) {

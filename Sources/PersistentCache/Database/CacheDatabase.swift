@@ -27,6 +27,8 @@ public final class CacheDatabase: Sendable {
     let readConnections: ReadConnections?
     /// The write scopes this database claimed (`claimWrites`), released at `close()`.
     let writeClaims = WriteClaims()
+    /// Whether the last write failed (`writeFailure`).
+    let writeHealth = WriteHealth()
 
     /// Opens (creating when missing) the database at `location`, applying migrations. There is no
     /// default file: say where, for example `.file(Location.defaultCacheFile(application: "books"))`.
