@@ -27,7 +27,7 @@ struct AnswerSizeEndToEndTests {
         #expect(refresh[text: "error"].hasPrefix("Answer too large: over 4 KiB from 127.0.0.1:"), "\(refresh)")
         #expect(refresh[text: "origin"] != "network", "\(refresh)")
         #expect(
-            limited.outcome.standardOutput.contains("Answer too large: over 4 KiB from 127.0.0.1"),
+            limited.outcome.standardOutput.contains("Answer too large: over 4 KiB from"),
             "\(limited.outcome.standardOutput)")
         // …and the list is still there
         #expect(limited.outcome.standardOutput.contains("Rick Sanchez"))
