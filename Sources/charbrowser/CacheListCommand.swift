@@ -1,5 +1,6 @@
 import ArgumentParser
 import CharacterData
+import ExplorerData
 import Foundation
 import RepositoryCore
 
@@ -8,12 +9,12 @@ struct CacheListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ls", abstract: "One row per cached entry (streamed; --json for scripts).")
 
-    /// The kinds `--kind` accepts.
-    static let kinds = ["character", "episode", "location", "page", "avatar"]
+    /// The kinds `--kind` accepts: Rick and Morty's, then an explored API's.
+    static let kinds = ["character", "episode", "location", "page", "avatar"] + ExplorerEntryKinds.all
 
     @OptionGroup var location: CacheLocationOptions
 
-    @Option(help: "Only entries of this kind: character, episode, location, page, avatar.")
+    @Option(help: "Only entries of this kind: character, episode, location, page, avatar; explored APIs' explorer-entity, explorer-page, …")
     var kind: String?
 
     @Option(help: "Only entries in this state: fresh, stale, expired.")
@@ -106,7 +107,7 @@ struct CacheListCommand: AsyncParsableCommand {
     /// long key or many tiers never push the columns after them out of line. A key is cut in its
     /// middle: its end (the entity an explored API's key names) stays readable.
     static func line(_ cells: [String], keyWidth: Int) -> String {
-        let widths = [keyWidth, 11, 24, 18, 10, 10, 10, 9]
+        let widths = [keyWidth, 16, 24, 18, 10, 10, 10, 9]
         let fitted = cells.enumerated().map { index, cell in
             guard index < cells.count - 1, index < widths.count else { return cell }
             let width = widths[index] - 1

@@ -125,4 +125,25 @@ struct CacheListTableEndToEndTests {
         #expect(cut.hasPrefix("character-page-ids/pa") && cut.contains("…"), "\(cut)")
         #expect(Array(cut)[kindColumn...].starts(with: "page"), "\(header)\n\(cut)")
     }
+
+    @Test("An explored API's kinds show whole, and --kind takes them")
+    func explorerKinds() async throws {
+        let browser = try Browser()
+        defer { browser.cleanUp() }
+        let api = try await ServedAPI.start(
+            executable: browser.executable, arguments: ["--mirror", SharedData.dataSet("swapi").path],
+            environment: browser.environment)
+        defer { api.stop() }
+        let run = try await browser.headless(
+            keys: "wait:Luke enter q", extra: ["--api", api.url, "--no-images", "--open", "people"])
+        #expect(run.outcome.status == 0, "\(run.outcome.standardError)")
+        // WHEN only the explored entities are listed
+        let table = try await browser.cache(["ls", "--kind", "explorer-entity"])
+        #expect(table.status == 0, "\(table.standardError)")
+        // THEN every row is one, its kind whole in the KIND column, Luke among them
+        let rows = table.standardOutput.split(separator: "\n").dropFirst().map(String.init)
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.contains(" explorer-entity ") }, "\(rows)")
+        #expect(rows.contains { $0.contains("/api/people/1 ") }, "\(rows)")
+        #expect(try await browser.cache(["ls", "--kind", "explorer-nothing"]).status == 2)
+    }
 }

@@ -42,3 +42,12 @@ struct ExplorerNamespaces: Sendable, Hashable {
                 lower: shared?.tier(namespace: namespace, codec: codec, metrics: metrics) ?? .off))
     }
 }
+
+/// The kinds of an explored API's cache entries, as `cache ls` shows them. Stateless.
+public enum ExplorerEntryKinds {
+    /// Every kind: `explorer-entity`, `explorer-page`, `explorer-root`, `explorer-alias`, `explorer-title`.
+    public static let all = [
+        ExplorerNamespaces.Kind.entity, ExplorerNamespaces.Kind.page, ExplorerNamespaces.Kind.root,
+        ExplorerNamespaces.Kind.alias, ExplorerNamespaces.Kind.title,
+    ]
+}
