@@ -14,7 +14,11 @@ struct CacheListCommand: AsyncParsableCommand {
 
     @OptionGroup var location: CacheLocationOptions
 
-    @Option(help: "Only entries of this kind: character, episode, location, page, avatar; explored APIs' explorer-entity, explorer-page, …")
+    @Option(
+        help: """
+            Only entries of this kind: character, episode, location, page, avatar; an explored API's \
+            explorer-entity, explorer-page, explorer-root, explorer-alias, explorer-title.
+            """)
     var kind: String?
 
     @Option(help: "Only entries in this state: fresh, stale, expired.")
