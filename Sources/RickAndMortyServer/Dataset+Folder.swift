@@ -21,9 +21,23 @@ extension Dataset {
     }
 
     /// True when `folder` holds the three dump files.
-    public static func looksLikeDump(_ folder: URL) -> Bool {
-        [fileNames.characters, fileNames.locations, fileNames.episodes].allSatisfy {
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+    public static func looksLikeDump(_ folder: URL) -> Bool { missingFile(in: folder) == nil }
+
+    /// The path of the first of the three dump files `folder` does not hold as a file; nil when
+    /// it holds them all (whether they parse is `load`'s to say).
+    public static func missingFile(in folder: URL) -> String? {
+        [fileNames.characters, fileNames.locations, fileNames.episodes].lazy
+            .map { folder.appendingPathComponent($0).path }
+            .first { path in
+                var isFolder: ObjCBool = false
+                return !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || isFolder.boolValue
+            }
+    }
+
+    /// `--data`'s check, as the commands say it: nil when `folder` holds the three dump files.
+    public static func folderProblem(_ folder: String) -> String? {
+        missingFile(in: URL(fileURLWithPath: folder, isDirectory: true)).map {
+            "--data takes a dump folder (characters.json, locations.json, episodes.json): there is no \($0)"
         }
     }
 

@@ -200,6 +200,7 @@ struct BrowseCommand: AsyncParsableCommand {
         if data != nil, synthetic != nil {
             throw ValidationError("use either --data or --synthetic, not both")
         }
+        if let data, let problem = Dataset.folderProblem(data) { throw ValidationError(problem) }
         if serverState != nil, noServerState {
             throw ValidationError("use either --server-state or --no-server-state, not both")
         }

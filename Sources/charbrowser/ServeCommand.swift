@@ -119,6 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
         if data != nil, synthetic != nil {
             throw ValidationError("use either --data or --synthetic, not both")
         }
+        if let data, let problem = Dataset.folderProblem(data) { throw ValidationError(problem) }
         if mirror != nil, !optionsNotForMirror.isEmpty {
             throw ValidationError("--mirror serves the folder alone: drop \(optionsNotForMirror.joined(separator: ", "))")
         }

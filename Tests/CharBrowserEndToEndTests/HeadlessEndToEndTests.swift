@@ -120,6 +120,8 @@ struct HeadlessEndToEndTests {
             (["--max-answer-size", "16MB"], "--max-answer-size"),
             (["--max-answer-size", "100"], "between 1 KiB and 1 GiB"),
             (["--server-cache-control", "max-age=1\r\nSet-Cookie: x"], "--server-cache-control"),
+            (["--data", "/nonexistent-dump", "--headless", "--keys", "q"], "no /nonexistent-dump/characters.json"),
+            (["serve", "--data", "/nonexistent-dump"], "no /nonexistent-dump/characters.json"),
         ])
     func badUsage(arguments: [String], mentioned: String) async throws {
         let browser = try Browser()
