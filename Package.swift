@@ -216,6 +216,7 @@ let package = Package(
             name: "RickAndMortyServer",
             dependencies: [
                 "Locking", "RickAndMortyModel", "RepositoryCore", "JPEGCodec", hummingbird, logging, serviceLifecycle,
+                nioCore,
             ]),
         .testTarget(
             name: "RickAndMortyServerTests",

@@ -56,7 +56,7 @@ public struct MirrorServer: Sendable {
                 try await group.run()
                 ready.resolve(.failure(.stoppedBeforeReady))
             } catch {
-                ready.resolve(.failure(.bindFailed(host: host, port: port, reason: "\(error)")))
+                ready.resolve(.failure(.bindFailed(host: host, port: port, reason: ServerError.listenReason(error))))
             }
         }
         switch await ready.wait() {

@@ -51,7 +51,8 @@ extension RickAndMortyServer {
                     ready.resolve(
                         .failure(
                             .bindFailed(
-                                host: configuration.host, port: configuration.port, reason: "\(error)")))
+                                host: configuration.host, port: configuration.port,
+                                reason: ServerError.listenReason(error))))
                 }
             }
             lifecycle = .starting(Runner(group: group, task: task))

@@ -1,3 +1,6 @@
+import Foundation  // strerror
+import NIOCore
+
 /// Why the server could not start. Thread-safe value.
 public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The listening socket could not be opened (address in use, bad host, …).
@@ -16,5 +19,14 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .stoppedBeforeReady: "the server stopped before it was ready"
         case .stateUnreadable(let path, let reason): "cannot read the server's writes in \(path): \(reason)"
         }
+    }
+}
+
+extension ServerError {
+    /// Why listening failed, in the system's words for a socket error (`Address already in use`),
+    /// else as `error` says it.
+    public static func listenReason(_ error: any Error) -> String {
+        guard let failure = error as? IOError else { return "\(error)" }
+        return String(cString: strerror(failure.errnoCode))
     }
 }

@@ -46,7 +46,7 @@ struct LifecycleTests {
         await server.stop()
     }
 
-    @Test("GIVEN a port in use WHEN another server starts on it THEN bindFailed names the address")
+    @Test("GIVEN a port in use WHEN another server starts on it THEN bindFailed names the address and why")
     func portInUse() async throws {
         let dataset = try LiveServer.sample.get()
         let first = RickAndMortyServer(
@@ -59,9 +59,11 @@ struct LifecycleTests {
             try await second.start()
             Issue.record("binding a used port should fail")
         } catch {
-            guard case .bindFailed(let host, let failedPort, _) = error else { throw error }
+            guard case .bindFailed(let host, let failedPort, let reason) = error else { throw error }
             #expect(host == "127.0.0.1")
             #expect(failedPort == port)
+            // The system's words, not the socket call's debug text
+            #expect(reason == "Address already in use", "\(reason)")
         }
         await second.stop()
         await first.stop()
