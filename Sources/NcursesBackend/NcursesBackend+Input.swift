@@ -64,7 +64,9 @@ extension NcursesBackend {
         return tcgetattr(device.input, &attributes) == 0
     }
 
-    /// Moves every key ncurses can deliver without waiting into `pendingEvents`.
+    /// Moves every key ncurses can deliver without waiting into `pendingEvents`. An ESC that
+    /// opens a sequence ncurses did not know is read with `EscapeSequenceReader`; one alone at the
+    /// end of what came is the Escape key.
     private func readAvailableKeys() {
         var value: wint_t = 0
         while true {
@@ -72,11 +74,16 @@ extension NcursesBackend {
             if status == OK {
                 if sgrReader != nil {
                     readSGRReport(UInt32(value))
+                } else if escapeReader != nil {
+                    readEscapeSequence(UInt32(value))
+                } else if value == 27 {
+                    escapeReader = EscapeSequenceReader()
                 } else if let key = NcursesKeyMapping.key(character: UInt32(value)) {
                     pendingEvents.append(.key(key))
                 }
             } else if status == KEY_CODE_YES {
                 sgrReader = nil  // (a key code never comes inside a report: it was not one)
+                if escapeReader.take()?.isBare == true { pendingEvents.append(.key(.escape)) }
                 let code = Int32(bitPattern: value)
                 if code == NcursesMouseMapping.sgrLeadInCode {
                     sgrReader = SGRMouseReport.Reader()
@@ -88,7 +95,32 @@ extension NcursesBackend {
                     pendingEvents.append(.key(key))
                 }
             } else {
+                if escapeReader?.isBare == true {
+                    escapeReader = nil
+                    pendingEvents.append(.key(.escape))
+                }
                 return
+            }
+        }
+    }
+
+    /// Takes the next character after an ESC: a sequence's key when it ends, the Escape key and
+    /// the character itself when the ESC opened none.
+    private func readEscapeSequence(_ character: UInt32) {
+        guard var reader = escapeReader else { return }
+        switch reader.read(character) {
+        case .needsMore:
+            escapeReader = reader
+        case .complete(let key):
+            escapeReader = nil
+            if let key { pendingEvents.append(.key(key)) }
+        case .notASequence:
+            escapeReader = nil
+            pendingEvents.append(.key(.escape))
+            if character == 27 {
+                escapeReader = EscapeSequenceReader()
+            } else if let key = NcursesKeyMapping.key(character: character) {
+                pendingEvents.append(.key(key))
             }
         }
     }

@@ -88,6 +88,8 @@ public final class NcursesBackend: TerminalBackend {
     public private(set) var readsSGRReportsItself = false
     /// The SGR report being read after its `CSI <`, while one is.
     var sgrReader: SGRMouseReport.Reader?
+    /// The escape sequence being read after an ESC ncurses delivered alone, if one is.
+    var escapeReader: EscapeSequenceReader?
     /// Tells clicks from double clicks (ncurses' own click resolution is off: it would delay each click).
     var clicks = ClickCounter()
     /// The origin of the click times.

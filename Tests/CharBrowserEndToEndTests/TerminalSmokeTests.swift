@@ -24,6 +24,32 @@ struct TerminalSmokeTests {
         }
     }
 
+    @Test("Home and End in a form the TERM's entry does not name move in the edit form, never leave it")
+    func homeInTheEditForm() async throws {
+        try await onOwnThread {
+            // (charbrowser under xterm-256color in tmux's pane, a common setting: the keys tmux
+            // sends need not be the ones that entry names)
+            let session = try SmokeSession(name: "home", terminalType: "xterm-256color")
+            defer { session.end() }
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Rick Sanchez") }
+            let keys = { (keys: [String]) in try session.tmux.run(["send-keys", "-t", "browser"] + keys) }
+            try keys(["Enter"])
+            // (the detail's read answered: its episodes are listed)
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("S01E01") }
+            try keys(["e"])
+            _ = try session.waitForScreen { $0.joined(separator: "\n").contains("Edit Rick Sanchez") }
+            // Home and End as ESC [ 1 ~ and ESC [ 4 ~ (as tmux may send them), which the TERM's entry
+            // does not name (it says ESC O H and ESC O F)
+            for typed in ["\u{1B}[1~", "X", "\u{1B}[4~", "Y"] { try keys(["-l", typed]) }
+            let screen = try session.waitForScreen { $0.joined(separator: "\n").contains("XRick SanchezY") }
+            #expect(screen.joined(separator: "\n").contains("Edit Rick Sanchez"), "still the form")
+            try keys(["Escape"])
+            try keys(["q"])
+            try session.tmux.waitFor(session.exitChannel)
+            #expect(try session.exitStatus() == 0)
+        }
+    }
+
     @Test("The mouse in a real terminal: SGR reports typed into the pane click, scroll and double-click")
     func mouseInTheTerminal() async throws {
         // (every wait on tmux blocks: on a thread of its own, not one every task of the run shares)
