@@ -119,10 +119,10 @@ struct ServeCommand: AsyncParsableCommand {
         if data != nil, synthetic != nil {
             throw ValidationError("use either --data or --synthetic, not both")
         }
-        if let data, let problem = Dataset.folderProblem(data) { throw ValidationError(problem) }
         if mirror != nil, !optionsNotForMirror.isEmpty {
             throw ValidationError("--mirror serves the folder alone: drop \(optionsNotForMirror.joined(separator: ", "))")
         }
+        if let data, let problem = Dataset.folderProblem(data) { throw ValidationError(problem) }
         _ = try CacheControlOption.checked(cacheControl, option: "--cache-control")
     }
 
